@@ -1,0 +1,1 @@
+"""Trenchtable: a digital table for skirmish wargames of the two World Wars."""
