@@ -1,0 +1,17 @@
+"""Ruleset modules: one per rules text. The registry maps a ruleset id to its class."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+REGISTRY: dict[str, str] = {
+    "great-war-54mm": "game.rulesets.great_war_54mm:GreatWar54",
+}
+
+
+def ruleset_class(ruleset_id: str):
+    target = REGISTRY.get(ruleset_id)
+    if target is None:
+        raise KeyError(ruleset_id)
+    mod, _, name = target.partition(":")
+    return getattr(import_module(mod), name)

@@ -1,0 +1,23 @@
+"""The baseline player: picks uniformly among the legal commands the core lists.
+
+Its choices are not rules rolls, but they are seeded (its own PCG32, separate from the
+game's dice) so a simulated game with the same seed plays out identically."""
+
+from __future__ import annotations
+
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.rng import Pcg32
+
+
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Pcg32(seed)
+
+    def choose(self, game: Game, side: str) -> Command:
+        options = game.legal_commands(side)
+        if not options:
+            raise RuntimeError(f"no legal command for {side} in phase {game.state.phase}")
+        return options[self.rng.below(len(options))]

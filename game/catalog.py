@@ -1,0 +1,172 @@
+"""Finding and loading the shipped rulesets and maps, validating any data file, and
+starting or loading a game. This is where data, rulesets and the core meet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.core.game import Game
+from game.core.save import SaveError, read_save, restore_into
+from game.data.errors import DataError
+from game.data.map_build import check_map
+from game.data.map_schema import MapFile
+from game.data.pyd import validate_model
+from game.data.terrain_types import DEFAULT_PATH as TERRAIN_PATH
+from game.data.terrain_types import TerrainFile, load_terrain_file
+from game.data.yamlio import Doc, load_yaml, parse_yaml
+from game.rulesets import REGISTRY, ruleset_class
+
+ROOT = Path(__file__).resolve().parents[1]
+RULESETS_DIR = ROOT / "rulesets"
+MAPS_DIR = ROOT / "maps"
+RULES_TEXT_DIR = ROOT.parent / "shared" / "rules"
+
+_terrain: TerrainFile | None = None
+_rulesets: dict[str, Any] = {}
+
+
+def terrain_file() -> TerrainFile:
+    global _terrain
+    if _terrain is None:
+        _terrain = load_terrain_file(TERRAIN_PATH)
+    return _terrain
+
+
+def ruleset_path(ruleset_id: str) -> Path:
+    return RULESETS_DIR / f"{ruleset_id}.yaml"
+
+
+def available_rulesets() -> list[str]:
+    return [r for r in REGISTRY if ruleset_path(r).exists()]
+
+
+def load_ruleset_doc(doc: Doc):
+    data = doc.data
+    if not isinstance(data, dict):
+        raise DataError(doc.path, "a ruleset file must be a mapping of fields", doc.line(()))
+    rid = data.get("id")
+    if rid not in REGISTRY:
+        known = ", ".join(REGISTRY)
+        raise DataError(doc.path, f"unknown ruleset id {rid!r}; expected one of: {known}", doc.line(("id",)), "id")
+    cls = ruleset_class(rid)
+    model = validate_model(cls.Data, doc)
+    cls.check_data(model, doc)
+    return cls(model, terrain_file())
+
+
+def load_ruleset(ruleset_id: str):
+    """The ruleset object for an id (cached)."""
+    if ruleset_id not in _rulesets:
+        path = ruleset_path(ruleset_id)
+        if ruleset_id not in REGISTRY:
+            raise DataError(str(path), f"unknown ruleset {ruleset_id!r}; expected one of: {', '.join(REGISTRY)}")
+        _rulesets[ruleset_id] = load_ruleset_doc(load_yaml(path))
+    return _rulesets[ruleset_id]
+
+
+@dataclass
+class LoadedMap:
+    path: str
+    doc: Doc
+    model: MapFile
+    ruleset: Any
+
+
+def load_map_doc(doc: Doc, ruleset: Any | None = None) -> LoadedMap:
+    if not isinstance(doc.data, dict):
+        raise DataError(doc.path, "a map file must be a mapping of fields", doc.line(()))
+    model = validate_model(MapFile, doc)
+    rs = ruleset or load_ruleset(model.ruleset)
+    check_map(doc, model, terrain_file().types, rs.data)
+    rs.check_map(doc, model)
+    return LoadedMap(doc.path, doc, model, rs)
+
+
+def load_map(path: str | Path, ruleset: Any | None = None) -> LoadedMap:
+    return load_map_doc(load_yaml(path), ruleset)
+
+
+def available_maps(ruleset_id: str | None = None) -> list[LoadedMap]:
+    out = []
+    for p in sorted(MAPS_DIR.glob("*.yaml")):
+        try:
+            lm = load_map(p)
+        except DataError:
+            continue
+        if ruleset_id is None or lm.model.ruleset == ruleset_id:
+            out.append(lm)
+    return out
+
+
+def validate_file(path: str | Path) -> str:
+    """Check one data file. Returns a one-line summary or raises DataError."""
+    doc = load_yaml(path)
+    data = doc.data
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind == "map":
+        lm = load_map_doc(doc)
+        n = sum(len(u.figures) for s in lm.model.sides for u in s.units)
+        return f"{path}: ok (map '{lm.model.name}' for {lm.model.ruleset}, {len(lm.model.terrain)} terrain features, {n} figures)"
+    if kind == "ruleset":
+        rs = load_ruleset_doc(doc)
+        return f"{path}: ok (ruleset '{rs.data.name}', {len(rs.data.troop_types)} troop types, {len(rs.data.interpretations)} interpretations)"
+    if kind == "terrain-types":
+        tf = validate_model(TerrainFile, doc)
+        return f"{path}: ok ({len(tf.types)} terrain types)"
+    raise DataError(
+        str(path),
+        f"unknown or missing `kind` ({kind!r}); expected kind: map, ruleset or terrain-types",
+        doc.line(("kind",)),
+        "kind",
+    )
+
+
+def new_game(
+    map_source: str | Path | LoadedMap,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+) -> Game:
+    lm = map_source if isinstance(map_source, LoadedMap) else load_map(map_source)
+    rs = lm.ruleset
+    opts = {**rs.data.option_defaults(), **(options or {})}
+    unknown = set(opts) - set(rs.data.option_defaults())
+    if unknown:
+        raise DataError(lm.path, f"unknown optional rule(s): {', '.join(sorted(unknown))}")
+    state = rs.new_state(lm.model, opts)
+    table = rs.build_table(lm.model)
+    game = Game(rs, state, table, seed, opts, scenario={"path": str(lm.path), "map": lm.doc.data})
+    game.begin()
+    return game
+
+
+def game_from_scenario(scenario: dict[str, Any], seed: int, options: dict[str, Any]) -> Game:
+    """Rebuild a game (before any command) from a saved scenario document."""
+    path = scenario.get("path", "save")
+    doc = Doc(path=f"{path} (as saved)", data=scenario["map"])
+    lm = load_map_doc(doc)
+    return new_game(lm, seed, options)
+
+
+def load_game(path: str | Path) -> Game:
+    doc = read_save(path)
+    try:
+        game = game_from_scenario(doc["scenario"], doc["seed"], doc.get("options", {}))
+    except DataError as e:
+        raise SaveError(f"{path}: the scenario inside this save no longer loads: {e}") from None
+    restore_into(game, doc, str(path))
+    return game
+
+
+def replay(game: Game) -> Game:
+    """A fresh game with the same scenario, seed and options, fed the same commands."""
+    fresh = game_from_scenario(game.scenario, game.seed, game.options)
+    for cmd in game.commands:
+        res = fresh.submit(cmd)
+        if not res.ok:
+            raise AssertionError(f"replay refused {cmd}: {res.reason}")  # type: ignore[union-attr]
+    return fresh
+
+
+__all__ = ["parse_yaml", "new_game", "load_game", "replay", "validate_file"]

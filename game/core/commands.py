@@ -1,0 +1,110 @@
+"""Commands: the only way players and the AI change a game.
+
+A command names what a side wants (``kind``) and what it refers to. Each ruleset says
+which kinds it accepts and checks every field; a refused command gets a
+:class:`Rejected` with a reason a player can read, and nothing in the game changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+Point = tuple[float, float]
+
+# Kinds every ruleset understands.
+END_PHASE = "end_phase"
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: str
+    side: str
+    unit: str | None = None
+    figure: str | None = None
+    target: str | None = None  # a unit, figure or marker id
+    figures: tuple[str, ...] = ()
+    path: tuple[Point, ...] = ()
+    point: Point | None = None
+    choice: str | None = None
+    value: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "side": self.side}
+        for f in fields(self):
+            if f.name in ("kind", "side"):
+                continue
+            v = getattr(self, f.name)
+            if v is None or v == ():
+                continue
+            if f.name == "path":
+                v = [list(p) for p in v]
+            elif f.name == "point":
+                v = list(v)
+            elif f.name == "figures":
+                v = list(v)
+            d[f.name] = v
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Command:
+        known = {f.name for f in fields(cls)}
+        unknown = set(d) - known
+        if unknown:
+            raise ValueError(f"unknown command fields: {', '.join(sorted(unknown))}")
+        kw = dict(d)
+        if "path" in kw:
+            kw["path"] = tuple((float(p[0]), float(p[1])) for p in kw["path"])
+        if "point" in kw and kw["point"] is not None:
+            kw["point"] = (float(kw["point"][0]), float(kw["point"][1]))
+        if "figures" in kw:
+            kw["figures"] = tuple(kw["figures"])
+        return cls(**kw)
+
+    def with_(self, **kw: Any) -> Command:
+        return replace(self, **kw)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A refused command: nothing changed."""
+
+    command: Command
+    reason: str
+
+    @property
+    def ok(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Accepted:
+    command: Command
+    first_event: int
+    last_event: int
+    rolled: bool  # whether any dice were rolled (undo is only allowed when not)
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def ok(self) -> bool:
+        return True
+
+
+Result = Accepted | Rejected
+
+
+class Refusal(Exception):
+    """Raised by a ruleset's checks; the game turns it into :class:`Rejected`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def refuse(reason: str) -> None:
+    raise Refusal(reason)
+
+
+def require(condition: bool, reason: str) -> None:
+    if not condition:
+        raise Refusal(reason)

@@ -1,0 +1,179 @@
+"""The dice service: the only way rules randomness enters a game.
+
+Every roll is a :class:`Roll` record (what was rolled, why, against what, with which
+modifiers, and the result) handed to the game's event log through ``on_roll``.
+Cosmetic randomness (dice tumbling on screen) must never come from here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rng import ForcedSource, PathSource, SeededSource, Source
+
+AVERAGE_DIE: tuple[int, ...] = (2, 3, 3, 4, 4, 5)
+STANDARD_DICE = (3, 4, 6, 8, 10, 12, 20)
+
+_SPEC = re.compile(r"^(\d*)d(\d+|av)$", re.IGNORECASE)
+
+
+def die_faces(kind: str) -> tuple[int, ...]:
+    """Faces of one die: 'd6' -> 1..6, 'dAv' -> the average die 2,3,3,4,4,5."""
+    kind = kind.lower()
+    if kind == "dav":
+        return AVERAGE_DIE
+    if kind.startswith("d") and kind[1:].isdigit() and int(kind[1:]) > 0:
+        return tuple(range(1, int(kind[1:]) + 1))
+    raise ValueError(f"unknown die {kind!r}")
+
+
+def parse_spec(spec: str) -> tuple[int, str]:
+    """'3d6' -> (3, 'd6'); 'd10' -> (1, 'd10'); '2dAv' -> (2, 'dav')."""
+    m = _SPEC.match(spec.strip())
+    if not m:
+        raise ValueError(f"cannot read dice {spec!r}: expected forms like d6, 3d6, 2dAv")
+    count = int(m.group(1)) if m.group(1) else 1
+    kind = "d" + m.group(2).lower()
+    die_faces(kind)
+    return count, kind
+
+
+@dataclass
+class Roll:
+    spec: str
+    faces: list[int]
+    total: int
+    reason: str
+    target: str = ""
+    modifiers: list[tuple[str, int]] = field(default_factory=list)
+    outcome: str = ""
+    figures: list[str] = field(default_factory=list)
+    units: list[str] = field(default_factory=list)
+
+    @property
+    def value(self) -> int:
+        """The face of a single die (or the total of a pool)."""
+        return self.faces[0] if len(self.faces) == 1 else self.total
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "spec": self.spec,
+            "faces": list(self.faces),
+            "total": self.total,
+            "reason": self.reason,
+            "target": self.target,
+            "modifiers": [list(m) for m in self.modifiers],
+            "outcome": self.outcome,
+            "figures": list(self.figures),
+            "units": list(self.units),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Roll:
+        return cls(
+            spec=d["spec"],
+            faces=list(d["faces"]),
+            total=d["total"],
+            reason=d["reason"],
+            target=d.get("target", ""),
+            modifiers=[(m[0], m[1]) for m in d.get("modifiers", [])],
+            outcome=d.get("outcome", ""),
+            figures=list(d.get("figures", [])),
+            units=list(d.get("units", [])),
+        )
+
+    def describe(self) -> str:
+        faces = ",".join(str(f) for f in self.faces)
+        s = f"{self.spec} [{faces}]"
+        if len(self.faces) > 1:
+            s += f"={self.total}"
+        if self.target:
+            s += f" needs {self.target}"
+        if self.modifiers:
+            s += " (" + ", ".join(f"{n} {v:+d}" for n, v in self.modifiers) + ")"
+        if self.outcome:
+            s += f" -> {self.outcome}"
+        return f"{self.reason}: {s}"
+
+
+class Dice:
+    """Rolls dice from a :class:`Source` and reports every roll."""
+
+    def __init__(self, source: Source, on_roll: Callable[[Roll], None] | None = None) -> None:
+        self.source = source
+        self.on_roll = on_roll
+        self.count = 0
+
+    @classmethod
+    def seeded(cls, seed: int) -> Dice:
+        return cls(SeededSource(seed))
+
+    @classmethod
+    def forced(cls, values: Sequence[int]) -> Dice:
+        return cls(ForcedSource(values))
+
+    @property
+    def enumerating(self) -> bool:
+        return isinstance(self.source, PathSource)
+
+    def _emit(self, roll: Roll) -> Roll:
+        self.count += 1
+        if self.on_roll is not None:
+            self.on_roll(roll)
+        return roll
+
+    def roll(
+        self,
+        spec: str,
+        reason: str,
+        *,
+        target: str = "",
+        modifiers: Sequence[tuple[str, int]] = (),
+        figures: Sequence[str] = (),
+        units: Sequence[str] = (),
+    ) -> Roll:
+        """Roll ``spec`` ('d10', '3d6', '2dAv') for ``reason``. Several dice are a pool:
+        their order carries no meaning."""
+        count, kind = parse_spec(spec)
+        faces_of_die = die_faces(kind)
+        if count == 1:
+            faces = [self.source.pick(faces_of_die)]
+        else:
+            faces = self.source.pool(count, faces_of_die)
+        roll = Roll(
+            spec=spec,
+            faces=list(faces),
+            total=sum(faces),
+            reason=reason,
+            target=target,
+            modifiers=list(modifiers),
+            figures=list(figures),
+            units=list(units),
+        )
+        return self._emit(roll)
+
+    def direction(self, reason: str, **kw: Any) -> Roll:
+        """A uniformly random direction in whole degrees, 0..359 (0 = +x, 90 = +y)."""
+        deg = self.source.index(360)
+        roll = Roll(spec="direction", faces=[deg], total=deg, reason=reason, **kw)
+        return self._emit(roll)
+
+    def choose_index(self, n: int, reason: str, **kw: Any) -> int:
+        """A uniformly random choice among ``n`` things (which counter, which figure)."""
+        if n == 1:
+            return 0
+        i = self.source.index(n)
+        self._emit(Roll(spec=f"choice of {n}", faces=[i + 1], total=i + 1, reason=reason, **kw))
+        return i
+
+    def shuffle(self, items: Sequence[Any], reason: str) -> list[Any]:
+        """Fisher-Yates shuffle through the source; logged as one roll."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.source.index(i + 1)
+            out[i], out[j] = out[j], out[i]
+        self._emit(Roll(spec="shuffle", faces=[], total=len(out), reason=reason))
+        return out

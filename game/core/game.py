@@ -1,0 +1,187 @@
+"""A game: a scenario, a seed, and the list of commands accepted so far.
+
+:meth:`Game.submit` is the only way the state changes. It asks the ruleset to check the
+command (a refusal changes nothing), then to apply it; every roll and every consequence
+lands in the event log. Replaying the same commands from the same seed gives the same
+log and the same state, which the tests prove and saved games rely on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .commands import Accepted, Command, Refusal, Rejected, Result
+from .dice import Dice, Roll
+from .events import Event, EventLog
+from .rng import SeededSource
+from .state import GameState
+
+if TYPE_CHECKING:  # geometry is imported for type hints only
+    from game.geometry.table import Table
+
+
+class Rules(Protocol):
+    """What a ruleset module gives the core (see game/rulesets/base.py)."""
+
+    id: str
+
+    def begin(self, game: Game) -> None: ...
+    def check(self, game: Game, cmd: Command) -> None: ...
+    def apply(self, game: Game, cmd: Command) -> None: ...
+    def legal_commands(self, game: Game, side: str) -> list[Command]: ...
+    def view(self, game: Game, side: str | None) -> GameState: ...
+    def sync_table(self, game: Game) -> None: ...
+
+
+@dataclass
+class Snapshot:
+    state: dict[str, Any]
+    rng_state: int
+    log_len: int
+    dice_count: int
+
+
+class Game:
+    def __init__(
+        self,
+        rules: Rules,
+        state: GameState,
+        table: Table,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        scenario: dict[str, Any] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.table = table
+        self.seed = seed
+        self.options = dict(options or {})
+        self.scenario = scenario or {}
+        self.source = SeededSource(seed)
+        self.dice = Dice(self.source, self._on_roll)
+        self.log = EventLog()
+        self.commands: list[Command] = []
+        self._undo: list[Snapshot | None] = []
+        self.listeners: list[Any] = []
+        self._begun = False
+
+    # ---- starting ----------------------------------------------------------------
+    def begin(self) -> None:
+        """Start play: the ruleset sets up the first turn (it may roll dice)."""
+        if self._begun:
+            return
+        self._begun = True
+        self.rules.begin(self)
+        self.rules.sync_table(self)
+
+    # ---- the log -----------------------------------------------------------------
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        *,
+        figures: Iterable[str] = (),
+        units: Iterable[str] = (),
+        data: dict[str, Any] | None = None,
+        visible_to: list[str] | None = None,
+        side: str | None = None,
+    ) -> Event:
+        ev = Event(
+            seq=len(self.log),
+            turn=self.state.turn,
+            phase=self.state.phase,
+            side=side if side is not None else self.state.active_side,
+            kind=kind,
+            text=text,
+            figures=list(figures),
+            units=list(units),
+            data=data or {},
+            visible_to=visible_to,
+        )
+        return self.log.add(ev)
+
+    def _on_roll(self, roll: Roll) -> None:
+        ev = Event(
+            seq=len(self.log),
+            turn=self.state.turn,
+            phase=self.state.phase,
+            side=self.state.active_side,
+            kind="roll",
+            text=roll.reason,
+            figures=list(roll.figures),
+            units=list(roll.units),
+            roll=roll,
+        )
+        self.log.add(ev)
+
+    # ---- commands ----------------------------------------------------------------
+    def check(self, cmd: Command) -> str | None:
+        """The reason ``cmd`` would be refused, or None if it is legal now."""
+        if self.state.over:
+            return "The game is over."
+        if cmd.side not in self.state.sides:
+            return f"There is no side called {cmd.side!r}."
+        try:
+            self.rules.check(self, cmd)
+        except Refusal as r:
+            return r.reason
+        return None
+
+    def submit(self, cmd: Command) -> Result:
+        reason = self.check(cmd)
+        if reason is not None:
+            return Rejected(cmd, reason)
+        snap = self._snapshot()
+        first = len(self.log)
+        try:
+            self.rules.apply(self, cmd)
+        except Refusal as r:  # a check the ruleset could only make while resolving
+            self._restore(snap)
+            return Rejected(cmd, r.reason)
+        self.commands.append(cmd)
+        rolled = self.dice.count != snap.dice_count
+        self._undo.append(None if rolled else snap)
+        self.rules.sync_table(self)
+        result = Accepted(cmd, first, len(self.log), rolled)
+        for listener in self.listeners:
+            listener(self, result)
+        return result
+
+    def legal_commands(self, side: str | None = None) -> list[Command]:
+        if self.state.over:
+            return []
+        return self.rules.legal_commands(self, side or self.state.active_side)
+
+    # ---- undo --------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self._undo[-1] is not None
+
+    def undo(self) -> bool:
+        """Take back the last command if it rolled no dice."""
+        if not self.can_undo():
+            return False
+        snap = self._undo.pop()
+        assert snap is not None
+        self.commands.pop()
+        self._restore(snap)
+        self.rules.sync_table(self)
+        return True
+
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(self.state.to_dict(), self.source.state, len(self.log), self.dice.count)
+
+    def _restore(self, snap: Snapshot) -> None:
+        self.state = GameState.from_dict(snap.state)
+        self.source.rng.state = snap.rng_state
+        self.log.truncate(snap.log_len)
+        self.dice.count = snap.dice_count
+
+    # ---- views -------------------------------------------------------------------
+    def view(self, side: str | None) -> GameState:
+        """What ``side`` may know (None: the umpire's view of everything)."""
+        return self.rules.view(self, side)
+
+    def digest(self) -> str:
+        return f"{self.state.digest()}-{self.log.digest()}"

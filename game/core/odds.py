@@ -1,0 +1,111 @@
+"""Exact odds by walking every branch of the dice.
+
+A resolution written as ``fn(dice) -> outcome`` (pure: it reads the situation and the
+dice, and returns a hashable outcome) can be run under a :class:`PathSource`, which
+takes branch 0 at every chance node it has not been told about and records each node.
+After each run the recorded trail is advanced like an odometer, so every path through
+the chance tree is visited exactly once, each with its exact probability. Where the tree
+is larger than ``limit`` paths the walk stops and seeded sampling takes over, and the
+report says which method was used.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .dice import Dice
+from .rng import PathSource, SeededSource
+
+DEFAULT_LIMIT = 60_000
+DEFAULT_SAMPLES = 20_000
+
+
+class _TooMany(Exception):
+    pass
+
+
+@dataclass
+class Distribution:
+    """Probability of each outcome. ``exact`` tells whether it was enumerated."""
+
+    probs: dict[Hashable, float]
+    exact: bool
+    method: str
+    fractions: dict[Hashable, Fraction] = field(default_factory=dict)
+
+    def p(self, outcome: Hashable) -> float:
+        return self.probs.get(outcome, 0.0)
+
+    def marginal(self, key: Callable[[Hashable], Hashable]) -> Distribution:
+        probs: dict[Hashable, float] = defaultdict(float)
+        fracs: dict[Hashable, Fraction] = defaultdict(Fraction)
+        for o, p in self.probs.items():
+            probs[key(o)] += p
+        for o, f in self.fractions.items():
+            fracs[key(o)] += f
+        return Distribution(dict(probs), self.exact, self.method, dict(fracs))
+
+    def expected(self, value: Callable[[Hashable], float]) -> float:
+        return sum(p * value(o) for o, p in self.probs.items())
+
+
+def enumerate_outcomes(
+    fn: Callable[[Dice], Hashable],
+    limit: int = DEFAULT_LIMIT,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 1,
+) -> Distribution:
+    try:
+        return _enumerate(fn, limit)
+    except _TooMany:
+        return sample_outcomes(fn, samples, seed, reason=f"more than {limit:,} dice paths")
+
+
+def _enumerate(fn: Callable[[Dice], Hashable], limit: int) -> Distribution:
+    totals: dict[Hashable, Fraction] = defaultdict(Fraction)
+    prefix: list[int] = []
+    paths = 0
+    while True:
+        source = PathSource(prefix)
+        outcome = fn(Dice(source))
+        totals[outcome] += source.probability
+        paths += 1
+        if paths > limit:
+            raise _TooMany
+        trail = source.trail
+        # advance the odometer over the trail of this run
+        nxt = [c for c, _ in trail]
+        while nxt and nxt[-1] + 1 >= len(trail[len(nxt) - 1][1]):
+            nxt.pop()
+        if not nxt:
+            break
+        nxt[-1] += 1
+        prefix = nxt
+    total = sum(totals.values())
+    if total != 1:
+        raise AssertionError(f"enumerated probabilities sum to {total}, not 1")
+    return Distribution(
+        {o: float(f) for o, f in totals.items()},
+        True,
+        f"exact: every dice outcome enumerated ({paths:,} paths)",
+        dict(totals),
+    )
+
+
+def sample_outcomes(
+    fn: Callable[[Dice], Hashable], samples: int, seed: int, reason: str = ""
+) -> Distribution:
+    source = SeededSource(seed)
+    dice = Dice(source)
+    counts: Counter = Counter()
+    for _ in range(samples):
+        counts[fn(dice)] += 1
+    why = f" ({reason})" if reason else ""
+    return Distribution(
+        {o: c / samples for o, c in counts.items()},
+        False,
+        f"sampled: {samples:,} seeded trials, seed {seed}{why}",
+    )

@@ -1,0 +1,173 @@
+"""Random sources behind the dice service.
+
+Every rules roll asks a *source* for one chance node at a time. Three sources exist:
+
+- :class:`SeededSource` - the game's own PCG32 generator; its whole state is one integer,
+  saved with the game so a loaded game rolls exactly what the original would have.
+- :class:`ForcedSource` - tests script the faces they want.
+- :class:`PathSource` - the odds enumerator walks every branch of every chance node
+  (see :mod:`game.core.odds`).
+
+A chance node is either a single die (``pick``: uniform over its faces) or a pool of dice
+whose order does not matter (``pool``: one branch per multiset of faces, weighted by its
+multinomial count), which keeps exact enumeration of 8 dice at 1287 branches, not 6**8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import factorial
+
+_MASK64 = (1 << 64) - 1
+_MULT = 6364136223846793005
+_INC = 1442695040888963407
+
+
+class Pcg32:
+    """PCG-XSH-RR 32-bit generator: small, fast enough, identical on every platform."""
+
+    def __init__(self, seed: int = 0, state: int | None = None) -> None:
+        if state is not None:
+            self.state = state & _MASK64
+            return
+        self.state = 0
+        self._step()
+        self.state = (self.state + (seed & _MASK64)) & _MASK64
+        self._step()
+
+    def _step(self) -> None:
+        self.state = (self.state * _MULT + _INC) & _MASK64
+
+    def next_u32(self) -> int:
+        old = self.state
+        self._step()
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        threshold = (0x100000000 - n) % n
+        while True:
+            r = self.next_u32()
+            if r >= threshold:
+                return r % n
+
+
+class Source:
+    """Interface of a random source. ``faces`` are the values a die can show."""
+
+    def pick(self, faces: Sequence[int]) -> int:
+        raise NotImplementedError
+
+    def pool(self, count: int, faces: Sequence[int]) -> list[int]:
+        return [self.pick(faces) for _ in range(count)]
+
+    def index(self, n: int) -> int:
+        """Uniform index in [0, n): shuffles, random choices."""
+        return self.pick(range(n))
+
+
+class SeededSource(Source):
+    def __init__(self, seed: int = 0, state: int | None = None) -> None:
+        self.rng = Pcg32(seed, state)
+
+    @property
+    def state(self) -> int:
+        return self.rng.state
+
+    def pick(self, faces: Sequence[int]) -> int:
+        return faces[self.rng.below(len(faces))]
+
+
+class ForcedDiceExhausted(AssertionError):
+    pass
+
+
+class ForcedSource(Source):
+    """Yields scripted results, in order: a die gets the face value given; an index
+    (shuffle, random choice) gets the integer given. Raises when a scripted value
+    cannot be shown by the die asked for, or when the script runs out."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self.values = list(values)
+        self.used = 0
+
+    def _next(self) -> int:
+        if self.used >= len(self.values):
+            raise ForcedDiceExhausted(f"forced dice ran out after {self.used} values")
+        v = self.values[self.used]
+        self.used += 1
+        return v
+
+    def pick(self, faces: Sequence[int]) -> int:
+        v = self._next()
+        if v not in faces:
+            raise AssertionError(f"forced value {v} is not a face of {list(faces)}")
+        return v
+
+    def index(self, n: int) -> int:
+        v = self._next()
+        if not 0 <= v < n:
+            raise AssertionError(f"forced index {v} out of range 0..{n - 1}")
+        return v
+
+    @property
+    def remaining(self) -> int:
+        return len(self.values) - self.used
+
+
+def pool_outcomes(count: int, faces: Sequence[int]) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every multiset of ``count`` dice with the given faces, with its exact probability."""
+    distinct = sorted(set(faces))
+    weight = {f: Fraction(list(faces).count(f), len(faces)) for f in distinct}
+    out = []
+    for combo in combinations_with_replacement(distinct, count):
+        perms = factorial(count)
+        prob = Fraction(1)
+        for f in distinct:
+            k = combo.count(f)
+            perms //= factorial(k)
+            prob *= weight[f] ** k
+        out.append((combo, prob * perms))
+    return out
+
+
+class PathSource(Source):
+    """Follows a prefix of branch choices and takes branch 0 past it, recording every
+    chance node met as (choice, branches) so the enumerator can walk the tree."""
+
+    def __init__(self, prefix: list[int]) -> None:
+        self.prefix = prefix
+        self.trail: list[tuple[int, list[tuple[object, Fraction]]]] = []
+
+    def _branch(self, options: list[tuple[object, Fraction]]) -> object:
+        depth = len(self.trail)
+        choice = self.prefix[depth] if depth < len(self.prefix) else 0
+        self.trail.append((choice, options))
+        return options[choice][0]
+
+    def pick(self, faces: Sequence[int]) -> int:
+        distinct = sorted(set(faces))
+        n = len(faces)
+        options = [(f, Fraction(list(faces).count(f), n)) for f in distinct]
+        return self._branch(options)  # type: ignore[return-value]
+
+    def pool(self, count: int, faces: Sequence[int]) -> list[int]:
+        if count == 0:
+            return []
+        return list(self._branch(pool_outcomes(count, faces)))  # type: ignore[arg-type]
+
+    def index(self, n: int) -> int:
+        return self._branch([(i, Fraction(1, n)) for i in range(n)])  # type: ignore[return-value]
+
+    @property
+    def probability(self) -> Fraction:
+        p = Fraction(1)
+        for choice, options in self.trail:
+            p *= options[choice][1]
+        return p

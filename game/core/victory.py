@@ -1,0 +1,80 @@
+"""Scenario victory conditions, evaluated on the state.
+
+The scenario's conditions are copied into ``state.attrs['victory']`` at set-up (in mm):
+``{'turn_limit': 8, 'otherwise': 'draw', 'objectives': {id: {name, x, y, radius}},
+'conditions': [{type, side, objectives, fraction, when, text}]}``.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+from typing import Any
+
+from .state import GameState
+
+
+def objective_holder(state: GameState, obj: dict[str, Any]) -> str | None:
+    """The side holding an objective: it has a figure in action within the radius and
+    no other side has one."""
+    present = set()
+    for f in state.figures.values():
+        if f.alive and hypot(f.x - obj["x"], f.y - obj["y"]) <= obj["radius"] + 1e-6:
+            present.add(f.side)
+    return next(iter(present)) if len(present) == 1 else None
+
+
+def losses(state: GameState, side: str) -> tuple[int, int]:
+    """(figures out of action, starting figures) for a side."""
+    figs = [f for f in state.figures.values() if f.side == side]
+    return sum(1 for f in figs if not f.alive), len(figs)
+
+
+def condition_met(state: GameState, cond: dict[str, Any]) -> bool:
+    side = cond["side"]
+    kind = cond["type"]
+    objectives = state.attrs.get("victory", {}).get("objectives", {})
+    if kind == "hold":
+        ids = cond.get("objectives") or list(objectives)
+        return bool(ids) and all(objective_holder(state, objectives[i]) == side for i in ids)
+    enemies = state.enemies_of(side)
+    if kind == "break":
+        frac = cond.get("fraction", 0.5)
+        for e in enemies:
+            lost, total = losses(state, e)
+            if total and lost / total >= frac - 1e-9:
+                return True
+        return False
+    if kind == "eliminate":
+        return all(not any(f.alive for f in state.side_figures(e, alive_only=False)) for e in enemies)
+    raise ValueError(f"unknown victory condition {kind!r}")
+
+
+def describe(cond: dict[str, Any], state: GameState) -> str:
+    if cond.get("text"):
+        return cond["text"]
+    name = state.sides[cond["side"]].name
+    if cond["type"] == "hold":
+        objs = state.attrs.get("victory", {}).get("objectives", {})
+        names = ", ".join(objs[i]["name"] for i in (cond.get("objectives") or list(objs)))
+        return f"{name} hold {names}"
+    if cond["type"] == "break":
+        return f"{name} break the enemy ({int(cond.get('fraction', 0.5) * 100)}% of its figures out of action)"
+    return f"{name} eliminate the enemy"
+
+
+def evaluate(state: GameState, moment: str) -> tuple[str | None, str] | None:
+    """Check the conditions that apply at ``moment`` ('any', 'turn_end' or 'end').
+    Returns (winner or None for a draw, explanation) when the game is decided."""
+    v = state.attrs.get("victory")
+    if not v:
+        return None
+    order = {"any": 0, "turn_end": 1, "end": 2}
+    for cond in v.get("conditions", []):
+        if order[cond.get("when", "any")] <= order[moment] and condition_met(state, cond):
+            return cond["side"], describe(cond, state)
+    if moment == "end":
+        other = v.get("otherwise", "draw")
+        if other in state.sides:
+            return other, f"{state.sides[other].name} win: no other condition was met by turn {v['turn_limit']}"
+        return None, f"Draw: no side met its victory conditions by turn {v['turn_limit']}"
+    return None

@@ -1,0 +1,193 @@
+"""Map files checked against the terrain types and a ruleset, and turned into geometry.
+
+Checks beyond the schema: terrain types exist, shapes are valid (no self-intersection),
+everything sits on the table, ids are unique, figures use troop types and weapons the
+ruleset defines and stand in their side's deployment zone, references between sections
+resolve. The first problem found is raised as a one-line :class:`DataError`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+import shapely
+from shapely import affinity
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.validation import explain_validity
+
+from game.geometry.table import Table
+from game.geometry.terrain import TerrainFeature, TerrainType
+from game.geometry.units import to_mm
+
+from .map_schema import MapFile, Rect, TerrainSpec, Zone
+from .ruleset_schema import RulesetData
+from .yamlio import Doc
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str:
+    choices = sorted(choices)
+    close = difflib.get_close_matches(word, choices, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"{hint}; expected one of: {', '.join(choices)}"
+
+
+def rect_polygon(r: Rect) -> Polygon:
+    poly = box(r.x, r.y, r.x + r.w, r.y + r.h)
+    if r.angle:
+        poly = affinity.rotate(poly, r.angle, origin="centroid")
+    return poly
+
+
+def shape_geometry(spec: TerrainSpec | Zone, scale: float = 1.0):
+    """The shapely geometry of a terrain feature or zone, scaled from map units."""
+    if spec.polygon is not None:
+        g = Polygon(spec.polygon)
+    elif spec.rect is not None:
+        g = rect_polygon(spec.rect)
+    elif spec.circle is not None:
+        g = Point(spec.circle.center).buffer(spec.circle.radius, quad_segs=16)
+    else:
+        g = LineString(spec.line)  # type: ignore[attr-defined]
+    if scale != 1.0:
+        g = affinity.scale(g, scale, scale, origin=(0, 0))
+    return g
+
+
+def _check_shape(doc: Doc, loc: tuple, spec: TerrainSpec | Zone, table: Polygon, what: str) -> None:
+    if spec.polygon is not None:
+        if len(spec.polygon) < 3:
+            raise doc.error(loc + ("polygon",), f"a polygon needs at least 3 points, got {len(spec.polygon)}")
+        poly = Polygon(spec.polygon)
+        if not poly.is_valid:
+            why = explain_validity(poly)
+            hint = "self-intersecting: reorder the points so the outline does not cross itself" if "Self-intersection" in why or "Ring Self" in why else why
+            raise doc.error(loc + ("polygon",), f"invalid polygon ({hint}; {why})")
+        if poly.area <= 0:
+            raise doc.error(loc + ("polygon",), "the polygon has no area; its points lie on one line")
+    line = getattr(spec, "line", None)
+    if line is not None and len(line) < 2:
+        raise doc.error(loc + ("line",), f"a line needs at least 2 points, got {len(line)}")
+    if line is not None and LineString(line).length <= 0:
+        raise doc.error(loc + ("line",), "the line has no length")
+    g = shape_geometry(spec)
+    if not g.intersects(table):
+        raise doc.error(loc, f"{what} lies entirely off the table")
+
+
+def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | None) -> None:
+    table = box(0, 0, m.table.width, m.table.height)
+    side_ids = [s.id for s in m.sides]
+    if len(set(side_ids)) != len(side_ids):
+        raise doc.error(("sides",), "two sides share an id; give each side its own id")
+    if ruleset is not None and m.ruleset != ruleset.id:
+        raise doc.error(("ruleset",), f"this map is for '{m.ruleset}', not '{ruleset.id}'")
+
+    seen_terrain: set[str] = set()
+    for i, t in enumerate(m.terrain):
+        loc = ("terrain", i)
+        if t.type not in terrain_types:
+            raise doc.error(loc + ("type",), f"unknown terrain type '{t.type}'" + _suggest(t.type, terrain_types))
+        tt = terrain_types[t.type]
+        if tt.dynamic:
+            raise doc.error(loc + ("type",), f"'{t.type}' clouds are placed during play, not on a map")
+        if tt.shape == "line" and t.line is None:
+            raise doc.error(loc, f"a {t.type} is a line feature: give it `line: [[x, y], ...]`")
+        if tt.shape == "area" and t.line is not None:
+            raise doc.error(loc, f"a {t.type} is an area: give it a polygon, rect or circle, not a line")
+        if t.level and t.type != "hill":
+            raise doc.error(loc + ("level",), "only hills have a level")
+        if t.type == "hill" and t.level < 1:
+            raise doc.error(loc + ("level",), "a hill needs `level: 1` or higher")
+        _check_shape(doc, loc, t, table, f"terrain feature {i} ({t.type})")
+        if t.id:
+            if t.id in seen_terrain:
+                raise doc.error(loc + ("id",), f"terrain id '{t.id}' is used twice")
+            seen_terrain.add(t.id)
+
+    obj_ids: set[str] = set()
+    for i, o in enumerate(m.objectives):
+        if o.id in obj_ids:
+            raise doc.error(("objectives", i, "id"), f"objective id '{o.id}' is used twice")
+        obj_ids.add(o.id)
+        if not table.covers(Point(o.at)):
+            raise doc.error(("objectives", i, "at"), f"objective at {list(o.at)} is off the {m.table.width} x {m.table.height} table")
+
+    unit_ids: set[str] = set()
+    fig_ids: set[str] = set()
+    for si, side in enumerate(m.sides):
+        zone = None
+        if side.deployment is not None:
+            _check_shape(doc, ("sides", si, "deployment"), side.deployment, table, "deployment zone")
+            zone = shape_geometry(side.deployment)
+        for ui, unit in enumerate(side.units):
+            uloc = ("sides", si, "units", ui)
+            if unit.id in unit_ids:
+                raise doc.error(uloc + ("id",), f"unit id '{unit.id}' is used twice")
+            unit_ids.add(unit.id)
+            for fi, fig in enumerate(unit.figures):
+                floc = uloc + ("figures", fi)
+                if fig.id:
+                    if fig.id in fig_ids:
+                        raise doc.error(floc + ("id",), f"figure id '{fig.id}' is used twice")
+                    fig_ids.add(fig.id)
+                x, y = fig.at
+                if not (0 <= x <= m.table.width and 0 <= y <= m.table.height):
+                    raise doc.error(
+                        floc + ("at",),
+                        f"figure at [{x:g}, {y:g}] is off the table (0..{m.table.width:g} x 0..{m.table.height:g} {m.unit}); move it onto the table",
+                    )
+                if zone is not None and not zone.buffer(1e-9).covers(Point(x, y)):
+                    raise doc.error(floc + ("at",), f"figure at [{x:g}, {y:g}] is outside {side.name}'s deployment zone")
+                if ruleset is not None:
+                    if fig.type not in ruleset.troop_types:
+                        raise doc.error(floc + ("type",), f"unknown troop type '{fig.type}'" + _suggest(fig.type, ruleset.troop_types))
+                    weapons = ruleset.weapon_ids()
+                    for wi, w in enumerate(fig.weapons or []):
+                        if weapons and w not in weapons:
+                            raise doc.error(floc + ("weapons", wi), f"unknown weapon '{w}'" + _suggest(w, weapons))
+
+    if m.first_side is not None and m.first_side not in side_ids:
+        raise doc.error(("first_side",), f"unknown side '{m.first_side}'" + _suggest(m.first_side, side_ids))
+    for ci, c in enumerate(m.victory.conditions):
+        if c.side not in side_ids:
+            raise doc.error(("victory", "conditions", ci, "side"), f"unknown side '{c.side}'" + _suggest(c.side, side_ids))
+        for oi, o in enumerate(c.objectives):
+            if o not in obj_ids:
+                raise doc.error(("victory", "conditions", ci, "objectives", oi), f"unknown objective '{o}'" + _suggest(o, obj_ids))
+        if c.type == "hold" and not (c.objectives or obj_ids):
+            raise doc.error(("victory", "conditions", ci), "a hold condition needs objectives")
+    if m.victory.otherwise not in side_ids + ["draw"]:
+        raise doc.error(("victory", "otherwise"), f"'{m.victory.otherwise}' is neither a side nor 'draw'")
+
+
+def build_features(m: MapFile, types: dict[str, TerrainType]) -> list[TerrainFeature]:
+    scale = to_mm(1.0, m.unit)
+    out = []
+    for i, t in enumerate(m.terrain):
+        tt = types[t.type]
+        geom = shape_geometry(t, scale)
+        width = to_mm(t.width, m.unit) if t.width else tt.default_width
+        out.append(
+            TerrainFeature(
+                id=t.id or f"t{i + 1}",
+                type=tt,
+                geometry=geom,
+                width=width,
+                level=t.level,
+                name=t.name or tt.name,
+                closed=t.closed,
+            )
+        )
+    return out
+
+
+def build_table(m: MapFile, types: dict[str, TerrainType]) -> Table:
+    return Table(to_mm(m.table.width, m.unit), to_mm(m.table.height, m.unit), build_features(m, types))
+
+
+def zone_polygon(zone: Zone, unit: str) -> Polygon:
+    return shape_geometry(zone, to_mm(1.0, unit))
+
+
+__all__ = ["check_map", "build_table", "build_features", "shape_geometry", "zone_polygon", "shapely"]

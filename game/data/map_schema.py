@@ -1,0 +1,144 @@
+"""Schema of a map file (``maps/<name>.yaml``): table, terrain, sides and their forces,
+objectives, victory conditions and ruleset-specific scenario settings.
+
+Coordinates and lengths are in the map's ``unit`` (in, cm or ft), measured from the
+top-left corner of the table, x to the right and y down.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from .pyd import Strict
+
+Pt = tuple[float, float]
+Edge = Literal["north", "south", "east", "west"]
+
+
+class Rect(Strict):
+    x: float
+    y: float
+    w: float = Field(gt=0)
+    h: float = Field(gt=0)
+    angle: float = 0.0
+
+
+class Circle(Strict):
+    center: Pt
+    radius: float = Field(gt=0)
+
+
+class ShapeMixin(Strict):
+    polygon: list[Pt] | None = None
+    rect: Rect | None = None
+    circle: Circle | None = None
+
+    def shape_kinds(self) -> list[str]:
+        return [k for k in ("polygon", "rect", "circle", "line") if getattr(self, k, None) is not None]
+
+
+class Zone(ShapeMixin):
+    @model_validator(mode="after")
+    def _one_shape(self) -> Zone:
+        kinds = self.shape_kinds()
+        if len(kinds) != 1:
+            raise ValueError("give exactly one of polygon, rect or circle")
+        return self
+
+
+class TerrainSpec(ShapeMixin):
+    type: str
+    id: str | None = None
+    name: str = ""
+    line: list[Pt] | None = None
+    width: float | None = Field(None, gt=0)
+    level: int = Field(0, ge=0, le=9)
+    closed: bool = False
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> TerrainSpec:
+        kinds = self.shape_kinds()
+        if len(kinds) != 1:
+            raise ValueError(
+                f"give exactly one of polygon, rect, circle or line (found {', '.join(kinds) or 'none'})"
+            )
+        return self
+
+
+class FigureSpec(Strict):
+    type: str
+    at: Pt
+    facing: float = 0.0
+    id: str | None = None
+    name: str = ""
+    weapons: list[str] | None = None
+    equipment: list[str] = Field(default_factory=list)
+
+
+class UnitSpec(Strict):
+    id: str
+    name: str
+    kind: str = "squad"
+    figures: list[FigureSpec] = Field(min_length=1)
+    attrs: dict[str, Any] = Field(default_factory=dict)
+
+
+class SideSpec(Strict):
+    id: str
+    name: str
+    colour: str = "#808080"
+    home_edge: Edge
+    deployment: Zone | None = None
+    units: list[UnitSpec] = Field(default_factory=list)
+    attrs: dict[str, Any] = Field(default_factory=dict)
+
+
+class Objective(Strict):
+    id: str
+    name: str
+    at: Pt
+    radius: float = Field(3.0, gt=0)
+
+
+class Condition(Strict):
+    """One way to win. ``hold``: the side holds every listed objective (a figure of its
+    own within the radius and no enemy figure). ``break``: the enemy has lost at least
+    ``fraction`` of its starting figures. ``eliminate``: no enemy figure left in action.
+    ``when``: ``any`` (checked after every command), ``turn_end`` or ``end`` (only
+    when the turn limit is reached)."""
+
+    type: Literal["hold", "break", "eliminate"]
+    side: str
+    objectives: list[str] = Field(default_factory=list)
+    fraction: float = Field(0.5, gt=0, le=1)
+    when: Literal["any", "turn_end", "end"] = "any"
+    text: str = ""
+
+
+class Victory(Strict):
+    turn_limit: int = Field(8, ge=1, le=200)
+    conditions: list[Condition] = Field(default_factory=list)
+    otherwise: str = "draw"  # the side that wins if no condition is met at the turn limit
+
+
+class TableSpec(Strict):
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+    grid: bool = False  # draw the 1 ft artillery grid
+
+
+class MapFile(Strict):
+    kind: Literal["map"]
+    name: str
+    description: str = ""
+    ruleset: str
+    unit: Literal["in", "cm", "ft"] = "in"
+    table: TableSpec
+    terrain: list[TerrainSpec] = Field(default_factory=list)
+    sides: list[SideSpec] = Field(min_length=2, max_length=2)
+    first_side: str | None = None
+    objectives: list[Objective] = Field(default_factory=list)
+    victory: Victory = Field(default_factory=Victory)
+    settings: dict[str, Any] = Field(default_factory=dict)

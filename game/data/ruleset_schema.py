@@ -1,0 +1,57 @@
+"""What every ruleset file has in common. Each ruleset module extends
+:class:`RulesetData` with its own tables (weapons, troop types' numbers, charts)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .pyd import Strict
+from .terrain_types import TerrainOverride
+
+
+class Interpretation(Strict):
+    """A reading we chose where the rules text is silent, ambiguous or garbled."""
+
+    id: str
+    rule: str  # the rule or section of the text it concerns
+    reading: str  # what the game does
+
+
+class OptionalRule(Strict):
+    id: str
+    name: str
+    default: bool = False
+    description: str = ""
+
+
+class TroopType(Strict):
+    name: str
+    role: str = "rifleman"  # officer, nco, rifleman, gunner, crew, specialist, ...
+    symbol: str = "rifle"  # token symbol drawn by the UI
+    weapons: list[str] = Field(default_factory=list)
+    equipment: list[str] = Field(default_factory=list)
+    base: float | None = Field(None, gt=0)  # base diameter in the ruleset's unit
+
+
+class RulesetData(Strict):
+    kind: Literal["ruleset"]
+    id: str
+    name: str
+    source: str  # the rules text in shared/rules/
+    era: str = ""
+    unit: Literal["in", "cm"]
+    base_diameter: float = Field(gt=0)  # default base of a figure, in the ruleset's unit
+    summary: str = ""
+    terrain: dict[str, TerrainOverride] = Field(default_factory=dict)
+    optional_rules: list[OptionalRule] = Field(default_factory=list)
+    interpretations: list[Interpretation] = Field(default_factory=list)
+    troop_types: dict[str, TroopType] = Field(default_factory=dict)
+
+    def weapon_ids(self) -> set[str]:
+        weapons = getattr(self, "weapons", None)
+        return set(weapons) if isinstance(weapons, dict) else set()
+
+    def option_defaults(self) -> dict[str, bool]:
+        return {o.id: o.default for o in self.optional_rules}

@@ -1,0 +1,383 @@
+"""What every ruleset module shares: setting up the state from a map, dispatching
+commands to ``check_<kind>`` / ``apply_<kind>`` methods, walking the phases of a turn,
+keeping the table's clouds in step with the state, victory checks and views.
+
+A ruleset module subclasses :class:`RulesetBase`, names its data model and phases, and
+writes the procedures of its rules text; numbers come from its YAML data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import atan2, degrees, hypot
+from typing import Any, ClassVar
+
+import numpy as np
+from shapely.geometry import Point
+
+from game.core import victory
+from game.core.commands import END_PHASE, Command, Refusal, refuse
+from game.core.game import Game
+from game.core.odds import Distribution
+from game.core.state import Figure, GameState, Side, Unit
+from game.data.map_build import build_table, zone_polygon
+from game.data.map_schema import MapFile
+from game.data.ruleset_schema import RulesetData
+from game.data.terrain_types import TerrainFile, build_types
+from game.geometry.los import LosResult, line_of_sight, los_matrix
+from game.geometry.table import Table
+from game.geometry.terrain import TerrainFeature, TerrainType
+from game.geometry.units import to_mm
+
+
+@dataclass
+class OddsLine:
+    name: str
+    value: str
+
+
+@dataclass
+class OddsReport:
+    """Everything a player should see before confirming a shot or an assault."""
+
+    title: str
+    modifiers: list[OddsLine]
+    outcomes: Distribution
+    outcome_label: str  # what an outcome key means, e.g. "casualties"
+    notes: list[str] = field(default_factory=list)
+    extra: dict[str, Distribution] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        def dist(d: Distribution) -> dict[str, Any]:
+            return {
+                "exact": d.exact,
+                "method": d.method,
+                "probabilities": {str(k): p for k, p in sorted(d.probs.items(), key=lambda kv: str(kv[0]))},
+                "fractions": {str(k): str(f) for k, f in d.fractions.items()},
+            }
+
+        return {
+            "title": self.title,
+            "modifiers": [{"name": m.name, "value": m.value} for m in self.modifiers],
+            "outcome": self.outcome_label,
+            "outcomes": dist(self.outcomes),
+            "extra": {k: dist(v) for k, v in self.extra.items()},
+            "notes": self.notes,
+        }
+
+
+class RulesetBase:
+    id: ClassVar[str]
+    Data: ClassVar[type[RulesetData]]
+    phases: ClassVar[tuple[str, ...]] = ()
+    phase_names: ClassVar[dict[str, str]] = {}
+    # command kinds a side may submit when it is not the active side
+    reactive_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, data: RulesetData, terrain: TerrainFile) -> None:
+        self.data = data
+        self.terrain_file = terrain
+        self.terrain_types: dict[str, TerrainType] = build_types(terrain, data.terrain, data.unit)
+        self.unit_mm = to_mm(1.0, data.unit)
+
+    # ---- lengths -----------------------------------------------------------------
+    def mm(self, value: float) -> float:
+        """A length in the ruleset's unit, in mm."""
+        return value * self.unit_mm
+
+    def in_units(self, mm: float) -> float:
+        return mm / self.unit_mm
+
+    def fmt(self, mm: float) -> str:
+        v = self.in_units(mm)
+        return f'{v:.1f}"' if self.data.unit == "in" else f"{v:.1f} cm"
+
+    # ---- data checks beyond the schema ------------------------------------------
+    @classmethod
+    def check_data(cls, data: RulesetData, doc) -> None:
+        """Cross-references inside a ruleset file (raise doc.error(...) on a problem)."""
+
+    def check_map(self, doc, m: MapFile) -> None:
+        """Ruleset-specific checks of a map's settings and forces."""
+
+    # ---- set-up ------------------------------------------------------------------
+    def build_table(self, m: MapFile) -> Table:
+        return build_table(m, self.terrain_types)
+
+    def new_state(self, m: MapFile, options: dict[str, Any]) -> GameState:
+        scale = to_mm(1.0, m.unit)
+        sides: dict[str, Side] = {}
+        units: dict[str, Unit] = {}
+        figures: dict[str, Figure] = {}
+        zones: dict[str, list] = {}
+        for s in m.sides:
+            sides[s.id] = Side(s.id, s.name, s.colour, s.home_edge, dict(s.attrs))
+            if s.deployment is not None:
+                zones[s.id] = [list(p) for p in zone_polygon(s.deployment, m.unit).exterior.coords]
+            for u in s.units:
+                unit = Unit(u.id, s.id, u.name, u.kind, [], {}, dict(u.attrs))
+                for i, fs in enumerate(u.figures):
+                    tt = self.data.troop_types[fs.type]
+                    fid = fs.id or f"{u.id}.{i + 1}"
+                    base = tt.base if tt.base else self.data.base_diameter
+                    fig = Figure(
+                        id=fid,
+                        unit=u.id,
+                        side=s.id,
+                        type=fs.type,
+                        name=fs.name or tt.name,
+                        x=fs.at[0] * scale,
+                        y=fs.at[1] * scale,
+                        facing=fs.facing,
+                        radius=self.mm(base) / 2,
+                        weapons=list(fs.weapons if fs.weapons is not None else tt.weapons),
+                        equipment=list(fs.equipment or tt.equipment),
+                    )
+                    figures[fid] = fig
+                    unit.figures.append(fid)
+                units[u.id] = unit
+        order = [s.id for s in m.sides]
+        if m.first_side:
+            order.remove(m.first_side)
+            order.insert(0, m.first_side)
+        state = GameState(
+            ruleset=self.data.id,
+            scenario=m.name,
+            sides=sides,
+            units=units,
+            figures=figures,
+            side_order=order,
+        )
+        state.attrs["victory"] = {
+            "turn_limit": m.victory.turn_limit,
+            "otherwise": m.victory.otherwise,
+            "objectives": {
+                o.id: {"name": o.name, "x": o.at[0] * scale, "y": o.at[1] * scale, "radius": o.radius * scale}
+                for o in m.objectives
+            },
+            "conditions": [c.model_dump() for c in m.victory.conditions],
+        }
+        state.attrs["zones"] = zones
+        state.attrs["options"] = {**self.data.option_defaults(), **options}
+        state.attrs["settings"] = dict(m.settings)
+        self.init_state(state, m)
+        return state
+
+    def init_state(self, state: GameState, m: MapFile) -> None:
+        """Ruleset-specific additions to a fresh state."""
+
+    def option(self, game: Game, name: str) -> bool:
+        return bool(game.state.attrs.get("options", {}).get(name, False))
+
+    # ---- turn structure ----------------------------------------------------------
+    def begin(self, game: Game) -> None:
+        st = game.state
+        st.turn = 1
+        st.active_side = st.side_order[0]
+        st.phase = self.phases[0]
+        game.emit("turn", f"Turn 1 begins. {st.sides[st.active_side].name} move first.")
+        self.on_turn_start(game)
+        self.on_side_start(game)
+        self.on_phase_start(game)
+
+    def phase_name(self, phase: str) -> str:
+        return self.phase_names.get(phase, phase.replace("_", " ").title())
+
+    def advance_phase(self, game: Game) -> None:
+        """End the current phase and start the next one (next side, next turn)."""
+        st = game.state
+        self.on_phase_end(game)
+        if st.over:
+            return
+        i = self.phases.index(st.phase)
+        if i + 1 < len(self.phases):
+            st.phase = self.phases[i + 1]
+            self.on_phase_start(game)
+            return
+        self.on_side_end(game)
+        if st.over:
+            return
+        si = st.side_order.index(st.active_side)
+        if si + 1 < len(st.side_order):
+            st.active_side = st.side_order[si + 1]
+            st.phase = self.phases[0]
+            self.on_side_start(game)
+            self.on_phase_start(game)
+            return
+        self.end_turn(game)
+
+    def end_turn(self, game: Game) -> None:
+        st = game.state
+        self.on_turn_end(game)
+        if st.over:
+            return
+        limit = st.attrs.get("victory", {}).get("turn_limit", 0)
+        decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
+        if decided is not None:
+            self.finish(game, *decided)
+            return
+        st.turn += 1
+        st.active_side = st.side_order[0]
+        st.phase = self.phases[0]
+        game.emit("turn", f"Turn {st.turn} begins.")
+        self.on_turn_start(game)
+        self.on_side_start(game)
+        self.on_phase_start(game)
+
+    def finish(self, game: Game, winner: str | None, text: str) -> None:
+        st = game.state
+        st.over = True
+        st.winner = winner
+        st.result = text
+        who = st.sides[winner].name if winner else "Nobody"
+        game.emit("game_over", f"Game over: {who} win. {text}" if winner else f"Game over. {text}")
+
+    def check_victory(self, game: Game) -> None:
+        if game.state.over:
+            return
+        decided = victory.evaluate(game.state, "any")
+        if decided is not None:
+            self.finish(game, *decided)
+
+    # hooks a ruleset fills in
+    def on_turn_start(self, game: Game) -> None: ...
+    def on_turn_end(self, game: Game) -> None: ...
+    def on_side_start(self, game: Game) -> None: ...
+    def on_side_end(self, game: Game) -> None: ...
+    def on_phase_start(self, game: Game) -> None: ...
+    def on_phase_end(self, game: Game) -> None: ...
+
+    # ---- commands ----------------------------------------------------------------
+    def check(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        if cmd.side != st.active_side and cmd.kind not in self.reactive_kinds:
+            refuse(f"It is {st.sides[st.active_side].name}'s turn, not {st.sides[cmd.side].name}'s.")
+        method = getattr(self, f"check_{cmd.kind}", None)
+        if method is None:
+            refuse(f"'{cmd.kind}' is not a command in {self.data.name}.")
+        if cmd.unit is not None:
+            u = st.units.get(cmd.unit)
+            if u is None:
+                refuse(f"There is no unit {cmd.unit!r}.")
+            if u.side != cmd.side:
+                refuse(f"{u.name} is not yours to command.")
+        if cmd.figure is not None:
+            f = st.figures.get(cmd.figure)
+            if f is None:
+                refuse(f"There is no figure {cmd.figure!r}.")
+            if f.side != cmd.side:
+                refuse(f"{f.name} is not yours to command.")
+            if not f.alive:
+                refuse(f"{f.name} is out of action ({f.life}).")
+        method(game, cmd)
+
+    def apply(self, game: Game, cmd: Command) -> None:
+        getattr(self, f"apply_{cmd.kind}")(game, cmd)
+        self.check_victory(game)
+
+    def check_end_phase(self, game: Game, cmd: Command) -> None:
+        pass
+
+    def apply_end_phase(self, game: Game, cmd: Command) -> None:
+        self.advance_phase(game)
+
+    def legal_commands(self, game: Game, side: str) -> list[Command]:
+        return [Command(END_PHASE, side)] if side == game.state.active_side else []
+
+    def is_legal(self, game: Game, cmd: Command) -> bool:
+        try:
+            self.check(game, cmd)
+        except Refusal:
+            return False
+        return True
+
+    # ---- the table -----------------------------------------------------------------
+    def sync_table(self, game: Game) -> None:
+        """Make the table's temporary features (clouds) match the state."""
+        table = game.table
+        wanted = {f"cloud:{cid}": c for cid, c in game.state.clouds.items()}
+        present = {f.id for f in table.features if f.id.startswith("cloud:")}
+        for fid in present - set(wanted):
+            table.remove_feature(fid)
+        for fid in set(wanted) - present:
+            c = wanted[fid]
+            geom = Point(c.x, c.y).buffer(c.radius, quad_segs=16) if c.radius else None
+            if geom is None:
+                from shapely.geometry import Polygon
+
+                geom = Polygon(c.polygon)
+            tt = self.terrain_types[c.type]
+            table.add_feature(TerrainFeature(id=fid, type=tt, geometry=geom, name=tt.name))
+
+    # ---- sight ---------------------------------------------------------------------
+    def los(self, game: Game, a: Figure | tuple[float, float], b: Figure | tuple[float, float]) -> LosResult:
+        pa = a.pos if isinstance(a, Figure) else a
+        pb = b.pos if isinstance(b, Figure) else b
+        return line_of_sight(game.table, pa, pb)
+
+    def sight_matrix(self, game: Game, figures: list[Figure]):
+        pts = np.array([f.pos for f in figures], dtype=float).reshape(-1, 2)
+        return los_matrix(game.table, pts)
+
+    # ---- views ---------------------------------------------------------------------
+    def view(self, game: Game, side: str | None) -> GameState:
+        st = game.state.copy()
+        if side is None:
+            return st
+        for m in st.markers.values():
+            if m.secret and m.side != side:
+                m.kind = "unknown"
+                m.attrs = {}
+        for owner, hand in st.hands.items():
+            if owner != side:
+                for card in hand:
+                    if not card.face_up:
+                        card.code = "?"
+                        card.attrs = {}
+        return st
+
+    # ---- helpers -------------------------------------------------------------------
+    def alive(self, game: Game, unit_id: str) -> list[Figure]:
+        return game.state.unit_figures(unit_id)
+
+    def enemy_figures(self, game: Game, side: str) -> list[Figure]:
+        return [f for f in game.state.figures.values() if f.alive and f.side != side]
+
+    def troop(self, fig: Figure):
+        return self.data.troop_types[fig.type]
+
+    def unit_centre(self, game: Game, unit_id: str) -> tuple[float, float]:
+        figs = self.alive(game, unit_id)
+        return (sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs))
+
+    def home_edge_point(self, game: Game, fig: Figure) -> tuple[float, float]:
+        """The nearest point of the figure's home table edge."""
+        edge = game.state.sides[fig.side].home_edge
+        w, h = game.table.width, game.table.height
+        return {"north": (fig.x, 0.0), "south": (fig.x, h), "west": (0.0, fig.y), "east": (w, fig.y)}[edge]
+
+    @staticmethod
+    def heading(a: tuple[float, float], b: tuple[float, float]) -> float:
+        return degrees(atan2(b[1] - a[1], b[0] - a[0])) % 360
+
+    @staticmethod
+    def dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+        return hypot(a[0] - b[0], a[1] - b[1])
+
+    def unit_status(self, game: Game, unit_id: str) -> list[str]:
+        """Markers to draw and list for a unit, in words."""
+        return [k for k, v in game.state.units[unit_id].markers.items() if v]
+
+    def unit_options(self, game: Game, unit_id: str) -> list[str]:
+        """What the unit may still do this phase, in words."""
+        return []
+
+    def odds(self, game: Game, cmd: Command) -> OddsReport:
+        refuse(f"{self.data.name} has no odds for '{cmd.kind}'.")
+        raise AssertionError  # unreachable
+
+    def describe_command(self, game: Game, cmd: Command) -> str:
+        st = game.state
+        who = st.units[cmd.unit].name if cmd.unit else (st.figures[cmd.figure].name if cmd.figure else "")
+        return f"{st.sides[cmd.side].name}: {cmd.kind.replace('_', ' ')} {who}".strip()
+

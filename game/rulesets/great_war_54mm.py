@@ -1,0 +1,901 @@
+"""The Great War in 54mm (shared/rules/great-war-54mm.txt).
+
+Turn: each side in turn plays Rally, Movement, Shooting and Assaults (IGOUGO; recorded
+as an interpretation in rulesets/great-war-54mm.yaml, as is every other reading the
+text left open). Numbers come from the data; this module holds the procedures.
+
+Commands:
+  bombard (unit=target)              attacker, Rally phase, once a turn
+  activate (unit)                    Movement: roll d10 activation + 2dAv to advance
+  roll_move (unit)                   Movement: roll 2dAv without advancing
+  move (figure, path)                Movement: move one figure along waypoints
+  move_unit (unit, point, choice)    Movement: the unit moves by the vector from its
+                                     centre to ``point`` (choice "gather": every figure
+                                     closes on ``point``)
+  fire (figure, target=unit)         Shooting
+  fire_unit (unit, target=unit)      Shooting: every figure that may fire does
+  assault (unit, target=unit)        Assaults
+  end_phase
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import hypot
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from game.core.commands import Command, refuse, require
+from game.core.dice import Dice, Roll
+from game.core.game import Game
+from game.core.odds import enumerate_outcomes
+from game.core.state import DESTROYED, FLED, Figure, Unit
+from game.data.pyd import Strict
+from game.data.ruleset_schema import RulesetData, TroopType
+from game.rulesets.base import OddsLine, OddsReport, RulesetBase
+from game.rulesets.movement import MovePlan, plan_move
+
+# ---- data model ---------------------------------------------------------------------
+
+
+class Weapon(Strict):
+    name: str
+    short: float = Field(gt=0)
+    long: float = Field(gt=0)
+    minimum: float = Field(0, ge=0)
+    dice: int = Field(ge=1, le=20)
+    crewed: bool = False
+    observed: bool = False  # fires at what any friendly figure sees
+
+
+class HitOn(Strict):
+    short: int = Field(ge=1, le=7)
+    long: int = Field(ge=1, le=7)
+
+
+class Shooting(Strict):
+    die: Literal["d6"] = "d6"
+    hit_on: HitOn
+    cover_modifier: int
+
+
+class Assault(Strict):
+    range: float = Field(gt=0)
+    die: Literal["d6"] = "d6"
+    hit_on: int = Field(ge=1, le=7)
+
+
+class Morale(Strict):
+    die: Literal["d10"] = "d10"
+    officer_bonus: int
+
+
+class Crewed(Strict):
+    rally_die: Literal["d6"] = "d6"
+    rally_on: int = Field(ge=1, le=7)
+
+
+class Bombardment(Strict):
+    die: Literal["d10"] = "d10"
+    casualties_on: int = Field(ge=1, le=10)
+    casualties: str
+
+
+class GWTroop(TroopType):
+    shoots: bool = True
+
+
+class GWData(RulesetData):
+    phases: list[Literal["rally", "movement", "shooting", "assaults"]]
+    activation_die: str
+    movement_dice: str
+    run_dice: str
+    shooting: Shooting
+    weapons: dict[str, Weapon]
+    assault: Assault
+    morale: Morale
+    crewed: Crewed
+    bombardment: Bombardment
+    troop_types: dict[str, GWTroop]
+
+
+# ---- situations shared by the rules, the odds and the interface ---------------------
+
+
+@dataclass
+class Shot:
+    """Everything about one figure's fire at one unit, worked out before any dice."""
+
+    firer: Figure
+    weapon_id: str
+    weapon: Weapon
+    target: Unit
+    distance: float
+    band: str
+    need: int
+    cover: bool
+    dice: int
+    candidates: list[Figure]
+    crew_target: bool
+    modifiers: list[tuple[str, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class AssaultPlan:
+    attackers: list[Figure]
+    defenders_in_reach: list[Figure]
+    target: Unit
+    crew_target: bool
+
+
+class GreatWar54(RulesetBase):
+    id = "great-war-54mm"
+    Data = GWData
+    phases = ("rally", "movement", "shooting", "assaults")
+    data: GWData
+
+    # ---- data checks -------------------------------------------------------------
+    @classmethod
+    def check_data(cls, data: GWData, doc) -> None:
+        for tid, tt in data.troop_types.items():
+            for i, w in enumerate(tt.weapons):
+                if w not in data.weapons:
+                    raise doc.error(("troop_types", tid, "weapons", i), f"unknown weapon '{w}'; expected one of: {', '.join(data.weapons)}")
+        if tuple(data.phases) != cls.phases:
+            raise doc.error(("phases",), f"the phases of this ruleset are {list(cls.phases)}")
+
+    def check_map(self, doc, m) -> None:
+        sides = {s.id for s in m.sides}
+        art = m.settings.get("artillery")
+        if art is not None and art not in sides:
+            raise doc.error(("settings", "artillery"), f"artillery must name a side ({', '.join(sorted(sides))})")
+        for si, s in enumerate(m.sides):
+            for ui, u in enumerate(s.units):
+                if u.kind == "crew" and not any(self.data.troop_types[f.type].role == "gun" for f in u.figures):
+                    raise doc.error(("sides", si, "units", ui), "a crew unit needs a gun figure (hmg or mortar)")
+
+    # ---- small helpers -------------------------------------------------------------
+    def is_crew(self, unit: Unit) -> bool:
+        return unit.kind == "crew"
+
+    def leader(self, game: Game, unit_id: str) -> Figure | None:
+        figs = self.alive(game, unit_id)
+        for role in ("officer", "nco"):
+            for f in figs:
+                if self.troop(f).role == role:
+                    return f
+        return None
+
+    def has_officer(self, game: Game, unit_id: str) -> bool:
+        return any(self.troop(f).role == "officer" for f in self.alive(game, unit_id))
+
+    def nearest_enemy_distance(self, game: Game, side: str, p: tuple[float, float]) -> float:
+        d = [hypot(f.x - p[0], f.y - p[1]) for f in self.enemy_figures(game, side)]
+        return min(d) if d else float("inf")
+
+    def artillery_side(self, game: Game) -> str | None:
+        return game.state.attrs.get("settings", {}).get("artillery")
+
+    # ---- turn structure -------------------------------------------------------------
+    def on_side_start(self, game: Game) -> None:
+        st = game.state
+        for f in st.side_figures(st.active_side):
+            f.markers.pop("moved", None)
+            f.markers.pop("shot", None)
+            f.markers.pop("moved_mm", None)
+        for u in st.side_units(st.active_side):
+            for k in ("move_allowance", "activation", "assaulted", "bombarded"):
+                u.markers.pop(k, None)
+        st.attrs.pop("bombarded_this_turn", None)
+
+    def on_phase_start(self, game: Game) -> None:
+        st = game.state
+        side = st.active_side
+        game.emit("phase", f"{st.sides[side].name}: {self.phase_name(st.phase)} phase.")
+        if st.phase == "rally":
+            for u in st.side_units(side):
+                if st.unit_alive(u.id) and (u.markers.get("pinned") or u.markers.get("running")):
+                    self.rally(game, u)
+        elif st.phase == "movement":
+            for u in st.side_units(side):
+                if st.unit_alive(u.id) and u.markers.get("running"):
+                    self.run(game, u, "keeps running")
+        elif st.phase == "shooting":
+            for u in st.units.values():
+                u.markers.pop("casualties_phase", None)
+
+    def on_phase_end(self, game: Game) -> None:
+        st = game.state
+        if st.phase == "shooting":
+            for u in list(st.units.values()):
+                n = u.markers.pop("casualties_phase", 0)
+                if n and st.unit_alive(u.id) and not self.is_crew(u):
+                    self.morale_test(game, u, f"lost {n} to shooting")
+
+    # ---- morale ---------------------------------------------------------------------
+    def morale_target(self, game: Game, unit: Unit) -> tuple[int, list[tuple[str, int]]]:
+        n = len(self.alive(game, unit.id))
+        mods = [("figures remaining", n)]
+        if self.has_officer(game, unit.id):
+            mods.append(("officer", self.data.morale.officer_bonus))
+        return sum(v for _, v in mods), mods
+
+    def morale_test(self, game: Game, unit: Unit, why: str, roll: Roll | None = None) -> bool:
+        target, mods = self.morale_target(game, unit)
+        if roll is None:
+            roll = game.dice.roll(
+                self.data.morale.die, f"{unit.name} morale test ({why})",
+                target=f"<= {target}", modifiers=mods[1:], units=[unit.id],
+            )
+        passed = roll.value <= target
+        roll.outcome = "passed" if passed else "failed"
+        if not passed:
+            self.fail_morale(game, unit)
+        return passed
+
+    def fail_morale(self, game: Game, unit: Unit) -> None:
+        if self.is_crew(unit):
+            self.pin_crew(game, unit, "failed its morale test")
+            return
+        if unit.markers.get("running"):
+            game.emit("status", f"{unit.name} fails again while running and runs on.", units=[unit.id])
+            self.run(game, unit, "runs again")
+        elif unit.markers.get("pinned"):
+            unit.markers["running"] = True
+            game.emit("status", f"{unit.name} was pinned and fails again: it runs!", units=[unit.id])
+            self.run(game, unit, "runs")
+        else:
+            unit.markers["pinned"] = True
+            game.emit("status", f"{unit.name} is pinned: no advancing or shooting until rallied.", units=[unit.id])
+
+    def pin_crew(self, game: Game, unit: Unit, why: str) -> None:
+        if unit.markers.get("pinned"):
+            self.destroy_unit(game, unit, f"{unit.name} is pinned a second time ({why}) and is destroyed.")
+        else:
+            unit.markers["pinned"] = True
+            game.emit("status", f"{unit.name} {why}: pinned.", units=[unit.id])
+
+    def destroy_unit(self, game: Game, unit: Unit, text: str) -> None:
+        for f in self.alive(game, unit.id):
+            f.life = DESTROYED
+        unit.markers = {"destroyed": True}
+        game.emit("casualty", text, units=[unit.id], figures=list(unit.figures))
+
+    def rally(self, game: Game, unit: Unit) -> None:
+        if self.is_crew(unit):
+            c = self.data.crewed
+            roll = game.dice.roll(c.rally_die, f"{unit.name} (crewed weapon) rallies", target=f"{c.rally_on}+", units=[unit.id])
+            ok = roll.value >= c.rally_on
+        else:
+            target, mods = self.morale_target(game, unit)
+            roll = game.dice.roll(
+                self.data.morale.die, f"{unit.name} rally test", target=f"<= {target}",
+                modifiers=mods[1:], units=[unit.id],
+            )
+            ok = roll.value <= target
+        roll.outcome = "rallied" if ok else "stays " + ("running" if unit.markers.get("running") else "pinned")
+        if ok:
+            unit.markers.pop("pinned", None)
+            unit.markers.pop("running", None)
+            game.emit("status", f"{unit.name} rallies.", units=[unit.id])
+
+    # ---- casualties -----------------------------------------------------------------
+    def remove_figures(self, game: Game, unit: Unit, figs: list[Figure], cause: str) -> None:
+        for f in figs:
+            f.life = "dead"
+            game.emit("casualty", f"{f.name} of {unit.name} is a casualty ({cause}).", figures=[f.id], units=[unit.id])
+        if not game.state.unit_alive(unit.id):
+            unit.markers = {"destroyed": True}
+            game.emit("casualty", f"{unit.name} is wiped out.", units=[unit.id])
+
+    def nearest_first(self, figs: list[Figure], points: list[tuple[float, float]]) -> list[Figure]:
+        def key(f: Figure) -> tuple[float, str]:
+            return (min(hypot(f.x - p[0], f.y - p[1]) for p in points), f.id)
+
+        return sorted(figs, key=key)
+
+    # ---- running --------------------------------------------------------------------
+    def run(self, game: Game, unit: Unit, verb: str) -> None:
+        roll = game.dice.roll(self.data.run_dice, f"{unit.name} {verb}", units=[unit.id])
+        dist = self.mm(roll.total)
+        roll.outcome = f"runs {roll.total}\""
+        for f in self.alive(game, unit.id):
+            home = self.home_edge_point(game, f)
+            to_edge = self.dist(f.pos, home)
+            if to_edge < 1e-6:
+                continue
+            frac = min(1.0, dist / to_edge)
+            goal = (f.x + (home[0] - f.x) * frac, f.y + (home[1] - f.y) * frac)
+            plan = plan_move(self, game, f, [goal], budget=dist, strict=False)
+            self.place(game, f, plan)
+            if plan.stopped_by is None and self.dist(f.pos, home) < f.radius + 1e-6 and frac >= 1.0:
+                f.life = FLED
+                game.emit("status", f"{f.name} of {unit.name} runs off the table.", figures=[f.id], units=[unit.id])
+
+    # ---- movement ---------------------------------------------------------------------
+    def place(self, game: Game, f: Figure, plan: MovePlan) -> None:
+        if plan.length > 1e-6:
+            end = plan.path[-1]
+            f.facing = self.heading(f.pos, end)
+            f.x, f.y = end
+            f.markers["moved"] = True
+            f.markers["moved_mm"] = f.markers.get("moved_mm", 0.0) + plan.cost
+        if plan.length > 1e-6:
+            f.markers.pop("at_wire", None)
+            f.markers.pop("wire_turn", None)
+        if plan.stopped_at_wire:
+            f.markers["at_wire"] = plan.stopped_at_wire
+            f.markers["wire_turn"] = game.state.turn
+            game.emit("move", f"{f.name} stops at the barbed wire.", figures=[f.id])
+
+    def movement_mode(self, unit: Unit) -> str:
+        """'advance', 'no_advance' (may not end nearer the enemy) or 'regroup'."""
+        act = unit.markers.get("activation")
+        if unit.markers.get("pinned"):
+            return "no_advance" if act != "regroup" else "regroup"
+        return {"advance": "advance", "regroup": "regroup"}.get(act, "no_advance")
+
+    def check_activate(self, game: Game, cmd: Command) -> None:
+        self._check_can_roll_move(game, cmd)
+        unit = game.state.units[cmd.unit]
+        require(not unit.markers.get("pinned"), f"{unit.name} is pinned: it may not advance until rallied (it may still roll to move without advancing).")
+
+    def check_roll_move(self, game: Game, cmd: Command) -> None:
+        self._check_can_roll_move(game, cmd)
+
+    def _check_can_roll_move(self, game: Game, cmd: Command) -> None:
+        require(game.state.phase == "movement", "Units roll for movement in the Movement phase.")
+        require(cmd.unit is not None, "Choose a unit.")
+        unit = game.state.units[cmd.unit]
+        require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
+        require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
+        require("move_allowance" not in unit.markers, f"{unit.name} has already rolled for movement this phase.")
+
+    def apply_activate(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units[cmd.unit]
+        figs = self.alive(game, unit.id)
+        spread = max((self.dist(a.pos, b.pos) for a in figs for b in figs), default=0.0)
+        spread_in = self.in_units(spread)
+        roll = game.dice.roll(
+            self.data.activation_die, f"{unit.name} activation", units=[unit.id],
+            target=(f"<= {spread_in:.1f}\" (greatest spread)" if not self.option(game, "activation_spread")
+                    else f">= {spread_in:.1f}\" (greatest spread)"),
+        )
+        if self.option(game, "activation_spread"):
+            regroup = spread_in > roll.value + 1e-9
+        else:
+            regroup = roll.value > spread_in + 1e-9
+        unit.markers["activation"] = "regroup" if regroup else "advance"
+        leader = self.leader(game, unit.id)
+        if regroup:
+            who = leader.name.lower() if leader else None
+            roll.outcome = f"regroup only: figures may only close on the {who}, who stays still" if who else "regroup: no officer or sergeant, the unit may not move"
+        else:
+            roll.outcome = "activated: may advance"
+        self._roll_allowance(game, unit)
+
+    def apply_roll_move(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units[cmd.unit]
+        unit.markers["activation"] = unit.markers.get("activation") or "none"
+        self._roll_allowance(game, unit)
+
+    def _roll_allowance(self, game: Game, unit: Unit) -> None:
+        roll = game.dice.roll(self.data.movement_dice, f"{unit.name} movement", units=[unit.id])
+        roll.outcome = f"may move {roll.total}\""
+        unit.markers["move_allowance"] = self.mm(roll.total)
+
+    def remaining_move(self, unit: Unit, f: Figure) -> float:
+        return max(0.0, unit.markers.get("move_allowance", 0.0) - f.markers.get("moved_mm", 0.0))
+
+    def _move_rules(self, game: Game, unit: Unit, f: Figure, end: tuple[float, float]) -> None:
+        mode = self.movement_mode(unit)
+        if mode == "regroup":
+            leader = self.leader(game, unit.id)
+            require(leader is not None, f"{unit.name} failed its activation and has no officer or sergeant: it may not move.")
+            require(f.id != leader.id, f"{leader.name} must stay still while the unit regroups on him.")
+            require(self.dist(end, leader.pos) < self.dist(f.pos, leader.pos) - 1e-6,
+                    f"{unit.name} failed its activation: figures may only move toward {leader.name}.")
+        elif mode == "no_advance":
+            before = self.nearest_enemy_distance(game, unit.side, f.pos)
+            after = self.nearest_enemy_distance(game, unit.side, end)
+            why = "is pinned" if unit.markers.get("pinned") else "was not activated"
+            require(after >= before - 1e-6, f"{unit.name} {why}: {f.name} may not move toward the enemy.")
+
+    def check_move(self, game: Game, cmd: Command) -> None:
+        require(game.state.phase == "movement", "Figures move in the Movement phase.")
+        require(cmd.figure is not None and len(cmd.path) >= 1, "Give the figure and where it goes.")
+        f = game.state.figures[cmd.figure]
+        unit = game.state.units[f.unit]
+        require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
+        require("move_allowance" in unit.markers, f"Roll for {unit.name}'s movement first (activate to advance).")
+        require(not f.markers.get("shot"), f"{f.name} has shot this turn and may not move.")
+        budget = self.remaining_move(unit, f)
+        require(budget > 1e-6, f"{f.name} has used all of its {self.fmt(unit.markers['move_allowance'])} move.")
+        plan = plan_move(self, game, f, list(cmd.path), budget=budget, strict=True)
+        if plan.refusal:
+            refuse(plan.refusal)
+        self._move_rules(game, unit, f, plan.path[-1])
+
+    def apply_move(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure]
+        unit = game.state.units[f.unit]
+        plan = plan_move(self, game, f, list(cmd.path), budget=self.remaining_move(unit, f), strict=True)
+        self.place(game, f, plan)
+        game.emit("move", f"{f.name} moves {self.fmt(plan.length)}.", figures=[f.id], units=[unit.id])
+
+    def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
+        unit = game.state.units[cmd.unit]
+        figs = [f for f in self.alive(game, unit.id) if not f.markers.get("shot")]
+        plans = []
+        if cmd.choice == "gather":
+            leader = self.leader(game, unit.id) if self.movement_mode(unit) == "regroup" else None
+            for f in figs:
+                if leader is not None and f.id == leader.id:
+                    continue
+                budget = self.remaining_move(unit, f)
+                d = self.dist(f.pos, cmd.point)
+                stop = max(0.0, d - (2 * f.radius + self.mm(0.25)))
+                step = min(budget, stop)
+                if step < 1e-3:
+                    continue
+                goal = (f.x + (cmd.point[0] - f.x) * step / d, f.y + (cmd.point[1] - f.y) * step / d)
+                plans.append((f, plan_move(self, game, f, [goal], budget=budget, strict=False, ignore=set(unit.figures))))
+        else:
+            cx, cy = self.unit_centre(game, unit.id)
+            vx, vy = cmd.point[0] - cx, cmd.point[1] - cy
+            length = hypot(vx, vy)
+            for f in figs:
+                budget = self.remaining_move(unit, f)
+                step = min(budget, length)
+                if step < 1e-3:
+                    continue
+                goal = (f.x + vx * step / length, f.y + vy * step / length)
+                plans.append((f, plan_move(self, game, f, [goal], budget=budget, strict=False, ignore=set(unit.figures))))
+        return plans
+
+    def check_move_unit(self, game: Game, cmd: Command) -> None:
+        require(game.state.phase == "movement", "Units move in the Movement phase.")
+        require(cmd.unit is not None and cmd.point is not None, "Give the unit and where it goes.")
+        unit = game.state.units[cmd.unit]
+        require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
+        require("move_allowance" in unit.markers, f"Roll for {unit.name}'s movement first (activate to advance).")
+        mode = self.movement_mode(unit)
+        if mode == "regroup":
+            leader = self.leader(game, unit.id)
+            require(leader is not None, f"{unit.name} failed its activation and has no officer or sergeant: it may not move.")
+            require(cmd.choice == "gather" and self.dist(cmd.point, leader.pos) < 1e-3,
+                    f"{unit.name} failed its activation: it may only close on {leader.name}.")
+        plans = self.unit_move_plans(game, cmd)
+        require(any(p.length > 1e-3 for _, p in plans), f"No figure of {unit.name} can move there.")
+        for f, p in plans:
+            if p.length > 1e-3:
+                self._move_rules(game, unit, f, p.path[-1])
+
+    def apply_move_unit(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units[cmd.unit]
+        plans = self.unit_move_plans(game, cmd)
+        longest = 0.0
+        for f, p in plans:
+            self.place(game, f, p)
+            longest = max(longest, p.length)
+        game.emit("move", f"{unit.name} moves up to {self.fmt(longest)}.", units=[unit.id], figures=[f.id for f, _ in plans])
+
+    # ---- shooting ---------------------------------------------------------------------
+    def shot(self, game: Game, firer: Figure, target_id: str | None) -> Shot:
+        """Work out one figure's fire at a unit, or refuse with the reason."""
+        st = game.state
+        require(target_id in st.units, "Choose an enemy unit to fire at.")
+        target = st.units[target_id]
+        unit = st.units[firer.unit]
+        require(target.side != firer.side, f"{target.name} is on your own side.")
+        require(st.unit_alive(target.id), f"{target.name} has no figures left.")
+        tt = self.troop(firer)
+        require(tt.shoots, f"{firer.name}: {tt.name.lower()}s do not shoot.")
+        require(bool(firer.weapons), f"{firer.name} has no weapon to shoot.")
+        require(not unit.markers.get("running"), f"{unit.name} is running and may not shoot.")
+        require(not unit.markers.get("pinned"), f"{unit.name} is pinned and may not shoot until rallied.")
+        require(not firer.markers.get("moved"), f"{firer.name} moved this turn: figures either move or shoot.")
+        require(not firer.markers.get("shot"), f"{firer.name} has already shot this turn.")
+        wid = firer.weapons[0]
+        w = self.data.weapons[wid]
+        targets = self.alive(game, target.id)
+        if w.observed:
+            friends = st.side_figures(firer.side)
+            seen = [t for t in targets if any(self.los(game, fr, t).visible for fr in friends)]
+        else:
+            seen = [t for t in targets if self.los(game, firer, t).visible]
+        require(bool(seen), f"{firer.name} cannot see any figure of {target.name}.")
+        dists = {t.id: self.dist(firer.pos, t.pos) for t in seen}
+        in_range = [t for t in seen if self.mm(w.minimum) - 1e-6 <= dists[t.id] <= self.mm(w.long) + 1e-6]
+        nearest = min(dists.values())
+        require(bool(in_range), (
+            f"{target.name} is {self.fmt(nearest)} away: out of {w.name} range ({w.minimum:g}-{w.long:g}\")"
+            if nearest > self.mm(w.long) else f"{target.name} is closer than the {w.name}'s minimum range of {w.minimum:g}\"."
+        ))
+        in_range.sort(key=lambda t: (dists[t.id], t.id))
+        d = dists[in_range[0].id]
+        band = "short" if d <= self.mm(w.short) + 1e-6 else "long"
+        need = self.data.shooting.hit_on.short if band == "short" else self.data.shooting.hit_on.long
+        covered = sum(1 for t in in_range if self.los(game, firer, t).cover > 0)
+        cover = covered * 2 >= len(in_range)
+        mods = []
+        notes = [f"{len(in_range)} of {len(targets)} figures of {target.name} seen and in range, nearest {self.fmt(d)}",
+                 f"{covered} of them in cover from {firer.name}"]
+        if cover:
+            mods.append(("target in cover", self.data.shooting.cover_modifier))
+        return Shot(firer, wid, w, target, d, band, need, cover, w.dice, in_range, self.is_crew(target), mods, notes)
+
+    @staticmethod
+    def count_hits(faces: list[int], need: int, mod: int) -> int:
+        return sum(1 for f in faces if f + mod >= need)
+
+    def roll_shot(self, dice: Dice, s: Shot) -> tuple[int, Roll]:
+        mod = sum(v for _, v in s.modifiers)
+        roll = dice.roll(
+            f"{s.dice}{self.data.shooting.die}", f"{s.firer.name} fires {s.weapon.name} at {s.target.name} ({s.band} range)",
+            target=f"{s.need}+", modifiers=s.modifiers, figures=[s.firer.id], units=[s.target.id],
+        )
+        hits = self.count_hits(roll.faces, s.need, mod)
+        roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
+        return hits, roll
+
+    def check_fire(self, game: Game, cmd: Command) -> None:
+        require(game.state.phase == "shooting", "Figures fire in the Shooting phase.")
+        require(cmd.figure is not None, "Choose the figure that fires.")
+        self.shot(game, game.state.figures[cmd.figure], cmd.target)
+
+    def apply_fire(self, game: Game, cmd: Command) -> None:
+        self.resolve_shot(game, self.shot(game, game.state.figures[cmd.figure], cmd.target))
+
+    def resolve_shot(self, game: Game, s: Shot) -> None:
+        s.firer.markers["shot"] = True
+        hits, _ = self.roll_shot(game.dice, s)
+        if not hits or not game.state.unit_alive(s.target.id):
+            return
+        if s.crew_target:
+            if s.target.markers.get("crew_hit_turn") == game.state.turn:
+                game.emit("status", f"{s.target.name} was already hit this turn: further hits are ignored.", units=[s.target.id])
+                return
+            s.target.markers["crew_hit_turn"] = game.state.turn
+            self.pin_crew(game, s.target, "is hit")
+            return
+        alive_candidates = [f for f in s.candidates if f.alive]
+        dead = alive_candidates[:hits]
+        if hits > len(dead):
+            game.emit("info", f"{hits - len(dead)} hit(s) lost: no more figures of {s.target.name} in sight and range.", units=[s.target.id])
+        self.remove_figures(game, s.target, dead, f"shot by {s.firer.name}")
+        s.target.markers["casualties_phase"] = s.target.markers.get("casualties_phase", 0) + len(dead)
+
+    def volley_firers(self, game: Game, unit_id: str, target_id: str) -> list[Figure]:
+        out = []
+        for f in self.alive(game, unit_id):
+            try:
+                self.shot(game, f, target_id)
+            except Exception:  # Refusal: this figure may not fire at that unit
+                continue
+            out.append(f)
+        return out
+
+    def check_fire_unit(self, game: Game, cmd: Command) -> None:
+        require(game.state.phase == "shooting", "Units fire in the Shooting phase.")
+        require(cmd.unit is not None, "Choose the unit that fires.")
+        if not self.volley_firers(game, cmd.unit, cmd.target):
+            f0 = next((f for f in self.alive(game, cmd.unit) if self.troop(f).shoots), None)
+            if f0 is None:
+                refuse(f"No figure of {game.state.units[cmd.unit].name} can shoot.")
+            self.shot(game, f0, cmd.target)  # raises with that figure's reason
+            refuse(f"No figure of {game.state.units[cmd.unit].name} can fire at that unit.")
+
+    def apply_fire_unit(self, game: Game, cmd: Command) -> None:
+        for f in self.volley_firers(game, cmd.unit, cmd.target):
+            if not game.state.unit_alive(cmd.target):
+                break
+            try:
+                s = self.shot(game, f, cmd.target)
+            except Exception:
+                continue
+            self.resolve_shot(game, s)
+
+    # ---- assaults ---------------------------------------------------------------------
+    def assault_plan(self, game: Game, unit_id: str, target_id: str | None) -> AssaultPlan:
+        st = game.state
+        require(target_id in st.units, "Choose an enemy unit to assault.")
+        unit, target = st.units[unit_id], st.units[target_id]
+        require(target.side != unit.side, f"{target.name} is on your own side.")
+        require(st.unit_alive(target.id), f"{target.name} has no figures left.")
+        require(not self.is_crew(unit), f"{unit.name} is a crewed weapon and does not assault.")
+        require(not unit.markers.get("pinned"), f"{unit.name} is pinned and may not advance into an assault.")
+        require(not unit.markers.get("running"), f"{unit.name} is running.")
+        require(not unit.markers.get("assaulted"), f"{unit.name} has already assaulted this phase.")
+        reach = self.mm(self.data.assault.range) + 1e-6
+        enemies = self.alive(game, target.id)
+        attackers = [f for f in self.alive(game, unit.id) if any(self.dist(f.pos, e.pos) <= reach for e in enemies)]
+        require(bool(attackers), f"No figure of {unit.name} is within {self.data.assault.range:g}\" of {target.name}.")
+        defenders = [e for e in enemies if any(self.dist(e.pos, a.pos) <= reach for a in attackers)]
+        return AssaultPlan(attackers, defenders, target, self.is_crew(target))
+
+    def check_assault(self, game: Game, cmd: Command) -> None:
+        require(game.state.phase == "assaults", "Assaults are made in the Assaults phase.")
+        require(cmd.unit is not None, "Choose the assaulting unit.")
+        self.assault_plan(game, cmd.unit, cmd.target)
+
+    def assault_dice(self, dice: Dice, who: str, n: int, reason_units: list[str]) -> tuple[int, Roll]:
+        a = self.data.assault
+        roll = dice.roll(f"{n}{a.die}", who, target=f"{a.hit_on}+", units=reason_units)
+        hits = self.count_hits(roll.faces, a.hit_on, 0)
+        roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
+        return hits, roll
+
+    def apply_assault(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        unit = st.units[cmd.unit]
+        plan = self.assault_plan(game, cmd.unit, cmd.target)
+        target = plan.target
+        unit.markers["assaulted"] = True
+        game.emit("assault", f"{unit.name} assaults {target.name} with {len(plan.attackers)} figure(s).",
+                  units=[unit.id, target.id], figures=[f.id for f in plan.attackers])
+        if plan.crew_target:
+            self.destroy_unit(game, target, f"{target.name} is overrun: crewed weapons are destroyed in an assault.")
+            return
+        hits, _ = self.assault_dice(game.dice, f"{unit.name} assaults {target.name}", len(plan.attackers), [unit.id, target.id])
+        victims = self.nearest_first(plan.defenders_in_reach, [a.pos for a in plan.attackers])[:hits]
+        if hits > len(victims):
+            extra = self.nearest_first([f for f in self.alive(game, target.id) if f not in victims], [a.pos for a in plan.attackers])
+            victims += extra[: hits - len(victims)]
+        self.remove_figures(game, target, victims, f"assaulted by {unit.name}")
+        lost_def = len(victims)
+        fighters = [f for f in plan.defenders_in_reach if f.alive]
+        lost_att = 0
+        if fighters:
+            back, _ = self.assault_dice(game.dice, f"{target.name} fights back", len(fighters), [target.id, unit.id])
+            a_victims = self.nearest_first(plan.attackers, [f.pos for f in fighters])[:back]
+            self.remove_figures(game, unit, a_victims, f"fought by {target.name}")
+            lost_att = len(a_victims)
+        game.emit("assault", f"Assault result: {target.name} lost {lost_def}, {unit.name} lost {lost_att}.", units=[unit.id, target.id])
+        testers = []
+        if lost_def > lost_att:
+            testers = [target]
+        elif lost_att > lost_def:
+            testers = [unit]
+        elif lost_att > 0:
+            testers = [target, unit]
+        for u in testers:
+            if st.unit_alive(u.id):
+                self.morale_test(game, u, "lost the assault" if len(testers) == 1 else "assault casualties equal")
+
+    # ---- bombardment ------------------------------------------------------------------
+    def check_bombard(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(self.artillery_side(game) == cmd.side, "Only the attacker named by the scenario has artillery.")
+        require(st.phase == "rally", "The bombardment is called in the Rally phase.")
+        require(not st.attrs.get("bombarded_this_turn"), "The artillery has already fired this turn.")
+        require(cmd.unit is not None or cmd.target is not None, "Choose an enemy unit to bombard.")
+        tid = cmd.target
+        require(tid in st.units and st.units[tid].side != cmd.side, "Choose an enemy unit to bombard.")
+        require(st.unit_alive(tid), f"{st.units[tid].name} has no figures left.")
+
+    def apply_bombard(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        target = st.units[cmd.target]
+        st.attrs["bombarded_this_turn"] = True
+        game.emit("bombardment", f"Artillery bombards {target.name}.", units=[target.id])
+        b = self.data.bombardment
+        tgt, mods = self.morale_target(game, target)
+        roll = game.dice.roll(b.die, f"{target.name} morale test under bombardment", target=f"<= {tgt}",
+                              modifiers=mods[1:], units=[target.id])
+        passed = roll.value <= tgt
+        roll.outcome = ("passed" if passed else "failed") + (f"; a {b.casualties_on}: casualties!" if roll.value == b.casualties_on else "")
+        if roll.value == b.casualties_on:
+            cas = game.dice.roll(b.casualties, f"bombardment casualties on {target.name}", units=[target.id])
+            cas.outcome = f"{cas.total} casualties"
+            pool = self.alive(game, target.id)
+            if self.is_crew(target):
+                pool.sort(key=lambda f: self.troop(f).role == "gun")
+                dead = pool[: cas.total]
+            else:
+                dead = []
+                for _ in range(min(cas.total, len(pool))):
+                    i = game.dice.choose_index(len(pool), f"which figure of {target.name} is hit", units=[target.id])
+                    dead.append(pool.pop(i))
+            self.remove_figures(game, target, dead, "artillery")
+        if not passed and st.unit_alive(target.id):
+            self.fail_morale(game, target)
+
+    # ---- legal commands ---------------------------------------------------------------
+    def legal_commands(self, game: Game, side: str) -> list[Command]:
+        st = game.state
+        if side != st.active_side or st.over:
+            return []
+        out = [Command("end_phase", side)]
+        mine = [u for u in st.side_units(side) if st.unit_alive(u.id)]
+        foes = [u for u in st.units.values() if u.side != side and st.unit_alive(u.id)]
+        cands: list[Command] = []
+        if st.phase == "rally":
+            cands += [Command("bombard", side, target=u.id) for u in foes]
+        elif st.phase == "movement":
+            for u in mine:
+                if "move_allowance" not in u.markers:
+                    cands += [Command("activate", side, unit=u.id), Command("roll_move", side, unit=u.id)]
+                    continue
+                if not any(self.remaining_move(u, f) > 1e-3 for f in self.alive(game, u.id)):
+                    continue
+                cx, cy = self.unit_centre(game, u.id)
+                leader = self.leader(game, u.id)
+                if self.movement_mode(u) == "regroup":
+                    if leader:
+                        cands.append(Command("move_unit", side, unit=u.id, point=leader.pos, choice="gather"))
+                    continue
+                enemy = min(self.enemy_figures(game, side), key=lambda e: self.dist((cx, cy), e.pos), default=None)
+                if enemy is not None:
+                    cands.append(Command("move_unit", side, unit=u.id, point=enemy.pos))
+                    away = (2 * cx - enemy.x, 2 * cy - enemy.y)
+                    cands.append(Command("move_unit", side, unit=u.id, point=self._clamp(game, away)))
+                if leader is not None:
+                    cands.append(Command("move_unit", side, unit=u.id, point=leader.pos, choice="gather"))
+        elif st.phase == "shooting":
+            for u in mine:
+                for t in foes:
+                    cands.append(Command("fire_unit", side, unit=u.id, target=t.id))
+        elif st.phase == "assaults":
+            for u in mine:
+                for t in foes:
+                    cands.append(Command("assault", side, unit=u.id, target=t.id))
+        out += [c for c in cands if self.is_legal(game, c)]
+        return out
+
+    @staticmethod
+    def _clamp(game: Game, p: tuple[float, float]) -> tuple[float, float]:
+        return (min(max(p[0], 1.0), game.table.width - 1.0), min(max(p[1], 1.0), game.table.height - 1.0))
+
+    # ---- what the interface shows -----------------------------------------------------
+    def unit_status(self, game: Game, unit_id: str) -> list[str]:
+        u = game.state.units[unit_id]
+        out = [k for k in ("destroyed", "running", "pinned") if u.markers.get(k)]
+        if u.markers.get("activation") == "regroup":
+            out.append("regroup")
+        return out
+
+    def unit_options(self, game: Game, unit_id: str) -> list[str]:
+        st = game.state
+        u = st.units[unit_id]
+        if not st.unit_alive(unit_id):
+            return ["out of action"]
+        out = []
+        if u.markers.get("running"):
+            out.append("Running: runs 2dAv toward its own edge each turn until it rallies.")
+        elif u.markers.get("pinned"):
+            out.append("Pinned: may not advance or shoot until it rallies.")
+        if u.side != st.active_side:
+            return out or ["Waiting for its side's turn."]
+        if st.phase == "movement" and not u.markers.get("running"):
+            if "move_allowance" not in u.markers:
+                out.append("May roll to move: Activate (d10 + 2dAv) to advance, or Roll move (2dAv) to move without advancing.")
+            else:
+                left = max((self.remaining_move(u, f) for f in self.alive(game, unit_id)), default=0)
+                mode = {"advance": "may advance", "no_advance": "may not move toward the enemy",
+                        "regroup": "may only close on its leader"}[self.movement_mode(u)]
+                out.append(f"Move {self.fmt(u.markers['move_allowance'])} rolled; up to {self.fmt(left)} left; {mode}.")
+        elif st.phase == "shooting":
+            n = sum(1 for f in self.alive(game, unit_id) if self.troop(f).shoots and not f.markers.get("moved") and not f.markers.get("shot"))
+            out.append(f"{n} figure(s) may still shoot." if n and not u.markers.get("pinned") and not u.markers.get("running") else "Cannot shoot now.")
+        elif st.phase == "assaults":
+            out.append("Has assaulted." if u.markers.get("assaulted") else f"May assault an enemy unit within {self.data.assault.range:g}\".")
+        elif st.phase == "rally" and self.artillery_side(game) == u.side and not st.attrs.get("bombarded_this_turn"):
+            out.append("Your artillery may bombard one enemy unit this turn.")
+        return out
+
+    # ---- odds -------------------------------------------------------------------------
+    def odds(self, game: Game, cmd: Command) -> OddsReport:
+        if cmd.kind == "fire":
+            return self.fire_odds(game, self.shot(game, game.state.figures[cmd.figure], cmd.target))
+        if cmd.kind == "assault":
+            return self.assault_odds(game, self.assault_plan(game, cmd.unit, cmd.target))
+        if cmd.kind == "bombard":
+            return self.bombard_odds(game, game.state.units[cmd.target])
+        refuse(f"No odds for '{cmd.kind}'.")
+        raise AssertionError
+
+    def fire_odds(self, game: Game, s: Shot) -> OddsReport:
+        mod = sum(v for _, v in s.modifiers)
+        lines = [
+            OddsLine("weapon", f"{s.weapon.name}: {s.dice}d6"),
+            OddsLine("range", f"{self.fmt(s.distance)}: {s.band} range (short to {s.weapon.short:g}\", long to {s.weapon.long:g}\")"),
+            OddsLine("to hit", f"{s.need}+ at {s.band} range"),
+        ] + [OddsLine(n, f"{v:+d} to each die") for n, v in s.modifiers]
+        cap = len(s.candidates)
+
+        def fn(dice: Dice):
+            hits, _ = self.roll_shot(dice, s)
+            return min(1, hits) if s.crew_target else min(hits, cap)
+
+        dist = enumerate_outcomes(fn)
+        notes = list(s.notes)
+        extra = {}
+        if s.crew_target:
+            label = "hits (crewed weapon: any hit pins; pinned again destroys)"
+            if s.target.markers.get("pinned"):
+                notes.append(f"{s.target.name} is already pinned: a hit destroys it.")
+            if s.target.markers.get("crew_hit_turn") == game.state.turn:
+                notes.append(f"{s.target.name} was already hit this turn: further hits are ignored.")
+        else:
+            label = "casualties"
+            extra["morale test"] = self._morale_after(game, s.target, dist)
+            notes.append("morale test: chance the target's end-of-phase test fails after these casualties alone")
+        return OddsReport(f"{s.firer.name} fires at {s.target.name}", lines, dist, label, notes, extra)
+
+    def _morale_after(self, game: Game, unit: Unit, casualties) -> object:
+        """Distribution of the end-of-phase morale test given a casualty distribution."""
+        from fractions import Fraction
+
+        from game.core.odds import Distribution
+
+        n = len(self.alive(game, unit.id))
+        officer = self.has_officer(game, unit.id)
+        probs: dict[str, float] = {}
+        fr: dict[str, Fraction] = {}
+        for k, p in casualties.probs.items():
+            if k == 0:
+                key = "no test"
+                pf = Fraction(1) if not casualties.fractions else casualties.fractions[k]
+                probs[key] = probs.get(key, 0) + p
+                fr[key] = fr.get(key, Fraction(0)) + pf
+                continue
+            left = n - k
+            target = left + (self.data.morale.officer_bonus if officer else 0)
+            pass_p = Fraction(max(0, min(10, target)), 10) if left > 0 else Fraction(0)
+            pk = casualties.fractions.get(k, Fraction(p)) if casualties.fractions else Fraction(p)
+            for key, q in (("passes", pass_p), ("fails", 1 - pass_p)):
+                if left <= 0:
+                    key, q = "wiped out", Fraction(1)
+                probs[key] = probs.get(key, 0) + float(pk * q)
+                fr[key] = fr.get(key, Fraction(0)) + pk * q
+                if left <= 0:
+                    break
+        return Distribution(probs, casualties.exact, casualties.method, fr if casualties.exact else {})
+
+    def assault_odds(self, game: Game, plan: AssaultPlan) -> OddsReport:
+        a = self.data.assault
+        att, dfn = len(plan.attackers), len(plan.defenders_in_reach)
+        lines = [OddsLine("assaulting figures", f"{att} (within {a.range:g}\")"),
+                 OddsLine("defenders in reach", str(dfn)),
+                 OddsLine("to hit", f"{a.hit_on}+ on a d6 each")]
+        if plan.crew_target:
+            from fractions import Fraction
+
+            from game.core.odds import Distribution
+
+            d = Distribution({"destroyed": 1.0}, True, "certain: crewed weapons are destroyed in an assault", {"destroyed": Fraction(1)})
+            return OddsReport(f"Assault on {plan.target.name}", lines, d, "result")
+        total_def = len(self.alive(game, plan.target.id))
+
+        def fn(dice: Dice):
+            hits, _ = self.assault_dice(dice, "assault", att, [])
+            lost_def = min(hits, total_def)
+            fighters = max(0, dfn - hits)
+            back = self.assault_dice(dice, "back", fighters, [])[0] if fighters else 0
+            return (lost_def, min(back, att))
+
+        dist = enumerate_outcomes(fn)
+        extra = {
+            f"{plan.target.name} casualties": dist.marginal(lambda o: o[0]),
+            "casualties to the assaulters": dist.marginal(lambda o: o[1]),
+            "who tests morale": dist.marginal(lambda o: "defender" if o[0] > o[1] else "attacker" if o[1] > o[0] else ("both" if o[0] else "nobody")),
+        }
+        return OddsReport(f"Assault on {plan.target.name}", lines, dist, "(defender casualties, attacker casualties)", [], extra)
+
+    def bombard_odds(self, game: Game, unit: Unit) -> OddsReport:
+        b = self.data.bombardment
+        tgt, mods = self.morale_target(game, unit)
+        n = len(self.alive(game, unit.id))
+
+        def fn(dice: Dice):
+            r = dice.roll(b.die, "test")
+            cas = dice.roll(b.casualties, "cas").total if r.value == b.casualties_on else 0
+            return ("passes" if r.value <= tgt else "fails", min(cas, n))
+
+        dist = enumerate_outcomes(fn)
+        lines = [OddsLine("morale target", f"d10 <= {tgt}")] + [OddsLine(k, f"{v:+d}") for k, v in mods[1:]]
+        return OddsReport(f"Bombardment of {unit.name}", lines, dist, "(test, casualties)", [],
+                          {"casualties": dist.marginal(lambda o: o[1]), "test": dist.marginal(lambda o: o[0])})

@@ -1,0 +1,58 @@
+"""Headless games between players (the random baseline now, the solo AI later)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.random_player import RandomPlayer
+from game.catalog import LoadedMap, new_game
+from game.core.game import Game
+
+MAX_COMMANDS = 50_000
+
+
+class StalledGame(RuntimeError):
+    pass
+
+
+@dataclass
+class GameReport:
+    seed: int
+    winner: str | None
+    result: str
+    turns: int
+    commands: int
+    digest: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.__dict__.copy()
+
+
+def make_player(kind: str, seed: int):
+    if kind == "random":
+        return RandomPlayer(seed)
+    raise ValueError(f"unknown player kind {kind!r}")
+
+
+def play_out(game: Game, players: dict[str, Any], max_commands: int = MAX_COMMANDS) -> None:
+    """Let the players play until the game ends. A refused command is a bug: raise."""
+    n = 0
+    while not game.state.over:
+        side = game.state.active_side
+        cmd = players[side].choose(game, side)
+        res = game.submit(cmd)
+        if not res.ok:
+            raise RuntimeError(f"{players[side].name} player's command was refused: {res.reason} ({cmd})")
+        n += 1
+        if n >= max_commands:
+            raise StalledGame(f"no result after {n} commands (turn {game.state.turn}, phase {game.state.phase})")
+
+
+def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", options=None) -> GameReport:
+    game = new_game(lm, seed, options)
+    sides = game.state.side_order
+    players = {sides[0]: make_player(p1, seed * 2 + 1), sides[1]: make_player(p2, seed * 2 + 2)}
+    play_out(game, players)
+    st = game.state
+    return GameReport(seed, st.winner, st.result, st.turn, len(game.commands), game.digest())

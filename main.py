@@ -1,0 +1,221 @@
+"""Trenchtable: skirmish wargames of the two World Wars on a digital table.
+
+    python main.py                 open the game window (same as `play`)
+    python main.py --help          list the commands
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def _err(msg: str) -> int:
+    print(msg, file=sys.stderr)
+    return 2
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from game.catalog import validate_file
+    from game.data.errors import DataError
+
+    failed = 0
+    for path in args.files:
+        try:
+            print(validate_file(path))
+        except DataError as e:
+            print(e.one_line(), file=sys.stderr)
+            failed += 1
+    return 1 if failed else 0
+
+
+def _resolve_map(name: str) -> Path:
+    from game.catalog import MAPS_DIR
+
+    p = Path(name)
+    if p.exists():
+        return p
+    for cand in (MAPS_DIR / name, MAPS_DIR / f"{name}.yaml"):
+        if cand.exists():
+            return cand
+    return p
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.catalog import load_map
+    from game.simulate import StalledGame, simulate
+
+    lm = load_map(_resolve_map(args.map))
+    if args.ruleset and lm.model.ruleset != args.ruleset:
+        return _err(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
+    reports = []
+    for i in range(args.games):
+        seed = args.seed + i
+        try:
+            rep = simulate(lm, seed, args.p1, args.p2)
+        except StalledGame as e:
+            return _err(f"game with seed {seed}: {e}")
+        reports.append(rep)
+        if not args.json:
+            winner = lm.ruleset and (rep.winner or "draw")
+            print(f"seed {seed}: winner {winner}, turns {rep.turns}, commands {rep.commands}, digest {rep.digest}")
+    if args.json:
+        print(json.dumps({"map": str(lm.path), "ruleset": lm.model.ruleset, "games": [r.to_dict() for r in reports]}, indent=2))
+    else:
+        wins: dict[str, int] = {}
+        for r in reports:
+            wins[r.winner or "draw"] = wins.get(r.winner or "draw", 0) + 1
+        print("totals: " + ", ".join(f"{k} {v}" for k, v in sorted(wins.items())))
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from game.catalog import load_map, new_game
+    from game.core.commands import Command, Refusal
+
+    lm = load_map(_resolve_map(args.map))
+    if args.ruleset and lm.model.ruleset != args.ruleset:
+        return _err(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
+    game = new_game(lm, seed=1)
+    st = game.state
+    if args.shooter not in st.figures:
+        return _err(f"no figure {args.shooter!r}; figures: {', '.join(sorted(st.figures))}")
+    if args.target not in st.units:
+        return _err(f"no unit {args.target!r}; units: {', '.join(sorted(st.units))}")
+    fig = st.figures[args.shooter]
+    if args.assault:
+        cmd = Command("assault", fig.side, unit=fig.unit, target=args.target)
+    else:
+        cmd = Command("fire", fig.side, figure=fig.id, target=args.target)
+    try:
+        report = game.rules.odds(game, cmd)
+    except Refusal as r:
+        return _err(f"not possible from this position: {r.reason}")
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+        return 0
+    print(report.title)
+    for m in report.modifiers:
+        print(f"  {m.name:<22} {m.value}")
+    for n in report.notes:
+        print(f"  note: {n}")
+    _print_dist(report.outcome_label, report.outcomes)
+    for name, d in report.extra.items():
+        _print_dist(name, d)
+    print(f"({report.outcomes.method})")
+    return 0
+
+
+def _print_dist(label: str, d) -> None:
+    print(f"\n  {label}")
+    for k in sorted(d.probs, key=lambda k: (str(type(k)), k)):
+        frac = f"  = {d.fractions[k]}" if d.exact and k in d.fractions else ""
+        print(f"    {str(k):<20} {d.probs[k] * 100:7.3f}%{frac}")
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from game.bench import run_bench
+
+    results = run_bench(quick=args.quick)
+    if args.json:
+        print(json.dumps({r["name"]: r for r in results}, indent=2))
+        return 0
+    for r in results:
+        base = f"   baseline: {r['baseline']}" if r.get("baseline") else ""
+        target = f"   target: {r['target']}" if r.get("target") else ""
+        print(f"{r['name']:<34} {r['value']}{target}{base}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.ui.app import run_app
+
+    return run_app(args)
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    from game.ui.screenshot import screenshot
+
+    return screenshot(args)
+
+
+def cmd_editor(args: argparse.Namespace) -> int:
+    from game.ui.app import run_app
+
+    args.editor = args.map or True
+    return run_app(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="main.py", description="Skirmish wargames of the two World Wars.")
+    sub = p.add_subparsers(dest="command")
+
+    sp = sub.add_parser("play", help="open the game window (the default)")
+    sp.add_argument("--load", help="open a saved game")
+    sp.set_defaults(func=cmd_play)
+
+    sp = sub.add_parser("validate", help="check map and ruleset files")
+    sp.add_argument("files", nargs="+")
+    sp.set_defaults(func=cmd_validate)
+
+    sp = sub.add_parser("bench", help="measure performance figures against their baselines")
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--quick", action="store_true", help="fewer repeats")
+    sp.set_defaults(func=cmd_bench)
+
+    sp = sub.add_parser("simulate", help="play headless games between players")
+    sp.add_argument("--ruleset")
+    sp.add_argument("--map", required=True)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--games", type=int, default=1)
+    sp.add_argument("--p1", default="random", choices=["random"])
+    sp.add_argument("--p2", default="random", choices=["random"])
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(func=cmd_simulate)
+
+    sp = sub.add_parser("odds", help="exact odds of one shot or assault on a map")
+    sp.add_argument("--ruleset")
+    sp.add_argument("--map", required=True)
+    sp.add_argument("--shooter", required=True, help="figure id")
+    sp.add_argument("--target", required=True, help="unit id")
+    sp.add_argument("--assault", action="store_true", help="the shooter's unit assaults the target")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(func=cmd_odds)
+
+    sp = sub.add_parser("screenshot", help="render the play view to a PNG, headless")
+    sp.add_argument("--ruleset")
+    sp.add_argument("--map", required=True)
+    sp.add_argument("--out", required=True)
+    sp.add_argument("--turn", type=int, default=1)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--size", default="1280x800")
+    sp.set_defaults(func=cmd_screenshot)
+
+    sp = sub.add_parser("editor", help="open the map editor")
+    sp.add_argument("map", nargs="?")
+    sp.set_defaults(func=cmd_editor)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    from game.core.save import SaveError
+    from game.data.errors import DataError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    try:
+        return args.func(args)
+    except DataError as e:
+        return _err(e.one_line())
+    except SaveError as e:
+        return _err(str(e))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

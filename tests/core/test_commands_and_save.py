@@ -1,0 +1,48 @@
+import json
+import os
+
+import pytest
+
+from game.core.commands import Command
+from game.core.save import SaveError, read_save, write_atomic
+
+
+def test_command_round_trip():
+    c = Command("move", "british", figure="b1.3", path=((1.0, 2.0), (3.5, 4.0)))
+    d = c.to_dict()
+    assert d == {"kind": "move", "side": "british", "figure": "b1.3", "path": [[1.0, 2.0], [3.5, 4.0]]}
+    assert Command.from_dict(json.loads(json.dumps(d))) == c
+    with pytest.raises(ValueError):
+        Command.from_dict({"kind": "x", "side": "a", "bogus": 1})
+
+
+def test_atomic_write_keeps_old_file_when_interrupted(tmp_path, monkeypatch):
+    target = tmp_path / "game.json"
+    write_atomic(target, "old contents")
+
+    def boom(src, dst):
+        raise OSError("disk pulled out")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        write_atomic(target, "new contents")
+    assert target.read_text() == "old contents"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temp file left behind
+
+
+def test_read_save_names_the_problem(tmp_path):
+    p = tmp_path / "broken.json"
+    p.write_text('{"format": "trenchtable-save", "version": 1')
+    with pytest.raises(SaveError, match="broken.json:1: not a readable save"):
+        read_save(p)
+    p.write_text(json.dumps({"format": "something-else"}))
+    with pytest.raises(SaveError, match="not a saved game"):
+        read_save(p)
+    p.write_text(json.dumps({"format": "trenchtable-save", "version": 99}))
+    with pytest.raises(SaveError, match="version 99"):
+        read_save(p)
+    p.write_text(json.dumps({"format": "trenchtable-save", "version": 1, "ruleset": "x"}))
+    with pytest.raises(SaveError, match="missing its 'seed'"):
+        read_save(p)
+    with pytest.raises(SaveError, match="cannot be read"):
+        read_save(tmp_path / "nope.json")
