@@ -47,7 +47,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
-def encode(game: Game, name: str = "") -> dict[str, Any]:
+def encode(game: Game, name: str = "", session: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -65,11 +65,13 @@ def encode(game: Game, name: str = "") -> dict[str, Any]:
         "dice_count": game.dice.count,
         "log": [e.to_dict() for e in game.log],
         "digest": game.digest(),
+        "session": session or {},
     }
 
 
-def save_game(game: Game, path: str | os.PathLike[str], name: str = "") -> None:
-    write_atomic(path, json.dumps(encode(game, name), separators=(",", ":")))
+def save_game(game: Game, path: str | os.PathLike[str], name: str = "", session: dict[str, Any] | None = None) -> None:
+    """``session``: what the program around the rules wants back (who plays each side)."""
+    write_atomic(path, json.dumps(encode(game, name, session), separators=(",", ":")))
 
 
 def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:

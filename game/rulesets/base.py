@@ -66,6 +66,20 @@ class OddsReport:
         }
 
 
+@dataclass
+class Action:
+    """A command the interface offers for the current selection. ``mode``: 'now' (submit
+    as it is), 'enemy_unit' (the player picks the target unit), 'point' (the player
+    picks a point on the table), 'move_figure' (drag or click figures to move them)."""
+
+    label: str
+    mode: str
+    command: Command
+    enabled: bool = True
+    reason: str = ""
+    odds: bool = False
+
+
 class RulesetBase:
     id: ClassVar[str]
     Data: ClassVar[type[RulesetData]]
@@ -370,6 +384,33 @@ class RulesetBase:
 
     def unit_options(self, game: Game, unit_id: str) -> list[str]:
         """What the unit may still do this phase, in words."""
+        return []
+
+    def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
+        """The commands to offer for a selection, in the order of their number keys."""
+        return []
+
+    def make_action(self, game: Game, label: str, mode: str, cmd: Command, odds: bool = False) -> Action:
+        if mode == "now":
+            reason = game.check(cmd)
+        elif mode == "enemy_unit":
+            reason = None
+            for u in sorted(game.state.units.values(), key=lambda u: u.id):
+                if u.side == cmd.side or not game.state.unit_alive(u.id):
+                    continue
+                r = game.check(cmd.with_(target=u.id))
+                if r is None:
+                    reason = None
+                    break
+                reason = reason or r
+            else:
+                reason = reason or "No enemy unit to pick."
+        else:
+            reason = None
+        return Action(label, mode, cmd, reason is None, reason or "", odds)
+
+    def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
+        """Weapon range bands of a figure, in mm: (label, from, to)."""
         return []
 
     def odds(self, game: Game, cmd: Command) -> OddsReport:

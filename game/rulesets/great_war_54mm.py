@@ -786,10 +786,48 @@ class GreatWar54(RulesetBase):
             out.append("Your artillery may bombard one enemy unit this turn.")
         return out
 
+    def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list:
+        st = game.state
+        out = []
+        if side != st.active_side or st.over:
+            return out
+        mk = self.make_action
+        if st.phase == "rally" and self.artillery_side(game) == side:
+            out.append(mk(game, "Bombard an enemy unit", "enemy_unit", Command("bombard", side), odds=True))
+        if unit_id is None or st.units[unit_id].side != side:
+            return out
+        u = st.units[unit_id]
+        if st.phase == "movement":
+            out.append(mk(game, "Activate: d10 + 2dAv, may advance", "now", Command("activate", side, unit=unit_id)))
+            out.append(mk(game, "Roll move: 2dAv, no advancing", "now", Command("roll_move", side, unit=unit_id)))
+            if "move_allowance" in u.markers:
+                out.append(mk(game, "Move the unit to a point", "point", Command("move_unit", side, unit=unit_id)))
+                leader = self.leader(game, unit_id)
+                if leader is not None:
+                    out.append(mk(game, f"Close on {leader.name}", "now",
+                                  Command("move_unit", side, unit=unit_id, point=leader.pos, choice="gather")))
+                out.append(mk(game, "Move figures: drag or click", "move_figure", Command("move", side, unit=None)))
+        elif st.phase == "shooting":
+            out.append(mk(game, "Fire: every figure that can", "enemy_unit", Command("fire_unit", side, unit=unit_id), odds=True))
+            if figure_id is not None and st.figures[figure_id].unit == unit_id:
+                f = st.figures[figure_id]
+                out.append(mk(game, f"Fire {f.name} alone", "enemy_unit", Command("fire", side, figure=figure_id), odds=True))
+        elif st.phase == "assaults":
+            out.append(mk(game, "Assault an enemy unit", "enemy_unit", Command("assault", side, unit=unit_id), odds=True))
+        return out
+
+    def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
+        if not fig.weapons:
+            return []
+        w = self.data.weapons[fig.weapons[0]]
+        return [(f"{w.name} short", self.mm(w.minimum), self.mm(w.short)), (f"{w.name} long", self.mm(w.short), self.mm(w.long))]
+
     # ---- odds -------------------------------------------------------------------------
     def odds(self, game: Game, cmd: Command) -> OddsReport:
         if cmd.kind == "fire":
             return self.fire_odds(game, self.shot(game, game.state.figures[cmd.figure], cmd.target))
+        if cmd.kind == "fire_unit":
+            return self.volley_odds(game, cmd.unit, cmd.target)
         if cmd.kind == "assault":
             return self.assault_odds(game, self.assault_plan(game, cmd.unit, cmd.target))
         if cmd.kind == "bombard":
@@ -824,6 +862,31 @@ class GreatWar54(RulesetBase):
             extra["morale test"] = self._morale_after(game, s.target, dist)
             notes.append("morale test: chance the target's end-of-phase test fails after these casualties alone")
         return OddsReport(f"{s.firer.name} fires at {s.target.name}", lines, dist, label, notes, extra)
+
+    def volley_odds(self, game: Game, unit_id: str, target_id: str) -> OddsReport:
+        shots = [self.shot(game, f, target_id) for f in self.volley_firers(game, unit_id, target_id)]
+        require(bool(shots), "No figure of that unit can fire at the target.")
+        target = shots[0].target
+        groups: dict[tuple[int, int], int] = {}
+        for s in shots:
+            key = (s.need, sum(v for _, v in s.modifiers))
+            groups[key] = groups.get(key, 0) + s.dice
+        lines = [OddsLine(s.firer.name, f"{s.weapon.name} {s.dice}d6, {self.fmt(s.distance)} {s.band}, {s.need}+"
+                          + (f", cover {sum(v for _, v in s.modifiers):+d}" if s.modifiers else "")) for s in shots]
+        cap = len(self.alive(game, target.id))
+
+        def fn(dice: Dice):
+            hits = 0
+            for (need, mod), n in sorted(groups.items()):
+                roll = dice.roll(f"{n}d6", "volley")
+                hits += self.count_hits(roll.faces, need, mod)
+            return min(1, hits) if self.is_crew(target) else min(hits, cap)
+
+        dist = enumerate_outcomes(fn)
+        extra = {} if self.is_crew(target) else {"morale test": self._morale_after(game, target, dist)}
+        label = "hits (crewed weapon: any hit pins)" if self.is_crew(target) else "casualties"
+        notes = ["dice with the same score needed are rolled as one pool; casualties are capped by the figures each firer can see"]
+        return OddsReport(f"{game.state.units[unit_id].name} fires at {target.name}", lines, dist, label, notes, extra)
 
     def _morale_after(self, game: Game, unit: Unit, casualties) -> object:
         """Distribution of the end-of-phase morale test given a casualty distribution."""

@@ -17,7 +17,7 @@ from shapely.ops import substring
 
 from game.core.game import Game
 from game.core.state import Figure
-from game.geometry.movement import Collider
+from game.geometry.collider import Collider
 
 if TYPE_CHECKING:
     from game.rulesets.base import RulesetBase
@@ -116,9 +116,12 @@ def plan_move(
     if len(path) >= 2:
         skip = {fig.id} | (ignore or set())
         discs = [(f.id, f.pos, f.radius) for f in game.state.figures.values() if f.alive and f.id not in skip]
-        hit = Collider(table, discs).first_collision(path, fig.radius, mover=mover)
+        collider = Collider(table, discs)
+        # whatever the base already touches at the start does not stop it moving off
+        touching = set(collider.overlapping(path[0], fig.radius, mover))
+        hit = collider.first_collision(path, fig.radius, mover=mover, ignore=touching)
         if hit is not None:
-            what = _obstacle_name(game, table, hit.obstacle)
+            what = _obstacle_name(game, table, hit.obstacle_id)
             if strict:
                 return MovePlan([fig.pos], refusal=f"The way is blocked by {what}.")
             path = _cut(LineString(path), max(0.0, hit.distance - 1e-3)) if hit.distance > EPS else [fig.pos]

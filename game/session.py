@@ -1,0 +1,135 @@
+"""A game being played: who controls each side, saving, autosaving and the save list.
+
+Saves live in the user's data folder (platformdirs), or in TRENCHTABLE_HOME when that
+is set (the tests use it). Autosave is written at the end of every turn.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+
+from game.catalog import load_game
+from game.core.commands import Command, Result
+from game.core.game import Game
+from game.core.save import SaveError, read_save, save_game
+
+AUTOSAVE = "autosave.json"
+
+
+def data_home() -> Path:
+    env = os.environ.get("TRENCHTABLE_HOME")
+    return Path(env) if env else Path(user_data_dir("trenchtable", appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_home() / "saves"
+
+
+@dataclass
+class SaveInfo:
+    path: Path
+    name: str
+    ruleset: str
+    scenario: str
+    turn: int
+    saved_at: str
+    error: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.error:
+            return f"{self.path.name}: cannot be loaded ({self.error})"
+        when = self.saved_at.replace("T", " ")[:16]
+        return f"{self.name}  |  {self.scenario} ({self.ruleset})  |  turn {self.turn}  |  {when}"
+
+
+def list_saves() -> list[SaveInfo]:
+    out = []
+    d = saves_dir()
+    if not d.exists():
+        return out
+    for p in sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            doc = read_save(p)
+            out.append(SaveInfo(p, doc.get("name") or p.stem, doc["ruleset"], doc.get("scenario_name", "?"),
+                                int(doc.get("turn", 0)), doc.get("saved_at", "")))
+        except SaveError as e:
+            out.append(SaveInfo(p, p.stem, "?", "?", 0, "", str(e).split(": ", 1)[-1]))
+        except (OSError, ValueError, TypeError) as e:
+            out.append(SaveInfo(p, p.stem, "?", "?", 0, "", str(e)))
+    return out
+
+
+def slug(s: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", s).strip("-").lower() or "game"
+
+
+@dataclass
+class Session:
+    game: Game
+    controllers: dict[str, str]  # side -> "human" | "random" | "ai"
+    handover: str = "auto"  # auto (when the rules hide information) | always | never
+    last_autosave_turn: int = 0
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def human_sides(self) -> list[str]:
+        return [s for s in self.game.state.side_order if self.controllers.get(s) == "human"]
+
+    def is_human(self, side: str) -> bool:
+        return self.controllers.get(side, "human") == "human"
+
+    def viewer(self) -> str | None:
+        """The side whose view the screen shows: the active side when it is human, the
+        only human side otherwise, everything when no side is human."""
+        st = self.game.state
+        if self.is_human(st.active_side):
+            return st.active_side
+        humans = self.human_sides
+        return humans[0] if len(humans) == 1 else None
+
+    def needs_handover(self, previous_side: str, new_side: str) -> bool:
+        if previous_side == new_side or not self.is_human(new_side) or len(self.human_sides) < 2:
+            return False
+        if self.handover == "never":
+            return False
+        if self.handover == "always":
+            return True
+        return bool(getattr(self.game.rules, "hidden_information", False))
+
+    def submit(self, cmd: Command) -> Result:
+        turn = self.game.state.turn
+        res = self.game.submit(cmd)
+        if res.ok and (self.game.state.turn != turn or self.game.state.over):
+            self.autosave()
+        return res
+
+    def save(self, name: str = "") -> Path:
+        st = self.game.state
+        name = name or f"{st.scenario} turn {st.turn}"
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = saves_dir() / f"{slug(name)}-{stamp}.json"
+        save_game(self.game, path, name, {"controllers": self.controllers})
+        return path
+
+    def autosave(self) -> Path:
+        path = saves_dir() / AUTOSAVE
+        save_game(self.game, path, f"Autosave: {self.game.state.scenario}", {"controllers": self.controllers})
+        self.last_autosave_turn = self.game.state.turn
+        return path
+
+
+def load_session(path: str | Path, controllers: dict[str, str] | None = None) -> Session:
+    doc = read_save(path)
+    game = load_game(path)
+    ctrl = controllers or doc.get("session", {}).get("controllers")
+    if not isinstance(ctrl, dict) or set(ctrl) != set(game.state.side_order):
+        ctrl = {s: "human" for s in game.state.side_order}
+    return Session(game, ctrl)

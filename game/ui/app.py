@@ -1,0 +1,134 @@
+"""The window, the frame loop and the scenes (menu, new game, load, play, editor...).
+
+One :class:`App` owns the window and a pygame_gui manager; a scene builds its widgets on
+entry and the manager is cleared when the scene changes. ``App.frame()`` runs one frame
+from the events already in pygame's queue, so tests post events and call it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+THEME = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
+DEFAULT_SIZE = (1280, 800)
+
+
+class Scene:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None: ...
+    def leave(self) -> None: ...
+    def handle(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surf: pygame.Surface) -> None: ...
+    def resized(self) -> None:
+        self.app.manager.clear_and_reset()
+        self.enter()
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False) -> None:
+        pygame.init()
+        pygame.display.set_caption("Trenchtable - skirmish wargames of the two World Wars")
+        flags = 0 if headless else pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, flags)
+        self.manager = pygame_gui.UIManager(size, str(THEME) if THEME.exists() else None)
+        self.clock = pygame.time.Clock()
+        self.scene: Scene | None = None
+        self.running = True
+        self.headless = headless
+        self.messages: list[tuple[str, float]] = []  # toasts: (text, seconds left)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def switch(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+        self.manager.clear_and_reset()
+        self.scene = scene
+        scene.enter()
+
+    def toast(self, text: str, seconds: float = 4.0) -> None:
+        self.messages.append((text, seconds))
+        self.messages = self.messages[-4:]
+
+    def frame(self, dt: float | None = None) -> None:
+        if dt is None:
+            dt = self.clock.tick(60) / 1000.0
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type == pygame.VIDEORESIZE and not self.headless:
+                w, h = max(960, event.w), max(640, event.h)
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                self.manager.set_window_resolution((w, h))
+                if self.scene:
+                    self.scene.resized()
+                continue
+            consumed = self.manager.process_events(event)
+            if self.scene is not None and not (consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
+                self.scene.handle(event)
+        self.manager.update(dt)
+        if self.scene is not None:
+            self.scene.update(dt)
+            self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        self._draw_toasts(dt)
+        if not self.headless:
+            pygame.display.flip()
+
+    def _draw_toasts(self, dt: float) -> None:
+        from .theme import text
+
+        y = self.size[1] - 60
+        keep = []
+        for msg, left in reversed(self.messages):
+            img_r = text(self.screen, msg, (0, 0), 20, (0, 0, 0))  # measure
+            r = pygame.Rect(0, 0, img_r.w + 24, 30)
+            r.midbottom = (self.size[0] // 2 - 180, y)
+            pygame.draw.rect(self.screen, (40, 34, 26), r, border_radius=6)
+            pygame.draw.rect(self.screen, (200, 170, 100), r, 1, border_radius=6)
+            text(self.screen, msg, r.center, 20, (245, 235, 210), anchor="center")
+            y -= 36
+            if left - dt > 0:
+                keep.append((msg, left - dt))
+        self.messages = list(reversed(keep))
+
+    def run(self) -> int:
+        while self.running:
+            self.frame()
+        pygame.quit()
+        return 0
+
+
+def run_app(args: Any) -> int:
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy" and not getattr(args, "allow_dummy", False):
+        print("No display available (SDL_VIDEODRIVER=dummy); use `python main.py screenshot` for a headless picture.", file=sys.stderr)
+        return 1
+    app = App()
+    from .menu import MainMenu
+
+    editor = getattr(args, "editor", None)
+    load = getattr(args, "load", None)
+    if editor:
+        from .editor import EditorScene
+
+        app.switch(EditorScene(app, None if editor is True else editor))
+    elif load:
+        from .menu import open_save
+
+        app.switch(MainMenu(app))
+        open_save(app, load)
+    else:
+        app.switch(MainMenu(app))
+    return app.run()

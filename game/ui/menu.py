@@ -1,0 +1,299 @@
+"""Main menu, new game set-up, the save list and the rules reference."""
+
+from __future__ import annotations
+
+import html
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UISelectionList, UITextBox, UITextEntryLine
+
+from game.catalog import available_maps, available_rulesets, load_ruleset, new_game
+from game.core.save import SaveError
+from game.data.errors import DataError
+from game.session import AUTOSAVE, Session, list_saves, load_session, saves_dir
+
+from .app import App, Scene
+from .theme import BG, text
+
+CONTROLLERS = [("Human", "human"), ("Random baseline", "random")]
+ASSET_RULES = Path(__file__).resolve().parents[2] / "assets" / "rules"
+
+
+def draw_backdrop(surf: pygame.Surface, title: str = "TRENCHTABLE", subtitle: str = "") -> None:
+    surf.fill(BG)
+    w, h = surf.get_size()
+    for i in range(0, w, 48):
+        pygame.draw.line(surf, (46, 43, 38), (i, 0), (i, h))
+    for j in range(0, h, 48):
+        pygame.draw.line(surf, (46, 43, 38), (0, j), (w, j))
+    text(surf, title, (w // 2, 70), 64, (232, 214, 170), bold=True, anchor="center")
+    if subtitle:
+        text(surf, subtitle, (w // 2, 118), 24, (190, 176, 140), anchor="center")
+
+
+def open_save(app: App, path) -> bool:
+    """Load a save into the play screen; on failure show why and stay usable."""
+    from .play import PlayScene
+
+    try:
+        session = load_session(path)
+    except (SaveError, DataError) as e:
+        app.toast(str(e), 8)
+        return False
+    app.switch(PlayScene(app, session))
+    return True
+
+
+def start_default(app: App) -> None:
+    from .play import PlayScene
+
+    maps = available_maps()
+    if not maps:
+        app.toast("No scenario found in maps/.")
+        return
+    game = new_game(maps[0], seed=int(time.time()) % 100000)
+    app.switch(PlayScene(app, Session(game, {s: "human" for s in game.state.side_order})))
+
+
+class MainMenu(Scene):
+    def enter(self) -> None:
+        w, h = self.app.size
+        x = w // 2 - 150
+        y = 170
+        m = self.app.manager
+        autosave = saves_dir() / AUTOSAVE
+        entries = [
+            ("New game", lambda: self.app.switch(NewGameScene(self.app))),
+            ("Quick start: hotseat, first scenario", lambda: start_default(self.app)),
+            ("Continue (latest autosave)", lambda: open_save(self.app, autosave)),
+            ("Load", lambda: self.app.switch(LoadScene(self.app))),
+            ("Map editor", self.open_editor),
+            ("Rules reference", lambda: self.app.switch(RulesScene(self.app, None, self))),
+            ("Quit", self.quit),
+        ]
+        self.buttons = {}
+        for label, fn in entries:
+            b = UIButton(pygame.Rect(x, y, 300, 44), label, m, command=fn)
+            if label.startswith("Continue") and not autosave.exists():
+                b.disable()
+            self.buttons[label] = b
+            y += 54
+
+    def open_editor(self) -> None:
+        try:
+            from .editor import EditorScene
+        except ImportError:
+            self.app.toast("The map editor is not built yet.")
+            return
+        self.app.switch(EditorScene(self.app, None))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        draw_backdrop(surf, subtitle="Skirmish wargames of the two World Wars")
+        w, h = surf.get_size()
+        text(surf, "Rulesets: " + ", ".join(load_ruleset(r).data.name for r in available_rulesets()), (w // 2, h - 40), 20, (170, 158, 128), anchor="center")
+
+
+class NewGameScene(Scene):
+    def enter(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        self.rulesets = available_rulesets()
+        self.ruleset_id = getattr(self, "ruleset_id", self.rulesets[0] if self.rulesets else None)
+        x0, y = 60, 150
+        UILabel(pygame.Rect(x0, y, 200, 30), "Ruleset", m, object_id="#light_label")
+        names = [(load_ruleset(r).data.name, r) for r in self.rulesets]
+        self.rs_menu = UIDropDownMenu(names, next(n for n in names if n[1] == self.ruleset_id), pygame.Rect(x0 + 200, y, 420, 32), m)
+        y += 44
+        self.maps = available_maps(self.ruleset_id)
+        UILabel(pygame.Rect(x0, y, 200, 30), "Scenario", m, object_id="#light_label")
+        map_names = [(lm.model.name, str(i)) for i, lm in enumerate(self.maps)] or [("(no scenario)", "-1")]
+        self.map_index = 0
+        self.map_menu = UIDropDownMenu(map_names, map_names[0], pygame.Rect(x0 + 200, y, 420, 32), m)
+        y += 44
+        self.side_menus: dict[str, UIDropDownMenu] = {}
+        self.side_y = y
+        self._side_widgets()
+        y = self.side_y + 44 * 2
+        UILabel(pygame.Rect(x0, y, 200, 30), "Seed", m, object_id="#light_label")
+        self.seed_entry = UITextEntryLine(pygame.Rect(x0 + 200, y, 160, 32), m)
+        self.seed_entry.set_text(str(int(time.time() * 1000) % 1_000_000))
+        y += 44
+        UILabel(pygame.Rect(x0, y, 200, 30), "Handover screen", m, object_id="#light_label")
+        self.handover = UIDropDownMenu([("When the rules hide information", "auto"), ("Always between sides", "always"), ("Never", "never")],
+                                       ("When the rules hide information", "auto"), pygame.Rect(x0 + 200, y, 420, 32), m)
+        y += 52
+        UILabel(pygame.Rect(x0, y, 300, 30), "Optional rules", m, object_id="#light_label")
+        y += 34
+        self.option_boxes: dict[str, UICheckBox] = {}
+        for opt in load_ruleset(self.ruleset_id).data.optional_rules:
+            box = UICheckBox(pygame.Rect(x0 + 10, y, 24, 24), opt.name, m, initial_state=opt.default, tool_tip_text=opt.description)
+            self.option_boxes[opt.id] = box
+            y += 32
+        self.desc = UITextBox("", pygame.Rect(700, 150, w - 760, 330), m)
+        self._describe()
+        UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.switch(MainMenu(self.app)))
+        self.start_btn = UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Start", m, command=self.start)
+
+    def _side_widgets(self) -> None:
+        m = self.app.manager
+        for menu in self.side_menus.values():
+            menu.kill()
+        for lab in getattr(self, "side_labels", []):
+            lab.kill()
+        self.side_menus, self.side_labels = {}, []
+        if not self.maps:
+            return
+        lm = self.maps[self.map_index]
+        for i, s in enumerate(lm.model.sides):
+            y = self.side_y + i * 44
+            self.side_labels.append(UILabel(pygame.Rect(60, y, 200, 30), s.name, m, object_id="#light_label"))
+            self.side_menus[s.id] = UIDropDownMenu(CONTROLLERS, CONTROLLERS[0], pygame.Rect(260, y, 260, 32), m)
+
+    def _describe(self) -> None:
+        rs = load_ruleset(self.ruleset_id)
+        parts = [f"<b>{html.escape(rs.data.name)}</b><br>{html.escape(rs.data.summary)}"]
+        if self.maps:
+            lm = self.maps[self.map_index]
+            mm = lm.model
+            parts.append(f"<br><br><b>{html.escape(mm.name)}</b><br>{html.escape(mm.description)}")
+            parts.append(f"<br>Table {mm.table.width:g} x {mm.table.height:g} {mm.unit}; turn limit {mm.victory.turn_limit}.")
+            for s in mm.sides:
+                n = sum(len(u.figures) for u in s.units)
+                parts.append(f"<br>{html.escape(s.name)}: {len(s.units)} units, {n} figures")
+        self.desc.set_text("".join(parts))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.rs_menu:
+                self.ruleset_id = event.selected_option_id if hasattr(event, "selected_option_id") else self.rulesets[[load_ruleset(r).data.name for r in self.rulesets].index(event.text)]
+                self.app.manager.clear_and_reset()
+                self.enter()
+            elif event.ui_element is self.map_menu:
+                sel = getattr(event, "selected_option_id", None)
+                self.map_index = int(sel) if sel is not None else [lm.model.name for lm in self.maps].index(event.text)
+                self._side_widgets()
+                self._describe()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.switch(MainMenu(self.app))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.seed_entry.is_focused:
+            self.start()
+
+    def start(self) -> None:
+        from .play import PlayScene
+
+        if not self.maps:
+            self.app.toast("This ruleset has no scenario yet.")
+            return
+        try:
+            seed = int(self.seed_entry.get_text().strip())
+        except ValueError:
+            self.app.toast("The seed must be a whole number.")
+            return
+        lm = self.maps[self.map_index]
+        controllers = {}
+        for sid, menu in self.side_menus.items():
+            label = menu.selected_option[0] if isinstance(menu.selected_option, tuple) else menu.selected_option
+            controllers[sid] = dict(CONTROLLERS).get(label, "human")
+        options = {k: box.get_state() for k, box in self.option_boxes.items()}
+        game = new_game(lm, seed=seed, options=options)
+        ho = self.handover.selected_option
+        handover = ho[1] if isinstance(ho, tuple) else "auto"
+        self.app.switch(PlayScene(self.app, Session(game, controllers, handover=handover)))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        draw_backdrop(surf, "New game", "Choose the rules, the scenario and who plays each side")
+
+
+class LoadScene(Scene):
+    def enter(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        self.saves = list_saves()
+        items = [s.label for s in self.saves] or ["(no saved games yet)"]
+        self.list = UISelectionList(pygame.Rect(60, 150, w - 120, h - 280), items, m)
+        UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.switch(MainMenu(self.app)))
+        UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Load", m, command=self.load)
+        text_hint = f"Saves folder: {saves_dir()}"
+        self.hint = text_hint
+
+    def load(self) -> None:
+        sel = self.list.get_single_selection()
+        if not sel or not self.saves:
+            self.app.toast("Pick a saved game first.")
+            return
+        info = self.saves[[s.label for s in self.saves].index(sel)]
+        open_save(self.app, info.path)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+            self.load()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.switch(MainMenu(self.app))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        draw_backdrop(surf, "Load a game")
+        text(surf, self.hint, (60, surf.get_height() - 120), 18, (170, 158, 128))
+
+
+def rules_html(ruleset_id: str, focus: str | None = None) -> str:
+    rs = load_ruleset(ruleset_id)
+    d = rs.data
+    out = [f"<font size=5><b>{html.escape(d.name)}</b></font><br>{html.escape(d.summary)}<br>"]
+    if focus:
+        out.append(f"<br><b>Now: {html.escape(focus)}</b><br>")
+    out.append("<br><b>How this game reads the rules (interpretations)</b><br>")
+    for it in d.interpretations:
+        mark = "&gt;&gt; " if focus and it.rule.lower().split(" ")[0] in focus.lower() else ""
+        out.append(f"{mark}<b>{html.escape(it.rule)}</b>: {html.escape(it.reading)}<br>")
+    if d.optional_rules:
+        out.append("<br><b>Optional rules</b><br>")
+        for o in d.optional_rules:
+            out.append(f"<b>{html.escape(o.name)}</b>: {html.escape(o.description)}<br>")
+    src = ASSET_RULES / d.source
+    if src.exists():
+        body = html.escape(src.read_text(encoding="utf-8", errors="replace")).replace("\n", "<br>")
+        out.append(f"<br><b>The rules text ({html.escape(d.source)})</b><br>{body}")
+    return "".join(out)
+
+
+class RulesScene(Scene):
+    def __init__(self, app: App, ruleset_id: str | None, back: Scene, focus: str | None = None) -> None:
+        super().__init__(app)
+        self.back = back
+        self.focus = focus
+        rulesets = available_rulesets()
+        self.ruleset_id = ruleset_id or (rulesets[0] if rulesets else None)
+
+    def enter(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        rulesets = available_rulesets()
+        names = [(load_ruleset(r).data.name, r) for r in rulesets]
+        self.menu = UIDropDownMenu(names, next(n for n in names if n[1] == self.ruleset_id), pygame.Rect(60, 140, 420, 32), m)
+        self.box = UITextBox(rules_html(self.ruleset_id, self.focus), pygame.Rect(60, 180, w - 120, h - 270), m)
+        UIButton(pygame.Rect(w - 200, h - 76, 140, 44), "Back", m, command=self.go_back)
+
+    def go_back(self) -> None:
+        if isinstance(self.back, MainMenu):
+            self.app.switch(MainMenu(self.app))
+        else:
+            self.app.manager.clear_and_reset()
+            self.app.scene = self.back
+            self.back.enter()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.menu:
+            sel = getattr(event, "selected_option_id", None)
+            self.ruleset_id = sel or self.ruleset_id
+            self.box.set_text(rules_html(self.ruleset_id))
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
+            self.go_back()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        draw_backdrop(surf, "Rules reference")

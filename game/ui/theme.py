@@ -1,0 +1,52 @@
+"""Colours, fonts and sizes of the interface."""
+
+from __future__ import annotations
+
+import pygame
+
+BG = (38, 36, 32)
+PANEL = (232, 224, 204)
+PANEL_DARK = (214, 204, 180)
+INK = (40, 34, 26)
+INK_SOFT = (96, 86, 70)
+ACCENT = (150, 60, 40)
+GOOD = (60, 120, 60)
+BAD = (170, 50, 40)
+WARN = (200, 130, 30)
+HIGHLIGHT = (250, 220, 90)
+SIDEBAR_W = 360
+TOOLBAR_H = 40
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    if key not in _fonts:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _fonts[key] = f
+    return _fonts[key]
+
+
+def text(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int = 20, colour=INK, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    img = font(size, bold).render(s, True, colour)
+    r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surf.blit(img, r)
+    return r
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    f = font(size, bold)
+    out: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = (line + " " + word).strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out

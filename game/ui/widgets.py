@@ -1,0 +1,91 @@
+"""Small immediate-mode widgets for the play screen: buttons with hotkeys and a
+scrollable list. Drawn in the panel style; hit-tested from the mouse events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from .theme import INK, font, text
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    hotkey: str = ""
+    tooltip: str = ""
+    active: bool = False
+
+    def draw(self, surf: pygame.Surface, hover: bool) -> None:
+        if not self.enabled:
+            bg, fg, border = (196, 186, 164), (130, 120, 104), (150, 140, 120)
+        elif self.active:
+            bg, fg, border = (140, 60, 40), (255, 246, 228), (90, 30, 20)
+        elif hover:
+            bg, fg, border = (122, 100, 72), (255, 250, 236), (60, 44, 28)
+        else:
+            bg, fg, border = (90, 74, 54), (241, 232, 210), (42, 34, 25)
+        pygame.draw.rect(surf, bg, self.rect, border_radius=4)
+        pygame.draw.rect(surf, border, self.rect, 1, border_radius=4)
+        label = self.label if not self.hotkey else f"[{self.hotkey}] {self.label}"
+        f = font(19)
+        while f.size(label)[0] > self.rect.w - 10 and len(label) > 4:
+            label = label[:-2]
+        text(surf, label, self.rect.center, 19, fg, anchor="center")
+
+
+class ButtonBar:
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+
+    def clear(self) -> None:
+        self.buttons = []
+
+    def add(self, b: Button) -> Button:
+        self.buttons.append(b)
+        return b
+
+    def hit(self, pos: tuple[int, int]) -> Button | None:
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                return b
+        return None
+
+    def click(self, pos: tuple[int, int]) -> tuple[bool, str]:
+        """(consumed, reason): a disabled button consumes the click and says why."""
+        b = self.hit(pos)
+        if b is None:
+            return False, ""
+        if not b.enabled:
+            return True, b.tooltip
+        b.action()
+        return True, ""
+
+    def draw(self, surf: pygame.Surface) -> None:
+        mouse = pygame.mouse.get_pos()
+        for b in self.buttons:
+            b.draw(surf, b.rect.collidepoint(mouse))
+
+
+def draw_panel(surf: pygame.Surface, rect: pygame.Rect, title: str = "", paper: pygame.Surface | None = None) -> int:
+    """A paper panel; returns the y where content starts."""
+    if paper is not None:
+        prev = surf.get_clip()
+        surf.set_clip(rect)
+        for y in range(rect.y, rect.bottom, paper.get_height()):
+            for x in range(rect.x, rect.right, paper.get_width()):
+                surf.blit(paper, (x, y))
+        surf.set_clip(prev)
+    else:
+        pygame.draw.rect(surf, (232, 224, 204), rect)
+    pygame.draw.rect(surf, (120, 104, 80), rect, 1)
+    y = rect.y + 6
+    if title:
+        text(surf, title, (rect.x + 8, y), 20, INK, bold=True)
+        y += 22
+    return y
