@@ -105,7 +105,7 @@ def plan_move(
         return MovePlan([fig.pos], refusal=f"{fig.name} is stopped at the wire and crosses it in a later turn.")
     # the move allowance
     cost_at = stop_at - (free_len if plan.wire_crossed else 0.0)
-    if cost_at > budget + EPS:
+    if cost_at > budget + 0.01:  # a hundredth of a millimetre of slack
         if strict:
             return MovePlan([fig.pos], refusal=f"That move is {rs.fmt(cost_at)}; {fig.name} has {rs.fmt(budget)} left.")
         stop_at = budget + (free_len if plan.wire_crossed else 0.0)

@@ -1,0 +1,75 @@
+"""Small scripted situations: a map built in the test, forced dice, quick phase steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.catalog import load_map_doc, new_game
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.rng import ForcedSource
+from game.data.yamlio import Doc
+
+
+def small_map(
+    a_units: list[dict[str, Any]],
+    b_units: list[dict[str, Any]],
+    terrain: list[dict[str, Any]] | None = None,
+    settings: dict[str, Any] | None = None,
+    ruleset: str = "great-war-54mm",
+    size: tuple[float, float] = (48, 48),
+    turn_limit: int = 6,
+    unit: str = "in",
+) -> dict[str, Any]:
+    return {
+        "kind": "map",
+        "name": "Test table",
+        "ruleset": ruleset,
+        "unit": unit,
+        "table": {"width": size[0], "height": size[1]},
+        "terrain": terrain or [],
+        "settings": settings or {},
+        "sides": [
+            {"id": "a", "name": "Side A", "home_edge": "south", "units": a_units},
+            {"id": "b", "name": "Side B", "home_edge": "north", "units": b_units},
+        ],
+        "victory": {"turn_limit": turn_limit},
+    }
+
+
+def unit(uid: str, figures: list[tuple[str, float, float]], kind: str = "squad", name: str | None = None) -> dict[str, Any]:
+    return {"id": uid, "name": name or uid, "kind": kind, "figures": [{"type": t, "at": [x, y]} for t, x, y in figures]}
+
+
+def make_game(doc: dict[str, Any], seed: int = 1, options: dict[str, Any] | None = None) -> Game:
+    lm = load_map_doc(Doc("test-map.yaml", doc))
+    return new_game(lm, seed=seed, options=options)
+
+
+def force(game: Game, *faces: int) -> ForcedSource:
+    """From now on the game's dice show these faces, in order."""
+    src = ForcedSource(list(faces))
+    game.dice.source = src
+    return src
+
+
+def ok(game: Game, cmd: Command):
+    res = game.submit(cmd)
+    assert res.ok, getattr(res, "reason", "")
+    return res
+
+
+def refused(game: Game, cmd: Command) -> str:
+    res = game.submit(cmd)
+    assert not res.ok, f"{cmd} was accepted"
+    return res.reason  # type: ignore[union-attr]
+
+
+def end_phases(game: Game, until_phase: str, side: str | None = None) -> None:
+    """Submit end_phase until the game reaches ``until_phase`` (of ``side`` if given)."""
+    for _ in range(50):
+        st = game.state
+        if st.phase == until_phase and (side is None or st.active_side == side):
+            return
+        ok(game, Command("end_phase", st.active_side))
+    raise AssertionError(f"never reached {until_phase}")

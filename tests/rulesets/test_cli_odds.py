@@ -1,0 +1,32 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_odds_json_for_a_shot_on_a_shipped_map():
+    r = run("odds", "--ruleset", "great-war-54mm", "--map", "trench-raid", "--shooter", "g3.1", "--target", "b1", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    # HMG at long range (5+) into cover (-1): each of 5 dice hits on a 6 only
+    assert d["outcomes"]["fractions"]["0"] == "3125/7776"
+    assert d["outcomes"]["exact"] is True
+    assert any(m["name"] == "target in cover" for m in d["modifiers"])
+
+
+def test_odds_table_and_refusal():
+    r = run("odds", "--map", "trench-raid", "--shooter", "g3.1", "--target", "b1")
+    assert r.returncode == 0 and "casualties" in r.stdout and "exact" in r.stdout
+    r = run("odds", "--map", "trench-raid", "--shooter", "b1.8", "--target", "g1")
+    assert r.returncode == 2 and "out of LMG range" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_assault_odds_from_the_command_line():
+    r = run("odds", "--map", "trench-raid", "--shooter", "b1.3", "--target", "g1", "--assault")
+    assert r.returncode == 2 and "within 2" in r.stderr
