@@ -1,0 +1,66 @@
+"""Property tests for line of sight on random scenes."""
+
+import numpy as np
+import shapely
+from geo_helpers import BUILDING, SMOKE, box, feature, random_scene, reference_los
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.geometry import Table, line_of_sight, los_matrix
+
+seeds = st.integers(0, 2**32 - 1)
+coord = st.floats(0, 600, allow_nan=False)
+point = st.tuples(coord, coord)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_los_matrix_agrees_with_line_of_sight_and_reference(seed):
+    table, pts = random_scene(seed)
+    m = los_matrix(table, pts)
+    n = len(pts)
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            r = line_of_sight(table, pts[i], pts[j])
+            assert (m.visible[i, j], m.cover[i, j], m.hindrances[i, j]) == (
+                r.visible, r.cover, r.hindrances)
+            assert (r.visible, r.cover, r.hindrances) == reference_los(table, pts[i], pts[j])
+
+
+@settings(max_examples=80, deadline=None)
+@given(seeds, point, point)
+def test_visibility_is_symmetric(seed, a, b):
+    table, _ = random_scene(seed)
+    ab = line_of_sight(table, a, b)
+    ba = line_of_sight(table, b, a)
+    assert ab.visible == ba.visible
+    assert ab.hindrances == ba.hindrances
+    assert ab.distance == ba.distance
+    assert {c.feature_id for c in ab.crossings} == {c.feature_id for c in ba.crossings}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, st.floats(0.01, 0.99), st.floats(0.01, 0.99), point)
+def test_nobody_sees_into_or_out_of_a_closed_building(seed, u, v, outside):
+    table, _ = random_scene(seed, n_features=6)
+    x0, y0, w, h = 200.0, 250.0, 80.0, 60.0
+    table.add_feature(feature("bunker", BUILDING, box(x0, y0, x0 + w, y0 + h), closed=True))
+    inside = (x0 + u * w, y0 + v * h)
+    if table.feature("bunker").area.intersects(shapely.Point(outside)):
+        return
+    assert not line_of_sight(table, inside, outside).visible
+    assert not line_of_sight(table, outside, inside).visible
+    m = los_matrix(table, [inside, outside])
+    assert not m.visible[0, 1] and not m.visible[1, 0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(point, min_size=2, max_size=10))
+def test_smoke_between_blocks_everything(points):
+    t = Table(600, 600, [feature("s", SMOKE, box(290, 0, 310, 600))])
+    pts = np.array(points)
+    m = los_matrix(t, pts)
+    left, right = pts[:, 0] < 290, pts[:, 0] > 310
+    assert not m.visible[np.ix_(left, right)].any()

@@ -1,0 +1,89 @@
+import numpy as np
+import pytest
+import shapely
+from geo_helpers import BUILDING, HILL, SMOKE, TRENCH, WALL, WOOD, box, feature
+from shapely.geometry import LineString
+
+from game.geometry import (
+    COVER_NAMES,
+    HARD,
+    INCH,
+    NO_COVER,
+    SOFT,
+    Table,
+    TerrainFeature,
+    TerrainType,
+)
+
+
+def test_cover_constants_and_type_validation():
+    assert (NO_COVER, SOFT, HARD) == (0, 1, 2)
+    assert COVER_NAMES == ("none", "soft", "hard")
+    assert WALL.cover_code == HARD and WOOD.cover_code == SOFT
+    with pytest.raises(ValueError):
+        TerrainType("x", "X", "area", "opaque")  # type: ignore[arg-type]
+
+
+def test_line_footprint_flat_caps_and_width():
+    wall = feature("w", WALL, LineString([(0, 0), (100, 0)]))
+    assert wall.effective_width == pytest.approx(0.5 * INCH)
+    minx, miny, maxx, maxy = wall.area.bounds
+    assert (minx, maxx) == (0.0, 100.0)  # flat caps: no extension past the ends
+    assert maxy - miny == pytest.approx(12.7)
+    wide = feature("w2", WALL, LineString([(0, 0), (100, 0)]), width=20)
+    assert wide.area.area == pytest.approx(2000.0)
+
+
+def test_line_footprint_mitre_bend_matches_shapely():
+    line = LineString([(0, 0), (100, 0), (150, 60), (120, 200)])
+    f = feature("t", TRENCH, line)
+    ref = line.buffer(f.effective_width / 2, cap_style="flat", join_style="mitre", mitre_limit=2)
+    assert f.area.symmetric_difference(ref).area == pytest.approx(0.0, abs=1e-6)
+
+
+def test_feature_accepts_coordinates_and_validates():
+    f = TerrainFeature("b", BUILDING, [(0, 0), (10, 0), (10, 10), (0, 10)])
+    assert f.area.area == 100
+    with pytest.raises(TypeError):
+        TerrainFeature("b", BUILDING, LineString([(0, 0), (1, 1)]))
+    no_width = TerrainType("ln", "Line", "line", "clear")
+    with pytest.raises(ValueError):
+        TerrainFeature("l", no_width, LineString([(0, 0), (1, 1)]))
+
+
+def test_table_queries():
+    hill1 = feature("h1", HILL, box(0, 0, 400, 400), level=1)
+    hill2 = feature("h2", HILL, box(100, 100, 200, 200), level=2)
+    house = feature("b", BUILDING, box(500, 500, 600, 600))
+    trench = feature("t", TRENCH, LineString([(0, 800), (600, 800)]))
+    t = Table(1000, 1000, [hill1, hill2, house, trench])
+    assert [f.id for f in t.features_at((150, 150))] == ["h1", "h2"]
+    assert t.elevation_at((150, 150)) == 2
+    assert t.elevation_at((300, 300)) == 1
+    assert t.elevation_at((200, 150)) == 2  # on the edge of the upper level
+    assert t.elevation_at((700, 700)) == 0
+    assert t.contains((0, 0)) and t.contains((1000, 1000)) and not t.contains((1000.1, 5))
+    assert t.in_type((550, 550), "building") and not t.in_type((450, 550), "building")
+    # trench is 2" wide around y=800: y in [774.6, 825.4]
+    squad = [(10, 800), (20, 780), (30, 826), (40, 700)]
+    assert t.fraction_in(squad, "trench") == pytest.approx(0.5)
+    assert t.fraction_in(squad, "trench") >= 0.5
+    assert t.fraction_in([], "trench") == 0.0
+    assert t.bounds_polygon.equals(shapely.box(0, 0, 1000, 1000))
+    assert t.feature("b") is house
+
+
+def test_add_remove_rebuilds_index():
+    t = Table(1000, 1000, [feature("b", BUILDING, box(0, 0, 10, 10))])
+    assert t.in_type((5, 5), "building")
+    v = t.version
+    t.add_feature(feature("s", SMOKE, shapely.Point(500, 500).buffer(50)))
+    assert t.version > v
+    assert t.in_type((500, 500), "smoke")
+    with pytest.raises(ValueError):
+        t.add_feature(feature("s", SMOKE, shapely.Point(5, 5).buffer(5)))
+    t.remove_feature("s")
+    assert not t.in_type((500, 500), "smoke")
+    with pytest.raises(KeyError):
+        t.remove_feature("s")
+    assert np.array_equal(t.elevations([(1, 1)]), [0])
