@@ -298,6 +298,16 @@ class RulesetBase:
     def legal_commands(self, game: Game, side: str) -> list[Command]:
         return [Command(END_PHASE, side)] if side == game.state.active_side else []
 
+    def idle_units(self, game: Game, side: str) -> list[str]:
+        """Units of ``side`` that could still do something this phase (for the
+        "end the phase?" question)."""
+        out: list[str] = []
+        for c in self.legal_commands(game, side):
+            uid = c.unit or (game.state.figures[c.figure].unit if c.figure else None)
+            if c.kind != END_PHASE and uid and uid not in out:
+                out.append(uid)
+        return out
+
     def is_legal(self, game: Game, cmd: Command) -> bool:
         try:
             self.check(game, cmd)

@@ -1,0 +1,491 @@
+"""Input handlers of the play screen, kept on a stack: the top one sees the mouse and the
+keys first. Each turns events into a command through the scene (which submits it to the
+core) or into the next handler; Esc or a right click pops it."""
+
+from __future__ import annotations
+
+from math import hypot
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.commands import Command
+from game.geometry.los import line_of_sight
+from game.geometry.templates import circle, cone, corridor, covered, rectangle
+from game.rulesets.base import Action
+
+from .overlays import EFFECT_WORDS, draw_los, draw_path, draw_tape, draw_template, los_verdict
+from .theme import text
+
+if TYPE_CHECKING:
+    from .play import PlayScene
+
+LEFT, MIDDLE, RIGHT = 1, 2, 3
+
+
+class Handler:
+    hint = ""
+    modal = False
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None: ...
+
+    def info(self, scene: PlayScene) -> list[str] | None:
+        return None
+
+
+class SelectHandler(Handler):
+    hint = "Click a figure to select its unit. Right-drag or arrows to pan, wheel to zoom."
+
+    def __init__(self) -> None:
+        self.press: tuple[int, int] | None = None
+        self.press_fig: str | None = None
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
+            fig = scene.figure_at(e.pos)
+            self.press, self.press_fig = e.pos, fig
+            if fig is None:
+                scene.select(None)
+            else:
+                scene.select(fig)
+            return True
+        if e.type == pygame.MOUSEMOTION and self.press and self.press_fig and e.buttons[0]:
+            if hypot(e.pos[0] - self.press[0], e.pos[1] - self.press[1]) > 5 and scene.can_move_figure(self.press_fig):
+                h = MoveFigureHandler(self.press_fig, dragging=True)
+                self.press = None
+                scene.push(h)
+                h.on_event(scene, e)
+                return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == LEFT:
+            fig = self.press_fig
+            self.press, self.press_fig = None, None
+            if fig and scene.can_move_figure(fig):
+                scene.push(MoveFigureHandler(fig, dragging=False))
+            return True
+        return False
+
+
+class MoveFigureHandler(Handler):
+    """Move one figure: drag it, or click where it goes (Shift+click adds waypoints)."""
+
+    def __init__(self, figure_id: str, dragging: bool) -> None:
+        self.figure_id = figure_id
+        self.dragging = dragging
+        self.waypoints: list[tuple[float, float]] = []
+        self.cursor: tuple[float, float] | None = None
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        return "Click where the figure goes (Shift+click for a waypoint); Esc or right-click to stop moving."
+
+    def path(self) -> list[tuple[float, float]]:
+        return self.waypoints + ([self.cursor] if self.cursor else [])
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEMOTION:
+            self.cursor = scene.camera.to_world(e.pos)
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
+            other = scene.figure_at(e.pos)
+            if other and other != self.figure_id and not self.waypoints:
+                scene.pop(self)
+                scene.select(other)
+                if scene.can_move_figure(other):
+                    scene.push(MoveFigureHandler(other, dragging=False))
+                return True
+            if other == self.figure_id and not self.waypoints:
+                self.dragging = True
+                return True
+            if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                self.waypoints.append(scene.camera.to_world(e.pos))
+                return True
+            self.cursor = scene.camera.to_world(e.pos)
+            self.finish(scene)
+            return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == LEFT and self.dragging:
+            self.dragging = False
+            self.cursor = scene.camera.to_world(e.pos)
+            f = scene.game.state.figures[self.figure_id]
+            if hypot(self.cursor[0] - f.x, self.cursor[1] - f.y) > f.radius:
+                self.finish(scene)
+            return True
+        return False
+
+    def finish(self, scene: PlayScene) -> None:
+        path = tuple(self.path())
+        if not path:
+            return
+        f = scene.game.state.figures[self.figure_id]
+        res = scene.submit(Command("move", f.side, figure=self.figure_id, path=path))
+        self.waypoints = []
+        self.cursor = None
+        if res.ok and not scene.can_move_figure(self.figure_id):
+            scene.pop(self)
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        path = self.path()
+        if not path:
+            return
+        f = scene.game.state.figures.get(self.figure_id)
+        if f is None or not f.alive:
+            return
+        preview = scene.preview_move(self.figure_id, path)
+        draw_path(surf, scene.camera, [f.pos] + path, preview[0], preview[1])
+
+    def info(self, scene: PlayScene) -> list[str] | None:
+        path = self.path()
+        if not path:
+            return None
+        ok, label, lines = scene.preview_move(self.figure_id, path)
+        return lines
+
+
+class TargetHandler(Handler):
+    """Pick the enemy unit an action aims at; the odds show on hover, a click confirms."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.hover_unit: str | None = None
+        self.report_cache: dict[str, object] = {}
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        return f"{self.action.label}: hover an enemy unit for the odds, click to confirm; Esc to cancel."
+
+    def command_for(self, unit_id: str) -> Command:
+        return self.action.command.with_(target=unit_id)
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEMOTION and scene.in_table(e.pos):
+            fig = scene.figure_at(e.pos)
+            self.hover_unit = scene.game.state.figures[fig].unit if fig else None
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
+            fig = scene.figure_at(e.pos)
+            if fig is None:
+                return True
+            uid = scene.game.state.figures[fig].unit
+            res = scene.submit(self.command_for(uid))
+            if res.ok:
+                scene.pop(self)
+            return True
+        return False
+
+    def report(self, scene: PlayScene, uid: str):
+        key = f"{uid}:{len(scene.game.commands)}"
+        if key not in self.report_cache:
+            cmd = self.command_for(uid)
+            reason = scene.game.check(cmd)
+            if reason:
+                self.report_cache[key] = reason
+            elif self.action.odds:
+                try:
+                    self.report_cache[key] = scene.game.rules.odds(scene.game, cmd)
+                except Exception as exc:  # a ruleset without odds for this: say so
+                    self.report_cache[key] = f"No odds: {exc}"
+            else:
+                self.report_cache[key] = None
+        return self.report_cache[key]
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        if not self.hover_unit:
+            return
+        st = scene.game.state
+        src = scene.action_origin(self.action)
+        figs = st.unit_figures(self.hover_unit)
+        if src and figs:
+            dst = min(figs, key=lambda f: hypot(f.x - src[0], f.y - src[1]))
+            rep = self.report(scene, self.hover_unit)
+            colour = (230, 70, 60) if isinstance(rep, str) else (250, 200, 70)
+            pygame.draw.line(surf, colour, scene.camera.to_screen(src), scene.camera.to_screen(dst.pos), 3)
+
+    def info(self, scene: PlayScene) -> list[str] | None:
+        if not self.hover_unit:
+            return [self.action.label, "Hover an enemy unit to see the odds."]
+        rep = self.report(scene, self.hover_unit)
+        if isinstance(rep, str):
+            return [f"Not possible: {rep}"]
+        if rep is None:
+            return [f"Click to {self.action.label.lower()}."]
+        return scene.odds_lines(rep)
+
+
+class PointHandler(Handler):
+    """Pick a point on the table for an action (move a whole unit there)."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.cursor: tuple[float, float] | None = None
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        return f"{self.action.label}: click the point on the table; Esc to cancel."
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEMOTION:
+            self.cursor = scene.camera.to_world(e.pos)
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
+            res = scene.submit(self.action.command.with_(point=scene.camera.to_world(e.pos)))
+            if res.ok:
+                scene.pop(self)
+            return True
+        return False
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        if self.cursor is None:
+            return
+        cmd = self.action.command.with_(point=self.cursor)
+        plans = scene.preview_unit_move(cmd)
+        reason = scene.game.check(cmd)
+        for f, plan in plans:
+            draw_path(surf, scene.camera, plan.path, reason is None)
+        if reason:
+            text(surf, reason[:90], (scene.camera.to_screen(self.cursor)[0] + 12, scene.camera.to_screen(self.cursor)[1] + 8), 18, (255, 120, 100), bold=True)
+
+
+class MeasureHandler(Handler):
+    hint = "Measuring tape: drag from point to point (it snaps to figures); each tape stays until C clears them."
+
+    def __init__(self) -> None:
+        self.start: tuple[float, float] | None = None
+        self.end: tuple[float, float] | None = None
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
+            self.start = scene.snap(e.pos)
+            self.end = self.start
+            return True
+        if e.type == pygame.MOUSEMOTION and self.start is not None:
+            self.end = scene.snap(e.pos)
+            return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == LEFT and self.start is not None:
+            self.end = scene.snap(e.pos)
+            if hypot(self.end[0] - self.start[0], self.end[1] - self.start[1]) > 1:
+                scene.tapes.append((self.start, self.end))
+            self.start = self.end = None
+            return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_c:
+            scene.tapes.clear()
+            return True
+        return False
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        if self.start and self.end:
+            d = hypot(self.end[0] - self.start[0], self.end[1] - self.start[1])
+            draw_tape(surf, scene.camera, self.start, self.end, scene.rules.fmt(d), False)
+
+    def info(self, scene: PlayScene) -> list[str] | None:
+        lines = ["Measuring tape"]
+        for i, (a, b) in enumerate(scene.tapes[-6:]):
+            lines.append(f"tape {i + 1}: {scene.rules.fmt(hypot(b[0] - a[0], b[1] - a[1]))}")
+        return lines + ["C clears the tapes."]
+
+
+class LosHandler(Handler):
+    hint = "Line of sight: drag from a figure or point to another; every feature crossed is listed."
+
+    def __init__(self) -> None:
+        self.start: tuple[float, float] | None = None
+        self.end: tuple[float, float] | None = None
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
+            self.start = scene.snap(e.pos)
+            self.end = self.start
+            return True
+        if e.type == pygame.MOUSEMOTION and self.start is not None and e.buttons[0]:
+            self.end = scene.snap(e.pos)
+            return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == LEFT:
+            if self.start is not None:
+                self.end = scene.snap(e.pos)
+            return True
+        return False
+
+    def result(self, scene: PlayScene):
+        if not self.start or not self.end or self.start == self.end:
+            return None
+        return line_of_sight(scene.game.table, self.start, self.end)
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        res = self.result(scene)
+        if res is not None:
+            draw_los(surf, scene.camera, self.start, self.end, res)
+
+    def info(self, scene: PlayScene) -> list[str] | None:
+        res = self.result(scene)
+        if res is None:
+            return ["Line of sight", "Drag from one figure or point to another."]
+        names = {f.id: f.name for f in scene.game.table.features}
+        verdict = {"clear": "Clear line of sight", "cover": "Visible, with cover or hindrance", "blocked": "Blocked"}[los_verdict(res)]
+        lines = [f"{verdict}: {scene.rules.fmt(res.distance)}", f"target cover: {res.cover_name}; hindrances: {res.hindrances}"]
+        for c in res.crossings:
+            lines.append(f"- {names.get(c.feature_id, c.feature_id)} ({c.type_id}): {EFFECT_WORDS.get(c.effect, c.effect)}")
+        if not res.crossings:
+            lines.append("No terrain crossed.")
+        return lines
+
+
+class TemplateHandler(Handler):
+    KINDS = ("blast circle", "flamethrower", "overwatch cone", "beaten zone")
+
+    def __init__(self) -> None:
+        self.kind = 0
+        self.cursor: tuple[float, float] | None = None
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        return f"Template: {self.KINDS[self.kind]} (T for the next kind); it is drawn from the selected figure to the cursor."
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEMOTION:
+            self.cursor = scene.camera.to_world(e.pos)
+            return False
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_t:
+            self.kind = (self.kind + 1) % len(self.KINDS)
+            return True
+        return False
+
+    def polygon(self, scene: PlayScene):
+        if self.cursor is None:
+            return None
+        sizes = scene.template_sizes()
+        origin = scene.selected_position() or self.cursor
+        ang = scene.rules.heading(origin, self.cursor) if origin != self.cursor else 0.0
+        kind = self.KINDS[self.kind]
+        if kind == "blast circle":
+            return circle(self.cursor, sizes["blast"])
+        if kind == "flamethrower":
+            return rectangle(origin, ang, sizes["flame_length"], sizes["flame_width"])
+        if kind == "overwatch cone":
+            return cone(origin, ang, 45.0, sizes["cone_reach"])
+        if hypot(self.cursor[0] - origin[0], self.cursor[1] - origin[1]) < 1:
+            return None
+        return corridor(origin, self.cursor, sizes["corridor_width"])
+
+    def covered(self, scene: PlayScene):
+        poly = self.polygon(scene)
+        if poly is None:
+            return poly, []
+        figs = [f for f in scene.view_state().figures.values() if f.alive]
+        idx = covered(poly, [f.pos for f in figs]) if figs else []
+        return poly, [figs[i] for i in idx]
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        poly, figs = self.covered(scene)
+        draw_template(surf, scene.camera, poly, [f.pos for f in figs])
+
+    def info(self, scene: PlayScene) -> list[str] | None:
+        poly, figs = self.covered(scene)
+        lines = [f"Template: {self.KINDS[self.kind]}", f"{len(figs)} figure(s) under it:"]
+        lines += [f"- {f.name} ({scene.game.state.units[f.unit].name})" for f in figs[:10]]
+        return lines
+
+
+class HandoverHandler(Handler):
+    modal = True
+
+    def __init__(self, side_name: str) -> None:
+        self.side_name = side_name
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if (e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT) or (e.type == pygame.KEYDOWN and e.key in (pygame.K_SPACE, pygame.K_RETURN)):
+            scene.pop(self)
+        return True
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        surf.fill((30, 28, 24))
+        w, h = surf.get_size()
+        text(surf, f"Pass the seat to {self.side_name}", (w // 2, h // 2 - 30), 44, (240, 226, 190), bold=True, anchor="center")
+        text(surf, "The table is hidden so each side sees only what it may.", (w // 2, h // 2 + 14), 24, (200, 186, 150), anchor="center")
+        text(surf, "Click or press Space when ready.", (w // 2, h // 2 + 50), 24, (200, 186, 150), anchor="center")
+
+
+class ConfirmHandler(Handler):
+    modal = True
+
+    def __init__(self, question: str, on_yes, on_no=None) -> None:
+        self.question = question
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.yes_rect = pygame.Rect(0, 0, 0, 0)
+        self.no_rect = pygame.Rect(0, 0, 0, 0)
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        yes = no = False
+        if e.type == pygame.KEYDOWN:
+            yes = e.key in (pygame.K_y, pygame.K_RETURN, pygame.K_SPACE)
+            no = e.key in (pygame.K_n, pygame.K_ESCAPE)
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT:
+            yes = self.yes_rect.collidepoint(e.pos)
+            no = self.no_rect.collidepoint(e.pos)
+        if yes:
+            scene.pop(self)
+            self.on_yes()
+        elif no:
+            scene.pop(self)
+            if self.on_no:
+                self.on_no()
+        return True
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surf.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 560, 170)
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surf, (236, 228, 206), box, border_radius=8)
+        pygame.draw.rect(surf, (90, 70, 50), box, 2, border_radius=8)
+        from .theme import wrap
+
+        y = box.y + 20
+        for line in wrap(self.question, 24, box.w - 40):
+            text(surf, line, (box.centerx, y), 24, (40, 30, 20), anchor="midtop")
+            y += 26
+        self.yes_rect = pygame.Rect(box.centerx - 150, box.bottom - 56, 130, 40)
+        self.no_rect = pygame.Rect(box.centerx + 20, box.bottom - 56, 130, 40)
+        for r, label in ((self.yes_rect, "[Y] Yes"), (self.no_rect, "[N] No")):
+            pygame.draw.rect(surf, (90, 74, 54), r, border_radius=4)
+            text(surf, label, r.center, 22, (245, 235, 210), anchor="center")
+
+
+class PromptHandler(Handler):
+    """A one-line text entry (the name of a save)."""
+
+    modal = True
+
+    def __init__(self, question: str, initial: str, on_done) -> None:
+        self.question = question
+        self.value = initial
+        self.on_done = on_done
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.TEXTINPUT:
+            self.value += e.text
+        elif e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                scene.pop(self)
+                self.on_done(self.value.strip())
+            elif e.key == pygame.K_ESCAPE:
+                scene.pop(self)
+        return True
+
+    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        box = pygame.Rect(0, 0, 600, 150)
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surf, (236, 228, 206), box, border_radius=8)
+        pygame.draw.rect(surf, (90, 70, 50), box, 2, border_radius=8)
+        text(surf, self.question, (box.x + 20, box.y + 18), 24, (40, 30, 20))
+        field = pygame.Rect(box.x + 20, box.y + 56, box.w - 40, 36)
+        pygame.draw.rect(surf, (255, 252, 240), field)
+        pygame.draw.rect(surf, (90, 70, 50), field, 1)
+        text(surf, self.value + "|", (field.x + 8, field.y + 8), 24, (20, 16, 10))
+        text(surf, "Enter to save, Esc to cancel", (box.x + 20, box.bottom - 34), 20, (90, 80, 60))

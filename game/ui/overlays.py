@@ -1,0 +1,179 @@
+"""Things drawn over the table: objectives, deployment zones, the artillery grid, clouds,
+unit outlines, range rings, measuring tapes, sight lines and templates."""
+
+from __future__ import annotations
+
+from math import atan2, cos, hypot, sin
+
+import pygame
+from shapely.geometry import MultiPoint, Point
+
+from game.geometry.grid import ArtilleryGrid
+from game.geometry.los import LosResult
+
+from .camera import Camera
+from .theme import font, text
+
+LOS_COLOURS = {"clear": (70, 200, 90), "cover": (240, 200, 60), "blocked": (220, 60, 50)}
+EFFECT_WORDS = {"blocks": "blocks", "hinders": "hinders", "soft_cover": "soft cover", "hard_cover": "hard cover", "none": "no effect"}
+
+
+def alpha_layer(size: tuple[int, int]) -> pygame.Surface:
+    return pygame.Surface(size, pygame.SRCALPHA)
+
+
+def draw_polygon_world(surf, cam: Camera, coords, fill, outline=None, width=1) -> None:
+    pts = [cam.to_screen(p) for p in coords]
+    if len(pts) < 3:
+        return
+    layer = alpha_layer(surf.get_size())
+    pygame.draw.polygon(layer, fill, pts)
+    if outline:
+        pygame.draw.polygon(layer, outline, pts, width)
+    surf.blit(layer, (0, 0))
+
+
+def draw_zones(surf, cam: Camera, zones: dict, sides: dict) -> None:
+    for sid, coords in zones.items():
+        c = pygame.Color(sides[sid].colour)
+        draw_polygon_world(surf, cam, coords, (c.r, c.g, c.b, 28), (c.r, c.g, c.b, 120), 2)
+
+
+def draw_objectives(surf, cam: Camera, objectives: dict, holders: dict) -> None:
+    for oid, o in objectives.items():
+        c = cam.to_screen((o["x"], o["y"]))
+        r = cam.length(o["radius"])
+        layer = alpha_layer(surf.get_size())
+        colour = holders.get(oid) or (230, 200, 90)
+        pygame.draw.circle(layer, (*colour[:3], 40), c, r)
+        pygame.draw.circle(layer, (*colour[:3], 200), c, r, 2)
+        surf.blit(layer, (0, 0))
+        pygame.draw.circle(surf, (250, 230, 140), c, max(5, r * 0.12))
+        pygame.draw.circle(surf, (60, 40, 20), c, max(5, r * 0.12), 2)
+        text(surf, o["name"], (c[0], c[1] - max(5, r * 0.12) - 14), 18, (250, 240, 210), bold=True, anchor="center")
+
+
+def draw_grid(surf, cam: Camera, table_w: float, table_h: float) -> None:
+    grid = ArtilleryGrid(table_w, table_h)
+    layer = alpha_layer(surf.get_size())
+    for big, quarter, poly in grid.squares():
+        pts = [cam.to_screen(p) for p in poly.exterior.coords]
+        pygame.draw.polygon(layer, (255, 255, 255, 70 if quarter else 110), pts, 1)
+        minx, miny, _, _ = poly.bounds
+        p = cam.to_screen((minx, miny))
+        if cam.zoom > 0.15:
+            img = font(16, True).render(grid.label(big, quarter), True, (255, 255, 230))
+            layer.blit(img, (p[0] + 4, p[1] + 3))
+    # 2 ft squares drawn heavier
+    for big in range(1, grid.big_count + 1):
+        polys = [grid.square(big, q) for q in (1, 2, 3, 4)]
+        hull = MultiPoint([c for pg in polys if not pg.is_empty for c in pg.exterior.coords]).convex_hull
+        pts = [cam.to_screen(p) for p in hull.exterior.coords]
+        pygame.draw.polygon(layer, (255, 250, 210, 160), pts, 2)
+    surf.blit(layer, (0, 0))
+
+
+def draw_clouds(surf, cam: Camera, clouds, looks: dict) -> None:
+    layer = alpha_layer(surf.get_size())
+    for c in clouds:
+        colour = pygame.Color(looks.get(c.type, {}).get("colour", "#d0d0d0"))
+        if c.radius:
+            centre = cam.to_screen((c.x, c.y))
+            r = cam.length(c.radius)
+            for k, a in ((1.0, 110), (0.7, 80), (0.4, 60)):
+                pygame.draw.circle(layer, (colour.r, colour.g, colour.b, a), centre, r * k)
+        elif c.polygon:
+            pygame.draw.polygon(layer, (colour.r, colour.g, colour.b, 120), [cam.to_screen(p) for p in c.polygon])
+    surf.blit(layer, (0, 0))
+
+
+def draw_unit_outline(surf, cam: Camera, positions: list[tuple[float, float]], radius: float, colour=(255, 230, 90)) -> None:
+    if not positions:
+        return
+    hull = MultiPoint(positions).convex_hull.buffer(radius * 1.8)
+    pts = [cam.to_screen(p) for p in hull.exterior.coords]
+    layer = alpha_layer(surf.get_size())
+    pygame.draw.polygon(layer, (*colour, 36), pts)
+    pygame.draw.polygon(layer, (*colour, 200), pts, 2)
+    surf.blit(layer, (0, 0))
+
+
+def draw_range_rings(surf, cam: Camera, centre: tuple[float, float], bands: list[tuple[str, float, float]], fmt) -> None:
+    c = cam.to_screen(centre)
+    layer = alpha_layer(surf.get_size())
+    colours = [(90, 200, 110), (240, 200, 70), (230, 120, 60), (200, 80, 80)]
+    for i, (label, lo, hi) in enumerate(bands):
+        col = colours[i % len(colours)]
+        pygame.draw.circle(layer, (*col, 170), c, max(2, cam.length(hi)), 2)
+        if lo > 0:
+            pygame.draw.circle(layer, (*col, 90), c, max(2, cam.length(lo)), 1)
+        img = font(16, True).render(f"{label} {fmt(hi)}", True, (*col, 255))
+        layer.blit(img, (c[0] + cam.length(hi) * 0.71 + 2, c[1] - cam.length(hi) * 0.71 - 14 * (i % 2)))
+    surf.blit(layer, (0, 0))
+
+
+def draw_tape(surf, cam: Camera, a, b, label: str, pinned: bool) -> None:
+    pa, pb = cam.to_screen(a), cam.to_screen(b)
+    colour = (250, 220, 80) if not pinned else (240, 190, 60)
+    pygame.draw.line(surf, (40, 30, 10), pa, pb, 4)
+    pygame.draw.line(surf, colour, pa, pb, 2)
+    d = hypot(b[0] - a[0], b[1] - a[1])
+    # tick marks every inch/cm-ish (every 25.4 mm)
+    if d > 0:
+        ang = atan2(b[1] - a[1], b[0] - a[0])
+        step = 25.4
+        k = 1
+        while k * step < d:
+            p = cam.to_screen((a[0] + cos(ang) * k * step, a[1] + sin(ang) * k * step))
+            n = (cos(ang + 1.5708) * 4, sin(ang + 1.5708) * 4)
+            pygame.draw.line(surf, colour, (p[0] - n[0], p[1] - n[1]), (p[0] + n[0], p[1] + n[1]), 1)
+            k += 1
+    mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2 - 14)
+    r = text(surf, label, mid, 20, (20, 16, 10), bold=True, anchor="center")
+    pygame.draw.rect(surf, (250, 240, 200), r.inflate(8, 2), border_radius=3)
+    text(surf, label, mid, 20, (20, 16, 10), bold=True, anchor="center")
+
+
+def los_verdict(res: LosResult) -> str:
+    if not res.visible:
+        return "blocked"
+    if res.cover or res.hindrances:
+        return "cover"
+    return "clear"
+
+
+def draw_los(surf, cam: Camera, a, b, res: LosResult) -> None:
+    colour = LOS_COLOURS[los_verdict(res)]
+    pa, pb = cam.to_screen(a), cam.to_screen(b)
+    pygame.draw.line(surf, (20, 20, 20), pa, pb, 5)
+    pygame.draw.line(surf, colour, pa, pb, 3)
+    pygame.draw.circle(surf, colour, pb, 6, 2)
+
+
+def draw_template(surf, cam: Camera, poly, covered_positions) -> None:
+    if poly is None or poly.is_empty:
+        return
+    polys = getattr(poly, "geoms", [poly])
+    layer = alpha_layer(surf.get_size())
+    for pg in polys:
+        pts = [cam.to_screen(p) for p in pg.exterior.coords]
+        if len(pts) >= 3:
+            pygame.draw.polygon(layer, (255, 120, 40, 60), pts)
+            pygame.draw.polygon(layer, (255, 140, 60, 220), pts, 2)
+    for p in covered_positions:
+        pygame.draw.circle(layer, (255, 80, 40, 200), cam.to_screen(p), 10, 3)
+    surf.blit(layer, (0, 0))
+
+
+def draw_path(surf, cam: Camera, path, ok: bool, label: str = "") -> None:
+    pts = [cam.to_screen(p) for p in path]
+    if len(pts) >= 2:
+        colour = (90, 210, 110) if ok else (230, 70, 60)
+        pygame.draw.lines(surf, (20, 20, 20), False, pts, 5)
+        pygame.draw.lines(surf, colour, False, pts, 3)
+        pygame.draw.circle(surf, colour, pts[-1], 5)
+    if label and pts:
+        text(surf, label, (pts[-1][0] + 12, pts[-1][1] - 10), 18, (255, 250, 230), bold=True)
+
+
+_ = Point

@@ -1,0 +1,695 @@
+"""The play screen: the table, the sidebar (turn, selection, actions, dice, log) and the
+toolbar. Every change to the game goes through ``submit`` to the core; a refused
+command shows its reason."""
+
+from __future__ import annotations
+
+import time
+from math import hypot
+from pathlib import Path
+
+import pygame
+
+from game.catalog import terrain_file
+from game.core.commands import Command, Rejected
+from game.core.state import GameState
+from game.core.victory import objective_holder
+from game.rulesets.movement import plan_move
+from game.session import Session, data_home
+from game.simulate import make_player
+
+from . import overlays
+from .app import App, Scene
+from .camera import Camera
+from .dice_tray import DiceTray
+from .handlers import (
+    ConfirmHandler,
+    Handler,
+    HandoverHandler,
+    LosHandler,
+    MeasureHandler,
+    MoveFigureHandler,
+    PointHandler,
+    PromptHandler,
+    SelectHandler,
+    TargetHandler,
+    TemplateHandler,
+)
+from .logview import LogView
+from .terrain_render import TerrainRenderer
+from .theme import BG, INK, INK_SOFT, SIDEBAR_W, TOOLBAR_H, font, text, wrap
+from .tokens import draw_token
+from .widgets import Button, ButtonBar
+
+AI_PACE = 0.35  # seconds between AI commands, so a person can follow
+PAN_SPEED = 700  # px per second
+
+
+def terrain_looks() -> dict[str, dict]:
+    return {tid: {"colour": t.colour, "edge": t.edge, "pattern": t.pattern} for tid, t in terrain_file().types.items()}
+
+
+class PlayScene(Scene):
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.handlers: list[Handler] = [SelectHandler()]
+        self.selected_unit: str | None = None
+        self.selected_figure: str | None = None
+        self.tapes: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.show_grid = bool(session.game.scenario.get("map", {}).get("table", {}).get("grid", False))
+        self.show_ranges = False
+        self.dice = DiceTray()
+        self.log = LogView()
+        self.actions_bar = ButtonBar()
+        self.side_bar = ButtonBar()
+        self.tool_bar = ButtonBar()
+        self.renderer = TerrainRenderer(session.game.table, terrain_looks())
+        self.camera: Camera | None = None
+        self.panning: tuple[int, int] | None = None
+        self.pan_moved = False
+        self.zoom_idle = 0.0
+        self.ai_timer = 0.0
+        self.skip_ai = False
+        self.fed = len(session.game.log)
+        self.hover_event = None
+        self.players = {s: make_player(c, session.game.seed * 7 + i) for i, (s, c) in enumerate(session.controllers.items()) if c != "human"}
+        self.last_side = session.game.state.active_side
+        self.actions_cache: tuple | None = None
+        self.view_cache: tuple[tuple, GameState] | None = None
+        self.over_since: float | None = None
+        self.mouse = (0, 0)
+        self.layout()
+        self.camera.fit()
+        if session.needs_handover("", self.game.state.active_side) and self.session.handover == "always":
+            self.push(HandoverHandler(self.game.state.sides[self.game.state.active_side].name))
+
+    # ---- basics ----------------------------------------------------------------------
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def rules(self):
+        return self.session.game.rules
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - TOOLBAR_H)
+        self.sidebar_rect = pygame.Rect(w - SIDEBAR_W, 0, SIDEBAR_W, h)
+        self.toolbar_rect = pygame.Rect(0, h - TOOLBAR_H, w - SIDEBAR_W, TOOLBAR_H)
+        if self.camera is None:
+            self.camera = Camera(self.table_rect.copy(), self.game.table.width, self.game.table.height)
+        else:
+            self.camera.view = self.table_rect.copy()
+        self.build_toolbar()
+
+    def resized(self) -> None:
+        self.layout()
+
+    def push(self, h: Handler) -> None:
+        self.handlers.append(h)
+
+    def pop(self, h: Handler | None = None) -> None:
+        if len(self.handlers) > 1 and (h is None or self.handlers[-1] is h):
+            self.handlers.pop()
+        elif h is not None and h in self.handlers[1:]:
+            self.handlers.remove(h)
+
+    def top(self) -> Handler:
+        return self.handlers[-1]
+
+    def in_table(self, pos) -> bool:
+        return self.table_rect.collidepoint(pos)
+
+    def view_state(self) -> GameState:
+        """What the side at the screen may see (hotseat: the active human side)."""
+        key = (len(self.game.commands), len(self.game.log), self.session.viewer())
+        if self.view_cache is None or self.view_cache[0] != key:
+            self.view_cache = (key, self.game.view(self.session.viewer()))
+        return self.view_cache[1]
+
+    # ---- selection and picking ---------------------------------------------------------
+    def figure_at(self, pos) -> str | None:
+        w = self.camera.to_world(pos)
+        best, best_d = None, 1e18
+        for f in self.view_state().figures.values():
+            if not f.alive:
+                continue
+            d = hypot(f.x - w[0], f.y - w[1])
+            if d <= f.radius + 4 / self.camera.zoom and d < best_d:
+                best, best_d = f.id, d
+        return best
+
+    def snap(self, pos) -> tuple[float, float]:
+        fid = self.figure_at(pos)
+        return self.game.state.figures[fid].pos if fid else self.camera.to_world(pos)
+
+    def select(self, figure_id: str | None) -> None:
+        if figure_id is None:
+            self.selected_unit = self.selected_figure = None
+        else:
+            self.selected_figure = figure_id
+            self.selected_unit = self.game.state.figures[figure_id].unit
+        self.actions_cache = None
+
+    def selected_position(self):
+        if self.selected_figure and self.selected_figure in self.game.state.figures:
+            return self.game.state.figures[self.selected_figure].pos
+        return None
+
+    def can_move_figure(self, fid: str) -> bool:
+        st = self.game.state
+        f = st.figures.get(fid)
+        if f is None or not f.alive or f.side != st.active_side or not self.session.is_human(f.side):
+            return False
+        return any(a.mode == "move_figure" and a.enabled for a in self.current_actions())
+
+    def action_origin(self, action) -> tuple[float, float] | None:
+        cmd = action.command
+        st = self.game.state
+        if cmd.figure and cmd.figure in st.figures:
+            return st.figures[cmd.figure].pos
+        if cmd.unit and st.unit_alive(cmd.unit):
+            return self.rules.unit_centre(self.game, cmd.unit)
+        return None
+
+    # ---- commands ------------------------------------------------------------------------
+    def submit(self, cmd: Command):
+        before_side = self.game.state.active_side
+        res = self.session.submit(cmd)
+        if isinstance(res, Rejected):
+            self.app.toast(res.reason, 5)
+            return res
+        self.after_command(before_side)
+        return res
+
+    def after_command(self, before_side: str) -> None:
+        self.actions_cache = None
+        st = self.game.state
+        if self.selected_unit and not st.unit_alive(self.selected_unit):
+            self.select(None)
+        if st.active_side != before_side:
+            self.select(None)
+            while len(self.handlers) > 1:
+                self.handlers.pop()
+            if self.session.needs_handover(before_side, st.active_side):
+                self.push(HandoverHandler(st.sides[st.active_side].name))
+
+    def current_actions(self):
+        st = self.game.state
+        key = (len(self.game.commands), self.selected_unit, self.selected_figure, st.phase, st.active_side)
+        if self.actions_cache is None or self.actions_cache[0] != key:
+            side = st.active_side
+            acts = [] if not self.session.is_human(side) else self.rules.actions(self.game, side, self.selected_unit, self.selected_figure)
+            self.actions_cache = (key, acts)
+        return self.actions_cache[1]
+
+    def run_action(self, i: int) -> None:
+        acts = self.current_actions()
+        if not 0 <= i < len(acts):
+            return
+        a = acts[i]
+        if not a.enabled:
+            self.app.toast(a.reason or "Not possible now.", 5)
+            return
+        while len(self.handlers) > 1 and not self.top().modal:
+            self.handlers.pop()
+        if a.mode == "now":
+            self.submit(a.command)
+        elif a.mode == "enemy_unit":
+            self.push(TargetHandler(a))
+        elif a.mode == "point":
+            self.push(PointHandler(a))
+        elif a.mode == "move_figure":
+            if self.selected_figure and self.can_move_figure(self.selected_figure):
+                self.push(MoveFigureHandler(self.selected_figure, dragging=False))
+            else:
+                self.app.toast("Click a figure of the unit, then click where it goes (or drag it).")
+
+    def end_phase(self) -> None:
+        st = self.game.state
+        if not self.session.is_human(st.active_side) or st.over:
+            return
+        idle = self.rules.idle_units(self.game, st.active_side) if hasattr(self.rules, "idle_units") else []
+        cmd = Command("end_phase", st.active_side)
+        if idle:
+            names = ", ".join(st.units[u].name for u in idle[:3]) + (" ..." if len(idle) > 3 else "")
+            self.push(ConfirmHandler(f"{names} could still act. End the {self.rules.phase_name(st.phase)} phase?", lambda: self.submit(cmd)))
+        else:
+            self.submit(cmd)
+
+    def undo(self) -> None:
+        if self.game.undo():
+            self.actions_cache = None
+            self.app.toast("Undone.")
+        else:
+            self.app.toast("Nothing to undo: dice were rolled since, and rolls stand.")
+
+    def save(self) -> None:
+        def done(name: str) -> None:
+            try:
+                path = self.session.save(name)
+            except OSError as e:
+                self.app.toast(f"Could not save: {e}", 8)
+                return
+            self.app.toast(f"Saved to {path.name}")
+
+        st = self.game.state
+        self.push(PromptHandler("Name of the save:", f"{st.scenario} turn {st.turn}", done))
+
+    def screenshot(self) -> None:
+        folder = data_home() / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"table-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        pygame.image.save(self.app.screen, str(path))
+        self.app.toast(f"Screenshot saved: {path}")
+
+    def rules_reference(self) -> None:
+        from .menu import RulesScene
+
+        st = self.game.state
+        focus = f"{self.rules.phase_name(st.phase)} phase"
+        self.app.switch(RulesScene(self.app, self.rules.data.id, self, focus))
+
+    def leave_to_menu(self) -> None:
+        from .menu import MainMenu
+
+        def go() -> None:
+            self.session.autosave()
+            self.app.switch(MainMenu(self.app))
+
+        self.push(ConfirmHandler("Leave to the main menu? The game is autosaved; Continue resumes it.", go))
+
+    # ---- previews ------------------------------------------------------------------------
+    def preview_move(self, fid: str, path):
+        st = self.game.state
+        f = st.figures[fid]
+        u = st.units[f.unit]
+        cmd = Command("move", f.side, figure=fid, path=tuple(path))
+        reason = self.game.check(cmd)
+        budget = self.rules.remaining_move(u, f) if hasattr(self.rules, "remaining_move") else 0.0
+        plan = plan_move(self.rules, self.game, f, list(path), budget=budget, strict=False)
+        length = plan.length
+        lines = [f"Move {f.name}", f"path {self.rules.fmt(length)}, costs {self.rules.fmt(plan.cost)} of {self.rules.fmt(budget)} left"]
+        if plan.stopped_by:
+            lines.append(f"stops: {plan.stopped_by}")
+        if reason:
+            lines.append(f"Not possible: {reason}")
+        return reason is None, self.rules.fmt(plan.cost), lines
+
+    def preview_unit_move(self, cmd: Command):
+        if not hasattr(self.rules, "unit_move_plans") or cmd.point is None:
+            return []
+        try:
+            return self.rules.unit_move_plans(self.game, cmd)
+        except Exception:
+            return []
+
+    def template_sizes(self) -> dict[str, float]:
+        mm = self.rules.mm
+        sizes = {"blast": mm(2), "flame_length": 250.0, "flame_width": 60.0, "cone_reach": mm(24), "corridor_width": 100.0}
+        sizes.update(getattr(self.rules, "template_sizes", lambda: {})())
+        return sizes
+
+    def odds_lines(self, rep) -> list[str]:
+        lines = [rep.title]
+        lines += [f"{m.name}: {m.value}" for m in rep.modifiers[:8]]
+        d = rep.outcomes
+        lines.append(f"{rep.outcome_label}:")
+        for k in sorted(d.probs, key=lambda k: (str(type(k)), k)):
+            lines.append(f"  {k}: {d.probs[k] * 100:.1f}%")
+        for name, extra in rep.extra.items():
+            if name == "morale test" or len(rep.extra) <= 3:
+                lines.append(f"{name}: " + ", ".join(f"{k} {p * 100:.0f}%" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
+        lines.append("(" + d.method.split(":")[0] + ")")
+        return lines
+
+    # ---- events --------------------------------------------------------------------------
+    def handle(self, e: pygame.event.Event) -> None:
+        top = self.top()
+        if top.modal:
+            top.on_event(self, e)
+            return
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = e.pos
+        if e.type == pygame.MOUSEWHEEL:
+            mouse = self.mouse
+            if self.log.rect.collidepoint(mouse):
+                self.log.wheel(e.y)
+            elif self.in_table(mouse):
+                self.camera.zoom_at(1.15 ** e.y, mouse)
+                self.zoom_idle = 0.0
+            return
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button in (2, 3) and self.in_table(e.pos):
+            self.panning = e.pos
+            self.pan_moved = False
+            return
+        if e.type == pygame.MOUSEMOTION and self.panning is not None:
+            dx, dy = e.pos[0] - self.panning[0], e.pos[1] - self.panning[1]
+            if abs(dx) + abs(dy) > 3 or self.pan_moved:
+                self.camera.pan(dx, dy)
+                self.panning = e.pos
+                self.pan_moved = True
+            return
+        if e.type == pygame.MOUSEBUTTONUP and e.button in (2, 3) and self.panning is not None:
+            self.panning = None
+            if not self.pan_moved and e.button == 3:
+                self.cancel()
+            return
+        if e.type == pygame.MOUSEMOTION:
+            self.hover_event = self.log.row_at(e.pos)
+            self.log.hover = self.hover_event
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for bar in (self.side_bar, self.actions_bar, self.tool_bar):
+                consumed, reason = bar.click(e.pos)
+                if consumed:
+                    if reason:
+                        self.app.toast(reason, 5)
+                    return
+        if top.on_event(self, e):
+            return
+        if e.type == pygame.KEYDOWN:
+            self.key(e)
+
+    def key(self, e: pygame.event.Event) -> None:
+        ctrl = e.mod & pygame.KMOD_CTRL
+        k = e.key
+        if k == pygame.K_ESCAPE:
+            self.cancel(menu=True)
+        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_phase()
+        elif ctrl and k == pygame.K_z:
+            self.undo()
+        elif ctrl and k == pygame.K_s:
+            self.save()
+        elif k == pygame.K_F1:
+            self.rules_reference()
+        elif k == pygame.K_F12:
+            self.screenshot()
+        elif k in (pygame.K_HOME, pygame.K_f):
+            self.camera.fit()
+        elif k == pygame.K_m:
+            self.toggle_tool(MeasureHandler)
+        elif k == pygame.K_l:
+            self.toggle_tool(LosHandler)
+        elif k == pygame.K_t:
+            self.toggle_tool(TemplateHandler)
+        elif k == pygame.K_r:
+            self.show_ranges = not self.show_ranges
+        elif k == pygame.K_g:
+            self.show_grid = not self.show_grid
+        elif k == pygame.K_c:
+            self.tapes.clear()
+        elif k == pygame.K_TAB:
+            self.skip_ai = True
+        elif pygame.K_1 <= k <= pygame.K_9:
+            self.run_action(k - pygame.K_1)
+
+    def toggle_tool(self, cls) -> None:
+        if isinstance(self.top(), cls):
+            self.pop()
+        else:
+            while len(self.handlers) > 1 and not self.top().modal:
+                self.handlers.pop()
+            self.push(cls())
+
+    def cancel(self, menu: bool = False) -> None:
+        if len(self.handlers) > 1:
+            self.pop()
+        elif self.selected_unit:
+            self.select(None)
+        elif menu:
+            self.leave_to_menu()
+
+    # ---- frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        keys = pygame.key.get_pressed()
+        if not self.top().modal:
+            dx = (keys[pygame.K_LEFT] or keys[pygame.K_a]) - (keys[pygame.K_RIGHT] or keys[pygame.K_d])
+            dy = (keys[pygame.K_UP] or keys[pygame.K_w]) - (keys[pygame.K_DOWN] or keys[pygame.K_s] and not (pygame.key.get_mods() & pygame.KMOD_CTRL))
+            if dx or dy:
+                self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        self.zoom_idle += dt
+        self.dice.update(dt)
+        self.feed_dice()
+        st = self.game.state
+        if st.over:
+            if self.over_since is None:
+                self.over_since = 0.0
+            self.over_since += dt
+            if self.over_since > 1.2 and not self.dice.busy():
+                from .victory import VictoryScene
+
+                self.app.switch(VictoryScene(self.app, self.session))
+            return
+        if not self.session.is_human(st.active_side) and not self.top().modal:
+            self.ai_timer += dt
+            while (self.ai_timer >= AI_PACE or self.skip_ai) and not st.over and not self.session.is_human(st.active_side):
+                self.ai_timer = 0.0
+                side = st.active_side
+                cmd = self.players[side].choose(self.game, side)
+                self.submit(cmd)
+                st = self.game.state
+                if not self.skip_ai:
+                    break
+            if self.session.is_human(st.active_side) or st.over:
+                self.skip_ai = False
+
+    def feed_dice(self) -> None:
+        events = self.game.log.events
+        if self.fed > len(events):  # undo
+            self.fed = len(events)
+        viewer = self.session.viewer()
+        for ev in events[self.fed :]:
+            if ev.roll is not None and ev.seen_by(viewer):
+                self.dice.add(ev.roll, animate=not self.skip_ai)
+        self.fed = len(events)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(BG)
+        self.draw_table(surf)
+        self.draw_sidebar(surf)
+        self.draw_toolbar(surf)
+        top = self.top()
+        if top.modal:
+            top.draw(self, surf)
+
+    def draw_table(self, surf: pygame.Surface) -> None:
+        cam = self.camera
+        prev_clip = surf.get_clip()
+        surf.set_clip(self.table_rect)
+        if self.renderer.stale(cam.zoom) and (self.zoom_idle > 0.25 or self.renderer.cache is None):
+            self.renderer.surface(cam.zoom)
+        cache, cz = self.renderer.cache, self.renderer.cache_zoom
+        if cache is not None:
+            if abs(cz - cam.zoom) < 1e-9:
+                surf.blit(cache, (self.table_rect.x - cam.x * cz, self.table_rect.y - cam.y * cz))
+            else:
+                self._blit_scaled(surf, cache, cz)
+        st = self.view_state()
+        if st.turn == 1 and st.attrs.get("zones"):
+            overlays.draw_zones(surf, cam, st.attrs["zones"], st.sides)
+        if self.show_grid:
+            overlays.draw_grid(surf, cam, self.game.table.width, self.game.table.height)
+        objectives = st.attrs.get("victory", {}).get("objectives", {})
+        holders = {}
+        for oid, o in objectives.items():
+            h = objective_holder(st, o)
+            if h:
+                c = pygame.Color(st.sides[h].colour)
+                holders[oid] = (c.r, c.g, c.b)
+        overlays.draw_objectives(surf, cam, objectives, holders)
+        overlays.draw_clouds(surf, cam, st.clouds.values(), self.renderer.looks)
+        if self.selected_unit and self.selected_unit in st.units:
+            figs = st.unit_figures(self.selected_unit)
+            if figs:
+                overlays.draw_unit_outline(surf, cam, [f.pos for f in figs], max(f.radius for f in figs))
+        self.draw_markers(surf, st)
+        self.draw_tokens(surf, st)
+        if self.show_ranges and self.selected_figure and self.selected_figure in st.figures:
+            f = st.figures[self.selected_figure]
+            overlays.draw_range_rings(surf, cam, f.pos, self.rules.range_bands(self.game, f), self.rules.fmt)
+        for a, b in self.tapes:
+            overlays.draw_tape(surf, cam, a, b, self.rules.fmt(hypot(b[0] - a[0], b[1] - a[1])), True)
+        for h in self.handlers:
+            if not h.modal:
+                h.draw(self, surf)
+        self.draw_info(surf)
+        surf.set_clip(prev_clip)
+
+    def _blit_scaled(self, surf, cache, cz) -> None:
+        cam = self.camera
+        x0, y0, x1, y1 = cam.visible_world()
+        src = pygame.Rect(int(x0 * cz), int(y0 * cz), max(1, int((x1 - x0) * cz) + 2), max(1, int((y1 - y0) * cz) + 2))
+        clipped = src.clip(cache.get_rect())
+        if clipped.w <= 0 or clipped.h <= 0:
+            return
+        part = cache.subsurface(clipped)
+        scale = cam.zoom / cz
+        size = (max(1, round(clipped.w * scale)), max(1, round(clipped.h * scale)))
+        img = pygame.transform.scale(part, size)
+        surf.blit(img, cam.to_screen((clipped.x / cz, clipped.y / cz)))
+
+    def draw_markers(self, surf, st: GameState) -> None:
+        for m in st.markers.values():
+            p = self.camera.to_screen((m.x, m.y))
+            r = max(7, self.camera.length(12))
+            pygame.draw.rect(surf, (40, 36, 30), (p[0] - r, p[1] - r, 2 * r, 2 * r))
+            pygame.draw.rect(surf, pygame.Color(st.sides[m.side].colour), (p[0] - r + 2, p[1] - r + 2, 2 * r - 4, 2 * r - 4))
+            text(surf, "?" if m.kind == "unknown" else m.kind[:1].upper(), p, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
+
+    def draw_tokens(self, surf, st: GameState) -> None:
+        cam = self.camera
+        highlight_figs = set()
+        if self.hover_event is not None:
+            highlight_figs = set(self.hover_event.figures)
+            for uid in self.hover_event.units:
+                if uid in st.units:
+                    highlight_figs.update(st.units[uid].figures)
+        x0, y0, x1, y1 = cam.visible_world()
+        for f in st.figures.values():
+            if not f.alive or not (x0 - 50 < f.x < x1 + 50 and y0 - 50 < f.y < y1 + 50):
+                continue
+            tt = self.rules.data.troop_types.get(f.type)
+            badges = self.rules.unit_status(self.game, f.unit) if f.unit in self.game.state.units else []
+            badges = badges + [k for k in ("shot", "at_wire") if f.markers.get(k)]
+            if f.side == st.active_side and f.markers.get("moved"):
+                badges.append("moved")
+            draw_token(
+                surf, cam.to_screen_f(f.pos), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
+                f.facing, badges, selected=(f.unit == self.selected_unit), highlight=(255, 120, 40) if f.id in highlight_figs else None,
+            )
+
+    def draw_info(self, surf) -> None:
+        lines = None
+        for h in reversed(self.handlers):
+            if not h.modal:
+                lines = h.info(self)
+                if lines:
+                    break
+        if not lines:
+            return
+        width = 380
+        wrapped = []
+        for i, line in enumerate(lines[:22]):
+            for part in wrap(line, 18, width - 16, bold=(i == 0)):
+                wrapped.append((part, i == 0))
+        box = pygame.Rect(self.table_rect.x + 10, self.table_rect.y + 10, width, 12 + 18 * len(wrapped))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        layer.fill((240, 232, 212, 235))
+        surf.blit(layer, box)
+        pygame.draw.rect(surf, (90, 70, 50), box, 1)
+        y = box.y + 6
+        for part, bold in wrapped:
+            text(surf, part, (box.x + 8, y), 18, INK, bold=bold)
+            y += 18
+
+    # ---- sidebar ---------------------------------------------------------------------------
+    def draw_sidebar(self, surf: pygame.Surface) -> None:
+        r = self.sidebar_rect
+        pygame.draw.rect(surf, (226, 216, 192), r)
+        pygame.draw.line(surf, (90, 70, 50), r.topleft, r.bottomleft, 2)
+        st = self.game.state
+        x = r.x + 12
+        limit = st.attrs.get("victory", {}).get("turn_limit", "?")
+        text(surf, f"Turn {st.turn} of {limit}", (x, r.y + 8), 24, INK, bold=True)
+        text(surf, self.rules.data.name, (r.right - 10, r.y + 12), 16, INK_SOFT, anchor="topright")
+        side = st.sides[st.active_side]
+        pygame.draw.circle(surf, pygame.Color(side.colour), (x + 8, r.y + 46), 8)
+        ctrl = {"human": "human", "random": "random baseline", "ai": "solo AI"}.get(self.session.controllers.get(side.id, "human"), "")
+        name = side.name
+        while font(21, True).size(name)[0] > r.w - 190 and len(name) > 6:
+            name = name[:-2]
+        text(surf, name if name == side.name else name + ".", (x + 22, r.y + 36), 21, INK, bold=True)
+        text(surf, f"{self.rules.phase_name(st.phase)} phase ({ctrl})", (x + 22, r.y + 58), 20, (120, 50, 30), bold=True)
+        self.side_bar.clear()
+        human = self.session.is_human(st.active_side)
+        self.side_bar.add(Button(pygame.Rect(r.right - 150, r.y + 36, 140, 40), "End phase", self.end_phase, human and not st.over, "Space",
+                                 "" if human else "The other side is playing."))
+        self.side_bar.draw(surf)
+        y = r.y + 86
+        y = self.draw_selection(surf, x, y, r.w - 24)
+        y = self.draw_actions(surf, x, y + 4, r.w - 24)
+        tray_h = 112
+        self.dice.rect = pygame.Rect(r.x + 8, y + 6, r.w - 16, tray_h)
+        self.dice.draw(surf)
+        self.log.rect = pygame.Rect(r.x + 8, self.dice.rect.bottom + 6, r.w - 16, r.bottom - self.dice.rect.bottom - 14)
+        self.log.sync(self.game.log.for_side(self.session.viewer()), self.log.rect.w)
+        self.log.draw(surf)
+
+    def draw_selection(self, surf, x, y, w) -> int:
+        st = self.game.state
+        if not self.selected_unit or self.selected_unit not in st.units:
+            if not self.session.is_human(st.active_side):
+                text(surf, "The other side is playing. Tab: skip ahead.", (x, y), 19, INK_SOFT)
+                return y + 22
+            for line in wrap(self.top().hint or "Select a unit.", 18, w)[:3]:
+                text(surf, line, (x, y), 18, INK_SOFT)
+                y += 18
+            return y + 4
+        u = st.units[self.selected_unit]
+        alive = len(st.unit_figures(u.id))
+        total = len(u.figures)
+        pygame.draw.rect(surf, (240, 232, 212), (x - 4, y - 2, w + 8, 4))
+        text(surf, u.name, (x, y), 22, pygame.Color(st.sides[u.side].colour).correct_gamma(0.6), bold=True)
+        text(surf, f"{alive}/{total} in action", (x + w, y + 2), 18, INK_SOFT, anchor="topright")
+        y += 22
+        status = self.rules.unit_status(self.game, u.id)
+        if status:
+            text(surf, "Status: " + ", ".join(status), (x, y), 18, (160, 60, 30), bold=True)
+            y += 18
+        for line in self.rules.unit_options(self.game, u.id):
+            for part in wrap(line, 18, w):
+                text(surf, part, (x, y), 18, INK)
+                y += 17
+        if self.selected_figure and self.selected_figure in st.figures:
+            f = st.figures[self.selected_figure]
+            weapons = ", ".join(f.weapons) or "no weapon"
+            marks = ", ".join(k for k, v in f.markers.items() if v and k in ("moved", "shot", "at_wire"))
+            text(surf, f"{f.name}: {weapons}" + (f" ({marks})" if marks else ""), (x, y), 18, INK_SOFT)
+            y += 18
+        return y
+
+    def draw_actions(self, surf, x, y, w) -> int:
+        self.actions_bar.clear()
+        for i, a in enumerate(self.current_actions()[:9]):
+            b = Button(pygame.Rect(x, y, w, 28), a.label, (lambda i=i: self.run_action(i)), a.enabled, str(i + 1), a.reason)
+            b.active = any(getattr(h, "action", None) is a for h in self.handlers)
+            self.actions_bar.add(b)
+            y += 31
+        self.actions_bar.draw(surf)
+        return y
+
+    # ---- toolbar ---------------------------------------------------------------------------
+    def build_toolbar(self) -> None:
+        self.tool_bar.clear()
+        r = self.toolbar_rect
+        x = r.x + 6
+        items = [
+            ("Measure", "M", lambda: self.toggle_tool(MeasureHandler)),
+            ("Sight", "L", lambda: self.toggle_tool(LosHandler)),
+            ("Template", "T", lambda: self.toggle_tool(TemplateHandler)),
+            ("Ranges", "R", lambda: setattr(self, "show_ranges", not self.show_ranges)),
+            ("Grid", "G", lambda: setattr(self, "show_grid", not self.show_grid)),
+            ("Fit", "F", lambda: self.camera.fit()),
+            ("Undo", "^Z", self.undo),
+            ("Save", "^S", self.save),
+            ("Rules", "F1", self.rules_reference),
+            ("Menu", "Esc", self.leave_to_menu),
+        ]
+        for label, key, fn in items:
+            wbtn = max(74, font(19).size(f"[{key}] {label}")[0] + 14)
+            self.tool_bar.add(Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, fn, True, key))
+            x += wbtn + 4
+
+    def draw_toolbar(self, surf) -> None:
+        r = self.toolbar_rect
+        pygame.draw.rect(surf, (52, 44, 34), r)
+        for b in self.tool_bar.buttons:
+            b.active = (b.label == "Measure" and isinstance(self.top(), MeasureHandler)) or (b.label == "Sight" and isinstance(self.top(), LosHandler)) \
+                or (b.label == "Template" and isinstance(self.top(), TemplateHandler)) or (b.label == "Ranges" and self.show_ranges) or (b.label == "Grid" and self.show_grid)
+        self.tool_bar.draw(surf)
+
+
+_ = Path

@@ -1,0 +1,63 @@
+"""The end of a game: who won and why, casualties per side, turns, and the full log."""
+
+from __future__ import annotations
+
+import html
+
+import pygame
+from pygame_gui.elements import UIButton, UITextBox
+
+from game.core.victory import losses
+from game.session import Session
+
+from .app import App, Scene
+from .menu import MainMenu, draw_backdrop
+from .theme import text
+
+
+class VictoryScene(Scene):
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.log_box = None
+
+    def enter(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        UIButton(pygame.Rect(w // 2 - 310, h - 90, 200, 44), "View the log", m, command=self.show_log)
+        UIButton(pygame.Rect(w // 2 - 100, h - 90, 200, 44), "Main menu", m, command=lambda: self.app.switch(MainMenu(self.app)))
+        UIButton(pygame.Rect(w // 2 + 110, h - 90, 200, 44), "Quit", m, command=self.quit)
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def show_log(self) -> None:
+        if self.log_box is not None:
+            self.log_box.kill()
+            self.log_box = None
+            return
+        w, h = self.app.size
+        lines = [html.escape(f"T{e.turn} {e.line}") for e in self.session.game.log]
+        self.log_box = UITextBox("<br>".join(lines), pygame.Rect(60, 150, w - 120, h - 260), self.app.manager)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        st = self.session.game.state
+        winner = st.sides[st.winner].name if st.winner else None
+        draw_backdrop(surf, f"{winner} win" if winner else "A draw", st.result)
+        if self.log_box is not None:
+            return
+        w, _ = surf.get_size()
+        y = 190
+        text(surf, f"{st.scenario}: {self.session.game.rules.data.name}, {st.turn} turn(s) played", (w // 2, y), 26, (230, 214, 170), anchor="center")
+        y += 50
+        for sid in st.side_order:
+            lost, total = losses(st, sid)
+            figs = [f for f in st.figures.values() if f.side == sid]
+            dead = sum(1 for f in figs if f.life == "dead")
+            fled = sum(1 for f in figs if f.life == "fled")
+            other = lost - dead - fled
+            colour = pygame.Color(st.sides[sid].colour)
+            pygame.draw.circle(surf, colour, (w // 2 - 260, y + 12), 10)
+            detail = f"{dead} killed, {fled} fled" + (f", {other} captured or destroyed" if other else "")
+            text(surf, f"{st.sides[sid].name}: {lost} of {total} figures out of action ({detail})", (w // 2 - 240, y), 24, (240, 230, 200))
+            y += 40
