@@ -22,8 +22,7 @@ def _imports(path: Path) -> set[str]:
 def _pure_files():
     for pkg in PURE:
         yield from (GAME / pkg).rglob("*.py")
-    for f in GAME.glob("*.py"):
-        yield f
+    yield from GAME.glob("*.py")
 
 
 def test_no_pygame_below_the_interface():

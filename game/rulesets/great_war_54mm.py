@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import hypot
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -836,7 +836,7 @@ class GreatWar54(RulesetBase):
         raise AssertionError
 
     def fire_odds(self, game: Game, s: Shot) -> OddsReport:
-        mod = sum(v for _, v in s.modifiers)
+        sum(v for _, v in s.modifiers)
         lines = [
             OddsLine("weapon", f"{s.weapon.name}: {s.dice}d6"),
             OddsLine("range", f"{self.fmt(s.distance)}: {s.band} range (short to {s.weapon.short:g}\", long to {s.weapon.long:g}\")"),

@@ -36,6 +36,9 @@ class Scene:
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False) -> None:
         pygame.init()
+        from .theme import reset_fonts
+
+        reset_fonts()
         pygame.display.set_caption("Trenchtable - skirmish wargames of the two World Wars")
         flags = 0 if headless else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)

@@ -241,7 +241,7 @@ class PointHandler(Handler):
         cmd = self.action.command.with_(point=self.cursor)
         plans = scene.preview_unit_move(cmd)
         reason = scene.game.check(cmd)
-        for f, plan in plans:
+        for _f, plan in plans:
             draw_path(surf, scene.camera, plan.path, reason is None)
         if reason:
             text(surf, reason[:90], (scene.camera.to_screen(self.cursor)[0] + 12, scene.camera.to_screen(self.cursor)[1] + 8), 18, (255, 120, 100), bold=True)

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UISelectionList, UITextBox, UITextEntryLine
+from pygame_gui.elements import (
+    UIButton,
+    UICheckBox,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+)
 
 from game.catalog import available_maps, available_rulesets, load_ruleset, new_game
 from game.core.save import SaveError

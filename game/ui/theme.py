@@ -20,6 +20,11 @@ TOOLBAR_H = 40
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def reset_fonts() -> None:
+    """Forget fonts made before pygame was (re)initialised."""
+    _fonts.clear()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     if key not in _fonts:

@@ -1,0 +1,58 @@
+"""Frame time of the play screen over the largest shipped scenario, headless: a scripted
+sequence of pans and zooms (with the idle terrain re-render after each zoom)."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+
+def frame_times(quick: bool = False) -> tuple[float, float, str]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.catalog import available_maps, new_game
+    from game.session import Session
+
+    from .app import App
+    from .play import PlayScene
+
+    maps = available_maps()
+    largest = max(maps, key=lambda lm: (lm.model.table.width * lm.model.table.height * (1 if lm.model.unit != "cm" else 0.155),
+                                        sum(len(u.figures) for s in lm.model.sides for u in s.units), len(lm.model.terrain)))
+    game = new_game(largest, seed=1)
+    app = App((1280, 800), headless=True)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never"))
+    app.switch(scene)
+    app.frame(0.016)
+    cam = scene.camera
+    script = []
+    for _k in range(60):
+        script.append(("pan", (6, 3)))
+    for _k in range(20):
+        script.append(("zoom", 1.05))
+    for _k in range(60):
+        script.append(("pan", (-5, -4)))
+    for _k in range(30):
+        script.append(("zoom", 1 / 1.04))
+    for _k in range(60):
+        script.append(("pan", (4, -2)))
+    if quick:
+        script = script[::3]
+    times = []
+    for kind, arg in script:
+        mid = (cam.view.centerx, cam.view.centery)
+        if kind == "pan":
+            cam.pan(*arg)
+        else:
+            cam.zoom_at(arg, mid)
+            scene.zoom_idle = 0.0
+        t0 = time.perf_counter()
+        app.frame(1 / 60)
+        times.append((time.perf_counter() - t0) * 1000)
+    pygame.quit()
+    times.sort()
+    p95 = times[int(len(times) * 0.95) - 1]
+    return statistics.median(times), p95, largest.model.name

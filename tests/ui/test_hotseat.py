@@ -1,0 +1,128 @@
+"""A hotseat game driven only by posted mouse and keyboard events."""
+
+import pygame
+
+from game.session import Session, saves_dir
+from game.ui.menu import LoadScene, MainMenu
+from game.ui.play import PlayScene
+from tests.rulesets.helpers import make_game, small_map, unit
+
+IN = 25.4
+
+
+def small_game():
+    a = [unit("a1", [("sergeant", 10, 18), ("rifleman", 12, 18), ("rifleman", 14, 18)], name="Section A")]
+    b = [unit("b1", [("rifleman", 10, 8), ("rifleman", 12, 8), ("rifleman", 14, 8), ("rifleman", 16, 8)], name="Gruppe B")]
+    return make_game(small_map(a, b, size=(24, 24)), seed=11)
+
+
+def screen_of(scene: PlayScene, fid: str):
+    return scene.camera.to_screen(scene.game.state.figures[fid].pos)
+
+
+def test_scripted_hotseat_game(app, drive, home):
+    game = small_game()
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    assert game.state.phase == "rally"
+
+    drive.key(pygame.K_SPACE)  # end the rally phase
+    assert game.state.phase == "movement"
+
+    drive.click(screen_of(scene, "a1.3"))  # select the unit
+    assert scene.selected_unit == "a1"
+    drive.key(pygame.K_2)  # action 2: roll move (2dAv, no advancing)
+    assert "move_allowance" in game.state.units["a1"].markers
+
+    start = game.state.figures["a1.3"].pos
+    p = screen_of(scene, "a1.3")
+    drive.drag(p, (p[0], p[1] + round(scene.camera.length(1.5 * IN))))  # 1.5" back, away from the enemy
+    moved = game.state.figures["a1.3"].pos
+    assert abs(moved[1] - start[1] - 1.5 * IN) < 0.6 / scene.camera.zoom + 0.5
+    assert game.state.figures["a1.3"].markers.get("moved")
+
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # undo: no dice were rolled by the move
+    assert game.state.figures["a1.3"].pos == start
+    drive.key(pygame.K_ESCAPE)  # put down the figure being moved
+    p = screen_of(scene, "a1.3")
+    drive.drag(p, (p[0] + round(scene.camera.length(1 * IN)), p[1] + round(scene.camera.length(1 * IN))))
+    assert game.state.figures["a1.3"].pos != start
+
+    drive.key(pygame.K_ESCAPE)
+    drive.key(pygame.K_SPACE)  # units could still move: the game asks first
+    assert game.state.phase == "movement"
+    drive.key(pygame.K_y)
+    assert game.state.phase == "shooting"
+
+    drive.click(screen_of(scene, "a1.2"))
+    drive.key(pygame.K_1)  # fire with every figure that can
+    drive.move(screen_of(scene, "b1.1"))
+    info = scene.top().info(scene)
+    assert any("casualties" in line for line in info) and any("exact" in line for line in info)
+    rolls_before = sum(1 for e in game.log if e.kind == "roll")
+    drive.click(screen_of(scene, "b1.1"))
+    fire_rolls = [e for e in game.log if e.kind == "roll"][rolls_before:]
+    assert len(fire_rolls) == 2  # the sergeant and the rifleman that did not move
+    assert all("fires Rifle at Gruppe B" in e.roll.reason for e in fire_rolls)
+
+    drive.key(pygame.K_SPACE)  # shooting -> assaults (morale tests for B if it lost men)
+    drive.key(pygame.K_SPACE)  # assaults -> B's rally
+    assert game.state.active_side == "b"
+
+    drive.key(pygame.K_s, mod=pygame.KMOD_CTRL)  # save, with a name
+    drive.key(pygame.K_BACKSPACE)
+    for _ in range(30):
+        drive.key(pygame.K_BACKSPACE)
+    drive.type("ui test")
+    drive.key(pygame.K_RETURN)
+    saves = [p for p in saves_dir().glob("ui-test-*.json")]
+    assert len(saves) == 1
+    digest = game.digest()
+
+    drive.key(pygame.K_ESCAPE)  # leave to the menu (asks first)
+    drive.key(pygame.K_y)
+    assert isinstance(app.scene, MainMenu)
+    drive.click(app.scene.buttons["Load"].rect.center)
+    assert isinstance(app.scene, LoadScene)
+    labels = [s.label for s in app.scene.saves]
+    index = next(i for i, lab in enumerate(labels) if lab.startswith("ui test"))
+    item = app.scene.list.item_list[index]["button_element"]
+    drive.click(item.rect.center)
+    load_btn = next(el for el in app.manager.get_root_container().elements if getattr(el, "text", "") == "Load")
+    drive.click(load_btn.rect.center)
+    assert isinstance(app.scene, PlayScene)
+    assert app.scene.game.digest() == digest
+
+
+def test_refused_command_shows_its_reason(app, drive):
+    game = small_game()
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.key(pygame.K_SPACE)
+    drive.click(screen_of(scene, "a1.2"))
+    drive.key(pygame.K_2)
+    p = screen_of(scene, "a1.2")
+    drive.drag(p, (p[0], p[1] - round(scene.camera.length(2 * IN))))  # toward the enemy without activation
+    assert game.state.figures["a1.2"].pos[1] == 18 * IN
+    assert any("may not move toward the enemy" in m for m, _ in app.messages)
+
+
+def test_handover_hides_the_table_between_human_sides(app, drive):
+    game = small_game()
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="always"))
+    app.switch(scene)
+    from game.ui.handlers import HandoverHandler
+
+    assert isinstance(scene.top(), HandoverHandler)  # first side's seat
+    drive.key(pygame.K_SPACE)
+    for _ in range(4):
+        drive.key(pygame.K_SPACE)
+        if scene.top().modal and not isinstance(scene.top(), HandoverHandler):
+            drive.key(pygame.K_y)
+    assert game.state.active_side == "b"
+    assert isinstance(scene.top(), HandoverHandler)
+    # while the cover is up, clicks do nothing to the game
+    before = game.digest()
+    drive.click(screen_of(scene, "b1.1"))
+    assert game.digest() == before and scene.selected_unit is None
