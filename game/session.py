@@ -89,9 +89,9 @@ class Session:
     def viewer(self) -> str | None:
         """The side whose view the screen shows: the active side when it is human, the
         only human side otherwise, everything when no side is human."""
-        st = self.game.state
-        if self.is_human(st.active_side):
-            return st.active_side
+        acting = self.game.acting_side
+        if self.is_human(acting):
+            return acting
         humans = self.human_sides
         return humans[0] if len(humans) == 1 else None
 

@@ -39,7 +39,7 @@ def play_out(game: Game, players: dict[str, Any], max_commands: int = MAX_COMMAN
     """Let the players play until the game ends. A refused command is a bug: raise."""
     n = 0
     while not game.state.over:
-        side = game.state.active_side
+        side = game.acting_side
         cmd = players[side].choose(game, side)
         res = game.submit(cmd)
         if not res.ok:

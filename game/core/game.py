@@ -149,10 +149,16 @@ class Game:
             listener(self, result)
         return result
 
+    @property
+    def acting_side(self) -> str:
+        """The side the game waits for: a pending decision's side, else the active side."""
+        fn = getattr(self.rules, "acting_side", None)
+        return fn(self) if fn else self.state.active_side
+
     def legal_commands(self, side: str | None = None) -> list[Command]:
         if self.state.over:
             return []
-        return self.rules.legal_commands(self, side or self.state.active_side)
+        return self.rules.legal_commands(self, side or self.acting_side)
 
     # ---- undo --------------------------------------------------------------------
     def can_undo(self) -> bool:

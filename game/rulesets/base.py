@@ -73,7 +73,7 @@ class Action:
     picks a point on the table), 'move_figure' (drag or click figures to move them)."""
 
     label: str
-    mode: str
+    mode: str  # 'now', 'enemy_unit', 'enemy_figure', 'own_unit', 'own_figure', 'point', 'move_figure'
     command: Command
     enabled: bool = True
     reason: str = ""
@@ -262,8 +262,40 @@ class RulesetBase:
     def on_phase_end(self, game: Game) -> None: ...
 
     # ---- commands ----------------------------------------------------------------
+    # ---- decisions a side must make before play goes on -----------------------------
+    def decision(self, game: Game) -> dict[str, Any] | None:
+        """The pending decision, if any: {side, prompt, options: [{label, command}]}.
+        While it is pending only its options are legal (the owner choosing which
+        figures are casualties, a card to keep or play, an umpire's question...)."""
+        return game.state.attrs.get("decision")
+
+    def ask(self, game: Game, side: str, prompt: str, options: list[tuple[str, Command]]) -> None:
+        """Stop and ask ``side`` to choose one of ``options`` (label, command)."""
+        game.state.attrs["decision"] = {
+            "side": side,
+            "prompt": prompt,
+            "options": [{"label": label, "command": c.to_dict()} for label, c in options],
+        }
+        game.emit("decision", f"{game.state.sides[side].name} must choose: {prompt}", side=side)
+
+    def decision_options(self, game: Game) -> list[tuple[str, Command]]:
+        d = self.decision(game)
+        if not d:
+            return []
+        return [(o["label"], Command.from_dict(o["command"])) for o in d["options"]]
+
     def check(self, game: Game, cmd: Command) -> None:
         st = game.state
+        pending = self.decision(game)
+        if pending is not None:
+            if cmd.side != pending["side"] or all(cmd != c for _, c in self.decision_options(game)):
+                refuse(f"{st.sides[pending['side']].name} must first choose: {pending['prompt']}")
+            game.state.attrs["_deciding"] = True
+            try:
+                getattr(self, f"check_{cmd.kind}")(game, cmd)
+            finally:
+                game.state.attrs.pop("_deciding", None)
+            return
         if cmd.side != st.active_side and cmd.kind not in self.reactive_kinds:
             refuse(f"It is {st.sides[st.active_side].name}'s turn, not {st.sides[cmd.side].name}'s.")
         method = getattr(self, f"check_{cmd.kind}", None)
@@ -286,8 +318,16 @@ class RulesetBase:
         method(game, cmd)
 
     def apply(self, game: Game, cmd: Command) -> None:
+        if self.decision(game) is not None:
+            game.state.attrs.pop("decision", None)
         getattr(self, f"apply_{cmd.kind}")(game, cmd)
         self.check_victory(game)
+
+    def acting_side(self, game: Game) -> str:
+        """The side whose input the game waits for: a pending decision's side, else the
+        active side."""
+        d = self.decision(game)
+        return d["side"] if d else game.state.active_side
 
     def check_end_phase(self, game: Game, cmd: Command) -> None:
         pass
@@ -296,6 +336,13 @@ class RulesetBase:
         self.advance_phase(game)
 
     def legal_commands(self, game: Game, side: str) -> list[Command]:
+        """Rulesets override this; the base handles a pending decision."""
+        if self.decision(game) is not None:
+            return [c for _, c in self.decision_options(game) if c.side == side]
+        return self.turn_commands(game, side)
+
+    def turn_commands(self, game: Game, side: str) -> list[Command]:
+        """The legal commands of ``side`` when no decision is pending."""
         return [Command(END_PHASE, side)] if side == game.state.active_side else []
 
     def idle_units(self, game: Game, side: str) -> list[str]:
@@ -403,21 +450,38 @@ class RulesetBase:
     def make_action(self, game: Game, label: str, mode: str, cmd: Command, odds: bool = False) -> Action:
         if mode == "now":
             reason = game.check(cmd)
-        elif mode == "enemy_unit":
-            reason = None
-            for u in sorted(game.state.units.values(), key=lambda u: u.id):
-                if u.side == cmd.side or not game.state.unit_alive(u.id):
-                    continue
-                r = game.check(cmd.with_(target=u.id))
+        elif mode in ("enemy_unit", "own_unit", "enemy_figure", "own_figure"):
+            st = game.state
+            own = mode.startswith("own")
+            if mode.endswith("unit"):
+                ids = [u.id for u in sorted(st.units.values(), key=lambda u: u.id) if (u.side == cmd.side) == own and st.unit_alive(u.id)]
+            else:
+                ids = [f.id for f in sorted(st.figures.values(), key=lambda f: f.id) if (f.side == cmd.side) == own and f.alive]
+            reason = "Nothing to pick." if not ids else None
+            for tid in ids:
+                r = game.check(cmd.with_(target=tid))
                 if r is None:
                     reason = None
                     break
                 reason = reason or r
-            else:
-                reason = reason or "No enemy unit to pick."
         else:
             reason = None
         return Action(label, mode, cmd, reason is None, reason or "", odds)
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
+        """What moving ``fig`` along ``path`` would do, for the interface: (legal,
+        short label, lines to show)."""
+        from game.rulesets.movement import plan_move
+
+        cmd = Command("move", fig.side, figure=fig.id, path=tuple(path))
+        reason = game.check(cmd)
+        plan = plan_move(self, game, fig, list(path), budget=float("inf"), strict=False)
+        lines = [f"Move {fig.name}", f"path {self.fmt(plan.length)}"]
+        if plan.stopped_by:
+            lines.append(f"stops: {plan.stopped_by}")
+        if reason:
+            lines.append(f"Not possible: {reason}")
+        return reason is None, self.fmt(plan.length), lines
 
     def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
         """Weapon range bands of a figure, in mm: (label, from, to)."""

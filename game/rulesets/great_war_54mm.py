@@ -704,7 +704,7 @@ class GreatWar54(RulesetBase):
             self.fail_morale(game, target)
 
     # ---- legal commands ---------------------------------------------------------------
-    def legal_commands(self, game: Game, side: str) -> list[Command]:
+    def turn_commands(self, game: Game, side: str) -> list[Command]:
         st = game.state
         if side != st.active_side or st.over:
             return []
@@ -821,6 +821,18 @@ class GreatWar54(RulesetBase):
             return []
         w = self.data.weapons[fig.weapons[0]]
         return [(f"{w.name} short", self.mm(w.minimum), self.mm(w.short)), (f"{w.name} long", self.mm(w.short), self.mm(w.long))]
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
+        u = game.state.units[fig.unit]
+        budget = self.remaining_move(u, fig)
+        reason = game.check(Command("move", fig.side, figure=fig.id, path=tuple(path)))
+        plan = plan_move(self, game, fig, list(path), budget=budget, strict=False)
+        lines = [f"Move {fig.name}", f"path {self.fmt(plan.length)}, costs {self.fmt(plan.cost)} of {self.fmt(budget)} left"]
+        if plan.stopped_by:
+            lines.append(f"stops: {plan.stopped_by}")
+        if reason:
+            lines.append(f"Not possible: {reason}")
+        return reason is None, self.fmt(plan.cost), lines
 
     # ---- odds -------------------------------------------------------------------------
     def odds(self, game: Game, cmd: Command) -> OddsReport:

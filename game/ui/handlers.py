@@ -46,6 +46,8 @@ class SelectHandler(Handler):
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
             fig = scene.figure_at(e.pos)
+            if fig is not None and scene.decide_by_figure(fig):
+                return True
             self.press, self.press_fig = e.pos, fig
             if fig is None:
                 scene.select(None)
@@ -148,8 +150,9 @@ class TargetHandler(Handler):
 
     def __init__(self, action: Action) -> None:
         self.action = action
-        self.hover_unit: str | None = None
+        self.hover_unit: str | None = None  # the target id: a unit, or a figure for *_figure modes
         self.report_cache: dict[str, object] = {}
+        self.by_figure = action.mode.endswith("_figure")
 
     @property
     def hint(self) -> str:  # type: ignore[override]
@@ -161,13 +164,13 @@ class TargetHandler(Handler):
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEMOTION and scene.in_table(e.pos):
             fig = scene.figure_at(e.pos)
-            self.hover_unit = scene.game.state.figures[fig].unit if fig else None
+            self.hover_unit = (fig if self.by_figure else scene.game.state.figures[fig].unit) if fig else None
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
             fig = scene.figure_at(e.pos)
             if fig is None:
                 return True
-            uid = scene.game.state.figures[fig].unit
+            uid = fig if self.by_figure else scene.game.state.figures[fig].unit
             res = scene.submit(self.command_for(uid))
             if res.ok:
                 scene.pop(self)
@@ -195,7 +198,7 @@ class TargetHandler(Handler):
             return
         st = scene.game.state
         src = scene.action_origin(self.action)
-        figs = st.unit_figures(self.hover_unit)
+        figs = [st.figures[self.hover_unit]] if self.by_figure else st.unit_figures(self.hover_unit)
         if src and figs:
             dst = min(figs, key=lambda f: hypot(f.x - src[0], f.y - src[1]))
             rep = self.report(scene, self.hover_unit)

@@ -14,7 +14,7 @@ from game.catalog import terrain_file
 from game.core.commands import Command, Rejected
 from game.core.state import GameState
 from game.core.victory import objective_holder
-from game.rulesets.movement import plan_move
+from game.rulesets.base import Action
 from game.session import Session, data_home
 from game.simulate import make_player
 
@@ -175,8 +175,18 @@ class PlayScene(Scene):
         return None
 
     # ---- commands ------------------------------------------------------------------------
+    def decide_by_figure(self, fid: str) -> bool:
+        """With a decision pending, a click on a figure picks the option about it."""
+        if self.rules.decision(self.game) is None or not self.session.is_human(self.game.acting_side):
+            return False
+        for _, cmd in self.rules.decision_options(self.game):
+            if fid in (cmd.figure, cmd.target) or fid in cmd.figures:
+                self.submit(cmd)
+                return True
+        return False
+
     def submit(self, cmd: Command):
-        before_side = self.game.state.active_side
+        before_side = self.game.acting_side
         res = self.session.submit(cmd)
         if isinstance(res, Rejected):
             self.app.toast(res.reason, 5)
@@ -189,19 +199,24 @@ class PlayScene(Scene):
         st = self.game.state
         if self.selected_unit and not st.unit_alive(self.selected_unit):
             self.select(None)
-        if st.active_side != before_side:
+        if self.game.acting_side != before_side:
             self.select(None)
             while len(self.handlers) > 1:
                 self.handlers.pop()
-            if self.session.needs_handover(before_side, st.active_side):
-                self.push(HandoverHandler(st.sides[st.active_side].name))
+            if self.session.needs_handover(before_side, self.game.acting_side):
+                self.push(HandoverHandler(st.sides[self.game.acting_side].name))
 
     def current_actions(self):
         st = self.game.state
         key = (len(self.game.commands), self.selected_unit, self.selected_figure, st.phase, st.active_side)
         if self.actions_cache is None or self.actions_cache[0] != key:
-            side = st.active_side
-            acts = [] if not self.session.is_human(side) else self.rules.actions(self.game, side, self.selected_unit, self.selected_figure)
+            side = self.game.acting_side
+            if not self.session.is_human(side):
+                acts = []
+            elif self.rules.decision(self.game) is not None:
+                acts = [Action(label, "now", cmd) for label, cmd in self.rules.decision_options(self.game)]
+            else:
+                acts = self.rules.actions(self.game, side, self.selected_unit, self.selected_figure)
             self.actions_cache = (key, acts)
         return self.actions_cache[1]
 
@@ -217,7 +232,7 @@ class PlayScene(Scene):
             self.handlers.pop()
         if a.mode == "now":
             self.submit(a.command)
-        elif a.mode == "enemy_unit":
+        elif a.mode in ("enemy_unit", "enemy_figure", "own_unit", "own_figure"):
             self.push(TargetHandler(a))
         elif a.mode == "point":
             self.push(PointHandler(a))
@@ -230,6 +245,9 @@ class PlayScene(Scene):
     def end_phase(self) -> None:
         st = self.game.state
         if not self.session.is_human(st.active_side) or st.over:
+            return
+        if self.rules.decision(self.game) is not None:
+            self.app.toast("A choice must be made first: " + self.rules.decision(self.game)["prompt"], 5)
             return
         idle = self.rules.idle_units(self.game, st.active_side) if hasattr(self.rules, "idle_units") else []
         cmd = Command("end_phase", st.active_side)
@@ -283,20 +301,7 @@ class PlayScene(Scene):
 
     # ---- previews ------------------------------------------------------------------------
     def preview_move(self, fid: str, path):
-        st = self.game.state
-        f = st.figures[fid]
-        u = st.units[f.unit]
-        cmd = Command("move", f.side, figure=fid, path=tuple(path))
-        reason = self.game.check(cmd)
-        budget = self.rules.remaining_move(u, f) if hasattr(self.rules, "remaining_move") else 0.0
-        plan = plan_move(self.rules, self.game, f, list(path), budget=budget, strict=False)
-        length = plan.length
-        lines = [f"Move {f.name}", f"path {self.rules.fmt(length)}, costs {self.rules.fmt(plan.cost)} of {self.rules.fmt(budget)} left"]
-        if plan.stopped_by:
-            lines.append(f"stops: {plan.stopped_by}")
-        if reason:
-            lines.append(f"Not possible: {reason}")
-        return reason is None, self.rules.fmt(plan.cost), lines
+        return self.rules.preview_move(self.game, self.game.state.figures[fid], list(path))
 
     def preview_unit_move(self, cmd: Command):
         if not hasattr(self.rules, "unit_move_plans") or cmd.point is None:
@@ -443,17 +448,17 @@ class PlayScene(Scene):
 
                 self.app.switch(VictoryScene(self.app, self.session))
             return
-        if not self.session.is_human(st.active_side) and not self.top().modal:
+        if not self.session.is_human(self.game.acting_side) and not self.top().modal:
             self.ai_timer += dt
-            while (self.ai_timer >= AI_PACE or self.skip_ai) and not st.over and not self.session.is_human(st.active_side):
+            while (self.ai_timer >= AI_PACE or self.skip_ai) and not st.over and not self.session.is_human(self.game.acting_side):
                 self.ai_timer = 0.0
-                side = st.active_side
+                side = self.game.acting_side
                 cmd = self.players[side].choose(self.game, side)
                 self.submit(cmd)
                 st = self.game.state
                 if not self.skip_ai:
                     break
-            if self.session.is_human(st.active_side) or st.over:
+            if self.session.is_human(self.game.acting_side) or st.over:
                 self.skip_ai = False
 
     def feed_dice(self) -> None:
@@ -595,7 +600,7 @@ class PlayScene(Scene):
         limit = st.attrs.get("victory", {}).get("turn_limit", "?")
         text(surf, f"Turn {st.turn} of {limit}", (x, r.y + 8), 24, INK, bold=True)
         text(surf, self.rules.data.name, (r.right - 10, r.y + 12), 16, INK_SOFT, anchor="topright")
-        side = st.sides[st.active_side]
+        side = st.sides[self.game.acting_side]
         pygame.draw.circle(surf, pygame.Color(side.colour), (x + 8, r.y + 46), 8)
         ctrl = {"human": "human", "random": "random baseline", "ai": "solo AI"}.get(self.session.controllers.get(side.id, "human"), "")
         name = side.name
@@ -620,6 +625,14 @@ class PlayScene(Scene):
 
     def draw_selection(self, surf, x, y, w) -> int:
         st = self.game.state
+        pending = self.rules.decision(self.game)
+        if pending is not None:
+            text(surf, f"{st.sides[pending['side']].name} must choose:", (x, y), 20, (150, 50, 30), bold=True)
+            y += 20
+            for part in wrap(pending["prompt"], 18, w)[:4]:
+                text(surf, part, (x, y), 18, INK)
+                y += 18
+            return y + 2
         if not self.selected_unit or self.selected_unit not in st.units:
             if not self.session.is_human(st.active_side):
                 text(surf, "The other side is playing. Tab: skip ahead.", (x, y), 19, INK_SOFT)
