@@ -73,7 +73,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     from game.catalog import load_map, new_game
-    from game.core.commands import Command, Refusal
+    from game.core.commands import Refusal
 
     lm = load_map(_resolve_map(args.map))
     if args.ruleset and lm.model.ruleset != args.ruleset:
@@ -82,14 +82,14 @@ def cmd_odds(args: argparse.Namespace) -> int:
     st = game.state
     if args.shooter not in st.figures:
         return _err(f"no figure {args.shooter!r}; figures: {', '.join(sorted(st.figures))}")
-    if args.target not in st.units:
-        return _err(f"no unit {args.target!r}; units: {', '.join(sorted(st.units))}")
-    fig = st.figures[args.shooter]
-    if args.assault:
-        cmd = Command("assault", fig.side, unit=fig.unit, target=args.target)
-    else:
-        cmd = Command("fire", fig.side, figure=fig.id, target=args.target)
+    if args.target and args.target not in st.units and args.target not in st.figures:
+        return _err(f"no unit or figure {args.target!r}; units: {', '.join(sorted(st.units))}")
+    extra = {}
+    for item in args.option or []:
+        key, _, value = item.partition("=")
+        extra[key.strip()] = value.strip()
     try:
+        cmd = game.rules.odds_command(game, args.shooter, args.target, args.assault, extra)
         report = game.rules.odds(game, cmd)
     except Refusal as r:
         return _err(f"not possible from this position: {r.reason}")
@@ -179,8 +179,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--ruleset")
     sp.add_argument("--map", required=True)
     sp.add_argument("--shooter", required=True, help="figure id")
-    sp.add_argument("--target", required=True, help="unit id")
+    sp.add_argument("--target", help="unit id (or figure id where the ruleset aims at figures)")
     sp.add_argument("--assault", action="store_true", help="the shooter's unit assaults the target")
+    sp.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="ruleset-specific choices, e.g. shot=aimed, square=7/2, facing=flank")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_odds)
 

@@ -487,6 +487,17 @@ class RulesetBase:
         """Weapon range bands of a figure, in mm: (label, from, to)."""
         return []
 
+    def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
+        """The command `main.py odds` asks about: a figure firing at a unit, or its unit
+        assaulting. Rulesets with other resolutions (shot types, artillery squares,
+        vehicle facings) read ``extra`` (the --option KEY=VALUE pairs)."""
+        fig = game.state.figures[shooter]
+        if extra:
+            refuse(f"{self.data.name} takes no --option ({', '.join(extra)}).")
+        if assault:
+            return Command("assault", fig.side, unit=fig.unit, target=target)
+        return Command("fire", fig.side, figure=fig.id, target=target)
+
     def odds(self, game: Game, cmd: Command) -> OddsReport:
         refuse(f"{self.data.name} has no odds for '{cmd.kind}'.")
         raise AssertionError  # unreachable
