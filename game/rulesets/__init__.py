@@ -6,6 +6,8 @@ from importlib import import_module
 
 REGISTRY: dict[str, str] = {
     "great-war-54mm": "game.rulesets.great_war_54mm:GreatWar54",
+    "wwify": "game.rulesets.wwify:Wwify",
+    "ww2-skirmish": "game.rulesets.ww2_skirmish:Ww2Skirmish",
 }
 
 
