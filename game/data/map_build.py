@@ -157,6 +157,26 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
                 raise doc.error(("victory", "conditions", ci, "objectives", oi), f"unknown objective '{o}'" + _suggest(o, obj_ids))
         if c.type == "hold" and not (c.objectives or obj_ids):
             raise doc.error(("victory", "conditions", ci), "a hold condition needs objectives")
+    from game.geometry.grid import ArtilleryGrid
+    from game.geometry.units import to_mm
+
+    grid = ArtilleryGrid(to_mm(m.table.width, m.unit), to_mm(m.table.height, m.unit))
+    for pi, p in enumerate(m.portals):
+        if p.side not in side_ids:
+            raise doc.error(("portals", pi, "side"), f"unknown side '{p.side}'" + _suggest(p.side, side_ids))
+        if not table.covers(Point(p.at)):
+            raise doc.error(("portals", pi, "at"), f"portal at {list(p.at)} is off the table")
+    for si, st in enumerate(m.artillery_strikes):
+        if st.side not in side_ids:
+            raise doc.error(("artillery_strikes", si, "side"), f"unknown side '{st.side}'" + _suggest(st.side, side_ids))
+        try:
+            big, quarter = grid.parse(st.square)
+            ok = grid.has_square(big, quarter)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise doc.error(("artillery_strikes", si, "square"),
+                            f"'{st.square}' is not a square of this table's grid (2 ft squares 1-{grid.big_count}, quarters 1-4, written like 7/2)")
     if m.victory.otherwise not in side_ids + ["draw"]:
         raise doc.error(("victory", "otherwise"), f"'{m.victory.otherwise}' is neither a side nor 'draw'")
 

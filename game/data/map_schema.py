@@ -70,7 +70,7 @@ class TerrainSpec(ShapeMixin):
 class FigureSpec(Strict):
     type: str
     at: Pt
-    facing: float = 0.0
+    facing: float | None = None  # degrees, 0 = +x, 90 = +y; default: away from its home edge
     id: str | None = None
     name: str = ""
     weapons: list[str] | None = None
@@ -123,6 +123,26 @@ class Victory(Strict):
     otherwise: str = "draw"  # the side that wins if no condition is met at the turn limit
 
 
+class Portal(Strict):
+    """A solo-AI counter on the table: a portal marker, a dummy, or a special counter
+    ('sniper', 'artillery', 'mine') that attacks what spots it."""
+
+    side: str
+    at: Pt
+    dummy: bool = False
+    counter: str | None = None
+
+
+class Strike(Strict):
+    """A prepared artillery strike: written down before the game with its grid square
+    ('7/2': 2 ft square 7, quarter 2) and the turn it arrives."""
+
+    side: str
+    square: str
+    turn: int = Field(ge=1)
+    shell: str | None = None
+
+
 class TableSpec(Strict):
     width: float = Field(gt=0)
     height: float = Field(gt=0)
@@ -139,6 +159,8 @@ class MapFile(Strict):
     terrain: list[TerrainSpec] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2, max_length=2)
     first_side: str | None = None
+    portals: list[Portal] = Field(default_factory=list)
+    artillery_strikes: list[Strike] = Field(default_factory=list)
     objectives: list[Objective] = Field(default_factory=list)
     victory: Victory = Field(default_factory=Victory)
     settings: dict[str, Any] = Field(default_factory=dict)

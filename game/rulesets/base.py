@@ -80,6 +80,10 @@ class Action:
     odds: bool = False
 
 
+# figures face away from their own table edge unless the map says otherwise
+FACING_FROM_EDGE = {"south": 270.0, "north": 90.0, "west": 0.0, "east": 180.0}
+
+
 class RulesetBase:
     id: ClassVar[str]
     Data: ClassVar[type[RulesetData]]
@@ -142,7 +146,7 @@ class RulesetBase:
                         name=fs.name or tt.name,
                         x=fs.at[0] * scale,
                         y=fs.at[1] * scale,
-                        facing=fs.facing,
+                        facing=fs.facing if fs.facing is not None else FACING_FROM_EDGE[s.home_edge],
                         radius=self.mm(base) / 2,
                         weapons=list(fs.weapons if fs.weapons is not None else tt.weapons),
                         equipment=list(fs.equipment or tt.equipment),
