@@ -38,8 +38,8 @@ def scalar(v: Any) -> str:
     if isinstance(v, (int, float)):
         return num(v)
     s = str(v)
-    if not s.isprintable():
-        return json.dumps(s)
+    if not s.isprintable() or any(ord(ch) > 0xFFFF for ch in s):
+        return _double_quoted(s)
     plain_ok = (
         s == s.strip()
         and s != ""
@@ -48,6 +48,12 @@ def scalar(v: Any) -> str:
         and _reads_back(s)  # not read back as a number, bool or null
     )
     return s if plain_ok else json.dumps(s, ensure_ascii=False)
+
+
+def _double_quoted(s: str) -> str:
+    """A YAML double-quoted scalar with YAML's own escapes (control and astral characters)."""
+    out = yaml.safe_dump(s, default_style='"', allow_unicode=False, width=1_000_000)
+    return out.strip().removesuffix("...").strip()
 
 
 def _reads_back(s: str) -> bool:
