@@ -88,9 +88,17 @@ def load_map(path: str | Path, ruleset: Any | None = None) -> LoadedMap:
     return load_map_doc(load_yaml(path), ruleset)
 
 
+def map_files() -> list[Path]:
+    """Shipped maps, then the player's own (made in the editor)."""
+    from game.paths import user_maps_dir
+
+    own = user_maps_dir()
+    return sorted(MAPS_DIR.glob("*.yaml")) + (sorted(own.glob("*.yaml")) if own.exists() else [])
+
+
 def available_maps(ruleset_id: str | None = None) -> list[LoadedMap]:
     out = []
-    for p in sorted(MAPS_DIR.glob("*.yaml")):
+    for p in map_files():
         try:
             lm = load_map(p)
         except DataError:

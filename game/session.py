@@ -6,30 +6,19 @@ is set (the tests use it). Autosave is written at the end of every turn.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
-
 from game.catalog import load_game
 from game.core.commands import Command, Result
 from game.core.game import Game
 from game.core.save import SaveError, read_save, save_game
+from game.paths import data_home, saves_dir
 
 AUTOSAVE = "autosave.json"
-
-
-def data_home() -> Path:
-    env = os.environ.get("TRENCHTABLE_HOME")
-    return Path(env) if env else Path(user_data_dir("trenchtable", appauthor=False))
-
-
-def saves_dir() -> Path:
-    return data_home() / "saves"
 
 
 @dataclass
