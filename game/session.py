@@ -16,7 +16,7 @@ from game.catalog import load_game
 from game.core.commands import Command, Result
 from game.core.game import Game
 from game.core.save import SaveError, read_save, save_game
-from game.paths import data_home, saves_dir
+from game.paths import saves_dir
 
 AUTOSAVE = "autosave.json"
 

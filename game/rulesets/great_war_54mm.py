@@ -156,6 +156,10 @@ class GreatWar54(RulesetBase):
                 if u.kind == "crew" and not any(self.data.troop_types[f.type].role == "gun" for f in u.figures):
                     raise doc.error(("sides", si, "units", ui), "a crew unit needs a gun figure (hmg or mortar)")
 
+    def map_settings(self):
+        """Scenario settings the editor offers: (key, label, choices)."""
+        return [("artillery", "Artillery bombardment side", lambda d: [s["id"] for s in d["sides"]])]
+
     # ---- small helpers -------------------------------------------------------------
     def is_crew(self, unit: Unit) -> bool:
         return unit.kind == "crew"

@@ -91,11 +91,8 @@ class MainMenu(Scene):
             y += 54
 
     def open_editor(self) -> None:
-        try:
-            from .editor import EditorScene
-        except ImportError:
-            self.app.toast("The map editor is not built yet.")
-            return
+        from .editor import EditorScene
+
         self.app.switch(EditorScene(self.app, None))
 
     def quit(self) -> None:

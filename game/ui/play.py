@@ -50,9 +50,10 @@ def terrain_looks() -> dict[str, dict]:
 
 
 class PlayScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session, on_leave=None) -> None:
         super().__init__(app)
         self.session = session
+        self.on_leave = on_leave  # where Esc/Menu goes (the editor, for a test play)
         self.handlers: list[Handler] = [SelectHandler()]
         self.selected_unit: str | None = None
         self.selected_figure: str | None = None
@@ -294,10 +295,14 @@ class PlayScene(Scene):
         from .menu import MainMenu
 
         def go() -> None:
+            if self.on_leave is not None:
+                self.on_leave()
+                return
             self.session.autosave()
             self.app.switch(MainMenu(self.app))
 
-        self.push(ConfirmHandler("Leave to the main menu? The game is autosaved; Continue resumes it.", go))
+        question = "Back to the editor?" if self.on_leave else "Leave to the main menu? The game is autosaved; Continue resumes it."
+        self.push(ConfirmHandler(question, go))
 
     # ---- previews ------------------------------------------------------------------------
     def preview_move(self, fid: str, path):

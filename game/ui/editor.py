@@ -1,0 +1,868 @@
+"""The map editor: build the table and the scenario, save it, play it.
+
+It edits the same map document the game loads (:class:`game.editor.model.EditorDoc`);
+every edit is validated and can be undone. The right panel has four pages: Terrain,
+Scenario, Forces and Map."""
+
+from __future__ import annotations
+
+import time
+from math import hypot
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+from shapely.geometry import LineString, Point
+
+from game.catalog import (
+    MAPS_DIR,
+    available_rulesets,
+    load_map_doc,
+    load_ruleset,
+    map_files,
+    new_game,
+    terrain_file,
+)
+from game.data.errors import DataError
+from game.data.map_schema import MapFile
+from game.data.yamlio import Doc
+from game.editor.model import PRESETS, EditorDoc, shape_points
+from game.geometry.units import to_mm
+from game.paths import user_maps_dir
+from game.session import Session
+
+from . import overlays
+from .app import App, Scene
+from .camera import Camera
+from .editor_tools import HANDLE_PX, PlaceTool, SelectTool, ShapeTool
+from .handlers import ConfirmHandler, Handler, LosHandler, MeasureHandler, PromptHandler
+from .play import terrain_looks
+from .terrain_render import TerrainRenderer
+from .theme import BG, INK, INK_SOFT, SIDEBAR_W, TOOLBAR_H, font, text, wrap
+from .tokens import draw_token
+from .widgets import Button, ButtonBar
+
+PAGES = ("Terrain", "Scenario", "Forces", "Map")
+COLOURS = ["#b5452f", "#5b6b7a", "#4f7a3a", "#8a6a2a", "#6a4f8a", "#2f6f8a", "#c08a30", "#7a7a7a"]
+EDGES = ["north", "south", "east", "west"]
+
+
+class EditorScene(Scene):
+    def __init__(self, app: App, path: str | Path | None = None, doc: EditorDoc | None = None) -> None:
+        super().__init__(app)
+        self.open_error = ""
+        if doc is None:
+            try:
+                doc = EditorDoc.open(path) if path else EditorDoc.new(available_rulesets()[0])
+            except DataError as e:
+                self.open_error = e.one_line()
+                doc = EditorDoc.new(available_rulesets()[0])
+        self.doc = doc
+        self.page = "Terrain"
+        self.handlers: list[Handler] = [SelectTool()]
+        self.selected: tuple | None = None
+        self.terrain_type = "wood"
+        self.troop = None
+        self.side_id = self.doc.data["sides"][0]["id"]
+        self.current_unit: str | None = None
+        self.snap_on = True
+        self.tapes: list = []
+        self.panel = ButtonBar()
+        self.tools = ButtonBar()
+        self.camera: Camera | None = None
+        self.version = None
+        self.mouse = (0, 0)
+        self.panning = None
+        self.pan_moved = False
+        self.layout()
+        self.rebuild()
+        self.camera.fit()
+        if self.open_error:
+            app.toast(self.open_error, 10)
+
+    # ---- geometry of the view ----------------------------------------------------------
+    @property
+    def scale(self) -> float:
+        return to_mm(1.0, self.doc.data["unit"])
+
+    @property
+    def snap_step(self) -> float:
+        return 0.5 if self.doc.data["unit"] == "in" else 1.0
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - TOOLBAR_H)
+        self.panel_rect = pygame.Rect(w - SIDEBAR_W, 0, SIDEBAR_W, h)
+        self.toolbar_rect = pygame.Rect(0, h - TOOLBAR_H, w - SIDEBAR_W, TOOLBAR_H)
+        tw, th = self.doc.data["table"]["width"] * self.scale, self.doc.data["table"]["height"] * self.scale
+        if self.camera is None:
+            self.camera = Camera(self.table_rect.copy(), tw, th)
+        else:
+            self.camera.view = self.table_rect.copy()
+            self.camera.table_w, self.camera.table_h = tw, th
+
+    def resized(self) -> None:
+        self.layout()
+
+    def world(self, pos, snap: bool = True) -> tuple[float, float]:
+        x, y = self.camera.to_world(pos)
+        x, y = x / self.scale, y / self.scale
+        if snap and self.snap_on:
+            s = self.snap_step
+            x, y = round(x / s) * s, round(y / s) * s
+        return (round(x, 4), round(y, 4))
+
+    def screen(self, p) -> tuple[int, int]:
+        return self.camera.to_screen((p[0] * self.scale, p[1] * self.scale))
+
+    def in_table(self, pos) -> bool:
+        return self.table_rect.collidepoint(pos)
+
+    def snap(self, pos) -> tuple[float, float]:  # for the tape and sight tools (mm)
+        return self.camera.to_world(pos)
+
+    # ---- the document ----------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Rebuild the table (and the rules) from the document after an edit."""
+        if self.version is self.doc.data:
+            return
+        self.version = self.doc.data
+        self.rules = load_ruleset(self.doc.data["ruleset"])
+        model = MapFile.model_validate(self.doc.data)
+        self.table = self.rules.build_table(model)
+        self.game = SimpleNamespace(table=self.table)
+        self.renderer = TerrainRenderer(self.table, terrain_looks())
+        self.layout()
+        if self.troop not in self.rules.data.troop_types:
+            self.troop = next(iter(self.rules.data.troop_types), None)
+        if self.side_id not in [s["id"] for s in self.doc.data["sides"]]:
+            self.side_id = self.doc.data["sides"][0]["id"]
+        if self.selected and self.selected[0] == "terrain" and self.selected[1] >= len(self.doc.data["terrain"]):
+            self.selected = None
+
+    def report(self, err: str | None) -> bool:
+        if err:
+            self.app.toast(err, 7)
+            return False
+        self.rebuild()
+        return True
+
+    # ---- handlers ----------------------------------------------------------------------------
+    def push(self, h: Handler) -> None:
+        self.handlers.append(h)
+
+    def pop(self, h: Handler | None = None) -> None:
+        if len(self.handlers) > 1 and (h is None or self.handlers[-1] is h):
+            self.handlers.pop()
+
+    def top(self) -> Handler:
+        return self.handlers[-1]
+
+    def use_tool(self, tool: Handler) -> None:
+        while len(self.handlers) > 1:
+            self.handlers.pop()
+        if not isinstance(tool, SelectTool):
+            self.push(tool)
+
+    # ---- picking ------------------------------------------------------------------------------
+    def pick(self, pos) -> tuple | None:
+        w = self.world(pos, snap=False)
+        d = self.doc.data
+        best = None
+        for si, s in enumerate(d["sides"]):
+            for u in s["units"]:
+                for k, f in enumerate(u["figures"]):
+                    r = self.figure_radius(f["type"])
+                    dist = hypot(f["at"][0] - w[0], f["at"][1] - w[1])
+                    if dist <= r + 4 / self.camera.zoom / self.scale and (best is None or dist < best[0]):
+                        best = (dist, ("figure", u["id"], k))
+        if best:
+            return best[1]
+        for k, p in enumerate(d["portals"]):
+            if hypot(p["at"][0] - w[0], p["at"][1] - w[1]) <= 0.8:
+                return ("portal", k)
+        for k, o in enumerate(d["objectives"]):
+            if hypot(o["at"][0] - w[0], o["at"][1] - w[1]) <= max(0.8, o["radius"] * 0.25):
+                return ("objective", k)
+        pt = Point(w[0] * self.scale, w[1] * self.scale)
+        feats = list(self.table.features)
+        order = {f.id: i for i, f in enumerate(feats)}
+        from .terrain_render import DRAW_ORDER
+
+        rank = {t: i for i, t in enumerate(DRAW_ORDER)}
+        for f in sorted(feats, key=lambda f: (rank.get(f.type.id, 50), f.level, order[f.id]), reverse=True):
+            if f.area.buffer(2 / self.camera.zoom).covers(pt):
+                return ("terrain", order[f.id])
+        for s in d["sides"]:
+            if s.get("deployment"):
+                from game.data.map_build import shape_geometry
+                from game.data.map_schema import Zone
+
+                if shape_geometry(Zone.model_validate(s["deployment"])).covers(Point(w)):
+                    return ("zone", s["id"])
+        return None
+
+    def figure_radius(self, troop: str) -> float:
+        tt = self.rules.data.troop_types.get(troop)
+        base = tt.base if tt is not None and tt.base else self.rules.data.base_diameter
+        return base / 2 * to_mm(1.0, self.rules.data.unit) / self.scale
+
+    def selected_terrain(self) -> dict | None:
+        if self.selected and self.selected[0] == "terrain":
+            return self.doc.data["terrain"][self.selected[1]]
+        return None
+
+    def vertex_points(self) -> list[tuple[float, float]]:
+        t = self.selected_terrain()
+        if t is None:
+            return []
+        if t.get("rect"):
+            from game.editor.model import rect_to_polygon
+
+            tmp = {"rect": dict(t["rect"])}
+            rect_to_polygon(tmp)
+            return [tuple(p) for p in tmp["polygon"]]
+        return shape_points(t)
+
+    def vertex_at(self, pos) -> int | None:
+        for k, p in enumerate(self.vertex_points()):
+            s = self.screen(p)
+            if abs(s[0] - pos[0]) <= HANDLE_PX and abs(s[1] - pos[1]) <= HANDLE_PX:
+                return k
+        return None
+
+    def insert_vertex_at(self, pos) -> bool:
+        pts = self.vertex_points()
+        t = self.selected_terrain()
+        if len(pts) < 2 or t is None:
+            return False
+        closed = not t.get("line")
+        edges = [(k, pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts) if closed else len(pts) - 1)]
+        w = self.world(pos, snap=False)
+        best = None
+        for k, a, b in edges:
+            seg = LineString([a, b])
+            d = seg.distance(Point(w)) * self.scale * self.camera.zoom
+            if d <= 6 and (best is None or d < best[0]):
+                q = seg.interpolate(seg.project(Point(w)))
+                best = (d, k + 1, (round(q.x, 4), round(q.y, 4)))
+        if best is None:
+            return False
+        self.report(self.doc.insert_vertex(self.selected[1], best[1], best[2]))
+        return True
+
+    # ---- edits ---------------------------------------------------------------------------------
+    def add_shape(self, spec: dict) -> None:
+        tt = terrain_file().types[self.terrain_type]
+        if tt.shape == "line" and "line" not in spec:
+            self.app.toast(f"{tt.name} is drawn as a line: use the Line tool.")
+            return
+        if tt.shape == "area" and "line" in spec:
+            self.app.toast(f"{tt.name} is an area: use the polygon, rectangle or circle tools.")
+            return
+        spec = {"type": self.terrain_type, **spec}
+        if self.terrain_type == "hill":
+            spec["level"] = 1
+        if self.report(self.doc.add_terrain(spec)):
+            self.selected = ("terrain", len(self.doc.data["terrain"]) - 1)
+
+    def move_selected(self, dx: float, dy: float) -> None:
+        sel = self.selected
+        if sel is None:
+            return
+        d = self.doc.data
+        if sel[0] == "terrain":
+            self.report(self.doc.move_terrain(sel[1], dx, dy))
+        elif sel[0] == "figure":
+            si, ui = self.doc.unit_path(sel[1])
+            f = d["sides"][si]["units"][ui]["figures"][sel[2]]
+            self.report(self.doc.move_figure(sel[1], sel[2], (f["at"][0] + dx, f["at"][1] + dy)))
+        elif sel[0] == "objective":
+            o = d["objectives"][sel[1]]
+            self.report(self.doc.move_objective(sel[1], (o["at"][0] + dx, o["at"][1] + dy)))
+        elif sel[0] == "portal":
+            p = d["portals"][sel[1]]
+            self.report(self.doc.move_portal(sel[1], (p["at"][0] + dx, p["at"][1] + dy)))
+        elif sel[0] == "zone":
+            from game.editor.model import move_shape
+
+            si = self.doc.side_index(sel[1])
+            self.report(self.doc.edit("move zone", lambda doc: move_shape(doc["sides"][si]["deployment"], dx, dy)))
+
+    def delete_selected(self) -> None:
+        sel = self.selected
+        if sel is None:
+            return
+        if sel[0] == "terrain":
+            ok = self.report(self.doc.delete_terrain(sel[1]))
+        elif sel[0] == "figure":
+            ok = self.report(self.doc.delete_figure(sel[1], sel[2]))
+        elif sel[0] == "objective":
+            ok = self.report(self.doc.delete_objective(sel[1]))
+        elif sel[0] == "portal":
+            ok = self.report(self.doc.delete_portal(sel[1]))
+        elif sel[0] == "zone":
+            ok = self.report(self.doc.set_side_field(sel[1], "deployment", None))
+        else:
+            ok = False
+        if ok:
+            self.selected = None
+
+    def place(self, what: str, p) -> None:
+        if what == "objective":
+            self.report(self.doc.add_objective(p))
+        elif what in ("portal", "dummy"):
+            self.report(self.doc.add_portal(self.side_id, p, dummy=(what == "dummy")))
+        elif what == "new_unit":
+            if self.troop is None:
+                return
+            err, uid = self.doc.add_unit(self.side_id, self.troop, p)
+            if self.report(err):
+                self.current_unit = uid
+                self.use_tool(PlaceTool("figure", "Click to add figures to the new unit; Esc when done."))
+        elif what == "figure":
+            if not self.current_unit:
+                self.app.toast("Place a new unit first, or select a figure of the unit to add to.")
+                return
+            self.report(self.doc.add_figure(self.current_unit, self.troop, p))
+
+    def prompt(self, question: str, initial: str, done) -> None:
+        self.push(PromptHandler(question, initial, done))
+
+    # ---- saving and playing ----------------------------------------------------------------------
+    def save(self, folder: Path | None = None) -> None:
+        def write(target: Path) -> None:
+            try:
+                path = self.doc.save(target)
+            except DataError as e:
+                self.app.toast(f"Not saved: {e.message} ({e.field})" if e.field else f"Not saved: {e.message}", 10)
+                return
+            except OSError as e:
+                self.app.toast(f"Not saved: {e}", 10)
+                return
+            self.app.toast(f"Saved {path}")
+
+        if folder is None and self.doc.path is not None:
+            write(self.doc.path)
+            return
+        from game.session import slug
+
+        target_dir = folder or MAPS_DIR
+        self.prompt(f"File name in {target_dir}:", slug(self.doc.data["name"]), lambda name: write(target_dir / f"{slug(name or 'map')}.yaml"))
+
+    def test_play(self, controllers: str = "hotseat") -> None:
+        from .play import PlayScene
+
+        try:
+            lm = load_map_doc(Doc(str(self.doc.path or "new map"), self.doc.data))
+        except DataError as e:
+            self.app.toast(f"Cannot play this map yet: {e.message}", 10)
+            return
+        game = new_game(lm, seed=int(time.time()) % 100000)
+        sides = game.state.side_order
+        ctrl = {s: "human" for s in sides}
+        if controllers != "hotseat":
+            ctrl[sides[1]] = "random"
+        me = self
+        self.app.switch(PlayScene(self.app, Session(game, ctrl, handover="never"), on_leave=lambda: me.app.switch(me)))
+
+    # ---- events --------------------------------------------------------------------------------
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = e.pos
+        top = self.top()
+        if top.modal:
+            top.on_event(self, e)
+            return
+        if e.type == pygame.MOUSEWHEEL and self.in_table(self.mouse):
+            self.camera.zoom_at(1.15 ** e.y, self.mouse)
+            return
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button in (2, 3) and self.in_table(e.pos):
+            self.panning, self.pan_moved = e.pos, False
+            return
+        if e.type == pygame.MOUSEMOTION and self.panning is not None:
+            dx, dy = e.pos[0] - self.panning[0], e.pos[1] - self.panning[1]
+            if abs(dx) + abs(dy) > 3 or self.pan_moved:
+                self.camera.pan(dx, dy)
+                self.panning, self.pan_moved = e.pos, True
+            return
+        if e.type == pygame.MOUSEBUTTONUP and e.button in (2, 3) and self.panning is not None:
+            self.panning = None
+            if not self.pan_moved and e.button == 3:
+                self.use_tool(SelectTool())
+            return
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for bar in (self.panel, self.tools):
+                consumed, reason = bar.click(e.pos)
+                if consumed:
+                    if reason:
+                        self.app.toast(reason)
+                    return
+        if top.on_event(self, e):
+            return
+        if e.type == pygame.KEYDOWN:
+            self.key(e)
+
+    def key(self, e) -> None:
+        ctrl = e.mod & pygame.KMOD_CTRL
+        k = e.key
+        if ctrl and k == pygame.K_z:
+            label = self.doc.undo()
+            self.rebuild()
+            self.app.toast(f"Undone: {label}" if label else "Nothing to undo.")
+        elif ctrl and k == pygame.K_y:
+            label = self.doc.redo()
+            self.rebuild()
+            self.app.toast(f"Redone: {label}" if label else "Nothing to redo.")
+        elif ctrl and k == pygame.K_s:
+            self.save()
+        elif ctrl and k == pygame.K_d and self.selected and self.selected[0] == "terrain":
+            if self.report(self.doc.duplicate_terrain(self.selected[1])):
+                self.selected = ("terrain", len(self.doc.data["terrain"]) - 1)
+        elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.delete_selected()
+        elif k == pygame.K_ESCAPE:
+            if len(self.handlers) > 1:
+                self.use_tool(SelectTool())
+            elif self.selected:
+                self.selected = None
+            else:
+                self.leave_editor()
+        elif k == pygame.K_q and self.selected and self.selected[0] == "terrain":
+            self.report(self.doc.rotate_terrain(self.selected[1], -15))
+        elif k == pygame.K_e and self.selected and self.selected[0] == "terrain":
+            self.report(self.doc.rotate_terrain(self.selected[1], 15))
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) and self.selected and self.selected[0] == "terrain":
+            self.report(self.doc.scale_terrain(self.selected[1], 1.1))
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS) and self.selected and self.selected[0] == "terrain":
+            self.report(self.doc.scale_terrain(self.selected[1], 1 / 1.1))
+        elif k == pygame.K_v:
+            self.use_tool(SelectTool())
+        elif k == pygame.K_p:
+            self.use_tool(ShapeTool("polygon"))
+        elif k == pygame.K_b:
+            self.use_tool(ShapeTool("rect"))
+        elif k == pygame.K_o:
+            self.use_tool(ShapeTool("circle"))
+        elif k == pygame.K_n:
+            self.use_tool(ShapeTool("line"))
+        elif k == pygame.K_m:
+            self.use_tool(MeasureHandler())
+        elif k == pygame.K_l:
+            self.use_tool(LosHandler())
+        elif k == pygame.K_g:
+            self.snap_on = not self.snap_on
+            self.app.toast("Snap to grid " + ("on" if self.snap_on else "off"))
+        elif k in (pygame.K_HOME, pygame.K_f):
+            self.camera.fit()
+        elif k == pygame.K_F5:
+            self.test_play()
+
+    def leave_editor(self) -> None:
+        from .menu import MainMenu
+
+        if self.doc.dirty:
+            self.push(ConfirmHandler("Leave the editor? Unsaved changes will be lost.", lambda: self.app.switch(MainMenu(self.app))))
+        else:
+            self.app.switch(MainMenu(self.app))
+
+    def update(self, dt: float) -> None:
+        keys = pygame.key.get_pressed()
+        if not self.top().modal:
+            dx = keys[pygame.K_LEFT] - keys[pygame.K_RIGHT]
+            dy = keys[pygame.K_UP] - keys[pygame.K_DOWN]
+            if dx or dy:
+                self.camera.pan(dx * 700 * dt, dy * 700 * dt)
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        self.rebuild()
+        surf.fill(BG)
+        prev = surf.get_clip()
+        surf.set_clip(self.table_rect)
+        cache, cz = self.renderer.surface(self.camera.zoom)
+        cam = self.camera
+        if abs(cz - cam.zoom) < 1e-9:
+            surf.blit(cache, (self.table_rect.x - cam.x * cz, self.table_rect.y - cam.y * cz))
+        else:
+            from .play import PlayScene
+
+            PlayScene._blit_scaled(self, surf, cache, cz)  # same scaling as the play view
+        self.draw_scenario(surf)
+        self.draw_selection(surf)
+        for a, b in self.tapes:
+            overlays.draw_tape(surf, cam, a, b, self.rules.fmt(hypot(b[0] - a[0], b[1] - a[1])), True)
+        for h in self.handlers:
+            if not h.modal:
+                h.draw(self, surf)
+        info = self.top().info(self) if hasattr(self.top(), "info") else None
+        if info:
+            self.draw_info(surf, info)
+        surf.set_clip(prev)
+        self.draw_panel(surf)
+        self.draw_toolbar(surf)
+        if self.top().modal:
+            self.top().draw(self, surf)
+
+    def draw_info(self, surf, lines) -> None:
+        box = pygame.Rect(self.table_rect.x + 10, self.table_rect.y + 10, 380, 10 + 18 * min(len(lines), 14))
+        pygame.draw.rect(surf, (240, 232, 212), box)
+        pygame.draw.rect(surf, (90, 70, 50), box, 1)
+        for i, line in enumerate(lines[:14]):
+            text(surf, line[:60], (box.x + 8, box.y + 5 + 18 * i), 18, INK, bold=(i == 0))
+
+    def draw_scenario(self, surf) -> None:
+        d = self.doc.data
+        cam = self.camera
+        sides = {s["id"]: SimpleNamespace(colour=s["colour"]) for s in d["sides"]}
+        zones = {}
+        for s in d["sides"]:
+            if s.get("deployment"):
+                from game.data.map_build import zone_polygon
+                from game.data.map_schema import Zone
+
+                zones[s["id"]] = list(zone_polygon(Zone.model_validate(s["deployment"]), d["unit"]).exterior.coords)
+        overlays.draw_zones(surf, cam, zones, sides)
+        if d["table"].get("grid"):
+            overlays.draw_grid(surf, cam, self.table.width, self.table.height)
+        objs = {o["id"]: {"name": o["name"], "x": o["at"][0] * self.scale, "y": o["at"][1] * self.scale, "radius": o["radius"] * self.scale} for o in d["objectives"]}
+        overlays.draw_objectives(surf, cam, objs, {})
+        for p in d["portals"]:
+            c = self.screen(p["at"])
+            r = max(7, cam.length(12))
+            col = pygame.Color(next(s["colour"] for s in d["sides"] if s["id"] == p["side"]))
+            pygame.draw.rect(surf, (30, 28, 24), (c[0] - r, c[1] - r, 2 * r, 2 * r))
+            pygame.draw.rect(surf, col, (c[0] - r + 2, c[1] - r + 2, 2 * r - 4, 2 * r - 4))
+            text(surf, "D" if p.get("dummy") else "P", c, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
+        for s in d["sides"]:
+            for u in s["units"]:
+                for k, f in enumerate(u["figures"]):
+                    tt = self.rules.data.troop_types.get(f["type"])
+                    sel = self.selected == ("figure", u["id"], k) or (self.current_unit == u["id"])
+                    facing = f.get("facing") if f.get("facing") is not None else {"south": 270, "north": 90, "west": 0, "east": 180}[s["home_edge"]]
+                    draw_token(surf, cam.to_screen_f((f["at"][0] * self.scale, f["at"][1] * self.scale)),
+                               cam.length(self.figure_radius(f["type"]) * self.scale), s["colour"], tt.symbol if tt else "dot", facing, [], selected=sel)
+
+    def draw_selection(self, surf) -> None:
+        sel = self.selected
+        if sel is None:
+            return
+        off = self.top().offset() if isinstance(self.top(), SelectTool) else (0.0, 0.0)
+        if sel[0] == "terrain":
+            feats = list(self.table.features)
+            if sel[1] < len(feats):
+                area = feats[sel[1]].area
+                for poly in getattr(area, "geoms", [area]):
+                    pts = [self.camera.to_screen((x + off[0] * self.scale, y + off[1] * self.scale)) for x, y in poly.exterior.coords]
+                    pygame.draw.lines(surf, (255, 220, 80), True, pts, 2)
+            for p in self.vertex_points():
+                s = self.screen((p[0] + off[0], p[1] + off[1]))
+                r = pygame.Rect(0, 0, HANDLE_PX, HANDLE_PX)
+                r.center = s
+                pygame.draw.rect(surf, (255, 255, 255), r)
+                pygame.draw.rect(surf, (40, 30, 20), r, 1)
+
+    # ---- panel --------------------------------------------------------------------------------
+    def draw_toolbar(self, surf) -> None:
+        r = self.toolbar_rect
+        pygame.draw.rect(surf, (52, 44, 34), r)
+        self.tools.clear()
+        x = r.x + 6
+        items = [("Select", "V", SelectTool, ()), ("Polygon", "P", ShapeTool, ("polygon",)), ("Rect", "B", ShapeTool, ("rect",)),
+                 ("Circle", "O", ShapeTool, ("circle",)), ("Line", "N", ShapeTool, ("line",)), ("Measure", "M", MeasureHandler, ()),
+                 ("Sight", "L", LosHandler, ())]
+        for label, key, cls, args in items:
+            wbtn = font(19).size(f"[{key}] {label}")[0] + 14
+            b = Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, (lambda cls=cls, args=args: self.use_tool(cls(*args))), True, key)
+            top = self.top()
+            b.active = type(top) is cls and (not args or getattr(top, "kind", None) == args[0])
+            self.tools.add(b)
+            x += wbtn + 4
+        b = Button(pygame.Rect(x, r.y + 5, 96, r.h - 10), "Snap " + ("on" if self.snap_on else "off"), lambda: setattr(self, "snap_on", not self.snap_on), True, "G")
+        self.tools.add(b)
+        self.tools.draw(surf)
+
+    def draw_panel(self, surf) -> None:
+        r = self.panel_rect
+        pygame.draw.rect(surf, (226, 216, 192), r)
+        pygame.draw.line(surf, (90, 70, 50), r.topleft, r.bottomleft, 2)
+        self.panel.clear()
+        x, y, w = r.x + 10, r.y + 8, r.w - 20
+        title = self.doc.data["name"] + (" *" if self.doc.dirty else "")
+        text(surf, title[:34], (x, y), 22, INK, bold=True)
+        y += 24
+        where = str(self.doc.path) if self.doc.path else "not saved yet"
+        text(surf, where[-48:], (x, y), 15, INK_SOFT)
+        y += 20
+        tab_w = (w - 6) // 4
+        for i, p in enumerate(PAGES):
+            b = Button(pygame.Rect(x + i * (tab_w + 2), y, tab_w, 28), p, (lambda p=p: setattr(self, "page", p)))
+            b.active = self.page == p
+            self.panel.add(b)
+        y += 36
+        hint = self.top().hint
+        for line in wrap(hint, 17, w)[:3]:
+            text(surf, line, (x, y), 17, INK_SOFT)
+            y += 16
+        y += 6
+        getattr(self, f"page_{self.page.lower()}")(surf, x, y, w)
+        self.panel.draw(surf)
+
+    def button(self, rect, label, fn, enabled=True, active=False, tip="") -> Button:
+        b = Button(pygame.Rect(rect), label, fn, enabled, "", tip)
+        b.active = active
+        self.panel.add(b)
+        return b
+
+    def page_terrain(self, surf, x, y, w) -> None:
+        types = terrain_file().types
+        col_w = (w - 4) // 2
+        i = 0
+        for tid, t in types.items():
+            if t.dynamic:
+                continue
+            bx = x + (i % 2) * (col_w + 4)
+            by = y + (i // 2) * 26
+            self.button((bx, by, col_w, 24), t.name, (lambda tid=tid: self.choose_terrain(tid)), active=(tid == self.terrain_type))
+            i += 1
+        y += ((i + 1) // 2) * 26 + 8
+        t = self.selected_terrain()
+        if t is None:
+            text(surf, "Pick a type, then draw (P, B, O, N).", (x, y), 18, INK)
+            y += 20
+            text(surf, "Select a feature to edit it.", (x, y), 18, INK)
+            return
+        i = self.selected[1]
+        tt = types[t["type"]]
+        text(surf, f"{tt.name}: {t.get('name') or '(no name)'}", (x, y), 19, INK, bold=True)
+        y += 22
+        half = (w - 4) // 2
+        self.button((x, y, half, 26), "Rename", lambda: self.prompt("Name:", t.get("name") or "", lambda v: self.report(self.doc.set_terrain_field(i, "name", v))))
+        self.button((x + half + 4, y, half, 26), f"Set type: {types[self.terrain_type].name}"[:24],
+                    lambda: self.report(self.doc.set_terrain_field(i, "type", self.terrain_type)))
+        y += 30
+        if tt.shape == "line":
+            width = t.get("width") or tt.default_width
+            text(surf, f"width {width:g}", (x, y + 4), 18, INK)
+            self.button((x + 100, y, 40, 26), "-", lambda: self.report(self.doc.set_terrain_field(i, "width", round(max(0.25, width - 0.25), 4))))
+            self.button((x + 144, y, 40, 26), "+", lambda: self.report(self.doc.set_terrain_field(i, "width", round(width + 0.25, 4))))
+            y += 30
+        if t["type"] == "hill":
+            lvl = t.get("level", 1)
+            text(surf, f"level {lvl}", (x, y + 4), 18, INK)
+            self.button((x + 100, y, 40, 26), "-", lambda: self.report(self.doc.set_terrain_field(i, "level", max(1, lvl - 1))))
+            self.button((x + 144, y, 40, 26), "+", lambda: self.report(self.doc.set_terrain_field(i, "level", lvl + 1)))
+            y += 30
+        if tt.los == "blocks" and tt.see_out:
+            self.button((x, y, w, 26), "Closed (no windows): " + ("yes" if t.get("closed") else "no"),
+                        lambda: self.report(self.doc.set_terrain_field(i, "closed", not t.get("closed"))))
+            y += 30
+        text(surf, f"cover: {tt.cover}, sight: {tt.los}", (x, y), 17, INK_SOFT)
+        y += 20
+        q = (w - 12) // 4
+        self.button((x, y, q, 26), "Rot -15", lambda: self.report(self.doc.rotate_terrain(i, -15)))
+        self.button((x + q + 4, y, q, 26), "Rot +15", lambda: self.report(self.doc.rotate_terrain(i, 15)))
+        self.button((x + 2 * (q + 4), y, q, 26), "Smaller", lambda: self.report(self.doc.scale_terrain(i, 1 / 1.1)))
+        self.button((x + 3 * (q + 4), y, q, 26), "Bigger", lambda: self.report(self.doc.scale_terrain(i, 1.1)))
+        y += 30
+        self.button((x, y, half, 26), "Duplicate (Ctrl+D)", lambda: self.report(self.doc.duplicate_terrain(i)))
+        self.button((x + half + 4, y, half, 26), "Delete (Del)", self.delete_selected)
+
+    def choose_terrain(self, tid: str) -> None:
+        self.terrain_type = tid
+        tt = terrain_file().types[tid]
+        if isinstance(self.top(), ShapeTool):
+            kind = self.top().kind
+            if (tt.shape == "line") != (kind == "line"):
+                self.use_tool(ShapeTool("line" if tt.shape == "line" else "polygon"))
+
+    def side_selector(self, x, y, w) -> int:
+        half = (w - 4) // 2
+        for k, s in enumerate(self.doc.data["sides"]):
+            self.button((x + k * (half + 4), y, half, 26), s["name"][:22], (lambda sid=s["id"]: self.set_side(sid)), active=(s["id"] == self.side_id))
+        return y + 32
+
+    def set_side(self, sid: str) -> None:
+        self.side_id = sid
+        self.current_unit = None
+
+    def page_scenario(self, surf, x, y, w) -> None:
+        d = self.doc.data
+        y = self.side_selector(x, y, w)
+        s = d["sides"][self.doc.side_index(self.side_id)]
+        half = (w - 4) // 2
+        self.button((x, y, half, 26), "Rename side", lambda: self.prompt("Side name:", s["name"], lambda v: self.report(self.doc.set_side_field(self.side_id, "name", v or s["name"]))))
+        nxt_edge = EDGES[(EDGES.index(s["home_edge"]) + 1) % 4]
+        self.button((x + half + 4, y, half, 26), f"Home edge: {s['home_edge']}", lambda: self.report(self.doc.set_side_field(self.side_id, "home_edge", nxt_edge)))
+        y += 30
+        nxt_col = COLOURS[(COLOURS.index(s["colour"]) + 1) % len(COLOURS)] if s["colour"] in COLOURS else COLOURS[0]
+        self.button((x, y, half, 26), "Colour", lambda: self.report(self.doc.set_side_field(self.side_id, "colour", nxt_col)))
+        pygame.draw.rect(surf, pygame.Color(s["colour"]), (x + half - 26, y + 5, 16, 16))
+        self.button((x + half + 4, y, half, 26), "Draw deployment zone", lambda: self.use_tool(PlaceTool("zone", "Drag the deployment zone of the chosen side.")))
+        y += 30
+        self.button((x, y, half, 26), "Portal marker", lambda: self.use_tool(PlaceTool("portal", "Click to place portal markers for the solo AI (chosen side).")))
+        self.button((x + half + 4, y, half, 26), "Dummy marker", lambda: self.use_tool(PlaceTool("dummy", "Click to place dummy markers for the solo AI (chosen side).")))
+        y += 30
+        self.button((x, y, half, 26), "Objective", lambda: self.use_tool(PlaceTool("objective", "Click to place an objective.")))
+        self.button((x + half + 4, y, half, 26), "Artillery strike", self.ask_strike)
+        y += 34
+        v = d["victory"]
+        text(surf, f"Turn limit {v['turn_limit']}", (x, y + 4), 19, INK, bold=True)
+        self.button((x + 150, y, 36, 26), "-", lambda: self.report(self.doc.set_turn_limit(max(1, v["turn_limit"] - 1))))
+        self.button((x + 190, y, 36, 26), "+", lambda: self.report(self.doc.set_turn_limit(v["turn_limit"] + 1)))
+        y += 30
+        first = d.get("first_side") or d["sides"][0]["id"]
+        others = [sd["id"] for sd in d["sides"]]
+        nxt_first = others[(others.index(first) + 1) % len(others)]
+        self.button((x, y, half, 26), f"First: {first}", lambda: self.report(self.doc.set_field("first_side", nxt_first)))
+        opts = others + ["draw"]
+        nxt_other = opts[(opts.index(v["otherwise"]) + 1) % len(opts)] if v["otherwise"] in opts else "draw"
+        self.button((x + half + 4, y, half, 26), f"Otherwise: {v['otherwise']}", lambda: self.report(self.doc.set_victory_field("otherwise", nxt_other)))
+        y += 30
+        text(surf, "Victory conditions (click one to remove):", (x, y), 17, INK)
+        y += 20
+        for k, c in enumerate(v["conditions"][:6]):
+            label = f"{c['side']}: {c['type']}" + (f" {','.join(c['objectives'])}" if c["objectives"] else "") + f" ({c['when']})"
+            self.button((x, y, w, 24), label[:44], (lambda k=k: self.report(self.doc.remove_condition(k))))
+            y += 26
+        third = (w - 8) // 3
+        objs = [o["id"] for o in d["objectives"]]
+        self.button((x, y, third, 26), "+ Hold", lambda: self.report(self.doc.add_condition("hold", self.side_id, "end", objs)), enabled=bool(objs), tip="Place an objective first.")
+        self.button((x + third + 4, y, third, 26), "+ Break", lambda: self.report(self.doc.add_condition("break", self.side_id)))
+        self.button((x + 2 * (third + 4), y, third, 26), "+ Eliminate", lambda: self.report(self.doc.add_condition("eliminate", self.side_id)))
+        y += 32
+        for key, label, choices in self.rules.map_settings() if hasattr(self.rules, "map_settings") else []:
+            cur = d["settings"].get(key)
+            vals = [None] + list(choices(d) if callable(choices) else choices)
+            nxt = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else vals[0]
+            self.button((x, y, w, 26), f"{label}: {cur if cur is not None else 'none'}", lambda key=key, nxt=nxt: self.report(self.doc.set_setting(key, nxt)))
+            y += 30
+        for k, st in enumerate(d["artillery_strikes"][:4]):
+            self.button((x, y, w, 24), f"strike: {st['side']} square {st['square']} turn {st['turn']} (click removes)", (lambda k=k: self.report(self.doc.delete_strike(k))))
+            y += 26
+
+    def ask_strike(self) -> None:
+        def done(v: str) -> None:
+            parts = v.split()
+            if len(parts) != 2 or not parts[1].isdigit():
+                self.app.toast("Write the square and the turn, like: 7/2 3")
+                return
+            self.report(self.doc.add_strike(self.side_id, parts[0], int(parts[1])))
+
+        self.prompt("Prepared strike: grid square and turn (7/2 3):", "", done)
+
+    def page_forces(self, surf, x, y, w) -> None:
+        d = self.doc.data
+        y = self.side_selector(x, y, w)
+        points = getattr(self.rules, "troop_points", None)
+        col_w = (w - 4) // 2
+        i = 0
+        for tid, tt in self.rules.data.troop_types.items():
+            bx = x + (i % 2) * (col_w + 4)
+            by = y + (i // 2) * 26
+            pts = points(tid) if points else None
+            label = tt.name + (f" ({pts})" if pts is not None else "")
+            self.button((bx, by, col_w, 24), label[:24], (lambda tid=tid: setattr(self, "troop", tid)), active=(tid == self.troop))
+            i += 1
+        y += ((i + 1) // 2) * 26 + 6
+        half = (w - 4) // 2
+        self.button((x, y, half, 26), "New unit here", lambda: self.use_tool(PlaceTool("new_unit", "Click where the new unit's first figure stands.")))
+        self.button((x + half + 4, y, half, 26), "Add to unit", lambda: self.use_tool(PlaceTool("figure", "Click to add figures to the current unit; Esc when done.")),
+                    enabled=self.current_unit is not None, tip="Select a figure of a unit (or place a new unit) first.")
+        y += 32
+        s = d["sides"][self.doc.side_index(self.side_id)]
+        total = 0
+        for u in s["units"][:10]:
+            up = sum((points(f["type"]) or 0) for f in u["figures"]) if points else None
+            total += up or 0
+            label = f"{u['name']} ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")")
+            self.button((x, y, w, 24), label[:46], (lambda uid=u["id"]: setattr(self, "current_unit", uid)), active=(u["id"] == self.current_unit))
+            y += 26
+        if points:
+            text(surf, f"{s['name']}: {total} points", (x, y + 2), 19, INK, bold=True)
+            y += 24
+        if self.current_unit:
+            uid = self.current_unit
+            si, ui = self.doc.unit_path(uid)
+            u = d["sides"][si]["units"][ui]
+            self.button((x, y, half, 26), "Rename unit", lambda: self.prompt("Unit name:", u["name"], lambda v: self.report(self.doc.set_unit_field(uid, "name", v or u["name"]))))
+            self.button((x + half + 4, y, half, 26), "Delete unit", lambda: self.report(self.doc.delete_unit(uid)) and setattr(self, "current_unit", None))
+            y += 30
+            kinds = getattr(self.rules, "unit_kinds", ("squad", "section", "fire_team", "crew", "vehicle"))
+            kinds = list(kinds)
+            nxt = kinds[(kinds.index(u["kind"]) + 1) % len(kinds)] if u["kind"] in kinds else kinds[0]
+            self.button((x, y, w, 26), f"Kind: {u['kind']}", lambda: self.report(self.doc.set_unit_field(uid, "kind", nxt)))
+
+    def page_map(self, surf, x, y, w) -> None:
+        d = self.doc.data
+        half = (w - 4) // 2
+        self.button((x, y, half, 26), "Rename map", lambda: self.prompt("Map name:", d["name"], lambda v: self.report(self.doc.set_field("name", v or d["name"]))))
+        self.button((x + half + 4, y, half, 26), "Description", lambda: self.prompt("Description:", d.get("description", ""), lambda v: self.report(self.doc.set_field("description", v))))
+        y += 30
+        rs = available_rulesets()
+        nxt = rs[(rs.index(d["ruleset"]) + 1) % len(rs)] if d["ruleset"] in rs else rs[0]
+        self.button((x, y, w, 26), f"Ruleset: {load_ruleset(d['ruleset']).data.name}", lambda: self.report(self.doc.set_field("ruleset", nxt)),
+                    tip="Switching rulesets needs forces of the new ruleset's troop types.")
+        y += 34
+        t = d["table"]
+        text(surf, f"Table {t['width']:g} x {t['height']:g} {d['unit']}" + (" with grid" if t.get("grid") else ""), (x, y), 19, INK, bold=True)
+        y += 22
+        for name, (unit, pw, ph, grid) in PRESETS.items():
+            self.button((x, y, w, 26), f"Preset: {name}", (lambda unit=unit, pw=pw, ph=ph, grid=grid: self.set_preset(unit, pw, ph, grid)))
+            y += 28
+        step = 6 if d["unit"] == "in" else 10
+        q = (w - 12) // 4
+        self.button((x, y, q, 26), "W -", lambda: self.report(self.doc.set_table(max(step, t["width"] - step), t["height"])))
+        self.button((x + q + 4, y, q, 26), "W +", lambda: self.report(self.doc.set_table(t["width"] + step, t["height"])))
+        self.button((x + 2 * (q + 4), y, q, 26), "H -", lambda: self.report(self.doc.set_table(t["width"], max(step, t["height"] - step))))
+        self.button((x + 3 * (q + 4), y, q, 26), "H +", lambda: self.report(self.doc.set_table(t["width"], t["height"] + step)))
+        y += 30
+        self.button((x, y, w, 26), "Artillery grid: " + ("shown" if t.get("grid") else "hidden"), lambda: self.report(self.doc.set_table(t["width"], t["height"], not t.get("grid"))))
+        y += 36
+        self.button((x, y, half, 30), "Save (Ctrl+S)", lambda: self.save())
+        self.button((x + half + 4, y, half, 30), "Save to my maps", lambda: self.save(user_maps_dir()))
+        y += 34
+        self.button((x, y, half, 30), "Test play: hotseat", lambda: self.test_play("hotseat"))
+        self.button((x + half + 4, y, half, 30), "Test play: vs random", lambda: self.test_play("random"))
+        y += 34
+        self.button((x, y, half, 30), "Check the map", self.check)
+        self.button((x + half + 4, y, half, 30), "Undo (Ctrl+Z)", lambda: self.key(SimpleNamespace(mod=pygame.KMOD_CTRL, key=pygame.K_z)))
+        y += 40
+        text(surf, "Open a map:", (x, y), 18, INK, bold=True)
+        y += 22
+        for p in map_files()[:10]:
+            self.button((x, y, w, 24), p.name[:44], (lambda p=p: self.open_map(p)))
+            y += 26
+        self.button((x, y + 4, half, 28), "New map", self.new_map)
+        self.button((x + half + 4, y + 4, half, 28), "Main menu", self.leave_editor)
+
+    def set_preset(self, unit: str, w: float, h: float, grid: bool) -> None:
+        def fn(d: dict) -> None:
+            d["unit"] = unit
+            d["table"] = {"width": w, "height": h, "grid": grid}
+
+        self.report(self.doc.edit("table preset", fn))
+        self.layout()
+        self.camera.fit()
+
+    def check(self) -> None:
+        err = self.doc.validate()
+        self.app.toast("The map is valid." if err is None else f"Problem: {err.message} ({err.field})", 8)
+
+    def open_map(self, path: Path) -> None:
+        def go() -> None:
+            self.app.switch(EditorScene(self.app, path))
+
+        if self.doc.dirty:
+            self.push(ConfirmHandler("Open another map? Unsaved changes will be lost.", go))
+        else:
+            go()
+
+    def new_map(self) -> None:
+        def go() -> None:
+            self.app.switch(EditorScene(self.app, None, EditorDoc.new(self.doc.data["ruleset"])))
+
+        if self.doc.dirty:
+            self.push(ConfirmHandler("Start a new map? Unsaved changes will be lost.", go))
+        else:
+            go()

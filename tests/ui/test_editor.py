@@ -1,0 +1,149 @@
+"""The map editor driven by posted mouse and keyboard events."""
+
+from pathlib import Path
+
+import pygame
+
+from game.catalog import load_map
+from game.editor.model import EditorDoc
+from game.paths import user_maps_dir
+from game.ui.editor import EditorScene
+from game.ui.menu import MainMenu, NewGameScene
+from game.ui.play import PlayScene
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def blank(app):
+    scene = EditorScene(app, None, EditorDoc.new("great-war-54mm"))
+    app.switch(scene)
+    app.frame(0.02)  # the panel's buttons exist once it has been drawn
+    return scene
+
+
+def test_draw_every_shape_with_the_mouse(app, drive):
+    scene = blank(app)
+    drive.frame()
+    # polygon: click vertices, Enter finishes
+    drive.key(pygame.K_p)
+    for p in [(10, 10), (20, 10), (20, 16), (10, 16)]:
+        drive.click(scene.screen(p))
+    drive.key(pygame.K_RETURN)
+    t = scene.doc.data["terrain"][-1]
+    assert t["type"] == "wood" and t["polygon"] == [[10, 10], [20, 10], [20, 16], [10, 16]]
+    # rectangle: choose building, drag corner to corner
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Building"))
+    drive.key(pygame.K_b)
+    drive.drag(scene.screen((30, 20)), scene.screen((36, 24)))
+    t = scene.doc.data["terrain"][-1]
+    assert t["type"] == "building" and t["rect"] == {"x": 30, "y": 20, "w": 6, "h": 4, "angle": 0.0}
+    # circle: crater, drag centre to rim
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Shell crater"))
+    drive.key(pygame.K_o)
+    drive.drag(scene.screen((50, 30)), scene.screen((52, 30)))
+    t = scene.doc.data["terrain"][-1]
+    assert t["type"] == "crater" and t["circle"] == {"center": [50, 30], "radius": 2}
+    # line: a wall, clicked points then Enter
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Wall"))
+    drive.key(pygame.K_n)
+    for p in [(5, 40), (25, 40), (25, 30)]:
+        drive.click(scene.screen(p))
+    drive.key(pygame.K_RETURN)
+    t = scene.doc.data["terrain"][-1]
+    assert t["type"] == "wall" and t["line"] == [[5, 40], [25, 40], [25, 30]]
+    assert len(scene.doc.data["terrain"]) == 4
+
+
+def test_select_move_vertex_undo_redo_and_refusal(app, drive):
+    scene = blank(app)
+    drive.key(pygame.K_p)
+    for p in [(10, 10), (20, 10), (20, 16), (10, 16)]:
+        drive.click(scene.screen(p))
+    drive.key(pygame.K_RETURN)
+    drive.key(pygame.K_v)
+    drive.drag(scene.screen((15, 13)), scene.screen((18, 14)))  # move it by (3, 1)
+    assert scene.doc.data["terrain"][0]["polygon"][0] == [13, 11]
+    drive.drag(scene.screen((23, 11)), scene.screen((25, 8)))  # drag a vertex handle
+    assert scene.doc.data["terrain"][0]["polygon"][1] == [25, 8]
+    before = [list(p) for p in scene.doc.data["terrain"][0]["polygon"]]
+    # dragging a vertex across the outline makes it cross itself: refused with a message
+    drive.drag(scene.screen((25, 8)), scene.screen((13, 20)))
+    assert scene.doc.data["terrain"][0]["polygon"] == before
+    assert any("self-intersecting" in m for m, _ in app.messages)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.doc.data["terrain"][0]["polygon"][0] == [10, 10]
+    drive.key(pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert scene.doc.data["terrain"][0]["polygon"][0] == [13, 11]
+    drive.key(pygame.K_DELETE)
+    assert scene.doc.data["terrain"] == []
+
+
+def test_build_a_scenario_save_it_and_play_it_from_the_menu(app, drive, home):
+    scene = blank(app)
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Forces"))
+    drive.frame()
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label.startswith("Sergeant")))
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "New unit here"))
+    drive.click(scene.screen((30, 44)))
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label.startswith("Rifleman")))
+    drive.click(scene.screen((32, 44)))
+    drive.click(scene.screen((34, 44)))
+    drive.key(pygame.K_ESCAPE)
+    units = scene.doc.data["sides"][0]["units"]
+    assert len(units) == 1 and [f["type"] for f in units[0]["figures"]] == ["sergeant", "rifleman", "rifleman"]
+    # a figure off the table is refused
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Add to unit"))
+    drive.click(scene.screen((30, 49.5)))
+    assert len(scene.doc.data["sides"][0]["units"][0]["figures"]) == 3
+    drive.key(pygame.K_ESCAPE)
+    # the other side
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label.startswith("Second side")))
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "New unit here"))
+    drive.click(scene.screen((30, 4)))
+    drive.key(pygame.K_ESCAPE)
+    # an objective and a victory condition
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Scenario"))
+    drive.frame()
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Objective"))
+    drive.click(scene.screen((36, 24)))
+    drive.key(pygame.K_ESCAPE)
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "+ Hold"))
+    assert scene.doc.data["victory"]["conditions"][0]["type"] == "hold"
+    # name it and save it to the player's maps
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Map"))
+    drive.frame()
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Rename map"))
+    for _ in range(12):
+        drive.key(pygame.K_BACKSPACE)
+    drive.type("Hill 60")
+    drive.key(pygame.K_RETURN)
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Save to my maps"))
+    drive.key(pygame.K_RETURN)
+    saved = user_maps_dir() / "hill-60.yaml"
+    assert saved.exists()
+    assert load_map(saved).model.name == "Hill 60"
+    assert saved.read_text() == EditorDoc.open(saved).text()
+    # play it from the menu
+    app.switch(MainMenu(app))
+    drive.click(app.scene.buttons["New game"].rect.center)
+    assert isinstance(app.scene, NewGameScene)
+    names = [lm.model.name for lm in app.scene.maps]
+    assert "Hill 60" in names
+    app.scene.map_index = names.index("Hill 60")
+    app.scene._side_widgets()
+    drive.click(app.scene.start_btn.rect.center)
+    assert isinstance(app.scene, PlayScene)
+    assert app.scene.game.state.scenario == "Hill 60"
+
+
+def test_editor_opens_every_shipped_map_and_the_sight_tool_works(app, drive):
+    for p in sorted((ROOT / "maps").glob("*.yaml")):
+        scene = EditorScene(app, p)
+        app.switch(scene)
+        drive.frame()
+        assert scene.doc.text() == p.read_text()
+    drive.key(pygame.K_l)
+    drive.drag(scene.screen((10, 10)), scene.screen((40, 30)))
+    lines = scene.top().info(scene)
+    assert lines and lines[0].split(":")[0] in ("Clear line of sight", "Visible, with cover or hindrance", "Blocked")
