@@ -169,7 +169,7 @@ class EditorScene(Scene):
         w = self.world(pos, snap=False)
         d = self.doc.data
         best = None
-        for si, s in enumerate(d["sides"]):
+        for s in d["sides"]:
             for u in s["units"]:
                 for k, f in enumerate(u["figures"]):
                     r = self.figure_radius(f["type"])
