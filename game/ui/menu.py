@@ -21,7 +21,8 @@ from pygame_gui.elements import (
 from game.catalog import available_maps, available_rulesets, load_ruleset, new_game
 from game.core.save import SaveError
 from game.data.errors import DataError
-from game.session import AUTOSAVE, Session, list_saves, load_session, saves_dir
+from game.paths import saves_dir
+from game.session import AUTOSAVE, Session, list_saves, load_session
 
 from .app import App, Scene
 from .theme import BG, text

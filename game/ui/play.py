@@ -14,8 +14,9 @@ from game.catalog import terrain_file
 from game.core.commands import Command, Rejected
 from game.core.state import GameState
 from game.core.victory import objective_holder
+from game.paths import data_home
 from game.rulesets.base import Action
-from game.session import Session, data_home
+from game.session import Session
 from game.simulate import make_player
 
 from . import overlays

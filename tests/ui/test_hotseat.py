@@ -2,7 +2,8 @@
 
 import pygame
 
-from game.session import Session, saves_dir
+from game.paths import saves_dir
+from game.session import Session
 from game.ui.menu import LoadScene, MainMenu
 from game.ui.play import PlayScene
 from tests.rulesets.helpers import make_game, small_map, unit
