@@ -170,8 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--map", required=True)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--games", type=int, default=1)
-    sp.add_argument("--p1", default="random", choices=["random"])
-    sp.add_argument("--p2", default="random", choices=["random"])
+    sp.add_argument("--p1", default="random", choices=["random", "ai"], help="who plays the first side")
+    sp.add_argument("--p2", default="random", choices=["random", "ai"], help="who plays the second side")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
 

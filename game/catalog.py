@@ -123,9 +123,14 @@ def validate_file(path: str | Path) -> str:
     if kind == "terrain-types":
         tf = validate_model(TerrainFile, doc)
         return f"{path}: ok ({len(tf.types)} terrain types)"
+    if kind == "solo-tables":
+        from game.rulesets.solo import SoloTables
+
+        st = validate_model(SoloTables, doc)
+        return f"{path}: ok (solo tables: {len(st.risk_factors)} risk factors, {len(st.action_chart)} chart rows)"
     raise DataError(
         str(path),
-        f"unknown or missing `kind` ({kind!r}); expected kind: map, ruleset or terrain-types",
+        f"unknown or missing `kind` ({kind!r}); expected kind: map, ruleset, terrain-types or solo-tables",
         doc.line(("kind",)),
         "kind",
     )

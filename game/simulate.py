@@ -32,6 +32,10 @@ class GameReport:
 def make_player(kind: str, seed: int):
     if kind == "random":
         return RandomPlayer(seed)
+    if kind == "ai":
+        from game.ai.solo_ai import SoloAI
+
+        return SoloAI(seed)
     raise ValueError(f"unknown player kind {kind!r}")
 
 

@@ -8,6 +8,7 @@ log and the same state, which the tests prove and saved games rely on.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -37,7 +38,7 @@ class Rules(Protocol):
 
 @dataclass
 class Snapshot:
-    state: dict[str, Any]
+    state: bytes  # the pickled state: fast, exact, and the restored copy shares nothing
     rng_state: int
     log_len: int
     dice_count: int
@@ -176,10 +177,10 @@ class Game:
         return True
 
     def _snapshot(self) -> Snapshot:
-        return Snapshot(self.state.to_dict(), self.source.state, len(self.log), self.dice.count)
+        return Snapshot(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL), self.source.state, len(self.log), self.dice.count)
 
     def _restore(self, snap: Snapshot) -> None:
-        self.state = GameState.from_dict(snap.state)
+        self.state = pickle.loads(snap.state)
         self.source.rng.state = snap.rng_state
         self.log.truncate(snap.log_len)
         self.dice.count = snap.dice_count

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -123,6 +124,11 @@ class ForcedSource(Source):
 
 def pool_outcomes(count: int, faces: Sequence[int]) -> list[tuple[tuple[int, ...], Fraction]]:
     """Every multiset of ``count`` dice with the given faces, with its exact probability."""
+    return _pool_outcomes(count, tuple(faces))
+
+
+@lru_cache(maxsize=256)
+def _pool_outcomes(count: int, faces: tuple[int, ...]) -> list[tuple[tuple[int, ...], Fraction]]:
     distinct = sorted(set(faces))
     weight = {f: Fraction(list(faces).count(f), len(faces)) for f in distinct}
     out = []

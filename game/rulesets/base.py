@@ -28,6 +28,7 @@ from game.geometry.los import LosResult, line_of_sight, los_matrix
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
+from game.rulesets.solo import SoloMixin
 
 
 @dataclass
@@ -84,7 +85,7 @@ class Action:
 FACING_FROM_EDGE = {"south": 270.0, "north": 90.0, "west": 0.0, "east": 180.0}
 
 
-class RulesetBase:
+class RulesetBase(SoloMixin):
     id: ClassVar[str]
     Data: ClassVar[type[RulesetData]]
     phases: ClassVar[tuple[str, ...]] = ()
@@ -386,9 +387,17 @@ class RulesetBase:
 
     # ---- sight ---------------------------------------------------------------------
     def los(self, game: Game, a: Figure | tuple[float, float], b: Figure | tuple[float, float]) -> LosResult:
+        """Sight from a to b, cached per table version (the same pair is asked often)."""
         pa = a.pos if isinstance(a, Figure) else a
         pb = b.pos if isinstance(b, Figure) else b
-        return line_of_sight(game.table, pa, pb)
+        cache = game.__dict__.setdefault("_los_cache", {})
+        key = (pa, pb, id(game.table), game.table.version)
+        res = cache.get(key)
+        if res is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            res = cache[key] = line_of_sight(game.table, pa, pb)
+        return res
 
     def sight_matrix(self, game: Game, figures: list[Figure]):
         pts = np.array([f.pos for f in figures], dtype=float).reshape(-1, 2)
@@ -490,6 +499,41 @@ class RulesetBase:
     def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
         """Weapon range bands of a figure, in mm: (label, from, to)."""
         return []
+
+    # ---- the solo AI's view of the ruleset (game/ai/solo_ai.py) -------------------------
+    def ai_side_commands(self, game: Game, side: str) -> list[Command]:
+        """Commands the AI considers before any unit's (a bombardment, a card)."""
+        return []
+
+    def ai_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
+        """Commands carrying out ``unit``'s solo order now, best first. ``memo`` is the
+        AI's scratch space between calls (keys start with (turn, ...)). Rulesets override."""
+        return []
+
+    def ai_goal(self, game: Game, side: str, centre: tuple[float, float]) -> tuple[float, float] | None:
+        """Where an advancing unit heads: an objective its side must take, else the
+        nearest enemy figure ("advance toward nearest enemy includes any ordered game
+        objective")."""
+        st = game.state
+        v = st.attrs.get("victory", {})
+        targets = []
+        for c in v.get("conditions", []):
+            if c["side"] == side and c["type"] == "hold":
+                for oid in c.get("objectives") or list(v.get("objectives", {})):
+                    o = v["objectives"][oid]
+                    if victory.objective_holder(st, o) != side:
+                        targets.append((o["x"], o["y"]))
+        if targets:
+            return min(targets, key=lambda p: self.dist(p, centre))
+        enemies = self.enemy_figures(game, side)
+        if not enemies:
+            return None
+        e = min(enemies, key=lambda f: self.dist(f.pos, centre))
+        return e.pos
+
+    def defends(self, game: Game, side: str) -> bool:
+        """A side that wins if nothing happens holds its ground (solo interpretation)."""
+        return game.state.attrs.get("victory", {}).get("otherwise") == side
 
     def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
         """The command `main.py odds` asks about: a figure firing at a unit, or its unit

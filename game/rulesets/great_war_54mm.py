@@ -34,6 +34,8 @@ from game.core.state import DESTROYED, FLED, Figure, Unit
 from game.data.pyd import Strict
 from game.data.ruleset_schema import RulesetData, TroopType
 from game.rulesets.base import OddsLine, OddsReport, RulesetBase
+from game.rulesets.great_war_54mm_ai import GreatWarAI
+from game.geometry.collider import Collider
 from game.rulesets.movement import MovePlan, plan_move
 
 # ---- data model ---------------------------------------------------------------------
@@ -130,7 +132,7 @@ class AssaultPlan:
     crew_target: bool
 
 
-class GreatWar54(RulesetBase):
+class GreatWar54(GreatWarAI, RulesetBase):
     id = "great-war-54mm"
     Data = GWData
     phases = ("rally", "movement", "shooting", "assaults")
@@ -186,6 +188,7 @@ class GreatWar54(RulesetBase):
     def on_side_start(self, game: Game) -> None:
         st = game.state
         for f in st.side_figures(st.active_side):
+            f.attrs["moved_last_turn"] = bool(f.markers.get("moved"))
             f.markers.pop("moved", None)
             f.markers.pop("shot", None)
             f.markers.pop("moved_mm", None)
@@ -286,7 +289,8 @@ class GreatWar54(RulesetBase):
             game.emit("status", f"{unit.name} rallies.", units=[unit.id])
 
     # ---- casualties -----------------------------------------------------------------
-    def remove_figures(self, game: Game, unit: Unit, figs: list[Figure], cause: str) -> None:
+    def remove_figures(self, game: Game, unit: Unit, figs: list[Figure], cause: str, by_unit: str | None = None) -> None:
+        self.note_losses(game, unit.id, len(figs), by_unit)
         for f in figs:
             f.life = "dead"
             game.emit("casualty", f"{f.name} of {unit.name} is a casualty ({cause}).", figures=[f.id], units=[unit.id])
@@ -430,33 +434,43 @@ class GreatWar54(RulesetBase):
         game.emit("move", f"{f.name} moves {self.fmt(plan.length)}.", figures=[f.id], units=[unit.id])
 
     def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
+        """Each figure's move when the unit moves together. Figures are placed one after
+        another, leading figures first, and never onto a base already placed."""
         unit = game.state.units[cmd.unit]
         figs = [f for f in self.alive(game, unit.id) if not f.markers.get("shot")]
-        plans = []
+        others = [(f.id, f.pos, f.radius) for f in game.state.figures.values() if f.alive and f.unit != unit.id]
+        goals: list[tuple[Figure, tuple[float, float], float]] = []
         if cmd.choice == "gather":
             leader = self.leader(game, unit.id) if self.movement_mode(unit) == "regroup" else None
+            figs.sort(key=lambda f: (self.dist(f.pos, cmd.point), f.id))
             for f in figs:
                 if leader is not None and f.id == leader.id:
                     continue
                 budget = self.remaining_move(unit, f)
                 d = self.dist(f.pos, cmd.point)
-                stop = max(0.0, d - (2 * f.radius + self.mm(0.25)))
-                step = min(budget, stop)
-                if step < 1e-3:
-                    continue
-                goal = (f.x + (cmd.point[0] - f.x) * step / d, f.y + (cmd.point[1] - f.y) * step / d)
-                plans.append((f, plan_move(self, game, f, [goal], budget=budget, strict=False, ignore=set(unit.figures))))
+                step = min(budget, max(0.0, d - (2 * f.radius + self.mm(0.25))))
+                if step >= 1e-3:
+                    goals.append((f, (f.x + (cmd.point[0] - f.x) * step / d, f.y + (cmd.point[1] - f.y) * step / d), budget))
         else:
             cx, cy = self.unit_centre(game, unit.id)
             vx, vy = cmd.point[0] - cx, cmd.point[1] - cy
             length = hypot(vx, vy)
+            if length < 1e-6:
+                return []
+            figs.sort(key=lambda f: (-(f.x * vx + f.y * vy), f.id))  # the leading figures first
             for f in figs:
                 budget = self.remaining_move(unit, f)
                 step = min(budget, length)
-                if step < 1e-3:
-                    continue
-                goal = (f.x + vx * step / length, f.y + vy * step / length)
-                plans.append((f, plan_move(self, game, f, [goal], budget=budget, strict=False, ignore=set(unit.figures))))
+                if step >= 1e-3:
+                    goals.append((f, (f.x + vx * step / length, f.y + vy * step / length), budget))
+        moving = {f.id for f, _, _ in goals}
+        placed = others + [(f.id, f.pos, f.radius) for f in figs if f.id not in moving]
+        plans = []
+        for f, goal, budget in goals:
+            collider = Collider(game.table, placed)
+            plan = plan_move(self, game, f, [goal], budget=budget, strict=False, collider=collider)
+            plans.append((f, plan))
+            placed.append((f.id, plan.path[-1], f.radius))
         return plans
 
     def check_move_unit(self, game: Game, cmd: Command) -> None:
@@ -555,6 +569,7 @@ class GreatWar54(RulesetBase):
 
     def resolve_shot(self, game: Game, s: Shot) -> None:
         s.firer.markers["shot"] = True
+        self.note_fire(game, s.target.id, s.firer.unit, 1, heavy=s.weapon.crewed)
         hits, _ = self.roll_shot(game.dice, s)
         if not hits or not game.state.unit_alive(s.target.id):
             return
@@ -569,7 +584,7 @@ class GreatWar54(RulesetBase):
         dead = alive_candidates[:hits]
         if hits > len(dead):
             game.emit("info", f"{hits - len(dead)} hit(s) lost: no more figures of {s.target.name} in sight and range.", units=[s.target.id])
-        self.remove_figures(game, s.target, dead, f"shot by {s.firer.name}")
+        self.remove_figures(game, s.target, dead, f"shot by {s.firer.name}", by_unit=s.firer.unit)
         s.target.markers["casualties_phase"] = s.target.markers.get("casualties_phase", 0) + len(dead)
 
     def volley_firers(self, game: Game, unit_id: str, target_id: str) -> list[Figure]:
@@ -648,14 +663,16 @@ class GreatWar54(RulesetBase):
         if hits > len(victims):
             extra = self.nearest_first([f for f in self.alive(game, target.id) if f not in victims], [a.pos for a in plan.attackers])
             victims += extra[: hits - len(victims)]
-        self.remove_figures(game, target, victims, f"assaulted by {unit.name}")
+        self.note_fire(game, target.id, unit.id, len(plan.attackers))
+        self.remove_figures(game, target, victims, f"assaulted by {unit.name}", by_unit=unit.id)
         lost_def = len(victims)
         fighters = [f for f in plan.defenders_in_reach if f.alive]
         lost_att = 0
         if fighters:
             back, _ = self.assault_dice(game.dice, f"{target.name} fights back", len(fighters), [target.id, unit.id])
             a_victims = self.nearest_first(plan.attackers, [f.pos for f in fighters])[:back]
-            self.remove_figures(game, unit, a_victims, f"fought by {target.name}")
+            self.note_fire(game, unit.id, target.id, len(fighters))
+            self.remove_figures(game, unit, a_victims, f"fought by {target.name}", by_unit=target.id)
             lost_att = len(a_victims)
         game.emit("assault", f"Assault result: {target.name} lost {lost_def}, {unit.name} lost {lost_att}.", units=[unit.id, target.id])
         testers = []
@@ -685,6 +702,7 @@ class GreatWar54(RulesetBase):
         target = st.units[cmd.target]
         st.attrs["bombarded_this_turn"] = True
         game.emit("bombardment", f"Artillery bombards {target.name}.", units=[target.id])
+        self.note_fire(game, target.id, None, 0, heavy=True)
         b = self.data.bombardment
         tgt, mods = self.morale_target(game, target)
         roll = game.dice.roll(b.die, f"{target.name} morale test under bombardment", target=f"<= {tgt}",

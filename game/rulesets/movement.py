@@ -66,9 +66,11 @@ def plan_move(
     stop_types: frozenset[str] = frozenset({"wire"}),
     ignore: set[str] | None = None,
     mover: str = "infantry",
+    collider: Collider | None = None,
 ) -> MovePlan:
     """``strict``: a path that is too long or blocked is refused (a player's move);
-    otherwise it is cut short (a unit moving together, a running figure)."""
+    otherwise it is cut short (a unit moving together, a running figure). ``collider``:
+    the bases to avoid, when not the figures where they stand now."""
     table = game.table
     pts = [fig.pos] + [(float(x), float(y)) for x, y in waypoints]
     w, h = table.width, table.height
@@ -115,11 +117,10 @@ def plan_move(
     # bases and impassable terrain
     if len(path) >= 2:
         skip = {fig.id} | (ignore or set())
-        discs = [(f.id, f.pos, f.radius) for f in game.state.figures.values() if f.alive and f.id not in skip]
-        collider = Collider(table, discs)
+        collider = collider or shared_collider(game)
         # whatever the base already touches at the start does not stop it moving off
-        touching = set(collider.overlapping(path[0], fig.radius, mover))
-        hit = collider.first_collision(path, fig.radius, mover=mover, ignore=touching)
+        touching = set(collider.overlapping(path[0], fig.radius, mover, skip))
+        hit = collider.first_collision(path, fig.radius, mover=mover, ignore=touching | skip)
         if hit is not None:
             what = _obstacle_name(game, table, hit.obstacle_id)
             if strict:
@@ -133,6 +134,17 @@ def plan_move(
     if plan.length <= EPS:
         plan.wire_crossed = False
     return plan
+
+
+def shared_collider(game: Game) -> Collider:
+    """One pymunk space per arrangement of the figures, reused until a figure moves."""
+    figs = tuple((f.id, f.x, f.y, f.radius) for f in game.state.figures.values() if f.alive)
+    cached = game.__dict__.get("_collider")
+    if cached is not None and cached[0] == figs and cached[1] is game.table:
+        return cached[2]
+    collider = Collider(game.table, [(fid, (x, y), r) for fid, x, y, r in figs])
+    game.__dict__["_collider"] = (figs, game.table, collider)
+    return collider
 
 
 def _obstacle_name(game: Game, table, obstacle: str) -> str:

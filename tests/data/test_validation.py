@@ -103,7 +103,7 @@ def test_malformed_yaml_has_a_line(tmp_path):
 
 def test_unknown_kind(tmp_path):
     e = err(write(tmp_path, "kind: spaceship\n"))
-    assert "expected kind: map, ruleset or terrain-types" in e.message
+    assert "expected kind: map, ruleset, terrain-types or solo-tables" in e.message
 
 
 def test_broken_ruleset_names_the_field(tmp_path):

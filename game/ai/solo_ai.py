@@ -1,0 +1,63 @@
+"""The solo AI: plays a side of any ruleset by the WW2 solo tables.
+
+Each turn every unit first dices for its orders (the ``solo_orders`` command: its risk
+factor and the action chart, rolled with the game's dice and logged). Then, phase by
+phase, the ruleset proposes the commands that carry each order out (``ai_commands``),
+best first; the AI submits the first one the core accepts, through the same
+``Game.submit`` a human uses. When no unit has anything left to do, it ends the phase.
+It works from what its side may know: every command it picks is checked by the core.
+"""
+
+from __future__ import annotations
+
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.rng import Pcg32
+
+
+class SoloAI:
+    name = "ai"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Pcg32(seed)  # tie-breaks among equally good choices only
+        self.issued: set[tuple] = set()  # never the same command twice in one phase
+        self.memo: dict = {}  # plans a ruleset keeps between calls (figure slots of a move)
+
+    def _key(self, game: Game, cmd: Command) -> tuple:
+        st = game.state
+        return (st.turn, st.active_side, st.phase, len(game.commands) if st.attrs.get("decision") else 0, cmd)
+
+    def _fresh(self, game: Game, cmd: Command) -> bool:
+        return self._key(game, cmd) not in self.issued and game.check(cmd) is None
+
+    def choose(self, game: Game, side: str) -> Command:
+        cmd = self._choose(game, side)
+        self.issued.add(self._key(game, cmd))
+        if len(self.issued) > 5000:
+            self.issued = {k for k in self.issued if k[0] >= game.state.turn}
+            self.memo = {k: v for k, v in self.memo.items() if k[0] >= game.state.turn}
+        return cmd
+
+    def _choose(self, game: Game, side: str) -> Command:
+        rules = game.rules
+        st = game.state
+        if rules.decision(game) is not None:
+            options = rules.decision_options(game)
+            picked = rules.ai_decide(game, side, options) if hasattr(rules, "ai_decide") else None
+            return picked or options[0][1]
+        if side != st.active_side:
+            legal = game.legal_commands(side)
+            return legal[0]
+        for unit in rules.solo_units(game, side):
+            if rules.needs_orders(game, unit):
+                cmd = Command("solo_orders", side, unit=unit.id)
+                if game.check(cmd) is None:
+                    return cmd
+        for cmd in rules.ai_side_commands(game, side):
+            if self._fresh(game, cmd):
+                return cmd
+        for unit in rules.solo_units(game, side):
+            for cmd in rules.ai_commands(game, side, unit, self.memo):
+                if self._fresh(game, cmd):
+                    return cmd
+        return Command("end_phase", side)

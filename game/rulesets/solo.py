@@ -1,0 +1,345 @@
+"""The solo rules (ww2-skirmish-solo.txt, "Solo rules") as part of every ruleset.
+
+They are rules, not just an AI: the risk factor and the action chart roll dice, so they
+run as commands (``solo_orders``) through the game's seeded dice and land in the log,
+and a replay reproduces them. The AI player (game/ai/solo_ai.py) then carries each
+order out with the ruleset's ordinary commands.
+
+This module holds the ruleset-independent parts: the tables (rulesets/solo.yaml), the
+fire and loss bookkeeping the risk factors need, the risk factors themselves, the action
+and AFV charts. A ruleset tells it what its units are through :meth:`SoloMixin.profile`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import atan2, degrees, hypot
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field
+
+from game.core.commands import Command, require
+from game.core.game import Game
+from game.core.state import Figure, Unit
+from game.data.pyd import Strict, validate_model
+from game.data.ruleset_schema import Interpretation
+from game.data.yamlio import load_yaml
+from game.geometry.units import to_mm
+
+SOLO_PATH = Path(__file__).resolve().parents[2] / "rulesets" / "solo.yaml"
+Order = Literal["continue", "close", "halt", "advance", "attack", "retreat", "rout"]
+AfvOrder = Literal["bale_out", "retreat", "halt", "manoeuvre", "advance"]
+ORDER_WORDS = {"continue": "Continue", "close": "Close on the enemy", "halt": "Halt", "advance": "Advance",
+               "attack": "Attack", "retreat": "Retreat", "rout": "Rout", "bale_out": "Bale out",
+               "manoeuvre": "Manoeuvre"}
+
+
+class Factor(Strict):
+    id: str
+    value: int
+    text: str
+    per: int | None = None
+
+
+class ChartRow(Strict):
+    min_rf: int | None = None
+    max_rf: int | None = None
+    results: list[Order] = Field(min_length=6, max_length=6)
+
+
+class AfvRow(Strict):
+    min_points: int | None = None
+    max_points: int | None = None
+    results: list[AfvOrder] = Field(min_length=6, max_length=6)
+
+
+class ForceGeneration(Strict):
+    die: str = "d6"
+    no_contact_modifier: int = -1
+    per_extra_counter: int = 1
+    natural_nothing: int = 1
+
+
+class SoloTables(Strict):
+    kind: Literal["solo-tables"]
+    unit: Literal["in", "cm"]
+    risk_factors: list[Factor]
+    distances: dict[str, float]
+    action_chart: list[ChartRow]
+    afv_points: list[Factor]
+    afv_chart: list[AfvRow]
+    force_generation: ForceGeneration
+    interpretations: list[Interpretation] = Field(default_factory=list)
+
+    def factor(self, fid: str) -> Factor:
+        return next(f for f in self.risk_factors if f.id == fid)
+
+    def afv_factor(self, fid: str) -> Factor:
+        return next(f for f in self.afv_points if f.id == fid)
+
+    def dist_mm(self, key: str) -> float:
+        return to_mm(self.distances[key], self.unit)
+
+    def chart_row(self, rf: int) -> ChartRow:
+        for row in self.action_chart:
+            if (row.min_rf is None or rf >= row.min_rf) and (row.max_rf is None or rf <= row.max_rf):
+                return row
+        raise ValueError(f"no chart row for RF {rf}")
+
+    def afv_row(self, points: int) -> AfvRow:
+        for row in self.afv_chart:
+            if (row.min_points is None or points >= row.min_points) and (row.max_points is None or points <= row.max_points):
+                return row
+        raise ValueError(f"no AFV chart column for {points} points")
+
+
+@lru_cache(maxsize=1)
+def solo_tables() -> SoloTables:
+    return validate_model(SoloTables, load_yaml(SOLO_PATH))
+
+
+@dataclass
+class Profile:
+    """What the solo rules need to know about a unit, in the ruleset's terms."""
+
+    routing: bool = False
+    retiring: bool = False
+    support_weapon: bool = False  # tripod MG, mortar, HMG: halts and fires instead of advancing
+    at_gun: bool = False
+    vehicle: bool = False  # an AFV (its own chart)
+    command: bool = False  # a command group
+    one_action: bool = False  # all figures have 1 action
+    has_nco: bool = False
+    damaged_fraction: float = 0.0  # wounded, disabled or killed, of its starting figures
+    officer: bool = False  # has an officer (for the -1 to others nearby)
+    damaged: bool = False  # vehicles: damaged
+    heavy_weapon: bool = False  # fire from it counts as mortar/flame/AFV fire
+
+
+class SoloMixin:
+    """Mixed into :class:`game.rulesets.base.RulesetBase`."""
+
+    # ---- bookkeeping the risk factors need -----------------------------------------------
+    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False) -> None:
+        """Record that ``firers`` figures (of ``firer_unit``) fired at ``target_unit``."""
+        st = game.state
+        u = st.units.get(target_unit)
+        if u is None:
+            return
+        rec = u.attrs.setdefault("fired_on", [])
+        rec.append({"turn": st.turn, "side": st.active_side, "firers": firers, "heavy": heavy, "by": firer_unit})
+        del rec[:-12]
+
+    def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
+        st = game.state
+        if n <= 0:
+            return
+        if victim_unit in st.units:
+            st.units[victim_unit].attrs.setdefault("lost", []).append({"turn": st.turn, "n": n})
+            del st.units[victim_unit].attrs["lost"][:-12]
+        if by_unit and by_unit in st.units:
+            st.units[by_unit].attrs.setdefault("inflicted", []).append({"turn": st.turn, "n": n})
+            del st.units[by_unit].attrs["inflicted"][:-12]
+
+    # ---- profiles (rulesets refine this) -------------------------------------------------
+    def profile(self, game: Game, unit: Unit) -> Profile:
+        figs = game.state.unit_figures(unit.id, alive_only=False)
+        alive = [f for f in figs if f.alive]
+        roles = {self.data.troop_types[f.type].role for f in alive}  # type: ignore[attr-defined]
+        lost = sum(1 for f in figs if not f.alive) + sum(1 for f in alive if f.wounds)
+        return Profile(
+            routing=bool(unit.markers.get("running") or unit.markers.get("routing") or unit.markers.get("panicked")),
+            retiring=unit.markers.get("solo_order") in ("retreat", "rout"),
+            support_weapon=unit.kind == "crew",
+            command="officer" in roles,
+            has_nco=bool(roles & {"nco", "officer"}),
+            officer="officer" in roles,
+            damaged_fraction=lost / len(figs) if figs else 0.0,
+        )
+
+    # ---- the risk factor -------------------------------------------------------------------
+    def recent(self, game: Game, unit: Unit, key: str) -> list[dict[str, Any]]:
+        """Records of the last two side-turns (since this side's previous turn)."""
+        t = game.state.turn
+        return [r for r in unit.attrs.get(key, []) if r["turn"] >= t - 1]
+
+    def _sees(self, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:
+        seen = []
+        for o in others:
+            for f in figs:
+                if reach is not None and hypot(f.x - o.x, f.y - o.y) > reach:
+                    continue
+                if self.los(game, f, o).visible:  # type: ignore[attr-defined]
+                    seen.append(o)
+                    break
+        return seen
+
+    def risk_factors(self, game: Game, unit: Unit) -> list[tuple[str, int, str]]:
+        """Every factor that applies to ``unit`` now: (id, value, words)."""
+        tb = solo_tables()
+        st = game.state
+        prof = self.profile(game, unit)
+        figs = st.unit_figures(unit.id)
+        if not figs:
+            return []
+        out: list[tuple[str, int, str]] = []
+
+        def add(fid: str, times: int = 1, words: str = "") -> None:
+            f = tb.factor(fid)
+            if times:
+                out.append((fid, f.value * times, words or f.text))
+
+        enemies = [f for f in st.figures.values() if f.alive and f.side != unit.side]
+        friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
+        seen_enemies = self._sees(game, figs, enemies)
+        fire = self.recent(game, unit, "fired_on")
+        if prof.routing:
+            add("rout")
+        if fire and (sum(r["firers"] for r in fire) >= 2 * len(figs) or any(r["heavy"] for r in fire)):
+            add("heavy_fire")
+        if prof.command or prof.one_action:
+            add("command")
+        quarters = int(prof.damaged_fraction * 100 // tb.factor("losses").per) if tb.factor("losses").per else 0
+        if quarters:
+            add("losses", quarters, f"{quarters * 25}% of the unit wounded, disabled or killed")
+        if not prof.has_nco and not prof.support_weapon and not prof.vehicle:
+            add("no_nco")
+        if fire:
+            add("under_fire")
+        cx = sum(f.x for f in figs) / len(figs)
+        cy = sum(f.y for f in figs) / len(figs)
+        facing = figs[0].facing
+        flank = any(abs((degrees(atan2(e.y - cy, e.x - cx)) - facing + 180) % 360 - 180) > 45 for e in seen_enemies)
+        retiring_near = any(
+            u.id != unit.id and u.side == unit.side and u.markers.get("solo_order") in ("retreat", "rout")
+            and any(hypot(f.x - cx, f.y - cy) <= tb.dist_mm("retiring") for f in st.unit_figures(u.id))
+            for u in st.units.values()
+        ) or unit.markers.get("solo_order") in ("retreat", "rout")
+        if flank or retiring_near:
+            add("flanked", 1, "enemy seen to flank or rear" if flank else "a unit retiring within 24\"")
+        lost = sum(r["n"] for r in self.recent(game, unit, "lost"))
+        inflicted = sum(r["n"] for r in self.recent(game, unit, "inflicted"))
+        if lost > inflicted:
+            add("losing", 1, f"losing a firefight ({lost} lost, {inflicted} inflicted)")
+        officers = [f for f in friends if self.data.troop_types[f.type].role == "officer"]  # type: ignore[attr-defined]
+        if self._sees(game, figs, officers, tb.dist_mm("officer")):
+            add("officer")
+        afvs = [f for f in friends if self.profile(game, st.units[f.unit]).vehicle and not self.profile(game, st.units[f.unit]).damaged]
+        if any(hypot(f.x - cx, f.y - cy) <= tb.dist_mm("friendly_afv") for f in afvs):
+            add("friendly_afv")
+        near = tb.dist_mm("friends_near")
+        if any(
+            u.id != unit.id and u.side == unit.side and u.markers.get("solo_order") not in ("retreat", "rout")
+            and any(hypot(f.x - g.x, f.y - g.y) <= near for f in st.unit_figures(u.id) for g in figs)
+            for u in st.units.values()
+        ):
+            add("friends_near")
+        cover = self.cover_from_enemy(game, figs, enemies)
+        if prof.at_gun or prof.support_weapon or cover == "soft":
+            add("soft_cover", 1, "AT gun or MMG/HMG" if (prof.at_gun or prof.support_weapon) else "in soft cover")
+        advancing = unit.markers.get("solo_order") in ("advance", "attack", "close") and not (prof.at_gun or prof.support_weapon)
+        stationary_hard = cover == "hard" and not any(f.markers.get("moved") or f.attrs.get("moved_last_turn") for f in figs)
+        if advancing or stationary_hard:
+            add("advancing", 1, "advancing" if advancing else "stationary in hard cover")
+        if inflicted > lost and inflicted > 0:
+            add("winning", 1, f"winning a firefight ({inflicted} inflicted, {lost} lost)")
+        friends_retreating = [f for f in friends if st.units[f.unit].markers.get("solo_order") in ("retreat", "rout")]
+        if not seen_enemies and not self._sees(game, figs, friends_retreating):
+            add("no_enemy")
+        return out
+
+    def cover_from_enemy(self, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:
+        """'hard', 'soft' or 'none': the cover most of the unit has from its nearest enemy."""
+        if not enemies:
+            return "none"
+        cx = sum(f.x for f in figs) / len(figs)
+        cy = sum(f.y for f in figs) / len(figs)
+        nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
+        covers = [self.los(game, nearest, f).cover for f in figs]  # type: ignore[attr-defined]
+        hard = sum(1 for c in covers if c >= 2)
+        soft = sum(1 for c in covers if c >= 1)
+        if hard * 2 > len(figs):
+            return "hard"
+        if soft * 2 > len(figs):
+            return "soft"
+        return "none"
+
+    # ---- the orders command --------------------------------------------------------------
+    def solo_units(self, game: Game, side: str) -> list[Unit]:
+        return [u for u in game.state.side_units(side) if game.state.unit_alive(u.id)]
+
+    def needs_orders(self, game: Game, unit: Unit) -> bool:
+        return unit.markers.get("solo_turn") != game.state.turn and game.state.unit_alive(unit.id)
+
+    def check_solo_orders(self, game: Game, cmd: Command) -> None:
+        require(cmd.unit is not None, "Choose the unit that dices for its orders.")
+        unit = game.state.units[cmd.unit]
+        require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
+        require(self.needs_orders(game, unit), f"{unit.name} already has its orders this turn.")
+
+    def apply_solo_orders(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units[cmd.unit]
+        prof = self.profile(game, unit)
+        unit.markers["solo_turn"] = game.state.turn
+        if prof.vehicle:
+            self._afv_orders(game, unit)
+            return
+        factors = self.risk_factors(game, unit)
+        rf = sum(v for _, v, _ in factors)
+        words = ", ".join(f"{w} {v:+d}" for _, v, w in factors) or "no factors"
+        roll = game.dice.roll("d6", f"{unit.name}: RF {rf} ({words}), solo action chart", units=[unit.id])
+        order = solo_tables().chart_row(rf).results[roll.value - 1]
+        prev = unit.markers.get("solo_order") or self.initial_order(game, unit)
+        if order == "continue":
+            order = prev if prev in ("halt", "advance", "attack", "retreat", "close") else "halt"
+            note = f"Continue ({ORDER_WORDS[order]})"
+        else:
+            note = ORDER_WORDS[order]
+        if order in ("advance", "attack", "close") and (prof.support_weapon or prof.at_gun):
+            order = "halt"
+            note += ": support weapons halt and fire instead"
+        unit.markers["solo_order"] = order
+        unit.markers["solo_rf"] = rf
+        roll.outcome = note
+
+    def initial_order(self, game: Game, unit: Unit) -> str:
+        """The "current action" before a unit's first order: a side with something to
+        take or break is advancing; a side that wins by holding on is halted."""
+        v = game.state.attrs.get("victory", {})
+        if v.get("otherwise") == unit.side:
+            return "halt"
+        return "advance" if any(c["side"] == unit.side for c in v.get("conditions", [])) else "halt"
+
+    def afv_points(self, game: Game, unit: Unit) -> list[tuple[str, int, str]]:
+        """The AFV's points, refined by rulesets with vehicles (afv_profile)."""
+        tb = solo_tables()
+        info = self.afv_situation(game, unit)
+        out = []
+        for fid, times in info.items():
+            if times:
+                f = tb.afv_factor(fid)
+                out.append((fid, f.value * times, f.text))
+        return out
+
+    def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
+        """How many times each AFV factor applies; rulesets with vehicles override."""
+        return {}
+
+    def _afv_orders(self, game: Game, unit: Unit) -> None:
+        pts = self.afv_points(game, unit)
+        total = sum(v for _, v, _ in pts)
+        words = ", ".join(f"{w} {v:+d}" for _, v, w in pts) or "no points"
+        roll = game.dice.roll("d6", f"{unit.name}: AFV points {total} ({words}), AFV solo movement chart", units=[unit.id])
+        order = solo_tables().afv_row(total).results[roll.value - 1]
+        if order == "bale_out" and not self.immobile(game, unit):
+            order = "retreat"
+            note = "Retreat (not immobile, so no bale out)"
+        else:
+            note = ORDER_WORDS[order]
+        unit.markers["solo_order"] = order
+        roll.outcome = note
+
+    def immobile(self, game: Game, unit: Unit) -> bool:
+        return bool(unit.markers.get("immobilised") or unit.markers.get("broken_down"))
