@@ -71,6 +71,47 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _strength_job(job):
+    from game.catalog import load_map
+    from game.simulate import simulate
+
+    path, seed, ai_first = job
+    lm = load_map(path)
+    rep = simulate(lm, seed, "ai" if ai_first else "random", "random" if ai_first else "ai")
+    ai_side = lm.model.first_side or lm.model.sides[0].id
+    if not ai_first:
+        ai_side = next(s.id for s in lm.model.sides if s.id != ai_side)
+    return path, ai_first, rep.winner == ai_side, rep.winner is None
+
+
+def cmd_strength(args: argparse.Namespace) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from game.catalog import available_maps
+
+    maps = [lm for lm in available_maps(args.ruleset) if not args.map or args.map in str(lm.path)]
+    jobs = [(str(lm.path), seed, first) for lm in maps for first in (True, False) for seed in range(1, args.games + 1)]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        results = list(pool.map(_strength_job, jobs, chunksize=4))
+    table = []
+    for lm in maps:
+        for first in (True, False):
+            rows = [r for r in results if r[0] == str(lm.path) and r[1] == first]
+            wins = sum(1 for r in rows if r[2])
+            draws = sum(1 for r in rows if r[3])
+            side = lm.model.first_side or lm.model.sides[0].id
+            if not first:
+                side = next(s.id for s in lm.model.sides if s.id != side)
+            table.append({"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": side, "games": len(rows),
+                          "ai_wins": wins, "draws": draws, "ai_win_rate": round(wins / len(rows), 3) if rows else 0})
+    if args.json:
+        print(json.dumps(table, indent=2))
+    else:
+        for t in table:
+            print(f"{t['ruleset']:<16} {t['map']:<28} AI plays {t['ai_side']:<10} wins {t['ai_wins']:>3}/{t['games']} ({t['ai_win_rate'] * 100:.0f}%), draws {t['draws']}")
+    return 0
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
     from game.catalog import load_map, new_game
     from game.core.commands import Refusal
@@ -174,6 +215,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--p2", default="random", choices=["random", "ai"], help="who plays the second side")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
+
+    sp = sub.add_parser("strength", help="the solo AI against the random baseline, both sides of every map")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--ruleset")
+    sp.add_argument("--map", help="only maps whose path contains this")
+    sp.add_argument("--workers", type=int, default=2)
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(func=cmd_strength)
 
     sp = sub.add_parser("odds", help="exact odds of one shot or assault on a map")
     sp.add_argument("--ruleset")

@@ -27,7 +27,7 @@ from game.session import AUTOSAVE, Session, list_saves, load_session
 from .app import App, Scene
 from .theme import BG, text
 
-CONTROLLERS = [("Human", "human"), ("Random baseline", "random")]
+CONTROLLERS = [("Human", "human"), ("Solo AI", "ai"), ("Random baseline", "random")]
 ASSET_RULES = Path(__file__).resolve().parents[2] / "assets" / "rules"
 
 
@@ -207,6 +207,9 @@ class NewGameScene(Scene):
             label = menu.selected_option[0] if isinstance(menu.selected_option, tuple) else menu.selected_option
             controllers[sid] = dict(CONTROLLERS).get(label, "human")
         options = {k: box.get_state() for k, box in self.option_boxes.items()}
+        ai_sides = [s for s, c in controllers.items() if c == "ai"]
+        if len(ai_sides) == 1:
+            options["solo_side"] = ai_sides[0]  # the solo rules (portal markers) play for it
         game = new_game(lm, seed=seed, options=options)
         ho = self.handover.selected_option
         handover = ho[1] if isinstance(ho, tuple) else "auto"
