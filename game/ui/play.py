@@ -81,6 +81,7 @@ class PlayScene(Scene):
         self.view_cache: tuple[tuple, GameState] | None = None
         self.over_since: float | None = None
         self.mouse = (0, 0)
+        self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.layout()
         self.camera.fit()
         if session.needs_handover("", self.game.state.active_side) and self.session.handover == "always":
@@ -442,6 +443,7 @@ class PlayScene(Scene):
             if dx or dy:
                 self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.zoom_idle += dt
+        self.glide(dt)
         self.dice.update(dt)
         self.feed_dice()
         st = self.game.state
@@ -466,6 +468,19 @@ class PlayScene(Scene):
                     break
             if self.session.is_human(self.game.acting_side) or st.over:
                 self.skip_ai = False
+
+    def glide(self, dt: float) -> None:
+        """Tokens slide to where the rules put them, so a move can be followed by eye."""
+        speed = 300.0  # mm per second at least; long moves go faster (a sixth of a second's ease)
+        for f in self.game.state.figures.values():
+            cur = self.shown.get(f.id)
+            if cur is None or self.skip_ai:
+                self.shown[f.id] = f.pos
+                continue
+            dx, dy = f.x - cur[0], f.y - cur[1]
+            d = hypot(dx, dy)
+            step = max(speed * dt, d * min(1.0, dt * 6))
+            self.shown[f.id] = f.pos if d <= step else (cur[0] + dx * step / d, cur[1] + dy * step / d)
 
     def feed_dice(self) -> None:
         events = self.game.log.events
@@ -568,7 +583,7 @@ class PlayScene(Scene):
             if f.side == st.active_side and f.markers.get("moved"):
                 badges.append("moved")
             draw_token(
-                surf, cam.to_screen_f(f.pos), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
+                surf, cam.to_screen_f(self.shown.get(f.id, f.pos)), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
                 f.facing, badges, selected=(f.unit == self.selected_unit), highlight=(255, 120, 40) if f.id in highlight_figs else None,
             )
 
