@@ -22,6 +22,7 @@ from game.simulate import make_player
 from . import overlays
 from .app import App, Scene
 from .camera import Camera
+from .cards import draw_card
 from .dice_tray import DiceTray
 from .handlers import (
     ConfirmHandler,
@@ -542,6 +543,7 @@ class PlayScene(Scene):
             if not h.modal:
                 h.draw(self, surf)
         self.draw_info(surf)
+        self.draw_cards(surf, st)
         surf.set_clip(prev_clip)
 
     def _blit_scaled(self, surf, cache, cz) -> None:
@@ -586,6 +588,22 @@ class PlayScene(Scene):
                 surf, cam.to_screen_f(self.shown.get(f.id, f.pos)), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
                 f.facing, badges, selected=(f.unit == self.selected_unit), highlight=(255, 120, 40) if f.id in highlight_figs else None,
             )
+
+    def draw_cards(self, surf, st: GameState) -> None:
+        """The last card drawn from each deck, and the cards the viewing side holds."""
+        x = self.table_rect.right - 12
+        y = self.table_rect.y + 12
+        w, h = 78, 108
+        for name, deck in st.decks.items():
+            if deck.discards:
+                x -= w + 10
+                draw_card(surf, pygame.Rect(x, y, w, h), deck.discards[-1], True, name)
+        viewer = self.session.viewer()
+        for side, hand in st.hands.items():
+            for card in hand:
+                x -= w + 10
+                own = side == viewer
+                draw_card(surf, pygame.Rect(x, y, w, h), card.code, card.face_up or own, st.sides[side].name[:12])
 
     def draw_info(self, surf) -> None:
         lines = None
