@@ -39,7 +39,25 @@ def ruleset_path(ruleset_id: str) -> Path:
 
 
 def available_rulesets() -> list[str]:
-    return [r for r in REGISTRY if ruleset_path(r).exists()]
+    """Rulesets whose data file and module are present and load cleanly; the problems
+    of the others are kept in ``ruleset_problems`` for the interface to show."""
+    out = []
+    for r in REGISTRY:
+        if not ruleset_path(r).exists():
+            continue
+        try:
+            load_ruleset(r)
+        except DataError as e:
+            ruleset_problems[r] = e.one_line()
+            continue
+        except ImportError as e:
+            ruleset_problems[r] = f"{ruleset_path(r)}: its module cannot be loaded ({e})"
+            continue
+        out.append(r)
+    return out
+
+
+ruleset_problems: dict[str, str] = {}
 
 
 def load_ruleset_doc(doc: Doc):
@@ -101,7 +119,7 @@ def available_maps(ruleset_id: str | None = None) -> list[LoadedMap]:
     for p in map_files():
         try:
             lm = load_map(p)
-        except DataError:
+        except (DataError, ImportError):
             continue
         if ruleset_id is None or lm.model.ruleset == ruleset_id:
             out.append(lm)

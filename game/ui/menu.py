@@ -91,6 +91,12 @@ class MainMenu(Scene):
             self.buttons[label] = b
             y += 54
 
+        from game.catalog import ruleset_problems
+
+        available_rulesets()
+        for problem in ruleset_problems.values():
+            self.app.toast(f"Ruleset not loaded: {problem}", 12)
+
     def open_editor(self) -> None:
         from .editor import EditorScene
 
