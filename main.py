@@ -32,15 +32,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _resolve_map(name: str) -> Path:
-    from game.catalog import MAPS_DIR
+    from game.catalog import resolve_map
 
-    p = Path(name)
-    if p.exists():
-        return p
-    for cand in (MAPS_DIR / name, MAPS_DIR / f"{name}.yaml"):
-        if cand.exists():
-            return cand
-    return p
+    return resolve_map(name)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -114,6 +114,20 @@ def map_files() -> list[Path]:
     return sorted(MAPS_DIR.glob("*.yaml")) + (sorted(own.glob("*.yaml")) if own.exists() else [])
 
 
+def resolve_map(name: str | Path) -> Path:
+    """A map named by path, by file name in maps/ or the player's maps, or without .yaml."""
+    from game.paths import user_maps_dir
+
+    p = Path(name)
+    if p.exists():
+        return p
+    for folder in (MAPS_DIR, user_maps_dir()):
+        for cand in (folder / str(name), folder / f"{name}.yaml"):
+            if cand.exists():
+                return cand
+    return p
+
+
 def available_maps(ruleset_id: str | None = None) -> list[LoadedMap]:
     out = []
     for p in map_files():

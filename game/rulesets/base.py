@@ -488,13 +488,19 @@ class RulesetBase(SoloMixin):
 
         cmd = Command("move", fig.side, figure=fig.id, path=tuple(path))
         reason = game.check(cmd)
-        plan = plan_move(self, game, fig, list(path), budget=float("inf"), strict=False)
-        lines = [f"Move {fig.name}", f"path {self.fmt(plan.length)}"]
+        budget = self.move_budget(game, fig)
+        plan = plan_move(self, game, fig, list(path), budget=budget, strict=False)
+        lines = [f"Move {fig.name}", f"path {self.fmt(plan.length)}, costs {self.fmt(plan.cost)}"
+                 + (f" of {self.fmt(budget)} left" if budget != float("inf") else "")]
         if plan.stopped_by:
             lines.append(f"stops: {plan.stopped_by}")
         if reason:
             lines.append(f"Not possible: {reason}")
-        return reason is None, self.fmt(plan.length), lines
+        return reason is None, self.fmt(plan.cost), lines
+
+    def move_budget(self, game: Game, fig: Figure) -> float:
+        """How far (mm) the figure may still move, for previews."""
+        return float("inf")
 
     def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
         """Weapon range bands of a figure, in mm: (label, from, to)."""

@@ -33,9 +33,9 @@ from game.core.odds import enumerate_outcomes
 from game.core.state import DESTROYED, FLED, Figure, Unit
 from game.data.pyd import Strict
 from game.data.ruleset_schema import RulesetData, TroopType
+from game.geometry.collider import Collider
 from game.rulesets.base import OddsLine, OddsReport, RulesetBase
 from game.rulesets.great_war_54mm_ai import GreatWarAI
-from game.geometry.collider import Collider
 from game.rulesets.movement import MovePlan, plan_move
 
 # ---- data model ---------------------------------------------------------------------
@@ -844,17 +844,8 @@ class GreatWar54(GreatWarAI, RulesetBase):
         w = self.data.weapons[fig.weapons[0]]
         return [(f"{w.name} short", self.mm(w.minimum), self.mm(w.short)), (f"{w.name} long", self.mm(w.short), self.mm(w.long))]
 
-    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
-        u = game.state.units[fig.unit]
-        budget = self.remaining_move(u, fig)
-        reason = game.check(Command("move", fig.side, figure=fig.id, path=tuple(path)))
-        plan = plan_move(self, game, fig, list(path), budget=budget, strict=False)
-        lines = [f"Move {fig.name}", f"path {self.fmt(plan.length)}, costs {self.fmt(plan.cost)} of {self.fmt(budget)} left"]
-        if plan.stopped_by:
-            lines.append(f"stops: {plan.stopped_by}")
-        if reason:
-            lines.append(f"Not possible: {reason}")
-        return reason is None, self.fmt(plan.cost), lines
+    def move_budget(self, game: Game, fig: Figure) -> float:
+        return self.remaining_move(game.state.units[fig.unit], fig)
 
     # ---- odds -------------------------------------------------------------------------
     def odds(self, game: Game, cmd: Command) -> OddsReport:

@@ -250,31 +250,47 @@ class PointHandler(Handler):
             text(surf, reason[:90], (scene.camera.to_screen(self.cursor)[0] + 12, scene.camera.to_screen(self.cursor)[1] + 8), 18, (255, 120, 100), bold=True)
 
 
-class MeasureHandler(Handler):
-    hint = "Measuring tape: drag from point to point (it snaps to figures); each tape stays until C clears them."
+class DragLineTool(Handler):
+    """Press on a figure or point and drag to another: the tape and the sight line."""
+
+    keep_after_release = False  # the sight line stays shown; a tape is pinned instead
 
     def __init__(self) -> None:
         self.start: tuple[float, float] | None = None
         self.end: tuple[float, float] | None = None
+        self.dragging = False
 
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
-            self.start = scene.snap(e.pos)
-            self.end = self.start
+            self.start = self.end = scene.snap(e.pos)
+            self.dragging = True
             return True
-        if e.type == pygame.MOUSEMOTION and self.start is not None:
+        if e.type == pygame.MOUSEMOTION and self.dragging:
             self.end = scene.snap(e.pos)
             return True
-        if e.type == pygame.MOUSEBUTTONUP and e.button == LEFT and self.start is not None:
+        if e.type == pygame.MOUSEBUTTONUP and e.button == LEFT and self.dragging:
             self.end = scene.snap(e.pos)
-            if hypot(self.end[0] - self.start[0], self.end[1] - self.start[1]) > 1:
-                scene.tapes.append((self.start, self.end))
-            self.start = self.end = None
+            self.dragging = False
+            self.released(scene)
             return True
+        return False
+
+    def released(self, scene: PlayScene) -> None: ...
+
+
+class MeasureHandler(DragLineTool):
+    hint = "Measuring tape: drag from point to point (it snaps to figures); each tape stays until C clears them."
+
+    def released(self, scene: PlayScene) -> None:
+        if hypot(self.end[0] - self.start[0], self.end[1] - self.start[1]) > 1:
+            scene.tapes.append((self.start, self.end))
+        self.start = self.end = None
+
+    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_c:
             scene.tapes.clear()
             return True
-        return False
+        return super().on_event(scene, e)
 
     def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
         if self.start and self.end:
@@ -288,26 +304,8 @@ class MeasureHandler(Handler):
         return lines + ["C clears the tapes."]
 
 
-class LosHandler(Handler):
+class LosHandler(DragLineTool):
     hint = "Line of sight: drag from a figure or point to another; every feature crossed is listed."
-
-    def __init__(self) -> None:
-        self.start: tuple[float, float] | None = None
-        self.end: tuple[float, float] | None = None
-
-    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
-            self.start = scene.snap(e.pos)
-            self.end = self.start
-            return True
-        if e.type == pygame.MOUSEMOTION and self.start is not None and e.buttons[0]:
-            self.end = scene.snap(e.pos)
-            return True
-        if e.type == pygame.MOUSEBUTTONUP and e.button == LEFT:
-            if self.start is not None:
-                self.end = scene.snap(e.pos)
-            return True
-        return False
 
     def result(self, scene: PlayScene):
         if not self.start or not self.end or self.start == self.end:

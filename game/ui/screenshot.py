@@ -12,14 +12,14 @@ def screenshot(args: Any) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.catalog import load_map, new_game
+    from game.catalog import load_map, new_game, resolve_map
     from game.session import Session
     from game.simulate import make_player
 
     from .app import App
     from .play import PlayScene
 
-    lm = load_map(_resolve(args.map))
+    lm = load_map(resolve_map(args.map))
     if args.ruleset and lm.model.ruleset != args.ruleset:
         print(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}", file=sys.stderr)
         return 2
@@ -45,17 +45,3 @@ def screenshot(args: Any) -> int:
     print(f"saved {args.out} ({w}x{h}, {lm.model.name}, turn {game.state.turn})")
     pygame.quit()
     return 0
-
-
-def _resolve(name: str):
-    from pathlib import Path
-
-    from game.catalog import MAPS_DIR
-
-    p = Path(name)
-    if p.exists():
-        return p
-    for cand in (MAPS_DIR / name, MAPS_DIR / f"{name}.yaml"):
-        if cand.exists():
-            return cand
-    return p
