@@ -431,7 +431,7 @@ class GreatWar54(GreatWarAI, RulesetBase):
         unit = game.state.units[f.unit]
         plan = plan_move(self, game, f, list(cmd.path), budget=self.remaining_move(unit, f), strict=True)
         self.place(game, f, plan)
-        game.emit("move", f"{f.name} moves {self.fmt(plan.length)}.", figures=[f.id], units=[unit.id])
+        game.emit("move", f"{f.name} of {unit.name} moves {self.fmt(plan.length)}.", figures=[f.id], units=[unit.id])
 
     def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
         """Each figure's move when the unit moves together. Figures are placed one after

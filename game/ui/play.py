@@ -641,14 +641,14 @@ class PlayScene(Scene):
         text(surf, self.rules.data.name, (r.right - 10, r.y + 12), 16, INK_SOFT, anchor="topright")
         side = st.sides[self.game.acting_side]
         pygame.draw.circle(surf, pygame.Color(side.colour), (x + 8, r.y + 46), 8)
-        ctrl = {"human": "human", "random": "random baseline", "ai": "solo AI"}.get(self.session.controllers.get(side.id, "human"), "")
+        ctrl = {"human": "human", "random": "random", "ai": "AI"}.get(self.session.controllers.get(side.id, "human"), "")
         name = side.name
         while font(21, True).size(name)[0] > r.w - 190 and len(name) > 6:
             name = name[:-2]
         text(surf, name if name == side.name else name + ".", (x + 22, r.y + 36), 21, INK, bold=True)
         phase = f"{self.rules.phase_name(st.phase)} phase" + ("" if ctrl == "human" else f" ({ctrl})")
         while font(20, True).size(phase)[0] > r.w - 190 and len(phase) > 6:
-            phase = phase[:-2]
+            phase = phase[:-3] + "."
         text(surf, phase, (x + 22, r.y + 58), 20, (120, 50, 30), bold=True)
         self.side_bar.clear()
         human = self.session.is_human(st.active_side)
