@@ -516,19 +516,21 @@ class RulesetBase(SoloMixin):
         AI's scratch space between calls (keys start with (turn, ...)). Rulesets override."""
         return []
 
-    def ai_goal(self, game: Game, side: str, centre: tuple[float, float]) -> tuple[float, float] | None:
+    def ai_goal(self, game: Game, side: str, centre: tuple[float, float], unit: Unit | None = None) -> tuple[float, float] | None:
         """Where an advancing unit heads: an objective its side must take, else the
         nearest enemy figure ("advance toward nearest enemy includes any ordered game
-        objective")."""
+        objective"). A unit standing on an objective its side must hold stays on it."""
         st = game.state
         v = st.attrs.get("victory", {})
-        targets = []
+        needed = []
         for c in v.get("conditions", []):
             if c["side"] == side and c["type"] == "hold":
-                for oid in c.get("objectives") or list(v.get("objectives", {})):
-                    o = v["objectives"][oid]
-                    if victory.objective_holder(st, o) != side:
-                        targets.append((o["x"], o["y"]))
+                needed += [v["objectives"][oid] for oid in (c.get("objectives") or list(v.get("objectives", {})))]
+        if unit is not None:
+            for o in needed:
+                if any(self.dist(f.pos, (o["x"], o["y"])) <= o["radius"] for f in st.unit_figures(unit.id)):
+                    return None
+        targets = [(o["x"], o["y"]) for o in needed if victory.objective_holder(st, o) != side]
         if targets:
             return min(targets, key=lambda p: self.dist(p, centre))
         enemies = self.enemy_figures(game, side)

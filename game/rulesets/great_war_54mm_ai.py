@@ -84,7 +84,7 @@ class GreatWarAI:
             leader = self.leader(game, unit.id)
             memo[key] = []
             return [Command("move_unit", side, unit=unit.id, point=leader.pos, choice="gather")] if leader else []
-        goal = self.ai_goal(game, side, centre)
+        goal = self.ai_goal(game, side, centre, unit)
         if forward and mode == "no_advance" and goal is not None:
             # not activated: open the line out (or close it up) where it stands, a little
             # back from the nearest enemy, so next turn's activation is likelier to pass
