@@ -17,7 +17,13 @@ class RandomPlayer:
         self.rng = Pcg32(seed)
 
     def choose(self, game: Game, side: str) -> Command:
-        options = game.legal_commands(side)
-        if not options:
-            raise RuntimeError(f"no legal command for {side} in phase {game.state.phase}")
-        return options[self.rng.below(len(options))]
+        """Uniform among the legal commands: draw from the ruleset's candidates and
+        throw back any the core would refuse (rejection keeps it uniform)."""
+        if game.state.over:
+            raise RuntimeError("the game is over")
+        pool = list(game.rules.candidate_commands(game, side))
+        while pool:
+            cmd = pool.pop(self.rng.below(len(pool)))
+            if game.check(cmd) is None:
+                return cmd
+        raise RuntimeError(f"no legal command for {side} in phase {game.state.phase}")

@@ -350,6 +350,14 @@ class RulesetBase(SoloMixin):
         """The legal commands of ``side`` when no decision is pending."""
         return [Command(END_PHASE, side)] if side == game.state.active_side else []
 
+    def candidate_commands(self, game: Game, side: str) -> list[Command]:
+        """A superset of the legal commands, cheaper to list (each still needs a check):
+        the random baseline draws from it by rejection, which is uniform over the legal
+        ones. Rulesets with costly checks override it; the default is the legal list."""
+        if self.decision(game) is not None:
+            return self.legal_commands(game, side)
+        return self.turn_commands(game, side)
+
     def idle_units(self, game: Game, side: str) -> list[str]:
         """Units of ``side`` that could still do something this phase (for the
         "end the phase?" question)."""

@@ -727,6 +727,10 @@ class GreatWar54(GreatWarAI, RulesetBase):
 
     # ---- legal commands ---------------------------------------------------------------
     def turn_commands(self, game: Game, side: str) -> list[Command]:
+        return [c for c in self.candidate_commands(game, side) if self.is_legal(game, c)]
+
+    def candidate_commands(self, game: Game, side: str) -> list[Command]:
+        """Commands worth checking now (most are legal; turn_commands keeps those that are)."""
         st = game.state
         if side != st.active_side or st.over:
             return []
@@ -764,8 +768,7 @@ class GreatWar54(GreatWarAI, RulesetBase):
             for u in mine:
                 for t in foes:
                     cands.append(Command("assault", side, unit=u.id, target=t.id))
-        out += [c for c in cands if self.is_legal(game, c)]
-        return out
+        return out + cands
 
     @staticmethod
     def _clamp(game: Game, p: tuple[float, float]) -> tuple[float, float]:
