@@ -86,6 +86,8 @@ class Roll:
         )
 
     def describe(self) -> str:
+        if self.spec == "shuffle":
+            return f"{self.reason}: {self.total} cards shuffled"
         faces = ",".join(str(f) for f in self.faces)
         s = f"{self.spec} [{faces}]"
         if len(self.faces) > 1:

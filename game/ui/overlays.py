@@ -177,3 +177,24 @@ def draw_path(surf, cam: Camera, path, ok: bool, label: str = "") -> None:
 
 
 _ = Point
+
+
+def draw_barrage(surf, cam: Camera, coords, label: str) -> None:
+    """An artillery square where a barrage fell: hatched in red, named."""
+    pts = [cam.to_screen(p) for p in coords]
+    if len(pts) < 3:
+        return
+    layer = alpha_layer(surf.get_size())
+    pygame.draw.polygon(layer, (200, 40, 20, 50), pts)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    step = 14
+    for k in range(int(x0 - (y1 - y0)), int(x1), step):
+        pygame.draw.line(layer, (200, 40, 20, 120), (k, y1), (k + (y1 - y0), y0), 2)
+    mask = alpha_layer(surf.get_size())
+    pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
+    layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.polygon(layer, (220, 40, 20, 230), pts, 3)
+    surf.blit(layer, (0, 0))
+    text(surf, label, ((x0 + x1) / 2, y0 - 12), 18, (255, 220, 200), bold=True, anchor="center")

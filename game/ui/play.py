@@ -561,6 +561,9 @@ class PlayScene(Scene):
 
     def draw_markers(self, surf, st: GameState) -> None:
         for m in st.markers.values():
+            if m.kind == "artillery" and m.attrs.get("polygon"):
+                overlays.draw_barrage(surf, self.camera, m.attrs["polygon"], f"{m.attrs.get('name', 'Barrage')} on {m.attrs.get('square', '')}")
+                continue
             p = self.camera.to_screen((m.x, m.y))
             r = max(7, self.camera.length(12))
             pygame.draw.rect(surf, (40, 36, 30), (p[0] - r, p[1] - r, 2 * r, 2 * r))

@@ -33,7 +33,7 @@ def screenshot(args: Any) -> int:
     players = {s: make_player("random", args.seed * 3 + i) for i, s in enumerate(game.state.side_order)}
     guard = 0
     while game.state.turn < args.turn and not game.state.over and guard < 20000:
-        side = game.state.active_side
+        side = game.acting_side
         game.submit(players[side].choose(game, side))
         guard += 1
     app = App((w, h), headless=True)

@@ -20,6 +20,15 @@ BADGES = {
     "shot": ((235, 200, 80), "F"),
     "moved": ((150, 150, 150), "M"),
     "at_wire": ((120, 120, 120), "W"),
+    "wounds": ((190, 30, 30), "+"),
+    "immobilised": ((90, 90, 90), "I"),
+    "broken": ((90, 90, 90), "B"),
+    "panicked": ((200, 40, 30), "!"),
+    "winged": ((150, 120, 40), "w"),
+    "done": ((110, 110, 110), "D"),
+    "bogged": ((120, 90, 50), "B"),
+    "routing": ((200, 40, 30), "R"),
+    "disabled": ((90, 60, 60), "D"),
 }
 
 
@@ -91,7 +100,11 @@ def draw_token(
     draw_symbol(surf, symbol, (x, y), r, (245, 238, 220))
     if r >= 6:
         for i, b in enumerate(badges[:4]):
-            colour, letter = BADGES.get(b, ((90, 90, 90), b[:1].upper()))
+            key = b.split(" ")[0]
+            colour, letter = BADGES.get(b, BADGES.get(key, ((90, 90, 90), b[:1].upper())))
+            digits = "".join(ch for ch in b if ch.isdigit())
+            if digits and letter in ("+", "S"):
+                letter = digits[:1]
             br = max(4.0, r * 0.38)
             ang = radians(-45 + i * 40)
             bx, by = x + cos(ang) * (r + br * 0.3), y + sin(ang) * (r + br * 0.3)

@@ -20,6 +20,7 @@ def small_map(
     size: tuple[float, float] = (48, 48),
     turn_limit: int = 6,
     unit: str = "in",
+    artillery_strikes: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     return {
         "kind": "map",
@@ -34,6 +35,7 @@ def small_map(
             {"id": "b", "name": "Side B", "home_edge": "north", "units": b_units},
         ],
         "victory": {"turn_limit": turn_limit},
+        "artillery_strikes": artillery_strikes or [],
     }
 
 

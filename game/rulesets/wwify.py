@@ -1,0 +1,527 @@
+"""WWIFY AR:SE: World War 1 Fantasy, AKULA's Rules: Skirmish Edition
+(shared/rules/wwify-arse.txt; numbers and readings in rulesets/wwify.yaml).
+
+Turn: the six activation cards are shuffled and dealt one at a time. FORCES OF GOOD /
+FORCES OF EVIL activate that side's squads, snipers, HMGs and mortars; FLYER, LARGE
+CREATURE and VEHICLE (with field guns) activate those of both sides, a d6 each deciding
+who goes first; ARTILLERY drops a random (or prepared) barrage on a 1 ft square. At the
+end of the turn medics roll, smoke, gas and the artillery marker go, and the deck is
+reshuffled. ``state.phase`` is ``card:<ID>`` and ``state.active_side`` the side acting.
+
+Automatic steps that may stop for a player's choice (casualties, capture, rally, medic
+saves) run as jobs in ``state.attrs['queue']``; a job that asks stays first in the queue
+until the answer arrives, then play goes on by itself.
+
+Commands:
+  move (figure, path)                 move one figure (a flyer or vehicle: one action)
+  begin_move (unit)                   start another Move action
+  move_unit (unit, point | target, choice None/'gather'/'charge')
+                                      a Move action for the whole unit
+  fire (unit, target=unit)            a Fire action (flyers/vehicles: the fire after a move)
+  combat (unit)                       a Combat action: the single combat in base contact
+  fix (unit, target=vehicle unit)     engineers: Fix Vehicle
+  build (unit, choice=site | point)   engineers: Build/Repair Bridge
+  end_phase                           the acting side has finished with this card
+  decisions: pick_casualty (target), capture (target, choice), rally (unit, choice),
+             medic_save (target)
+"""
+
+from __future__ import annotations
+
+from game.core import victory
+from game.core.cards import Deck
+from game.core.commands import Command, require
+from game.core.game import Game
+from game.core.state import Cloud, Figure, GameState, Marker, Unit
+from game.data.map_schema import Strike
+from game.geometry.grid import ArtilleryGrid
+from game.geometry.units import to_mm
+from game.rulesets.base import RulesetBase
+from game.rulesets.wwify_data import (
+    SINGLE_MODEL_KINDS,
+    SUPPORT_KINDS,
+    UNIT_KINDS,
+    WwData,
+    check_wwify_data,
+)
+from game.rulesets.wwify_fight import WwFightMixin
+from game.rulesets.wwify_move import WwMoveMixin
+from game.rulesets.wwify_orders import WwOrdersMixin
+from game.rulesets.wwify_support import WwSupportMixin
+from game.rulesets.wwify_ui import WwInterfaceMixin
+
+
+class Wwify(WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):
+    id = "wwify"
+    Data = WwData
+    phases = ("card",)
+    data: WwData
+
+    # ---- data and maps -----------------------------------------------------------------------
+    @classmethod
+    def check_data(cls, data: WwData, doc) -> None:
+        check_wwify_data(data, doc)
+
+    def map_settings(self):
+        """Scenario settings the editor offers: (key, label, choices)."""
+        return [("good_side", "Forces of Good", lambda d: [s["id"] for s in d["sides"]])]
+
+    def check_map(self, doc, m) -> None:
+        sides = [s.id for s in m.sides]
+        known = {"good_side", "bridge_sites", "artillery_strikes"}
+        for k in m.settings:
+            if k not in known:
+                raise doc.error(("settings", k), f"unknown setting '{k}' for WWIFY; expected one of: {', '.join(sorted(known))}")
+        good = m.settings.get("good_side", sides[0])
+        if good not in sides:
+            raise doc.error(("settings", "good_side"), f"good_side must name a side ({', '.join(sides)})")
+        for i, raw in enumerate(m.settings.get("artillery_strikes") or []):
+            try:
+                s = Strike.model_validate(raw)
+            except Exception as e:  # pydantic's message, shortened
+                raise doc.error(("settings", "artillery_strikes", i), f"a strike needs side, square (like 7/2) and turn ({str(e).splitlines()[0]})") from None
+            if s.side not in sides:
+                raise doc.error(("settings", "artillery_strikes", i, "side"), f"unknown side '{s.side}'")
+            grid = ArtilleryGrid(to_mm(m.table.width, m.unit), to_mm(m.table.height, m.unit))
+            try:
+                ok = grid.has_square(*grid.parse(s.square))
+            except ValueError:
+                ok = False
+            if not ok:
+                raise doc.error(("settings", "artillery_strikes", i, "square"), f"'{s.square}' is not a square of this table's grid")
+        strikes = [(("artillery_strikes", i, "shell"), st.shell) for i, st in enumerate(m.artillery_strikes)]
+        strikes += [(("settings", "artillery_strikes", i, "shell"), (raw or {}).get("shell"))
+                    for i, raw in enumerate(m.settings.get("artillery_strikes") or [])]
+        for loc, shell in strikes:
+            if shell is not None and shell not in ("he", "smoke", "gas"):
+                raise doc.error(loc, f"a strike's shell is he, smoke or gas, not '{shell}'")
+        seen: set[str] = set()
+        for i, site in enumerate(m.settings.get("bridge_sites") or []):
+            loc = ("settings", "bridge_sites", i)
+            if not isinstance(site, dict) or "id" not in site or "line" not in site:
+                raise doc.error(loc, "a bridge site needs an id and a line of two points [[x, y], [x, y]]")
+            line = site["line"]
+            if not (isinstance(line, list) and len(line) == 2 and all(isinstance(p, list) and len(p) == 2 for p in line)):
+                raise doc.error(loc + ("line",), "give the bridge site as two points [[x, y], [x, y]]")
+            if site["id"] in seen:
+                raise doc.error(loc + ("id",), f"bridge site id '{site['id']}' is used twice")
+            seen.add(site["id"])
+            built = site.get("built", 0)
+            length = ((line[1][0] - line[0][0]) ** 2 + (line[1][1] - line[0][1]) ** 2) ** 0.5
+            if not isinstance(built, (int, float)) or built < 0 or built > length + 1e-9:
+                raise doc.error(loc + ("built",), f"built must be between 0 and the site's length ({length:.1f})")
+            extra = set(site) - {"id", "name", "line", "built"}
+            if extra:
+                raise doc.error(loc, f"unknown field(s) {', '.join(sorted(extra))} (id, name, line, built)")
+        for si, s in enumerate(m.sides):
+            align = "good" if s.id == good else "evil"
+            for ui, u in enumerate(s.units):
+                self._check_unit(doc, ("sides", si, "units", ui), u, align)
+
+    def _check_unit(self, doc, loc, u, align: str) -> None:
+        tts = [self.data.troop_types[f.type] for f in u.figures]
+        cats = [t.category for t in tts]
+        if u.kind not in UNIT_KINDS:
+            raise doc.error(loc + ("kind",), f"unit kind '{u.kind}' is not one of: {', '.join(UNIT_KINDS)}")
+        for fi, (f, t) in enumerate(zip(u.figures, tts, strict=True)):
+            if t.side != "any" and t.side != align:
+                raise doc.error(loc + ("figures", fi, "type"), f"'{f.type}' fights for the Forces of {t.side.title()}, not this side")
+            if "medic" in (f.equipment or t.equipment) and u.kind not in SINGLE_MODEL_KINDS:
+                raise doc.error(loc + ("figures", fi, "equipment"), "an attached-medic token is for a sniper, large creature, vehicle or flyer; squads and crews take a medic figure")
+        if u.kind == "squad":
+            if any(c not in ("infantry", "cavalry") for c in cats):
+                raise doc.error(loc, "a squad holds infantry or cavalry figures only")
+            if len(u.figures) > self.data.squads.max_size:
+                raise doc.error(loc, f"a squad has at most {self.data.squads.max_size} figures (this one has {len(u.figures)})")
+            if len(set(cats)) > 1:
+                raise doc.error(loc, "a squad is all infantry or all cavalry")
+            if any(t.engineer for t in tts) and any(not (t.engineer or t.medic or t.role == "officer") for t in tts):
+                raise doc.error(loc, "engineers form squads of their own (with at most an officer and a medic)")
+        elif u.kind in SUPPORT_KINDS:
+            guns = [c for c in cats if c == u.kind]
+            rest = [t for t in tts if t.category != u.kind]
+            if len(guns) != 1 or any(not (t.category == "crew" or t.medic) for t in rest):
+                raise doc.error(loc, f"a {u.kind.replace('_', ' ')} unit is one {u.kind.replace('_', ' ')} model with crew figures (and a medic)")
+        else:
+            if cats != [u.kind]:
+                raise doc.error(loc, f"a {u.kind.replace('_', ' ')} unit is a single {u.kind.replace('_', ' ')} figure")
+        mats = u.attrs.get("materials", 0)
+        cap = sum(self.data.engineers.carry.get(c, 0) for c in cats)
+        if not isinstance(mats, int) or mats < 0:
+            raise doc.error(loc + ("attrs", "materials"), "materials is a whole number of actions' worth")
+        if mats > cap:
+            raise doc.error(loc + ("attrs", "materials"), f"this unit can carry at most {cap} actions' worth of material")
+
+    def init_state(self, state: GameState, m) -> None:
+        sides = [s.id for s in m.sides]
+        state.attrs["good_side"] = m.settings.get("good_side", sides[0])
+        scale = to_mm(1.0, m.unit)
+        strikes = [s.model_dump() for s in m.artillery_strikes]
+        strikes += [Strike.model_validate(s).model_dump() for s in m.settings.get("artillery_strikes") or []]
+        state.attrs["strikes"] = strikes
+        state.attrs["bridges"] = {
+            s["id"]: {"name": s.get("name", "Bridge"), "a": [s["line"][0][0] * scale, s["line"][0][1] * scale],
+                      "b": [s["line"][1][0] * scale, s["line"][1][1] * scale], "built": float(s.get("built", 0)) * scale,
+                      "base": float(s.get("built", 0)) * scale, "work": 0, "side": None}
+            for s in m.settings.get("bridge_sites") or []
+        }
+        state.decks["activation"] = Deck("activation", [c.id for c in self.data.cards], [])
+        state.attrs["queue"] = []
+
+    # ---- who is who ------------------------------------------------------------------------------
+    def good_side(self, game: Game) -> str:
+        return game.state.attrs["good_side"]
+
+    def alignment(self, game: Game, side: str) -> str:
+        return "good" if side == self.good_side(game) else "evil"
+
+    def officer(self, game: Game, unit_id: str) -> Figure | None:
+        return next((f for f in self.alive(game, unit_id) if self.troop(f).role == "officer"), None)
+
+    def engineers_of(self, game: Game, unit: Unit) -> list[Figure]:
+        return [f for f in self.alive(game, unit.id) if self.troop(f).engineer]
+
+    def immobile(self, game: Game, unit: Unit) -> bool:
+        return bool(unit.markers.get("immobilised") or unit.markers.get("broken_down"))
+
+    def casualty_pool(self, game: Game, unit: Unit) -> list[Figure]:
+        """Figures that can be picked as casualties: a gun model only once its crew is gone."""
+        figs = self.alive(game, unit.id)
+        crew = [f for f in figs if not self.is_gun(f)]
+        return crew if crew else figs
+
+    # ---- the turn: cards, sides, jobs -----------------------------------------------------------
+    def phase_name(self, phase: str) -> str:
+        if phase.startswith("card:"):
+            cid = phase.split(":", 1)[1]
+            try:
+                return f"{self.data.card(cid).name} card"
+            except StopIteration:
+                return phase
+        return {"turn": "Turn", "end": "End of turn"}.get(phase, phase.replace("_", " ").title())
+
+    def begin(self, game: Game) -> None:
+        st = game.state
+        st.turn = 1
+        st.phase = "turn"
+        st.active_side = st.side_order[0]
+        game.emit("turn", f"Turn 1 begins. {st.sides[self.good_side(game)].name} are the Forces of Good.")
+        self.start_turn(game)
+        self.push(game, {"do": "deal"})
+        self.run_queue(game)
+
+    def start_turn(self, game: Game) -> None:
+        deck = game.state.decks["activation"]
+        deck.draw_pile = [c.id for c in self.data.cards]
+        deck.discards = []
+        deck.shuffle_all(game.dice)
+
+    def push(self, game: Game, *jobs: dict) -> None:
+        game.state.attrs.setdefault("queue", []).extend(jobs)
+
+    def run_queue(self, game: Game) -> None:
+        st = game.state
+        q = st.attrs.setdefault("queue", [])
+        guard = 0
+        while q and not st.over and self.decision(game) is None:
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError("WWIFY job queue does not settle")
+            job = q[0]
+            follow = getattr(self, f"job_{job['do']}")(game, job)
+            if follow is None:  # waiting for a player's choice
+                return
+            q.pop(0)
+            q[0:0] = follow
+            self.check_victory(game)
+
+    def apply(self, game: Game, cmd: Command) -> None:
+        super().apply(game, cmd)
+        self.run_queue(game)
+        self.check_victory(game)
+
+    def current_job(self, game: Game, kind: str) -> dict:
+        q = game.state.attrs.get("queue") or []
+        require(bool(q) and q[0]["do"] in kind.split("|") and self.decision(game) is not None, "There is nothing to choose now.")
+        return q[0]
+
+    def card_state(self, game: Game) -> dict:
+        return game.state.attrs.get("card") or {}
+
+    def activation_key(self, game: Game) -> str | None:
+        c = self.card_state(game)
+        if not c or c.get("step", 0) >= len(c.get("order", [])):
+            return None
+        return f"{game.state.turn}/{c['id']}/{c['order'][c['step']]}"
+
+    def card_units(self, game: Game, side: str, card_id: str) -> list[Unit]:
+        kinds = self.data.card(card_id).activates
+        return [u for u in sorted(game.state.side_units(side), key=lambda u: u.id)
+                if u.kind in kinds and game.state.unit_alive(u.id)]
+
+    def job_deal(self, game: Game, job: dict) -> list[dict]:
+        st = game.state
+        deck = st.decks["activation"]
+        cid = deck.draw()
+        if cid is None:
+            return [{"do": "medics"}, {"do": "end_turn"}]
+        card = self.data.card(cid)
+        st.phase = f"card:{cid}"
+        st.attrs["card"] = {"id": cid, "order": [], "step": 0}
+        game.emit("card", f"Card {len(self.data.cards) - len(deck.draw_pile)} of turn {st.turn}: {card.name}.", data={"card": cid})
+        if card.sides == "none":
+            return self.play_artillery(game) + [{"do": "deal"}]
+        good = self.good_side(game)
+        evil = st.other_side(good)
+        cands = {"good": [good], "evil": [evil], "both": [good, evil]}[card.sides]
+        order = [s for s in cands if self.card_units(game, s, cid)]
+        if not order:
+            game.emit("card", f"{card.name}: nothing to activate.", data={"card": cid})
+            return [{"do": "deal"}]
+        if len(order) == 2:
+            order = self.roll_order(game, card.name, order)
+        st.attrs["card"]["order"] = order
+        return self.start_side(game)
+
+    def roll_order(self, game: Game, name: str, sides: list[str]) -> list[str]:
+        st = game.state
+        for _ in range(100):
+            rolls = {}
+            for s in sides:
+                r = game.dice.roll("d6", f"{name} card: {st.sides[s].name} roll for who goes first", target="highest goes first")
+                rolls[s] = r
+            a, b = (rolls[s].value for s in sides)
+            if a != b:
+                first = sides[0] if a > b else sides[1]
+                rolls[first].outcome = "goes first"
+                rolls[[s for s in sides if s != first][0]].outcome = "goes second"
+                return [first] + [s for s in sides if s != first]
+            for r in rolls.values():
+                r.outcome = "equal: roll again"
+        return sides
+
+    def start_side(self, game: Game) -> list[dict]:
+        st = game.state
+        c = st.attrs["card"]
+        side = c["order"][c["step"]]
+        st.active_side = side
+        key = self.activation_key(game)
+        units = self.card_units(game, side, c["id"])
+        for u in units:
+            u.markers.update({"activation": key, "acts": [], "move_open": False, "pending_fire": False})
+            for f in self.alive(game, u.id):
+                f.markers.pop("moved_mm", None)
+        card = self.data.card(c["id"])
+        if not units:
+            game.emit("activation", f"{st.sides[side].name} have nothing left to activate on the {card.name} card.", side=side)
+            return [{"do": "next_side"}]
+        game.emit("activation", f"{st.sides[side].name} act on the {card.name} card: {', '.join(u.name for u in units)}.",
+                  units=[u.id for u in units], side=side)
+        jobs: list[dict] = []
+        for u in units:
+            if u.markers.get("panicked"):
+                jobs += self.run_panicked(game, u)
+        if all(u.markers.get("panicked") for u in units):
+            game.emit("activation", f"{st.sides[side].name} have nothing else to activate.", side=side)
+            jobs.append({"do": "next_side"})
+        return jobs
+
+    def job_next_side(self, game: Game, job: dict) -> list[dict]:
+        st = game.state
+        c = st.attrs.get("card") or {}
+        c["step"] = c.get("step", 0) + 1
+        for u in st.units.values():
+            u.markers.pop("move_open", None)
+            u.markers.pop("pending_fire", None)
+        if c["step"] < len(c.get("order", [])):
+            return self.start_side(game)
+        return [{"do": "deal"}]
+
+    def check_end_phase(self, game: Game, cmd: Command) -> None:
+        require(game.state.phase.startswith("card:") and self.activation_key(game) is not None, "Nobody is acting on a card now.")
+
+    def apply_end_phase(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        card = self.data.card(self.card_state(game)["id"])
+        game.emit("phase", f"{st.sides[cmd.side].name} end their {card.name} activation.")
+        self.push(game, {"do": "next_side"})
+
+    def job_end_turn(self, game: Game, job: dict) -> list[dict]:
+        st = game.state
+        st.phase = "end"
+        st.attrs["card"] = {}
+        gone = [m for m in st.markers if st.markers[m].kind == "artillery"]
+        for m in gone:
+            del st.markers[m]
+        clouds = [c for c in st.clouds if st.clouds[c].type in ("smoke", "gas")]
+        for c in clouds:
+            del st.clouds[c]
+        game.emit("turn", f"End of turn {st.turn}: cards reshuffled" + (", artillery marker, smoke and gas removed." if gone or clouds else "."))
+        for u in st.units.values():
+            for k in ("activation", "acts", "move_open", "pending_fire"):
+                u.markers.pop(k, None)
+        limit = st.attrs.get("victory", {}).get("turn_limit", 0)
+        decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
+        if decided is not None:
+            self.finish(game, *decided)
+            return []
+        st.turn += 1
+        st.phase = "turn"
+        game.emit("turn", f"Turn {st.turn} begins.")
+        self.start_turn(game)
+        return [{"do": "deal"}]
+
+    # ---- artillery ----------------------------------------------------------------------------------
+    def play_artillery(self, game: Game) -> list[dict]:
+        st = game.state
+        strikes = [s for s in st.attrs.get("strikes", []) if s["turn"] == st.turn]
+        jobs: list[dict] = []
+        if strikes:
+            for s in strikes:
+                st.active_side = s["side"]
+                game.emit("artillery", f"{st.sides[s['side']].name}'s prepared strike arrives on square {s['square']}.", side=s["side"])
+                jobs += self.barrage(game, s["side"], s["square"], s.get("shell"))
+        else:
+            jobs += self.barrage(game, None, None, None)
+        return jobs
+
+    def barrage(self, game: Game, side: str | None, square: str | None, shell: str | None) -> list[dict]:
+        st = game.state
+        grid = self.grid(game)
+        a = self.data.artillery
+        if square is None:
+            die = self.square_die(game)
+            r1 = game.dice.roll(die, "Artillery: which 2 ft square", target=f"1-{grid.big_count}")
+            r1.outcome = f"square {r1.value}"
+            r2 = game.dice.roll(a.quarter_die, f"Artillery: which quarter of square {r1.value}", target="1 2 / 3 4")
+            big, quarter = r1.value, r2.value
+            label = grid.label(big, quarter)
+            if not grid.has_square(big, quarter):
+                r2.outcome = f"quarter {quarter}: off the table"
+                game.emit("artillery", f"The barrage lands on {label}, off the table: no effect.")
+                return []
+            r2.outcome = f"square {label}"
+        else:
+            big, quarter = grid.parse(square)
+            label = grid.label(big, quarter)
+        if shell is None:
+            r = game.dice.roll(a.shell_die, f"Artillery on {label}: shell type", target="1-2 HE, 3-4 smoke, 5-6 gas")
+            row = next(x for x in a.shells if r.value in x.faces)
+            r.outcome = row.name
+            shell = row.shell
+        row = next(x for x in a.shells if x.shell == shell)
+        poly = grid.square(big, quarter)
+        cx, cy = grid.center(big, quarter)
+        mid = f"artillery:{st.turn}:{len([m for m in st.markers.values() if m.kind == 'artillery']) + 1}"
+        coords = [(float(x), float(y)) for x, y in poly.exterior.coords[:-1]]
+        st.markers[mid] = Marker(mid, side or "", "artillery", cx, cy, attrs={"square": label, "shell": shell, "name": row.name, "polygon": coords})
+        hit = self.under_barrage(game, poly)
+        game.emit("artillery", f"{row.name} on square {label}: {len(hit)} figure(s) under it.",
+                  figures=[f.id for f in hit], data={"square": label, "shell": shell})
+        if shell in ("smoke", "gas"):
+            cid = f"{shell}:{st.turn}:{label}"
+            st.clouds[cid] = Cloud(cid, shell, cx, cy, 0.0, coords, "end of turn", {"square": label})
+            self.sync_table(game)  # later steps of this command already see the cloud
+        if shell == "smoke":
+            return []
+        return self.test_figures(game, [f for f in hit if self.testable(f)], shell, f"{row.name.lower()} on {label}")
+
+    def test_figures(self, game: Game, figs: list[Figure], shell: str, cause: str) -> list[dict]:
+        """HE or gas tests for each figure; the squads hit take morale tests after."""
+        st = game.state
+        squads: list[str] = []
+        for f in figs:
+            if not f.alive:
+                continue
+            unit = st.units[f.unit]
+            unit.markers["artillery_turn"] = st.turn
+            if shell == "gas":
+                f.markers["gas_turn"] = st.turn
+            if unit.kind == "squad" and unit.id not in squads:
+                squads.append(unit.id)
+            info = self.barrage_info(game, f)
+            fate = self.he_fate(game.dice, info) if shell == "he" else self.gas_fate(game.dice, info)
+            if fate == "kill":
+                self.kill(game, f, cause)
+            elif fate == "wound":
+                self.wound(game, f, cause)
+            elif fate in ("immobilised", "destroyed"):
+                self.vehicle_result(game, f, fate, cause)
+        return [{"do": "morale", "unit": u} for u in squads]
+
+    # ---- activation and actions ------------------------------------------------------------------
+    def active(self, game: Game, unit: Unit) -> bool:
+        key = self.activation_key(game)
+        return key is not None and unit.markers.get("activation") == key and game.state.unit_alive(unit.id)
+
+    def acting_units(self, game: Game, side: str) -> list[Unit]:
+        return [u for u in sorted(game.state.side_units(side), key=lambda u: u.id)
+                if self.active(game, u) and not u.markers.get("panicked")]
+
+    def max_actions(self, unit: Unit) -> int:
+        a = self.data.actions
+        return {"squad": a.squad, "sniper": a.squad, "large_creature": a.large_creature, "flyer": a.flyer,
+                "vehicle": a.vehicle, "hmg": a.support_fire, "mortar": a.support_fire, "field_gun": a.field_gun}[unit.kind]
+
+    def action_refusal(self, game: Game, unit: Unit, action: str) -> str | None:
+        """Why ``unit`` may not start ``action`` now (None: it may)."""
+        st = game.state
+        if not st.unit_alive(unit.id):
+            return f"{unit.name} is out of action."
+        if unit.side != st.active_side or not self.active(game, unit):
+            cards = [c.name for c in self.data.cards if unit.kind in c.activates]
+            return f"{unit.name} acts on the {' / '.join(cards)} card."
+        if unit.markers.get("panicked"):
+            return f"{unit.name} has panicked and runs for its table edge."
+        acts = unit.markers.get("acts", [])
+        kind = unit.kind
+        if kind in ("hmg", "mortar"):
+            a = self.data.actions
+            if "move" in acts:
+                return f"{unit.name} has moved: an HMG or mortar fires twice OR moves once."
+            if action == "move" and acts:
+                return f"{unit.name} has fired: an HMG or mortar fires twice OR moves once."
+            if action == "fire" and acts.count("fire") >= a.support_fire:
+                return f"{unit.name} has fired {a.support_fire} times."
+            if action not in ("fire", "move"):
+                return f"An {kind.upper() if kind == 'hmg' else kind} only fires or moves."
+            return None
+        if len(acts) >= self.max_actions(unit):
+            return f"{unit.name} has used its {self.max_actions(unit)} action{'s' if self.max_actions(unit) > 1 else ''}."
+        allowed = {"squad": ("fire", "move", "combat", "fix", "build"), "sniper": ("fire", "move", "combat"),
+                   "large_creature": ("fire", "move", "combat"), "flyer": ("fire", "move"), "vehicle": ("fire", "move"),
+                   "field_gun": ("fire", "move")}[kind]
+        if action not in allowed:
+            what = {"combat": "fight in close combat", "fix": "fix vehicles", "build": "build bridges"}.get(action, action)
+            return f"{unit.name} cannot {what}."
+        if action == "fire" and kind == "large_creature" and not any(f.weapons for f in self.alive(game, unit.id)):
+            return f"{unit.name} is not armed."
+        return None
+
+    def start_action(self, game: Game, unit: Unit, action: str) -> None:
+        unit.markers.setdefault("acts", []).append(action)
+        unit.markers["move_open"] = action == "move" and unit.kind not in ("flyer", "vehicle")
+        unit.markers["pending_fire"] = action == "move" and unit.kind in ("flyer", "vehicle")
+        if action == "move":
+            for f in self.alive(game, unit.id):
+                f.markers.pop("moved_mm", None)
+
+    def allowance(self, game: Game, unit: Unit, fig: Figure) -> float:
+        mv = self.data.movement
+        kind = unit.kind
+        if kind == "squad":
+            inches = mv.mounted if self.troop(fig).category == "cavalry" else mv.squad
+        elif kind in ("hmg", "mortar", "sniper"):
+            inches = mv.support if kind != "sniper" else mv.squad
+        elif kind == "field_gun":
+            inches = mv.field_gun
+        elif kind == "large_creature":
+            inches = max(0.0, mv.large_creature - mv.wound_penalty * fig.wounds)
+        elif kind == "flyer":
+            inches = mv.flyer
+        else:
+            inches = mv.vehicle
+        return self.mm(inches)
+
+    def left_to_move(self, game: Game, unit: Unit, fig: Figure) -> float:
+        return max(0.0, self.allowance(game, unit, fig) - fig.markers.get("moved_mm", 0.0))

@@ -1,0 +1,640 @@
+"""WWIFY AR:SE fighting: sight (smoke, flyers), squad fire by weapon and range band, the
+trench re-roll, damage to large creatures, vehicles and flyers, close combat, the
+artillery barrage, and the exact odds of each.
+
+Each chance procedure is a small pure function of the dice (``die_fate``, ``side_best``,
+``he_fate``, ``gas_fate``, ``vehicle_table``, ``flyer_table``, ``smoke_save``): the game
+rolls them with its seeded dice and the odds run the same functions under
+:func:`game.core.odds.enumerate_outcomes`, then combine independent dice exactly.
+Mixed into :class:`game.rulesets.wwify.Wwify`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+
+from shapely.geometry import LineString, Point
+
+from game.core.commands import refuse, require
+from game.core.dice import Dice
+from game.core.game import Game
+from game.core.odds import Distribution, enumerate_outcomes
+from game.core.state import ACTIVE, CAPTURED, DEAD, DESTROYED, Figure, Unit
+from game.geometry.grid import ArtilleryGrid
+from game.geometry.measure import in_contact
+from game.geometry.templates import covered
+from game.rulesets.base import OddsLine, OddsReport
+
+FDist = dict[Hashable, Fraction]
+
+
+# ---- exact distributions ----------------------------------------------------------------------
+def binom(n: int, p: Fraction) -> dict[int, Fraction]:
+    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] += p * q
+    return dict(out)
+
+
+def as_dist(fr: FDist, method: str) -> Distribution:
+    fr = {k: v for k, v in fr.items() if v}
+    total = sum(fr.values())
+    if total != 1:
+        raise AssertionError(f"probabilities sum to {total}, not 1")
+    return Distribution({k: float(v) for k, v in fr.items()}, True, method, dict(fr))
+
+
+def fractions_of(d: Distribution) -> FDist:
+    if not d.exact:
+        raise AssertionError("expected an exact distribution")
+    return dict(d.fractions)
+
+
+@dataclass
+class Firer:
+    fig: Figure
+    weapon: str
+    dice: int
+    distance: float  # to its nearest visible target figure, mm
+
+
+@dataclass
+class FirePlan:
+    unit: Unit
+    target: Unit
+    firers: list[Firer]
+    range: float  # mm
+    band: int
+    trench: bool
+    target_kind: str  # 'figures', 'large_creature', 'vehicle', 'flyer'
+    chooser: str
+    pools: list[tuple[str, int]]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def dice(self) -> int:
+        return sum(n for _, n in self.pools)
+
+
+@dataclass
+class CombatPlan:
+    unit: Unit
+    attackers: list[Figure]
+    defenders: list[Figure]
+
+
+class WwFightMixin:
+    # ---- who is what -------------------------------------------------------------------------
+    def category(self, fig: Figure) -> str:
+        return self.troop(fig).category
+
+    def is_gun(self, fig: Figure) -> bool:
+        return self.category(fig) in ("hmg", "mortar", "field_gun")
+
+    def target_kind(self, unit: Unit) -> str:
+        return unit.kind if unit.kind in ("large_creature", "vehicle", "flyer") else "figures"
+
+    def has_mask(self, fig: Figure) -> bool:
+        return "gas_mask" in fig.equipment
+
+    # ---- sight ---------------------------------------------------------------------------------
+    def sees(self, game: Game, a: Figure, b: Figure) -> bool:
+        """Line of sight for fire. Smoke blocks sight, but a figure inside smoke may be
+        fired at: sight is traced to where the line enters its cloud. Sight to or from a
+        flyer is blocked by smoke only."""
+        target = b.pos
+        clouds = [f for f in game.table.features_at(b.pos) if f.type.id == "smoke"]
+        if clouds:
+            line = LineString([a.pos, b.pos])
+            entry = None
+            for c in clouds:
+                inter = line.intersection(c.area)
+                for g in getattr(inter, "geoms", [inter]):
+                    if g.is_empty:
+                        continue
+                    d = min(line.project(Point(p)) for p in g.coords)
+                    entry = d if entry is None else min(entry, d)
+            if entry is None or entry <= 0.1:
+                return False  # the firer stands in the same smoke
+            p = line.interpolate(entry - 0.1)
+            target = (float(p.x), float(p.y))
+        res = self.los(game, a.pos, target)
+        if self.category(a) == "flyer" or self.category(b) == "flyer":
+            return not any(c.type_id == "smoke" and c.effect == "blocks" for c in res.crossings)
+        return res.visible
+
+    # ---- fire ---------------------------------------------------------------------------------
+    def band_of(self, distance_mm: float) -> int | None:
+        inches = self.in_units(distance_mm)
+        for i, b in enumerate(self.data.firing.bands):
+            if inches <= b.upto + 1e-6:
+                return i
+        return None
+
+    def can_hurt(self, wid: str, kind: str) -> bool:
+        w = self.data.weapons[wid]
+        if kind == "vehicle":
+            return w.vs_vehicles
+        if kind == "flyer":
+            return w.vs_flyers
+        return True
+
+    def fire_plan(self, game: Game, unit_id: str, target_id: str | None) -> FirePlan:
+        """Who fires what at which range, or a refusal with the reason."""
+        st = game.state
+        unit = st.units[unit_id]
+        require(target_id is not None and target_id in st.units, "Choose an enemy unit to fire at.")
+        target = st.units[target_id]
+        require(target.side != unit.side, f"{target.name} is on your own side.")
+        require(st.unit_alive(target.id), f"{target.name} has no figures left.")
+        kind = self.target_kind(target)
+        armed = [f for f in self.alive(game, unit.id) if f.weapons]
+        require(bool(armed), f"{unit.name} has no weapons.")
+        targets = self.alive(game, target.id)
+        top = self.data.firing.bands[-1].upto
+        reasons: list[str] = []
+        cands: list[tuple[Figure, list[str], float]] = []
+        for f in armed:
+            usable = [w for w in f.weapons if self.can_hurt(w, kind)]
+            if not usable:
+                reasons.append(f"{f.name}'s {', '.join(self.data.weapons[w].name for w in f.weapons)} cannot hurt a {kind.replace('_', ' ')}")
+                continue
+            if self.in_cloud(game, f.pos, "smoke"):
+                reasons.append(f"{f.name} is in smoke and may not fire")
+                continue
+            seen = [t for t in targets if self.dist(f.pos, t.pos) <= self.mm(top) + 1e-6 and self.sees(game, f, t)]
+            if not seen:
+                far = min(self.dist(f.pos, t.pos) for t in targets)
+                reasons.append(f"{f.name} cannot see {target.name} within {top:g}\"" if far <= self.mm(top) else
+                               f"{target.name} is {self.fmt(far)} from {f.name}: beyond {top:g}\"")
+                continue
+            cands.append((f, usable, min(self.dist(f.pos, t.pos) for t in seen)))
+        if not cands:
+            refuse(f"{unit.name} cannot fire at {target.name}: " + "; ".join(reasons[:2]) + ".")
+        rng = max(d for _, _, d in cands)
+        band = self.band_of(rng)
+        assert band is not None
+        firers: list[Firer] = []
+        notes: list[str] = []
+        for f, usable, d in cands:
+            best = max(usable, key=lambda w: (self.data.weapons[w].dice[band] or 0, -usable.index(w)))
+            n = self.data.weapons[best].dice[band] or 0
+            if n:
+                firers.append(Firer(f, best, n, d))
+            else:
+                notes.append(f"{f.name}: {self.data.weapons[best].name} cannot fire at {self.data.firing.bands[band].label}")
+        label = self.data.firing.bands[band].label
+        require(bool(firers), f"{unit.name} has no weapon that reaches {target.name} at {self.fmt(rng)} ({label}).")
+        pools: dict[str, int] = {}
+        for fr in firers:
+            pools[fr.weapon] = pools.get(fr.weapon, 0) + fr.dice
+        order = list(self.data.weapons)
+        pool_list = sorted(pools.items(), key=lambda kv: order.index(kv[0]))
+        in_trench = sum(1 for t in targets if self.in_trench(game, t.pos))
+        trench = in_trench / len(targets) >= self.data.firing.trench_fraction - 1e-9
+        sniper = any(self.data.weapons[fr.weapon].sniper for fr in firers)
+        chooser = unit.side if sniper else target.side
+        notes += reasons
+        if trench:
+            notes.append(f"{in_trench} of {len(targets)} figures of {target.name} in a trench: sixes are re-rolled, 4-6 kills")
+        smoky = [t for t in targets if self.in_cloud(game, t.pos, "smoke")]
+        if smoky:
+            notes.append(f"{len(smoky)} figure(s) of {target.name} in smoke: each picked as a casualty saves on {self.data.firing.smoke_save_on}+")
+        if sniper:
+            notes.append("sniper: the firer picks which figures are hit")
+        return FirePlan(unit, target, firers, rng, band, trench, kind, chooser, pool_list, notes)
+
+    def die_fate(self, dice: Dice, trench: bool) -> bool:
+        """One firing die: a six kills; against a unit in a trench the six is re-rolled and
+        kills on 4-6."""
+        fi = self.data.firing
+        if dice.roll("d6", "fire die", target=f"{fi.kill_on}+").value < fi.kill_on:
+            return False
+        if not trench:
+            return True
+        return dice.roll("d6", "trench re-roll", target=f"{fi.trench_reroll_kill_on}+").value >= fi.trench_reroll_kill_on
+
+    def roll_fire(self, dice: Dice, plan: FirePlan) -> dict[str, int]:
+        """The real dice: one pool per weapon, the sixes of a pool re-rolled together when
+        the target is in a trench. Kill results by weapon."""
+        fi = self.data.firing
+        label = self.data.firing.bands[plan.band].label
+        kills: dict[str, int] = {}
+        for wid, n in plan.pools:
+            w = self.data.weapons[wid]
+            who = [fr.fig.id for fr in plan.firers if fr.weapon == wid]
+            r = dice.roll(f"{n}d6", f"{plan.unit.name}: {w.name} x{len(who)} at {plan.target.name} ({label}, {self.fmt(plan.range)})",
+                          target=f"{fi.kill_on}+", figures=who, units=[plan.unit.id, plan.target.id])
+            sixes = sum(1 for v in r.faces if v >= fi.kill_on)
+            if plan.trench and sixes:
+                r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: re-rolled (target in a trench)"
+                rr = dice.roll(f"{sixes}d6", f"{plan.target.name} is in a trench: re-roll the sixes",
+                               target=f"{fi.trench_reroll_kill_on}+", units=[plan.target.id])
+                k = sum(1 for v in rr.faces if v >= fi.trench_reroll_kill_on)
+                rr.outcome = f"{k} kill{'s' if k != 1 else ''}"
+            else:
+                k = sixes
+                r.outcome = f"{k} kill{'s' if k != 1 else ''}"
+            kills[wid] = k
+        return kills
+
+    # ---- damage tables and saves ---------------------------------------------------------------
+    def smoke_save(self, dice: Dice, name: str, fid: str = "") -> bool:
+        on = self.data.firing.smoke_save_on
+        r = dice.roll("d6", f"{name} is hit in the smoke: saving throw", target=f"{on}+", figures=[fid] if fid else [])
+        ok = r.value >= on
+        r.outcome = "saved by the smoke" if ok else "not saved"
+        return ok
+
+    def vehicle_table(self, dice: Dice, name: str, fid: str = "") -> str:
+        t = self.data.vehicle_damage
+        r = dice.roll(t.die, f"{name} is hit: vehicle damage", target="1-3 immobilised, 4-6 destroyed", figures=[fid] if fid else [])
+        row = t.result(r.value)
+        r.outcome = row.text
+        return row.result
+
+    def flyer_table(self, dice: Dice, name: str, fid: str = "") -> str:
+        t = self.data.flyer_damage
+        r = dice.roll(t.die, f"{name} is hit: flyer damage", target="1-4 winged, 5-6 destroyed", figures=[fid] if fid else [])
+        row = t.result(r.value)
+        r.outcome = row.text
+        return row.result
+
+    # ---- close combat ---------------------------------------------------------------------------
+    def combatant(self, fig: Figure) -> bool:
+        return fig.alive and self.category(fig) not in ("vehicle", "flyer", "hmg", "mortar", "field_gun")
+
+    def contact(self, a: Figure, b: Figure) -> bool:
+        return in_contact(a.pos, a.radius, b.pos, b.radius)
+
+    def combat_plan(self, game: Game, unit_id: str) -> CombatPlan:
+        st = game.state
+        unit = st.units[unit_id]
+        foes = [f for f in st.figures.values() if f.side != unit.side and self.combatant(f)]
+        mine = [f for f in self.alive(game, unit_id) if self.combatant(f)]
+        attackers = [f for f in mine if any(self.contact(f, e) for e in foes)]
+        require(bool(attackers), f"No figure of {unit.name} is in base contact with an enemy that fights.")
+        defenders = [e for e in foes if any(self.contact(a, e) for a in attackers)]
+        return CombatPlan(unit, sorted(attackers, key=lambda f: f.id), sorted(defenders, key=lambda f: f.id))
+
+    def combat_mods(self, fig: Figure) -> list[tuple[str, int]]:
+        cc = self.data.close_combat
+        tt = self.troop(fig)
+        mods: list[tuple[str, int]] = []
+        if tt.role == "officer":
+            mods.append(("officer", cc.officer))
+        if tt.engineer:
+            mods.append(("engineer", cc.engineer))
+        if tt.category == "cavalry":
+            mods.append(("mounted", cc.mounted))
+        if tt.category == "large_creature":
+            mods.append(("large creature", cc.large_creature))
+            if fig.wounds:
+                mods.append((f"{fig.wounds} wound{'s' if fig.wounds > 1 else ''}", cc.per_wound * fig.wounds))
+        return mods
+
+    def combat_groups(self, figs: list[Figure]) -> list[tuple[tuple[tuple[str, int], ...], list[Figure]]]:
+        groups: dict[tuple[tuple[str, int], ...], list[Figure]] = {}
+        for f in figs:
+            groups.setdefault(tuple(self.combat_mods(f)), []).append(f)
+        return sorted(groups.items(), key=lambda kv: (sum(v for _, v in kv[0]), kv[0]))
+
+    def side_best(self, dice: Dice, groups, who: str) -> int:
+        """Each combatant rolls a d6 with its modifiers; the side counts its best score."""
+        best = -99
+        for mods, figs in groups:
+            total = sum(v for _, v in mods)
+            names = ", ".join(f.name for f in figs[:3]) + (" ..." if len(figs) > 3 else "")
+            r = dice.roll(f"{len(figs)}d6", f"{who} in close combat: {names}", target="the best score wins",
+                          modifiers=list(mods), figures=[f.id for f in figs])
+            score = max(r.faces) + total
+            r.outcome = f"best {score}"
+            best = max(best, score)
+        return best
+
+    # ---- artillery ------------------------------------------------------------------------------
+    def grid(self, game: Game) -> ArtilleryGrid:
+        return ArtilleryGrid(game.table.width, game.table.height)
+
+    def square_die(self, game: Game) -> str:
+        n = self.grid(game).big_count
+        return self.data.artillery.square_die if n == 10 else f"d{n}"
+
+    def under_barrage(self, game: Game, poly) -> list[Figure]:
+        figs = [f for f in sorted(game.state.figures.values(), key=lambda f: f.id) if f.alive]
+        idx = covered(poly, [f.pos for f in figs]) if figs else []
+        return [figs[i] for i in idx]
+
+    def barrage_info(self, game: Game, fig: Figure) -> dict:
+        tt = self.troop(fig)
+        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.in_trench(game, fig.pos),
+                "mask": self.has_mask(fig), "tree": tt.angry_tree}
+
+    def he_fate(self, dice: Dice, info: dict) -> str:
+        """One figure under high explosive: 'safe', 'kill', 'wound' (large creature),
+        'immobilised' or 'destroyed' (vehicle)."""
+        a = self.data.artillery
+        r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]])
+        if r.value < a.he_kill_on:
+            r.outcome = "unhurt"
+            return "safe"
+        cat = info["category"]
+        if cat == "vehicle":
+            r.outcome = "hit"
+            return self.vehicle_table(dice, info["name"], info["id"])
+        if info["trench"]:
+            r.outcome = "hit: in a trench, re-roll"
+            rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]])
+            if rr.value < a.trench_reroll_kill_on:
+                rr.outcome = "saved by the trench"
+                return "safe"
+            r = rr
+        if cat == "large_creature":
+            r.outcome = "a wound"
+            return "wound"
+        r.outcome = "killed"
+        return "kill"
+
+    def gas_fate(self, dice: Dice, info: dict) -> str:
+        """One figure under poison gas: masks and Angry Trees are safe; 5-6 kills (large
+        creatures too); a vehicle that rolls 5-6 goes to the vehicle table."""
+        a = self.data.artillery
+        if info["tree"] or info["mask"]:
+            return "safe"
+        r = dice.roll("d6", f"Gas: {info['name']}", target=f"{a.gas_kill_on}+", figures=[info["id"]])
+        if r.value < a.gas_kill_on:
+            r.outcome = "unhurt"
+            return "safe"
+        if info["category"] == "vehicle":
+            r.outcome = "hit"
+            return self.vehicle_table(dice, info["name"], info["id"])
+        r.outcome = "killed"
+        return "kill"
+
+    def testable(self, fig: Figure) -> bool:
+        """Flyers are above the barrage; gun models are tested through their crews."""
+        return self.category(fig) not in ("flyer", "hmg", "mortar", "field_gun")
+
+    # ---- effects on the state ---------------------------------------------------------------------
+    def record_casualty(self, game: Game, fig: Figure, kind: str, saveable: bool) -> None:
+        unit = game.state.units[fig.unit]
+        recs = [r for r in unit.attrs.get("casualties", []) if r["turn"] == game.state.turn]
+        recs.append({"turn": game.state.turn, "fig": fig.id, "kind": kind, "saveable": saveable})
+        unit.attrs["casualties"] = recs
+        self.note_losses(game, unit.id, 1, None)
+
+    def kill(self, game: Game, fig: Figure, cause: str, capture: bool = False, saveable: bool = True) -> None:
+        fig.life = CAPTURED if capture else (DESTROYED if self.category(fig) in ("vehicle", "flyer") else DEAD)
+        self.record_casualty(game, fig, "captured" if capture else "dead", saveable and not capture)
+        verb = "is captured" if capture else ("is destroyed" if fig.life == DESTROYED else "is killed")
+        game.emit("casualty", f"{fig.name} {verb} ({cause}).", figures=[fig.id], units=[fig.unit])
+        self.after_loss(game, game.state.units[fig.unit])
+
+    def wound(self, game: Game, fig: Figure, cause: str) -> None:
+        fig.wounds += 1
+        self.record_casualty(game, fig, "wound", True)
+        top = self.data.firing.large_creature_wounds
+        if fig.wounds >= top:
+            fig.life = DEAD
+            game.emit("casualty", f"{fig.name} takes a {self._nth(fig.wounds)} wound and dies ({cause}).", figures=[fig.id], units=[fig.unit])
+            self.after_loss(game, game.state.units[fig.unit])
+        else:
+            game.emit("casualty", f"{fig.name} is wounded ({fig.wounds} of {top}; {cause}).", figures=[fig.id], units=[fig.unit])
+
+    @staticmethod
+    def _nth(n: int) -> str:
+        return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+    def vehicle_result(self, game: Game, fig: Figure, result: str, cause: str) -> None:
+        unit = game.state.units[fig.unit]
+        if result == "destroyed":
+            self.kill(game, fig, cause)
+        elif result == "immobilised":
+            if not unit.markers.get("immobilised"):
+                unit.markers["immobilised"] = True
+                game.emit("status", f"{fig.name} is immobilised: it can't move but can still fire.", figures=[fig.id], units=[unit.id])
+
+    def flyer_result(self, game: Game, fig: Figure, result: str, cause: str) -> None:
+        unit = game.state.units[fig.unit]
+        if result == "destroyed":
+            self.kill(game, fig, cause)
+        else:
+            unit.markers["winged"] = unit.markers.get("winged", 0) + 1
+            game.emit("status", f"{fig.name} is winged (no effect).", figures=[fig.id], units=[unit.id])
+
+    def after_loss(self, game: Game, unit: Unit) -> None:
+        st = game.state
+        figs = st.unit_figures(unit.id, alive_only=False)
+        if unit.kind in ("hmg", "mortar", "field_gun"):
+            crew = [f for f in figs if not self.is_gun(f)]
+            if crew and not any(f.alive for f in crew):
+                for g in figs:
+                    if self.is_gun(g) and g.alive:
+                        g.life = DESTROYED
+                        g.markers["abandoned"] = True
+                        game.emit("casualty", f"{g.name} falls silent: its crew is gone.", figures=[g.id], units=[unit.id])
+        if not st.unit_alive(unit.id) and not unit.markers.get("gone"):
+            unit.markers["gone"] = True
+            game.emit("casualty", f"{unit.name} is out of action.", units=[unit.id])
+
+    def revive(self, game: Game, fig: Figure, kind: str) -> None:
+        """A medic's save: undo one casualty of this turn."""
+        unit = game.state.units[fig.unit]
+        if kind == "wound":
+            fig.wounds = max(0, fig.wounds - 1)
+        fig.life = ACTIVE
+        unit.markers.pop("gone", None)
+        if unit.kind in ("hmg", "mortar", "field_gun"):
+            for g in game.state.unit_figures(unit.id, alive_only=False):
+                if self.is_gun(g) and g.markers.pop("abandoned", None):
+                    g.life = ACTIVE
+
+    # ---- odds -------------------------------------------------------------------------------------
+    def p_die(self, trench: bool) -> Fraction:
+        d = enumerate_outcomes(lambda dice: self.die_fate(dice, trench))
+        return fractions_of(d).get(True, Fraction(0))
+
+    def fire_odds(self, game: Game, plan: FirePlan) -> OddsReport:
+        fi = self.data.firing
+        label = fi.bands[plan.band].label
+        lines = [OddsLine("range", f"{self.fmt(plan.range)} ({label}): furthest firer to its nearest target")]
+        for wid, n in plan.pools:
+            k = sum(1 for fr in plan.firers if fr.weapon == wid)
+            lines.append(OddsLine(self.data.weapons[wid].name, f"{k} firing, {n}d6, {fi.kill_on}s kill"))
+        if plan.trench:
+            lines.append(OddsLine("target in a trench", f"each six re-rolled, kills on {fi.trench_reroll_kill_on}+"))
+        p = self.p_die(plan.trench)
+        flame = sum(n for w, n in plan.pools if self.data.weapons[w].flame)
+        other = plan.dice - flame
+        joint: dict[tuple[int, int], Fraction] = {}
+        for kf, pf in binom(flame, p).items():
+            for ko, po in binom(other, p).items():
+                joint[(kf, ko)] = joint.get((kf, ko), Fraction(0)) + pf * po
+        kills: dict[int, Fraction] = defaultdict(Fraction)
+        for (kf, ko), q in joint.items():
+            kills[kf + ko] += q
+        method = f"exact: one die enumerated (p = {p}), {plan.dice} dice combined"
+        notes = list(plan.notes)
+        extra: dict[str, Distribution] = {"kill results": as_dist(dict(kills), method)}
+        target = plan.target
+        kind = plan.target_kind
+        if kind == "figures":
+            cands = self.casualty_pool(game, target)
+            cap = len(cands)
+            smoky = [f for f in cands if self.in_cloud(game, f.pos, "smoke")]
+            if smoky and len(smoky) == cap:
+                q = Fraction(fi.smoke_save_on - 1, 6)
+                notes.append(f"every figure is in smoke: each kill needs a failed save ({q} per kill)")
+                out: dict[int, Fraction] = defaultdict(Fraction)
+                for k, pk in kills.items():
+                    for c, pc in binom(k, q).items():
+                        out[min(c, cap)] += pk * pc
+                outcomes = as_dist(dict(out), method)
+            else:
+                outcomes = as_dist({k: v for k, v in self._capped(kills, cap).items()}, method)
+            label_out = "casualties"
+            if self.option(game, "morale") and target.kind == "squad":
+                extra["morale test"] = self.morale_after_fire(game, target, joint, cap)
+        else:
+            fig = self.alive(game, target.id)[0]
+            save = Fraction(fi.smoke_save_on - 1, 6) if self.in_cloud(game, fig.pos, "smoke") else Fraction(1)
+            if save != 1:
+                notes.append(f"{fig.name} is in smoke: each kill needs a failed save")
+            if kind == "large_creature":
+                left = fi.large_creature_wounds - fig.wounds
+                out = defaultdict(Fraction)
+                for k, pk in kills.items():
+                    for w, pw in binom(k, save).items():
+                        out["killed" if w >= left else f"{fig.wounds + w} wounds"] += pk * pw
+                outcomes = as_dist(dict(out), method)
+                label_out = f"{fig.name} (wounds so far {fig.wounds} of {fi.large_creature_wounds})"
+            else:
+                table = self.vehicle_table if kind == "vehicle" else self.flyer_table
+                per = fractions_of(enumerate_outcomes(lambda d: table(d, "odds")))
+                hurt = per.get("destroyed", Fraction(0))
+                out = defaultdict(Fraction)
+                for k, pk in kills.items():
+                    for h, ph in binom(k, save).items():
+                        if h == 0:
+                            out["no effect"] += pk * ph
+                        else:
+                            none = (1 - hurt) ** h
+                            out["destroyed"] += pk * ph * (1 - none)
+                            out["immobilised" if kind == "vehicle" else "winged"] += pk * ph * none
+                if kind == "vehicle" and target.markers.get("immobilised"):
+                    notes.append("already immobilised")
+                outcomes = as_dist(dict(out), method)
+                label_out = f"{fig.name}: vehicle damage" if kind == "vehicle" else f"{fig.name}: flyer damage"
+        return OddsReport(f"{plan.unit.name} fires at {target.name}", lines, outcomes, label_out, notes, extra)
+
+    @staticmethod
+    def _capped(d: dict[int, Fraction], cap: int) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = defaultdict(Fraction)
+        for k, p in d.items():
+            out[min(k, cap)] += p
+        return dict(out)
+
+    def morale_panic_p(self, left: int, officer: bool) -> Fraction:
+        """Chance a squad with ``left`` figures panics on its 2d6 test."""
+        mod = self.data.morale.officer_modifier if officer else 0
+        d = enumerate_outcomes(lambda dice: dice.roll(self.data.morale.dice, "morale").total + mod > left)
+        return fractions_of(d).get(True, Fraction(0))
+
+    def morale_after_fire(self, game: Game, unit: Unit, joint: dict[tuple[int, int], Fraction], cap: int) -> Distribution:
+        st = game.state
+        start = len(unit.figures)
+        lost = sum(1 for f in st.unit_figures(unit.id, alive_only=False) if f.life in (DEAD, CAPTURED))
+        alive = len(self.alive(game, unit.id))
+        officers = sum(1 for f in self.alive(game, unit.id) if self.troop(f).role == "officer")
+        tested = unit.markers.get("morale_turn") == st.turn
+        out: dict[str, Fraction] = defaultdict(Fraction)
+        for (kf, ko), q in joint.items():
+            c = min(kf + ko, cap)
+            trig = c > 0 and (kf > 0 or (lost + c) * 2 > start or unit.markers.get("artillery_turn") == st.turn)
+            if tested or not trig or unit.markers.get("panicked"):
+                out["no test"] += q
+                continue
+            left = alive - c
+            officer = officers > 0 and c <= alive - officers
+            pp = self.morale_panic_p(left, officer) if left > 0 else Fraction(1)
+            out["panics"] += q * pp
+            out["holds"] += q * (1 - pp)
+        return as_dist(dict(out), "exact")
+
+    def combat_odds(self, game: Game, plan: CombatPlan) -> OddsReport:
+        ag, dg = self.combat_groups(plan.attackers), self.combat_groups(plan.defenders)
+        a = fractions_of(enumerate_outcomes(lambda d: self.side_best(d, ag, "attacker")))
+        b = fractions_of(enumerate_outcomes(lambda d: self.side_best(d, dg, "defender")))
+        out: dict[str, Fraction] = defaultdict(Fraction)
+        for x, px in a.items():
+            for y, py in b.items():
+                out["attacker wins" if x > y else "defender wins" if y > x else "draw"] += px * py
+        lines = [OddsLine("attackers", ", ".join(f.name for f in plan.attackers)),
+                 OddsLine("defenders", ", ".join(f.name for f in plan.defenders))]
+        for side, groups in (("attacker", ag), ("defender", dg)):
+            for mods, figs in groups:
+                if mods:
+                    lines.append(OddsLine(f"{side} modifiers", f"{', '.join(f'{n} {v:+d}' for n, v in mods)} ({len(figs)} figure(s))"))
+        notes = ["each side counts only its best die; the loser loses one figure (killed, or captured at the winner's choice); equal scores: nobody falls"]
+        extra = {"attackers' best score": as_dist(a, "exact"), "defenders' best score": as_dist(b, "exact")}
+        return OddsReport(f"Close combat: {plan.unit.name}", lines, as_dist(dict(out), "exact: each side's dice enumerated"),
+                          "result", notes, extra)
+
+    def barrage_odds(self, game: Game, label: str) -> OddsReport:
+        grid = self.grid(game)
+        try:
+            big, quarter = grid.parse(label)
+            ok = grid.has_square(big, quarter)
+        except ValueError:
+            ok = False
+        require(ok, f"'{label}' is not a square of this table's grid (2 ft squares 1-{grid.big_count}, quarters 1-4, like 7/2).")
+        poly = grid.square(big, quarter)
+        figs = [f for f in self.under_barrage(game, poly) if self.testable(f)]
+        shells = {r.shell: Fraction(len(r.faces), 6) for r in self.data.artillery.shells}
+        total: dict[int, Fraction] = defaultdict(Fraction)
+        by_side: dict[str, dict[int, Fraction]] = {s: defaultdict(Fraction) for s in game.state.side_order}
+        for shell, ps in shells.items():
+            dists = []
+            for f in figs:
+                info = self.barrage_info(game, f)
+                if shell == "smoke":
+                    fate = {"safe": Fraction(1)}
+                else:
+                    fn = self.he_fate if shell == "he" else self.gas_fate
+                    fate = fractions_of(enumerate_outcomes(lambda d, fn=fn, info=info: fn(d, info)))
+                out_p = sum((p for k, p in fate.items() if self._out_of_action(f, k)), Fraction(0))
+                dists.append((f.side, {1: out_p, 0: 1 - out_p}))
+            acc: dict[int, Fraction] = {0: Fraction(1)}
+            side_acc = {s: {0: Fraction(1)} for s in by_side}
+            for s, d in dists:
+                acc = convolve(acc, d)
+                side_acc[s] = convolve(side_acc[s], d)
+            for k, p in acc.items():
+                total[k] += ps * p
+            for s in by_side:
+                for k, p in side_acc[s].items():
+                    by_side[s][k] += ps * p
+        lines = [OddsLine("square", f"{label}: {len(figs)} figure(s) under it"),
+                 OddsLine("shell d6", ", ".join(f"{'-'.join(map(str, (r.faces[0], r.faces[-1])))} {r.name}" for r in self.data.artillery.shells))]
+        notes = ["HE: 5-6 kills (large creatures: a wound; trench: re-roll, 4-6); gas: 5-6 kills without a gas mask; vehicles hit roll on the damage table",
+                 f"chance that the random barrage falls here at all: 1/{grid.big_count * 4}"]
+        extra = {f"{game.state.sides[s].name} out of action": as_dist(dict(d), "exact") for s, d in by_side.items()}
+        extra["shell"] = as_dist({r.name: Fraction(len(r.faces), 6) for r in self.data.artillery.shells}, "exact")
+        return OddsReport(f"Artillery on square {label}", lines, as_dist(dict(total), "exact: each figure's dice enumerated"),
+                          "figures out of action (killed, or vehicles destroyed)", notes, extra)
+
+    def _out_of_action(self, fig: Figure, fate: str) -> bool:
+        if fate in ("kill", "destroyed"):
+            return True
+        if fate == "wound":
+            return fig.wounds + 1 >= self.data.firing.large_creature_wounds
+        return False

@@ -1,0 +1,331 @@
+"""WWIFY AR:SE optional rules: morale (tests, the Good and Evil rally, panic), medics and
+engineers (Fix Vehicle, Build/Repair Bridge). Mixed into :class:`game.rulesets.wwify.Wwify`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from game.core.commands import Command, refuse, require
+from game.core.game import Game
+from game.core.odds import enumerate_outcomes
+from game.core.state import CAPTURED, DEAD, DESTROYED, Figure, Unit
+from game.rulesets.base import OddsLine, OddsReport
+from game.rulesets.wwify_data import SINGLE_MODEL_KINDS
+from game.rulesets.wwify_fight import as_dist, fractions_of
+
+
+class WwSupportMixin:
+    # ---- morale -------------------------------------------------------------------------------------------
+    def morale_reasons(self, game: Game, unit: Unit) -> list[str]:
+        st = game.state
+        out = []
+        if unit.markers.get("artillery_turn") == st.turn:
+            out.append("under HE or gas")
+        if unit.markers.get("flamed_turn") == st.turn:
+            out.append("squadmates burned by a flamethrower")
+        lost = sum(1 for f in st.unit_figures(unit.id, alive_only=False) if f.life in (DEAD, CAPTURED))
+        if lost * 2 > len(unit.figures):
+            out.append(f"{lost} of {len(unit.figures)} killed")
+        return out
+
+    def morale_roll(self, game: Game, unit: Unit, why: str, again: bool = False):
+        off = self.officer(game, unit.id)
+        left = len(self.alive(game, unit.id))
+        mods = [("officer alive", self.data.morale.officer_modifier)] if off else []
+        r = game.dice.roll(self.data.morale.dice, f"{unit.name} {'re-rolls its' if again else ''} morale test ({why})".replace("  ", " "),
+                           target=f"<= {left} (figures left)", modifiers=mods, units=[unit.id])
+        total = r.total + sum(v for _, v in mods)
+        return total, left, r
+
+    def job_morale(self, game: Game, job: dict) -> list[dict] | None:
+        st = game.state
+        unit = st.units[job["unit"]]
+        if not self.option(game, "morale") or unit.kind != "squad" or not st.unit_alive(unit.id) or unit.markers.get("panicked"):
+            return []
+        owner = unit.side
+        if job.get("stage") is None:
+            if unit.markers.get("morale_turn") == st.turn:
+                return []
+            why = self.morale_reasons(game, unit)
+            if not why:
+                return []
+            unit.markers["morale_turn"] = st.turn
+            total, left, r = self.morale_roll(game, unit, ", ".join(why))
+            if total <= left:
+                r.outcome = f"{total}: holds"
+                return []
+            job["failed_by"] = total - left
+            r.outcome = f"{total}: panic (failed by {total - left})"
+            off = self.officer(game, unit.id)
+            if off is None:
+                self.panic(game, unit, "no officer to rally it")
+                return []
+            if self.alignment(game, owner) == "evil":
+                n = job["failed_by"]
+                label = f"Rally: {off.name} shoots {n} soldier{'s' if n > 1 else ''} to encourage the others"
+            else:
+                label = f"Rally: {off.name} re-rolls the test (heroic act; if it fails he is killed and they run)"
+            job["stage"] = "asked"
+            self.ask(game, owner, f"{unit.name} panics! Try the one rally attempt?",
+                     [(label, Command("rally", owner, unit=unit.id, choice="rally")),
+                      ("Let them run", Command("rally", owner, unit=unit.id, choice="run"))])
+            return None
+        choice = job.get("choice")
+        if choice == "run":
+            self.panic(game, unit, "no rally attempted")
+            return []
+        off = self.officer(game, unit.id)
+        if off is None:
+            self.panic(game, unit, "its officer is gone")
+            return []
+        if self.alignment(game, owner) == "evil":
+            n = job["failed_by"]
+            game.emit("morale", f"{off.name} shoots {n} of {unit.name} to encourage the others; the rest rally.", units=[unit.id])
+            return [{"do": "casualties", "unit": unit.id, "n": n, "chooser": owner, "exclude": [off.id],
+                     "cause": f"shot by {off.name} to encourage the others", "saveable": False, "morale": False, "killed": 0}]
+        total, left, r = self.morale_roll(game, unit, f"{off.name}'s heroic act", again=True)
+        if total <= left:
+            r.outcome = f"{total}: {unit.name} rallies"
+            return []
+        r.outcome = f"{total}: failed"
+        self.kill(game, off, "a stray bullet during his heroic act")
+        self.panic(game, unit, f"{off.name} fell rallying them")
+        return []
+
+    def morale_odds(self, game: Game, unit: Unit) -> OddsReport:
+        """The test a squad would take now, with the rally its owner would attempt:
+        exact over the 2d6 (and the Good officer's re-roll)."""
+        require(unit.kind == "squad", f"{unit.name} is not a squad: only squads test morale.")
+        require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
+        left = len(self.alive(game, unit.id))
+        off = self.officer(game, unit.id)
+        mod = self.data.morale.officer_modifier if off else 0
+        dice = self.data.morale.dice
+        first = fractions_of(enumerate_outcomes(lambda d: d.roll(dice, "morale").total + mod))
+        evil = self.alignment(game, unit.side) == "evil"
+        soldiers = left - 1 if off else left
+        out: dict[str, Fraction] = defaultdict(Fraction)
+        for t, p in first.items():
+            if t <= left:
+                out["holds"] += p
+            elif off is None:
+                out["panics (no officer to rally)"] += p
+            elif evil:
+                shot = min(t - left, soldiers)
+                out[f"rallies, officer shoots {shot}"] += p
+            else:
+                for t2, p2 in first.items():
+                    out["rallies (heroic act)" if t2 <= left else "panics, officer killed"] += p * p2
+        lines = [OddsLine("figures left", str(left)), OddsLine("test", f"{dice}{f' {mod:+d} (officer alive)' if off else ''}: above {left} panics")]
+        notes = ["Evil: the officer shoots one soldier per pip failed and the rest rally" if evil else
+                 "Good: the officer re-rolls; if that fails he is killed and the squad runs",
+                 "assumes the owner attempts the rally (the computer always does)"]
+        return OddsReport(f"Morale test: {unit.name}", lines, as_dist(dict(out), "exact: 2d6 enumerated"), "result", notes)
+
+    def panic(self, game: Game, unit: Unit, why: str) -> None:
+        unit.markers["panicked"] = True
+        game.emit("morale", f"{unit.name} panics ({why}): it will run for its table edge.", units=[unit.id])
+
+    def check_rally(self, game: Game, cmd: Command) -> None:
+        job = self.current_job(game, "morale")
+        require(cmd.unit == job["unit"] and cmd.choice in ("rally", "run"), "Choose to rally or to let them run.")
+
+    def apply_rally(self, game: Game, cmd: Command) -> None:
+        game.state.attrs["queue"][0]["choice"] = cmd.choice
+
+    # ---- medics ----------------------------------------------------------------------------------------------
+    def has_medic(self, game: Game, unit: Unit) -> bool:
+        figs = game.state.unit_figures(unit.id, alive_only=False)
+        if unit.kind in SINGLE_MODEL_KINDS:
+            return any("medic" in f.equipment for f in figs)
+        return any(f.alive and self.troop(f).medic for f in figs)
+
+    def saveable(self, game: Game, unit: Unit) -> list[tuple[Figure, str]]:
+        st = game.state
+        out = []
+        for r in unit.attrs.get("casualties", []):
+            if r["turn"] != st.turn or not r["saveable"]:
+                continue
+            f = st.figures[r["fig"]]
+            if r["kind"] == "wound" and f.wounds > 0 and (f.alive or f.life == DEAD):
+                out.append((f, "wound"))
+            elif r["kind"] == "dead" and f.life in (DEAD, DESTROYED) and not f.markers.get("abandoned"):
+                out.append((f, "dead"))
+        seen, uniq = set(), []
+        for f, k in out:
+            if f.id not in seen:
+                seen.add(f.id)
+                uniq.append((f, k))
+        return uniq
+
+    def job_medics(self, game: Game, job: dict) -> list[dict] | None:
+        st = game.state
+        if not self.option(game, "medics"):
+            return []
+        if "todo" not in job:
+            job["todo"] = [u.id for u in sorted(st.units.values(), key=lambda u: u.id)
+                           if u.kind in self.data.medics.serves and self.saveable(game, u) and self.has_medic(game, u)]
+        while job["todo"]:
+            unit = st.units[job["todo"][0]]
+            if job.get("asking"):
+                return None
+            m = self.data.medics
+            r = game.dice.roll(m.die, f"{unit.name}'s medic tries to save a casualty", target=f"{m.save_on}+", units=[unit.id])
+            if r.value < m.save_on:
+                r.outcome = "no one saved"
+                job["todo"].pop(0)
+                continue
+            cands = self.saveable(game, unit)
+            r.outcome = "saves one"
+            if len(cands) == 1:
+                self.medic_save(game, *cands[0])
+                job["todo"].pop(0)
+                continue
+            ordered = sorted(cands, key=lambda c: (-self.troop(c[0]).value, c[0].id))
+            opts = [(f"Save {f.name} [{f.id}]" + (" (heal a wound)" if k == "wound" else ""), Command("medic_save", unit.side, target=f.id))
+                    for f, k in ordered]
+            job["asking"] = unit.id
+            self.ask(game, unit.side, f"{unit.name}'s medic saves one casualty: which?", opts)
+            return None
+        return []
+
+    def medic_save(self, game: Game, fig: Figure, kind: str) -> None:
+        self.revive(game, fig, kind)
+        unit = game.state.units[fig.unit]
+        unit.attrs["casualties"] = [r for r in unit.attrs.get("casualties", []) if not (r["fig"] == fig.id and r["turn"] == game.state.turn)]
+        what = "a wound is healed" if kind == "wound" else "is back in action"
+        game.emit("medic", f"The medic saves {fig.name}: {what}.", figures=[fig.id], units=[unit.id])
+
+    def check_medic_save(self, game: Game, cmd: Command) -> None:
+        job = self.current_job(game, "medics")
+        unit = game.state.units[job["asking"]]
+        require(any(f.id == cmd.target for f, _ in self.saveable(game, unit)), "Pick one of this turn's casualties.")
+
+    def apply_medic_save(self, game: Game, cmd: Command) -> None:
+        job = game.state.attrs["queue"][0]
+        unit = game.state.units[job["asking"]]
+        fig, kind = next((f, k) for f, k in self.saveable(game, unit) if f.id == cmd.target)
+        self.medic_save(game, fig, kind)
+        job["todo"].pop(0)
+        job.pop("asking", None)
+
+    # ---- engineers --------------------------------------------------------------------------------------------
+    def fixable(self, game: Game, unit: Unit, target_id: str | None) -> tuple[Unit, list[Figure]]:
+        st = game.state
+        require(self.option(game, "engineers"), "The Engineers optional rule is not in play.")
+        engs = self.engineers_of(game, unit)
+        require(bool(engs), f"{unit.name} has no engineers.")
+        require(target_id in st.units, "Choose the vehicle to fix.")
+        tgt = st.units[target_id]
+        require(tgt.kind == "vehicle" and tgt.side == unit.side, "Engineers fix their own side's vehicles.")
+        require(st.unit_alive(tgt.id), f"{tgt.name} is destroyed.")
+        require(self.immobile(game, tgt), f"{tgt.name} is neither immobilised nor broken down.")
+        v = self.alive(game, tgt.id)[0]
+        reach = self.mm(self.data.engineers.fix_reach)
+        near = [e for e in engs if self.dist(e.pos, v.pos) - e.radius - v.radius <= reach + 1e-6]
+        require(bool(near), f"No engineer of {unit.name} is within {self.data.engineers.fix_reach:g}\" of {tgt.name}.")
+        return tgt, near
+
+    def check_fix(self, game: Game, cmd: Command) -> None:
+        require(cmd.unit is not None, "Choose the engineers.")
+        unit = game.state.units[cmd.unit]
+        r = self.action_refusal(game, unit, "fix")
+        if r:
+            refuse(r)
+        self.fixable(game, unit, cmd.target)
+
+    def apply_fix(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units[cmd.unit]
+        tgt, near = self.fixable(game, unit, cmd.target)
+        self.start_action(game, unit, "fix")
+        e = self.data.engineers
+        r = game.dice.roll(f"{len(near)}{e.fix_die}", f"{unit.name} work on {tgt.name} ({len(near)} engineer(s))",
+                           target=f"any {e.fix_on}+", figures=[f.id for f in near], units=[unit.id, tgt.id])
+        if max(r.faces) >= e.fix_on:
+            r.outcome = "fixed"
+            tgt.markers.pop("immobilised", None)
+            tgt.markers.pop("broken_down", None)
+            game.emit("status", f"{tgt.name} is fixed and can move again.", units=[tgt.id])
+        else:
+            r.outcome = "not yet"
+
+    def materials_near(self, game: Game, side: str, p: tuple[float, float]) -> list[tuple[Unit, int]]:
+        st = game.state
+        reach = self.mm(self.data.engineers.materials_reach)
+        out = []
+        for u in sorted(st.side_units(side), key=lambda u: u.id):
+            figs = self.alive(game, u.id)
+            cap = sum(self.data.engineers.carry.get(self.category(f), 0) for f in figs)
+            have = min(int(u.attrs.get("materials", 0)), cap)
+            if have > 0 and any(self.dist(f.pos, p) <= reach + f.radius + 1e-6 for f in figs):
+                out.append((u, have))
+        return out
+
+    def build_site(self, game: Game, unit: Unit, cmd: Command) -> tuple[str | None, dict, list[Figure], int]:
+        """(site id or None for a new one, the site, engineers at work, actions of work)."""
+        require(self.option(game, "engineers"), "The Engineers optional rule is not in play.")
+        engs = self.engineers_of(game, unit)
+        require(bool(engs), f"{unit.name} has no engineers.")
+        sites = self.bridge_sites(game)
+        reach = self.mm(self.data.engineers.work_reach)
+        sid: str | None = None
+        if cmd.choice:
+            require(cmd.choice in sites, f"There is no bridge site {cmd.choice!r}.")
+            sid = cmd.choice
+        else:
+            require(cmd.point is not None, "Choose a bridge site or a point on a river bank.")
+            for k, s in sites.items():
+                if self.dist(self.bridge_end(s), cmd.point) <= reach + 1e-6 and s["built"] < self.bridge_line(s).length - 1e-3:
+                    sid = k
+        if sid is not None:
+            site = sites[sid]
+        else:
+            cross = self.crossing_from(game, cmd.point)
+            require(cross is not None, f"No river bank within {self.data.engineers.work_reach:g}\" of that point to bridge from.")
+            site = {"name": "Bridge", "a": list(cross[0]), "b": list(cross[1]), "built": 0.0, "base": 0.0, "work": 0, "side": unit.side}
+        line = self.bridge_line(site)
+        require(site["built"] < line.length - 1e-3, f"{site['name']} is complete.")
+        end = self.bridge_end(site)
+        near = [e for e in engs if self.dist(e.pos, end) <= reach + 1e-6]
+        require(bool(near), f"No engineer of {unit.name} is within {self.data.engineers.work_reach:g}\" of the bridge's working end.")
+        mats = sum(n for _, n in self.materials_near(game, unit.side, end))
+        require(mats > 0, f"No materials within {self.data.engineers.materials_reach:g}\" of the bridge's working end.")
+        return sid, site, near, min(len(near), mats)
+
+    def check_build(self, game: Game, cmd: Command) -> None:
+        require(cmd.unit is not None, "Choose the engineers.")
+        unit = game.state.units[cmd.unit]
+        r = self.action_refusal(game, unit, "build")
+        if r:
+            refuse(r)
+        self.build_site(game, unit, cmd)
+
+    def apply_build(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units[cmd.unit]
+        sid, site, near, work = self.build_site(game, unit, cmd)
+        sites = self.bridge_sites(game)
+        if sid is None:
+            sid = f"site{len(sites) + 1}"
+            while sid in sites:
+                sid += "x"
+            sites[sid] = site
+            game.emit("bridge", f"{unit.name} start a bridge across the water.", units=[unit.id])
+        self.start_action(game, unit, "build")
+        end = self.bridge_end(site)
+        need = work
+        for u, have in self.materials_near(game, unit.side, end):
+            if need <= 0:
+                break
+            take = min(have, need)
+            u.attrs["materials"] = int(u.attrs.get("materials", 0)) - take
+            need -= take
+        e = self.data.engineers
+        site["work"] += work
+        line = self.bridge_line(site)
+        site["built"] = min(line.length, site["base"] + (site["work"] // e.actions_per_length) * self.mm(e.section_length))
+        self.sync_table(game)
+        game.emit("bridge", (f"{unit.name} work on {site['name']}: {work} action(s) of work ({site['work'] % e.actions_per_length} of "
+                             f"{e.actions_per_length} toward the next {e.section_length:g}\"); {self.fmt(site['built'])} of {self.fmt(line.length)} built."),
+                  units=[unit.id])

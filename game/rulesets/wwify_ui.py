@@ -1,0 +1,325 @@
+"""WWIFY AR:SE for the players: the legal commands (the random baseline and the solo AI
+pick among them), the actions offered for a selection, badges and option texts,
+range bands, move previews, odds and the computer's defaults for decisions.
+Mixed into :class:`game.rulesets.wwify.Wwify`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.core.commands import END_PHASE, Command, refuse
+from game.core.game import Game
+from game.core.state import FLED, Figure, GameState, Unit
+from game.geometry.cohesion import stragglers
+from game.rulesets.base import Action, OddsReport
+
+
+class WwInterfaceMixin:
+    # ---- decisions: the computer's defaults ------------------------------------------------------------
+    def ai_decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
+        """The documented defaults: the options are listed default first (least valuable
+        casualty, a sniper's most valuable target, kill, rally, the medic's most valuable
+        save)."""
+        return options[0][1] if options else None
+
+    # ---- legal commands -------------------------------------------------------------------------------
+    def turn_commands(self, game: Game, side: str) -> list[Command]:
+        st = game.state
+        if st.over or side != st.active_side or self.activation_key(game) is None:
+            return []
+        out = [Command(END_PHASE, side)]
+        for u in self.acting_units(game, side):
+            out += [c for c in self.candidates(game, u) if self.is_legal(game, c)]
+        return out
+
+    def candidates(self, game: Game, u: Unit) -> list[Command]:
+        st = game.state
+        side = u.side
+        figs = self.alive(game, u.id)
+        cx, cy = self.unit_centre(game, u.id)
+        top = self.mm(self.data.firing.bands[-1].upto)
+        foes = [v for v in sorted(st.units.values(), key=lambda v: v.id) if v.side != side and st.unit_alive(v.id)]
+        near_foes = [v for v in foes if min(self.dist(f.pos, e.pos) for f in figs for e in self.alive(game, v.id)) <= top]
+        out: list[Command] = []
+        can_fire = (u.kind in ("flyer", "vehicle") and u.markers.get("pending_fire")) or self.action_refusal(game, u, "fire") is None
+        if can_fire:
+            out += [Command("fire", side, unit=u.id, target=v.id) for v in near_foes]
+        if u.kind in ("squad", "sniper", "large_creature") and self.action_refusal(game, u, "combat") is None:
+            out.append(Command("combat", side, unit=u.id))
+        if self.action_refusal(game, u, "move") is None:
+            enemy = min((e for v in foes for e in self.alive(game, v.id)), key=lambda e: (self.dist((cx, cy), e.pos), e.id), default=None)
+            goal = self.ai_goal(game, side, (cx, cy))
+            if u.kind == "flyer":
+                out += self.flyer_candidates(game, figs[0], enemy)
+            else:
+                if enemy is not None:
+                    out.append(Command("move_unit", side, unit=u.id, point=self._clamp(game, enemy.pos)))
+                    nearest_unit = st.units[enemy.unit]
+                    reach = max(self.allowance(game, u, f) for f in figs) + self.mm(1)
+                    if u.kind in ("squad", "large_creature") and self.dist((cx, cy), enemy.pos) <= reach + self.mm(3):
+                        out.append(Command("move_unit", side, unit=u.id, choice="charge", target=nearest_unit.id))
+                if goal is not None and (enemy is None or self.dist(goal, enemy.pos) > 1.0):
+                    out.append(Command("move_unit", side, unit=u.id, point=self._clamp(game, goal)))
+                if u.kind == "squad" and len(figs) > 1:
+                    if stragglers([f.pos for f in figs], self.mm(self.data.movement.cohesion)):
+                        out.append(Command("move_unit", side, unit=u.id, point=(cx, cy), choice="gather"))
+        if u.kind == "squad" and self.option(game, "engineers") and self.engineers_of(game, u):
+            for v in st.side_units(side):
+                if v.kind == "vehicle" and self.immobile(game, v):
+                    out.append(Command("fix", side, unit=u.id, target=v.id))
+            for sid in self.bridge_sites(game):
+                out.append(Command("build", side, unit=u.id, choice=sid))
+        return out
+
+    def flyer_candidates(self, game: Game, fig: Figure, enemy: Figure | None) -> list[Command]:
+        """Flights for the baseline players: toward the nearest enemy (one turn), straight
+        on, a quarter turn either way, and about turn; each kept on the table."""
+        reach = self.mm(self.data.movement.flyer)
+        out = []
+        heads = [fig.facing, fig.facing + 90, fig.facing - 90, fig.facing + 180]
+        if enemy is not None:
+            heads.insert(0, self.heading(fig.pos, enemy.pos))
+        for h in heads:
+            d = reach
+            if enemy is not None and h == heads[0]:
+                d = min(reach, max(0.0, self.dist(fig.pos, enemy.pos) - self.mm(4)))
+            r = math.radians(h)
+            end = (fig.x + math.cos(r) * d, fig.y + math.sin(r) * d)
+            w, hgt = game.table.width, game.table.height
+            t = 1.0
+            for k, lim in ((0, w), (1, hgt)):
+                v = end[k] - fig.pos[k]
+                if v > 0 and end[k] > lim - fig.radius:
+                    t = min(t, (lim - fig.radius - fig.pos[k]) / v)
+                if v < 0 and end[k] < fig.radius:
+                    t = min(t, (fig.radius - fig.pos[k]) / v)
+            if t <= 0.05:
+                continue
+            end = (fig.x + (end[0] - fig.x) * t, fig.y + (end[1] - fig.y) * t)
+            out.append(Command("move", fig.side, figure=fig.id, path=(end,)))
+        return out
+
+    @staticmethod
+    def _clamp(game: Game, p: tuple[float, float]) -> tuple[float, float]:
+        return (min(max(p[0], 1.0), game.table.width - 1.0), min(max(p[1], 1.0), game.table.height - 1.0))
+
+    # ---- what the interface shows -------------------------------------------------------------------
+    def unit_status(self, game: Game, unit_id: str) -> list[str]:
+        st = game.state
+        u = st.units[unit_id]
+        if not st.unit_alive(unit_id):
+            return ["fled" if all(f.life == FLED for f in st.unit_figures(unit_id, alive_only=False) if not f.alive) else "out of action"]
+        out = []
+        for k, word in (("panicked", "panicked"), ("immobilised", "immobilised"), ("broken_down", "broken down")):
+            if u.markers.get(k):
+                out.append(word)
+        if u.markers.get("winged"):
+            n = u.markers["winged"]
+            out.append("winged" if n == 1 else f"winged x{n}")
+        for f in self.alive(game, unit_id):
+            if f.wounds:
+                out.append(f"wounds {f.wounds}")
+        mats = int(u.attrs.get("materials", 0))
+        if mats:
+            out.append(f"materials {mats}")
+        if self.active(game, u) and not u.markers.get("panicked"):
+            left = self.actions_left(game, u)
+            out.append(f"actions {left}" if left else "done")
+        return out
+
+    def actions_left(self, game: Game, u: Unit) -> int:
+        acts = u.markers.get("acts", [])
+        if u.kind in ("hmg", "mortar"):
+            return 0 if "move" in acts else self.data.actions.support_fire - acts.count("fire")
+        return max(0, self.max_actions(u) - len(acts))
+
+    def unit_options(self, game: Game, unit_id: str) -> list[str]:
+        st = game.state
+        u = st.units[unit_id]
+        if not st.unit_alive(unit_id):
+            return ["Out of action."]
+        cards = " / ".join(c.name for c in self.data.cards if u.kind in c.activates)
+        out = []
+        if u.markers.get("panicked"):
+            out.append("Panicked: runs 12\" (mounted 20\") for its table edge when its card is dealt.")
+        if not self.active(game, u):
+            return out + [f"Acts on the {cards} card."]
+        left = self.actions_left(game, u)
+        kind = u.kind
+        if kind in ("hmg", "mortar"):
+            out.append(f"Fire ({left} left) or move {self.data.movement.support:g}\" once." if left else "Done for this card.")
+        elif kind == "field_gun":
+            out.append(f"Fire once or be pushed {self.data.movement.field_gun:g}\"." if left else "Done for this card.")
+        elif kind in ("flyer", "vehicle"):
+            dist = self.data.movement.flyer if kind == "flyer" else self.data.movement.vehicle
+            if u.markers.get("pending_fire"):
+                out.append("May fire now (the fire of this move action).")
+            if kind == "vehicle" and self.immobile(game, u):
+                out.append(f"{left} action(s): fire only (cannot move).")
+            else:
+                turns = " with 2 turns of 90 or one of 180 degrees" if kind == "flyer" else " (d6 breakdown on a 6)"
+                out.append(f"{left} action(s): move {dist:g}\"{turns} and fire.")
+        else:
+            things = ["Fire", "Move", "Combat"]
+            if kind == "squad" and self.engineers_of(game, u) and self.option(game, "engineers"):
+                things += ["Fix Vehicle", "Build Bridge"]
+            if kind == "large_creature" and not any(f.weapons for f in self.alive(game, u.id)):
+                things.remove("Fire")
+            out.append(f"{left} action(s) left: {', '.join(things)}." if left else "Done for this card.")
+            if u.markers.get("move_open"):
+                out.append("Moving: each figure may still use the rest of its move.")
+        return out
+
+    def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
+        st = game.state
+        if side != st.active_side or st.over or self.decision(game) is not None or unit_id is None:
+            return []
+        u = st.units[unit_id]
+        if u.side != side or not st.unit_alive(unit_id):
+            return []
+        mk = self.make_action
+        out: list[Action] = []
+
+        def gated(label: str, mode: str, cmd: Command, action: str, odds: bool = False) -> Action:
+            a = mk(game, label, mode, cmd, odds)
+            if mode in ("point", "move_figure") and a.enabled:
+                r = self.action_refusal(game, u, action)
+                if action == "move" and u.markers.get("move_open") and self.active(game, u):
+                    r = None
+                if r:
+                    return Action(label, mode, cmd, False, r, odds)
+            return a
+
+        kind = u.kind
+        mv = self.data.movement
+        if kind == "flyer":
+            out.append(gated(f"Fly up to {mv.flyer:g}\" (2 turns of 90 or one of 180 degrees)", "move_figure", Command("move", side), "move"))
+            out.append(mk(game, "Fire at an enemy unit", "enemy_unit", Command("fire", side, unit=unit_id), odds=True))
+            return out
+        if kind == "vehicle":
+            out.append(gated(f"Drive up to {mv.vehicle:g}\" (drag)", "move_figure", Command("move", side), "move"))
+            out.append(gated(f"Drive toward a point ({mv.vehicle:g}\")", "point", Command("move_unit", side, unit=unit_id), "move"))
+            out.append(mk(game, "Fire at an enemy unit", "enemy_unit", Command("fire", side, unit=unit_id), odds=True))
+            return out
+        if any(f.weapons for f in self.alive(game, unit_id)):
+            out.append(mk(game, "Fire at an enemy unit", "enemy_unit", Command("fire", side, unit=unit_id), odds=True))
+        what = "Push the gun" if kind == "field_gun" else "Move figures"
+        out.append(gated(f"{what}: drag or click figures", "move_figure", Command("move", side), "move"))
+        out.append(gated("Move the unit toward a point", "point", Command("move_unit", side, unit=unit_id), "move"))
+        if kind in ("squad", "sniper", "large_creature"):
+            out.append(mk(game, "Charge an enemy unit", "enemy_unit", Command("move_unit", side, unit=unit_id, choice="charge")))
+            out.append(mk(game, "Close combat (base contact)", "now", Command("combat", side, unit=unit_id), odds=True))
+        if kind == "squad":
+            cx, cy = self.unit_centre(game, unit_id)
+            out.append(mk(game, "Close up on the squad's centre", "now", Command("move_unit", side, unit=unit_id, point=(cx, cy), choice="gather")))
+        if kind not in ("field_gun",):
+            out.append(mk(game, "Move again (start another Move action)", "now", Command("begin_move", side, unit=unit_id)))
+        if kind == "squad" and self.engineers_of(game, u) and self.option(game, "engineers"):
+            out.append(mk(game, "Fix a vehicle", "own_unit", Command("fix", side, unit=unit_id)))
+            out.append(gated("Build a bridge from a river bank", "point", Command("build", side, unit=unit_id), "build"))
+            for sid, s in sorted(self.bridge_sites(game).items()):
+                out.append(mk(game, f"Work on {s['name']} ({sid})", "now", Command("build", side, unit=unit_id, choice=sid)))
+        return out
+
+    def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
+        out = []
+        lo = 0.0
+        for w in fig.weapons[:1]:
+            wp = self.data.weapons[w]
+            for b, n in zip(self.data.firing.bands, wp.dice, strict=True):
+                if n:
+                    out.append((f"{wp.name} {b.label}: {n}d6", self.mm(lo), self.mm(b.upto)))
+                lo = b.upto
+        return out
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
+        plan, fresh = self.plan_figure(game, fig, list(path))
+        unit = game.state.units[fig.unit]
+        lines = [f"Move {fig.name}" + (" (starts a new action)" if fresh and unit.kind not in ("flyer",) else "")]
+        if plan.refusal:
+            lines.append(f"Not possible: {plan.refusal}")
+            return False, "", lines
+        lines.append(f"path {self.fmt(plan.length)}, costs {self.fmt(plan.cost)}")
+        lines += [f"{self.fmt(c)} to {w}" for w, c in plan.charges]
+        if plan.turns:
+            lines.append("turns: " + ", ".join(f"{t:.0f} degrees" for t in plan.turns))
+        if plan.stopped_by:
+            lines.append(f"stops: {plan.stopped_by}")
+        return True, self.fmt(plan.cost), lines
+
+    def view(self, game: Game, side: str | None) -> GameState:
+        st = super().view(game, side)
+        if side is not None:
+            st.attrs["strikes"] = [s for s in st.attrs.get("strikes", []) if s["side"] == side]
+        return st
+
+    def describe_command(self, game: Game, cmd: Command) -> str:
+        st = game.state
+        if cmd.kind == "fire" and cmd.target in st.units:
+            return f"{st.sides[cmd.side].name}: {st.units[cmd.unit].name} fires at {st.units[cmd.target].name}"
+        return super().describe_command(game, cmd)
+
+    # ---- odds --------------------------------------------------------------------------------------------
+    def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
+        st = game.state
+        fig = st.figures[shooter]
+        unknown = set(extra) - {"square", "morale"}
+        if unknown:
+            refuse(f"{self.data.name} takes --option square=BIG/QUARTER or --option morale=yes (not {', '.join(sorted(unknown))}).")
+        if "square" in extra:
+            return Command("barrage", fig.side, choice=extra["square"])
+        if "morale" in extra:
+            return Command("morale", fig.side, unit=fig.unit)
+        if assault:
+            return Command("combat", fig.side, unit=fig.unit)
+        if target in st.figures:
+            target = st.figures[target].unit
+        return Command("fire", fig.side, unit=fig.unit, target=target)
+
+    def odds(self, game: Game, cmd: Command) -> OddsReport:
+        if cmd.kind == "fire":
+            return self.fire_odds(game, self.fire_plan(game, cmd.unit, cmd.target))
+        if cmd.kind == "combat":
+            return self.combat_odds(game, self.combat_plan(game, cmd.unit))
+        if cmd.kind == "barrage":
+            return self.barrage_odds(game, cmd.choice or "")
+        if cmd.kind == "morale":
+            return self.morale_odds(game, game.state.units[cmd.unit])
+        refuse(f"No odds for '{cmd.kind}'.")
+        raise AssertionError
+
+    def check_barrage(self, game: Game, cmd: Command) -> None:
+        refuse("The artillery is off-table: it fires by itself when the Artillery card is dealt.")
+
+    def check_morale(self, game: Game, cmd: Command) -> None:
+        refuse("Morale tests are taken by themselves when a squad is hit; this only gives their odds.")
+
+    # ---- the solo AI's hooks -------------------------------------------------------------------------
+    def profile(self, game: Game, unit: Unit):
+        prof = super().profile(game, unit)
+        prof.support_weapon = unit.kind in ("hmg", "mortar")
+        prof.at_gun = unit.kind == "field_gun"
+        prof.vehicle = unit.kind == "vehicle"
+        prof.damaged = self.immobile(game, unit)
+        prof.heavy_weapon = unit.kind in ("mortar", "field_gun", "vehicle")
+        return prof
+
+    def ai_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
+        """A simple reading of the solo orders with this ruleset's commands: units ordered to
+        close, attack or advance fight in contact, fire, then move toward their goal; halted
+        units fire; retreating units move toward their own edge."""
+        if not self.active(game, unit) or unit.markers.get("panicked"):
+            return []
+        order = unit.markers.get("solo_order", "advance")
+        cands = [c for c in self.candidates(game, unit)]
+        fires = [c for c in cands if c.kind == "fire"]
+        fights = [c for c in cands if c.kind == "combat"]
+        moves = [c for c in cands if c.kind in ("move_unit", "move") and c.choice != "gather"]
+        if order in ("retreat", "rout"):
+            figs = self.alive(game, unit.id)
+            home = self.home_edge_point(game, figs[0])
+            return [Command("move_unit", side, unit=unit.id, point=self._clamp(game, home))] + fires
+        if order == "halt":
+            return fights + fires
+        return fights + fires + moves
