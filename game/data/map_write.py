@@ -15,7 +15,7 @@ import yaml
 
 from .map_schema import MapFile
 
-_SPECIAL = re.compile(r"[,\[\]{}#:&*!|>%@`]")
+_SPECIAL = re.compile(r"[,\[\]{}#:&*!|>%@`?]")
 HEADER = "# Trenchtable map. Edit it in the map editor (python main.py editor FILE) or by hand.\n"
 
 

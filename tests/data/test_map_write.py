@@ -25,7 +25,7 @@ def test_dump_then_load_gives_the_same_model():
         assert again == m
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.text(min_size=0, max_size=30))
 def test_any_string_survives_inside_flow_style(s):
     text = "{a: " + scalar(s) + ", b: [" + scalar(s) + "]}"
