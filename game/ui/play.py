@@ -578,10 +578,17 @@ class PlayScene(Scene):
             for uid in self.hover_event.units:
                 if uid in st.units:
                     highlight_figs.update(st.units[uid].figures)
+        pending = self.rules.decision(self.game)
+        choosable = set()
+        if pending is not None and self.session.is_human(pending["side"]):
+            for _, c in self.rules.decision_options(self.game):
+                choosable.update(x for x in (c.figure, c.target, *c.figures) if x)
         x0, y0, x1, y1 = cam.visible_world()
         for f in st.figures.values():
             if not f.alive or not (x0 - 50 < f.x < x1 + 50 and y0 - 50 < f.y < y1 + 50):
                 continue
+            if f.id in choosable:
+                highlight_figs.add(f.id)
             tt = self.rules.data.troop_types.get(f.type)
             badges = self.rules.unit_status(self.game, f.unit) if f.unit in self.game.state.units else []
             badges = badges + [k for k in ("shot", "at_wire") if f.markers.get(k)]
