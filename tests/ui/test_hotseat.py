@@ -127,3 +127,37 @@ def test_handover_hides_the_table_between_human_sides(app, drive):
     before = game.digest()
     drive.click(screen_of(scene, "b1.1"))
     assert game.digest() == before and scene.selected_unit is None
+
+
+def test_single_player_the_ai_side_plays_its_turn_and_hands_back(app, drive):
+    game = small_game()
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "ai"}, handover="never"))
+    app.switch(scene)
+    for _ in range(4):  # the human side ends its four phases
+        drive.key(pygame.K_SPACE)
+        if scene.top().modal:
+            drive.key(pygame.K_y)
+    assert game.state.active_side == "b"
+    commands = len(game.commands)
+    drive.frame(2, dt=0.05)
+    assert len(game.commands) <= commands + 1  # paced: one command per AI_PACE, not all at once
+    for _ in range(400):
+        drive.frame(1, dt=0.4)
+        if game.state.active_side == "a" or game.state.over:
+            break
+    assert game.state.active_side == "a" or game.state.over
+    orders = [e for e in game.log if e.roll is not None and "solo action chart" in e.roll.reason]
+    assert orders and orders[0].roll.outcome  # the AI's decisions are in the log, explained
+
+
+def test_tab_skips_through_the_ai_turn(app, drive):
+    game = small_game()
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "ai"}, handover="never"))
+    app.switch(scene)
+    for _ in range(4):
+        drive.key(pygame.K_SPACE)
+        if scene.top().modal:
+            drive.key(pygame.K_y)
+    drive.key(pygame.K_TAB)
+    drive.frame(2, dt=0.05)
+    assert game.state.active_side == "a" or game.state.over
