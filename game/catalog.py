@@ -13,6 +13,7 @@ from game.data.errors import DataError
 from game.data.map_build import check_map
 from game.data.map_schema import MapFile
 from game.data.pyd import validate_model
+from game.data.solo_schema import check_solo_section
 from game.data.terrain_types import DEFAULT_PATH as TERRAIN_PATH
 from game.data.terrain_types import TerrainFile, load_terrain_file
 from game.data.yamlio import Doc, load_yaml, parse_yaml
@@ -71,6 +72,7 @@ def load_ruleset_doc(doc: Doc):
     cls = ruleset_class(rid)
     model = validate_model(cls.Data, doc)
     cls.check_data(model, doc)
+    check_solo_section(model, doc)
     return cls(model, terrain_file())
 
 

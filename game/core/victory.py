@@ -24,9 +24,19 @@ def objective_holder(state: GameState, obj: dict[str, Any]) -> str | None:
 
 
 def losses(state: GameState, side: str) -> tuple[int, int]:
-    """(figures out of action, starting figures) for a side."""
+    """(figures out of action, starting figures) for a side. A side played from portal
+    markers counts its whole force (the pool), and every casualty, recycled or not."""
     figs = [f for f in state.figures.values() if f.side == side]
-    return sum(1 for f in figs if not f.alive), len(figs)
+    lost = sum(1 for f in figs if not f.alive)
+    solo = state.attrs.get("solo") or {}
+    if solo.get("side") == side and solo.get("portals"):
+        return lost, max(1, solo.get("strength", 0))
+    return lost, len(figs)
+
+
+def has_portals(state: GameState, side: str) -> bool:
+    """The side still has portal markers or dummies on the table (forces to come)."""
+    return any(m.side == side and m.kind in ("portal", "dummy") for m in state.markers.values())
 
 
 def condition_met(state: GameState, cond: dict[str, Any]) -> bool:
@@ -45,7 +55,7 @@ def condition_met(state: GameState, cond: dict[str, Any]) -> bool:
                 return True
         return False
     if kind == "eliminate":
-        return all(not any(f.alive for f in state.side_figures(e, alive_only=False)) for e in enemies)
+        return all(not any(f.alive for f in state.side_figures(e, alive_only=False)) and not has_portals(state, e) for e in enemies)
     raise ValueError(f"unknown victory condition {kind!r}")
 
 

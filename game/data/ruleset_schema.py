@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from .pyd import Strict
+from .solo_schema import SoloSection
 from .terrain_types import TerrainOverride
 
 
@@ -48,6 +49,7 @@ class RulesetData(Strict):
     optional_rules: list[OptionalRule] = Field(default_factory=list)
     interpretations: list[Interpretation] = Field(default_factory=list)
     troop_types: dict[str, TroopType] = Field(default_factory=dict)
+    solo: SoloSection | None = None  # the solo rules' force generation table
 
     def weapon_ids(self) -> set[str]:
         weapons = getattr(self, "weapons", None)

@@ -180,6 +180,7 @@ class RulesetBase(SoloMixin):
         state.attrs["options"] = {**self.data.option_defaults(), **options}
         state.attrs["settings"] = dict(m.settings)
         self.init_state(state, m)
+        self.solo_init(state, m)  # portal markers, when the solo rules play a side from them
         return state
 
     def init_state(self, state: GameState, m: MapFile) -> None:
@@ -196,6 +197,7 @@ class RulesetBase(SoloMixin):
         st.phase = self.phases[0]
         game.emit("turn", f"Turn 1 begins. {st.sides[st.active_side].name} move first.")
         self.on_turn_start(game)
+        self.solo_turn_start(game)
         self.on_side_start(game)
         self.on_phase_start(game)
 
@@ -240,6 +242,7 @@ class RulesetBase(SoloMixin):
         st.phase = self.phases[0]
         game.emit("turn", f"Turn {st.turn} begins.")
         self.on_turn_start(game)
+        self.solo_turn_start(game)
         self.on_side_start(game)
         self.on_phase_start(game)
 
@@ -325,7 +328,8 @@ class RulesetBase(SoloMixin):
     def apply(self, game: Game, cmd: Command) -> None:
         if self.decision(game) is not None:
             game.state.attrs.pop("decision", None)
-        getattr(self, f"apply_{cmd.kind}")(game, cmd)
+        # the solo rules' portal markers react to what the command did (sighting, falling back)
+        self.solo_apply(game, cmd, lambda g, c: getattr(self, f"apply_{c.kind}")(g, c))
         self.check_victory(game)
 
     def acting_side(self, game: Game) -> str:

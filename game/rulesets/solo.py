@@ -343,3 +343,59 @@ class SoloMixin:
 
     def immobile(self, game: Game, unit: Unit) -> bool:
         return bool(unit.markers.get("immobilised") or unit.markers.get("broken_down"))
+
+    # ==== Portal markers (game/rulesets/portals.py) =========================================
+    # Added for the solo rules' Setup, Enemy Force Generation, Eliminating Portals and solo
+    # counters. The ruleset (or RulesetBase) calls solo_init at the end of set-up,
+    # solo_apply around every command and solo_turn_start after on_turn_start; each is a
+    # no-op unless the game plays a side from portal markers, and each runs once however
+    # many layers call it.
+    def solo_init(self, state, m) -> None:
+        """Set-up: the solo side's units become the pool, its portals secret markers."""
+        from game.rulesets import portals
+
+        portals.portals_setup(state, m)
+
+    def solo_apply(self, game: Game, cmd: Command, apply) -> None:
+        """Apply ``cmd`` with ``apply(game, cmd)``, then the portal rules that follow a
+        command (recycling, counters, force generation, markers falling back)."""
+        from game.rulesets import portals
+
+        if not portals.active(game) or game.__dict__.get("_solo_applying"):
+            apply(game, cmd)
+            return
+        before = portals.player_positions(game)
+        game.__dict__["_solo_applying"] = True
+        try:
+            apply(game, cmd)
+        finally:
+            game.__dict__.pop("_solo_applying", None)
+        if not game.state.over:
+            portals.after_command(self, game, cmd, before)  # type: ignore[arg-type]
+            self.check_victory(game)  # type: ignore[attr-defined]
+
+    def solo_turn_start(self, game: Game) -> None:
+        """Start of a turn: a force generation roll for the markers in sight."""
+        from game.rulesets import portals
+
+        portals.turn_start(self, game)  # type: ignore[arg-type]
+
+    def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:
+        """A solo counter ('sniper', 'artillery', 'mine') attacks a unit. Rulesets
+        implement it in their own terms; returns False when there is no such attack."""
+        name = getattr(getattr(self, "data", None), "name", "this ruleset")
+        game.emit("solo", f"No counter attack defined in {name} for a {kind} counter: it has no effect.", units=[unit_id])
+        return False
+
+    def portal_markers(self, game: Game, side: str | None = None) -> list:
+        """The solo side's markers as ``side`` may know them (None: everything)."""
+        from game.rulesets import portals
+
+        return portals.portal_markers(game, side)
+
+    def solo_pool(self, game: Game) -> dict[str, int]:
+        """Figures of the solo side waiting off the table: troop type -> count."""
+        from game.rulesets import portals
+
+        return portals.solo_pool(game)
+    # ==== end of portal markers =============================================================

@@ -1,0 +1,724 @@
+"""Portal markers of the solo rules (ww2-skirmish-solo.txt, "Solo rules": Setup, Enemy
+Force Generation, Eliminating Portals, the solo counters), for every ruleset.
+
+A game plays the solo rules for a side when ``state.attrs["options"]["solo_side"]`` names
+it; if the map has ``portals:`` for that side, the side plays from portal markers:
+
+- Set-up (:func:`portals_setup`): the side's units from the map become the POOL (counts
+  per troop type, off the table); portal markers, dummies and solo counters (sniper,
+  artillery, mine) become secret ``state.markers`` of that side.
+- Force generation (:func:`sighting`): when the player's figures first see one or more
+  portal markers, and at the start of every turn for the markers in their sight, the
+  force generation die is rolled and the ruleset's force table (``solo: force_table:``
+  in its YAML, model :class:`SoloSection`) says which unit appears at a portal in sight,
+  made from the pool. Casualties of the solo side return to the pool (:func:`recycle`).
+- Eliminating portals (:func:`approach`): after a command that moved the player's
+  figures, markers approached within 8" (or seen in the open after their force
+  generation roll) fall back to the next cover within 12" with dead ground behind it,
+  or are eliminated; dummies approached are revealed and removed.
+- Solo counters (:func:`counters_check`): a sniper or artillery counter attacks the
+  first player unit that spots it or that it sees, then is removed; a mine attacks units
+  coming within 10" in sight, and stays face up. The attack itself is the ruleset's
+  ``solo_counter_attack(game, kind, unit_id, at=...)``.
+
+Everything random goes through ``game.dice``; the readings of the text are recorded as
+interpretations in rulesets/solo.yaml (ids starting ``portal-``) and in each ruleset's
+YAML for its force table and counter attacks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import atan2, cos, degrees, hypot, pi, sin
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.state import Figure, GameState, Marker, Unit
+from game.data.solo_schema import ForceEntry, SoloSection, check_solo_section  # noqa: F401 (re-exported)
+from game.geometry.collider import Collider
+from game.geometry.los import los_pairs
+from game.geometry.units import to_mm
+from game.rulesets.solo import solo_tables
+
+if TYPE_CHECKING:
+    from game.data.map_schema import MapFile
+    from game.rulesets.base import RulesetBase
+
+PORTAL_KINDS = ("portal", "dummy")
+COUNTER_KINDS = ("sniper", "artillery", "mine")
+
+# Shapes of the places a marker may stand, in inches (the solo rules' unit).
+MARKER_RADIUS = 0.5  # a counter is about an inch across
+MARKER_SPACING = 1.0  # two counters do not stand closer than this
+CORNER_OFFSETS = (0.75, 1.75)  # two places at each building corner, out along the diagonal
+SAMPLE_STEP = 1.25  # places along walls, hedges and wood edges
+WOOD_INSET = 1.0  # places inside a wood, this far in from its edge
+LINE_GAP = 0.6  # places behind a wall or hedge, this far from its footprint
+DEAD_GROUND_STEP = 0.5
+RING_GAP = 0.15  # between the bases of a generated unit
+
+EDGE_FACING = {"south": 270.0, "north": 90.0, "west": 0.0, "east": 180.0}
+
+
+def inch(v: float) -> float:
+    return to_mm(v, "in")
+
+
+# ---- the force table (`solo:` section of a ruleset's YAML; schema in game/data/solo_schema.py) ----
+
+
+def solo_section(rules: RulesetBase) -> SoloSection | None:
+    """The ruleset's ``solo:`` section, if its data has one."""
+    sec = getattr(rules.data, "solo", None)
+    if not sec or isinstance(sec, SoloSection):
+        return sec or None
+    cache = rules.__dict__.setdefault("_solo_section", {})
+    if "v" not in cache:
+        cache["v"] = SoloSection.model_validate(sec)
+    return cache["v"]
+
+
+# ---- state --------------------------------------------------------------------------------
+
+
+def info(state: GameState) -> dict[str, Any] | None:
+    """The solo rules' bookkeeping: {side, portals, pool, contact, made, turn_start}."""
+    return state.attrs.get("solo")
+
+
+def active(game: Game) -> bool:
+    """The game plays a side from portal markers."""
+    inf = info(game.state)
+    return bool(inf and inf.get("portals"))
+
+
+def solo_side(game: Game) -> str | None:
+    inf = info(game.state)
+    return inf["side"] if inf else None
+
+
+def portals_setup(state: GameState, m: MapFile) -> None:
+    """Set-up: the solo side's units become the pool, its portals become markers."""
+    side = state.attrs.get("options", {}).get("solo_side")
+    if not side or side not in state.sides or "solo" in state.attrs:
+        return
+    portals = [p for p in m.portals if p.side == side]
+    inf: dict[str, Any] = {"side": side, "portals": bool(portals), "pool": {}, "contact": False, "made": 0, "turn_start": 0, "strength": 0}
+    state.attrs["solo"] = inf
+    if not portals:
+        return
+    pool: Counter[str] = Counter()
+    for u in [u for u in state.units.values() if u.side == side]:
+        for fid in u.figures:
+            pool[state.figures.pop(fid).type] += 1
+        del state.units[u.id]
+    inf["pool"] = dict(sorted(pool.items()))
+    inf["strength"] = sum(pool.values())  # for "break" victory: the side's whole force
+    scale = to_mm(1.0, m.unit)
+    # numbered by place on the table, so an id tells nothing about what a marker is
+    for i, p in enumerate(sorted(portals, key=lambda p: (p.at[0], p.at[1])), 1):
+        kind = p.counter or ("dummy" if p.dummy else "portal")
+        mid = f"{side}-m{i}"
+        state.markers[mid] = Marker(mid, side, kind, p.at[0] * scale, p.at[1] * scale, secret=True, attrs={"seen": False})
+
+
+def portal_markers(game: Game, side: str | None = None) -> list[Marker]:
+    """The solo side's markers (portals, dummies, counters) as ``side`` may know them
+    (None: the umpire's view, kinds shown)."""
+    s = solo_side(game)
+    st = game.state if side is None else game.view(side)
+    return sorted((m for m in st.markers.values() if m.side == s), key=lambda m: m.id)
+
+
+def solo_pool(game: Game) -> dict[str, int]:
+    """Figures of the solo side off the table, ready to appear: troop type -> count."""
+    inf = info(game.state)
+    return dict(inf["pool"]) if inf else {}
+
+
+def player_figures(game: Game) -> list[Figure]:
+    s = solo_side(game)
+    return sorted((f for f in game.state.figures.values() if f.alive and f.side != s), key=lambda f: f.id)
+
+
+def player_positions(game: Game) -> dict[str, tuple[float, float]]:
+    return {f.id: f.pos for f in player_figures(game)}
+
+
+def _markers(game: Game, kinds: tuple[str, ...] | None = None) -> list[Marker]:
+    s = solo_side(game)
+    return sorted((m for m in game.state.markers.values() if m.side == s and (kinds is None or m.kind in kinds)),
+                  key=lambda m: m.id)
+
+
+def _counters(game: Game) -> list[Marker]:
+    s = solo_side(game)
+    return sorted((m for m in game.state.markers.values() if m.side == s and m.kind not in PORTAL_KINDS),
+                  key=lambda m: m.id)
+
+
+def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _pos(m: Marker) -> tuple[float, float]:
+    return (m.x, m.y)
+
+
+def visibility(game: Game, observers: list[tuple[float, float]], targets: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """(visible, cover of the target) for every observer x target, as (O, T) arrays."""
+    no, nt = len(observers), len(targets)
+    if not no or not nt:
+        return np.zeros((no, nt), dtype=bool), np.zeros((no, nt), dtype=np.int8)
+    obs = np.repeat(np.asarray(observers, dtype=float).reshape(-1, 2), nt, axis=0)
+    tgt = np.tile(np.asarray(targets, dtype=float).reshape(-1, 2), (no, 1))
+    vis, cov, _ = los_pairs(game.table, obs, tgt)
+    return vis.reshape(no, nt), cov.reshape(no, nt)
+
+
+def _secret(game: Game, text: str, **kw: Any) -> None:
+    game.emit("solo", text, visible_to=[solo_side(game)], **kw)
+
+
+def _public(game: Game, text: str, **kw: Any) -> None:
+    game.emit("solo", text, **kw)
+
+
+# ---- the solo side's table edge --------------------------------------------------------------
+
+
+def edge_depth(game: Game, p: tuple[float, float]) -> float:
+    """How far a point is from the solo side's table edge."""
+    edge = game.state.sides[solo_side(game)].home_edge
+    w, h = game.table.width, game.table.height
+    return {"north": p[1], "south": h - p[1], "west": p[0], "east": w - p[0]}[edge]
+
+
+def edge_centre(game: Game) -> tuple[float, float]:
+    edge = game.state.sides[solo_side(game)].home_edge
+    w, h = game.table.width, game.table.height
+    return {"north": (w / 2, 0.0), "south": (w / 2, h), "west": (0.0, h / 2), "east": (w, h / 2)}[edge]
+
+
+def edge_direction(game: Game) -> tuple[float, float]:
+    edge = game.state.sides[solo_side(game)].home_edge
+    return {"north": (0.0, -1.0), "south": (0.0, 1.0), "west": (-1.0, 0.0), "east": (1.0, 0.0)}[edge]
+
+
+# ---- recycling ---------------------------------------------------------------------------------
+
+
+def recycle(game: Game) -> int:
+    """Casualties (and figures off the table) of the solo side go back to the pool."""
+    inf = info(game.state)
+    n = 0
+    back: Counter[str] = Counter()
+    for f in sorted(game.state.figures.values(), key=lambda f: f.id):
+        if f.side == inf["side"] and not f.alive and f.attrs.get("solo_generated") and not f.attrs.get("recycled"):
+            f.attrs["recycled"] = True
+            inf["pool"][f.type] = inf["pool"].get(f.type, 0) + 1
+            back[f.type] += 1
+            n += 1
+    if n:
+        inf["pool"] = dict(sorted(inf["pool"].items()))
+        words = ", ".join(f"{k} x{v}" for k, v in sorted(back.items()))
+        _public(game, f"{n} figure(s) of {game.state.sides[inf['side']].name} out of action return to the pool ({words}).")
+    return n
+
+
+# ---- set-up of a turn and the command hook ---------------------------------------------------------
+
+
+def turn_start(rules: RulesetBase, game: Game) -> None:
+    """Start of a turn: recycle, the counters, and a force generation roll for the
+    markers in the player's sight."""
+    inf = info(game.state)
+    if not active(game) or inf.get("turn_start") == game.state.turn:
+        return
+    inf["turn_start"] = game.state.turn
+    recycle(game)
+    counters_check(rules, game)
+    if not game.state.over:
+        sighting(rules, game, new_only=False, why=f"start of turn {game.state.turn}")
+
+
+def after_command(rules: RulesetBase, game: Game, cmd: Command, before: dict[str, tuple[float, float]]) -> None:
+    """After every accepted command: recycle casualties, let the counters spot, roll for
+    markers newly in sight, and drive back markers the player's moved figures approach."""
+    inf = info(game.state)
+    recycle(game)
+    moved = [f for f in player_figures(game) if f.id in before and _dist(before[f.id], f.pos) > 1e-6]
+    counters_check(rules, game)
+    if game.state.over:
+        return
+    sighting(rules, game, new_only=True, why="markers come into sight")
+    if cmd.side != inf["side"] and moved and not game.state.over:
+        approach(rules, game, moved)
+
+
+# ---- force generation -------------------------------------------------------------------------
+
+
+def in_sight(game: Game) -> list[Marker]:
+    """Portal markers and dummies any figure of the player can see."""
+    markers = _markers(game, PORTAL_KINDS)
+    figs = player_figures(game)
+    vis, _ = visibility(game, [f.pos for f in figs], [_pos(m) for m in markers])
+    return [m for j, m in enumerate(markers) if vis[:, j].any()]
+
+
+def sighting(rules: RulesetBase, game: Game, new_only: bool, why: str) -> None:
+    """Roll for force generation when markers are in sight (``new_only``: only when at
+    least one of them was not in sight since it last moved)."""
+    seen = in_sight(game)
+    if not seen or (new_only and all(m.attrs.get("seen") for m in seen)):
+        return
+    generate(rules, game, seen, why)
+
+
+def generation_modifiers(game: Game, n_in_sight: int) -> list[tuple[str, int]]:
+    fg = solo_tables().force_generation
+    mods = []
+    if not info(game.state)["contact"]:
+        mods.append(("no contact yet", fg.no_contact_modifier))
+    if n_in_sight > 1:
+        mods.append((f"{n_in_sight - 1} more counter(s) in sight", fg.per_extra_counter * (n_in_sight - 1)))
+    return mods
+
+
+def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> None:
+    """One force generation roll for the counters ``seen`` (all in the player's sight)."""
+    fg = solo_tables().force_generation
+    mods = generation_modifiers(game, len(seen))
+    roll = game.dice.roll(fg.die, f"Enemy force generation ({why}: {len(seen)} counter(s) in sight)", modifiers=mods)
+    for m in seen:
+        m.attrs["seen"] = True
+    total = roll.value + sum(v for _, v in mods)
+    if roll.value == fg.natural_nothing:
+        roll.outcome = f"natural {roll.value}: nothing"
+        return
+    table = solo_section(rules)
+    if table is None:
+        roll.outcome = f"{total}: {rules.data.name} has no force table: nothing"
+        return
+    i = table.index_for(total)
+    if i is None or table.force_table[i].result == "nothing":
+        roll.outcome = f"{total}: nothing"
+        return
+    entry = table.force_table[i]
+    if entry.result == "redeploy":
+        roll.outcome = f"{total}: {entry.label}"
+        redeploy(rules, game)
+        return
+    pool = info(game.state)["pool"]
+    chosen = None
+    for e in reversed(table.force_table[: i + 1]):
+        if e.result == "nothing":
+            break
+        if e.result == "unit" and deployable(e, pool):
+            chosen = e
+            break
+    if chosen is None:
+        roll.outcome = f"{total}: {entry.label}, but no figures for it or anything below: nothing"
+        return
+    note = "" if chosen is entry else f" (no figures for {entry.label}: steps down)"
+    roll.outcome = f"{total}: {chosen.label}{note}"
+    portal = choose_portal(rules, game, chosen, seen)
+    if portal is None:
+        roll.outcome += "; nothing appears"
+        _secret(game, f"Only dummies are in sight: {chosen.label} cannot appear.")
+        return
+    place_unit(rules, game, chosen, portal)
+
+
+def deployable(entry: ForceEntry, pool: dict[str, int]) -> bool:
+    need = Counter(entry.troops)
+    return all(pool.get(t, 0) >= n for t, n in need.items())
+
+
+def player_tanks(rules: RulesetBase, game: Game) -> list[Figure]:
+    s = solo_side(game)
+    out = []
+    for u in sorted(game.state.units.values(), key=lambda u: u.id):
+        if u.side != s and game.state.unit_alive(u.id) and rules.profile(game, u).vehicle:
+            out += game.state.unit_figures(u.id)
+    return out
+
+
+def choose_portal(rules: RulesetBase, game: Game, entry: ForceEntry, seen: list[Marker]) -> Marker | None:
+    """Where the unit appears: a random portal among the counters in sight (a shuffle of
+    all of them, dummies included, so the log does not tell how many are real); tanks and
+    AT guns facing a player's tank: the furthest portal from it that sees it."""
+    portals = [m for m in seen if m.kind == "portal"]
+    tanks = player_tanks(rules, game) if (entry.vehicle or entry.at_gun) else []
+    if tanks:
+        every = _markers(game, ("portal",))
+        if every:
+            tank = min(tanks, key=lambda t: (min(_dist(t.pos, _pos(m)) for m in seen), t.id))
+            best = None
+            for m in every:
+                r = rules.los(game, _pos(m), tank)
+                key = (0 if r.visible else 1, -round(_dist(_pos(m), tank.pos), 6), r.hindrances, m.id)
+                if best is None or key < best[0]:
+                    best = (key, m)
+            _secret(game, f"Tank placement rule: {entry.label} appears at {best[1].id}, the furthest portal from {tank.name} with the best sight of it.")
+            return best[1]
+    if not portals:
+        return None
+    order = game.dice.shuffle([m.id for m in seen], "which counter in sight the enemy appear at")
+    first = next(mid for mid in order if game.state.markers[mid].kind == "portal")
+    return game.state.markers[first]
+
+
+def _free_places(game: Game, centre: tuple[float, float], radius: float, away: float,
+                 count: int, mover: str, collider: Collider) -> list[tuple[float, float]]:
+    """Up to ``count`` places for bases of ``radius`` around ``centre``: the centre first,
+    then rings outward, each ring starting in the direction ``away`` (degrees)."""
+    out: list[tuple[float, float]] = []
+    w, h = game.table.width, game.table.height
+    pitch = 2 * radius + inch(RING_GAP)
+    cands = [(0.0, 0.0, centre)]
+    for ring in range(1, 13):
+        rad = ring * pitch
+        n = max(6, int(2 * pi * rad / pitch))
+        for k in range(n):
+            step = (k + 1) // 2 * (1 if k % 2 else -1)  # 0, +1, -1, +2, -2 ... around from `away`
+            ang = away + step * 360.0 / n
+            p = (centre[0] + rad * cos(ang * pi / 180), centre[1] + rad * sin(ang * pi / 180))
+            cands.append((ring, abs(step), p))
+    for _, _, p in cands:
+        if len(out) >= count:
+            break
+        if not (radius <= p[0] <= w - radius and radius <= p[1] <= h - radius):
+            continue
+        if not collider.is_free(p, radius, mover):  # type: ignore[arg-type]
+            continue
+        out.append(p)
+        collider.add_figure(f"_new{len(out)}", p, radius)
+    return out
+
+
+def place_unit(rules: RulesetBase, game: Game, entry: ForceEntry, portal: Marker) -> Unit | None:
+    """Make the unit from the pool and stand it around the portal."""
+    st = game.state
+    inf = info(st)
+    side = inf["side"]
+    inf["made"] += 1
+    n = inf["made"]
+    uid = f"{side}-solo{n}"
+    while uid in st.units:
+        uid += "x"
+    at = _pos(portal)
+    foes = player_figures(game)
+    nearest = min(foes, key=lambda f: (_dist(f.pos, at), f.id), default=None)
+    facing = degrees(atan2(nearest.y - at[1], nearest.x - at[0])) % 360 if nearest else EDGE_FACING[st.sides[side].home_edge]
+    away = (facing + 180.0) % 360
+    collider = Collider(game.table, [(f.id, f.pos, f.radius) for f in st.figures.values() if f.alive])
+    mover = "vehicle" if entry.vehicle else "infantry"
+    unit = Unit(uid, side, f"{entry.label} ({n})", entry.kind, [], {}, {"solo_generated": True})
+    radii = []
+    for t in entry.troops:
+        tt = rules.data.troop_types[t]
+        radii.append(rules.mm(tt.base if tt.base else rules.data.base_diameter) / 2)
+    places = _free_places(game, at, max(radii), away, len(entry.troops), mover, collider)
+    made = []
+    for i, (t, r) in enumerate(zip(entry.troops, radii, strict=True)):
+        if i >= len(places):
+            break
+        tt = rules.data.troop_types[t]
+        fid = f"{uid}.{i + 1}"
+        x, y = places[i]
+        st.figures[fid] = Figure(
+            id=fid, unit=uid, side=side, type=t, name=tt.name, x=x, y=y, facing=facing, radius=r,
+            weapons=list(tt.weapons), equipment=list(tt.equipment), attrs={"solo_generated": True},
+        )
+        unit.figures.append(fid)
+        inf["pool"][t] -= 1
+        made.append(fid)
+    inf["pool"] = {k: v for k, v in sorted(inf["pool"].items()) if v > 0}
+    if not made:
+        _public(game, f"{entry.label} cannot appear: no room around the marker.")
+        return None
+    inf["contact"] = True
+    st.units[uid] = unit
+    short = f" ({len(entry.troops) - len(made)} figure(s) found no room and stay in the pool)" if len(made) < len(entry.troops) else ""
+    _public(game, f"{unit.name} appears at a portal marker: {len(made)} figure(s){short}.", units=[uid], figures=made)
+    return unit
+
+
+# ---- redeployment (force table "redeploy") --------------------------------------------------
+
+
+def redeploy(rules: RulesetBase, game: Game) -> None:
+    """Every marker bypassed by the player's most forward figure is redeployed within 6"
+    of the line from that figure to the centre of the solo side's table edge, ahead of
+    it; an officer from the pool appears at the rearmost portal, directing it."""
+    st = game.state
+    foes = player_figures(game)
+    if not foes:
+        _public(game, "Redeployment: no figure of the player on the table, nothing to do.")
+        return
+    lead = min(foes, key=lambda f: (edge_depth(game, f.pos), f.id))
+    lead_depth = edge_depth(game, lead.pos)
+    bypassed = [m for m in _markers(game, PORTAL_KINDS) if edge_depth(game, _pos(m)) > lead_depth + 1e-6]
+    if not bypassed:
+        _public(game, f"Redeployment: no marker has been bypassed by {lead.name}; nothing happens.")
+        return
+    line = LineString([lead.pos, edge_centre(game)])
+    width = solo_tables().dist_mm("portal_redeploy")
+    moved = 0
+    for m in bypassed:
+        spot = _redeploy_spot(rules, game, m, line, width, lead_depth)
+        if spot is None:
+            _secret(game, f"{m.kind} {m.id} cannot be redeployed: no hidden place within {rules.fmt(width)} of the line.")
+            continue
+        m.x, m.y = spot
+        m.attrs["seen"] = False
+        moved += 1
+    _public(game, f"Redeployment: {moved} marker(s) bypassed by {lead.name} move up toward the centre of "
+                  f"{st.sides[solo_side(game)].name}'s table edge.")
+    if not moved:
+        return
+    inf = info(st)
+    officers = [t for t in sorted(inf["pool"]) if inf["pool"][t] > 0 and rules.data.troop_types[t].role == "officer"]
+    portals = _markers(game, ("portal",))
+    if officers and portals:
+        rear = min(portals, key=lambda m: (edge_depth(game, _pos(m)), m.id))
+        place_unit(rules, game, ForceEntry(name="Officer directing the redeployment", troops=[officers[0]]), rear)
+
+
+def _redeploy_spot(rules: RulesetBase, game: Game, m: Marker, line: LineString, width: float, lead_depth: float) -> tuple[float, float] | None:
+    ahead = lead_depth - inch(MARKER_SPACING)
+    spots = [s for s in cover_spots(rules, game) if line.distance(Point(s[0], s[1])) <= width + 1e-6
+             and edge_depth(game, (s[0], s[1])) < ahead]
+    good = _good_spots(game, m, [(s[0], s[1]) for s in spots], dead_ground=True, fall_back=False)
+    if not good:  # no cover on the way: any hidden point near the line
+        (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
+        ux, uy = (x1 - x0) / line.length, (y1 - y0) / line.length
+        pts = []
+        for k in range(int(line.length / inch(1.0)) + 1):
+            cx, cy = x0 + ux * k * inch(1.0), y0 + uy * k * inch(1.0)
+            for off in (0.0, 0.5, -0.5, 1.0, -1.0):
+                q = (cx - uy * off * width, cy + ux * off * width)
+                if edge_depth(game, q) < ahead:
+                    pts.append(q)
+        good = _good_spots(game, m, pts, dead_ground=False, fall_back=False)
+    if not good:
+        return None
+    lead = line.coords[0]
+    return min(good, key=lambda p: (round(_dist(p, lead), 6), p))
+
+
+# ---- places to fall back to --------------------------------------------------------------------
+
+
+def _sample(line: LineString, step: float) -> list[tuple[float, float]]:
+    if line.is_empty or line.length <= 0:
+        return []
+    n = max(1, int(line.length / step))
+    return [(p.x, p.y) for p in (line.interpolate(line.length * k / n) for k in range(n + 1))]
+
+
+def _rings(geom) -> list[LineString]:
+    out = []
+    for poly in getattr(geom, "geoms", [geom]):
+        if isinstance(poly, Polygon) and not poly.is_empty:
+            out.append(LineString(poly.exterior.coords))
+    return out
+
+
+def cover_spots(rules: RulesetBase, game: Game) -> list[tuple[float, float, str]]:
+    """Every place on the table a marker may fall back to, with the feature giving it:
+    the corners of buildings, just inside the edges of woods and other covering areas,
+    behind walls, hedges and fences, in trenches. Terrain that cannot hold figures
+    (impassable: a large rock) and temporary clouds give none. (x, y, feature id)."""
+    table = game.table
+    key = (id(table), table.version)
+    cache = game.__dict__.get("_portal_spots")
+    if cache and cache[0] == key:
+        return cache[1]
+    out: list[tuple[float, float, str]] = []
+    step = inch(SAMPLE_STEP)
+    for feat in sorted(table.features, key=lambda f: f.id):
+        t = feat.type
+        if t.dynamic or t.blocks_movement == "all":
+            continue
+        if t.cover == "none" and t.los not in ("blocks", "woods"):
+            continue
+        pts: list[tuple[float, float]] = []
+        if t.shape == "area" and t.los == "blocks":
+            for off in CORNER_OFFSETS:
+                grown = shapely.buffer(feat.area, inch(off), join_style="mitre", mitre_limit=10.0)
+                for ring in _rings(grown):
+                    pts += list(dict.fromkeys((float(x), float(y)) for x, y in ring.coords))
+        elif t.shape == "area":
+            inner = feat.area.buffer(-inch(WOOD_INSET))
+            for ring in _rings(inner):
+                pts += _sample(ring, step)
+            rp = feat.area.representative_point()
+            pts.append((rp.x, rp.y))
+        elif t.cover != "none":
+            lines = list(getattr(feat.geometry, "geoms", [feat.geometry]))
+            for ln in lines:
+                if t.los == "clear" and t.cover_reach <= 0:  # a trench: in it
+                    pts += _sample(ln, step)
+                    continue
+                d = feat.effective_width / 2 + inch(LINE_GAP)
+                for side in (d, -d):
+                    pts += _sample(ln.offset_curve(side), step)
+        out += [(x, y, feat.id) for x, y in pts]
+    game.__dict__["_portal_spots"] = (key, out)
+    return out
+
+
+def _good_spots(game: Game, m: Marker, cands: list[tuple[float, float]], dead_ground: bool, fall_back: bool,
+                reach: float | None = None) -> list[tuple[float, float]]:
+    """The candidate places marker ``m`` may go to: on the table, room for the counter
+    (no base, no impassable terrain, no other marker), hidden from every figure of the
+    player, with dead ground behind (the ground toward the solo side's edge also hidden),
+    and (``fall_back``) no nearer the player's figures than the marker is now."""
+    st = game.state
+    w, h = game.table.width, game.table.height
+    r = inch(MARKER_RADIUS)
+    foes = player_figures(game)
+    here = _pos(m)
+    others = [_pos(o) for o in st.markers.values() if o.id != m.id]
+    collider = Collider(game.table, [(f.id, f.pos, f.radius) for f in st.figures.values() if f.alive])
+    now = min((_dist(here, f.pos) for f in foes), default=0.0)
+    keep = []
+    for p in dict.fromkeys(cands):
+        if reach is not None and _dist(p, here) > reach + 1e-6:
+            continue
+        if not (r <= p[0] <= w - r and r <= p[1] <= h - r):
+            continue
+        if any(_dist(p, o) < inch(MARKER_SPACING) - 1e-6 for o in others):
+            continue
+        if fall_back and foes and min(_dist(p, f.pos) for f in foes) < now - 1e-6:
+            continue
+        if not collider.is_free(p, r):
+            continue
+        keep.append(p)
+    if not keep or not foes:
+        return keep
+    dx, dy = edge_direction(game)
+    behind = solo_tables().dist_mm("portal_dead_ground") if dead_ground else 0.0
+    steps = int(round(behind / inch(DEAD_GROUND_STEP)))
+    probes: list[tuple[float, float]] = []
+    owner: list[int] = []
+    for i, p in enumerate(keep):
+        probes.append(p)
+        owner.append(i)
+        for k in range(1, steps + 1):
+            q = (p[0] + dx * k * inch(DEAD_GROUND_STEP), p[1] + dy * k * inch(DEAD_GROUND_STEP))
+            if 0 <= q[0] <= w and 0 <= q[1] <= h:
+                probes.append(q)
+                owner.append(i)
+    vis, _ = visibility(game, [f.pos for f in foes], probes)
+    seen = vis.any(axis=0)
+    bad = {owner[j] for j in range(len(probes)) if seen[j]}
+    return [p for i, p in enumerate(keep) if i not in bad]
+
+
+def fallback_spot(rules: RulesetBase, game: Game, m: Marker) -> tuple[float, float, str] | None:
+    """The next corner or cover within 12" with dead ground behind it, nearest first."""
+    reach = solo_tables().dist_mm("portal_fallback")
+    here = _pos(m)
+    spots = [s for s in cover_spots(rules, game) if _dist((s[0], s[1]), here) <= reach + 1e-6]
+    feature = {}
+    for x, y, fid in spots:
+        feature.setdefault((x, y), fid)
+    good = _good_spots(game, m, [(s[0], s[1]) for s in spots], dead_ground=True, fall_back=True, reach=reach)
+    if not good:
+        return None
+    p = min(good, key=lambda p: (round(_dist(p, here), 6), p))
+    return (p[0], p[1], feature[p])
+
+
+# ---- eliminating portals ----------------------------------------------------------------------------
+
+
+def approach(rules: RulesetBase, game: Game, moved: list[Figure]) -> None:
+    """After the player's figures moved: a marker seen within 8" by a figure that moved
+    (a dummy: revealed and removed), or seen in the open by any figure after its force
+    generation roll, falls back or is eliminated."""
+    reach = solo_tables().dist_mm("portal_approach")
+    moved_ids = {f.id for f in moved}
+    for m in _markers(game, PORTAL_KINDS):
+        if m.id not in game.state.markers:
+            continue
+        foes = player_figures(game)
+        vis, cov = visibility(game, [f.pos for f in foes], [_pos(m)])
+        near = [f for i, f in enumerate(foes) if f.id in moved_ids and vis[i, 0] and _dist(f.pos, _pos(m)) <= reach + 1e-6]
+        open_to = [f for i, f in enumerate(foes) if vis[i, 0] and cov[i, 0] == 0]
+        if near and m.kind == "dummy":
+            del game.state.markers[m.id]
+            _public(game, f"{near[0].name} comes within {rules.fmt(reach)} of a marker: it was a dummy, and is removed.",
+                    figures=[near[0].id])
+            continue
+        if near:
+            fall_back(rules, game, m, f"{near[0].name} approaches within {rules.fmt(reach)}", near[0])
+        elif open_to and m.attrs.get("seen"):
+            fall_back(rules, game, m, f"it is in the open in sight of {open_to[0].name}", open_to[0])
+
+
+def fall_back(rules: RulesetBase, game: Game, m: Marker, why: str, by: Figure) -> None:
+    spot = fallback_spot(rules, game, m)
+    if spot is None:
+        del game.state.markers[m.id]
+        _public(game, f"A marker has nowhere to fall back to ({why}) and is eliminated.", figures=[by.id])
+        _secret(game, f"{m.kind.title()} {m.id} is eliminated: no cover with dead ground within "
+                      f"{rules.fmt(solo_tables().dist_mm('portal_fallback'))}.")
+        return
+    x, y, fid = spot
+    d = _dist(_pos(m), (x, y))
+    m.x, m.y = x, y
+    m.attrs["seen"] = False
+    name = game.table.feature(fid).name or game.table.feature(fid).type.name
+    _public(game, f"A marker falls back {rules.fmt(d)} ({why}).", figures=[by.id])
+    _secret(game, f"{m.kind.title()} {m.id} falls back to {name}.")
+
+
+# ---- solo counters -------------------------------------------------------------------------------
+
+
+def counters_check(rules: RulesetBase, game: Game) -> None:
+    """A sniper or artillery counter attacks the nearest player unit it sees (or that
+    sees it: sight is both ways), then goes; a mine attacks every unit coming within 10"
+    in sight, once each, and then lies face up."""
+    st = game.state
+    for m in _counters(game):
+        if st.over:
+            return
+        if m.id not in st.markers:
+            continue
+        foes = player_figures(game)
+        vis, _ = visibility(game, [f.pos for f in foes], [_pos(m)])
+        cands = [f for i, f in enumerate(foes) if vis[i, 0]]
+        if m.kind == "mine":
+            reach = solo_tables().dist_mm("mine_reach")
+            done = m.attrs.get("attacked", [])
+            cands = [f for f in cands if _dist(f.pos, _pos(m)) <= reach + 1e-6 and f.unit not in done]
+        if not cands:
+            continue
+        cands.sort(key=lambda f: (round(_dist(f.pos, _pos(m)), 6), f.id))
+        units = list(dict.fromkeys(f.unit for f in cands))
+        if m.kind != "mine":
+            units = units[:1]
+        info(st)["contact"] = True
+        for uid in units:
+            if st.over or not st.unit_alive(uid):
+                continue
+            words = {"sniper": "A sniper", "artillery": "Random artillery", "mine": "A minefield"}.get(m.kind, f"A {m.kind} counter")
+            _public(game, f"The marker is revealed: {words} attacks {st.units[uid].name}!", units=[uid])
+            if m.kind == "mine":
+                m.secret = False
+                m.attrs["inverted"] = True
+                m.attrs["attacked"] = [*m.attrs.get("attacked", []), uid]
+            rules.solo_counter_attack(game, m.kind, uid, at=_pos(m))
+        if m.kind != "mine" and m.id in st.markers:
+            del st.markers[m.id]
