@@ -48,7 +48,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = args.seed + i
         try:
-            rep = simulate(lm, seed, args.p1, args.p2)
+            rep = simulate(lm, seed, args.p1, args.p2, portals=args.portals)
         except StalledGame as e:
             return _err(f"game with seed {seed}: {e}")
         reports.append(rep)
@@ -207,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=1)
     sp.add_argument("--p1", default="random", choices=["random", "ai"], help="who plays the first side")
     sp.add_argument("--p2", default="random", choices=["random", "ai"], help="who plays the second side")
+    sp.add_argument("--portals", action="store_true", help="the AI side starts as the map's portal markers (solo rules)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
 

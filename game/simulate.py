@@ -53,7 +53,13 @@ def play_out(game: Game, players: dict[str, Any], max_commands: int = MAX_COMMAN
             raise StalledGame(f"no result after {n} commands (turn {game.state.turn}, phase {game.state.phase})")
 
 
-def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", options=None) -> GameReport:
+def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", options=None, portals: bool = False) -> GameReport:
+    """``portals``: a side the solo AI plays alone starts as the map's portal markers."""
+    options = dict(options or {})
+    if portals and [p1, p2].count("ai") == 1:
+        first = lm.model.first_side or lm.model.sides[0].id
+        second = next(s.id for s in lm.model.sides if s.id != first)
+        options["solo_side"] = first if p1 == "ai" else second
     game = new_game(lm, seed, options)
     sides = game.state.side_order
     players = {sides[0]: make_player(p1, seed * 2 + 1), sides[1]: make_player(p2, seed * 2 + 2)}
