@@ -266,6 +266,19 @@ def rules_html(ruleset_id: str, focus: str | None = None) -> str:
     for it in d.interpretations:
         mark = "&gt;&gt; " if focus and it.rule.lower().split(" ")[0] in focus.lower() else ""
         out.append(f"{mark}<b>{html.escape(it.rule)}</b>: {html.escape(it.reading)}<br>")
+    weapons = getattr(d, "weapons", None)
+    if isinstance(weapons, dict) and weapons:
+        out.append("<br><b>Weapons (as the game plays them)</b><br>")
+        for wid, w in weapons.items():
+            fields = w.model_dump() if hasattr(w, "model_dump") else dict(w)
+            name = fields.pop("name", wid)
+            desc = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields.items() if v not in (None, False, [], {}, ""))
+            out.append(f"<b>{html.escape(str(name))}</b>: {html.escape(desc)}<br>")
+    if d.troop_types:
+        out.append("<br><b>Troop types</b><br>")
+        for tt in d.troop_types.values():
+            arms = ", ".join(tt.weapons) or "no weapon"
+            out.append(f"{html.escape(tt.name)} ({html.escape(tt.role)}): {html.escape(arms)}<br>")
     if d.optional_rules:
         out.append("<br><b>Optional rules</b><br>")
         for o in d.optional_rules:
