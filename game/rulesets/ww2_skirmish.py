@@ -1,0 +1,321 @@
+"""WW2 Skirmish (shared/rules/ww2-skirmish-solo.txt, everything before "Solo rules").
+
+Turn: at the start of each turn, arrivals at portal markers (a hook the solo rules fill);
+then each side in turn moves, removes suppression and shoots, in any order, figure by
+figure and team by team (the "action" phase), and fights a round of melee at the end of
+its turn. The other side may shoot back during that turn with figures that neither moved
+nor fired in their own last turn (offered as a decision after each enemy move or shot)
+and spots automatically whenever enemies move or fire in its sight. Numbers come from
+rulesets/ww2-skirmish.yaml; every reading the text left open is recorded there.
+
+The procedures live in focused mixins:
+  ww2_skirmish_common    figures, teams, actions, options strings
+  ww2_skirmish_spot      spotting, hidden enemies, the per-side view
+  ww2_skirmish_move      moving on foot, cohesion, carrying, morale moves, scouts
+  ww2_skirmish_fire      small arms, effects, suppression, morale, reactive fire
+  ww2_skirmish_blast     grenades, mortars, smoke, HE, flamethrowers, bunkers, demolition
+  ww2_skirmish_vehicles  vehicle movement, crews, guns, anti-tank weapons, damage
+  ww2_skirmish_melee     melee
+  ww2_skirmish_ui        legal commands, interface actions, badges, odds
+
+Commands (fields; ``choice`` strings are key=value lists, e.g. "shot=aimed,as=smg"):
+  move (figure, path)                     a figure (or a vehicle) moves
+  move_unit (unit, point | choice=regroup) the fire team (or vehicle) moves together
+  spot (figure)                           try to spot (once a turn)
+  fire (figure, target=unit, choice=shot=..[,weapon=..][,as=rifle|smg][,at=occupants])
+  fire_team (unit, target, choice=shot=..) every member that can fires that shot
+  volley (unit, target)                   a team unable to hit individually fires together
+  blast (figure, target=figure | point, choice=weapon=..,round=he|smoke|wp)
+  fire_gun / fire_at (figure, target=figure, choice=weapon=..)
+  flame (figure, target=unit)             flamethrower at infantry
+  ready (figure, choice=weapon=..)        save actions for a gun, launcher or charge
+  remove_suppression (unit)
+  carry / drop (figure[, target])         pick up / put down a disabled comrade
+  embark (unit, target=vehicle) / disembark (unit) / abandon (figure=vehicle)
+  pivot (figure=vehicle, point) / hatch (figure=vehicle)
+  post (figure, target=bunker, choice=weapon=..) / demolish (figure, target=feature)
+  scout (figure) / rejoin (unit) / transfer (figure, target=unit)
+  hold_fire (decision: the reacting side lets the enemy move on)
+  end_phase
+"""
+
+from __future__ import annotations
+
+from game.core.game import Game
+from game.core.state import Figure, GameState, Unit
+from game.data.map_schema import MapFile
+from game.rulesets.base import RulesetBase
+from game.rulesets.solo import Profile
+from game.rulesets.ww2_skirmish_blast import Ww2BlastMixin
+from game.rulesets.ww2_skirmish_common import ABANDONED, Ww2Common
+from game.rulesets.ww2_skirmish_data import Ww2Data, check_ww2_data, figure_cost
+from game.rulesets.ww2_skirmish_fire import Ww2FireMixin
+from game.rulesets.ww2_skirmish_melee import Ww2MeleeMixin
+from game.rulesets.ww2_skirmish_move import Ww2MoveMixin
+from game.rulesets.ww2_skirmish_spot import Ww2SpotMixin
+from game.rulesets.ww2_skirmish_ui import Ww2InterfaceMixin
+from game.rulesets.ww2_skirmish_vehicles import Ww2VehicleMixin
+
+FIRE_KINDS = frozenset({"fire", "fire_team", "volley", "blast", "fire_gun", "fire_at", "flame"})
+# figure markers that last one side-turn (actions and move actions last the whole game turn)
+PER_SIDE_TURN = ("moved", "fired", "spot_used", "move_action", "leg_mm", "rough_paid", "moved_mm", "no_move",
+                 "pivoted", "hatch_used", "v_halved", "v_rough", "v_offroad")
+PER_TURN = ("used", "ar_mode", "mg_used")
+
+
+class Ww2Skirmish(Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2FireMixin, Ww2MoveMixin,
+                  Ww2SpotMixin, Ww2Common, RulesetBase):
+    id = "ww2-skirmish"
+    Data = Ww2Data
+    phases = ("action",)
+    phase_names = {"action": "Move and shoot"}
+    hidden_information = True
+    reactive_kinds = FIRE_KINDS
+    data: Ww2Data
+
+    # ---- data and maps --------------------------------------------------------------------------
+    @classmethod
+    def check_data(cls, data: Ww2Data, doc) -> None:
+        check_ww2_data(data, doc)
+
+    def check_map(self, doc, m: MapFile) -> None:
+        known = {"demolition_targets"}
+        for k in m.settings:
+            if k not in known:
+                raise doc.error(("settings", k), f"unknown setting '{k}' for WW2 Skirmish; expected one of: {', '.join(sorted(known))}")
+        ids = {t.id for t in m.terrain if t.id}
+        for i, t in enumerate(m.settings.get("demolition_targets") or []):
+            if t not in ids:
+                raise doc.error(("settings", "demolition_targets", i), f"'{t}' is not the id of a terrain feature of this map")
+        vehicles: dict[str, tuple[str, int]] = {}
+        riders: dict[str, int] = {}
+        for si, s in enumerate(m.sides):
+            for ui, u in enumerate(s.units):
+                loc = ("sides", si, "units", ui)
+                tts = [self.data.troop_types[f.type] for f in u.figures]
+                nveh = sum(1 for t in tts if t.vehicle is not None)
+                if nveh and (nveh > 1 or len(tts) > 1):
+                    raise doc.error(loc, "a vehicle is a unit of its own: its crew comes with it (see its vehicle type)")
+                for fi, f in enumerate(u.figures):
+                    tt = self.data.troop_types[f.type]
+                    if tt.vehicle is not None:
+                        vehicles[f.id or f"{u.id}.{fi + 1}"] = (s.id, tt.vehicle.capacity)
+                guns = sum(1 for t in tts if t.role == "gun")
+                if guns > 1:
+                    raise doc.error(loc, "a gun team has one gun")
+                fighters = sum(1 for t in tts if t.vehicle is None and t.role != "gun")
+                if not nveh and fighters > 4:
+                    raise doc.error(loc, f"a fire team has 2-4 figures (this one has {fighters}); split it into fire teams")
+        for si, s in enumerate(m.sides):
+            for ui, u in enumerate(s.units):
+                vid = u.attrs.get("in_vehicle")
+                if vid is None:
+                    continue
+                loc = ("sides", si, "units", ui, "attrs", "in_vehicle")
+                if vid not in vehicles:
+                    raise doc.error(loc, f"'{vid}' is not a vehicle figure of this map (vehicle figures are <unit id>.1)")
+                side, cap = vehicles[vid]
+                if side != s.id:
+                    raise doc.error(loc, f"'{vid}' belongs to the other side")
+                riders[vid] = riders.get(vid, 0) + len(u.figures)
+                if riders[vid] > cap:
+                    raise doc.error(loc, f"'{vid}' carries at most {cap} passengers")
+
+    def map_settings(self):
+        """Scenario settings the editor offers: (key, label, choices)."""
+        return []
+
+    # ---- set-up ---------------------------------------------------------------------------------------
+    def init_state(self, state: GameState, m: MapFile) -> None:
+        state.attrs.update({"sideturn": 0, "spotted": {s: {} for s in state.side_order}, "aware": {}, "event_n": 0,
+                            "demolished": []})
+        self.adopt(state)
+        for u in state.units.values():
+            vid = u.attrs.get("in_vehicle")
+            if vid:
+                v = state.figures[vid]
+                for fid in u.figures:
+                    f = state.figures[fid]
+                    f.attrs["in_vehicle"] = vid
+                    f.x, f.y, f.facing = v.x, v.y, v.facing
+            u.attrs["start_strength"] = len(u.figures)
+
+    def adopt(self, state: GameState) -> None:
+        """Give figures new to the game (at set-up, or placed later by the solo rules'
+        portal markers) their ammunition and, for vehicles, their crews."""
+        for f in list(state.figures.values()):
+            if f.attrs.get("ww2"):
+                continue
+            tt = self.data.troop_types[f.type]
+            f.attrs.update({"ww2": True, "grenades": tt.grenades, "rounds": tt.rounds, "charges": tt.charges,
+                            "reactive_ok": True})
+            unit = state.units.get(f.unit)
+            if tt.vehicle is None or unit is None:
+                continue
+            for i, ct_id in enumerate(tt.vehicle.crew):
+                ct = self.data.troop_types[ct_id]
+                cid = f"{f.id}.c{i + 1}"
+                state.figures[cid] = Figure(
+                    id=cid, unit=f.unit, side=f.side, type=ct_id, name=f"{ct.name} ({f.name})", x=f.x, y=f.y,
+                    facing=f.facing, radius=self.mm(ct.base or self.data.base_diameter) / 2,
+                    weapons=list(ct.weapons), equipment=list(ct.equipment),
+                    attrs={"ww2": True, "in_vehicle": f.id, "grenades": ct.grenades, "rounds": ct.rounds,
+                           "charges": ct.charges, "reactive_ok": True})
+                unit.figures.append(cid)
+
+    def sync_table(self, game: Game) -> None:
+        super().sync_table(game)
+        for fid in game.state.attrs.get("demolished", []):
+            if fid in game.table:
+                game.table.remove_feature(fid)
+
+    # ---- the turn ---------------------------------------------------------------------------------------
+    def portal_arrivals(self, game: Game) -> None:
+        """"At start of each turn, dice for arrivals at Portal Markers": the solo rules
+        place their forces here. Nothing arrives in a game between two players."""
+
+    def on_turn_start(self, game: Game) -> None:
+        self.portal_arrivals(game)
+        st = game.state
+        for f in st.figures.values():
+            for k in PER_TURN:
+                f.markers.pop(k, None)
+        for u in st.units.values():
+            u.markers.pop("move_n", None)
+        for f in st.figures.values():
+            due = f.markers.get("explodes_turn")
+            if due is not None and st.turn >= due and f.life == ABANDONED:
+                f.markers.pop("explodes_turn")
+                self.explode(game, f, "its burning ammunition", None)
+
+    def on_side_start(self, game: Game) -> None:
+        st = game.state
+        side = st.active_side
+        st.attrs["sideturn"] = self.sideturn(game) + 1
+        self.adopt(st)
+        st.attrs.pop("reaction", None)
+        game.emit("phase", f"{st.sides[side].name}: move, remove suppression and shoot.")
+        for f in st.side_figures(side, alive_only=False):
+            for k in PER_SIDE_TURN:
+                f.markers.pop(k, None)
+        b = self.data.vehicles.bogging
+        for v in st.side_figures(side):
+            if self.is_vehicle(v) and v.markers.get("bogged"):
+                roll = game.dice.roll(b.die, f"{v.name} tries to get free", target=f"{b.free_on}+", figures=[v.id])
+                ok = roll.value >= b.free_on
+                roll.outcome = "free" if ok else "still bogged"
+                if ok:
+                    v.markers.pop("bogged")
+        for u in list(st.side_units(side)):
+            if self.routing(u) and st.unit_alive(u.id):
+                self.rally_or_flee(game, u)
+        self.cleanup(game)
+        self.refresh_spotting(game)
+
+    def rally_or_flee(self, game: Game, unit: Unit) -> None:
+        m = self.data.morale
+        alive, start = self.strength(game, unit)
+        if alive >= m.rally_strength * start - 1e-9:
+            roll = game.dice.roll(m.rally_die, f"{unit.name} tries to rally", target=f"{m.rally_on}", units=[unit.id])
+            if roll.value >= m.rally_on:
+                roll.outcome = "rallies"
+                unit.markers.pop("routing")
+                game.emit("morale", f"{unit.name} rallies.", units=[unit.id])
+                return
+            roll.outcome = "keeps running"
+        else:
+            game.emit("morale", f"{unit.name} is below half strength: it cannot rally.", units=[unit.id])
+        for f in st_figs(game, unit):
+            f.markers["used"] = self.max_actions(f)
+        for _ in range(self.data.movement.max_move_actions):
+            if not self.fighters(game, unit.id):
+                break
+            self.move_away(game, unit, self.mm(self.data.movement.normal), "flees")
+
+    def on_side_end(self, game: Game) -> None:
+        st = game.state
+        side = st.active_side
+        self.melee_round(game)
+        for f in st.side_figures(side, alive_only=False):
+            f.attrs["reactive_ok"] = not (f.markers.get("moved") or f.markers.get("fired"))
+            if self.is_vehicle(f):
+                f.attrs["last_move_mm"] = f.markers.get("moved_mm", 0.0)
+        now = self.sideturn(game)
+        for cid, c in list(st.clouds.items()):
+            if c.attrs.get("side") == side and c.attrs.get("until", 0) <= now:
+                del st.clouds[cid]
+                game.emit("smoke", "The smoke clears.")
+        st.attrs.pop("reaction", None)
+        self.cleanup(game)
+
+    def cleanup(self, game: Game) -> None:
+        """Guns and vehicles left without crews are out of action; stopped soft vehicles
+        under fire are abandoned."""
+        st = game.state
+        for f in st.figures.values():
+            if not f.alive:
+                continue
+            if self.is_gun(f) and not any(m.alive and not self.is_gun(m) for m in st.unit_figures(f.unit)):
+                f.life = ABANDONED
+                game.emit("status", f"{f.name} has no crew left: it is out of action.", figures=[f.id])
+            elif self.is_vehicle(f) and not any(c.alive for c in self.crew(game, f)):
+                f.life = ABANDONED
+                game.emit("status", f"{f.name} has no crew left in action: it is out of action.", figures=[f.id])
+        self.auto_abandon(game)
+
+    def apply(self, game: Game, cmd) -> None:
+        deciding = self.decision(game) is not None
+        super().apply(game, cmd)
+        self.adopt(game.state)
+        if deciding and cmd.kind in FIRE_KINDS and self.decision(game) is None and not game.state.over:
+            self.continue_reaction(game, cmd.side)
+
+    # ---- points ---------------------------------------------------------------------------------------------
+    def figure_points(self, f: Figure) -> int:
+        return figure_cost(self.data, self.tt(f), f.weapons)
+
+    def force_points(self, game: Game, side: str) -> dict:
+        """Points of a side's force (figure costs of the text; vehicles and their crews
+        as recorded in the interpretations): the total at the start and what is still in
+        action, with each unit's points."""
+        st = game.state
+        total = in_action = 0
+        units = {}
+        for u in st.side_units(side):
+            pts = sum(self.figure_points(st.figures[fid]) for fid in u.figures)
+            live = sum(self.figure_points(st.figures[fid]) for fid in u.figures if st.figures[fid].alive)
+            units[u.id] = {"name": u.name, "points": pts, "in_action": live}
+            total += pts
+            in_action += live
+        return {"side": side, "total": total, "in_action": in_action, "units": units}
+
+    # ---- the solo rules' view of a unit ------------------------------------------------------------------------
+    def profile(self, game: Game, unit: Unit) -> Profile:
+        prof = super().profile(game, unit)
+        figs = game.state.unit_figures(unit.id)
+        v = self.unit_vehicle(game, unit.id)
+        prof.routing = self.routing(unit)
+        prof.vehicle = v is not None and self.is_afv(v)
+        prof.at_gun = self.unit_gun(game, unit.id) is not None
+        prof.support_weapon = any(w.category == "mortar" or (w.category == "mg" and w.belt_fed)
+                                  for f in figs if not self.is_vehicle(f) for _, w in self.weapons_of(f))
+        prof.one_action = bool(figs) and all(self.tt(f).actions == 1 for f in figs if not self.is_vehicle(f) and not self.is_gun(f))
+        prof.heavy_weapon = v is not None or prof.at_gun or any(w.category in ("mortar", "flamethrower") for f in figs for _, w in self.weapons_of(f))
+        if v is not None:
+            lost = sum(1 for c in game.state.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
+            prof.damaged = bool(v.markers.get("immobile") or v.markers.get("wrecked") or v.markers.get("optics") or lost)
+        return prof
+
+    def ask(self, game: Game, side: str, prompt: str, options) -> None:
+        """As the base, but the prompt is logged for the choosing side only: that it may
+        shoot tells the other side where its hidden figures are."""
+        game.state.attrs["decision"] = {"side": side, "prompt": prompt,
+                                        "options": [{"label": label, "command": c.to_dict()} for label, c in options]}
+        game.emit("decision", f"{game.state.sides[side].name} must choose: {prompt}", side=side, visible_to=[side])
+
+    def describe_command(self, game: Game, cmd) -> str:
+        return f"{game.state.sides[cmd.side].name}: {self.command_words(game, cmd)}"
+
+
+def st_figs(game: Game, unit: Unit) -> list[Figure]:
+    return game.state.unit_figures(unit.id)

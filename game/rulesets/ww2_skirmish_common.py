@@ -1,0 +1,291 @@
+"""WW2 Skirmish: what every part of the ruleset asks about figures, fire teams, actions,
+options strings and terrain. Mixed into :class:`game.rulesets.ww2_skirmish.Ww2Skirmish`.
+
+Lengths are mm unless named otherwise. "Gap" is the distance between the edges of two
+bases (cohesion, melee, dispersal, reaching a comrade or a vehicle); ranges are measured
+centre to centre, like every other ruleset of the game.
+"""
+
+from __future__ import annotations
+
+from math import cos, hypot, radians, sin
+
+from game.core.commands import refuse
+from game.core.game import Game
+from game.core.state import ACTIVE, Figure, Unit
+from game.geometry.terrain import TerrainFeature
+from game.rulesets.ww2_skirmish_data import AFV_CLASSES, SMALL_ARMS, Weapon, Ww2Data, Ww2Troop
+
+DISABLED = "disabled"  # on the table, out of the fight: may be carried or captured
+ABANDONED = "abandoned"  # vehicles and guns left by their crews
+ON_TABLE = (ACTIVE, DISABLED)
+EPS = 1e-6
+TOL = 0.01  # mm of slack on allowances
+
+SUPPORT_ROLES = ("gunner", "loader", "crew")  # support weapon crewmen (snipers pick them)
+LEADER_ROLES = ("nco", "officer")
+
+
+def parse_opts(choice: str | None) -> dict[str, str]:
+    """'shot=aimed,weapon=mg42' -> {'shot': 'aimed', 'weapon': 'mg42'}."""
+    out: dict[str, str] = {}
+    for part in (choice or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        k, _, v = part.partition("=")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def opts(**kw: str | None) -> str:
+    return ",".join(f"{k}={v}" for k, v in kw.items() if v)
+
+
+class Ww2Common:
+    data: Ww2Data
+
+    # ---- troop facts -------------------------------------------------------------------------
+    def tt(self, f: Figure) -> Ww2Troop:
+        return self.data.troop_types[f.type]
+
+    def role(self, f: Figure) -> str:
+        """The figure's role; a replacement in a crewed weapon team takes its new job."""
+        return f.attrs.get("role") or self.tt(f).role
+
+    def is_vehicle(self, f: Figure) -> bool:
+        return self.tt(f).vehicle is not None
+
+    def is_afv(self, f: Figure) -> bool:
+        v = self.tt(f).vehicle
+        return v is not None and v.vclass in AFV_CLASSES
+
+    def is_gun(self, f: Figure) -> bool:
+        return self.role(f) == "gun"
+
+    def is_open_vehicle(self, f: Figure) -> bool:
+        v = self.tt(f).vehicle
+        return v is not None and (v.open_topped or v.vclass not in AFV_CLASSES)
+
+    def embarked(self, f: Figure) -> bool:
+        return bool(f.attrs.get("in_vehicle"))
+
+    def vehicle_of(self, game: Game, f: Figure) -> Figure | None:
+        vid = f.attrs.get("in_vehicle")
+        return game.state.figures.get(vid) if vid else None
+
+    def on_table(self, f: Figure) -> bool:
+        return f.life in ON_TABLE and not self.embarked(f)
+
+    def fighter(self, f: Figure) -> bool:
+        """A figure on foot in the fight: counts for cohesion and melee."""
+        return f.alive and not self.embarked(f) and not self.is_vehicle(f) and not self.is_gun(f)
+
+    def weapon(self, wid: str) -> Weapon:
+        return self.data.weapons[wid]
+
+    def weapons_of(self, f: Figure, *categories: str) -> list[tuple[str, Weapon]]:
+        out = []
+        wrecked = f.markers.get("wrecked", [])
+        for wid in f.weapons:
+            w = self.data.weapons[wid]
+            if (not categories or w.category in categories) and wid not in wrecked:
+                out.append((wid, w))
+        return out
+
+    def small_arm(self, f: Figure) -> tuple[str, Weapon] | None:
+        arms = self.weapons_of(f, *SMALL_ARMS)
+        return arms[0] if arms else None
+
+    def weapon_class(self, w: Weapon, mode: str | None = None) -> str:
+        """rifle / smg / pistol / mg: which bands and to-hit column a small arm uses."""
+        if w.category == "assault_rifle":
+            return "smg" if mode == "smg" else "rifle"
+        return w.category
+
+    def default_loaders(self, w: Weapon) -> int:
+        if w.loaders is not None:
+            return w.loaders
+        sh = self.data.shooting
+        if w.category == "mg":
+            return 0 if w.bar else (sh.loaders_belt_fed if w.belt_fed else sh.loaders_other)
+        if w.category == "mortar":
+            return 2
+        if w.category == "explosives":
+            return 3
+        return 0
+
+    # ---- actions --------------------------------------------------------------------------------
+    def max_actions(self, f: Figure) -> int:
+        return max(0, self.tt(f).actions - f.wounds)
+
+    def actions_left(self, f: Figure) -> int:
+        return max(0, self.max_actions(f) - f.markers.get("used", 0))
+
+    def spend(self, f: Figure, n: int) -> None:
+        f.markers["used"] = f.markers.get("used", 0) + n
+
+    def spend_pool(self, pool: list[Figure], n: int) -> list[tuple[str, int]]:
+        """Take ``n`` actions from the figures of ``pool``, in order. Returns who paid."""
+        paid = []
+        for f in pool:
+            if n <= 0:
+                break
+            k = min(n, self.actions_left(f))
+            if k:
+                self.spend(f, k)
+                paid.append((f.id, k))
+                n -= k
+        return paid
+
+    # ---- fire teams -------------------------------------------------------------------------------
+    def members(self, game: Game, unit_id: str) -> list[Figure]:
+        return game.state.unit_figures(unit_id)
+
+    def fighters(self, game: Game, unit_id: str) -> list[Figure]:
+        return [f for f in game.state.unit_figures(unit_id) if self.fighter(f)]
+
+    def unit_vehicle(self, game: Game, unit_id: str) -> Figure | None:
+        for f in game.state.unit_figures(unit_id):
+            if self.is_vehicle(f):
+                return f
+        return None
+
+    def unit_gun(self, game: Game, unit_id: str) -> Figure | None:
+        for f in game.state.unit_figures(unit_id):
+            if self.is_gun(f):
+                return f
+        return None
+
+    def occupants(self, game: Game, vehicle: Figure) -> list[Figure]:
+        return [f for f in game.state.figures.values() if f.alive and f.attrs.get("in_vehicle") == vehicle.id]
+
+    def crew(self, game: Game, vehicle: Figure) -> list[Figure]:
+        return [f for f in self.occupants(game, vehicle) if f.unit == vehicle.unit]
+
+    def passengers(self, game: Game, vehicle: Figure) -> list[Figure]:
+        return [f for f in self.occupants(game, vehicle) if f.unit != vehicle.unit]
+
+    def gun_crew(self, game: Game, gun: Figure) -> list[Figure]:
+        reach = self.mm(self.data.movement.cohesion)  # type: ignore[attr-defined]
+        return [f for f in self.fighters(game, gun.unit) if self.gap(f, gun) <= reach + EPS]
+
+    def leader(self, game: Game, unit_id: str) -> Figure | None:
+        figs = self.fighters(game, unit_id)
+        for role in ("officer", "nco"):
+            for f in figs:
+                if self.role(f) == role:
+                    return f
+        return figs[0] if figs else None
+
+    def strength(self, game: Game, unit: Unit) -> tuple[int, int]:
+        """(figures still in action, figures at the start) of a fire team."""
+        start = unit.attrs.get("start_strength") or len(unit.figures)
+        return len(game.state.unit_figures(unit.id)), start
+
+    # ---- distances --------------------------------------------------------------------------------
+    @staticmethod
+    def gap(a: Figure, b: Figure) -> float:
+        return hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+
+    @staticmethod
+    def gap_to(f: Figure, p: tuple[float, float], r: float = 0.0) -> float:
+        return hypot(f.x - p[0], f.y - p[1]) - f.radius - r
+
+    @staticmethod
+    def unit_vector(deg: float) -> tuple[float, float]:
+        return cos(radians(deg)), sin(radians(deg))
+
+    def clamp(self, game: Game, p: tuple[float, float], margin: float = 1.0) -> tuple[float, float]:
+        return (min(max(p[0], margin), game.table.width - margin), min(max(p[1], margin), game.table.height - margin))
+
+    def melee_reach(self) -> float:
+        return self.mm(self.data.melee.reach)  # type: ignore[attr-defined]
+
+    def in_melee(self, game: Game, f: Figure) -> bool:
+        """Within 1" of an enemy figure on foot: may neither fire nor be shot at."""
+        if not self.fighter(f):
+            return False
+        reach = self.melee_reach() + EPS
+        return any(e.side != f.side and self.fighter(e) and self.gap(f, e) <= reach for e in game.state.figures.values())
+
+    def enemies_in_contact(self, game: Game, f: Figure) -> list[Figure]:
+        reach = self.melee_reach() + EPS
+        return [e for e in game.state.figures.values() if e.side != f.side and self.fighter(e) and self.gap(f, e) <= reach]
+
+    def nearest_enemy(self, game: Game, side: str, p: tuple[float, float]) -> Figure | None:
+        foes = [e for e in game.state.figures.values() if e.side != side and e.alive and not self.embarked(e)]
+        return min(foes, key=lambda e: (hypot(e.x - p[0], e.y - p[1]), e.id), default=None)
+
+    # ---- the side-turn clock ------------------------------------------------------------------------
+    def sideturn(self, game: Game) -> int:
+        return game.state.attrs.get("sideturn", 0)
+
+    def own_sideturn(self, game: Game, side: str) -> int:
+        """The index of ``side``'s current or most recent side-turn."""
+        st = self.sideturn(game)
+        return st if game.state.active_side == side else st - 1
+
+    def next_own_sideturn(self, game: Game, side: str) -> int:
+        st = self.sideturn(game)
+        return st + 2 if game.state.active_side == side else st + 1
+
+    def under_fire(self, game: Game, unit: Unit) -> bool:
+        """Fired at during this side-turn or the enemy's last one."""
+        return unit.markers.get("fired_at", -99) >= self.sideturn(game) - 1
+
+    # ---- fire team state ----------------------------------------------------------------------------
+    def suppression(self, unit: Unit) -> int:
+        return int(unit.markers.get("suppressed", 0))
+
+    def routing(self, unit: Unit) -> bool:
+        return bool(unit.markers.get("routing"))
+
+    def shaken(self, game: Game, unit: Unit) -> bool:
+        return unit.markers.get("shaken_until", -1) >= self.sideturn(game)
+
+    def inactive(self, game: Game, unit: Unit) -> bool:
+        """An "inactive target" (interpretation): suppressed, routing, or shaken."""
+        return self.suppression(unit) > 0 or self.routing(unit) or self.shaken(game, unit)
+
+    def moved_recently(self, game: Game, f: Figure) -> bool:
+        """Moved during its side's current or most recent side-turn."""
+        return f.attrs.get("moved_at", -99) >= self.own_sideturn(game, f.side)
+
+    def fired_recently(self, game: Game, unit: Unit) -> bool:
+        return unit.markers.get("fired_st", -99) == self.sideturn(game)
+
+    # ---- terrain --------------------------------------------------------------------------------------
+    def features_at(self, game: Game, p: tuple[float, float]) -> list[TerrainFeature]:
+        return game.table.features_at(p)
+
+    def feature_of(self, game: Game, p: tuple[float, float], *types: str) -> TerrainFeature | None:
+        for feat in game.table.features_at(p):
+            if feat.type.id in types:
+                return feat
+        return None
+
+    def in_bunker(self, game: Game, f: Figure) -> TerrainFeature | None:
+        return self.feature_of(game, f.pos, "bunker")
+
+    def enclosed(self, game: Game, f: Figure) -> bool:
+        return self.feature_of(game, f.pos, "building", "bunker") is not None
+
+    def bunker_occupants(self, game: Game, bunker: TerrainFeature) -> list[Figure]:
+        out = []
+        for f in game.state.figures.values():
+            if f.alive and not self.embarked(f) and not self.is_vehicle(f) and bunker.area.covers(_pt(f.pos)):
+                out.append(f)
+        return out
+
+    def require_figure(self, game: Game, fid: str | None, what: str = "figure") -> Figure:
+        f = game.state.figures.get(fid or "")
+        if f is None:
+            refuse(f"Choose a {what}.")
+        return f  # type: ignore[return-value]
+
+
+def _pt(p: tuple[float, float]):
+    from shapely.geometry import Point
+
+    return Point(p)

@@ -1,0 +1,764 @@
+"""WW2 Skirmish: small arms ("Shooting", "To Hit", "Fire effect", "Effect of hits"),
+casualties, suppression and its removal, morale tests, and reactive fire.
+
+A shot is worked out by :meth:`Ww2FireMixin.shot_plan` before any dice (the same plan
+serves the check, the roll and the odds); :meth:`resolve_shot` rolls it with any dice
+(the game's, or the odds enumerator's). Effects on figures go through
+:meth:`apply_effect`, which also handles the flamethrower man's fate; morale tests are
+collected while a command resolves and taken once per fire team at its end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import hypot
+
+from game.core.commands import Command, refuse, require
+from game.core.dice import Dice
+from game.core.game import Game
+from game.core.state import DEAD, Figure, Unit
+from game.rulesets.ww2_skirmish_common import (
+    DISABLED,
+    EPS,
+    LEADER_ROLES,
+    SUPPORT_ROLES,
+    opts,
+    parse_opts,
+)
+from game.rulesets.ww2_skirmish_data import SMALL_ARMS, Weapon
+
+SHOT_ORDER = ("unaimed", "aimed", "careful")
+RESULTS = ("none", "suppressed", "wounded", "disabled", "killed")
+
+
+@dataclass
+class Shot:
+    """One small-arms shot, worked out before any dice."""
+
+    firer: Figure
+    wid: str
+    weapon: Weapon
+    wclass: str  # rifle / smg / pistol / mg
+    mode: str | None  # assault rifles: 'rifle' or 'smg'
+    shot: str
+    cost: int
+    pool: list[Figure]  # who pays the actions, firer first
+    target: Unit
+    distance: float
+    band: int  # true range band, 0 = point blank
+    shifted: int  # after band shifts
+    need: int | None  # None: cannot hit individually
+    auto: bool  # automatic hit at point blank on an inactive target
+    shifts: list[tuple[str, int]]
+    effect_mods: list[tuple[str, int]]
+    candidates: list[str]  # the figures a hit may fall on
+    pick: str | None = None  # a sniper's chosen victim
+    bunker: bool = False  # small arms at a bunker: a 20 kills one occupant
+    vehicle: Figure | None = None  # a soft vehicle shot at (not its occupants)
+    occupants: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+class Ww2FireMixin:
+    # ---- may this figure shoot now? --------------------------------------------------------------
+    def fire_timing(self, game: Game, f: Figure) -> None:
+        """Refuses unless ``f`` may shoot now: in its side's turn, or in the enemy's turn
+        if it neither moved nor fired in its own last turn."""
+        st = game.state
+        if f.side == st.active_side:
+            require(st.phase == "action", "Shooting happens during the side's turn.")
+            return
+        require(bool(f.attrs.get("reactive_ok")),
+                f"{f.name} moved or fired in its last turn: it may not shoot during the enemy's turn.")
+
+    def unit_may_fire(self, game: Game, unit: Unit, who: str) -> None:
+        require(not self.routing(unit), f"{unit.name} is routing: routers may not fire.")
+        require(not self.shaken(game, unit), f"{unit.name} fell back and may not move or fire until after its next turn.")
+        n = self.suppression(unit)
+        require(n == 0, f"{unit.name} is suppressed ({n}): it may not fire until the suppression is removed.")
+
+    def firer_ready(self, game: Game, f: Figure) -> None:
+        require(f.alive, f"{f.name} is out of action.")
+        unit = game.state.units[f.unit]
+        self.fire_timing(game, f)
+        self.unit_may_fire(game, unit, f.name)
+        require(not self.in_melee(game, f), f"{f.name} is within {self.data.melee.reach:g}\" of an enemy: no shooting in melee.")
+        require(not f.markers.get("carrying"), f"{f.name} is carrying a comrade and cannot shoot.")
+        if self.is_vehicle(f):
+            require(not self.stunned(game, f), f"{f.name}'s crew is stunned: it may do nothing this turn.")
+            require(any(c.alive for c in self.crew(game, f)), f"{f.name} has no crew left.")
+        if self.embarked(f):
+            v = self.vehicle_of(game, f)
+            require(v is not None and self.is_open_vehicle(v), f"{f.name} is inside a closed vehicle.")
+
+    def loaders(self, game: Game, f: Figure, w: Weapon) -> list[Figure]:
+        """Team mates whose actions count for a crewed weapon (MG loaders, mortar crew...)."""
+        n = self.default_loaders(w)
+        if not n:
+            return []
+        reach = self.mm(self.data.movement.cohesion) + EPS
+        cands = [m for m in game.state.unit_figures(f.unit)
+                 if m.id != f.id and not self.is_vehicle(m) and not self.is_gun(m) and self.embarked(m) == self.embarked(f)
+                 and (self.role(m) == "loader" or w.category in ("explosives",)) and self.gap(m, f) <= reach]
+        cands.sort(key=lambda m: m.id)  # the same loaders all turn, whatever they spent
+        return cands[:n]
+
+    def action_pool(self, game: Game, f: Figure, w: Weapon) -> list[Figure]:
+        """Who pays the actions of ``f`` using ``w``, in order."""
+        if self.is_vehicle(f):  # the driver drives; the rest of the crew serve the weapons
+            crew = [c for c in self.crew(game, f) if self.role(c) != "driver"]
+            return sorted(crew, key=lambda c: (-self.actions_left(c), c.id))
+        if self.is_gun(f):
+            return sorted(self.gun_crew(game, f), key=lambda c: (-self.actions_left(c), c.id))
+        return [f] + self.loaders(game, f, w)
+
+    def pool_actions(self, pool: list[Figure]) -> int:
+        return sum(self.actions_left(p) for p in pool)
+
+    # ---- targets ---------------------------------------------------------------------------------------
+    def target_unit(self, game: Game, target: str | None) -> Unit:
+        st = game.state
+        if target in st.figures:
+            target = st.figures[target].unit
+        require(target in st.units, "Choose an enemy fire team to shoot at.")
+        return st.units[target]  # type: ignore[index]
+
+    def visible_members(self, game: Game, side: str, viewer: Figure, unit: Unit, strict: bool) -> list[Figure]:
+        """Members of ``unit`` the viewer can see and (strict) its side has spotted."""
+        out = []
+        for m in game.state.unit_figures(unit.id):
+            if not self.on_table(m) or self.is_gun(m):
+                continue
+            if strict and not self.is_spotted(game, side, m):
+                continue
+            if self.los(game, viewer, m).visible:
+                out.append(m)
+        return out
+
+    # ---- the shot ------------------------------------------------------------------------------------------
+    def shot_plan(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool = True) -> Shot:
+        st = game.state
+        sh = self.data.shooting
+        f = self.require_figure(game, firer_id, "figure that fires")
+        o = parse_opts(choice)
+        shot = o.get("shot", "unaimed")
+        require(shot in sh.shot_types, f"Unknown shot type '{shot}' (unaimed, aimed or careful).")
+        if strict:
+            self.firer_ready(game, f)
+        # the weapon
+        if "weapon" in o:
+            wid = o["weapon"]
+            require(wid in f.weapons, f"{f.name} has no {wid}.")
+            require(wid not in f.markers.get("wrecked", []), f"{f.name}'s {self.weapon(wid).name} is wrecked.")
+            w = self.weapon(wid)
+            require(w.category in SMALL_ARMS, f"{w.name} is not a small arm: use its own action.")
+        else:
+            arm = self.small_arm(f)
+            require(arm is not None, f"{f.name} has no small arm.")
+            wid, w = arm  # type: ignore[misc]
+        mode = None
+        if w.category == "assault_rifle":
+            fixed = f.markers.get("ar_mode")
+            mode = o.get("as") or fixed or "rifle"
+            require(mode in ("rifle", "smg"), "An assault rifle fires as a rifle or as an SMG.")
+            require(fixed is None or mode == fixed, f"{f.name}'s {w.name} counts as {'an SMG' if fixed == 'smg' else 'a rifle'} for the rest of this turn.")
+        wclass = self.weapon_class(w, mode)
+        st_info = sh.shot_types[shot]
+        auto_weapon = wclass in ("mg", "smg") and not w.carbine
+        barred = [c for c in st_info.not_for if c == wclass and not (c == "smg" and w.carbine)]
+        require(not barred, f"{st_info.name}s are not possible with {'machine guns' if wclass == 'mg' else 'SMGs'}.")
+        if strict and w.category == "mg" and w.belt_fed and not self.is_vehicle(f):
+            require(not f.markers.get("moved"), f"{f.name} moved this turn: a belt-fed machine gun may not move and fire.")
+        pool = self.action_pool(game, f, w)
+        cost = st_info.actions
+        if strict and self.is_vehicle(f):
+            cap = self.vehicle_mg_cap(game, f)
+            used = f.markers.get("mg_used", {}).get(wid, 0)
+            require(used + cost <= cap, f"{f.name}'s {w.name} has fired {used} of the {cap} actions one crewman gives it this turn.")
+        if strict:
+            have = self.pool_actions(pool)
+            require(have >= cost, f"{f.name} has {have} action(s) left{' with its loaders' if len(pool) > 1 else ''}; "
+                                  f"{st_info.name.lower()} needs {cost}.")
+        # the target
+        target = self.target_unit(game, target_id)
+        require(target.side != f.side, f"{target.name} is on your own side.")
+        require(st.unit_alive(target.id), f"{target.name} has no figures left in action.")
+        vehicle = self.unit_vehicle(game, target.id)
+        occupants = o.get("at") == "occupants"
+        notes: list[str] = []
+        if vehicle is not None and not occupants:
+            require(not self.is_afv(vehicle), f"Small arms cannot hurt {vehicle.name}: it is an armoured vehicle"
+                    + (" (shoot at its occupants instead)." if self.is_open_vehicle(vehicle) else "."))
+            seen = [vehicle] if self.los(game, f, vehicle).visible and (not strict or self.is_spotted(game, f.side, vehicle)) else []
+            cands = [vehicle.id]
+        elif occupants:
+            require(vehicle is not None, f"{target.name} is not a vehicle.")
+            require(self.is_open_vehicle(vehicle) or vehicle.markers.get("unbuttoned"),  # type: ignore[union-attr]
+                    f"{vehicle.name}'s occupants are not visible: it is closed.")  # type: ignore[union-attr]
+            seen = [vehicle] if self.los(game, f, vehicle).visible and (not strict or self.is_spotted(game, f.side, vehicle)) else []  # type: ignore[arg-type]
+            occ = self.occupants(game, vehicle)  # type: ignore[arg-type]
+            if not self.is_open_vehicle(vehicle):  # type: ignore[arg-type]
+                occ = [c for c in occ if self.role(c) == "nco" and c.unit == vehicle.unit][:1]  # type: ignore[union-attr]
+            require(bool(occ), f"{vehicle.name} has no occupants to shoot at.")  # type: ignore[union-attr]
+            cands = [c.id for c in occ]
+        else:
+            seen = self.visible_members(game, f.side, f, target, strict)
+            cands = [m.id for m in game.state.unit_figures(target.id)
+                     if self.on_table(m) and not self.is_gun(m) and not self.in_melee(game, m)]
+        require(bool(seen), f"{f.name} cannot see any {'spotted ' if strict else ''}figure of {target.name}.")
+        free = [m for m in seen if not self.in_melee(game, m)]
+        require(bool(free), f"{target.name} is in melee: figures within {self.data.melee.reach:g}\" of an enemy may not be shot at.")
+        require(bool(cands), f"Every figure of {target.name} is in melee.")
+        dist = min(hypot(f.x - m.x, f.y - m.y) for m in free)
+        ups = [self.mm(u) for u in sh.bands[wclass]]  # type: ignore[index]
+        band = next((i for i, u in enumerate(ups) if dist <= u + EPS), None)
+        require(band is not None, f"{target.name} is {self.fmt(dist)} away: beyond {w.name} range ({sh.bands[wclass][-1]:g}\").")  # type: ignore[index]
+        # band shifts
+        shifts: list[tuple[str, int]] = []
+        s = sh.shifts
+        if occupants:
+            if self.is_open_vehicle(vehicle) and not self.is_afv(vehicle):  # type: ignore[arg-type]
+                shifts.append(("occupants of a soft vehicle: in soft cover", s.soft_cover))
+            else:
+                shifts.append(("occupants of an armoured vehicle: in hard cover", s.hard_cover))
+        elif vehicle is None:
+            covers = [self.los(game, f, game.state.figures[c]).cover if game.state.figures[c] in seen else 2 for c in cands]
+            hard = min(covers) >= 2
+            soft = min(covers) >= 1
+            live = [game.state.figures[c] for c in cands]
+            single = len(live) == 1
+            gapd = self.mm(sh.dispersed_gap) - EPS
+            dispersed = not single and all(self.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
+            if hard:
+                shifts.append(("target in hard cover", s.hard_cover))
+            elif soft or dispersed or single:
+                why = "all in soft cover" if soft else ("single figure" if single else "dispersed order")
+                shifts.append((why, s.soft_cover if soft else s.dispersed))
+        else:
+            cov = self.los(game, f, vehicle).cover
+            if cov >= 2:
+                shifts.append(("vehicle in hard cover", s.hard_cover))
+            elif cov == 1:
+                shifts.append(("vehicle in soft cover", s.soft_cover))
+        if self.is_vehicle(f) and w.hull:
+            shifts.append(("vehicle hull/turret MG", s.vehicle_mg))
+        shifted = band + sum(v for _, v in shifts)
+        table = sh.to_hit[sh.table_for[wclass]]  # type: ignore[index]
+        col = SHOT_ORDER.index(shot)
+        need = table[shifted][col] if shifted < len(table) else None
+        auto = band == 0 and vehicle is None and self.inactive(game, target)
+        if auto:
+            notes.append("automatic hit: point blank against an inactive target")
+        # fire effect modifiers
+        fe = self.data.fire_effect
+        emods: list[tuple[str, int]] = []
+        if band == 0:
+            emods.append(("point blank", fe.point_blank))
+        if w.quad:
+            emods.append(("quad MG", fe.quad))
+        elif auto_weapon or self.role(f) == "sniper":
+            emods.append(("MG" if wclass == "mg" else ("SMG" if wclass == "smg" else "sniper"), fe.automatic))
+        pick = None
+        if self.role(f) == "sniper" and vehicle is None and band <= 2:
+            picks = [game.state.figures[c] for c in cands if self.role(game.state.figures[c]) in LEADER_ROLES + SUPPORT_ROLES]
+            if picks:
+                pick = min(picks, key=lambda m: (hypot(f.x - m.x, f.y - m.y), m.id)).id
+                notes.append(f"sniper at {sh.band_names[band]} range aims for {game.state.figures[pick].name}")
+        bunker = vehicle is None and not occupants and all(self.in_bunker(game, game.state.figures[c]) for c in cands)
+        if bunker:
+            need = self.data.bunkers.small_arms_kill_on
+            auto = False
+            notes.append(f"target in a bunker: small arms kill one occupant on a {need}")
+        if need is None and not auto:
+            if strict:
+                refuse(f"{f.name} cannot hit {target.name} individually ({sh.band_names[min(band, 3)]} range shifted "
+                       f"{shifted - band:+d} band(s) is beyond long range): the team may fire together instead (hits on a 20).")
+        return Shot(f, wid, w, wclass, mode, shot, cost, pool, target, dist, band, shifted, need, auto, shifts, emods,
+                    cands, pick, bunker, vehicle if not occupants else None, occupants, notes)
+
+    # ---- rolling it ---------------------------------------------------------------------------------------------
+    def effect_result(self, dice: Dice, mods: list[tuple[str, int]], victim: Figure, reason: str) -> str:
+        t = self.data.fire_effect.table
+        roll = dice.roll(t.die, reason, target="1-4 suppressed, 5 wound, 6 disabled, 7+ killed", modifiers=mods, figures=[victim.id])
+        res = t.result(roll.value + sum(v for _, v in mods))
+        roll.outcome = res
+        return res
+
+    def is_flamer(self, f: Figure) -> bool:
+        return any(w.category == "flamethrower" for _, w in self.weapons_of(f))
+
+    def resolve_shot(self, dice: Dice, game: Game, s: Shot) -> tuple[str, str | None]:
+        """(result, victim id): result is 'miss', 'suppressed', 'wounded', 'disabled',
+        'killed', 'flamer' (the flamethrower man hit) or 'damage' (a soft vehicle hit)."""
+        name = s.target.name
+        if not s.auto:
+            roll = dice.roll(self.data.shooting.die, f"{s.firer.name}: {self.data.shooting.shot_types[s.shot].name.lower()} "
+                             f"with {s.weapon.name} at {name} ({self.data.shooting.band_names[s.band]} range)",
+                             target=f"{s.need}+" if not s.bunker else f"{s.need} (bunker)",
+                             modifiers=[] if s.bunker else [(k, v) for k, v in s.shifts], figures=[s.firer.id], units=[s.target.id])
+            hit = roll.value >= s.need  # type: ignore[operator]
+            roll.outcome = ("hit" if hit else "miss") if not s.bunker else ("an occupant is killed" if hit else "no effect on the bunker")
+            if not hit:
+                return "miss", None
+        if s.vehicle is not None:
+            return "damage", s.vehicle.id
+        if s.pick is not None:
+            victim = s.pick
+        else:
+            i = dice.choose_index(len(s.candidates), f"which figure of {name} is hit", units=[s.target.id])
+            victim = s.candidates[i]
+        vf = game.state.figures[victim]
+        if s.bunker:
+            return "killed", victim
+        if self.is_flamer(vf):
+            return "flamer", victim
+        return self.effect_result(dice, s.effect_mods, vf, f"fire effect on {vf.name}"), victim
+
+    # ---- effects on figures ------------------------------------------------------------------------------------------
+    def suppress(self, game: Game, unit: Unit, why: str) -> bool:
+        n = self.suppression(unit)
+        mx = self.data.suppression.max
+        if n >= mx:
+            game.emit("status", f"{unit.name} already has {mx} suppressions: further suppression is ignored.", units=[unit.id])
+            return False
+        unit.markers["suppressed"] = n + 1
+        game.emit("status", f"{unit.name} is suppressed ({n + 1}) {why}.", units=[unit.id])
+        return True
+
+    def apply_effect(self, game: Game, victim: Figure, result: str, cause: str, by_unit: str | None, flame_ok: bool = True) -> None:
+        """Put one effect on a figure; queue its fire team's morale test."""
+        st = game.state
+        unit = st.units[victim.unit]
+        if result in ("none", "miss") or not victim.alive:
+            return
+        if flame_ok and self.is_flamer(victim) and result != "flamer":
+            result = "flamer"
+        if result == "flamer":
+            victim.life = DEAD
+            self.note_losses(game, unit.id, 1, by_unit)
+            game.emit("casualty", f"{victim.name} is hit: the flamethrower bursts into flame and kills him ({cause}).",
+                      figures=[victim.id], units=[unit.id])
+            self.after_loss(game, victim)
+            for m in list(st.unit_figures(unit.id)):
+                if m.id != victim.id and m.alive and not self.is_vehicle(m):
+                    res = self.flame_effect(game.dice, m, f"{m.name} caught in the burning flamethrower")
+                    self.apply_effect(game, m, res, "flamethrower fire", by_unit, flame_ok=False)
+            self.queue_test(game, unit, "casualty")
+            return
+        if result == "suppressed":
+            self.suppress(game, unit, f"({cause})")
+            self.queue_test(game, unit, "suppressed")
+            return
+        if result == "wounded":
+            victim.wounds += 1
+            if self.max_actions(victim) <= 0:
+                result = "disabled"
+            else:
+                self.note_losses(game, unit.id, 1, by_unit)
+                game.emit("casualty", f"{victim.name} is wounded ({cause}): -1 action, -2\" movement.", figures=[victim.id], units=[unit.id])
+        if result == "disabled":
+            victim.life = DISABLED
+            self.note_losses(game, unit.id, 1, by_unit)
+            game.emit("casualty", f"{victim.name} is disabled ({cause}).", figures=[victim.id], units=[unit.id])
+            self.after_loss(game, victim)
+        elif result == "killed":
+            victim.life = DEAD
+            self.note_losses(game, unit.id, 1, by_unit)
+            game.emit("casualty", f"{victim.name} is killed ({cause}).", figures=[victim.id], units=[unit.id])
+            self.after_loss(game, victim)
+        self.queue_test(game, unit, "casualty")
+
+    def after_loss(self, game: Game, f: Figure) -> None:
+        """A figure out of action drops what it carried and stops being carried along."""
+        st = game.state
+        cid = f.markers.pop("carrying", None)
+        if cid and cid in st.figures:
+            c = st.figures[cid]
+            c.attrs["carried_by"] = [x for x in c.attrs.get("carried_by", []) if x != f.id]
+        for c in st.figures.values():
+            if f.id in c.attrs.get("carried_by", []):
+                c.attrs["carried_by"] = [x for x in c.attrs["carried_by"] if x != f.id]
+        if self.role(f) == "driver" and self.embarked(f):
+            v = self.vehicle_of(game, f)
+            if v is not None and v.alive:
+                self.driver_lost(game, v)
+        if not st.unit_alive(f.unit):
+            st.units[f.unit].markers["out_of_action"] = True
+
+    def flame_effect(self, dice: Dice, victim: Figure, reason: str) -> str:
+        t = self.data.flamethrowers.effect
+        roll = dice.roll(t.die, reason, target="1-2 suppressed, 3-4 disabled, 5-6 killed", figures=[victim.id])
+        res = t.result(roll.value)
+        roll.outcome = res
+        return res
+
+    # ---- morale ------------------------------------------------------------------------------------------------------
+    def queue_test(self, game: Game, unit: Unit, why: str) -> None:
+        q = game.state.attrs.setdefault("morale_queue", [])
+        if unit.id not in [u for u, _ in q]:
+            q.append((unit.id, why))
+
+    def run_tests(self, game: Game) -> None:
+        st = game.state
+        q = st.attrs.pop("morale_queue", [])
+        for uid, why in q:
+            u = st.units.get(uid)
+            if u is not None and st.unit_alive(uid) and not self.routing(u):
+                self.morale_test(game, u, why)
+
+    def team_ap(self, game: Game, unit: Unit, changes: dict[str, int] | None = None, extra_supp: int = 0) -> int:
+        """The testing group's current action points: actions less wounds, less one per
+        figure per suppression marker; never below 0."""
+        changes = changes or {}  # figure id -> its actions after an effect (-1: out of action)
+        figs = [f for f in game.state.unit_figures(unit.id) if not self.is_vehicle(f) and not self.is_gun(f)]
+        acts = [changes.get(f.id, self.max_actions(f)) for f in figs]
+        acts = [a for a in acts if a >= 0]
+        supp = min(self.data.suppression.max, self.suppression(unit) + extra_supp)
+        return max(0, sum(acts) - supp * len(acts))
+
+    def tests_morale(self, game: Game, unit: Unit) -> bool:
+        v = self.unit_vehicle(game, unit.id)
+        return v is None  # a crewed vehicle in action does not test (interpretation)
+
+    def morale_outcome(self, roll: int, ap: int) -> str:
+        m = self.data.morale
+        if roll < ap:
+            return "passed"
+        margin = roll - ap
+        if margin <= m.retire_upto:
+            return "retire"
+        if margin == m.suppression_at:
+            return "suppression"
+        if margin == m.fall_back_at:
+            return "falls back"
+        return "routs"
+
+    def morale_roll(self, dice: Dice, unit: Unit, ap: int, why: str) -> str:
+        roll = dice.roll(self.data.morale.die, f"{unit.name} morale test ({why})", target=f"less than {ap} (action points)", units=[unit.id])
+        out = self.morale_outcome(roll.value, ap)
+        roll.outcome = out
+        return out
+
+    def morale_test(self, game: Game, unit: Unit, why: str) -> str:
+        if not self.tests_morale(game, unit):
+            return "passed"
+        ap = self.team_ap(game, unit)
+        out = self.morale_roll(game.dice, unit, ap, why)
+        self.morale_result(game, unit, out)
+        return out
+
+    def morale_result(self, game: Game, unit: Unit, out: str) -> None:
+        if out == "passed":
+            return
+        if out == "retire":
+            game.emit("morale", f"{unit.name} retires to the nearest cover to its rear.", units=[unit.id])
+            self.retire_to_cover(game, unit)
+        elif out == "suppression":
+            self.suppress(game, unit, "(failed morale test)")
+        elif out == "falls back":
+            roll = game.dice.roll(self.data.morale.fall_back_die, f"{unit.name} falls back", target="inches away from the enemy",
+                                  units=[unit.id])
+            roll.outcome = f"moves {roll.value}\" away, no move or fire next turn"
+            unit.markers["shaken_until"] = self.next_own_sideturn(game, unit.side)
+            self.move_away(game, unit, self.mm(roll.value), "falls back")
+        elif out == "routs":
+            unit.markers["routing"] = True
+            game.emit("morale", f"{unit.name} routs! It flees from the nearest enemy and may not fire.", units=[unit.id])
+            self.move_away(game, unit, self.mm(self.data.movement.normal), "flees")
+
+    # ---- suppression removal ---------------------------------------------------------------------------------------------
+    def check_remove_suppression(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(st.phase == "action" and cmd.side == st.active_side, "Suppression is removed during the side's own turn.")
+        require(cmd.unit is not None, "Choose the fire team.")
+        unit = st.units[cmd.unit]
+        require(self.suppression(unit) > 0, f"{unit.name} is not suppressed.")
+        require(not self.routing(unit), f"{unit.name} is routing: it must rally first.")
+        require(any(self.actions_left(f) > 0 for f in self.team_payers(game, unit)),
+                f"No figure of {unit.name} has an action left to remove suppression.")
+
+    def team_payers(self, game: Game, unit: Unit) -> list[Figure]:
+        v = self.unit_vehicle(game, unit.id)
+        if v is not None:
+            return self.crew(game, v)
+        return [f for f in game.state.unit_figures(unit.id) if not self.is_gun(f)]
+
+    def apply_remove_suppression(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units[cmd.unit]
+        payers = [f for f in self.team_payers(game, unit) if self.actions_left(f) > 0]
+        for f in payers:
+            self.spend(f, 1)
+        left = sum(self.actions_left(f) for f in self.team_payers(game, unit))
+        s = self.data.suppression
+        roll = game.dice.roll(s.remove_die, f"{unit.name} tries to remove a suppression", target=f"{s.remove_target}+",
+                              modifiers=[("team actions left", left)], units=[unit.id])
+        ok = roll.value + left >= s.remove_target
+        roll.outcome = "one suppression removed" if ok else "still suppressed"
+        if ok:
+            unit.markers["suppressed"] = self.suppression(unit) - 1
+            if not unit.markers["suppressed"]:
+                unit.markers.pop("suppressed")
+        game.emit("status", f"{unit.name}: every member spent 1 action trying to remove suppression.", units=[unit.id])
+
+    def removal_chance(self, game: Game, unit: Unit) -> int:
+        """Team actions left after paying for an attempt."""
+        payers = self.team_payers(game, unit)
+        return sum(max(0, self.actions_left(f) - 1) if self.actions_left(f) > 0 else 0 for f in payers)
+
+    # ---- the fire commands ------------------------------------------------------------------------------------------------
+    def check_fire(self, game: Game, cmd: Command) -> None:
+        self.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
+
+    def apply_fire(self, game: Game, cmd: Command) -> None:
+        s = self.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
+        self.resolve_and_apply(game, s)
+        self.after_fire(game, [s.firer], s.target)
+
+    def vehicle_mg_cap(self, game: Game, v: Figure) -> int:
+        """A vehicle MG is fired by one crewman: at most his actions a turn (interpretation)."""
+        return max((self.max_actions(c) for c in self.crew(game, v)), default=0)
+
+    def pay_shot(self, game: Game, s: Shot) -> None:
+        self.spend_pool(s.pool, s.cost)
+        if s.weapon.belt_fed and not self.is_vehicle(s.firer):
+            s.firer.markers["no_move"] = True  # belt-fed MGs may not move and fire
+        if self.is_vehicle(s.firer):
+            used = s.firer.markers.setdefault("mg_used", {})
+            used[s.wid] = used.get(s.wid, 0) + s.cost
+        self.mark_fired(game, s.firer)
+        if s.mode is not None:
+            s.firer.markers["ar_mode"] = s.mode
+
+    def mark_fired(self, game: Game, f: Figure) -> None:
+        f.markers["fired"] = True
+        game.state.units[f.unit].markers["fired_st"] = self.sideturn(game)
+        if self.embarked(f):
+            v = self.vehicle_of(game, f)
+            if v is not None:
+                game.state.units[v.unit].markers["fired_st"] = self.sideturn(game)
+
+    def note_target(self, game: Game, target: Unit, firer: Figure, heavy: bool = False) -> None:
+        target.markers["fired_at"] = self.sideturn(game)
+        target.markers["aware"] = True
+        self.note_fire(game, target.id, firer.unit, 1, heavy=heavy)
+
+    def resolve_and_apply(self, game: Game, s: Shot) -> None:
+        self.pay_shot(game, s)
+        self.note_target(game, s.target, s.firer)
+        result, victim = self.resolve_shot(game.dice, game, s)
+        if result == "miss":
+            return
+        cause = f"shot by {s.firer.name}"
+        if result == "damage":
+            self.small_arms_vs_vehicle(game, s)
+            return
+        self.apply_effect(game, game.state.figures[victim], result, cause, s.firer.unit)  # type: ignore[index]
+
+    def after_fire(self, game: Game, firers: list[Figure], target: Unit | None) -> None:
+        """After any shooting: morale tests, spotting the firers, reactions."""
+        self.run_tests(game)
+        self.cleanup(game)
+        self.refresh_spotting(game)
+        self.react_spotting(game, firers, fired=True)
+        self.offer_reaction(game, firers[0].unit if firers else None)
+
+    # ---- a fire team shooting ---------------------------------------------------------------------------------------------
+    def team_shots(self, game: Game, unit_id: str | None, target: str | None, choice: str | None) -> list[Figure]:
+        require(unit_id in game.state.units, "Choose the fire team that fires.")
+        out = []
+        for f in game.state.unit_figures(unit_id):  # type: ignore[arg-type]
+            if self.is_vehicle(f) or self.is_gun(f) or self.small_arm(f) is None:
+                continue
+            try:
+                self.shot_plan(game, f.id, target, choice, strict=True)
+            except Exception:  # Refusal: this one cannot
+                continue
+            out.append(f)
+        return out
+
+    def check_fire_team(self, game: Game, cmd: Command) -> None:
+        if not self.team_shots(game, cmd.unit, cmd.target, cmd.choice):
+            f0 = next((f for f in game.state.unit_figures(cmd.unit) if self.small_arm(f) is not None), None)
+            require(f0 is not None, "No figure of that team has a small arm.")
+            self.shot_plan(game, f0.id, cmd.target, cmd.choice, strict=True)  # type: ignore[union-attr]
+            refuse("No figure of that team can fire that shot.")
+
+    def apply_fire_team(self, game: Game, cmd: Command) -> None:
+        firers = self.team_shots(game, cmd.unit, cmd.target, cmd.choice)
+        target = self.target_unit(game, cmd.target)
+        for f in firers:
+            if not game.state.unit_alive(target.id):
+                break
+            try:
+                s = self.shot_plan(game, f.id, cmd.target, cmd.choice, strict=True)
+            except Exception:
+                continue
+            self.resolve_and_apply(game, s)
+        self.after_fire(game, firers, target)
+
+    # ---- firing together: a hit on a 20 ---------------------------------------------------------------------------------
+    def volley_plan(self, game: Game, unit_id: str | None, target_id: str | None, strict: bool = True) -> tuple[list[Shot], Unit]:
+        st = game.state
+        require(unit_id in st.units, "Choose the fire team that fires together.")
+        target = self.target_unit(game, target_id)
+        shots: list[Shot] = []
+        can_hit = []
+        for f in st.unit_figures(unit_id):  # type: ignore[arg-type]
+            if self.is_vehicle(f) or self.is_gun(f) or self.small_arm(f) is None:
+                continue
+            try:
+                s = self.shot_plan(game, f.id, target.id, "shot=unaimed", strict=False)
+            except Exception:
+                continue
+            if strict:
+                try:
+                    self.firer_ready(game, f)
+                except Exception:
+                    continue
+                if self.actions_left(f) < 1 or (s.weapon.belt_fed and f.markers.get("moved")):
+                    continue
+                if not self.visible_members(game, f.side, f, target, strict=True):
+                    continue
+            if s.need is not None or s.auto:
+                can_hit.append(f.name)
+            shots.append(s)
+        require(bool(shots), f"No figure of {st.units[unit_id].name} can fire at {target.name}.")  # type: ignore[index]
+        require(not can_hit, f"{', '.join(can_hit)} can hit individually: firing together is only for teams that cannot.")
+        require(shots[0].vehicle is None and not shots[0].bunker, "Firing together is against infantry in the open or in cover.")
+        return shots, target
+
+    def check_volley(self, game: Game, cmd: Command) -> None:
+        self.volley_plan(game, cmd.unit, cmd.target, strict=True)
+
+    def volley_roll(self, dice: Dice, game: Game, shots: list[Shot], target: Unit) -> tuple[str, str | None]:
+        need = self.data.shooting.volley_hits_on
+        roll = dice.roll(self.data.shooting.die, f"{len(shots)} figure(s) fire together at {target.name}", target=f"{need}",
+                         figures=[s.firer.id for s in shots], units=[target.id])
+        hit = roll.value >= need
+        roll.outcome = "hit" if hit else "miss"
+        if not hit:
+            return "miss", None
+        cands = shots[0].candidates
+        i = dice.choose_index(len(cands), f"which figure of {target.name} is hit", units=[target.id])
+        vf = game.state.figures[cands[i]]
+        if self.is_flamer(vf):
+            return "flamer", vf.id
+        mods = self.volley_mods(shots)
+        return self.effect_result(dice, mods, vf, f"fire effect on {vf.name}"), vf.id
+
+    def volley_mods(self, shots: list[Shot]) -> list[tuple[str, int]]:
+        best: dict[str, int] = {}
+        for s in shots:
+            for k, v in s.effect_mods:
+                best[k] = max(best.get(k, v), v)
+        pb = best.pop("point blank", None)
+        out = [("point blank", pb)] if pb is not None else []
+        if best:
+            k = max(best, key=lambda x: best[x])
+            out.append((k, best[k]))
+        return out
+
+    def apply_volley(self, game: Game, cmd: Command) -> None:
+        shots, target = self.volley_plan(game, cmd.unit, cmd.target, strict=True)
+        for s in shots:
+            self.spend(s.firer, 1)
+            self.mark_fired(game, s.firer)
+        self.note_target(game, target, shots[0].firer)
+        result, victim = self.volley_roll(game.dice, game, shots, target)
+        if victim is not None:
+            self.apply_effect(game, game.state.figures[victim], result, f"fire of {game.state.units[cmd.unit].name}", cmd.unit)
+        self.after_fire(game, [s.firer for s in shots], target)
+
+    # ---- reactive fire: the enemy's turn ------------------------------------------------------------------------------------
+    def reaction_options(self, game: Game, side: str, trigger_unit: str) -> list[tuple[str, Command]]:
+        st = game.state
+        if trigger_unit not in st.units or not st.unit_alive(trigger_unit):
+            return []
+        out: list[tuple[str, Command]] = []
+        tname = st.units[trigger_unit].name
+        for f in sorted(st.side_figures(side), key=lambda x: x.id):
+            if not f.attrs.get("reactive_ok") or not (self.on_table(f) or self.embarked(f)):
+                continue
+            for cmd in self.fire_candidates(game, side, f, [trigger_unit]):
+                if game.check(cmd) is None:
+                    out.append((f"{f.name}: {self.command_words(game, cmd)} at {tname}", cmd))
+        return out
+
+    def offer_reaction(self, game: Game, trigger_unit: str | None) -> None:
+        """After the active side moves or fires, the other side may shoot back with
+        figures that neither moved nor fired in their own last turn."""
+        st = game.state
+        if st.over or trigger_unit is None or trigger_unit not in st.units:
+            return
+        mover = st.units[trigger_unit]
+        if mover.side != st.active_side:
+            return
+        for side in st.side_order:
+            if side == st.active_side:
+                continue
+            if st.attrs.get("holding", {}).get(side) == self.sideturn(game):
+                continue
+            options = self.reaction_options(game, side, trigger_unit)
+            if options:
+                st.attrs["reaction"] = {"side": side, "unit": trigger_unit}
+                options += self.hold_options(side, trigger_unit)
+                self.ask(game, side, f"{mover.name} is moving or firing in sight: shoot at it?", options)
+                return
+        st.attrs.pop("reaction", None)
+
+    def hold_options(self, side: str, trigger_unit: str) -> list[tuple[str, Command]]:
+        return [("Hold fire", Command("hold_fire", side, target=trigger_unit)),
+                ("Hold fire for the rest of this enemy turn", Command("hold_fire", side, target=trigger_unit, choice="turn"))]
+
+    def check_hold_fire(self, game: Game, cmd: Command) -> None:
+        r = game.state.attrs.get("reaction")
+        require(r is not None and r["side"] == cmd.side, "There is nothing to hold fire against.")
+        require(cmd.choice in (None, "turn"), "Hold fire now, or for the rest of the enemy's turn (choice=turn).")
+
+    def apply_hold_fire(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        st.attrs.pop("reaction", None)
+        if cmd.choice == "turn":
+            st.attrs.setdefault("holding", {})[cmd.side] = self.sideturn(game)
+            game.emit("reaction", f"{st.sides[cmd.side].name} hold their fire for the rest of this turn.", side=cmd.side,
+                      visible_to=[cmd.side])
+        else:
+            game.emit("reaction", f"{st.sides[cmd.side].name} hold their fire.", side=cmd.side, visible_to=[cmd.side])
+
+    def continue_reaction(self, game: Game, side: str) -> None:
+        """After a reactive shot, offer the rest of the chances against the same target."""
+        st = game.state
+        r = st.attrs.get("reaction")
+        if r is None or r["side"] != side or st.over:
+            return
+        options = self.reaction_options(game, side, r["unit"])
+        if not options:
+            st.attrs.pop("reaction", None)
+            return
+        options += self.hold_options(side, r["unit"])
+        self.ask(game, side, f"Keep shooting at {st.units[r['unit']].name}?", options)
+
+    def fire_candidates(self, game: Game, side: str, f: Figure, targets: list[str]) -> list[Command]:
+        """The shots ``f`` might take at the target units (each still to be checked)."""
+        out: list[Command] = []
+        arms = self.weapons_of(f, *SMALL_ARMS)
+        if self.is_vehicle(f):
+            arms = self.weapons_of(f, "mg")
+        for t in targets:
+            tu = game.state.units.get(t)
+            if tu is None:
+                continue
+            veh = self.unit_vehicle(game, t)
+            for wid, w in arms[:1] if not self.is_vehicle(f) else arms:
+                modes = [None]
+                if w.category == "assault_rifle" and not f.markers.get("ar_mode"):
+                    modes = ["rifle", "smg"]
+                for shot in SHOT_ORDER:
+                    for mode in modes:
+                        wpart = wid if self.is_vehicle(f) else None
+                        out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, **{"as": mode})))
+                        if veh is not None and self.is_open_vehicle(veh):
+                            out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, at="occupants", **{"as": mode})))
+            for cmd in self.heavy_candidates(game, side, f, t):
+                out.append(cmd)
+        return out

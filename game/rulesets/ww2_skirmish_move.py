@@ -1,0 +1,708 @@
+"""WW2 Skirmish: moving figures on foot ("Movement"), fire team cohesion, carrying
+comrades, scouts and replacements, and the automatic moves of morale results (retire
+to cover, fall back, rout).
+
+A move action belongs to the fire team: when a team starts one, every member with an
+action left pays 1, and each of them may then move up to its allowance (6", 10" for
+1-action figures, less 2" wounded or carrying, less 3" for wading or rough ground and 3"
+per linear obstacle crossed) in one or more legs. At most two move actions a turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import hypot
+
+from shapely.geometry import LineString
+from shapely.ops import substring
+
+from game.core.commands import Command, refuse, require
+from game.core.game import Game
+from game.core.state import FLED, Figure, Unit
+from game.geometry.collider import Collider
+from game.geometry.movement import trace_path
+from game.rulesets.movement import plan_move
+from game.rulesets.ww2_skirmish_common import EPS, TOL
+
+BIG = 1e12
+
+
+@dataclass
+class Leg:
+    """One figure's leg of movement, worked out before anything changes."""
+
+    fig: Figure
+    path: list[tuple[float, float]]
+    length: float = 0.0
+    cost: float = 0.0  # length plus the deductions paid on the way
+    charges: list[tuple[float, float, str]] = field(default_factory=list)  # (where, how much, what)
+    new_action: bool = False
+    stopped_by: str | None = None
+    refusal: str | None = None
+    crossings: list[tuple[float, str]] = field(default_factory=list)  # obstacles crossed: (where, name)
+
+
+def cut_path(path: list[tuple[float, float]], d: float) -> list[tuple[float, float]]:
+    line = LineString(path)
+    if d <= EPS:
+        return [path[0]]
+    if d >= line.length - EPS:
+        return list(path)
+    return [(float(x), float(y)) for x, y in substring(line, 0, d).coords]
+
+
+class Ww2MoveMixin:
+    # ---- pricing a path ------------------------------------------------------------------------
+    def path_charges(self, game: Game, path: list[tuple[float, float]], rough_paid: bool) -> tuple[list[tuple[float, float, str]], list[tuple[float, str]]]:
+        """Deductions a path pays: 3" per linear obstacle crossed, 3" once for wading or
+        rough ground (unless already paid in this move action)."""
+        mv = self.data.movement
+        tr = trace_path(game.table, path)
+        charges: list[tuple[float, float, str]] = []
+        crossings: list[tuple[float, str]] = []
+        names = {f.id: f.name for f in game.table.features}
+        for e in tr.crossings:
+            if e.kind == "cross" and e.type_id in mv.obstacle_types:
+                charges.append((e.distance, self.mm(mv.obstacle), f"crossing {names.get(e.feature_id, e.type_id)}"))
+                crossings.append((e.distance, names.get(e.feature_id, e.type_id)))
+        if not rough_paid:
+            start = any(f.type.id in mv.rough_types for f in game.table.features_at(path[0]))
+            enter = None
+            for e in tr.crossings:
+                if e.kind == "enter" and e.type_id in mv.rough_types:
+                    enter = e
+                    break
+            if start and tr.length > EPS:
+                charges.append((0.0, self.mm(mv.rough), "wading / rough ground"))
+            elif enter is not None:
+                charges.append((enter.distance, self.mm(mv.rough), f"wading / rough ground ({names.get(enter.feature_id, '')})"))
+        charges.sort()
+        return charges, crossings
+
+    @staticmethod
+    def affordable(length: float, charges: list[tuple[float, float, str]], budget: float) -> float:
+        """How far along the path the budget reaches (charges are paid where they fall)."""
+        paid = 0.0
+        for d, amount, _ in charges:
+            if d + paid > budget + TOL:
+                return max(0.0, budget - paid)
+            if d + paid + amount > budget + TOL:
+                return max(0.0, d - 1e-3)
+            paid += amount
+        return min(length, max(0.0, budget - paid))
+
+    def plan_leg(self, game: Game, f: Figure, waypoints: list[tuple[float, float]], budget: float, strict: bool,
+                 rough_paid: bool = False, collider: Collider | None = None) -> Leg:
+        ignore = {c.id for c in game.state.figures.values() if self.embarked(c)}
+        carried = f.markers.get("carrying")
+        if carried:
+            ignore.add(carried)
+        base = plan_move(self, game, f, waypoints, budget=BIG, strict=strict, stop_types=frozenset(), ignore=ignore,
+                         mover="infantry", collider=collider)
+        if base.refusal:
+            return Leg(f, [f.pos], refusal=base.refusal)
+        path = base.path
+        if len(path) < 2 or base.length <= EPS:
+            return Leg(f, [f.pos], stopped_by=base.stopped_by)
+        charges, crossings = self.path_charges(game, path, rough_paid)
+        cost = base.length + sum(a for _, a, _ in charges)
+        stopped = base.stopped_by
+        if cost > budget + TOL:
+            if strict:
+                what = "; ".join(f"{w} -{self.fmt(a)}" for _, a, w in charges)
+                return Leg(f, [f.pos], refusal=f"That move costs {self.fmt(cost)}" + (f" ({what})" if what else "")
+                           + f"; {f.name} has {self.fmt(max(0.0, budget))} left.")
+            d = self.affordable(base.length, charges, budget)
+            path = cut_path(path, d)
+            charges = [c for c in charges if c[0] <= d + EPS]
+            crossings = [c for c in crossings if c[0] <= d + EPS]
+            stopped = "end of its move"
+        length = LineString(path).length if len(path) >= 2 else 0.0
+        return Leg(f, path if length > EPS else [f.pos], length, length + sum(a for _, a, _ in charges), charges,
+                   stopped_by=stopped, crossings=crossings)
+
+    # ---- allowances -------------------------------------------------------------------------------
+    def base_allowance(self, game: Game, f: Figure) -> float:
+        mv = self.data.movement
+        a = mv.one_action if self.tt(f).actions == 1 else mv.normal
+        if f.wounds:
+            a -= mv.wounded
+        cid = f.markers.get("carrying")
+        if cid and cid in game.state.figures:
+            n = len(game.state.figures[cid].attrs.get("carried_by", []))
+            a -= mv.carrying_alone if n <= 1 else mv.carrying_pair
+        return self.mm(max(0.0, a))
+
+    def action_remaining(self, game: Game, f: Figure) -> float | None:
+        """What is left of the figure's allowance in its team's open move action."""
+        unit = game.state.units[f.unit]
+        n = unit.markers.get("move_n", 0)
+        if n and f.markers.get("move_action") == n:
+            return max(0.0, self.base_allowance(game, f) - f.markers.get("leg_mm", 0.0))
+        return None
+
+    def suppressed_cap(self, game: Game, f: Figure) -> float:
+        unit = game.state.units[f.unit]
+        if self.suppression(unit):
+            return max(0.0, self.mm(self.data.movement.suppressed_max) - f.markers.get("moved_mm", 0.0))
+        return BIG
+
+    def move_budget(self, game: Game, fig: Figure) -> float:
+        if self.is_vehicle(fig):
+            return self.vehicle_remaining(game, fig, False, False, False)
+        rem = self.action_remaining(game, fig)
+        unit = game.state.units[fig.unit]
+        if (rem is None or rem <= TOL) and unit.markers.get("move_n", 0) < self.data.movement.max_move_actions:
+            rem = self.base_allowance(game, fig)
+        return min(rem or 0.0, self.suppressed_cap(game, fig))
+
+    # ---- who may move --------------------------------------------------------------------------------
+    def may_move(self, game: Game, f: Figure) -> None:
+        st = game.state
+        require(st.phase == "action" and f.side == st.active_side, "Figures move during their own side's turn.")
+        require(f.alive, f"{f.name} is out of action.")
+        require(not self.is_gun(f), f"{f.name} is an emplaced gun: it does not move.")
+        require(not self.embarked(f), f"{f.name} is in a vehicle: get out first.")
+        require(not f.attrs.get("carried_by"), f"{f.name} is being carried.")
+        unit = st.units[f.unit]
+        require(not self.routing(unit), f"{unit.name} is routing: routers flee by themselves at the start of their turn.")
+        require(not self.shaken(game, unit), f"{unit.name} fell back: it may not move or fire until after its next turn.")
+        require(not f.markers.get("no_move"), f"{f.name} fired a belt-fed MG or a flamethrower this turn: they may not move and fire.")
+
+    def cohesion_groups(self, figs: list[tuple[str, tuple[float, float], float]]) -> int:
+        d = self.mm(self.data.movement.cohesion) + EPS
+        n = len(figs)
+        if n <= 1:
+            return n
+        seen = {0}
+        groups = 0
+        todo_all = set(range(n))
+        while todo_all:
+            start = min(todo_all)
+            groups += 1
+            stack = [start]
+            seen = {start}
+            while stack:
+                i = stack.pop()
+                for j in list(todo_all - seen):
+                    (_, a, ra), (_, b, rb) = figs[i], figs[j]
+                    if hypot(a[0] - b[0], a[1] - b[1]) - ra - rb <= d:
+                        seen.add(j)
+                        stack.append(j)
+            todo_all -= seen
+        return groups
+
+    def cohesion_ok(self, game: Game, unit: Unit, moves: dict[str, tuple[float, float]]) -> bool:
+        """Members within 2" of each other (disabled and killed figures do not count): a
+        move may not split the team, nor spread a split one further."""
+        figs = self.fighters(game, unit.id)
+        before = [(f.id, f.pos, f.radius) for f in figs]
+        after = [(f.id, moves.get(f.id, f.pos), f.radius) for f in figs]
+        g0, g1 = self.cohesion_groups(before), self.cohesion_groups(after)
+        if g1 <= 1:
+            return True
+        if g1 > g0:
+            return False
+        for fid, p in moves.items():
+            f = game.state.figures[fid]
+            others = [o for o in figs if o.id != fid and o.id not in moves]
+            if others:
+                d0 = min(hypot(f.x - o.x, f.y - o.y) for o in others)
+                d1 = min(hypot(p[0] - o.x, p[1] - o.y) for o in others)
+                if d1 > d0 + EPS:
+                    return False
+        return True
+
+    # ---- moving one figure -----------------------------------------------------------------------------------
+    def infantry_leg(self, game: Game, cmd: Command, strict: bool = True) -> Leg:
+        f = game.state.figures[cmd.figure]
+        unit = game.state.units[f.unit]
+        mv = self.data.movement
+        cap = self.suppressed_cap(game, f)
+        require(cap > TOL, f"{unit.name} is suppressed: it may not move over {mv.suppressed_max:g}\" this turn.")
+        rem = self.action_remaining(game, f)
+        first_refusal = None
+        if rem is not None and rem > TOL:
+            leg = self.plan_leg(game, f, list(cmd.path), min(rem, cap), strict,
+                                rough_paid=bool(f.markers.get("rough_paid")))
+            if leg.refusal is None:
+                return leg
+            first_refusal = leg.refusal
+        n = unit.markers.get("move_n", 0)
+        if n >= mv.max_move_actions:
+            refuse(first_refusal or f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
+        if self.actions_left(f) < 1:
+            refuse(first_refusal or f"{f.name} has no action left to move.")
+        leg = self.plan_leg(game, f, list(cmd.path), min(self.base_allowance(game, f), cap), strict)
+        if leg.refusal:
+            why = leg.refusal if first_refusal is None else first_refusal
+            if cap < self.base_allowance(game, f):
+                why += f" ({unit.name} is suppressed: it may not move over {mv.suppressed_max:g}\" a turn.)"
+            refuse(why)
+        leg.new_action = True
+        return leg
+
+    def check_move(self, game: Game, cmd: Command) -> None:
+        require(cmd.figure is not None and len(cmd.path) >= 1, "Give the figure and where it goes.")
+        f = game.state.figures[cmd.figure]
+        if self.is_vehicle(f):
+            self.check_vehicle_move(game, cmd)
+            return
+        self.may_move(game, f)
+        leg = self.infantry_leg(game, cmd)
+        require(leg.length > EPS, f"{f.name} cannot move there.")
+        unit = game.state.units[f.unit]
+        end = leg.path[-1]
+        require(self.cohesion_ok(game, unit, {f.id: end}),
+                f"{f.name} would be more than {self.data.movement.cohesion:g}\" from the rest of {unit.name}: "
+                "fire team members stay within 2\" of each other (move the team together, or less far).")
+
+    def apply_move(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure]
+        if self.is_vehicle(f):
+            self.apply_vehicle_move(game, cmd)
+            return
+        unit = game.state.units[f.unit]
+        leg = self.infantry_leg(game, cmd)
+        if leg.new_action:
+            self.open_move_action(game, unit)
+            if not self.open_ground_test(game, unit, [leg]):
+                self.after_move(game, unit, [])
+                return
+        self.place(game, f, leg)
+        game.emit("move", f"{f.name} of {unit.name} moves {self.fmt(leg.length)}"
+                  + (f" (pays {', '.join(w for _, _, w in leg.charges)})" if leg.charges else "") + ".",
+                  figures=[f.id], units=[unit.id], visible_to=self.move_visibility(game, [f]))
+        self.after_move(game, unit, [f])
+
+    def move_visibility(self, game: Game, figs: list[Figure]) -> list[str] | None:
+        """Moves the enemy cannot see are logged for the mover's side only."""
+        side = figs[0].side if figs else game.state.active_side
+        seen = any(self.is_spotted(game, s, f) for f in figs for s in game.state.side_order if s != side)
+        return None if seen or not figs else [side]
+
+    def open_move_action(self, game: Game, unit: Unit) -> None:
+        n = unit.markers.get("move_n", 0) + 1
+        unit.markers["move_n"] = n
+        payers = []
+        for m in game.state.unit_figures(unit.id):
+            if self.is_vehicle(m) or self.is_gun(m) or self.embarked(m):
+                continue
+            if self.actions_left(m) >= 1:
+                self.spend(m, 1)
+                m.markers["move_action"] = n
+                m.markers["leg_mm"] = 0.0
+                m.markers.pop("rough_paid", None)
+                payers.append(m.name)
+        game.emit("move", f"{unit.name} starts move action {n} of {self.data.movement.max_move_actions}: "
+                  f"every member spends 1 action ({len(payers)} paid).", units=[unit.id],
+                  visible_to=self.move_visibility(game, self.fighters(game, unit.id)))
+
+    def place(self, game: Game, f: Figure, leg: Leg, free: bool = False) -> None:
+        if leg.length <= EPS:
+            return
+        a, b = leg.path[-2], leg.path[-1]
+        old = f.pos
+        f.facing = self.heading(a, b)
+        f.x, f.y = b
+        f.markers["moved"] = True
+        f.attrs["moved_at"] = self.sideturn(game)
+        f.markers["moved_mm"] = f.markers.get("moved_mm", 0.0) + leg.length
+        if not free:
+            f.markers["leg_mm"] = f.markers.get("leg_mm", 0.0) + leg.cost
+            if any(w.startswith("wading") for _, _, w in leg.charges):
+                f.markers["rough_paid"] = True
+        cid = f.markers.get("carrying")
+        if cid and cid in game.state.figures:
+            c = game.state.figures[cid]
+            d = hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+            back = f.radius + c.radius + self.mm(0.05)
+            c.x, c.y = b[0] - (b[0] - a[0]) / d * back, b[1] - (b[1] - a[1]) / d * back
+            for other in list(c.attrs.get("carried_by", [])):
+                o = game.state.figures[other]
+                if other != f.id and self.gap(o, c) > self.mm(self.data.movement.reach) + EPS:
+                    c.attrs["carried_by"].remove(other)
+                    o.markers.pop("carrying", None)
+        del old
+
+    def after_move(self, game: Game, unit: Unit, moved: list[Figure]) -> None:
+        self.charge_tests(game, unit, moved)
+        self.run_tests(game)
+        self.cleanup(game)
+        self.refresh_spotting(game)
+        if moved:
+            self.react_spotting(game, moved, fired=False)
+        self.offer_reaction(game, unit.id)
+
+    # ---- morale tests on moving ------------------------------------------------------------------------------------
+    def open_ground_test(self, game: Game, unit: Unit, legs: list[Leg]) -> bool:
+        """Attempting to cross open ground under fire: the team tests before it moves;
+        any result but a pass stops the move (interpretation)."""
+        if not self.under_fire(game, unit) or not self.tests_morale(game, unit):
+            return True
+        enemies = [e for e in game.state.figures.values()
+                   if e.side != unit.side and e.alive and self.on_table(e) and self.is_spotted(game, unit.side, e)]
+        exposed = False
+        for leg in legs:
+            end = leg.path[-1]
+            for e in enemies:
+                res = self.los(game, e.pos, end)
+                if res.visible and res.cover == 0 and hypot(e.x - end[0], e.y - end[1]) <= self.sight_range():
+                    exposed = True
+                    break
+            if exposed:
+                break
+        if not exposed:
+            return True
+        out = self.morale_test(game, unit, "crossing open ground under fire")
+        if out != "passed":
+            game.emit("morale", f"{unit.name} does not cross the open ground.", units=[unit.id])
+            return False
+        return True
+
+    def charge_tests(self, game: Game, unit: Unit, moved: list[Figure]) -> None:
+        """Charged by greater numbers: a team contacted by a larger team tests."""
+        st = game.state
+        hit: set[str] = set()
+        for f in moved:
+            for e in self.enemies_in_contact(game, f):
+                hit.add(e.unit)
+        mine = len(self.fighters(game, unit.id))
+        for uid in sorted(hit):
+            other = st.units[uid]
+            if other.markers.get("charged_st") == self.sideturn(game):
+                continue
+            if mine > len(self.fighters(game, uid)):
+                other.markers["charged_st"] = self.sideturn(game)
+                game.emit("melee", f"{unit.name} charges {other.name} with greater numbers.", units=[unit.id, uid])
+                self.queue_test(game, other, "charged by greater numbers")
+
+    # ---- moving the team together -------------------------------------------------------------------------------------
+    def team_movers(self, game: Game, unit: Unit) -> list[Figure]:
+        return [f for f in self.fighters(game, unit.id)
+                if self.actions_left(f) >= 1 and not f.attrs.get("carried_by") and not f.markers.get("no_move")]
+
+    def formation_legs(self, game: Game, unit: Unit, point: tuple[float, float] | None, regroup: bool) -> list[Leg]:
+        movers = self.team_movers(game, unit)
+        if not movers:
+            return []
+        cap = min(self.suppressed_cap(game, f) for f in movers)
+        cx = sum(f.x for f in movers) / len(movers)
+        cy = sum(f.y for f in movers) / len(movers)
+        others = [(f.id, f.pos, f.radius) for f in game.state.figures.values()
+                  if f.alive and not self.embarked(f) and f.id not in {m.id for m in movers}]
+        if regroup:
+            lead = self.leader(game, unit.id)
+            anchor = lead.pos if lead is not None else (cx, cy)
+            scales = [1.0]
+        else:
+            assert point is not None
+            vx, vy = point[0] - cx, point[1] - cy
+            length = hypot(vx, vy)
+            if length < EPS:
+                return []
+            scales = [1.0, 0.75, 0.5, 0.25]
+        best: list[Leg] = []
+        for k in scales:
+            placed = list(others)
+            legs = []
+            if regroup:
+                order = sorted(movers, key=lambda f: (hypot(f.x - anchor[0], f.y - anchor[1]), f.id))
+            else:
+                order = sorted(movers, key=lambda f: (-(f.x * vx + f.y * vy), f.id))
+            for f in order:
+                budget = min(self.base_allowance(game, f), cap)
+                if regroup:
+                    d = hypot(anchor[0] - f.x, anchor[1] - f.y)
+                    step = max(0.0, d - 2 * f.radius - self.mm(0.5))
+                    if step < self.mm(0.1):
+                        placed.append((f.id, f.pos, f.radius))
+                        continue
+                    goal = (f.x + (anchor[0] - f.x) * step / d, f.y + (anchor[1] - f.y) * step / d)
+                else:
+                    step = min(length, min(self.base_allowance(game, m) for m in movers), cap) * k
+                    goal = (f.x + vx * step / length, f.y + vy * step / length)
+                goal = self.clamp(game, goal, f.radius)
+                leg = self.plan_leg(game, f, [goal], budget, strict=False, collider=Collider(game.table, placed))
+                legs.append(leg)
+                placed.append((f.id, leg.path[-1], f.radius))
+            moves = {lg.fig.id: lg.path[-1] for lg in legs if lg.length > EPS}
+            best = legs
+            if moves and self.cohesion_ok(game, unit, moves):
+                return legs
+        return best if regroup else []
+
+    def check_move_unit(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(st.phase == "action" and cmd.side == st.active_side, "Fire teams move during their own side's turn.")
+        require(cmd.unit is not None, "Choose the fire team.")
+        unit = st.units[cmd.unit]
+        v = self.unit_vehicle(game, unit.id)
+        if v is not None:
+            require(cmd.point is not None, "Choose where the vehicle goes.")
+            self.check_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)
+            return
+        require(cmd.point is not None or cmd.choice == "regroup", "Choose where the team goes.")
+        require(not self.routing(unit), f"{unit.name} is routing: it flees by itself.")
+        require(not self.shaken(game, unit), f"{unit.name} fell back: it may not move until after its next turn.")
+        mv = self.data.movement
+        require(unit.markers.get("move_n", 0) < mv.max_move_actions, f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
+        movers = self.team_movers(game, unit)
+        require(bool(movers), f"No figure of {unit.name} has an action left to move.")
+        require(min(self.suppressed_cap(game, f) for f in movers) > TOL,
+                f"{unit.name} is suppressed and has moved its {mv.suppressed_max:g}\" this turn.")
+        legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup")
+        require(any(lg.length > self.mm(0.25) for lg in legs),
+                f"{unit.name} cannot move there together without losing cohesion or being blocked.")
+
+    def apply_move_unit(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units[cmd.unit]
+        v = self.unit_vehicle(game, unit.id)
+        if v is not None:
+            self.apply_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)  # type: ignore[arg-type]
+            return
+        legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup")
+        self.open_move_action(game, unit)
+        if not self.open_ground_test(game, unit, legs):
+            self.after_move(game, unit, [])
+            return
+        # members that paid move in the new action
+        moved = []
+        for lg in legs:
+            if lg.length > EPS and lg.fig.alive:
+                self.place(game, lg.fig, lg)
+                moved.append(lg.fig)
+        far = max((lg.length for lg in legs), default=0.0)
+        game.emit("move", f"{unit.name} {'regroups' if cmd.choice == 'regroup' else 'moves'} up to {self.fmt(far)}.",
+                  units=[unit.id], figures=[f.id for f in moved], visible_to=self.move_visibility(game, moved))
+        self.after_move(game, unit, moved)
+
+    # ---- automatic moves (morale) ------------------------------------------------------------------------------------------
+    def auto_move(self, game: Game, unit: Unit, goal_of, dist: float, why: str, flee: bool = False) -> None:
+        figs = [f for f in self.fighters(game, unit.id) if not f.attrs.get("carried_by")]
+        if not figs:
+            return
+        others = [(f.id, f.pos, f.radius) for f in game.state.figures.values()
+                  if f.alive and not self.embarked(f) and f.id not in {m.id for m in figs}]
+        placed = list(others)
+        goals = {f.id: goal_of(f) for f in figs}
+        order = sorted(figs, key=lambda f: (-hypot(goals[f.id][0] - f.x, goals[f.id][1] - f.y), f.id))
+        moved = []
+        far = 0.0
+        for f in order:
+            g = goals[f.id]
+            d = hypot(g[0] - f.x, g[1] - f.y)
+            if d < self.mm(0.05):
+                placed.append((f.id, f.pos, f.radius))
+                continue
+            leg = self.plan_leg(game, f, [self.clamp(game, g, 0.0)], dist, strict=False, collider=Collider(game.table, placed))
+            self.place(game, f, leg, free=True)
+            placed.append((f.id, f.pos, f.radius))
+            far = max(far, leg.length)
+            if leg.length > EPS:
+                moved.append(f)
+            if flee and self.at_table_edge(game, f, g):
+                f.life = FLED
+                self.after_loss(game, f)
+                game.emit("status", f"{f.name} of {unit.name} flees off the table.", figures=[f.id], units=[unit.id])
+        game.emit("morale", f"{unit.name} {why} {self.fmt(far)}.", units=[unit.id], figures=[f.id for f in moved])
+
+    def at_table_edge(self, game: Game, f: Figure, goal: tuple[float, float]) -> bool:
+        w, h = game.table.width, game.table.height
+        off = goal[0] <= 0 or goal[1] <= 0 or goal[0] >= w or goal[1] >= h
+        near = f.x <= f.radius + EPS or f.y <= f.radius + EPS or f.x >= w - f.radius - EPS or f.y >= h - f.radius - EPS
+        return off and near
+
+    def away_direction(self, game: Game, unit: Unit) -> tuple[float, float]:
+        figs = self.fighters(game, unit.id)
+        cx = sum(f.x for f in figs) / len(figs)
+        cy = sum(f.y for f in figs) / len(figs)
+        e = self.nearest_enemy(game, unit.side, (cx, cy))
+        if e is None or hypot(cx - e.x, cy - e.y) < EPS:
+            home = self.home_edge_point(game, figs[0])
+            dx, dy = home[0] - cx, home[1] - cy
+        else:
+            dx, dy = cx - e.x, cy - e.y
+        n = hypot(dx, dy) or 1.0
+        return dx / n, dy / n
+
+    def move_away(self, game: Game, unit: Unit, dist: float, why: str) -> None:
+        if not self.fighters(game, unit.id):
+            return
+        ux, uy = self.away_direction(game, unit)
+        flee = why == "flees"
+        far = dist + self.mm(1)
+
+        def goal(f: Figure) -> tuple[float, float]:
+            g = (f.x + ux * far, f.y + uy * far)
+            return g
+
+        self.auto_move(game, unit, goal, dist, f"{why} from the enemy up to", flee=flee)
+
+    def retire_to_cover(self, game: Game, unit: Unit) -> None:
+        figs = self.fighters(game, unit.id)
+        if not figs:
+            return
+        cx = sum(f.x for f in figs) / len(figs)
+        cy = sum(f.y for f in figs) / len(figs)
+        e = self.nearest_enemy(game, unit.side, (cx, cy))
+        reach = self.mm(self.data.movement.retire_search)
+        best = None
+        if e is not None:
+            from shapely.geometry import Point
+            from shapely.ops import nearest_points
+
+            here = Point(cx, cy)
+            d_now = hypot(cx - e.x, cy - e.y)
+            for feat in game.table.features:
+                if feat.type.cover == "none" or feat.type.blocks_movement == "all" or feat.type.dynamic:
+                    continue
+                p = nearest_points(here, feat.area)[1]
+                q = (p.x, p.y)
+                d = hypot(q[0] - cx, q[1] - cy)
+                if d > reach or hypot(q[0] - e.x, q[1] - e.y) <= d_now + self.mm(0.5):
+                    continue
+                if feat.is_line:  # stand behind it
+                    de = hypot(q[0] - e.x, q[1] - e.y) or 1.0
+                    q = (q[0] + (q[0] - e.x) / de * self.mm(1), q[1] + (q[1] - e.y) / de * self.mm(1))
+                elif d > EPS:
+                    q = (q[0] + (q[0] - cx) / d * self.mm(0.6), q[1] + (q[1] - cy) / d * self.mm(0.6))
+                if best is None or d < best[0]:
+                    best = (d, q, feat.name)
+        full = self.mm(self.data.movement.normal)
+        if best is None:
+            self.move_away(game, unit, full, "retires (no cover to the rear)")
+            return
+        _, q, name = best
+        vx, vy = q[0] - cx, q[1] - cy
+
+        def goal(f: Figure) -> tuple[float, float]:
+            return (f.x + vx, f.y + vy)
+
+        self.auto_move(game, unit, goal, full, f"retires toward {name},")
+
+    # ---- carrying comrades -----------------------------------------------------------------------------------------------
+    def check_carry(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(st.phase == "action" and cmd.side == st.active_side, "Comrades are picked up during your own turn.")
+        f = self.require_figure(game, cmd.figure, "figure that carries")
+        require(self.fighter(f), f"{f.name} cannot carry anyone.")
+        require(not f.markers.get("carrying"), f"{f.name} is already carrying someone.")
+        require(self.actions_left(f) >= 1, f"{f.name} has no action left to pick up a comrade.")
+        t = st.figures.get(cmd.target or "")
+        require(t is not None and t.side == f.side and t.life == "disabled", "Choose a disabled comrade to carry.")
+        require(len(t.attrs.get("carried_by", [])) < 2, f"{t.name} is already carried by two.")  # type: ignore[union-attr]
+        require(self.gap(f, t) <= self.mm(self.data.movement.reach) + EPS,  # type: ignore[arg-type]
+                f"{t.name} is more than {self.data.movement.reach:g}\" away.")  # type: ignore[union-attr]
+
+    def apply_carry(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        f, t = st.figures[cmd.figure], st.figures[cmd.target]
+        self.spend(f, 1)
+        f.markers["carrying"] = t.id
+        t.attrs.setdefault("carried_by", []).append(f.id)
+        n = len(t.attrs["carried_by"])
+        game.emit("move", f"{f.name} picks up {t.name}" + (" with a comrade (-1\" each)." if n == 2 else " (-2\" movement)."),
+                  figures=[f.id, t.id])
+
+    def check_drop(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(cmd.side == st.active_side, "Only during your own turn.")
+        f = self.require_figure(game, cmd.figure)
+        require(bool(f.markers.get("carrying")), f"{f.name} is not carrying anyone.")
+
+    def apply_drop(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        f = st.figures[cmd.figure]
+        cid = f.markers.pop("carrying")
+        c = st.figures[cid]
+        c.attrs["carried_by"] = [x for x in c.attrs.get("carried_by", []) if x != f.id]
+        game.emit("move", f"{f.name} puts {c.name} down.", figures=[f.id, c.id])
+
+    # ---- scouts and replacements -----------------------------------------------------------------------------------------
+    def check_scout(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(st.phase == "action" and cmd.side == st.active_side, "Scouts are sent out during your own turn.")
+        f = self.require_figure(game, cmd.figure)
+        require(self.fighter(f) and self.actions_left(f) >= 1, f"{f.name} cannot go scouting now (needs an action).")
+        unit = st.units[f.unit]
+        require(not unit.attrs.get("parent"), f"{f.name} is already a scout.")
+        require(self.unit_vehicle(game, unit.id) is None and self.unit_gun(game, unit.id) is None,
+                "Crews do not send out scouts.")
+        require(len(self.fighters(game, unit.id)) >= 2, f"{unit.name} has nobody else left.")
+
+    def apply_scout(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        f = st.figures[cmd.figure]
+        parent = st.units[f.unit]
+        self.spend(f, 1)
+        sid = f"{parent.id}-scouts"
+        scouts = st.units.get(sid)
+        if scouts is None:
+            scouts = Unit(sid, parent.side, f"{parent.name} scouts", "scouts", [], {}, {"parent": parent.id, "start_strength": 1})
+            st.units[sid] = scouts
+        else:
+            scouts.attrs["start_strength"] = scouts.attrs.get("start_strength", 0) + 1
+        parent.figures.remove(f.id)
+        scouts.figures.append(f.id)
+        f.unit = sid
+        game.emit("orders", f"{f.name} leaves {parent.name} as a scout ({scouts.name}).", figures=[f.id], units=[parent.id, sid])
+
+    def check_rejoin(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(st.phase == "action" and cmd.side == st.active_side, "Scouts rejoin during your own turn.")
+        require(cmd.unit in st.units, "Choose the scouts.")
+        u = st.units[cmd.unit]
+        parent = u.attrs.get("parent")
+        require(bool(parent), f"{u.name} are not scouts.")
+        reach = self.mm(self.data.movement.cohesion) + EPS
+        home = self.fighters(game, parent)
+        require(bool(home), "Their parent fire team is gone.")
+        require(all(any(self.gap(s, h) <= reach for h in home) for s in self.fighters(game, u.id)),
+                f"Every scout must be within {self.data.movement.cohesion:g}\" of {st.units[parent].name} to rejoin.")
+
+    def apply_rejoin(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        u = st.units[cmd.unit]
+        parent = st.units[u.attrs["parent"]]
+        for fid in list(u.figures):
+            st.figures[fid].unit = parent.id
+            parent.figures.append(fid)
+        u.figures = []
+        del st.units[u.id]
+        game.emit("orders", f"{u.name} rejoin {parent.name}.", units=[parent.id])
+
+    def check_transfer(self, game: Game, cmd: Command) -> None:
+        """A figure joins a crewed weapon team that has lost men (to replace losses only)."""
+        st = game.state
+        require(st.phase == "action" and cmd.side == st.active_side, "Only during your own turn.")
+        f = self.require_figure(game, cmd.figure)
+        require(self.fighter(f) and self.actions_left(f) >= 1, f"{f.name} cannot join another team now (needs an action).")
+        require(cmd.target in st.units and cmd.target != f.unit, "Choose the crewed weapon team to join.")
+        t = st.units[cmd.target]  # type: ignore[index]
+        require(t.side == f.side, "That team is not yours.")
+        require(self.crewed_team(game, t), f"{t.name} is not a crewed weapon team.")
+        alive, start = self.strength(game, t)
+        require(alive < start, f"{t.name} has lost nobody: figures join crewed weapons only to replace losses.")
+        reach = self.mm(self.data.movement.cohesion) + EPS
+        require(any(self.gap(f, m) <= reach for m in st.unit_figures(t.id)), f"{f.name} must be within 2\" of {t.name}.")
+
+    def crewed_team(self, game: Game, unit: Unit) -> bool:
+        for m in game.state.unit_figures(unit.id):
+            if self.is_gun(m):
+                return True
+            for _, w in self.weapons_of(m):
+                if (w.category == "mg" and not w.bar) or w.category == "mortar" or (w.category == "at" and (w.loaders or 0) > 0):
+                    return True
+        return False
+
+    def apply_transfer(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        f = st.figures[cmd.figure]
+        old, new = st.units[f.unit], st.units[cmd.target]
+        self.spend(f, 1)
+        old.figures.remove(f.id)
+        new.figures.append(f.id)
+        f.unit = new.id
+        f.attrs["role"] = "crew" if self.unit_gun(game, new.id) is not None else "loader"
+        game.emit("orders", f"{f.name} leaves {old.name} to replace losses in {new.name}.", figures=[f.id], units=[old.id, new.id])

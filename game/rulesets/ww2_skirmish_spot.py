@@ -1,0 +1,247 @@
+"""WW2 Skirmish: visibility and spotting ("Visibility" and "To Spot" of the text).
+
+Every side keeps the enemy figures it has spotted in ``state.attrs['spotted'][side]``.
+Spotting happens three ways: automatically (in the open, in clear sight, within 20"),
+by a figure's own attempt during its side's movement (the ``spot`` command, once a
+turn), and by each fire team's attempt when enemy troops move or fire within its line
+of sight (rolled by the rules as soon as it happens). A spotted figure stays spotted
+while some figure of that side can see it; one only heard stays known until the end of
+the listeners' next side-turn. Unspotted enemies are taken out of a side's view and
+cannot be targeted.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+
+from game.core.commands import Command, require
+from game.core.game import Game
+from game.core.state import ACTIVE, Figure, GameState, Unit
+from game.rulesets.ww2_skirmish_common import EPS
+
+
+class Ww2SpotMixin:
+    # ---- records ---------------------------------------------------------------------------
+    def spotted(self, game: Game, side: str) -> dict:
+        return game.state.attrs.setdefault("spotted", {}).setdefault(side, {})
+
+    def is_spotted(self, game: Game, side: str, f: Figure) -> bool:
+        if f.side == side:
+            return True
+        v = self.vehicle_of(game, f)
+        if v is not None:
+            return self.is_spotted(game, side, v)
+        return f.id in self.spotted(game, side)
+
+    def mark_spotted(self, game: Game, side: str, f: Figure, how: str) -> None:
+        rec = self.spotted(game, side)
+        until = self.sideturn(game) + 2 if how == "heard" else None
+        old = rec.get(f.id)
+        if old is None or old["how"] == "heard":
+            rec[f.id] = {"how": how, "until": until}
+        game.state.attrs.setdefault("aware", {})[side] = True
+
+    def unaware(self, game: Game, unit: Unit) -> bool:
+        """Troops unaware of enemy in the area (interpretation): their side has not spotted
+        an enemy yet and the team has not been shot at."""
+        return not game.state.attrs.get("aware", {}).get(unit.side) and not unit.markers.get("aware")
+
+    # ---- who sees ----------------------------------------------------------------------------
+    def can_observe(self, game: Game, f: Figure) -> bool:
+        if f.life != ACTIVE or self.embarked(f):
+            return False
+        if self.is_vehicle(f):
+            return any(c.alive for c in self.crew(game, f))
+        return True
+
+    def sight_range(self) -> float:
+        return self.mm(self.data.spotting.bands[-1].upto)
+
+    def has_optics(self, game: Game, f: Figure) -> bool:
+        kit = set(f.equipment) | set(self.tt(f).equipment)
+        if kit & set(self.data.spotting.optics):
+            return True
+        if any(w.scope for _, w in self.weapons_of(f)):
+            return True
+        if self.is_vehicle(f):
+            return any(set(c.equipment) & set(self.data.spotting.optics) for c in self.crew(game, f))
+        return False
+
+    def through_slits(self, game: Game, f: Figure) -> bool:
+        """Crews of closed AFVs observe through slits and scopes unless the commander has
+        his head out of the hatch."""
+        return self.is_vehicle(f) and not self.is_open_vehicle(f) and not f.markers.get("unbuttoned", False)
+
+    # ---- the chance to spot -----------------------------------------------------------------------
+    def spot_need(self, game: Game, obs: Figure, tgt: Figure, heard: bool = False) -> tuple[int | None, int | None, list[tuple[str, int]]]:
+        """(band index after shifts or None, d10 score needed or None, shifts)."""
+        sp = self.data.spotting
+        d = hypot(obs.x - tgt.x, obs.y - tgt.y)
+        base = next((i for i, b in enumerate(sp.bands) if d <= self.mm(b.upto) + EPS), None)
+        if base is None:
+            return None, None, []
+        sh = sp.shifts
+        st = game.state
+        ounit = st.units[obs.unit]
+        shifts: list[tuple[str, int]] = []
+        if self.unaware(game, ounit):
+            shifts.append(("observers unaware of enemy in the area", sh.unaware))
+        if not heard and self.los(game, obs, tgt).cover > 0 and not self.moved_recently(game, tgt):
+            shifts.append(("target stationary in cover", sh.stationary_in_cover))
+        if self.suppression(ounit):
+            shifts.append(("observers suppressed", sh.observer_suppressed))
+        if self.fired_recently(game, st.units[tgt.unit]) and self.role(tgt) != "sniper":
+            shifts.append(("target shooting", sh.target_shooting))
+        if self.has_optics(game, obs):
+            shifts.append(("binoculars / telescopic sight", sh.optics))
+        if heard:
+            shifts.append(("heard through blocking terrain", sh.heard))
+        if self.through_slits(game, obs):
+            shifts.append(("viewing through slits", sh.slits))
+        band = max(0, base + sum(v for _, v in shifts))
+        if band >= len(sp.bands):
+            return None, None, shifts
+        return band, sp.bands[band].need, shifts
+
+    def spot_targets(self, game: Game, obs: Figure, candidates: list[Figure], heard_ok: bool) -> dict[str, int]:
+        """The d10 score ``obs`` needs to spot each candidate it could spot now."""
+        out: dict[str, int] = {}
+        for t in candidates:
+            res = self.los(game, obs, t)
+            if res.visible:
+                _, need, _ = self.spot_need(game, obs, t)
+            elif heard_ok and self.fired_recently(game, game.state.units[t.unit]):
+                _, need, _ = self.spot_need(game, obs, t, heard=True)
+            else:
+                need = None
+            if need is not None:
+                out[t.id] = need
+        return out
+
+    def hidden_enemies(self, game: Game, side: str) -> list[Figure]:
+        return [f for f in game.state.figures.values()
+                if f.side != side and self.on_table(f) and not self.is_spotted(game, side, f)]
+
+    # ---- automatic spotting and losing sight ------------------------------------------------------
+    def refresh_spotting(self, game: Game) -> None:
+        st = game.state
+        figs = [f for f in st.figures.values() if self.on_table(f)]
+        if len(figs) < 2:
+            return
+        m = self.sight_matrix(game, figs)
+        now = self.sideturn(game)
+        reach = self.sight_range() + EPS
+        auto = self.mm(self.data.spotting.automatic_within) + EPS
+        for side in st.side_order:
+            rec = self.spotted(game, side)
+            obs = [i for i, f in enumerate(figs) if f.side == side and self.can_observe(game, f)]
+            new: list[Figure] = []
+            for j, t in enumerate(figs):
+                if t.side == side:
+                    continue
+                dists = {i: hypot(figs[i].x - t.x, figs[i].y - t.y) for i in obs}
+                seen = [i for i in obs if m.visible[i, j] and dists[i] <= reach]
+                r = rec.get(t.id)
+                if r is not None:
+                    if seen and r["how"] == "heard":
+                        r["how"], r["until"] = "sight", None
+                    elif not seen and not (r["how"] == "heard" and (r["until"] or 0) >= now):
+                        del rec[t.id]
+                    continue
+                if any(m.cover[i, j] == 0 and m.hindrances[i, j] == 0 and dists[i] <= auto for i in seen):
+                    rec[t.id] = {"how": "auto", "until": None}
+                    new.append(t)
+            if new:
+                st.attrs.setdefault("aware", {})[side] = True
+                names = ", ".join(f.name for f in new[:4]) + (f" and {len(new) - 4} more" if len(new) > 4 else "")
+                game.emit("spot", f"{st.sides[side].name} see {names} in the open (automatic within "
+                          f"{self.data.spotting.automatic_within:g}\").", figures=[f.id for f in new], side=side)
+
+    # ---- the spot command ---------------------------------------------------------------------------
+    def check_spot(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(cmd.side == st.active_side, "Figures try to spot during their own side's turn (reactions are rolled for you).")
+        f = self.require_figure(game, cmd.figure, "figure that looks")
+        require(self.can_observe(game, f), f"{f.name} cannot observe now.")
+        require(not f.markers.get("spot_used"), f"{f.name} has already tried to spot this turn.")
+        require(not self.routing(st.units[f.unit]), f"{st.units[f.unit].name} is routing.")
+
+    def apply_spot(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure]
+        f.markers["spot_used"] = True
+        needs = self.spot_targets(game, f, self.hidden_enemies(game, f.side), heard_ok=False)
+        bands = "/".join(f"{b.need}+" for b in self.data.spotting.bands)
+        roll = game.dice.roll(self.data.spotting.die, f"{f.name} tries to spot", target=f"{bands} by range band, after band shifts",
+                              figures=[f.id])
+        found = [game.state.figures[t] for t, need in needs.items() if roll.value >= need]
+        for t in found:
+            self.mark_spotted(game, f.side, t, "sight")
+        roll.outcome = f"spots {len(found)} enem{'y' if len(found) == 1 else 'ies'}" if found else "sees nothing new"
+        if found:
+            game.emit("spot", f"{f.name} spots {', '.join(t.name for t in found)}.", figures=[f.id] + [t.id for t in found],
+                      visible_to=[f.side])
+
+    # ---- reactive spotting: enemy troops move or fire in sight -------------------------------------------
+    def react_spotting(self, game: Game, actors: list[Figure], fired: bool) -> None:
+        st = game.state
+        actors = [a for a in actors if self.on_table(a)]
+        if not actors:
+            return
+        event = st.attrs.get("event_n", 0)
+        for side in st.side_order:
+            if side == actors[0].side:
+                continue
+            targets = [a for a in actors if not self.is_spotted(game, side, a)]
+            if not targets:
+                continue
+            for unit in st.side_units(side):
+                obs = [f for f in st.unit_figures(unit.id) if self.can_observe(game, f)]
+                if not obs:
+                    continue
+                best: dict[str, int] = {}
+                for o in obs:
+                    for tid, need in self.spot_targets(game, o, targets, heard_ok=fired).items():
+                        best[tid] = min(best.get(tid, 99), need)
+                if not best:
+                    continue
+                easiest = min(best.values())
+                why = "hears firing" if fired and not any(self.los(game, o, st.figures[t]).visible for o in obs for t in best) else "sees movement"
+                # the roll names no unit: the watchers may be hidden from the side that moved
+                roll = game.dice.roll(self.data.spotting.die, f"{st.sides[side].name}: a fire team {why} and tries to spot",
+                                      target=f"{easiest}+")
+                found = [st.figures[t] for t, need in best.items() if roll.value >= need]
+                how = "heard" if why == "hears firing" else "sight"
+                for t in found:
+                    self.mark_spotted(game, side, t, how)
+                roll.outcome = f"spots {len(found)}" if found else "nothing spotted"
+                if found:
+                    game.emit("spot", f"{unit.name} spots {', '.join(t.name for t in found)}.", units=[unit.id],
+                              figures=[t.id for t in found], visible_to=[side])
+                targets = [a for a in targets if not self.is_spotted(game, side, a)]
+                if not targets:
+                    break
+        st.attrs["event_n"] = event + 1
+
+    # ---- what a side may see ----------------------------------------------------------------------------
+    def view(self, game: Game, side: str | None) -> GameState:
+        st = super().view(game, side)  # type: ignore[misc]
+        if side is None:
+            return st
+        real = game.state.figures
+        hidden = {fid for fid, f in real.items() if f.side != side and not self.is_spotted(game, side, f)}
+        for fid in hidden:
+            st.figures.pop(fid, None)
+        for uid in list(st.units):
+            u = st.units[uid]
+            if u.side == side:
+                for rec in u.attrs.get("fired_on", []):
+                    if rec.get("by") and not any(x not in hidden for x in game.state.units[rec["by"]].figures):
+                        rec["by"] = None
+                continue
+            u.figures = [x for x in u.figures if x not in hidden]
+            if not u.figures:
+                del st.units[uid]
+        d = st.attrs.get("decision")
+        if d is not None and d.get("side") != side:  # the other side's choice (who could shoot) stays secret
+            st.attrs["decision"] = {"side": d["side"], "prompt": "the other side is choosing", "options": []}
+        return st
