@@ -37,6 +37,7 @@ from game.data.map_schema import Strike
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.units import to_mm
 from game.rulesets.base import RulesetBase
+from game.rulesets.wwify_ai import WwifyAI
 from game.rulesets.wwify_data import (
     SINGLE_MODEL_KINDS,
     SUPPORT_KINDS,
@@ -51,7 +52,7 @@ from game.rulesets.wwify_support import WwSupportMixin
 from game.rulesets.wwify_ui import WwInterfaceMixin
 
 
-class Wwify(WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):
+class Wwify(WwifyAI, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):
     id = "wwify"
     Data = WwData
     phases = ("card",)
@@ -430,6 +431,8 @@ class Wwify(WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMov
         """HE or gas tests for each figure; the squads hit take morale tests after."""
         st = game.state
         squads: list[str] = []
+        for uid in sorted({f.unit for f in figs if f.alive}):
+            self.note_fire(game, uid, None, 0, heavy=True)  # the solo rules: under artillery fire
         for f in figs:
             if not f.alive:
                 continue

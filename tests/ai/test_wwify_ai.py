@@ -1,0 +1,438 @@
+"""The solo AI playing WWIFY AR:SE: what a WWIFY unit is for the solo rules (profile and
+AFV points), each order turned into the right kind of command in scripted situations
+(small tables, forced dice), the AI's choices in decisions, and AI-vs-random games on
+both shipped maps without a refused command."""
+
+from pathlib import Path
+
+import pytest
+
+from game.ai.solo_ai import SoloAI
+from game.catalog import load_map, load_map_doc
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.rng import SeededSource
+from game.core.state import DEAD, Cloud
+from game.data.yamlio import Doc
+from game.simulate import make_player, play_out, simulate
+from tests.rulesets.helpers import force, ok, small_map, unit
+
+IN = 25.4
+ROOT = Path(__file__).resolve().parents[2]
+MAPS = sorted((ROOT / "maps").glob("wwify-*.yaml"))
+CARDS = ["GOOD", "EVIL", "FLYER", "LARGE_CREATURE", "VEHICLE", "ARTILLERY"]
+
+
+def wmap(a_units, b_units, terrain=None, settings=None, size=(48, 48)):
+    return small_map(a_units, b_units, terrain=terrain, settings=settings, ruleset="wwify", size=size)
+
+
+def fresh(doc, options=None) -> Game:
+    """A new game; the deck's first shuffle keeps its listed order (Forces of Good first)."""
+    lm = load_map_doc(Doc("test-map.yaml", doc))
+    rs = lm.ruleset
+    opts = {**rs.data.option_defaults(), **(options or {})}
+    game = Game(rs, rs.new_state(lm.model, opts), rs.build_table(lm.model), 1, opts, scenario={"path": "test", "map": doc})
+    force(game, 5, 4, 3, 2, 1)
+    game.begin()
+    return game
+
+
+def deal(game: Game, cid: str, *faces: int) -> None:
+    """Deal card ``cid`` next (with the forced faces for whatever it rolls)."""
+    st = game.state
+    st.attrs["queue"] = []
+    st.attrs.pop("decision", None)
+    deck = st.decks["activation"]
+    deck.draw_pile = [cid]
+    deck.discards = [c for c in CARDS if c != cid]
+    force(game, *faces)
+    game.rules.push(game, {"do": "deal"})
+    game.rules.run_queue(game)
+    game.rules.sync_table(game)
+    game.dice.source = SeededSource(7)  # later rolls (the next shuffle) from the seed
+
+
+def order(game: Game, uid: str, what: str) -> None:
+    """Give a unit its solo order for this turn without dicing for it."""
+    u = game.state.units[uid]
+    u.markers["solo_order"] = what
+    u.markers["solo_turn"] = game.state.turn
+
+
+def cmds(game: Game, uid: str) -> list[Command]:
+    u = game.state.units[uid]
+    return list(game.rules.ai_commands(game, u.side, u, {}))
+
+
+def first_legal(game: Game, uid: str, memo: dict | None = None) -> Command:
+    u = game.state.units[uid]
+    for c in game.rules.ai_commands(game, u.side, u, {} if memo is None else memo):
+        if game.check(c) is None:
+            return c
+    raise AssertionError(f"no legal command for {uid}")
+
+
+def pos(game, fid):
+    f = game.state.figures[fid]
+    return (f.x / IN, f.y / IN)
+
+
+def line(prefix, n, x, y, dx=1.5, first=None):
+    return [(first if first and i == 0 else prefix, x + i * dx, y) for i in range(n)]
+
+
+# ---- what WWIFY units are for the solo rules -------------------------------------------------------------
+def test_profiles_of_every_kind():
+    a = [unit("sq", line("good_rifleman", 4, 10, 40, first="good_officer")),
+         unit("nk", line("good_rifleman", 4, 10, 44)),
+         unit("sn", [("good_sniper", 20, 40)], kind="sniper"),
+         unit("mg", [("good_hmg", 24, 40), ("good_crew", 26, 40)], kind="hmg"),
+         unit("fg", [("good_field_gun", 30, 40), ("good_crew", 32.5, 40)], kind="field_gun"),
+         unit("lc", [("good_angry_tree", 36, 40)], kind="large_creature"),
+         unit("fl", [("good_flyer", 40, 40)], kind="flyer"),
+         unit("vh", [("good_vehicle", 44, 40)], kind="vehicle")]
+    b = [unit("fl2", [("evil_flamer", 10, 10), ("evil_rifleman", 11.5, 10)])]
+    game = fresh(wmap(a, b))
+    rules, st = game.rules, game.state
+    p = {u: rules.profile(game, st.units[u]) for u in st.units}
+    assert p["sq"].has_nco and p["sq"].officer and not p["sq"].command
+    assert not p["nk"].has_nco  # an officer leads a WWIFY squad: no officer, the "no NCO" factor
+    assert p["sn"].has_nco and p["lc"].has_nco and not p["sn"].support_weapon
+    assert p["mg"].support_weapon and not p["mg"].at_gun and not p["mg"].heavy_weapon
+    assert p["fg"].support_weapon and p["fg"].at_gun and p["fg"].one_action and p["fg"].heavy_weapon
+    assert p["vh"].vehicle and p["fl"].vehicle and not p["lc"].vehicle
+    assert p["fl2"].heavy_weapon and not p["nk"].heavy_weapon  # the flamethrower
+    st.figures["lc.1"].wounds = 1
+    assert rules.profile(game, st.units["lc"]).damaged_fraction == pytest.approx(1 / 3)
+    st.figures["nk.1"].life = DEAD
+    assert rules.profile(game, st.units["nk"]).damaged_fraction == 0.25
+    st.units["sq"].markers["panicked"] = True
+    assert rules.profile(game, st.units["sq"]).routing
+    st.units["vh"].markers["broken_down"] = True
+    assert rules.profile(game, st.units["vh"]).damaged
+    factors = {f for f, _, _ in rules.risk_factors(game, st.units["nk"])}
+    assert "no_nco" in factors and "command" not in factors
+    assert "command" in {f for f, _, _ in rules.risk_factors(game, st.units["fg"])}  # one action
+
+
+def test_afv_situation_counts():
+    a = [unit("v", [("good_vehicle", 20, 40)], kind="vehicle"),
+         unit("i", [("good_rifleman", 24, 40), ("good_rifleman", 25.5, 40)])]
+    b = [unit("e", [("evil_rifleman", 20, 20)]), unit("r", [("evil_rifleman", 20, 46)])]
+    game = fresh(wmap(a, b))
+    rules, st = game.rules, game.state
+    v = st.units["v"]
+    st.figures["v.1"].facing = 270.0  # facing north, toward the enemy at y=20
+    s = rules.afv_situation(game, v)
+    assert s["infantry_near"] == 1 and s["alone"] == 0 and s["damaged"] == 0
+    assert s["flanked"] == 1  # the rifleman at y=46 is behind the line across its front
+    assert s["no_main_gun"] == 0 and s["no_weapons"] == 0 and s["under_at_fire"] == 0
+    v.markers["immobilised"] = True
+    rules.note_fire(game, "v", "e", 1)
+    st.figures["i.1"].life = st.figures["i.2"].life = DEAD
+    s = rules.afv_situation(game, v)
+    assert s["damaged"] == 1 and s["under_at_fire"] == 1 and s["alone"] == 1 and s["infantry_near"] == 0
+    st.figures["v.1"].weapons = []
+    s = rules.afv_situation(game, v)
+    assert s["no_main_gun"] == 1 and s["no_weapons"] == 1
+
+
+def test_immobile_vehicle_bales_out_and_does_nothing():
+    a = [unit("v", [("good_vehicle", 20, 40)], kind="vehicle")]
+    b = [unit("e", [("evil_stormtrooper", 20, 30)])]
+    game = fresh(wmap(a, b))
+    deal(game, "VEHICLE")
+    st = game.state
+    st.units["v"].markers["immobilised"] = True
+    game.rules.note_fire(game, "v", "e", 1)  # under fire from a weapon that can hurt it
+    pts = sum(v for _, v, _ in game.rules.afv_points(game, st.units["v"]))
+    assert pts <= -3  # damaged, under AT fire, alone
+    force(game, 1)
+    ok(game, Command("solo_orders", "a", unit="v"))
+    assert st.units["v"].markers["solo_order"] == "bale_out"
+    assert cmds(game, "v") == []
+    ai = SoloAI(1)
+    assert ai.choose(game, "a").kind == "end_phase"
+
+
+def test_mobile_vehicle_never_bales_out_and_main_gun_takes_the_enemy_armour():
+    a = [unit("v", [("good_vehicle", 20, 40)], kind="vehicle")]
+    b = [unit("e", line("evil_rifleman", 6, 30, 28)), unit("t", [("evil_vehicle", 12, 26)], kind="vehicle")]
+    game = fresh(wmap(a, b))
+    deal(game, "VEHICLE", 6, 1)  # both sides have vehicles: a rolls 6, b rolls 1 (a first)
+    assert game.state.active_side == "a"
+    order(game, "v", "halt")
+    c = cmds(game, "v")
+    assert c and all(x.kind == "fire" for x in c)
+    assert c[0].target == "t"  # the nearest enemy AFV in preference to the infantry
+    assert game.check(c[0]) is None
+
+
+# ---- orders into commands ----------------------------------------------------------------------------------
+def test_halted_squad_fires_twice_at_the_best_target():
+    a = [unit("s", line("good_rifleman", 6, 20, 40) + [("good_lmg", 29, 40)])]
+    trench = [{"type": "trench", "line": [[30, 28], [46, 28]], "width": 2.5}]
+    b = [unit("open", line("evil_rifleman", 6, 14, 30)), unit("dug", line("evil_rifleman", 6, 32, 28))]
+    game = fresh(wmap(a, b, terrain=trench))
+    order(game, "s", "halt")
+    c = cmds(game, "s")
+    assert [x.kind for x in c] == ["fire", "fire"]
+    assert c[0].target == "open" and c[0].value == 1  # the same dice against a trench kill half as often
+    force(game, *[1] * 11)
+    ok(game, c[0])
+    c2 = first_legal(game, "s")
+    assert (c2.kind, c2.target, c2.value) == ("fire", "open", 2)
+    force(game, *[1] * 11)
+    ok(game, c2)
+    assert cmds(game, "s") == []  # both actions used
+
+
+def test_attacking_squad_closes_charges_and_fights():
+    a = [unit("s", line("good_rifleman", 4, 20, 40, first="good_officer"))]
+    b = [unit("e", line("evil_rifleman", 3, 21, 28))]
+    game = fresh(wmap(a, b))
+    order(game, "s", "attack")
+    c = first_legal(game, "s")
+    assert c.kind == "move_unit" and c.choice is None
+    before = game.rules.unit_centre(game, "s")
+    ok(game, c)
+    after = game.rules.unit_centre(game, "s")
+    foe = game.rules.unit_centre(game, "e")
+    assert game.rules.dist(after, foe) < game.rules.dist(before, foe) - 5 * IN  # full move at it
+    c = first_legal(game, "s")  # now in reach: the second action charges
+    assert (c.kind, c.choice, c.target) == ("move_unit", "charge", "e")
+    ok(game, c)
+    game.rules.combat_plan(game, "s")  # in base contact
+    deal(game, "GOOD")
+    order(game, "s", "attack")
+    c = first_legal(game, "s")
+    assert c.kind == "combat" and c.value == 1
+    plan = game.rules.combat_plan(game, "s")
+    force(game, *[6] * len(plan.attackers), *[1] * len(plan.defenders))  # the attackers' dice, then the defenders'
+    ok(game, c)
+    while game.rules.decision(game):  # the loser picks who falls, the winner kills or captures
+        d = game.rules.decision(game)
+        ok(game, game.rules.ai_decide(game, d["side"], game.rules.decision_options(game)))
+    assert len(game.state.unit_figures("e")) == 2
+    if any(game.rules.contact(f, e) for f in game.state.unit_figures("s") for e in game.state.unit_figures("e")):
+        c = first_legal(game, "s")
+        assert c.kind == "combat" and c.value == 2  # a second round with the second action
+
+
+def test_advance_is_one_move_then_fire():
+    a = [unit("s", line("good_rifleman", 5, 20, 44, first="good_officer"))]
+    b = [unit("e", line("evil_rifleman", 4, 20, 14))]
+    game = fresh(wmap(a, b))
+    order(game, "s", "advance")
+    c = first_legal(game, "s")
+    assert c.kind == "move_unit"
+    ok(game, c)
+    c = first_legal(game, "s")
+    assert c.kind == "fire" and c.value == 2
+
+
+def test_routing_squad_runs_for_home_and_never_fires():
+    a = [unit("s", line("good_rifleman", 4, 20, 30))]
+    b = [unit("e", line("evil_rifleman", 4, 20, 22))]
+    game = fresh(wmap(a, b))
+    order(game, "s", "rout")
+    memo: dict = {}
+    ys = [pos(game, "s.1")[1]]
+    for _ in range(2):
+        listed = list(game.rules.ai_commands(game, "a", game.state.units["s"], memo))
+        assert listed and all(x.kind not in ("fire", "combat") for x in listed)
+        c = next(x for x in listed if game.check(x) is None)
+        ok(game, c)
+        ys.append(pos(game, "s.1")[1])
+    assert ys[2] > ys[1] > ys[0]  # toward the south (home) edge, twice
+    assert cmds(game, "s") == []
+
+
+def test_retreat_stays_in_cover_when_strong_else_moves_away():
+    trench = [{"type": "trench", "line": [[10, 30], [40, 30]], "width": 2.5}]
+    a = [unit("s", line("good_rifleman", 4, 20, 30))]
+    b = [unit("e", line("evil_rifleman", 4, 20, 18))]
+    game = fresh(wmap(a, b, terrain=trench))
+    order(game, "s", "retreat")
+    assert first_legal(game, "s").kind == "fire"  # in a trench with all its men: stays and fires
+    game = fresh(wmap([unit("s", line("good_rifleman", 4, 20, 26))], b))
+    order(game, "s", "retreat")
+    c = first_legal(game, "s")
+    assert c.kind == "move_unit"
+    ok(game, c)
+    assert pos(game, "s.1")[1] > 26
+
+
+def test_support_weapon_fires_twice_and_field_gun_once():
+    a = [unit("mg", [("good_hmg", 20, 40), ("good_crew", 22, 40)], kind="hmg")]
+    b = [unit("e", line("evil_rifleman", 5, 18, 30))]
+    game = fresh(wmap(a, b))
+    order(game, "mg", "halt")
+    for value in (1, 2):
+        c = first_legal(game, "mg")
+        assert (c.kind, c.value) == ("fire", value)
+        force(game, *[1] * 8)
+        ok(game, c)
+    assert cmds(game, "mg") == []
+
+
+def test_support_weapon_with_nothing_to_shoot_carries_out_the_advance():
+    a = [unit("mg", [("good_mortar", 20, 44), ("good_crew", 22, 44)], kind="mortar")]
+    b = [unit("e", line("evil_rifleman", 3, 20, 4))]  # 40" away: out of range
+    game = fresh(wmap(a, b))
+    force(game, 6)  # RF up to 0 and a 6: Close on the enemy, which a support weapon makes a Halt
+    ok(game, Command("solo_orders", "a", unit="mg"))
+    u = game.state.units["mg"]
+    assert u.markers["solo_order"] == "halt" and u.markers["solo_chart"] in ("advance", "attack", "close")
+    c = first_legal(game, "mg")
+    assert c.kind == "move_unit"
+    ok(game, c)
+    assert pos(game, "mg.1")[1] < 44
+
+
+def test_flyer_advances_then_halts_within_twenty_inches():
+    a = [unit("f", [("good_flyer", 20, 44)], kind="flyer")]
+    b = [unit("e", line("evil_rifleman", 4, 20, 4))]
+    game = fresh(wmap(a, b))
+    deal(game, "FLYER")
+    order(game, "f", "advance")
+    c = first_legal(game, "f")
+    assert c.kind == "move" and c.figure == "f.1"
+    ok(game, c)
+    assert pos(game, "f.1")[1] < 44
+    c = first_legal(game, "f")  # the fire that goes with the move, if in range, else the next action
+    assert c.kind in ("fire", "move")
+
+
+def test_squad_crosses_the_river_by_the_bridge():
+    water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
+    bridge = {"type": "bridge", "line": [[10, 18], [10, 26]], "width": 3}
+    a = [unit("s", line("good_rifleman", 4, 14, 32, first="good_officer"))]
+    b = [unit("e", line("evil_rifleman", 2, 30, 6))]
+    doc = wmap(a, b, terrain=[water, bridge])
+    doc["objectives"] = [{"id": "o", "name": "Farm", "at": [30, 8], "radius": 4}]
+    doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["o"]}]
+    game = fresh(doc)
+    ai = SoloAI(3)
+    for _ in range(5):
+        deal(game, "GOOD")
+        order(game, "s", "attack")
+        for _ in range(120):
+            c = ai.choose(game, "a")
+            ok(game, c)
+            if c.kind == "end_phase":
+                break
+        if all(f.y < 20 * IN for f in game.state.unit_figures("s")):
+            break
+    assert all(f.y < 20 * IN for f in game.state.unit_figures("s")), [pos(game, f.id) for f in game.state.unit_figures("s")]
+
+
+def test_engineers_repair_the_bridge_their_side_needs():
+    water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
+    stubs = [{"type": "bridge", "line": [[20, 18], [20, 21]]}, {"type": "bridge", "line": [[20, 22.6], [20, 26]]}]
+    settings = {"bridge_sites": [{"id": "gap", "name": "Gap", "line": [[20, 21], [20, 22.6]]}]}
+    sappers = {"id": "e", "name": "Sappers", "kind": "squad", "attrs": {"materials": 4},
+               "figures": [{"type": "good_engineer", "at": [19.5, 22.9]}, {"type": "good_engineer", "at": [20.5, 22.9]},
+                           {"type": "good_engineer", "at": [20, 24.2]}, {"type": "good_engineer", "at": [21.2, 24.2]}]}
+    tree = {"id": "t", "name": "Oak", "kind": "large_creature", "attrs": {"materials": 4},
+            "figures": [{"type": "good_angry_tree", "at": [26, 34]}]}
+    doc = wmap([sappers, tree], [unit("x", [("evil_rifleman", 40, 4)])], terrain=[water] + stubs, settings=settings)
+    doc["objectives"] = [{"id": "o", "name": "Farm", "at": [30, 8], "radius": 4}]
+    doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["o"]}]
+    game = fresh(doc)
+    order(game, "e", "advance")
+    job = game.rules._bridge_job(game, "a")
+    assert job and job["site"] == "gap" and job["need"] == 8  # two 1" sections of 4 actions
+    c = first_legal(game, "e")
+    assert (c.kind, c.choice) == ("build", "gap")
+    ok(game, c)
+    assert game.state.attrs["bridges"]["gap"]["work"] == 2  # the two engineers within 2" of the working end
+    # the tree brings its materials to the bridge instead of heading for the farm
+    park = game.rules._goal(game, "a", game.state.units["t"])
+    assert park is not None and abs(park[0] - 20 * IN) < 1 and park[1] > 22.6 * IN
+
+
+def test_engineers_fix_their_vehicle():
+    a = [unit("e", [("good_engineer", 20, 38.5), ("good_engineer", 21.5, 38.5)]),
+         unit("v", [("good_vehicle", 20, 40.5)], kind="vehicle")]
+    game = fresh(wmap(a, [unit("x", [("evil_rifleman", 4, 4)])]))
+    game.state.units["v"].markers["broken_down"] = True
+    order(game, "e", "advance")
+    assert first_legal(game, "e").kind == "fix"
+
+
+# ---- decisions ---------------------------------------------------------------------------------------------
+def test_decisions_casualties_sniper_capture_rally():
+    a = [unit("s", [("good_officer", 20, 40), ("good_lmg", 21.5, 40), ("good_rifleman", 23, 40), ("good_medic", 24.5, 40)])]
+    b = [unit("e", [("evil_officer", 20, 30), ("evil_rifleman", 21.5, 30)])]
+    game = fresh(wmap(a, b))
+    rules = game.rules
+    opts = [(f.id, Command("pick_casualty", "a", target=f.id)) for f in game.state.unit_figures("s")]
+    assert rules.ai_decide(game, "a", opts).target == "s.3"  # the rifleman, least valuable
+    game.state.clouds["smoke:t"] = Cloud("smoke:t", "smoke", 24.5 * IN, 40 * IN, 0.7 * IN)
+    game.rules.sync_table(game)
+    assert rules.ai_decide(game, "a", opts).target == "s.4"  # in smoke: it saves on 2+
+    del game.state.clouds["smoke:t"]
+    game.rules.sync_table(game)
+    snipe = [(f.id, Command("pick_casualty", "b", target=f.id)) for f in game.state.unit_figures("s")]
+    assert rules.ai_decide(game, "b", snipe).target == "s.1"  # a sniper's pick: the officer
+    cap = [("kill", Command("capture", "b", target="s.3", choice="kill")), ("capture", Command("capture", "b", target="s.3", choice="capture"))]
+    assert rules.ai_decide(game, "b", cap).choice == "capture"  # their medic could save a dead man
+    game.state.figures["s.4"].life = DEAD
+    assert rules.ai_decide(game, "b", cap).choice == "kill"
+    rally = [("run", Command("rally", "a", unit="s", choice="run")), ("rally", Command("rally", "a", unit="s", choice="rally"))]
+    assert rules.ai_decide(game, "a", rally).choice == "rally"
+
+
+def test_losses_are_credited_to_the_unit_that_fired():
+    a = [unit("s", line("good_rifleman", 6, 20, 40))]
+    b = [unit("e", line("evil_rifleman", 4, 20, 34))]
+    game = fresh(wmap(a, b), options={"morale": False})
+    force(game, 6, 6, 1, 1, 1, 1)
+    ok(game, Command("fire", "a", unit="s", target="e"))
+    while game.rules.decision(game):
+        ok(game, game.rules.ai_decide(game, "b", game.rules.decision_options(game)))
+    assert sum(r["n"] for r in game.state.units["s"].attrs["inflicted"]) == 2
+    factors = {f for f, _, _ in game.rules.risk_factors(game, game.state.units["s"])}
+    assert "winning" in factors
+    assert "losing" in {f for f, _, _ in game.rules.risk_factors(game, game.state.units["e"])}
+
+
+def test_candidates_are_a_superset_of_the_legal_commands():
+    g = simulate_state(MAPS[0], 3, 60)
+    for side in g.state.side_order:
+        legal = g.rules.turn_commands(g, side)
+        cands = g.rules.candidate_commands(g, side)
+        assert all(c in cands for c in legal)
+        assert [c for c in cands if g.check(c) is None] == legal
+
+
+def simulate_state(path, seed, n):
+    g = _new(path, seed)
+    pl = {s: make_player("random", seed + i) for i, s in enumerate(g.state.side_order)}
+    for _ in range(n):
+        s = g.acting_side
+        assert g.submit(pl[s].choose(g, s)).ok
+    return g
+
+
+def _new(path, seed):
+    from game.catalog import new_game
+
+    return new_game(load_map(path), seed)
+
+
+# ---- whole games ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("ai_first", [True, False], ids=["ai-first-side", "ai-second-side"])
+def test_ai_against_random_without_refusals(path, ai_first):
+    rep = simulate(load_map(path), 11, "ai" if ai_first else "random", "random" if ai_first else "ai")
+    assert rep.winner is not None and rep.result
+
+
+def test_ai_against_ai_plays_to_the_end():
+    game = _new(MAPS[1], 2)
+    players = {s: make_player("ai", 20 + i) for i, s in enumerate(game.state.side_order)}
+    play_out(game, players)
+    assert game.state.over
