@@ -44,7 +44,9 @@ class SoloAI:
         if rules.decision(game) is not None:
             options = rules.decision_options(game)
             picked = rules.ai_decide(game, side, options) if hasattr(rules, "ai_decide") else None
-            return picked or options[0][1]
+            if picked is not None and game.check(picked) is None:
+                return picked
+            return next((c for _, c in options if game.check(c) is None), options[0][1])
         if side != st.active_side:
             legal = game.legal_commands(side)
             return legal[0]

@@ -46,6 +46,7 @@ from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
 from game.rulesets.base import RulesetBase
 from game.rulesets.solo import Profile
+from game.rulesets.ww2_skirmish_ai import Ww2AI
 from game.rulesets.ww2_skirmish_blast import Ww2BlastMixin
 from game.rulesets.ww2_skirmish_common import ABANDONED, Ww2Common
 from game.rulesets.ww2_skirmish_data import Ww2Data, check_ww2_data, figure_cost
@@ -63,7 +64,7 @@ PER_SIDE_TURN = ("moved", "fired", "spot_used", "move_action", "leg_mm", "rough_
 PER_TURN = ("used", "ar_mode", "mg_used")
 
 
-class Ww2Skirmish(Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2FireMixin, Ww2MoveMixin,
+class Ww2Skirmish(Ww2AI, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2FireMixin, Ww2MoveMixin,
                   Ww2SpotMixin, Ww2Common, RulesetBase):
     id = "ww2-skirmish"
     Data = Ww2Data

@@ -681,7 +681,7 @@ class Ww2FireMixin:
                 continue
             for cmd in self.fire_candidates(game, side, f, [trigger_unit]):
                 if game.check(cmd) is None:
-                    out.append((f"{f.name}: {self.command_words(game, cmd)} at {tname}", cmd))
+                    out.append((f"{self.command_words(game, cmd)} at {tname}", cmd))
         return out
 
     def offer_reaction(self, game: Game, trigger_unit: str | None) -> None:
@@ -693,6 +693,7 @@ class Ww2FireMixin:
         mover = st.units[trigger_unit]
         if mover.side != st.active_side:
             return
+        self.sync_table(game)  # smoke or wrecks this command made already block the sight lines
         for side in st.side_order:
             if side == st.active_side:
                 continue
