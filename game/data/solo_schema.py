@@ -20,6 +20,9 @@ class ForceEntry(Strict):
     name: str = ""
     kind: str = "squad"  # the generated unit's kind (crew, vehicle...)
     troops: list[str] = Field(default_factory=list)  # troop type ids, one per figure
+    # other troop lists that serve when the pool lacks the first ("a tank, or a
+    # self-propelled gun"): tried in order before the table steps down
+    alternatives: list[list[str]] = Field(default_factory=list)
     vehicle: bool = False  # a tank or SP gun: the tank placement rule applies
     at_gun: bool = False  # an anti-tank gun: the tank placement rule applies
 
@@ -27,11 +30,17 @@ class ForceEntry(Strict):
     def _shape(self) -> ForceEntry:
         if self.result == "unit" and not self.troops:
             raise ValueError("a unit entry needs its troops (a list of troop type ids)")
-        if self.result != "unit" and self.troops:
+        if self.result != "unit" and (self.troops or self.alternatives):
             raise ValueError(f"a '{self.result}' entry has no troops")
+        if any(not alt for alt in self.alternatives):
+            raise ValueError("an alternative needs its troops (a list of troop type ids)")
         if self.min_roll is not None and self.max_roll is not None and self.min_roll > self.max_roll:
             raise ValueError(f"min_roll {self.min_roll} is above max_roll {self.max_roll}")
         return self
+
+    def choices(self) -> list[list[str]]:
+        """The troop lists this entry can be made of, first choice first."""
+        return [self.troops, *self.alternatives]
 
     def covers(self, total: int) -> bool:
         return (self.min_roll is None or total >= self.min_roll) and (self.max_roll is None or total <= self.max_roll)
@@ -90,7 +99,9 @@ def check_solo_section(data: Any, doc: Any) -> None:
     if isinstance(sec, dict):
         sec = SoloSection.model_validate(sec)
     for i, e in enumerate(sec.force_table):
-        for j, t in enumerate(e.troops):
-            if t not in data.troop_types:
-                raise doc.error(("solo", "force_table", i, "troops", j),
-                                f"unknown troop type '{t}'; expected one of: {', '.join(data.troop_types)}")
+        for k, troops in enumerate(e.choices()):
+            where = ("troops",) if k == 0 else ("alternatives", k - 1)
+            for j, t in enumerate(troops):
+                if t not in data.troop_types:
+                    raise doc.error(("solo", "force_table", i, *where, j),
+                                    f"unknown troop type '{t}'; expected one of: {', '.join(data.troop_types)}")

@@ -316,17 +316,19 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         redeploy(rules, game)
         return
     pool = info(game.state)["pool"]
-    chosen = None
+    chosen, stepped = None, False
     for e in reversed(table.force_table[: i + 1]):
         if e.result == "nothing":
             break
-        if e.result == "unit" and deployable(e, pool):
-            chosen = e
-            break
+        if e.result == "unit":
+            chosen = deployable(e, pool)
+            if chosen is not None:
+                break
+        stepped = True
     if chosen is None:
         roll.outcome = f"{total}: {entry.label}, but no figures for it or anything below: nothing"
         return
-    note = "" if chosen is entry else f" (no figures for {entry.label}: steps down)"
+    note = f" (no figures for {entry.label}: steps down)" if stepped else ""
     roll.outcome = f"{total}: {chosen.label}{note}"
     portal = choose_portal(rules, game, chosen, seen)
     if portal is None:
@@ -336,9 +338,13 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
     place_unit(rules, game, chosen, portal)
 
 
-def deployable(entry: ForceEntry, pool: dict[str, int]) -> bool:
-    need = Counter(entry.troops)
-    return all(pool.get(t, 0) >= n for t, n in need.items())
+def deployable(entry: ForceEntry, pool: dict[str, int]) -> ForceEntry | None:
+    """The entry as the pool can make it: its troops, else its first alternative the
+    pool has the figures for (None: none of them)."""
+    for troops in entry.choices():
+        if all(pool.get(t, 0) >= n for t, n in Counter(troops).items()):
+            return entry if troops is entry.troops else entry.model_copy(update={"troops": list(troops), "alternatives": []})
+    return None
 
 
 def player_tanks(rules: RulesetBase, game: Game) -> list[Figure]:
@@ -446,6 +452,7 @@ def place_unit(rules: RulesetBase, game: Game, entry: ForceEntry, portal: Marker
         return None
     inf["contact"] = True
     st.units[uid] = unit
+    rules.solo_placed(game, unit)  # the ruleset readies the new figures (ammunition, vehicle crews)
     short = f" ({len(entry.troops) - len(made)} figure(s) found no room and stay in the pool)" if len(made) < len(entry.troops) else ""
     _public(game, f"{unit.name} appears at a portal marker: {len(made)} figure(s){short}.", units=[uid], figures=made)
     return unit

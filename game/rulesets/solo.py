@@ -380,6 +380,10 @@ class SoloMixin:
 
         portals.turn_start(self, game)  # type: ignore[arg-type]
 
+    def solo_placed(self, game: Game, unit) -> None:
+        """A unit the force generation table just put on the table: rulesets give its
+        figures what their own set-up would (ammunition, crews)."""
+
     def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:
         """A solo counter ('sniper', 'artillery', 'mine') attacks a unit. Rulesets
         implement it in their own terms; returns False when there is no such attack."""

@@ -53,6 +53,7 @@ from game.rulesets.ww2_skirmish_data import Ww2Data, check_ww2_data, figure_cost
 from game.rulesets.ww2_skirmish_fire import Ww2FireMixin
 from game.rulesets.ww2_skirmish_melee import Ww2MeleeMixin
 from game.rulesets.ww2_skirmish_move import Ww2MoveMixin
+from game.rulesets.ww2_skirmish_solo import Ww2SoloMixin
 from game.rulesets.ww2_skirmish_spot import Ww2SpotMixin
 from game.rulesets.ww2_skirmish_ui import Ww2InterfaceMixin
 from game.rulesets.ww2_skirmish_vehicles import Ww2VehicleMixin
@@ -64,7 +65,7 @@ PER_SIDE_TURN = ("moved", "fired", "spot_used", "move_action", "leg_mm", "rough_
 PER_TURN = ("used", "ar_mode", "mg_used")
 
 
-class Ww2Skirmish(Ww2AI, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2FireMixin, Ww2MoveMixin,
+class Ww2Skirmish(Ww2AI, Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2FireMixin, Ww2MoveMixin,
                   Ww2SpotMixin, Ww2Common, RulesetBase):
     id = "ww2-skirmish"
     Data = Ww2Data

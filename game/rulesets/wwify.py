@@ -48,11 +48,12 @@ from game.rulesets.wwify_data import (
 from game.rulesets.wwify_fight import WwFightMixin
 from game.rulesets.wwify_move import WwMoveMixin
 from game.rulesets.wwify_orders import WwOrdersMixin
+from game.rulesets.wwify_solo import WwSoloMixin
 from game.rulesets.wwify_support import WwSupportMixin
 from game.rulesets.wwify_ui import WwInterfaceMixin
 
 
-class Wwify(WwifyAI, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):
+class Wwify(WwifyAI, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):
     id = "wwify"
     Data = WwData
     phases = ("card",)
@@ -216,6 +217,7 @@ class Wwify(WwifyAI, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMix
         deck.draw_pile = [c.id for c in self.data.cards]
         deck.discards = []
         deck.shuffle_all(game.dice)
+        self.solo_turn_start(game)  # the solo rules' force generation roll for markers in sight
 
     def push(self, game: Game, *jobs: dict) -> None:
         game.state.attrs.setdefault("queue", []).extend(jobs)

@@ -1,0 +1,142 @@
+"""The solo rules' portal markers and counters in WW2 Skirmish terms (mixed into
+:class:`game.rulesets.ww2_skirmish.Ww2Skirmish`).
+
+The force generation table itself is data (``solo: force_table`` in
+rulesets/ww2-skirmish.yaml, the text's Late War German table); this module readies the
+figures a portal produces and carries out the solo counters' attacks as the text gives
+them: "Sniper shot at medium rifle range", "Random artillery round at long range", and
+mines attacking "the fire team as a medium range MG Aimed shot per member". The readings
+are the interpretations ``solo-counters`` and ``solo-force-table`` of the ruleset data.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+from typing import TYPE_CHECKING
+
+from game.core.game import Game
+from game.core.state import Figure, Unit
+from game.rulesets.ww2_skirmish_common import LEADER_ROLES, SUPPORT_ROLES
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish import Ww2Skirmish
+
+MEDIUM = 2  # index of the medium band in shooting.band_names
+ARTILLERY_CALIBRE = 81  # the random round: a medium mortar's bomb (the artillery table's middle die)
+
+
+class Ww2SoloMixin:
+    def solo_placed(self: Ww2Skirmish, game: Game, unit: Unit) -> None:  # type: ignore[misc]
+        """A generated unit gets its ammunition and, for a vehicle, its crew; the crew
+        come out of the pool (the map listed them with their vehicle)."""
+        st = game.state
+        before = set(st.figures)
+        self.adopt(st)
+        pool = st.attrs["solo"]["pool"]
+        for fid in sorted(set(st.figures) - before):
+            t = st.figures[fid].type
+            if pool.get(t, 0) > 0:
+                pool[t] -= 1
+        st.attrs["solo"]["pool"] = {k: v for k, v in pool.items() if v > 0}
+        unit.attrs["start_strength"] = len(unit.figures)
+
+    def solo_counter_attack(self: Ww2Skirmish, game: Game, kind: str, unit_id: str,  # type: ignore[misc]
+                            at: tuple[float, float] | None = None) -> bool:
+        st = game.state
+        unit = st.units[unit_id]
+        figs = [f for f in st.unit_figures(unit_id) if self.on_table(f) and not self.is_vehicle(f) and not self.is_gun(f)]
+        if not figs:
+            game.emit("solo", f"The {kind} counter has nothing of {unit.name} it can hurt (vehicles and guns are proof against it).",
+                      units=[unit_id])
+            return False
+        at = at or figs[0].pos
+        if kind == "sniper":
+            self._counter_sniper(game, unit, figs, at)
+        elif kind == "mine":
+            self._counter_mines(game, unit, figs)
+        elif kind == "artillery":
+            self._counter_round(game, unit, figs, at)
+        else:
+            return super().solo_counter_attack(game, kind, unit_id, at)  # type: ignore[misc]
+        self.run_tests(game)
+        self.cleanup(game)
+        return True
+
+    def _medium_need(self: Ww2Skirmish, shot: str, shifts: int) -> int | None:
+        sh = self.data.shooting
+        table = sh.to_hit["rifle_mg"]
+        row = MEDIUM + shifts
+        return table[row][list(sh.shot_types).index(shot)] if row < len(table) else None
+
+    def _counter_sniper(self: Ww2Skirmish, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
+        """A carefully aimed sniper shot at medium range at the figure it picks: its cover
+        shifts the band as for any shot; at medium range a sniper picks a leader or support
+        crewman when it sees one, else the nearest figure it sees."""
+        sh = self.data.shooting
+        seen = [f for f in figs if self.los(game, at, f).visible] or figs
+        picks = [f for f in seen if self.role(f) in LEADER_ROLES + SUPPORT_ROLES]
+        victim = min(picks or seen, key=lambda f: (hypot(f.x - at[0], f.y - at[1]), f.id))
+        cover = self.los(game, at, victim).cover
+        shifts = [("target in hard cover", sh.shifts.hard_cover)] if cover >= 2 else (
+            [("target in soft cover", sh.shifts.soft_cover)] if cover == 1 else [])
+        need = self._medium_need("careful", sum(v for _, v in shifts))
+        unit.markers["fired_at"] = self.sideturn(game)
+        unit.markers["aware"] = True
+        self.note_fire(game, unit.id, None, 1)
+        roll = game.dice.roll(sh.die, f"Sniper counter: carefully aimed shot at {victim.name} of {unit.name} (medium range)",
+                              target=f"{need}+" if need else "beyond long range: no hit", modifiers=shifts,
+                              figures=[victim.id], units=[unit.id])
+        hit = need is not None and roll.value >= need
+        roll.outcome = "hit" if hit else "miss"
+        if hit:
+            mods = [("sniper", self.data.fire_effect.automatic)]
+            self.apply_effect(game, victim, self.effect_result(game.dice, mods, victim, f"fire effect on {victim.name}"),
+                              "a sniper counter's shot", None)
+
+    def _counter_mines(self: Ww2Skirmish, game: Game, unit: Unit, figs: list[Figure]) -> None:
+        """Mines: a medium range MG aimed shot at each member of the fire team (no cover
+        shift: the mines are under their feet)."""
+        sh = self.data.shooting
+        need = self._medium_need("aimed", 0)
+        unit.markers["fired_at"] = self.sideturn(game)
+        unit.markers["aware"] = True
+        self.note_fire(game, unit.id, None, len(figs), heavy=True)
+        for f in sorted(figs, key=lambda f: f.id):
+            if not f.alive:
+                continue
+            roll = game.dice.roll(sh.die, f"Mines: MG aimed shot at {f.name} (medium range)", target=f"{need}+",
+                                  figures=[f.id], units=[unit.id])
+            hit = roll.value >= need  # type: ignore[operator]
+            roll.outcome = "hit" if hit else "miss"
+            if hit:
+                mods = [("as an MG", self.data.fire_effect.automatic)]
+                self.apply_effect(game, f, self.effect_result(game.dice, mods, f, f"fire effect on {f.name}"), "mines", None)
+
+    def _counter_round(self: Ww2Skirmish, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
+        """A random artillery round at long range: a d20 to land on the unit needing the
+        mortar table's longest band, less the usual target modifiers; when it lands, HE
+        on the figure nearest the counter, with the artillery effect die of an 81mm bomb."""
+        bl = self.data.blast
+        victim = min(figs, key=lambda f: (hypot(f.x - at[0], f.y - at[1]), f.id))
+        need = bl.ranges["mortar"].bands[-1].need
+        mods: list[tuple[str, int]] = []
+        if self.moved_recently(game, victim) or self.los(game, at, victim.pos).cover > 0:
+            mods.append(("target moving or in cover", bl.modifiers.target_moving_or_cover))
+        if self.suppression(unit):
+            mods.append(("target suppressed", bl.modifiers.target_suppressed))
+        unit.markers["fired_at"] = self.sideturn(game)
+        unit.markers["aware"] = True
+        self.note_fire(game, unit.id, None, 0, heavy=True)
+        roll = game.dice.roll(bl.die, f"Random artillery round at {unit.name} (long range)", target=f"{need}+",
+                              modifiers=mods, units=[unit.id])
+        hit = roll.value + sum(v for _, v in mods) >= need
+        roll.outcome = "lands on target" if hit else "misses"
+        if not hit:
+            return
+        enemy = next(s for s in game.state.side_order if s != unit.side)
+        shell = Figure(id="_solo_round", unit="", side=enemy, type=victim.type, name="artillery", x=at[0], y=at[1], facing=0.0, radius=0.0)
+        art = self.data.artillery
+        victims = self.explosive_victims(game, victim.pos, shell, "artillery")
+        res = self.roll_effects(game.dice, victims, art.die_for(ARTILLERY_CALIBRE), art.result, "HE effect",
+                                "1-2 suppressed, 3-4 wounded, 5 disabled, 6+ killed")
+        self.apply_results(game, res, "a random artillery round", None)

@@ -1,0 +1,121 @@
+"""The solo rules' counters in WWIFY terms (mixed into :class:`game.rulesets.wwify.Wwify`).
+
+The force generation table is data (``solo: force_table`` in rulesets/wwify.yaml, the
+text's table rebuilt from WWIFY's own troop types); this module carries out the solo
+counters' attacks with WWIFY's own procedures (interpretation ``solo-counters``):
+
+- sniper: the sniper rifle's dice at the 8.1-16" band ("medium rifle range"), kills on a
+  6 (the trench re-roll when the unit is in a trench); the sniper picks the casualties;
+- random artillery round: a high-explosive barrage on the 1 ft square of the artillery
+  grid holding the unit's figure nearest the counter: every figure there takes the HE test;
+- mines: one firing die for each figure of the unit (an aimed shot each), kills on a 6
+  with no trench re-roll (the mines are under their feet); vehicles and large creatures
+  take their damage tables.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.game import Game
+from game.core.state import Figure, Unit
+
+if TYPE_CHECKING:
+    from game.rulesets.wwify import Wwify
+
+SNIPER_BAND = 2  # the 8.1-16" band: the text's "medium rifle range"
+
+
+# a generated unit's kind (what the cards activate) follows its troops
+KIND_OF_CATEGORY = {"vehicle": "vehicle", "flyer": "flyer", "large_creature": "large_creature", "hmg": "hmg",
+                    "mortar": "mortar", "field_gun": "field_gun", "sniper": "sniper"}
+
+
+class WwSoloMixin:
+    def solo_placed(self: Wwify, game: Game, unit: Unit) -> None:  # type: ignore[misc]
+        """A unit from the force table takes the kind its troops make (a table line's
+        alternatives may be a flyer or a large creature where the first is a vehicle)."""
+        cats = [self.category(f) for f in game.state.unit_figures(unit.id)]
+        unit.kind = next((KIND_OF_CATEGORY[c] for c in cats if c in KIND_OF_CATEGORY), "squad")
+
+    def solo_counter_attack(self: Wwify, game: Game, kind: str, unit_id: str,  # type: ignore[misc]
+                            at: tuple[float, float] | None = None) -> bool:
+        st = game.state
+        unit = st.units[unit_id]
+        figs = self.alive(game, unit_id)
+        if not figs:
+            return False
+        at = at or figs[0].pos
+        if kind == "sniper":
+            self._solo_sniper(game, unit, figs)
+        elif kind == "mine":
+            self._solo_mines(game, unit, figs)
+        elif kind == "artillery":
+            self._solo_round(game, unit, figs, at)
+        else:
+            return super().solo_counter_attack(game, kind, unit_id, at)  # type: ignore[misc]
+        return True
+
+    def _solo_hits(self: Wwify, game: Game, unit: Unit, n: int, cause: str, chooser: str) -> None:
+        """``n`` kills on ``unit``: figures through the casualty job (and its morale
+        test), a single large creature, vehicle or flyer on its own table."""
+        if n <= 0:
+            return
+        kind = self.target_kind(unit)
+        if kind == "figures":
+            self.push(game, {"do": "casualties", "unit": unit.id, "n": n, "chooser": chooser, "cause": cause,
+                             "flame": False, "smoke": True, "killed": 0})
+            return
+        fig = self.alive(game, unit.id)[0]
+        for _ in range(n):
+            if not fig.alive:
+                break
+            if kind == "large_creature":
+                self.wound(game, fig, cause)
+            elif kind == "vehicle":
+                self.vehicle_result(game, fig, self.vehicle_table(game.dice, fig.name, fig.id), cause)
+            else:
+                self.flyer_result(game, fig, self.flyer_table(game.dice, fig.name, fig.id), cause)
+
+    def _solo_sniper(self: Wwify, game: Game, unit: Unit, figs: list[Figure]) -> None:
+        fi = self.data.firing
+        kind = self.target_kind(unit)
+        if not self.can_hurt("sniper", kind):
+            game.emit("solo", f"The sniper's rifle cannot hurt {unit.name} (a {kind.replace('_', ' ')}).", units=[unit.id])
+            return
+        n = self.data.weapons["sniper"].dice[SNIPER_BAND] or 0
+        trench = sum(1 for f in figs if self.in_trench(game, f.pos)) / len(figs) >= fi.trench_fraction - 1e-9
+        self.note_fire(game, unit.id, None, 1)
+        r = game.dice.roll(f"{n}d6", f"Sniper counter: sniper rifle at {unit.name} ({fi.bands[SNIPER_BAND].label})",
+                           target=f"{fi.kill_on}+", units=[unit.id])
+        sixes = sum(1 for v in r.faces if v >= fi.kill_on)
+        kills = sixes
+        if trench and sixes:
+            r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: re-rolled (target in a trench)"
+            rr = game.dice.roll(f"{sixes}d6", f"{unit.name} is in a trench: re-roll the sixes", target=f"{fi.trench_reroll_kill_on}+",
+                                units=[unit.id])
+            kills = sum(1 for v in rr.faces if v >= fi.trench_reroll_kill_on)
+            rr.outcome = f"{kills} kill{'s' if kills != 1 else ''}"
+        else:
+            r.outcome = f"{kills} kill{'s' if kills != 1 else ''}"
+        solo = game.state.attrs.get("solo", {}).get("side") or game.state.other_side(unit.side)
+        self._solo_hits(game, unit, kills, "a sniper counter", solo)
+
+    def _solo_mines(self: Wwify, game: Game, unit: Unit, figs: list[Figure]) -> None:
+        fi = self.data.firing
+        self.note_fire(game, unit.id, None, len(figs), heavy=True)
+        r = game.dice.roll(f"{len(figs)}d6", f"Mines: one die for each figure of {unit.name}", target=f"{fi.kill_on}+",
+                           figures=[f.id for f in figs], units=[unit.id])
+        kills = sum(1 for v in r.faces if v >= fi.kill_on)
+        r.outcome = f"{kills} kill{'s' if kills != 1 else ''}"
+        self._solo_hits(game, unit, kills, "mines", unit.side)
+
+    def _solo_round(self: Wwify, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
+        grid = self.grid(game)
+        victim = min(figs, key=lambda f: (self.dist(f.pos, at), f.id))
+        big, quarter = grid.locate(victim.pos)
+        label = grid.label(big, quarter)
+        hit = [f for f in self.under_barrage(game, grid.square(big, quarter)) if self.testable(f)]
+        game.emit("artillery", f"A random artillery round falls on square {label}, where {victim.name} stands: "
+                               f"{len(hit)} figure(s) under high explosive.", units=[unit.id])
+        self.push(game, *self.test_figures(game, hit, "he", f"a random artillery round on {label}"))
