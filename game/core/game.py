@@ -89,6 +89,7 @@ class Game:
         visible_to: list[str] | None = None,
         side: str | None = None,
     ) -> Event:
+        figures, units = list(figures), list(units)
         ev = Event(
             seq=len(self.log),
             turn=self.state.turn,
@@ -96,12 +97,18 @@ class Game:
             side=side if side is not None else self.state.active_side,
             kind=kind,
             text=text,
-            figures=list(figures),
-            units=list(units),
+            figures=figures,
+            units=units,
             data=data or {},
-            visible_to=visible_to,
+            visible_to=visible_to if visible_to is not None else self._audience(figures, units),
         )
         return self.log.add(ev)
+
+    def _audience(self, figures: list[str], units: list[str]) -> list[str] | None:
+        """Who may read an event about these figures and units: the ruleset decides
+        (hidden figures); None is everyone."""
+        audience = getattr(self.rules, "audience", None)
+        return audience(self, figures, units) if audience is not None and (figures or units) else None
 
     def _on_roll(self, roll: Roll) -> None:
         ev = Event(
@@ -114,6 +121,7 @@ class Game:
             figures=list(roll.figures),
             units=list(roll.units),
             roll=roll,
+            visible_to=self._audience(list(roll.figures), list(roll.units)),
         )
         self.log.add(ev)
 

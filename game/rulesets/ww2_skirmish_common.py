@@ -207,11 +207,11 @@ class Ww2Common:
         if not self.fighter(f):
             return False
         reach = self.melee_reach() + EPS
-        return any(e.side != f.side and self.fighter(e) and self.gap(f, e) <= reach for e in game.state.figures.values())
+        return any(e.side != f.side and self.gap(f, e) <= reach and self.fighter(e) for e in game.state.figures.values())
 
     def enemies_in_contact(self, game: Game, f: Figure) -> list[Figure]:
         reach = self.melee_reach() + EPS
-        return [e for e in game.state.figures.values() if e.side != f.side and self.fighter(e) and self.gap(f, e) <= reach]
+        return [e for e in game.state.figures.values() if e.side != f.side and self.gap(f, e) <= reach and self.fighter(e)]
 
     def nearest_enemy(self, game: Game, side: str, p: tuple[float, float]) -> Figure | None:
         foes = [e for e in game.state.figures.values() if e.side != side and e.alive and not self.embarked(e)]

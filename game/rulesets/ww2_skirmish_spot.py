@@ -223,6 +223,22 @@ class Ww2SpotMixin:
         st.attrs["event_n"] = event + 1
 
     # ---- what a side may see ----------------------------------------------------------------------------
+    def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
+        """An event about figures or units is read by their own side, and by another side
+        only when it has spotted one of them (or one of the units is its own: it knows it
+        was shot at, not from where). Moves carry their own audience."""
+        st = game.state
+        figs = [st.figures[f] for f in figures if f in st.figures]
+        teams = [st.units[u] for u in units if u in st.units]
+        out = []
+        for side in st.side_order:
+            if any(f.side == side for f in figs) or any(u.side == side for u in teams):
+                out.append(side)
+            elif any(self.is_spotted(game, side, f) for f in figs) or any(
+                    self.is_spotted(game, side, m) for u in teams for m in st.unit_figures(u.id)):
+                out.append(side)
+        return None if len(out) == len(st.side_order) else out
+
     def view(self, game: Game, side: str | None) -> GameState:
         st = super().view(game, side)  # type: ignore[misc]
         if side is None:

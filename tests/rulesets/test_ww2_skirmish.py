@@ -255,6 +255,21 @@ def test_hidden_enemies_are_not_in_the_view_and_cannot_be_targeted():
     assert "b1" in game.view("a").units
 
 
+def test_rolls_of_unspotted_figures_are_logged_for_their_side_only():
+    game = spot_game(10)
+    b1 = game.state.figures["b1.1"]
+    roll = game.dice.roll("d10", f"{b1.name} tries to spot", figures=["b1.1"])
+    ev = game.log[-1]
+    assert ev.roll is roll and ev.visible_to == ["b"] and not ev.seen_by("a")
+    see(game, "a", "b1.1")
+    game.dice.roll("d10", f"{b1.name} tries to spot", figures=["b1.1"])
+    assert game.log[-1].seen_by("a")
+    # a shot at side A's team: A knows it is shot at, whoever fires
+    game = spot_game(10)
+    game.dice.roll("d20", "an unseen rifle fires at a1", figures=["b1.1"], units=["a1"])
+    assert game.log[-1].seen_by("a") and game.log[-1].seen_by("b")
+
+
 # ---- morale -----------------------------------------------------------------------------------------------
 
 
