@@ -657,9 +657,12 @@ class PlayScene(Scene):
             name = name[:-2]
         text(surf, name if name == side.name else name + ".", (x + 22, r.y + 36), 21, INK, bold=True)
         phase = f"{self.rules.phase_name(st.phase)} phase" + ("" if ctrl == "human" else f" ({ctrl})")
-        while font(20, True).size(phase)[0] > r.w - 190 and len(phase) > 6:
+        size = 20
+        while font(size, True).size(phase)[0] > r.w - 190 and size > 15:
+            size -= 1  # a long phase name gets a smaller type before it is shortened
+        while font(size, True).size(phase)[0] > r.w - 190 and len(phase) > 6:
             phase = phase[:-3] + "."
-        text(surf, phase, (x + 22, r.y + 58), 20, (120, 50, 30), bold=True)
+        text(surf, phase, (x + 22, r.y + 58), size, (120, 50, 30), bold=True)
         self.side_bar.clear()
         human = self.session.is_human(st.active_side)
         self.side_bar.add(Button(pygame.Rect(r.right - 150, r.y + 36, 140, 40), "End phase", self.end_phase, human and not st.over, "Space",
