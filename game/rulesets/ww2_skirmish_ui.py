@@ -495,7 +495,9 @@ class Ww2InterfaceMixin:
                     lines.append(f"crosses {len(leg.crossings)} obstacle(s): half speed, may bog down")
             else:
                 leg = self.infantry_leg(game, cmd, strict=False)
-                lines.append(f"path {self.fmt(leg.length)}, costs {self.fmt(leg.cost)}")
+                full = sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip([fig.pos, *path], path, strict=False))
+                lines.append(f"path {self.fmt(full)}" + (f", costs {self.fmt(leg.cost)}" if full - leg.length < 0.5 else
+                                                           f"; the first {self.fmt(leg.length)} cost {self.fmt(leg.cost)}"))
                 lines += [f"{w}: -{self.fmt(a)}" for _, a, w in leg.charges]
                 if leg.new_action:
                     u = game.state.units[fig.unit]

@@ -33,10 +33,14 @@ class Button:
         pygame.draw.rect(surf, bg, self.rect, border_radius=4)
         pygame.draw.rect(surf, border, self.rect, 1, border_radius=4)
         label = self.label if not self.hotkey else f"[{self.hotkey}] {self.label}"
-        f = font(19)
-        while f.size(label)[0] > self.rect.w - 10 and len(label) > 4:
-            label = label[:-2]
-        text(surf, label, self.rect.center, 19, fg, anchor="center")
+        size = 19
+        while font(size).size(label)[0] > self.rect.w - 10 and size > 15:
+            size -= 1  # a long label gets smaller type before it is shortened
+        if font(size).size(label)[0] > self.rect.w - 10:
+            while font(size).size(label + "...")[0] > self.rect.w - 10 and len(label) > 4:
+                label = label[:-1]
+            label = label.rstrip() + "..."
+        text(surf, label, self.rect.center, size, fg, anchor="center")
 
 
 class ButtonBar:
