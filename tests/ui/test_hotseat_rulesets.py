@@ -1,0 +1,95 @@
+"""Hotseat games of WW2 Skirmish and WWIFY played to the victory screen with posted mouse
+and keyboard events only: select, pick the action by its number key, click the target,
+end the phase (or activation) with Space."""
+
+import pygame
+
+from game.session import Session
+from game.ui.play import PlayScene
+from game.ui.victory import VictoryScene
+from tests.rulesets.helpers import make_game, small_map, unit
+from tests.rulesets.test_wwify import wmap
+
+
+def screen_of(scene: PlayScene, fid: str):
+    return scene.camera.to_screen(scene.game.state.figures[fid].pos)
+
+
+def action_key(scene: PlayScene, words: str) -> int:
+    labels = [a.label for a in scene.current_actions()]
+    i = next((i for i, lab in enumerate(labels) if words in lab and scene.current_actions()[i].enabled), None)
+    assert i is not None, [(a.label, a.enabled, a.reason) for a in scene.current_actions()]
+    return pygame.K_1 + i
+
+
+def end_phase(drive, scene) -> None:
+    drive.key(pygame.K_SPACE)
+    if scene.top().modal:  # "units could still act: end the phase?"
+        drive.key(pygame.K_y)
+
+
+def finish(drive, app, scene, limit=400) -> None:
+    for _ in range(limit):
+        if isinstance(app.scene, VictoryScene):
+            return
+        if scene.game.state.over:
+            drive.frame(1, dt=0.5)
+            continue
+        d = scene.rules.decision(scene.game)
+        if d is not None:  # a choice (reaction fire, casualties): take the last option offered
+            drive.key(pygame.K_1 + min(8, len(scene.current_actions()) - 1))
+            continue
+        end_phase(drive, scene)
+    raise AssertionError("the game did not reach the victory screen")
+
+
+def test_ww2_hotseat_game_to_the_victory_screen(app, drive):
+    a = [unit("a1", [("us_rifleman", 10, 20), ("us_rifleman", 12, 20), ("us_nco", 14, 20)], name="Able")]
+    b = [unit("b1", [("ger_rifleman", 12, 6)], name="Posten")]
+    game = make_game(small_map(a, b, ruleset="ww2-skirmish", size=(24, 24), turn_limit=2), seed=3)
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    assert "b1.1" in game.view("a").figures  # 14" away in the open: spotted at once
+    drive.click(screen_of(scene, "a1.1"))
+    assert scene.selected_unit == "a1"
+    rolls = sum(1 for e in game.log if e.roll is not None)
+    drive.key(action_key(scene, "unaimed shot"))
+    drive.click(screen_of(scene, "b1.1"))
+    shots = [e.roll for e in game.log if e.roll is not None][rolls:]
+    assert shots and "unaimed shot" in shots[0].reason and shots[0].target.endswith("+")
+    # the German may shoot back (a reaction the other seat decides): it holds its fire
+    assert scene.rules.decision(game)["side"] == "b"
+    drive.key(action_key(scene, "Hold fire"))
+    assert scene.rules.decision(game) is None
+    # the team moves together toward the enemy with the second action
+    drive.click(screen_of(scene, "a1.2"))
+    drive.key(action_key(scene, "Move figures"))
+    start = game.state.figures["a1.2"].pos
+    p = screen_of(scene, "a1.2")
+    drive.drag(p, (p[0], p[1] - round(scene.camera.length(1 * 25.4))))
+    assert game.state.figures["a1.2"].pos != start, (app.messages[-3:], scene.handlers)
+    finish(drive, app, scene)
+    assert isinstance(app.scene, VictoryScene) and game.state.over
+
+
+def test_wwify_hotseat_game_to_the_victory_screen(app, drive):
+    good = [unit("g1", [("good_officer", 20, 30)] + [("good_rifleman", 21.5 + 1.5 * i, 30) for i in range(4)], name="Alliance section")]
+    evil = [unit("e1", [("evil_officer", 20, 18)] + [("evil_rifleman", 21.5 + 1.5 * i, 18) for i in range(4)], name="Horde section")]
+    game = make_game(wmap(good, evil, turn_limit=1), seed=4)
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    assert game.state.phase.startswith("card:")
+    acting = game.state.active_side
+    uid = "g1" if acting == "a" else "e1"
+    foe = "e1.1" if acting == "a" else "g1.1"
+    drive.click(screen_of(scene, f"{uid}.2"))
+    assert scene.selected_unit == uid
+    rolls = sum(1 for e in game.log if e.roll is not None)
+    drive.key(action_key(scene, "Fire"))
+    drive.click(screen_of(scene, foe))
+    fired = [e.roll for e in game.log if e.roll is not None][rolls:]
+    assert fired and "Rifle" in fired[0].reason
+    finish(drive, app, scene)
+    assert isinstance(app.scene, VictoryScene) and game.state.over
