@@ -118,6 +118,18 @@ class Profile:
     heavy_weapon: bool = False  # fire from it counts as mortar/flame/AFV fire
 
 
+def cover_class(covers: list[int]) -> str:
+    """A unit's cover from the covers of its figures (0 none, 1 soft, 2 hard): most of
+    them in hard cover is 'hard', most in some cover 'soft', else 'none'."""
+    hard = sum(1 for c in covers if c >= 2)
+    soft = sum(1 for c in covers if c >= 1)
+    if hard * 2 > len(covers):
+        return "hard"
+    if soft * 2 > len(covers):
+        return "soft"
+    return "none"
+
+
 class SoloMixin:
     """Mixed into :class:`game.rulesets.base.RulesetBase`."""
 
@@ -257,14 +269,7 @@ class SoloMixin:
         cx = sum(f.x for f in figs) / len(figs)
         cy = sum(f.y for f in figs) / len(figs)
         nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
-        covers = [self.los(game, nearest, f).cover for f in figs]  # type: ignore[attr-defined]
-        hard = sum(1 for c in covers if c >= 2)
-        soft = sum(1 for c in covers if c >= 1)
-        if hard * 2 > len(figs):
-            return "hard"
-        if soft * 2 > len(figs):
-            return "soft"
-        return "none"
+        return cover_class([self.los(game, nearest, f).cover for f in figs])  # type: ignore[attr-defined]
 
     # ---- the orders command --------------------------------------------------------------
     def solo_units(self, game: Game, side: str) -> list[Unit]:

@@ -46,7 +46,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.cohesion import stragglers
 from game.geometry.los import los_matrix, los_pairs
-from game.rulesets.solo import Profile, solo_tables
+from game.rulesets.solo import Profile, cover_class, solo_tables
 from game.rulesets.wwify_data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 
 if TYPE_CHECKING:
@@ -1249,14 +1249,7 @@ class WwifyAI:
         nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
         if nearest.id not in idx or any(f.id not in idx for f in figs):
             return super().cover_from_enemy(game, figs, enemies)  # type: ignore[misc]
-        covers = [int(sight.cover[idx[nearest.id], idx[f.id]]) for f in figs]
-        hard = sum(1 for c in covers if c >= 2)
-        soft = sum(1 for c in covers if c >= 1)
-        if hard * 2 > len(figs):
-            return "hard"
-        if soft * 2 > len(figs):
-            return "soft"
-        return "none"
+        return cover_class([int(sight.cover[idx[nearest.id], idx[f.id]]) for f in figs])
 
     # ==== little helpers =====================================================================================
     def _cache(self: Wwify, game: Game) -> dict:
