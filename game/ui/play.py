@@ -652,10 +652,13 @@ class PlayScene(Scene):
         side = st.sides[self.game.acting_side]
         pygame.draw.circle(surf, pygame.Color(side.colour), (x + 8, r.y + 46), 8)
         ctrl = {"human": "human", "random": "random", "ai": "AI"}.get(self.session.controllers.get(side.id, "human"), "")
-        name = side.name
-        while font(21, True).size(name)[0] > r.w - 190 and len(name) > 6:
-            name = name[:-2]
-        text(surf, name if name == side.name else name + ".", (x + 22, r.y + 36), 21, INK, bold=True)
+        name, nsize = side.name, 21
+        while font(nsize, True).size(name)[0] > r.w - 190 and nsize > 16:
+            nsize -= 1  # a long side name gets smaller type before it is shortened
+        if font(nsize, True).size(name)[0] > r.w - 190:
+            while font(nsize, True).size(name + "...")[0] > r.w - 190 and len(name) > 6:
+                name = name[:-1]
+        text(surf, name if name == side.name else name.rstrip() + "...", (x + 22, r.y + 36), nsize, INK, bold=True)
         phase = f"{self.rules.phase_name(st.phase)} phase" + ("" if ctrl == "human" else f" ({ctrl})")
         size = 20
         while font(size, True).size(phase)[0] > r.w - 190 and size > 15:
