@@ -1,0 +1,292 @@
+"""How the solo AI carries out its orders in WW2 Skirmish (mixed into
+:class:`game.rulesets.ww2_skirmish.Ww2Skirmish`).
+
+The solo chart gives each fire team an order; these methods turn it into this ruleset's
+commands, working only from what the side may know (spotted enemies, the objectives):
+
+- every team first removes its suppression when it has any (it can neither fire nor
+  move more than 2" while suppressed), unless it is routing;
+- Halt: fire, each figure taking the shot with the best expected effect per action
+  (d20 chance from the shot's own band and shifts, times the fire-effect table);
+- Advance: one move action toward the objective or the nearest known enemy (the text's
+  "half speed"), then fire; Close and Attack: both move actions toward the nearest known
+  enemy (melee follows by itself within 1"), firing with what is left;
+- Retreat: one move away from the nearest known enemy toward the home edge (a team in
+  cover with half its strength stays), then fire; Rout: both moves toward the home edge,
+  no fire;
+- belt-fed MGs, mortars and guns halt and fire (the solo rules' support weapons);
+- when nothing is known to shoot at, figures try to spot first;
+- vehicles by their AFV order: Advance moves up then fires, Halt fires, Manoeuvre fires
+  when it has a target else moves up, Retreat moves back, Bale out abandons the vehicle;
+  main guns and anti-tank weapons prefer the enemy's AFVs and guns;
+- reaction fire (the other side's turn): shoot when the best shot's expected effect is
+  worth it, else hold fire for the rest of that enemy turn.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+from typing import TYPE_CHECKING
+
+from game.core.commands import Command, Refusal
+from game.core.game import Game
+from game.core.state import Figure, Unit
+from game.rulesets.solo import solo_tables
+from game.rulesets.ww2_skirmish_common import parse_opts
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish import Ww2Skirmish
+
+# what a fire-effect result is worth to the firer (a suppression stops a team for a turn)
+EFFECT_WORTH = {"suppressed": 0.35, "wounded": 0.7, "disabled": 0.95, "killed": 1.0, "flamer": 1.0}
+REACT_AT = 0.12  # the least expected effect worth a reaction shot (it reveals the firer)
+
+
+class Ww2Orders:
+    # ---- the AFV chart's situation -------------------------------------------------------------------------
+    def afv_situation(self: Ww2Skirmish, game: Game, unit: Unit) -> dict[str, int]:  # type: ignore[misc]
+        st = game.state
+        v = self.unit_vehicle(game, unit.id)
+        if v is None:
+            return {}
+        tb = solo_tables()
+        last = unit.markers.get("solo_order") or self.initial_order(game, unit)
+        friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
+        infantry = any(self.fighter(f) and hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_infantry") for f in friends)
+        crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
+        damaged = int(bool(v.markers.get("immobile") or v.markers.get("optics"))) + crew_lost
+        seen = self.known_enemies(game, unit.side)
+        flank = any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
+        near = [f for f in friends if hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_friends")]
+        alone = not any(self.los(game, v, f).visible for f in near)
+        guns = self.weapons_of(v, "gun")
+        wrecked = set(v.markers.get("wrecked", []))
+        working = [w for w in v.weapons if w not in wrecked]
+        at_fire = any(r.get("heavy") for r in self.recent(game, unit, "fired_on"))
+        return {
+            "advancing": int(last == "advance" or bool(v.markers.get("hull_down"))),
+            "infantry_near": int(infantry),
+            "damaged": damaged,
+            "under_at_fire": int(at_fire),
+            "flanked": int(flank),
+            "alone": int(alone),
+            "no_main_gun": int(not guns or all(wid in wrecked for wid, _ in guns)),
+            "no_weapons": int(not working),
+        }
+
+    # ---- choices on the other side's turn ------------------------------------------------------------------
+    def ai_decide(self: Ww2Skirmish, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:  # type: ignore[misc]
+        fires = [c for _, c in options if c.kind in ("fire", "fire_team", "volley", "fire_gun", "fire_at", "blast", "flame")]
+        holds = [c for _, c in options if c.kind == "hold_fire"]
+        if not fires:
+            return None
+        best = max(fires, key=lambda c: (self.shot_worth(game, c), str(c.choice)))
+        if self.shot_worth(game, best) >= REACT_AT or not holds:
+            return best
+        return next((c for c in holds if c.choice == "turn"), holds[0])
+
+    # ---- orders on its own turn ----------------------------------------------------------------------------
+    def ai_commands(self: Ww2Skirmish, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:  # type: ignore[misc]
+        st = game.state
+        if side != st.active_side or st.phase != "action" or not st.unit_alive(unit.id):
+            return []
+        order = unit.markers.get("solo_order", "halt")
+        out: list[Command] = []
+        if self.suppression(unit) and not self.routing(unit):
+            spent = sum(f.markers.get("used", 0) for f in game.state.unit_figures(unit.id))
+            out.append(Command("remove_suppression", side, unit=unit.id, value=spent))
+        v = self.unit_vehicle(game, unit.id)
+        if v is not None:
+            return out + self._vehicle_orders(game, side, unit, v, order)
+        if self.routing(unit):
+            return []
+        prof = self.profile(game, unit)
+        moves = unit.markers.get("move_n", 0)
+        fire = self.fire_orders(game, side, unit) if order != "rout" else []
+        if prof.support_weapon or prof.at_gun:
+            return out + self.spot_orders(game, side, unit) + fire
+        home = self.home_point(game, side, unit)
+        goal = self.goal_point(game, side, self.centre(game, unit))
+        spot = self.spot_orders(game, side, unit)  # spotting costs no action: look first
+        foes = self.known_enemies(game, side)
+        if order == "rout":
+            return out + [self.move_to(side, unit, home)]
+        if order == "retreat":
+            if moves == 0 and not self.holds_cover(game, unit):
+                step = self.covered_move(game, side, unit, self.away_point(game, unit, foes, home), foes)
+                out.append(step or self.move_to(side, unit, self.away_point(game, unit, foes, home)))
+            return out + spot + fire
+        if order in ("attack", "close"):
+            c = self.centre(game, unit)
+            near = min(foes, key=lambda e: hypot(e.x - c[0], e.y - c[1])) if foes else None
+            target = near.pos if near is not None else goal
+            if not self.in_contact(game, unit) and moves < 2:
+                charge = order == "attack" and near is not None and hypot(near.x - c[0], near.y - c[1]) <= self.mm(self.data.movement.normal + 1)
+                step = self.move_to(side, unit, target) if charge else self.covered_move(game, side, unit, target, foes)
+                out += [step] if step is not None else []
+            return out + spot + fire
+        if order == "advance" and moves == 0 and not self.holds_objective(game, side, unit):
+            # fire first when a good shot is there (shots need the actions a move also spends)
+            step = self.covered_move(game, side, unit, goal, foes)
+            if step is None:
+                return out + spot + fire
+            if fire and self.shot_worth(game, fire[0]) >= 0.25:
+                return out + spot + fire[:1] + [step]
+            return out + spot + [step] + fire
+        return out + spot + fire
+
+    def move_to(self: Ww2Skirmish, side: str, unit: Unit, point: tuple[float, float]) -> Command:  # type: ignore[misc]
+        return Command("move_unit", side, unit=unit.id, point=(round(point[0], 2), round(point[1], 2)), value=unit.markers.get("move_n", 0))
+
+    def covered_move(self: Ww2Skirmish, game: Game, side: str, unit: Unit, goal: tuple[float, float],  # type: ignore[misc]
+                     foes: list[Figure]) -> Command | None:
+        """A move toward ``goal`` (one action, up to 6") ending where the fewest known
+        enemies see the team in the open, then with the best cover, then with the most
+        progress. Under fire with nowhere covered to go it stays (None): crossing open
+        ground under fire needs a morale test, and a failure stops the move anyway."""
+        from math import atan2, cos, radians, sin
+
+        cx, cy = self.centre(game, unit)
+        d = hypot(goal[0] - cx, goal[1] - cy)
+        if d < self.mm(1):
+            return self.move_to(side, unit, goal)
+        sight = self.sight_range()
+        watchers = [e for e in foes if self.on_table(e)]
+        reach = min(d, self.mm(self.data.movement.normal))
+        base = atan2(goal[1] - cy, goal[0] - cx)
+        best = None
+        for turn in (0, -25, 25, -50, 50):
+            for frac in (1.0, 0.6, 0.3):
+                a = base + radians(turn)
+                p = self.clamp(game, (cx + cos(a) * reach * frac, cy + sin(a) * reach * frac))
+                seen = [self.los(game, e.pos, p) for e in watchers if hypot(e.x - p[0], e.y - p[1]) <= sight]
+                seen = [r for r in seen if r.visible]
+                exposed = sum(1 for r in seen if r.cover == 0)
+                cover = min((r.cover for r in seen), default=2)
+                progress = d - hypot(goal[0] - p[0], goal[1] - p[1])
+                score = (-exposed, cover, progress)
+                if best is None or score > best[0]:
+                    best = (score, p)
+        assert best is not None
+        if best[0][0] < 0 and self.under_fire(game, unit):
+            return None
+        return self.move_to(side, unit, best[1])
+
+    def centre(self: Ww2Skirmish, game: Game, unit: Unit) -> tuple[float, float]:  # type: ignore[misc]
+        figs = [f for f in game.state.unit_figures(unit.id) if self.on_table(f) or self.is_vehicle(f)] or game.state.unit_figures(unit.id)
+        return (sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs))
+
+    def home_point(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> tuple[float, float]:  # type: ignore[misc]
+        cx, cy = self.centre(game, unit)
+        w, h = game.table.width, game.table.height
+        return {"north": (cx, 0.0), "south": (cx, h), "west": (0.0, cy), "east": (w, cy)}[game.state.sides[side].home_edge]
+
+    def away_point(self: Ww2Skirmish, game: Game, unit: Unit, foes: list[Figure], home: tuple[float, float]) -> tuple[float, float]:  # type: ignore[misc]
+        cx, cy = self.centre(game, unit)
+        if not foes:
+            return home
+        e = min(foes, key=lambda f: hypot(f.x - cx, f.y - cy))
+        d = hypot(cx - e.x, cy - e.y) or 1.0
+        away = (cx + (cx - e.x) / d * self.mm(6), cy + (cy - e.y) / d * self.mm(6))
+        # between straight away and the home edge
+        return self.clamp(game, ((away[0] + home[0]) / 2, (away[1] + home[1]) / 2))
+
+    def holds_cover(self: Ww2Skirmish, game: Game, unit: Unit) -> bool:  # type: ignore[misc]
+        figs = self.fighters(game, unit.id)
+        start = unit.attrs.get("start_strength") or len(unit.figures)
+        if not figs or len(figs) * 2 < start:
+            return False
+        return sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
+
+    def holds_objective(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> bool:  # type: ignore[misc]
+        v = game.state.attrs.get("victory", {})
+        objs = [o for c in v.get("conditions", []) if c["side"] == side and c["type"] == "hold"
+                for o in (v["objectives"][i] for i in (c.get("objectives") or list(v.get("objectives", {}))))]
+        return any(hypot(f.x - o["x"], f.y - o["y"]) <= o["radius"] for o in objs for f in self.fighters(game, unit.id))
+
+    def in_contact(self: Ww2Skirmish, game: Game, unit: Unit) -> bool:  # type: ignore[misc]
+        return any(self.in_melee(game, f) for f in self.fighters(game, unit.id))
+
+    def spot_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> list[Command]:  # type: ignore[misc]
+        return [Command("spot", side, figure=f.id) for f in game.state.unit_figures(unit.id)
+                if f.alive and not f.markers.get("spot_used") and not self.embarked(f) and self.can_observe(game, f)]
+
+    # ---- fire ----------------------------------------------------------------------------------------------
+    def fire_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> list[Command]:  # type: ignore[misc]
+        """Every shot the team's figures can take at known enemies, best expected effect
+        per action first."""
+        targets = self.known_units(game, side)
+        if not targets:
+            return []
+        scored = []
+        for f in game.state.unit_figures(unit.id):
+            if not f.alive or not self.may_shoot_cheap(game, f):
+                continue
+            for c in self.fire_candidates(game, side, f, targets):
+                worth = self.shot_worth(game, c)
+                if worth > 0:
+                    used = f.markers.get("used", 0)
+                    scored.append((worth / max(1, self.shot_cost(c)), Command(c.kind, c.side, unit=c.unit, figure=c.figure, target=c.target,
+                                                                               point=c.point, choice=c.choice, value=used)))
+        scored.sort(key=lambda t: (-t[0], t[1].figure or "", str(t[1].choice)))
+        return [c for _, c in scored]
+
+    def shot_cost(self: Ww2Skirmish, cmd: Command) -> int:  # type: ignore[misc]
+        o = parse_opts(cmd.choice)
+        if cmd.kind == "fire":
+            return self.data.shooting.shot_types[o.get("shot", "unaimed")].actions
+        return 2
+
+    def shot_worth(self: Ww2Skirmish, game: Game, cmd: Command) -> float:  # type: ignore[misc]
+        """Expected effect of one shot (0 when it cannot be taken or cannot hit)."""
+        try:
+            if cmd.kind == "fire":
+                s = self.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
+                if s.need is None and not s.auto:
+                    return 0.0
+                if s.vehicle is not None:
+                    return 0.0  # small arms rattle off vehicles: a hit in three makes a damage roll at most
+                p = 1.0 if s.auto else max(0, 21 - s.need) / 20
+                return p * self.effect_worth(sum(v for _, v in s.effect_mods))
+            if cmd.kind in ("fire_gun", "fire_at", "blast", "flame"):
+                if game.check(cmd) is not None:
+                    return 0.0
+                rep = self.odds(game, cmd)
+                fr = rep.outcomes.probs
+                bad = ("miss", "no effect", "none", "unhurt", "nothing", "cannot")
+                hit = float(sum(v for k, v in fr.items() if not any(b in str(k).lower() for b in bad)))
+                tgt = game.state.figures.get(cmd.target or "")
+                armour = tgt is not None and (self.is_vehicle(tgt) or self.is_gun(tgt))
+                return hit * (1.5 if armour else 0.8)
+        except Refusal:
+            return 0.0
+        return 0.0
+
+    def effect_worth(self: Ww2Skirmish, mod: int) -> float:  # type: ignore[misc]
+        t = self.data.fire_effect.table
+        return sum(EFFECT_WORTH.get(t.result(face + mod), 0.0) for face in range(1, 7)) / 6
+
+    # ---- vehicles ------------------------------------------------------------------------------------------
+    def _vehicle_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit, v: Figure, order: str) -> list[Command]:  # type: ignore[misc]
+        if order == "bale_out":
+            return [Command("abandon", side, figure=v.id)]
+        fire = self.fire_orders(game, side, unit)
+        heavy = [c for c in fire if c.kind in ("fire_gun", "fire_at")]
+        armour = [c for c in heavy if (t := game.state.figures.get(c.target or "")) is not None and (self.is_vehicle(t) or self.is_gun(t))]
+        fire = armour + [c for c in fire if c not in armour]
+        moved = bool(v.markers.get("moved"))
+        goal = self.goal_point(game, side, v.pos)
+        ready = [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.ready_count(v, wid))
+                 for wid, w in self.weapons_of(v, "gun") if w.accumulate and self.ready_count(v, wid) < w.actions]
+        out: list[Command] = []
+        foes = self.known_enemies(game, side)
+        near = min((hypot(e.x - v.x, e.y - v.y) for e in foes), default=None)
+        if order == "retreat" and not moved:
+            out.append(self.move_to(side, unit, self.away_point(game, unit, foes, self.home_point(game, side, unit))))
+        elif order == "advance" and not moved and (near is None or near > self.mm(20)):
+            out.append(self.move_to(side, unit, goal))
+        elif order == "manoeuvre" and not moved and not fire and (near is None or near > self.mm(12)):
+            out.append(self.move_to(side, unit, goal))
+        if not v.markers.get("spot_used") and not foes:
+            out.append(Command("spot", side, figure=v.id))
+        return out + fire + ready

@@ -1,0 +1,104 @@
+"""The solo AI's orders carried out in WW2 Skirmish (game/rulesets/ww2_skirmish_orders.py):
+scripted small situations; the AI works only from what its side has spotted."""
+
+from game.core.commands import Command
+from tests.rulesets.helpers import make_game, small_map, unit
+
+IN = 25.4
+
+
+def wgame(a, b, terrain=None):
+    return make_game(small_map(a, b, terrain=terrain, ruleset="ww2-skirmish", size=(48, 48)), seed=2)
+
+
+def orders(game, uid, order):
+    u = game.state.units[uid]
+    u.markers["solo_order"] = order
+    u.markers["solo_turn"] = game.state.turn
+    return game.rules.ai_commands(game, u.side, u, {})
+
+
+def see(game, side, *fids):
+    for fid in fids:
+        game.rules.mark_spotted(game, side, game.state.figures[fid], "sight")
+
+
+US = [unit("a1", [("us_rifleman", 22, 40), ("us_rifleman", 24, 40), ("us_nco", 26, 40)])]
+WALL = {"type": "building", "rect": {"x": 30, "y": 27, "w": 6, "h": 2}}
+
+
+def test_a_halted_team_fires_first_at_the_target_in_the_open():
+    b = [unit("b1", [("ger_rifleman", 14, 30), ("ger_rifleman", 16, 30)]),  # in the open, 10" away
+         unit("b2", [("ger_rifleman", 33, 26)])]  # behind a building: hard cover from the team
+    game = wgame(US, b, terrain=[WALL])
+    see(game, "a", "b1.1", "b1.2", "b2.1")
+    cmds = [c for c in orders(game, "a1", "halt") if c.kind in ("fire", "fire_team", "volley")]
+    assert cmds and cmds[0].target == "b1"
+    assert not any(c.kind == "move_unit" for c in orders(game, "a1", "halt"))
+
+
+def test_unspotted_enemies_change_nothing():
+    b = [unit("b1", [("ger_rifleman", 24, 4)])]
+    wood = {"type": "wood", "polygon": [[20, 0], [28, 0], [28, 8], [20, 8]]}
+    game = wgame(US, b, terrain=[wood])
+    assert "b1.1" not in game.rules.spotted(game, "a")
+    first = orders(game, "a1", "advance")
+    game.state.figures["b1.1"].x += 3 * IN  # the hidden figure moves: the AI cannot know
+    assert orders(game, "a1", "advance") == first
+    assert not any(c.kind == "fire" for c in first)
+
+
+def test_a_routing_order_runs_for_home_and_never_fires():
+    b = [unit("b1", [("ger_rifleman", 24, 30)])]
+    game = wgame(US, b)
+    see(game, "a", "b1.1")
+    cmds = orders(game, "a1", "rout")
+    assert [c.kind for c in cmds] == ["move_unit"]
+    assert cmds[0].point[1] > game.state.figures["a1.1"].y  # south: the home edge
+
+
+def test_an_advance_moves_once_toward_the_enemy_then_fires():
+    b = [unit("b1", [("ger_rifleman", 24, 20)])]
+    game = wgame(US, b)
+    see(game, "a", "b1.1")
+    cmds = orders(game, "a1", "advance")
+    moves = [c for c in cmds if c.kind == "move_unit"]
+    assert len(moves) == 1 and moves[0].point[1] < game.state.figures["a1.1"].y
+    res = game.submit(moves[0])
+    assert res.ok
+    assert not any(c.kind == "move_unit" for c in game.rules.ai_commands(game, "a", game.state.units["a1"], {}))
+
+
+def test_a_belt_fed_mg_team_halts_and_fires_instead_of_advancing():
+    mg = [unit("a1", [("us_mg_gunner", 22, 40), ("us_mg_loader", 23.5, 40), ("us_mg_loader", 25, 40)])]
+    b = [unit("b1", [("ger_rifleman", 24, 20)])]
+    game = wgame(mg, b)
+    see(game, "a", "b1.1")
+    assert game.rules.profile(game, game.state.units["a1"]).support_weapon
+    cmds = orders(game, "a1", "advance")
+    assert not any(c.kind == "move_unit" for c in cmds) and any(c.kind == "fire" for c in cmds)
+
+
+def test_reaction_fire_only_when_the_shot_is_worth_it():
+    b = [unit("b1", [("ger_rifleman", 24, 36)])]
+    game = wgame(US, b)
+    rules = game.rules
+    good = Command("fire", "b", figure="b1.1", target="a1", choice="shot=unaimed")
+    hold = Command("hold_fire", "b", target="a1", choice="turn")
+    assert rules.shot_worth(game, good) > 0.12
+    assert rules.ai_decide(game, "b", [("fire", good), ("hold", hold)]) == good
+    far = wgame(US, [unit("b1", [("ger_rifleman", 24, 1)])])  # 39" away: long range, a 19 to hit
+    weak = Command("fire", "b", figure="b1.1", target="a1", choice="shot=unaimed")
+    assert far.rules.shot_worth(far, weak) < 0.12
+    assert far.rules.ai_decide(far, "b", [("fire", weak), ("hold", hold)]) == hold
+
+
+def test_afv_situation_counts_infantry_near_and_a_lone_tank():
+    tank = [unit("a1", [("us_sherman", 24, 40)], kind="vehicle")]
+    b = [unit("b1", [("ger_rifleman", 24, 4)])]
+    game = wgame(tank, b)
+    s = game.rules.afv_situation(game, game.state.units["a1"])
+    assert s["alone"] == 1 and s["infantry_near"] == 0 and s["no_main_gun"] == 0 and s["no_weapons"] == 0
+    game = wgame(tank + [unit("a2", [("us_rifleman", 27, 40)])], b)
+    s = game.rules.afv_situation(game, game.state.units["a1"])
+    assert s["infantry_near"] == 1 and s["alone"] == 0
