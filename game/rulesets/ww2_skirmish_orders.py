@@ -103,6 +103,8 @@ class Ww2Orders:
         prof = self.profile(game, unit)
         moves = unit.markers.get("move_n", 0)
         fire = self.fire_orders(game, side, unit) if order != "rout" else []
+        if order != "rout" and not self.defends(game, side):
+            out += self.smoke_orders(game, side, unit, self.known_enemies(game, side))
         if prof.support_weapon or prof.at_gun:
             return out + self.spot_orders(game, side, unit) + fire
         home = self.home_point(game, side, unit)
@@ -111,6 +113,7 @@ class Ww2Orders:
         foes = self.known_enemies(game, side)
         if order == "rout":
             return out + [self.move_to(side, unit, home)]
+
         if order == "retreat":
             if moves == 0 and not self.holds_cover(game, unit):
                 step = self.covered_move(game, side, unit, self.away_point(game, unit, foes, home), foes)
@@ -127,10 +130,11 @@ class Ww2Orders:
             return out + spot + fire
         if order == "advance" and moves == 0 and not self.holds_objective(game, side, unit):
             # fire first when a good shot is there (shots need the actions a move also spends)
-            step = self.covered_move(game, side, unit, goal, foes)
+            worth = self.shot_worth(game, fire[0]) if fire else 0.0
+            step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15)
             if step is None:
                 return out + spot + fire
-            if fire and self.shot_worth(game, fire[0]) >= 0.25:
+            if worth >= 0.25:
                 return out + spot + fire[:1] + [step]
             return out + spot + [step] + fire
         return out + spot + fire
@@ -139,10 +143,11 @@ class Ww2Orders:
         return Command("move_unit", side, unit=unit.id, point=(round(point[0], 2), round(point[1], 2)), value=unit.markers.get("move_n", 0))
 
     def covered_move(self: Ww2Skirmish, game: Game, side: str, unit: Unit, goal: tuple[float, float],  # type: ignore[misc]
-                     foes: list[Figure]) -> Command | None:
+                     foes: list[Figure], stay_ok: bool = False) -> Command | None:
         """A move toward ``goal`` (one action, up to 6") ending where the fewest known
         enemies see the team in the open, then with the best cover, then with the most
-        progress. Under fire with nowhere covered to go it stays (None): crossing open
+        progress. With ``stay_ok`` (an advance with a shot worth taking from where it
+        stands) a team under fire with nowhere covered to go stays (None): crossing open
         ground under fire needs a morale test, and a failure stops the move anyway."""
         from math import atan2, cos, radians, sin
 
@@ -168,7 +173,7 @@ class Ww2Orders:
                 if best is None or score > best[0]:
                     best = (score, p)
         assert best is not None
-        if best[0][0] < 0 and self.under_fire(game, unit):
+        if best[0][0] < 0 and self.under_fire(game, unit) and stay_ok:
             return None
         return self.move_to(side, unit, best[1])
 
@@ -206,6 +211,28 @@ class Ww2Orders:
 
     def in_contact(self: Ww2Skirmish, game: Game, unit: Unit) -> bool:  # type: ignore[misc]
         return any(self.in_melee(game, f) for f in self.fighters(game, unit.id))
+
+    def smoke_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit, foes: list[Figure]) -> list[Command]:  # type: ignore[misc]
+        """An attacker's smoke: a mortar or rifle grenade with smoke rounds blinds the
+        most dangerous spotted enemy in reach (a belt-fed MG, else a figure in a bunker)
+        that no smoke covers yet."""
+        st = game.state
+        radius = self.mm(self.data.blast.smoke_diameter) / 2
+        danger = [e for e in foes if self.on_table(e) and (
+            any(w.category == "mg" and w.belt_fed for _, w in self.weapons_of(e)) or self.in_bunker(game, e))]
+        danger = [e for e in danger if not any(c.type == "smoke" and hypot(c.x - e.x, c.y - e.y) <= radius for c in st.clouds.values())]
+        out = []
+        for f in st.unit_figures(unit.id):
+            if not f.alive or self.embarked(f):
+                continue
+            for wid, w in self.weapons_of(f, "mortar", "rifle_grenade"):
+                if "smoke" not in (w.rounds or []):
+                    continue
+                for e in sorted(danger, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id)):
+                    out.append(Command("blast", side, figure=f.id, point=(round(e.x, 2), round(e.y, 2)),
+                                       choice=f"weapon={wid},round=smoke"))
+                    break
+        return out
 
     def spot_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> list[Command]:  # type: ignore[misc]
         return [Command("spot", side, figure=f.id) for f in game.state.unit_figures(unit.id)

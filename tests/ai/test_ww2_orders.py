@@ -102,3 +102,16 @@ def test_afv_situation_counts_infantry_near_and_a_lone_tank():
     game = wgame(tank + [unit("a2", [("us_rifleman", 27, 40)])], b)
     s = game.rules.afv_situation(game, game.state.units["a1"])
     assert s["infantry_near"] == 1 and s["alone"] == 0
+
+
+def test_an_attacker_blinds_a_spotted_machine_gun_with_smoke():
+    mortar = [unit("a1", [("brit_2in_mortar", 22, 40), ("brit_mortar_loader", 23.5, 40)])]
+    b = [unit("b1", [("ger_mg_gunner", 24, 20), ("ger_mg_loader", 25.5, 20)])]
+    game = wgame(mortar, b)
+    see(game, "a", "b1.1", "b1.2")
+    cmds = orders(game, "a1", "halt")
+    smoke = [c for c in cmds if c.kind == "blast" and "round=smoke" in (c.choice or "")]
+    assert smoke and smoke[0].point == (round(24 * IN, 2), round(20 * IN, 2))
+    assert game.check(smoke[0]) is None
+    game.state.attrs["victory"]["otherwise"] = "a"  # a side that wins by holding on makes no smoke
+    assert not any(c.kind == "blast" and "smoke" in (c.choice or "") for c in orders(game, "a1", "halt"))
