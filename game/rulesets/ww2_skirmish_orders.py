@@ -119,6 +119,9 @@ class Ww2Orders:
                 step = self.covered_move(game, side, unit, self.away_point(game, unit, foes, home), foes)
                 out.append(step or self.move_to(side, unit, self.away_point(game, unit, foes, home)))
             return out + spot + fire
+        if order in ("advance", "attack", "close") and self.defends(game, side) and self.in_position(game, unit):
+            # the solo chart: units "will not move from fortified positions they are defending"
+            return out + spot + fire
         if order in ("attack", "close"):
             c = self.centre(game, unit)
             near = min(foes, key=lambda e: hypot(e.x - c[0], e.y - c[1])) if foes else None
@@ -201,7 +204,13 @@ class Ww2Orders:
         start = unit.attrs.get("start_strength") or len(unit.figures)
         if not figs or len(figs) * 2 < start:
             return False
-        return sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
+        return self.in_position(game, unit)
+
+    def in_position(self: Ww2Skirmish, game: Game, unit: Unit) -> bool:  # type: ignore[misc]
+        """Most of the team in a building, bunker, trench, wood or behind a wall or hedge
+        (terrain giving cover where it stands): a position it defends."""
+        figs = self.fighters(game, unit.id)
+        return bool(figs) and sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
 
     def holds_objective(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> bool:  # type: ignore[misc]
         v = game.state.attrs.get("victory", {})
