@@ -533,11 +533,7 @@ class RulesetBase(SoloMixin):
         nearest enemy figure ("advance toward nearest enemy includes any ordered game
         objective"). A unit standing on an objective its side must hold stays on it."""
         st = game.state
-        v = st.attrs.get("victory", {})
-        needed = []
-        for c in v.get("conditions", []):
-            if c["side"] == side and c["type"] == "hold":
-                needed += [v["objectives"][oid] for oid in (c.get("objectives") or list(v.get("objectives", {})))]
+        needed = self.hold_objectives(game, side)
         if unit is not None:
             for o in needed:
                 if any(self.dist(f.pos, (o["x"], o["y"])) <= o["radius"] for f in st.unit_figures(unit.id)):
@@ -550,6 +546,15 @@ class RulesetBase(SoloMixin):
             return None
         e = min(enemies, key=lambda f: self.dist(f.pos, centre))
         return e.pos
+
+    def hold_objectives(self, game: Game, side: str) -> list[dict]:
+        """The objectives ``side`` must hold to win (from the scenario's hold conditions)."""
+        v = game.state.attrs.get("victory", {})
+        out: list[dict] = []
+        for c in v.get("conditions", []):
+            if c["side"] == side and c["type"] == "hold":
+                out += [v["objectives"][oid] for oid in (c.get("objectives") or list(v.get("objectives", {})))]
+        return out
 
     def defends(self, game: Game, side: str) -> bool:
         """A side that wins if nothing happens holds its ground (solo interpretation)."""

@@ -213,9 +213,7 @@ class Ww2Orders:
         return bool(figs) and sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
 
     def holds_objective(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> bool:  # type: ignore[misc]
-        v = game.state.attrs.get("victory", {})
-        objs = [o for c in v.get("conditions", []) if c["side"] == side and c["type"] == "hold"
-                for o in (v["objectives"][i] for i in (c.get("objectives") or list(v.get("objectives", {}))))]
+        objs = self.hold_objectives(game, side)
         return any(hypot(f.x - o["x"], f.y - o["y"]) <= o["radius"] for o in objs for f in self.fighters(game, unit.id))
 
     def in_contact(self: Ww2Skirmish, game: Game, unit: Unit) -> bool:  # type: ignore[misc]

@@ -95,14 +95,9 @@ class Ww2InterfaceMixin:
 
     def goal_point(self, game: Game, side: str, centre: tuple[float, float]) -> tuple[float, float]:
         st = game.state
-        v = st.attrs.get("victory", {})
         from game.core import victory
 
-        objs = []
-        for c in v.get("conditions", []):
-            if c["side"] == side and c["type"] == "hold":
-                objs += [v["objectives"][o] for o in (c.get("objectives") or list(v.get("objectives", {})))]
-        targets = [(o["x"], o["y"]) for o in objs if victory.objective_holder(st, o) != side]
+        targets = [(o["x"], o["y"]) for o in self.hold_objectives(game, side) if victory.objective_holder(st, o) != side]
         if targets:
             return min(targets, key=lambda p: hypot(p[0] - centre[0], p[1] - centre[1]))
         foes = self.known_enemies(game, side)
