@@ -21,9 +21,10 @@ class RandomPlayer:
         throw back any the core would refuse (rejection keeps it uniform)."""
         if game.state.over:
             raise RuntimeError("the game is over")
-        pool = list(game.rules.candidate_commands(game, side))
-        while pool:
-            cmd = pool.pop(self.rng.below(len(pool)))
-            if game.check(cmd) is None:
-                return cmd
+        with game.reading():
+            pool = list(game.rules.candidate_commands(game, side))
+            while pool:
+                cmd = pool.pop(self.rng.below(len(pool)))
+                if game.check(cmd) is None:
+                    return cmd
         raise RuntimeError(f"no legal command for {side} in phase {game.state.phase}")

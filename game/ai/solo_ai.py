@@ -31,7 +31,8 @@ class SoloAI:
         return self._key(game, cmd) not in self.issued and game.check(cmd) is None
 
     def choose(self, game: Game, side: str) -> Command:
-        cmd = self._choose(game, side)
+        with game.reading():
+            cmd = self._choose(game, side)
         self.issued.add(self._key(game, cmd))
         if len(self.issued) > 5000:
             self.issued = {k for k in self.issued if k[0] >= game.state.turn}

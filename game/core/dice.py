@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .rng import ForcedSource, PathSource, SeededSource, Source
@@ -20,6 +21,7 @@ STANDARD_DICE = (3, 4, 6, 8, 10, 12, 20)
 _SPEC = re.compile(r"^(\d*)d(\d+|av)$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=64)
 def die_faces(kind: str) -> tuple[int, ...]:
     """Faces of one die: 'd6' -> 1..6, 'dAv' -> the average die 2,3,3,4,4,5."""
     kind = kind.lower()
@@ -30,6 +32,7 @@ def die_faces(kind: str) -> tuple[int, ...]:
     raise ValueError(f"unknown die {kind!r}")
 
 
+@lru_cache(maxsize=256)
 def parse_spec(spec: str) -> tuple[int, str]:
     """'3d6' -> (3, 'd6'); 'd10' -> (1, 'd10'); '2dAv' -> (2, 'dav')."""
     m = _SPEC.match(spec.strip())

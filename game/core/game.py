@@ -9,7 +9,8 @@ log and the same state, which the tests prove and saved games rely on.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -67,6 +68,23 @@ class Game:
         self._undo: list[Snapshot | None] = []
         self.listeners: list[Any] = []
         self._begun = False
+        #: inside :meth:`reading`, a place where a ruleset may keep what it works out from
+        #: the state (who is in melee, ...); None outside, where the state may change
+        self.memo: dict[Any, Any] | None = None
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """A scope in which nothing changes the state (a player choosing a command, the
+        interface listing what may be done): rules may memoise in :attr:`memo`. A command
+        submitted inside it clears the memo."""
+        outer = self.memo
+        if outer is None:
+            self.memo = {}
+        try:
+            yield
+        finally:
+            if outer is None:
+                self.memo = None
 
     # ---- starting ----------------------------------------------------------------
     def begin(self) -> None:
@@ -144,11 +162,16 @@ class Game:
             return Rejected(cmd, reason)
         snap = self._snapshot()
         first = len(self.log)
+        memo, self.memo = self.memo, None  # the state changes: nothing memoised holds
         try:
             self.rules.apply(self, cmd)
         except Refusal as r:  # a check the ruleset could only make while resolving
             self._restore(snap)
             return Rejected(cmd, r.reason)
+        finally:
+            if memo is not None:
+                memo.clear()
+                self.memo = memo
         self.commands.append(cmd)
         rolled = self.dice.count != snap.dice_count
         self._undo.append(None if rolled else snap)
@@ -188,6 +211,8 @@ class Game:
         return Snapshot(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL), self.source.state, len(self.log), self.dice.count)
 
     def _restore(self, snap: Snapshot) -> None:
+        if self.memo is not None:
+            self.memo.clear()
         self.state = pickle.loads(snap.state)
         self.source.rng.state = snap.rng_state
         self.log.truncate(snap.log_len)

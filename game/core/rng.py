@@ -128,6 +128,13 @@ def pool_outcomes(count: int, faces: Sequence[int]) -> list[tuple[tuple[int, ...
 
 
 @lru_cache(maxsize=256)
+def _face_options(faces: tuple[int, ...]) -> list[tuple[int, Fraction]]:
+    """The distinct faces of one die, each with its exact probability."""
+    n = len(faces)
+    return [(f, Fraction(faces.count(f), n)) for f in sorted(set(faces))]
+
+
+@lru_cache(maxsize=256)
 def _pool_outcomes(count: int, faces: tuple[int, ...]) -> list[tuple[tuple[int, ...], Fraction]]:
     distinct = sorted(set(faces))
     weight = {f: Fraction(list(faces).count(f), len(faces)) for f in distinct}
@@ -158,10 +165,7 @@ class PathSource(Source):
         return options[choice][0]
 
     def pick(self, faces: Sequence[int]) -> int:
-        distinct = sorted(set(faces))
-        n = len(faces)
-        options = [(f, Fraction(list(faces).count(f), n)) for f in distinct]
-        return self._branch(options)  # type: ignore[return-value]
+        return self._branch(_face_options(tuple(faces)))  # type: ignore[return-value,arg-type]
 
     def pool(self, count: int, faces: Sequence[int]) -> list[int]:
         if count == 0:
@@ -169,7 +173,7 @@ class PathSource(Source):
         return list(self._branch(pool_outcomes(count, faces)))  # type: ignore[arg-type]
 
     def index(self, n: int) -> int:
-        return self._branch([(i, Fraction(1, n)) for i in range(n)])  # type: ignore[return-value]
+        return self._branch(_face_options(tuple(range(n))))  # type: ignore[return-value,arg-type]
 
     @property
     def probability(self) -> Fraction:

@@ -1,5 +1,6 @@
-"""YAML reading with line numbers: ``yaml.safe_load`` for the data and the composed node
-tree (same safe loader) for where each value sits in the file."""
+"""YAML reading with line numbers: the safe loader (``yaml.safe_load``'s, never an unsafe
+one) composes the node tree, which gives where each value sits in the file, and builds
+the data from it."""
 
 from __future__ import annotations
 
@@ -53,10 +54,21 @@ def _walk(node: yaml.Node, loc: tuple, marks: dict[tuple, int], path: str) -> No
             _walk(item, loc + (i,), marks, path)
 
 
+#: the safe loader (what ``yaml.safe_load`` uses: plain data only, never Python objects),
+#: in its libyaml build where PyYAML has one
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def parse_yaml(text: str, path: str) -> Doc:
+    """The data of ``text`` and the line of every value: one pass of the safe loader
+    composes the node tree (for the lines) and constructs the data from it."""
     try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = SAFE_LOADER(text)
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None

@@ -26,7 +26,9 @@ cover), and line features crossed by the line whose footprint is within
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -60,8 +62,15 @@ class LosResult:
     visible: bool
     cover: int  # of the target: 0 none, 1 soft, 2 hard
     hindrances: int
-    crossings: tuple[Crossing, ...]
     distance: float
+    #: works out the crossings when first asked: most callers (the rules, the AI) need
+    #: only visibility and cover, and the crossing lengths are the costly part
+    _crossings: Callable[[], tuple[Crossing, ...]] = field(default=tuple, repr=False, compare=False)
+
+    @cached_property
+    def crossings(self) -> tuple[Crossing, ...]:
+        """Every feature the sight line crosses, nearest the observer first."""
+        return self._crossings()
 
     @property
     def cover_name(self) -> str:
@@ -134,7 +143,10 @@ def _evaluate(
 ) -> _Batch:
     """Sight lines between pts[ii[k]] and pts[jj[k]] for every k (``exact``: work out
     every crossing's effect, for :func:`line_of_sight`)."""
-    idx = table.index
+    return _evaluate_idx(table.index, pts, ii, jj, exact)
+
+
+def _evaluate_idx(idx: TableIndex, pts: np.ndarray, ii: np.ndarray, jj: np.ndarray, exact: bool = False) -> _Batch:
     info = _point_info(idx, pts)
     m = len(ii)
     if m <= _BLOCK:
@@ -290,30 +302,62 @@ def line_of_sight(table: Table, a: Point, b: Point) -> LosResult:
     pts = as_points([a, b])
     res = _evaluate(table, pts, np.array([0]), np.array([1]), exact=True)
     idx = table.index
-    crossings: list[Crossing] = []
-    if len(res.f):
-        seg = shapely.LineString(pts) if not np.array_equal(pts[0], pts[1]) else shapely.Point(pts[0])
-        areas = idx.areas[res.f]
-        inter = shapely.intersection(seg, areas)
-        lengths = shapely.length(inter)
-        start = shapely.distance(shapely.Point(pts[0]), inter)
-        order = np.lexsort((res.f, start))
-        for k in order:
-            fi = res.f[k]
-            crossings.append(
-                Crossing(
-                    feature_id=idx.features[fi].id,
-                    type_id=idx.features[fi].type.id,
-                    effect=EFFECTS[int(res.effect_ij[k])],
-                    length=float(lengths[k]),
-                )
-            )
     return LosResult(
         visible=bool(res.visible[0]),
         cover=int(res.cover_j[0]),
         hindrances=int(res.hindrances[0]),
-        crossings=tuple(crossings),
         distance=float(np.hypot(*(pts[1] - pts[0]))),
+        _crossings=lambda: _crossings(idx, pts, res.f, res.effect_ij),
+    )
+
+
+def sight_pairs_both_ways(table: Table, firsts: object, seconds: object) -> list[tuple[LosResult, LosResult]]:
+    """Sight between firsts[k] and seconds[k] for every k in one vectorised pass: for
+    each pair (first to second, second to first), each what :func:`line_of_sight` gives
+    (the crossings are worked out exactly when first asked for)."""
+    a, b = as_points(firsts), as_points(seconds)
+    n = len(a)
+    if len(b) != n:
+        raise ValueError("firsts and seconds must have the same length")
+    if n == 0:
+        return []
+    idx = table.index
+    ii = np.arange(n)
+    res = _evaluate_idx(idx, np.vstack([a, b]), ii, ii + n)
+    dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
+    out = []
+    for k in range(n):
+        there = np.vstack([a[k], b[k]])
+        back = there[::-1].copy()
+        vis, hind, d = bool(res.visible[k]), int(res.hindrances[k]), float(dist[k])
+        out.append((
+            LosResult(vis, int(res.cover_j[k]), hind, d, lambda p=there: _exact_crossings(idx, p)),
+            LosResult(vis, int(res.cover_i[k]), hind, d, lambda p=back: _exact_crossings(idx, p)),
+        ))
+    return out
+
+
+def _exact_crossings(idx: TableIndex, pts: np.ndarray) -> tuple[Crossing, ...]:
+    res = _evaluate_idx(idx, pts, np.array([0]), np.array([1]), exact=True)
+    return _crossings(idx, pts, res.f, res.effect_ij)
+
+
+def _crossings(idx: TableIndex, pts: np.ndarray, feats: np.ndarray, effects: np.ndarray) -> tuple[Crossing, ...]:
+    if not len(feats):
+        return ()
+    seg = shapely.LineString(pts) if not np.array_equal(pts[0], pts[1]) else shapely.Point(pts[0])
+    inter = shapely.intersection(seg, idx.areas[feats])
+    lengths = shapely.length(inter)
+    start = shapely.distance(shapely.Point(pts[0]), inter)
+    order = np.lexsort((feats, start))
+    return tuple(
+        Crossing(
+            feature_id=idx.features[feats[k]].id,
+            type_id=idx.features[feats[k]].type.id,
+            effect=EFFECTS[int(effects[k])],
+            length=float(lengths[k]),
+        )
+        for k in order
     )
 
 

@@ -8,6 +8,7 @@ writes the procedures of its rules text; numbers come from its YAML data.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import atan2, degrees, hypot
 from typing import Any, ClassVar
@@ -24,11 +25,13 @@ from game.data.map_build import build_table, zone_polygon
 from game.data.map_schema import MapFile
 from game.data.ruleset_schema import RulesetData
 from game.data.terrain_types import TerrainFile, build_types
-from game.geometry.los import LosResult, line_of_sight, los_matrix
+from game.geometry.los import LosResult, line_of_sight, los_matrix, los_pairs, sight_pairs_both_ways
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
 from game.rulesets.solo import SoloMixin
+
+_MISSING = object()
 
 
 @dataclass
@@ -397,6 +400,24 @@ class RulesetBase(SoloMixin):
             tt = self.terrain_types[c.type]
             table.add_feature(TerrainFeature(id=fid, type=tt, geometry=geom, name=tt.name))
 
+    # ---- memos while nothing changes ---------------------------------------------------
+    def recall(self, game: Game, key: tuple, work: Callable[[], Any]) -> Any:
+        """``work()``, remembered under ``key`` while the game is in a reading scope
+        (:meth:`Game.reading`: a player choosing, the interface listing what may be done).
+        A refusal is remembered too, and raised again."""
+        memo = game.memo
+        if memo is None:
+            return work()
+        hit = memo.get(key, _MISSING)
+        if hit is _MISSING:
+            try:
+                hit = memo[key] = work()
+            except Refusal as r:
+                hit = memo[key] = r
+        if isinstance(hit, Refusal):
+            raise hit.with_traceback(None)
+        return hit
+
     # ---- sight ---------------------------------------------------------------------
     def los(self, game: Game, a: Figure | tuple[float, float], b: Figure | tuple[float, float]) -> LosResult:
         """Sight from a to b, cached per table version (the same pair is asked often)."""
@@ -411,9 +432,41 @@ class RulesetBase(SoloMixin):
             res = cache[key] = line_of_sight(game.table, pa, pb)
         return res
 
+    def prefetch_sight(self, game: Game, observers: list[Figure], targets: list[Figure]) -> None:
+        """Work out in one vectorised pass the sight between every observer and target
+        that :meth:`los` has not got yet (both ways), so that the many single questions
+        that follow (which shots can be taken, ...) are answered from the cache."""
+        cache = game.__dict__.setdefault("_los_cache", {})
+        tv = (id(game.table), game.table.version)
+        todo = sorted({(o.pos, t.pos) for o in observers for t in targets
+                       if o.pos != t.pos and (o.pos, t.pos, *tv) not in cache})
+        if len(todo) < 2:
+            return
+        if len(cache) + 2 * len(todo) > 50_000:
+            cache.clear()
+        for (pa, pb), (there, back) in zip(todo, sight_pairs_both_ways(game.table, [a for a, _ in todo], [b for _, b in todo]),
+                                           strict=True):
+            cache[(pa, pb, *tv)] = there
+            cache.setdefault((pb, pa, *tv), back)
+
+    def sight_pairs(self, game: Game, observers: list[tuple[float, float]], targets: list[tuple[float, float]]):
+        """Sight from observers[k] to targets[k] for every k at once: (visible, cover of
+        the target) arrays, as :meth:`los` gives them one pair at a time."""
+        if not observers:
+            return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int8)
+        visible, cover, _ = los_pairs(game.table, observers, targets)
+        return visible, cover
+
     def sight_matrix(self, game: Game, figures: list[Figure]):
-        pts = np.array([f.pos for f in figures], dtype=float).reshape(-1, 2)
-        return los_matrix(game.table, pts)
+        """Sight between every pair of the figures (kept until a figure or the terrain
+        changes: after a shot nothing has moved)."""
+        key = (tuple(f.pos for f in figures), id(game.table), game.table.version)
+        kept = game.__dict__.get("_sight_matrix")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        m = los_matrix(game.table, np.array(key[0], dtype=float).reshape(-1, 2))
+        game.__dict__["_sight_matrix"] = (key, m)
+        return m
 
     # ---- views ---------------------------------------------------------------------
     def view(self, game: Game, side: str | None) -> GameState:

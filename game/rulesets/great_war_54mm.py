@@ -464,13 +464,12 @@ class GreatWar54(GreatWarAI, RulesetBase):
                 if step >= 1e-3:
                     goals.append((f, (f.x + vx * step / length, f.y + vy * step / length), budget))
         moving = {f.id for f, _, _ in goals}
-        placed = others + [(f.id, f.pos, f.radius) for f in figs if f.id not in moving]
+        placed = Collider(game.table, others + [(f.id, f.pos, f.radius) for f in figs if f.id not in moving])
         plans = []
         for f, goal, budget in goals:
-            collider = Collider(game.table, placed)
-            plan = plan_move(self, game, f, [goal], budget=budget, strict=False, collider=collider)
+            plan = plan_move(self, game, f, [goal], budget=budget, strict=False, collider=placed)
             plans.append((f, plan))
-            placed.append((f.id, plan.path[-1], f.radius))
+            placed.add_figure(f.id, plan.path[-1], f.radius)
         return plans
 
     def check_move_unit(self, game: Game, cmd: Command) -> None:

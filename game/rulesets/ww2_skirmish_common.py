@@ -206,8 +206,25 @@ class Ww2Common:
         """Within 1" of an enemy figure on foot: may neither fire nor be shot at."""
         if not self.fighter(f):
             return False
+        if game.memo is not None:  # while nothing moves, work out everyone at once
+            melee = game.memo.get("in_melee")
+            if melee is None:
+                melee = game.memo["in_melee"] = self.figures_in_melee(game)
+            return f.id in melee
         reach = self.melee_reach() + EPS
         return any(e.side != f.side and self.gap(f, e) <= reach and self.fighter(e) for e in game.state.figures.values())
+
+    def figures_in_melee(self, game: Game) -> frozenset[str]:
+        """Every figure on foot within 1" of an enemy figure on foot."""
+        reach = self.melee_reach() + EPS
+        fighters = [f for f in game.state.figures.values() if self.fighter(f)]
+        out = set()
+        for i, a in enumerate(fighters):
+            for b in fighters[i + 1:]:
+                if a.side != b.side and self.gap(a, b) <= reach:
+                    out.add(a.id)
+                    out.add(b.id)
+        return frozenset(out)
 
     def enemies_in_contact(self, game: Game, f: Figure) -> list[Figure]:
         reach = self.melee_reach() + EPS

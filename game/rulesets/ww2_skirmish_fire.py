@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import hypot
 
-from game.core.commands import Command, refuse, require
+from game.core.commands import Command, Refusal, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, Figure, Unit
@@ -137,6 +137,10 @@ class Ww2FireMixin:
 
     # ---- the shot ------------------------------------------------------------------------------------------
     def shot_plan(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool = True) -> Shot:
+        return self.recall(game, ("shot_plan", firer_id, target_id, choice, strict),
+                           lambda: self.work_out_shot(game, firer_id, target_id, choice, strict))
+
+    def work_out_shot(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool) -> Shot:
         st = game.state
         sh = self.data.shooting
         f = self.require_figure(game, firer_id, "figure that fires")
@@ -676,12 +680,14 @@ class Ww2FireMixin:
             return []
         out: list[tuple[str, Command]] = []
         tname = st.units[trigger_unit].name
-        for f in sorted(st.side_figures(side), key=lambda x: x.id):
-            if not f.attrs.get("reactive_ok") or not (self.on_table(f) or self.embarked(f)):
-                continue
-            for cmd in self.fire_candidates(game, side, f, [trigger_unit]):
-                if game.check(cmd) is None:
-                    out.append((f"{self.command_words(game, cmd)} at {tname}", cmd))
+        ready = [f for f in sorted(st.side_figures(side), key=lambda x: x.id)
+                 if f.attrs.get("reactive_ok") and (self.on_table(f) or self.embarked(f))]
+        with game.reading():  # only looking: nothing changes until the side answers
+            self.prefetch_sight(game, ready, st.unit_figures(trigger_unit))
+            for f in ready:
+                for cmd in self.fire_candidates(game, side, f, [trigger_unit]):
+                    if game.check(cmd) is None:
+                        out.append((f"{self.command_words(game, cmd)} at {tname}", cmd))
         return out
 
     def offer_reaction(self, game: Game, trigger_unit: str | None) -> None:
@@ -740,8 +746,13 @@ class Ww2FireMixin:
         self.ask(game, side, f"Keep shooting at {st.units[r['unit']].name}?", options)
 
     def fire_candidates(self, game: Game, side: str, f: Figure, targets: list[str]) -> list[Command]:
-        """The shots ``f`` might take at the target units (each still to be checked)."""
+        """The shots ``f`` might take at the target units (each still to be checked).
+        Empty when ``f`` may not shoot at all now (each one would be refused for that)."""
         out: list[Command] = []
+        try:
+            self.firer_ready(game, f)
+        except Refusal:
+            return out
         arms = self.weapons_of(f, *SMALL_ARMS)
         if self.is_vehicle(f):
             arms = self.weapons_of(f, "mg")
@@ -754,7 +765,11 @@ class Ww2FireMixin:
                 modes = [None]
                 if w.category == "assault_rifle" and not f.markers.get("ar_mode"):
                     modes = ["rifle", "smg"]
+                # a shot costing more actions than the firer and its loaders have left is refused
+                have = None if self.is_vehicle(f) else self.pool_actions(self.action_pool(game, f, w))
                 for shot in SHOT_ORDER:
+                    if have is not None and self.data.shooting.shot_types[shot].actions > have:
+                        continue
                     for mode in modes:
                         wpart = wid if self.is_vehicle(f) else None
                         out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, **{"as": mode})))

@@ -404,7 +404,7 @@ class Ww2MoveMixin:
             scales = [1.0, 0.75, 0.5, 0.25]
         best: list[Leg] = []
         for k in scales:
-            placed = list(others)
+            placed = Collider(game.table, others)  # the figures already where they stand, then each one placed
             legs = []
             if regroup:
                 order = sorted(movers, key=lambda f: (hypot(f.x - anchor[0], f.y - anchor[1]), f.id))
@@ -416,16 +416,16 @@ class Ww2MoveMixin:
                     d = hypot(anchor[0] - f.x, anchor[1] - f.y)
                     step = max(0.0, d - 2 * f.radius - self.mm(0.5))
                     if step < self.mm(0.1):
-                        placed.append((f.id, f.pos, f.radius))
+                        placed.add_figure(f.id, f.pos, f.radius)
                         continue
                     goal = (f.x + (anchor[0] - f.x) * step / d, f.y + (anchor[1] - f.y) * step / d)
                 else:
                     step = min(length, min(self.base_allowance(game, m) for m in movers), cap) * k
                     goal = (f.x + vx * step / length, f.y + vy * step / length)
                 goal = self.clamp(game, goal, f.radius)
-                leg = self.plan_leg(game, f, [goal], budget, strict=False, collider=Collider(game.table, placed))
+                leg = self.plan_leg(game, f, [goal], budget, strict=False, collider=placed)
                 legs.append(leg)
-                placed.append((f.id, leg.path[-1], f.radius))
+                placed.add_figure(f.id, leg.path[-1], f.radius)
             moves = {lg.fig.id: lg.path[-1] for lg in legs if lg.length > EPS}
             best = legs
             if moves and self.cohesion_ok(game, unit, moves):
@@ -484,7 +484,7 @@ class Ww2MoveMixin:
             return
         others = [(f.id, f.pos, f.radius) for f in game.state.figures.values()
                   if f.alive and not self.embarked(f) and f.id not in {m.id for m in figs}]
-        placed = list(others)
+        placed = Collider(game.table, others)
         goals = {f.id: goal_of(f) for f in figs}
         order = sorted(figs, key=lambda f: (-hypot(goals[f.id][0] - f.x, goals[f.id][1] - f.y), f.id))
         moved = []
@@ -493,11 +493,11 @@ class Ww2MoveMixin:
             g = goals[f.id]
             d = hypot(g[0] - f.x, g[1] - f.y)
             if d < self.mm(0.05):
-                placed.append((f.id, f.pos, f.radius))
+                placed.add_figure(f.id, f.pos, f.radius)
                 continue
-            leg = self.plan_leg(game, f, [self.clamp(game, g, 0.0)], dist, strict=False, collider=Collider(game.table, placed))
+            leg = self.plan_leg(game, f, [self.clamp(game, g, 0.0)], dist, strict=False, collider=placed)
             self.place(game, f, leg, free=True)
-            placed.append((f.id, f.pos, f.radius))
+            placed.add_figure(f.id, f.pos, f.radius)
             far = max(far, leg.length)
             if leg.length > EPS:
                 moved.append(f)

@@ -25,6 +25,7 @@ commands, working only from what the side may know (spotted enemies, the objecti
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import hypot
 from typing import TYPE_CHECKING
 
@@ -86,61 +87,75 @@ class Ww2Orders:
         return next((c for c in holds if c.choice == "turn"), holds[0])
 
     # ---- orders on its own turn ----------------------------------------------------------------------------
-    def ai_commands(self: Ww2Skirmish, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:  # type: ignore[misc]
+    def ai_commands(self: Ww2Skirmish, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:  # type: ignore[misc]
+        """The team's commands, best first. A generator: the costly list of shots is
+        worked out only when the player asks past the commands before it."""
         st = game.state
         if side != st.active_side or st.phase != "action" or not st.unit_alive(unit.id):
-            return []
+            return
         order = unit.markers.get("solo_order", "halt")
-        out: list[Command] = []
         if self.suppression(unit) and not self.routing(unit):
             spent = sum(f.markers.get("used", 0) for f in game.state.unit_figures(unit.id))
-            out.append(Command("remove_suppression", side, unit=unit.id, value=spent))
+            yield Command("remove_suppression", side, unit=unit.id, value=spent)
         v = self.unit_vehicle(game, unit.id)
         if v is not None:
-            return out + self._vehicle_orders(game, side, unit, v, order)
+            yield from self._vehicle_orders(game, side, unit, v, order)
+            return
         if self.routing(unit):
-            return []
+            return
         prof = self.profile(game, unit)
         moves = unit.markers.get("move_n", 0)
-        fire = self.fire_orders(game, side, unit) if order != "rout" else []
+
+        def fire() -> Iterator[Command]:
+            if order != "rout":
+                yield from self.fire_orders(game, side, unit)
+
         if order != "rout" and not self.defends(game, side):
-            out += self.smoke_orders(game, side, unit, self.known_enemies(game, side))
+            yield from self.smoke_orders(game, side, unit, self.known_enemies(game, side))
         if prof.support_weapon or prof.at_gun:
-            return out + self.spot_orders(game, side, unit) + fire
+            yield from self.spot_orders(game, side, unit)
+            yield from fire()
+            return
         home = self.home_point(game, side, unit)
-        goal = self.goal_point(game, side, self.centre(game, unit))
-        spot = self.spot_orders(game, side, unit)  # spotting costs no action: look first
         foes = self.known_enemies(game, side)
         if order == "rout":
-            return out + [self.move_to(side, unit, home)]
+            yield self.move_to(side, unit, home)
+            return
+        goal = self.goal_point(game, side, self.centre(game, unit))
+        spot = self.spot_orders(game, side, unit)  # spotting costs no action: look first
 
         if order == "retreat":
             if moves == 0 and not self.holds_cover(game, unit):
-                step = self.covered_move(game, side, unit, self.away_point(game, unit, foes, home), foes)
-                out.append(step or self.move_to(side, unit, self.away_point(game, unit, foes, home)))
-            return out + spot + fire
-        if order in ("advance", "attack", "close") and self.defends(game, side) and self.in_position(game, unit):
-            # the solo chart: units "will not move from fortified positions they are defending"
-            return out + spot + fire
-        if order in ("attack", "close"):
+                away = self.away_point(game, unit, foes, home)
+                yield self.covered_move(game, side, unit, away, foes) or self.move_to(side, unit, away)
+        elif order in ("advance", "attack", "close") and self.defends(game, side) and self.in_position(game, unit):
+            pass  # the solo chart: units "will not move from fortified positions they are defending"
+        elif order in ("attack", "close"):
             c = self.centre(game, unit)
             near = min(foes, key=lambda e: hypot(e.x - c[0], e.y - c[1])) if foes else None
             target = near.pos if near is not None else goal
             if not self.in_contact(game, unit) and moves < 2:
                 charge = order == "attack" and near is not None and hypot(near.x - c[0], near.y - c[1]) <= self.mm(self.data.movement.normal + 1)
                 step = self.move_to(side, unit, target) if charge else self.covered_move(game, side, unit, target, foes)
-                out += [step] if step is not None else []
-            return out + spot + fire
-        if order == "advance" and moves == 0 and not self.holds_objective(game, side, unit):
+                if step is not None:
+                    yield step
+        elif order == "advance" and moves == 0 and not self.holds_objective(game, side, unit):
             # fire first when a good shot is there (shots need the actions a move also spends)
-            worth = self.shot_worth(game, fire[0]) if fire else 0.0
+            shots = list(fire())
+            worth = self.shot_worth(game, shots[0]) if shots else 0.0
             step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15)
+            yield from spot
             if step is None:
-                return out + spot + fire
-            if worth >= 0.25:
-                return out + spot + fire[:1] + [step]
-            return out + spot + [step] + fire
-        return out + spot + fire
+                yield from shots
+            elif worth >= 0.25:
+                yield from shots[:1]
+                yield step
+            else:
+                yield step
+                yield from shots
+            return
+        yield from spot
+        yield from fire()
 
     def move_to(self: Ww2Skirmish, side: str, unit: Unit, point: tuple[float, float]) -> Command:  # type: ignore[misc]
         return Command("move_unit", side, unit=unit.id, point=(round(point[0], 2), round(point[1], 2)), value=unit.markers.get("move_n", 0))
@@ -162,19 +177,22 @@ class Ww2Orders:
         watchers = [e for e in foes if self.on_table(e)]
         reach = min(d, self.mm(self.data.movement.normal))
         base = atan2(goal[1] - cy, goal[0] - cx)
+        cands = [self.clamp(game, (cx + cos(base + radians(turn)) * reach * frac, cy + sin(base + radians(turn)) * reach * frac))
+                 for turn in (0, -25, 25, -50, 50) for frac in (1.0, 0.6, 0.3)]
+        pairs = [(k, e.pos) for k, p in enumerate(cands) for e in watchers if hypot(e.x - p[0], e.y - p[1]) <= sight]
+        visible, cover = self.sight_pairs(game, [e for _, e in pairs], [cands[k] for k, _ in pairs])
+        exposed = [0] * len(cands)
+        least_cover = [2] * len(cands)
+        for (k, _), vis, cov in zip(pairs, visible, cover, strict=True):
+            if vis:
+                exposed[k] += int(cov == 0)
+                least_cover[k] = min(least_cover[k], int(cov))
         best = None
-        for turn in (0, -25, 25, -50, 50):
-            for frac in (1.0, 0.6, 0.3):
-                a = base + radians(turn)
-                p = self.clamp(game, (cx + cos(a) * reach * frac, cy + sin(a) * reach * frac))
-                seen = [self.los(game, e.pos, p) for e in watchers if hypot(e.x - p[0], e.y - p[1]) <= sight]
-                seen = [r for r in seen if r.visible]
-                exposed = sum(1 for r in seen if r.cover == 0)
-                cover = min((r.cover for r in seen), default=2)
-                progress = d - hypot(goal[0] - p[0], goal[1] - p[1])
-                score = (-exposed, cover, progress)
-                if best is None or score > best[0]:
-                    best = (score, p)
+        for k, p in enumerate(cands):
+            progress = d - hypot(goal[0] - p[0], goal[1] - p[1])
+            score = (-exposed[k], least_cover[k], progress)
+            if best is None or score > best[0]:
+                best = (score, p)
         assert best is not None
         if best[0][0] < 0 and self.under_fire(game, unit) and stay_ok:
             return None
@@ -252,6 +270,8 @@ class Ww2Orders:
         targets = self.known_units(game, side)
         if not targets:
             return []
+        self.prefetch_sight(game, [f for f in game.state.unit_figures(unit.id) if f.alive],
+                            [m for t in targets for m in game.state.unit_figures(t) if m.alive])
         scored = []
         for f in game.state.unit_figures(unit.id):
             if not f.alive or not self.may_shoot_cheap(game, f):
@@ -285,10 +305,11 @@ class Ww2Orders:
             if cmd.kind in ("fire_gun", "fire_at", "blast", "flame"):
                 if game.check(cmd) is not None:
                     return 0.0
-                rep = self.odds(game, cmd)
-                fr = rep.outcomes.probs
-                bad = ("miss", "no effect", "none", "unhurt", "nothing", "cannot")
-                hit = float(sum(v for k, v in fr.items() if not any(b in str(k).lower() for b in bad)))
+                hit = self.explosive_hit_chance(game, cmd)
+                if hit is None:
+                    fr = self.odds(game, cmd).outcomes.probs
+                    bad = ("miss", "no effect", "none", "unhurt", "nothing", "cannot")
+                    hit = float(sum(v for k, v in fr.items() if not any(b in str(k).lower() for b in bad)))
                 tgt = game.state.figures.get(cmd.target or "")
                 armour = tgt is not None and (self.is_vehicle(tgt) or self.is_gun(tgt))
                 return hit * (1.5 if armour else 0.8)

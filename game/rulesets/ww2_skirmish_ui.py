@@ -729,6 +729,40 @@ class Ww2InterfaceMixin:
         return OddsReport(f"{h.firer.name}: {h.weapon.name} at {h.target.name}", lines, dist, "result", notes,
                           {"hit": dist.marginal(lambda x: "miss" if x == "miss" else "hit")})
 
+    def explosive_hit_chance(self, game: Game, cmd: Command) -> float | None:
+        """The exact chance that a blast, or a gun's high explosive at infantry, hits and
+        does something, without enumerating every victim's die together: the to-hit die
+        and each victim's (or bunker's) dice are independent, so P = P(hit) x (1 - the
+        product of each one's chance of no effect), each factor enumerated on its own by
+        the same resolution functions the full odds use. None for other shots."""
+        if cmd.kind == "blast":
+            b = self.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice, strict=False)
+            hit = float(enumerate_outcomes(lambda dice: self.blast_to_hit(dice, b)).p(True))
+            if b.round == "smoke":
+                return hit
+            t = self.data.blast.effect.table
+            victims = self.explosive_victims(game, b.centre, b.firer, "explosive")
+            parts = [lambda dice, v=v: self.roll_effects(dice, [v], t.die, t.result, "odds", "") for v in victims]
+            parts += [lambda dice, bk=bk: self.bunker_hit(dice, game, bk, b.weapon.category == "grenade", "odds")
+                      for bk in self.blast_bunkers(game, b.centre)]
+        elif cmd.kind == "fire_gun":
+            o = parse_opts(cmd.choice)
+            h = self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
+            if h.damage is not None:
+                return None
+            hit = float(enumerate_outcomes(lambda dice: self.heavy_to_hit(dice, h)).p(True))
+            art = self.data.artillery
+            die = art.die_for(h.weapon.calibre or 75)
+            victims = self.explosive_victims(game, h.target.pos, h.firer, "artillery")
+            parts = [lambda dice, v=v: self.roll_effects(dice, [v], die, art.result, "odds", "") for v in victims]
+        else:
+            return None
+        nothing = 1.0
+        for part in parts:
+            dist = enumerate_outcomes(lambda dice, part=part: counts_label(part(dice)))
+            nothing *= dist.p("hit, no effect")
+        return hit * (1.0 - nothing)
+
     def flame_odds(self, game: Game, cmd: Command) -> OddsReport:
         p = self.flame_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False)
         lines = [OddsLine(m.name, f"{band}: d20 {need}+") for m, band, need in p.hits]

@@ -350,6 +350,7 @@ class Ww2VehicleMixin:
                   if f.alive and not self.embarked(f) and f.id != v.id]
         others.append((v.id, v.pos, v.radius))
         spots: list[tuple[float, float]] = []
+        col = Collider(game.table, others)
         for ring in range(4):
             dist = v.radius + r + self.mm(0.2) + extra + ring * (2 * r + self.mm(0.2))
             for k in range(24):
@@ -357,8 +358,8 @@ class Ww2VehicleMixin:
                 p = (v.x + dist * cos(radians(ang)), v.y + dist * sin(radians(ang)))
                 if not (r <= p[0] <= game.table.width - r and r <= p[1] <= game.table.height - r):
                     continue
-                col = Collider(game.table, others + [(f"spot{i}", s, r) for i, s in enumerate(spots)])
                 if col.is_free(p, r):
+                    col.add_figure(f"spot{len(spots)}", p, r)
                     spots.append(p)
                     if len(spots) >= n:
                         return spots

@@ -15,7 +15,7 @@ def orders(game, uid, order):
     u = game.state.units[uid]
     u.markers["solo_order"] = order
     u.markers["solo_turn"] = game.state.turn
-    return game.rules.ai_commands(game, u.side, u, {})
+    return list(game.rules.ai_commands(game, u.side, u, {}))
 
 
 def see(game, side, *fids):
@@ -66,7 +66,7 @@ def test_an_advance_moves_once_toward_the_enemy_then_fires():
     assert len(moves) == 1 and moves[0].point[1] < game.state.figures["a1.1"].y
     res = game.submit(moves[0])
     assert res.ok
-    assert not any(c.kind == "move_unit" for c in game.rules.ai_commands(game, "a", game.state.units["a1"], {}))
+    assert not any(c.kind == "move_unit" for c in list(game.rules.ai_commands(game, "a", game.state.units["a1"], {})))
 
 
 def test_a_belt_fed_mg_team_halts_and_fires_instead_of_advancing():

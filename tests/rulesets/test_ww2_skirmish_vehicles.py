@@ -382,3 +382,34 @@ def test_odds_from_the_command_line():
     assert r.returncode == 0 and "figures spotted" in r.stdout
     r = run("odds", "--map", "ww2-village-hauteville", "--shooter", "us1.1", "--target", "g1", "--option", "colour=red")
     assert r.returncode == 2 and "takes --option" in r.stderr
+
+
+def _effect_chance_by_full_odds(game, cmd):
+    """The chance of a hit that does something, summed from the full enumeration."""
+    d = game.rules.odds(game, cmd).outcomes.fractions
+    return float(sum(p for k, p in d.items() if k not in ("miss", "hit, no effect")))
+
+
+@pytest.mark.parametrize("case", ["mortar", "gun", "grenade_bunker"])
+def test_the_ais_explosive_hit_chance_equals_the_full_odds(case):
+    """The AI's fast chance (to-hit and each victim enumerated apart) is the same number
+    as summing the full joint enumeration the odds panel shows."""
+    if case == "mortar":  # three victims with different modifiers, one in cover
+        wood = [{"type": "wood", "polygon": [[24.5, 12], [28, 12], [28, 16], [24.5, 16]]}]
+        a = [team("a1", [("ger_mortar", 24, 46), ("ger_mortar_loader", 25.7, 46)])]
+        b = [team("b1", [("us_rifleman", 24, 14), ("us_rifleman", 25.2, 14), ("us_rifleman", 24, 15.2)])]
+        game = wgame(a, b, terrain=wood)
+        see(game, "a", "b1.1", "b1.2", "b1.3")
+        cmd = Command("blast", "a", figure="a1.1", target="b1.1", choice="weapon=grw34")
+    elif case == "gun":
+        game = wgame([vehicle("a1", "ger_pz4h", 24, 44)], [team("b1", [("us_rifleman", 24, 30), ("us_rifleman", 25, 30.5)])])
+        see(game, "a", "b1.1", "b1.2")
+        cmd = Command("fire_gun", "a", figure="a1.1", target="b1.1", choice="weapon=kwk40")
+    else:
+        game = bunker_game(a_figs=[("us_rifleman", 23, 22)])
+        see(game, "a", "b1.1", "b1.2")
+        cmd = Command("blast", "a", figure="a1.1", target="b1.1", choice="weapon=hand_grenade")
+    quiet(game, "b")
+    fast = game.rules.explosive_hit_chance(game, cmd)
+    assert fast is not None and 0 < fast < 1
+    assert fast == pytest.approx(_effect_chance_by_full_odds(game, cmd), abs=1e-12)
