@@ -56,6 +56,29 @@ def _convex_pieces(feature: TerrainFeature) -> list[list[tuple[float, float]]]:
     return [[(float(x), float(y)) for x, y in np.asarray(p.exterior.coords)[:-1, :2]] for p in polys]
 
 
+_pieces_cache: dict[tuple[int, int], tuple[Table, list[tuple[str, int, list[tuple[float, float]]]]]] = {}
+
+
+def _blocking_pieces(table: Table) -> list[tuple[str, int, list[tuple[float, float]]]]:
+    """(feature id, category, convex polygon) for the terrain that blocks movement, worked
+    out once per version of the table (every move check builds a space from them)."""
+    key = (id(table), table.version)
+    hit = _pieces_cache.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    out = []
+    for feat in table.features:
+        block = feat.type.blocks_movement
+        if block == "none":
+            continue
+        cat = _CAT_ALL if block == "all" else _CAT_VEHICLE
+        out.extend((feat.id, cat, verts) for verts in _convex_pieces(feat))
+    if len(_pieces_cache) > 64:
+        _pieces_cache.clear()
+    _pieces_cache[key] = (table, out)
+    return out
+
+
 class Collider:
     """Figures' bases and impassable terrain of a table, for movement queries."""
 
@@ -80,16 +103,11 @@ class Collider:
             for s in self._terrain:
                 del self._owner[s]
         self._terrain = []
-        for feat in self.table.features:
-            block = feat.type.blocks_movement
-            if block == "none":
-                continue
-            cat = _CAT_ALL if block == "all" else _CAT_VEHICLE
-            for verts in _convex_pieces(feat):
-                shape = pymunk.Poly(self.space.static_body, verts)
-                shape.filter = pymunk.ShapeFilter(categories=cat)
-                self._owner[shape] = (feat.id, "terrain")
-                self._terrain.append(shape)
+        for fid, cat, verts in _blocking_pieces(self.table):
+            shape = pymunk.Poly(self.space.static_body, verts)
+            shape.filter = pymunk.ShapeFilter(categories=cat)
+            self._owner[shape] = (fid, "terrain")
+            self._terrain.append(shape)
         if self._terrain:
             self.space.add(*self._terrain)
         self._terrain_version = self.table.version

@@ -383,6 +383,30 @@ def test_no_shooting_into_or_out_of_melee():
     assert "melee" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
 
 
+def test_reading_scope_memo_agrees_and_is_dropped_when_the_state_changes():
+    """Inside Game.reading() who is in melee and the shot plans are memoised; the answers
+    are those given outside it, and a submitted command drops what was remembered."""
+    game = melee_game(friend=True)  # the second German stands 3" off: not in melee
+    see(game, "a", "b1.1", "b1.2")
+    figs = list(game.state.figures.values())
+
+    def melee():
+        return {f.id: game.rules.in_melee(game, f) for f in figs}
+
+    plain = melee()
+    assert plain == {"a1.1": True, "a1.2": True, "b1.1": True, "b1.2": False}
+    fire = Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed")
+    with game.reading():
+        assert melee() == plain
+        assert "melee" in game.check(fire) and game.check(fire) == refused(game, fire)
+        assert game.memo
+        ok(game, Command("end_phase", "a"))  # the melee round: figures pushed back, captured...
+        assert game.memo == {}  # a command inside the scope drops what was remembered
+        inside = melee()
+    assert game.memo is None
+    assert inside == melee()  # the same answers as the plain scan of the new state
+
+
 # ---- suppression --------------------------------------------------------------------------------------------------
 
 
