@@ -179,7 +179,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 def cmd_editor(args: argparse.Namespace) -> int:
     from game.ui.app import run_app
 
-    args.editor = args.map or True
+    args.editor = str(_resolve_map(args.map)) if args.map else True  # a path, or a name like trench-raid
     return run_app(args)
 
 
@@ -240,7 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_screenshot)
 
     sp = sub.add_parser("editor", help="open the map editor")
-    sp.add_argument("map", nargs="?")
+    sp.add_argument("map", nargs="?", help="a map file, or the name of a shipped or own map (e.g. trench-raid)")
     sp.set_defaults(func=cmd_editor)
     return p
 

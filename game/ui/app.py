@@ -91,13 +91,12 @@ class App:
             pygame.display.flip()
 
     def _draw_toasts(self, dt: float) -> None:
-        from .theme import text
+        from .theme import font, text
 
         y = self.size[1] - 60
         keep = []
         for msg, left in reversed(self.messages):
-            img_r = text(self.screen, msg, (0, 0), 20, (0, 0, 0))  # measure
-            r = pygame.Rect(0, 0, img_r.w + 24, 30)
+            r = pygame.Rect(0, 0, font(20).size(msg)[0] + 24, 30)
             r.midbottom = (self.size[0] // 2 - 180, y)
             pygame.draw.rect(self.screen, (40, 34, 26), r, border_radius=6)
             pygame.draw.rect(self.screen, (200, 170, 100), r, 1, border_radius=6)
