@@ -432,14 +432,16 @@ class RulesetBase(SoloMixin):
             res = cache[key] = line_of_sight(game.table, pa, pb)
         return res
 
-    def prefetch_sight(self, game: Game, observers: list[Figure], targets: list[Figure]) -> None:
+    def prefetch_sight(self, game: Game, observers: list[Figure], targets: list[Figure], within: float | None = None) -> None:
         """Work out in one vectorised pass the sight between every observer and target
-        that :meth:`los` has not got yet (both ways), so that the many single questions
-        that follow (which shots can be taken, ...) are answered from the cache."""
+        (no farther apart than ``within`` mm) that :meth:`los` has not got yet, both ways,
+        so that the many single questions that follow (which shots can be taken, ...) are
+        answered from the cache."""
         cache = game.__dict__.setdefault("_los_cache", {})
         tv = (id(game.table), game.table.version)
         todo = sorted({(o.pos, t.pos) for o in observers for t in targets
-                       if o.pos != t.pos and (o.pos, t.pos, *tv) not in cache})
+                       if o.pos != t.pos and (o.pos, t.pos, *tv) not in cache
+                       and (within is None or hypot(o.x - t.x, o.y - t.y) <= within)})
         if len(todo) < 2:
             return
         if len(cache) + 2 * len(todo) > 50_000:

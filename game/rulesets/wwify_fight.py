@@ -163,6 +163,7 @@ class WwFightMixin:
         top = self.data.firing.bands[-1].upto
         reasons: list[str] = []
         cands: list[tuple[Figure, list[str], float]] = []
+        self.prefetch_sight(game, armed, targets, within=self.mm(top) + 1e-6)
         for f in armed:
             usable = [w for w in f.weapons if self.can_hurt(w, kind)]
             if not usable:
