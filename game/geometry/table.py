@@ -116,6 +116,7 @@ class Table:
         self.height = float(height)
         self._features: dict[str, TerrainFeature] = {}
         self._index: TableIndex | None = None
+        self._at: dict[tuple[float, float], tuple[TerrainFeature, ...]] = {}  # features_at, until a change
         self.version = 0  # bumped on every change
         for f in features:
             self.add_feature(f)
@@ -150,6 +151,7 @@ class Table:
 
     def _touch(self) -> None:
         self._index = None
+        self._at = {}
         self.version += 1
 
     @property
@@ -173,11 +175,16 @@ class Table:
 
     def features_at(self, point: Point) -> list[TerrainFeature]:
         """Features whose footprint covers the point (boundary included), in table order."""
-        idx = self.index
-        if not idx.features:
-            return []
-        hits = idx.tree.query(shapely.Point(float(point[0]), float(point[1])), predicate="intersects")
-        return [idx.features[i] for i in sorted(hits)]
+        key = (float(point[0]), float(point[1]))
+        found = self._at.get(key)
+        if found is None:
+            idx = self.index
+            hits = idx.tree.query(shapely.Point(*key), predicate="intersects") if idx.features else ()
+            found = tuple(idx.features[i] for i in sorted(hits))
+            if len(self._at) > 20_000:
+                self._at.clear()
+            self._at[key] = found
+        return list(found)
 
     def elevation_at(self, point: Point) -> int:
         """Max level of the hill features covering the point, 0 if none."""

@@ -32,6 +32,19 @@ RESULTS = ("none", "suppressed", "wounded", "disabled", "killed")
 
 
 @dataclass
+class ShotTarget:
+    """What a firer sees of a target team, whatever the weapon and the shot type."""
+
+    target: Unit
+    vehicle: Figure | None
+    candidates: list[str]  # the figures a hit may fall on
+    dist: float  # to the nearest figure it sees that is not in melee
+    cover: int  # of the figures a hit may fall on, the least (0 none, 1 soft, 2 hard); a vehicle's own
+    single: bool
+    dispersed: bool
+
+
+@dataclass
 class Shot:
     """One small-arms shot, worked out before any dice."""
 
@@ -141,7 +154,6 @@ class Ww2FireMixin:
                            lambda: self.work_out_shot(game, firer_id, target_id, choice, strict))
 
     def work_out_shot(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool) -> Shot:
-        st = game.state
         sh = self.data.shooting
         f = self.require_figure(game, firer_id, "figure that fires")
         o = parse_opts(choice)
@@ -184,36 +196,11 @@ class Ww2FireMixin:
             require(have >= cost, f"{f.name} has {have} action(s) left{' with its loaders' if len(pool) > 1 else ''}; "
                                   f"{st_info.name.lower()} needs {cost}.")
         # the target
-        target = self.target_unit(game, target_id)
-        require(target.side != f.side, f"{target.name} is on your own side.")
-        require(st.unit_alive(target.id), f"{target.name} has no figures left in action.")
-        vehicle = self.unit_vehicle(game, target.id)
         occupants = o.get("at") == "occupants"
         notes: list[str] = []
-        if vehicle is not None and not occupants:
-            require(not self.is_afv(vehicle), f"Small arms cannot hurt {vehicle.name}: it is an armoured vehicle"
-                    + (" (shoot at its occupants instead)." if self.is_open_vehicle(vehicle) else "."))
-            seen = [vehicle] if self.los(game, f, vehicle).visible and (not strict or self.is_spotted(game, f.side, vehicle)) else []
-            cands = [vehicle.id]
-        elif occupants:
-            require(vehicle is not None, f"{target.name} is not a vehicle.")
-            require(self.is_open_vehicle(vehicle) or vehicle.markers.get("unbuttoned"),  # type: ignore[union-attr]
-                    f"{vehicle.name}'s occupants are not visible: it is closed.")  # type: ignore[union-attr]
-            seen = [vehicle] if self.los(game, f, vehicle).visible and (not strict or self.is_spotted(game, f.side, vehicle)) else []  # type: ignore[arg-type]
-            occ = self.occupants(game, vehicle)  # type: ignore[arg-type]
-            if not self.is_open_vehicle(vehicle):  # type: ignore[arg-type]
-                occ = [c for c in occ if self.role(c) == "nco" and c.unit == vehicle.unit][:1]  # type: ignore[union-attr]
-            require(bool(occ), f"{vehicle.name} has no occupants to shoot at.")  # type: ignore[union-attr]
-            cands = [c.id for c in occ]
-        else:
-            seen = self.visible_members(game, f.side, f, target, strict)
-            cands = [m.id for m in game.state.unit_figures(target.id)
-                     if self.on_table(m) and not self.is_gun(m) and not self.in_melee(game, m)]
-        require(bool(seen), f"{f.name} cannot see any {'spotted ' if strict else ''}figure of {target.name}.")
-        free = [m for m in seen if not self.in_melee(game, m)]
-        require(bool(free), f"{target.name} is in melee: figures within {self.data.melee.reach:g}\" of an enemy may not be shot at.")
-        require(bool(cands), f"Every figure of {target.name} is in melee.")
-        dist = min(hypot(f.x - m.x, f.y - m.y) for m in free)
+        tg = self.recall(game, ("shot_target", f.id, target_id, occupants, strict),
+                         lambda: self.shot_target(game, f, target_id, occupants, strict))
+        target, vehicle, cands, dist = tg.target, tg.vehicle, tg.candidates, tg.dist
         ups = [self.mm(u) for u in sh.bands[wclass]]  # type: ignore[index]
         band = next((i for i, u in enumerate(ups) if dist <= u + EPS), None)
         require(band is not None, f"{target.name} is {self.fmt(dist)} away: beyond {w.name} range ({sh.bands[wclass][-1]:g}\").")  # type: ignore[index]
@@ -226,23 +213,15 @@ class Ww2FireMixin:
             else:
                 shifts.append(("occupants of an armoured vehicle: in hard cover", s.hard_cover))
         elif vehicle is None:
-            covers = [self.los(game, f, game.state.figures[c]).cover if game.state.figures[c] in seen else 2 for c in cands]
-            hard = min(covers) >= 2
-            soft = min(covers) >= 1
-            live = [game.state.figures[c] for c in cands]
-            single = len(live) == 1
-            gapd = self.mm(sh.dispersed_gap) - EPS
-            dispersed = not single and all(self.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
-            if hard:
+            if tg.cover >= 2:
                 shifts.append(("target in hard cover", s.hard_cover))
-            elif soft or dispersed or single:
-                why = "all in soft cover" if soft else ("single figure" if single else "dispersed order")
-                shifts.append((why, s.soft_cover if soft else s.dispersed))
+            elif tg.cover == 1 or tg.dispersed or tg.single:
+                why = "all in soft cover" if tg.cover == 1 else ("single figure" if tg.single else "dispersed order")
+                shifts.append((why, s.soft_cover if tg.cover == 1 else s.dispersed))
         else:
-            cov = self.los(game, f, vehicle).cover
-            if cov >= 2:
+            if tg.cover >= 2:
                 shifts.append(("vehicle in hard cover", s.hard_cover))
-            elif cov == 1:
+            elif tg.cover == 1:
                 shifts.append(("vehicle in soft cover", s.soft_cover))
         if self.is_vehicle(f) and w.hull:
             shifts.append(("vehicle hull/turret MG", s.vehicle_mg))
@@ -279,6 +258,52 @@ class Ww2FireMixin:
                        f"{shifted - band:+d} band(s) is beyond long range): the team may fire together instead (hits on a 20).")
         return Shot(f, wid, w, wclass, mode, shot, cost, pool, target, dist, band, shifted, need, auto, shifts, emods,
                     cands, pick, bunker, vehicle if not occupants else None, occupants, notes)
+
+    def shot_target(self, game: Game, f: Figure, target_id: str | None, occupants: bool, strict: bool) -> ShotTarget:
+        """The part of a shot that does not depend on the weapon or the shot type: what
+        ``f`` can see of the target team, who a hit may fall on, the range and the cover."""
+        st = game.state
+        sh = self.data.shooting
+        target = self.target_unit(game, target_id)
+        require(target.side != f.side, f"{target.name} is on your own side.")
+        require(st.unit_alive(target.id), f"{target.name} has no figures left in action.")
+        vehicle = self.unit_vehicle(game, target.id)
+        if vehicle is not None and not occupants:
+            require(not self.is_afv(vehicle), f"Small arms cannot hurt {vehicle.name}: it is an armoured vehicle"
+                    + (" (shoot at its occupants instead)." if self.is_open_vehicle(vehicle) else "."))
+            seen = [vehicle] if self.los(game, f, vehicle).visible and (not strict or self.is_spotted(game, f.side, vehicle)) else []
+            cands = [vehicle.id]
+        elif occupants:
+            require(vehicle is not None, f"{target.name} is not a vehicle.")
+            require(self.is_open_vehicle(vehicle) or vehicle.markers.get("unbuttoned"),  # type: ignore[union-attr]
+                    f"{vehicle.name}'s occupants are not visible: it is closed.")  # type: ignore[union-attr]
+            seen = [vehicle] if self.los(game, f, vehicle).visible and (not strict or self.is_spotted(game, f.side, vehicle)) else []  # type: ignore[arg-type]
+            occ = self.occupants(game, vehicle)  # type: ignore[arg-type]
+            if not self.is_open_vehicle(vehicle):  # type: ignore[arg-type]
+                occ = [c for c in occ if self.role(c) == "nco" and c.unit == vehicle.unit][:1]  # type: ignore[union-attr]
+            require(bool(occ), f"{vehicle.name} has no occupants to shoot at.")  # type: ignore[union-attr]
+            cands = [c.id for c in occ]
+        else:
+            seen = self.visible_members(game, f.side, f, target, strict)
+            cands = [m.id for m in st.unit_figures(target.id)
+                     if self.on_table(m) and not self.is_gun(m) and not self.in_melee(game, m)]
+        require(bool(seen), f"{f.name} cannot see any {'spotted ' if strict else ''}figure of {target.name}.")
+        free = [m for m in seen if not self.in_melee(game, m)]
+        require(bool(free), f"{target.name} is in melee: figures within {self.data.melee.reach:g}\" of an enemy may not be shot at.")
+        require(bool(cands), f"Every figure of {target.name} is in melee.")
+        dist = min(hypot(f.x - m.x, f.y - m.y) for m in free)
+        cover, single, dispersed = 0, False, False
+        if occupants:
+            pass
+        elif vehicle is None:
+            cover = min(self.los(game, f, st.figures[c]).cover if st.figures[c] in seen else 2 for c in cands)
+            live = [st.figures[c] for c in cands]
+            single = len(live) == 1
+            gapd = self.mm(sh.dispersed_gap) - EPS
+            dispersed = not single and all(self.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
+        else:
+            cover = self.los(game, f, vehicle).cover
+        return ShotTarget(target, vehicle, cands, dist, cover, single, dispersed)
 
     # ---- rolling it ---------------------------------------------------------------------------------------------
     def effect_result(self, dice: Dice, mods: list[tuple[str, int]], victim: Figure, reason: str) -> str:
