@@ -178,6 +178,7 @@ class SoloMixin:
         return [r for r in unit.attrs.get(key, []) if r["turn"] >= t - 1]
 
     def _sees(self, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:
+        self.prefetch_sight(game, figs, others, within=reach)  # type: ignore[attr-defined]
         seen = []
         for o in others:
             for f in figs:

@@ -106,6 +106,7 @@ class Ww2SpotMixin:
     def spot_targets(self, game: Game, obs: Figure, candidates: list[Figure], heard_ok: bool) -> dict[str, int]:
         """The d10 score ``obs`` needs to spot each candidate it could spot now."""
         out: dict[str, int] = {}
+        self.prefetch_sight(game, [obs], candidates)
         for t in candidates:
             res = self.los(game, obs, t)
             if res.visible:
