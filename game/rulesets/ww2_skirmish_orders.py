@@ -140,11 +140,11 @@ class Ww2Orders:
                 if step is not None:
                     yield step
         elif order == "advance" and moves == 0 and not self.holds_objective(game, side, unit):
+            yield from spot
             # fire first when a good shot is there (shots need the actions a move also spends)
             shots = list(fire())
             worth = self.shot_worth(game, shots[0]) if shots else 0.0
             step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15)
-            yield from spot
             if step is None:
                 yield from shots
             elif worth >= 0.25:
@@ -322,26 +322,35 @@ class Ww2Orders:
         return sum(EFFECT_WORTH.get(t.result(face + mod), 0.0) for face in range(1, 7)) / 6
 
     # ---- vehicles ------------------------------------------------------------------------------------------
-    def _vehicle_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit, v: Figure, order: str) -> list[Command]:  # type: ignore[misc]
+    def _vehicle_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit, v: Figure, order: str) -> Iterator[Command]:  # type: ignore[misc]
+        """A vehicle's commands by its AFV order, best first (the shots, armour first,
+        worked out only when asked for)."""
         if order == "bale_out":
-            return [Command("abandon", side, figure=v.id)]
-        fire = self.fire_orders(game, side, unit)
-        heavy = [c for c in fire if c.kind in ("fire_gun", "fire_at")]
-        armour = [c for c in heavy if (t := game.state.figures.get(c.target or "")) is not None and (self.is_vehicle(t) or self.is_gun(t))]
-        fire = armour + [c for c in fire if c not in armour]
+            yield Command("abandon", side, figure=v.id)
+            return
+        shots: list[Command] = []
+
+        def fire() -> list[Command]:
+            if not shots:
+                every = self.fire_orders(game, side, unit)
+                heavy = [c for c in every if c.kind in ("fire_gun", "fire_at")]
+                armour = [c for c in heavy if (t := game.state.figures.get(c.target or "")) is not None
+                          and (self.is_vehicle(t) or self.is_gun(t))]
+                shots.extend(armour + [c for c in every if c not in armour])
+            return shots
+
         moved = bool(v.markers.get("moved"))
         goal = self.goal_point(game, side, v.pos)
-        ready = [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.ready_count(v, wid))
-                 for wid, w in self.weapons_of(v, "gun") if w.accumulate and self.ready_count(v, wid) < w.actions]
-        out: list[Command] = []
         foes = self.known_enemies(game, side)
         near = min((hypot(e.x - v.x, e.y - v.y) for e in foes), default=None)
         if order == "retreat" and not moved:
-            out.append(self.move_to(side, unit, self.away_point(game, unit, foes, self.home_point(game, side, unit))))
+            yield self.move_to(side, unit, self.away_point(game, unit, foes, self.home_point(game, side, unit)))
         elif order == "advance" and not moved and (near is None or near > self.mm(20)):
-            out.append(self.move_to(side, unit, goal))
-        elif order == "manoeuvre" and not moved and not fire and (near is None or near > self.mm(12)):
-            out.append(self.move_to(side, unit, goal))
+            yield self.move_to(side, unit, goal)
+        elif order == "manoeuvre" and not moved and not fire() and (near is None or near > self.mm(12)):
+            yield self.move_to(side, unit, goal)
         if not v.markers.get("spot_used") and not foes:
-            out.append(Command("spot", side, figure=v.id))
-        return out + fire + ready
+            yield Command("spot", side, figure=v.id)
+        yield from fire()
+        yield from [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.ready_count(v, wid))
+                    for wid, w in self.weapons_of(v, "gun") if w.accumulate and self.ready_count(v, wid) < w.actions]
