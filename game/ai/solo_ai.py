@@ -4,7 +4,8 @@ Each turn every unit first dices for its orders (the ``solo_orders`` command: it
 factor and the action chart, rolled with the game's dice and logged). Then, phase by
 phase, the ruleset proposes the commands that carry each order out (``ai_commands``),
 best first; the AI submits the first one the core accepts, through the same
-``Game.submit`` a human uses. When no unit has anything left to do, it ends the phase.
+``Game.submit`` a human uses. A unit goes on until it has nothing left to do, then the
+next; when no unit has anything left (those before are asked again), it ends the phase.
 It works from what its side may know: every command it picks is checked by the core.
 """
 
@@ -22,6 +23,7 @@ class SoloAI:
         self.rng = Pcg32(seed)  # tie-breaks among equally good choices only
         self.issued: set[tuple] = set()  # never the same command twice in one phase
         self.memo: dict = {}  # plans a ruleset keeps between calls (figure slots of a move)
+        self.cursor: tuple[tuple, int] = ((), 0)  # (turn, side, phase) and the unit that acted last
 
     def _key(self, game: Game, cmd: Command) -> tuple:
         st = game.state
@@ -59,8 +61,16 @@ class SoloAI:
         for cmd in rules.ai_side_commands(game, side):
             if self._fresh(game, cmd):
                 return cmd
-        for unit in rules.solo_units(game, side):
-            for cmd in rules.ai_commands(game, side, unit, self.memo):
+        # units in turn, starting with the one that acted last: it goes on until it has
+        # nothing left, then the next; the units before it are asked again last, so one
+        # that has something new to do (an enemy spotted since) is not missed
+        units = list(rules.solo_units(game, side))
+        phase = (st.turn, side, st.phase)
+        start = self.cursor[1] if self.cursor[0] == phase and self.cursor[1] < len(units) else 0
+        for k in range(len(units)):
+            i = (start + k) % len(units)
+            for cmd in rules.ai_commands(game, side, units[i], self.memo):
                 if self._fresh(game, cmd):
+                    self.cursor = (phase, i)
                     return cmd
         return Command("end_phase", side)

@@ -30,6 +30,7 @@ _CAT_ALL = 0b001  # terrain that blocks everybody
 _CAT_VEHICLE = 0b010  # terrain that blocks vehicles only
 _CAT_FIGURE = 0b100
 _MASKS = {"infantry": _CAT_ALL | _CAT_FIGURE, "vehicle": _CAT_ALL | _CAT_VEHICLE | _CAT_FIGURE}
+_FIGURE_FILTER = pymunk.ShapeFilter(categories=_CAT_FIGURE)
 
 
 @dataclass(frozen=True)
@@ -87,11 +88,12 @@ class Collider:
         self.space = pymunk.Space()
         self._owner: dict[pymunk.Shape, tuple[str, str]] = {}
         self._terrain: list[pymunk.Shape] = []
-        self._figures: dict[str, tuple[pymunk.Body, pymunk.Circle]] = {}
+        self._figures: dict[str, pymunk.Circle] = {}
         self._terrain_version = -1
         self._sync_terrain()
-        for fid, pos, radius in figures:
-            self.add_figure(fid, pos, radius)
+        shapes = [self._base(fid, pos, radius) for fid, pos, radius in figures]
+        if shapes:
+            self.space.add(*shapes)
 
     # -- content ----------------------------------------------------------------
     def _sync_terrain(self) -> None:
@@ -112,25 +114,28 @@ class Collider:
             self.space.add(*self._terrain)
         self._terrain_version = self.table.version
 
-    def add_figure(self, figure_id: str, pos: Point, radius: float) -> None:
+    def _base(self, figure_id: str, pos: Point, radius: float) -> pymunk.Circle:
+        """A figure's base: a circle on the space's static body (the space is only
+        queried, never stepped, so bases need no bodies of their own)."""
         if figure_id in self._figures:
             raise ValueError(f"duplicate figure id {figure_id!r}")
-        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        body.position = (float(pos[0]), float(pos[1]))
-        shape = pymunk.Circle(body, float(radius))
-        shape.filter = pymunk.ShapeFilter(categories=_CAT_FIGURE)
-        self.space.add(body, shape)
-        self._figures[figure_id] = (body, shape)
+        shape = pymunk.Circle(self.space.static_body, float(radius), (float(pos[0]), float(pos[1])))
+        shape.filter = _FIGURE_FILTER
+        self._figures[figure_id] = shape
         self._owner[shape] = (figure_id, "figure")
+        return shape
+
+    def add_figure(self, figure_id: str, pos: Point, radius: float) -> None:
+        self.space.add(self._base(figure_id, pos, radius))
 
     def move_figure(self, figure_id: str, pos: Point) -> None:
-        body, _ = self._figures[figure_id]
-        body.position = (float(pos[0]), float(pos[1]))
-        self.space.reindex_shapes_for_body(body)
+        radius = self._figures[figure_id].radius
+        self.remove_figure(figure_id)
+        self.add_figure(figure_id, pos, radius)
 
     def remove_figure(self, figure_id: str) -> None:
-        body, shape = self._figures.pop(figure_id)
-        self.space.remove(body, shape)
+        shape = self._figures.pop(figure_id)
+        self.space.remove(shape)
         del self._owner[shape]
 
     def figure_ids(self) -> list[str]:
@@ -193,17 +198,14 @@ class Collider:
             seg_len = float(np.hypot(b[0] - a[0], b[1] - a[1]))
             if seg_len <= 0:
                 continue
-            hits = [
-                h for h in self.space.segment_query(a, b, r_probe, filt)
-                if self._owner.get(h.shape, ("", ""))[0] not in skip
-            ]
+            hits = self._swept_hits(a, b, r_probe, filt, skip)
             if hits:
                 first = min(hits, key=lambda h: (h.alpha, self._owner[h.shape][0]))
                 # where the full-size base first touches that obstacle
                 exact = first.shape.segment_query(a, b, radius)
                 alpha = first.alpha
                 contact = first.point
-                if exact.shape is not None and exact.alpha <= alpha:
+                if exact is not None and exact.alpha <= alpha:
                     alpha, contact = exact.alpha, exact.point
                 oid, kind = self._owner[first.shape]
                 pos = (a[0] + alpha * (b[0] - a[0]), a[1] + alpha * (b[1] - a[1]))
@@ -212,6 +214,20 @@ class Collider:
                 )
             travelled += seg_len
         return None
+
+    def _swept_hits(self, a: Point, b: Point, radius: float, filt: pymunk.ShapeFilter, skip: set[str]) -> list:
+        """Every shape a disc of ``radius`` moving from a to b touches. The broad phase is
+        the box around the whole swept disc: chipmunk's own segment query tests its tree
+        with the bare segment and misses shapes the thick segment only grazes."""
+        bb = pymunk.BB(min(a[0], b[0]) - radius, min(a[1], b[1]) - radius, max(a[0], b[0]) + radius, max(a[1], b[1]) + radius)
+        out = []
+        for shape in self.space.bb_query(bb, filt):
+            if self._owner.get(shape, ("", ""))[0] in skip:
+                continue
+            info = shape.segment_query(a, b, radius)  # None when it misses
+            if info is not None:
+                out.append(info)
+        return out
 
     def _kind(self, obstacle_id: str) -> Literal["terrain", "figure"]:
         return "figure" if obstacle_id in self._figures else "terrain"

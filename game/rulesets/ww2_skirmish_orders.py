@@ -167,14 +167,32 @@ class Ww2Orders:
         progress. With ``stay_ok`` (an advance with a shot worth taking from where it
         stands) a team under fire with nowhere covered to go stays (None): crossing open
         ground under fire needs a morale test, and a failure stops the move anyway."""
-        from math import atan2, cos, radians, sin
-
         cx, cy = self.centre(game, unit)
         d = hypot(goal[0] - cx, goal[1] - cy)
         if d < self.mm(1):
             return self.move_to(side, unit, goal)
-        sight = self.sight_range()
         watchers = [e for e in foes if self.on_table(e)]
+        # the same question is asked at every command of the turn until the team moves
+        key = (cx, cy, goal, tuple(e.pos for e in watchers), id(game.table), game.table.version)
+        kept = game.__dict__.setdefault("_covered_moves", {})
+        best = kept.get(key)
+        if best is None:
+            if len(kept) > 2000:
+                kept.clear()
+            best = kept[key] = self.best_covered_point(game, (cx, cy), goal, watchers)
+        if best[0][0] < 0 and self.under_fire(game, unit) and stay_ok:
+            return None
+        return self.move_to(side, unit, best[1])
+
+    def best_covered_point(self: Ww2Skirmish, game: Game, centre: tuple[float, float], goal: tuple[float, float],  # type: ignore[misc]
+                           watchers: list[Figure]) -> tuple[tuple[int, int, float], tuple[float, float]]:
+        """((-exposed, least cover, progress), point) of the best of 15 points one move
+        toward the goal, seen from the watching enemies."""
+        from math import atan2, cos, radians, sin
+
+        cx, cy = centre
+        d = hypot(goal[0] - cx, goal[1] - cy)
+        sight = self.sight_range()
         reach = min(d, self.mm(self.data.movement.normal))
         base = atan2(goal[1] - cy, goal[0] - cx)
         cands = [self.clamp(game, (cx + cos(base + radians(turn)) * reach * frac, cy + sin(base + radians(turn)) * reach * frac))
@@ -194,9 +212,7 @@ class Ww2Orders:
             if best is None or score > best[0]:
                 best = (score, p)
         assert best is not None
-        if best[0][0] < 0 and self.under_fire(game, unit) and stay_ok:
-            return None
-        return self.move_to(side, unit, best[1])
+        return best
 
     def centre(self: Ww2Skirmish, game: Game, unit: Unit) -> tuple[float, float]:  # type: ignore[misc]
         figs = [f for f in game.state.unit_figures(unit.id) if self.on_table(f) or self.is_vehicle(f)] or game.state.unit_figures(unit.id)

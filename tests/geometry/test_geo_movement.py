@@ -118,3 +118,40 @@ def test_vehicle_only_obstacles_and_buildings():
     # terrain added to the table later is picked up
     t.add_feature(feature("boulder", ROCK, box(200, -10, 220, 10)))
     assert col.first_collision(path, 10).obstacle_id == "boulder"
+
+
+# ---- bases are never passed through: the swept base against the exact distance ------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _seg_dist(p, q, c):
+    (px, py), (qx, qy), (cx, cy) = p, q, c
+    dx, dy = qx - px, qy - py
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((cx - px) * dx + (cy - py) * dy) / length2))
+    return ((px + t * dx - cx) ** 2 + (py + t * dy - cy) ** 2) ** 0.5
+
+
+_xy = st.tuples(st.floats(0, 400), st.floats(0, 400))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_xy, st.floats(8, 40)), min_size=1, max_size=12), _xy, _xy, st.floats(5, 30))
+def test_a_moving_base_stops_at_the_first_base_in_its_way(bases, start, end, radius):
+    """A base of ``radius`` swept from start to end hits another base exactly when the path
+    comes within the sum of the radii of its centre (the broad phase must not miss bases
+    the path only grazes), and stops where it first touches."""
+    col = Collider(Table(400, 400), [(f"f{i}", c, r) for i, (c, r) in enumerate(bases)])
+    hit = col.first_collision([start, end], radius)
+    clear = [i for i, (c, r) in enumerate(bases) if _seg_dist(start, end, c) > r + radius + 0.05]
+    near = [i for i, (c, r) in enumerate(bases) if _seg_dist(start, end, c) < r + radius - 0.05]
+    if near:
+        assert hit is not None, "the path runs through a base and nothing stopped it"
+        assert hit.obstacle_id not in {f"f{i}" for i in clear}
+        i = int(hit.obstacle_id[1:])
+        c, r = bases[i]
+        assert abs(((hit.point[0] - c[0]) ** 2 + (hit.point[1] - c[1]) ** 2) ** 0.5 - (r + radius)) < 0.1 or hit.distance == 0.0
+    elif len(clear) == len(bases):
+        assert hit is None
