@@ -90,7 +90,7 @@ class Roll:
 
     def describe(self) -> str:
         if self.spec == "shuffle":
-            return f"{self.reason}: {self.total} cards shuffled"
+            return f"{self.reason}: {self.total} {self.target or 'cards'} shuffled"
         faces = ",".join(str(f) for f in self.faces)
         s = f"{self.spec} [{faces}]"
         if len(self.faces) > 1:
@@ -174,11 +174,11 @@ class Dice:
         self._emit(Roll(spec=f"choice of {n}", faces=[i + 1], total=i + 1, reason=reason, **kw))
         return i
 
-    def shuffle(self, items: Sequence[Any], reason: str) -> list[Any]:
-        """Fisher-Yates shuffle through the source; logged as one roll."""
+    def shuffle(self, items: Sequence[Any], reason: str, what: str = "cards") -> list[Any]:
+        """Fisher-Yates shuffle through the source; logged as one roll ("5 cards shuffled")."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = self.source.index(i + 1)
             out[i], out[j] = out[j], out[i]
-        self._emit(Roll(spec="shuffle", faces=[], total=len(out), reason=reason))
+        self._emit(Roll(spec="shuffle", faces=[], total=len(out), reason=reason, target=what))
         return out

@@ -376,7 +376,8 @@ def choose_portal(rules: RulesetBase, game: Game, entry: ForceEntry, seen: list[
             return best[1]
     if not portals:
         return None
-    order = game.dice.shuffle([m.id for m in seen], "which counter in sight the enemy appear at")
+    # every counter in sight is shuffled, dummies too, so the log does not tell how many are real
+    order = game.dice.shuffle([m.id for m in seen], "which counter in sight the enemy appear at (the first real one)", "counters")
     first = next(mid for mid in order if game.state.markers[mid].kind == "portal")
     return game.state.markers[first]
 
