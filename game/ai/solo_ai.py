@@ -5,7 +5,8 @@ factor and the action chart, rolled with the game's dice and logged). Then, phas
 phase, the ruleset proposes the commands that carry each order out (``ai_commands``),
 best first; the AI submits the first one the core accepts, through the same
 ``Game.submit`` a human uses. A unit goes on until it has nothing left to do, then the
-next; when no unit has anything left (those before are asked again), it ends the phase.
+next (the units before it are asked again first when their situation changed); when no
+unit has anything left, it ends the phase.
 It works from what its side may know: every command it picks is checked by the core.
 """
 
@@ -23,7 +24,9 @@ class SoloAI:
         self.rng = Pcg32(seed)  # tie-breaks among equally good choices only
         self.issued: set[tuple] = set()  # never the same command twice in one phase
         self.memo: dict = {}  # plans a ruleset keeps between calls (figure slots of a move)
-        self.cursor: tuple[tuple, int] = ((), 0)  # (turn, side, phase) and the unit that acted last
+        # (turn, side, phase), the place and id of the unit that acted last, and the
+        # situation of the others then (rules.ai_situation)
+        self.cursor: tuple = ((), 0, None, None)
 
     def _key(self, game: Game, cmd: Command) -> tuple:
         st = game.state
@@ -64,13 +67,21 @@ class SoloAI:
         # units in turn, starting with the one that acted last: it goes on until it has
         # nothing left, then the next; the units before it are asked again last, so one
         # that has something new to do (an enemy spotted since) is not missed
+        # units in turn from the first: the one that acted last goes on until it has
+        # nothing left, then the next. The units before it had nothing left; they are
+        # asked first again only when the situation changed for them (an enemy spotted or
+        # lost, one of them hit), and again last before the phase ends
         units = list(rules.solo_units(game, side))
         phase = (st.turn, side, st.phase)
-        start = self.cursor[1] if self.cursor[0] == phase and self.cursor[1] < len(units) else 0
+        start = 0
+        if self.cursor[0] == phase and self.cursor[1] < len(units):
+            unit_id, seen = self.cursor[2], self.cursor[3]
+            if units[self.cursor[1]].id == unit_id and rules.ai_situation(game, side, unit_id) == seen:
+                start = self.cursor[1]
         for k in range(len(units)):
             i = (start + k) % len(units)
             for cmd in rules.ai_commands(game, side, units[i], self.memo):
                 if self._fresh(game, cmd):
-                    self.cursor = (phase, i)
+                    self.cursor = (phase, i, units[i].id, rules.ai_situation(game, side, units[i].id))
                     return cmd
         return Command("end_phase", side)

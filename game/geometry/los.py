@@ -282,6 +282,29 @@ def los_matrix(table: Table, points: object) -> LosMatrix:
     return LosMatrix(visible, cover, hind)
 
 
+def los_matrix_update(table: Table, old: LosMatrix, points: object, moved: object) -> LosMatrix:
+    """:func:`los_matrix` of ``points`` from the matrix of the same points before the
+    ones at the indices ``moved`` moved: only the sight lines of those are worked out."""
+    pts = as_points(points)
+    n = len(pts)
+    rows = np.asarray(moved, dtype=np.intp)
+    visible, cover, hind = old.visible.copy(), old.cover.copy(), old.hindrances.copy()
+    if n < 2 or len(rows) == 0:
+        return LosMatrix(visible, cover, hind)
+    ii = np.repeat(rows, n)
+    jj = np.tile(np.arange(n), len(rows))
+    keep = ii != jj
+    ii, jj = ii[keep], jj[keep]
+    b = _evaluate(table, pts, ii, jj)
+    visible[ii, jj] = b.visible
+    visible[jj, ii] = b.visible
+    cover[ii, jj] = b.cover_j
+    cover[jj, ii] = b.cover_i
+    hind[ii, jj] = b.hindrances
+    hind[jj, ii] = b.hindrances
+    return LosMatrix(visible, cover, hind)
+
+
 def los_pairs(
     table: Table, observers: object, targets: object
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

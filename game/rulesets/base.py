@@ -25,7 +25,14 @@ from game.data.map_build import build_table, zone_polygon
 from game.data.map_schema import MapFile
 from game.data.ruleset_schema import RulesetData
 from game.data.terrain_types import TerrainFile, build_types
-from game.geometry.los import LosResult, line_of_sight, los_matrix, los_pairs, sight_pairs_both_ways
+from game.geometry.los import (
+    LosResult,
+    line_of_sight,
+    los_matrix,
+    los_matrix_update,
+    los_pairs,
+    sight_pairs_both_ways,
+)
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
@@ -462,12 +469,19 @@ class RulesetBase(SoloMixin):
     def sight_matrix(self, game: Game, figures: list[Figure]):
         """Sight between every pair of the figures (kept until a figure or the terrain
         changes: after a shot nothing has moved)."""
-        key = (tuple(f.pos for f in figures), id(game.table), game.table.version)
+        ids = tuple(f.id for f in figures)
+        pos = tuple(f.pos for f in figures)
+        tv = (id(game.table), game.table.version)
+        pts = np.array(pos, dtype=float).reshape(-1, 2)
         kept = game.__dict__.get("_sight_matrix")
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        m = los_matrix(game.table, np.array(key[0], dtype=float).reshape(-1, 2))
-        game.__dict__["_sight_matrix"] = (key, m)
+        if kept is not None and kept[:2] == (ids, tv):
+            if kept[2] == pos:
+                return kept[3]
+            moved = [i for i, (p, q) in enumerate(zip(pos, kept[2], strict=True)) if p != q]
+            m = los_matrix_update(game.table, kept[3], pts, moved) if 3 * len(moved) <= len(ids) else los_matrix(game.table, pts)
+        else:
+            m = los_matrix(game.table, pts)
+        game.__dict__["_sight_matrix"] = (ids, tv, pos, m)
         return m
 
     # ---- views ---------------------------------------------------------------------

@@ -276,6 +276,17 @@ class SoloMixin:
     def solo_units(self, game: Game, side: str) -> list[Unit]:
         return [u for u in game.state.side_units(side) if game.state.unit_alive(u.id)]
 
+    def ai_situation(self, game: Game, side: str, acting: str) -> tuple:
+        """What, when it changes, may give a unit of ``side`` other than ``acting`` that had
+        nothing left to do something new: the enemies the side knows of, and the status
+        of each of its other units (hit, suppressed, pinned...)."""
+        st = game.state
+        known = getattr(self, "known_enemies", None)
+        enemies = known(game, side) if known is not None else [f for f in st.figures.values() if f.alive and f.side != side]
+        own = tuple((u.id, len(st.unit_figures(u.id)), tuple(self.unit_status(game, u.id)))  # type: ignore[attr-defined]
+                    for u in st.side_units(side) if u.id != acting)
+        return (frozenset(f.id for f in enemies), own)
+
     def needs_orders(self, game: Game, unit: Unit) -> bool:
         return unit.markers.get("solo_turn") != game.state.turn and game.state.unit_alive(unit.id)
 

@@ -283,15 +283,13 @@ class Ww2Orders:
     def fire_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> list[Command]:  # type: ignore[misc]
         """Every shot the team's figures can take at known enemies, best expected effect
         per action first."""
-        targets = self.known_units(game, side)
+        shooters = [f for f in game.state.unit_figures(unit.id) if f.alive and self.may_shoot_cheap(game, f)]
+        targets = self.known_units(game, side) if shooters else []
         if not targets:
             return []
-        self.prefetch_sight(game, [f for f in game.state.unit_figures(unit.id) if f.alive],
-                            [m for t in targets for m in game.state.unit_figures(t) if m.alive])
+        self.prefetch_sight(game, shooters, [m for t in targets for m in game.state.unit_figures(t) if m.alive])
         scored = []
-        for f in game.state.unit_figures(unit.id):
-            if not f.alive or not self.may_shoot_cheap(game, f):
-                continue
+        for f in shooters:
             for c in self.fire_candidates(game, side, f, targets):
                 worth = self.shot_worth(game, c)
                 if worth > 0:

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.geometry import Table, line_of_sight, los_matrix
+from game.geometry.los import los_matrix_update
 
 seeds = st.integers(0, 2**32 - 1)
 coord = st.floats(0, 600, allow_nan=False)
@@ -64,3 +65,23 @@ def test_smoke_between_blocks_everything(points):
     m = los_matrix(t, pts)
     left, right = pts[:, 0] < 290, pts[:, 0] > 310
     assert not m.visible[np.ix_(left, right)].any()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.lists(st.tuples(st.integers(0, 50), point), min_size=1, max_size=4))
+def test_updating_the_matrix_after_moves_gives_the_full_matrix(seed, moves):
+    """Working out only the sight lines of the figures that moved gives what the full
+    matrix of the new positions gives."""
+    table, pts = random_scene(seed)
+    pts = [tuple(p) for p in pts]
+    old = los_matrix(table, pts)
+    moved = set()
+    for k, p in moves:
+        i = k % len(pts)
+        pts[i] = p
+        moved.add(i)
+    new = los_matrix_update(table, old, pts, sorted(moved))
+    full = los_matrix(table, pts)
+    assert np.array_equal(new.visible, full.visible)
+    assert np.array_equal(new.cover, full.cover)
+    assert np.array_equal(new.hindrances, full.hindrances)
