@@ -363,6 +363,12 @@ class Ww2Orders:
             yield self.move_to(side, unit, goal)
         elif order == "manoeuvre" and not moved and not fire() and (near is None or near > self.mm(12)):
             yield self.move_to(side, unit, goal)
+        elif order in ("halt", "manoeuvre") and not moved and foes and not v.markers.get("immobile"):
+            # Halt: "may wheel towards the nearest enemy" (and a manoeuvring tank with no
+            # cause to move does so too): its front armour and hull gun toward the threat
+            e = min(foes, key=lambda f: (hypot(f.x - v.x, f.y - v.y), f.id))
+            if self.facing_from(v, e.pos) != "front":
+                yield Command("pivot", side, figure=v.id, point=(round(e.x, 2), round(e.y, 2)))
         if not v.markers.get("spot_used") and not foes:
             yield Command("spot", side, figure=v.id)
         yield from fire()
