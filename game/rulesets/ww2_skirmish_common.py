@@ -158,6 +158,14 @@ class Ww2Common:
         return None
 
     def occupants(self, game: Game, vehicle: Figure) -> list[Figure]:
+        if game.memo is not None:  # while nothing moves, sort everyone into vehicles once
+            riding = game.memo.get("occupants")
+            if riding is None:
+                riding = game.memo["occupants"] = {}
+                for f in game.state.figures.values():
+                    if f.alive and f.attrs.get("in_vehicle"):
+                        riding.setdefault(f.attrs["in_vehicle"], []).append(f)
+            return list(riding.get(vehicle.id, ()))
         return [f for f in game.state.figures.values() if f.alive and f.attrs.get("in_vehicle") == vehicle.id]
 
     def crew(self, game: Game, vehicle: Figure) -> list[Figure]:

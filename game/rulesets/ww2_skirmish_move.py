@@ -10,7 +10,7 @@ per linear obstacle crossed) in one or more legs. At most two move actions a tur
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import hypot
 
 from shapely.geometry import LineString
@@ -383,9 +383,28 @@ class Ww2MoveMixin:
                 if self.actions_left(f) >= 1 and not f.attrs.get("carried_by") and not f.markers.get("no_move")]
 
     def formation_legs(self, game: Game, unit: Unit, point: tuple[float, float] | None, regroup: bool) -> list[Leg]:
+        """Each mover's leg of a team move toward ``point`` (or closing on its leader).
+        The answer is kept for the same question in the same situation (every figure
+        where it stands, the movers' allowances, the terrain): the check of a move, the
+        move itself and a player weighing it ask it again and again."""
         movers = self.team_movers(game, unit)
         if not movers:
             return []
+        lead = self.leader(game, unit.id) if regroup else None
+        key = (unit.id, point, regroup, lead.id if lead is not None else None, id(game.table), game.table.version,
+               tuple((f.id, f.x, f.y, f.radius, self.embarked(f)) for f in game.state.figures.values() if f.alive),
+               tuple((m.id, self.base_allowance(game, m), self.suppressed_cap(game, m), m.markers.get("carrying")) for m in movers))
+        kept = game.__dict__.setdefault("_formations", {})
+        legs = kept.get(key)
+        if legs is None:
+            if len(kept) > 500:
+                kept.clear()
+            legs = kept[key] = self.work_out_formation(game, unit, movers, point, regroup)
+        figs = game.state.figures
+        return [replace(lg, fig=figs[lg.fig.id], path=list(lg.path)) for lg in legs]  # this state's figures
+
+    def work_out_formation(self, game: Game, unit: Unit, movers: list[Figure], point: tuple[float, float] | None,
+                           regroup: bool) -> list[Leg]:
         cap = min(self.suppressed_cap(game, f) for f in movers)
         cx = sum(f.x for f in movers) / len(movers)
         cy = sum(f.y for f in movers) / len(movers)

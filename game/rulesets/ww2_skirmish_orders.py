@@ -34,6 +34,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.solo import solo_tables
 from game.rulesets.ww2_skirmish_common import parse_opts
+from game.rulesets.ww2_skirmish_ui import no_effect
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish import Ww2Skirmish
@@ -319,11 +320,9 @@ class Ww2Orders:
             if cmd.kind in ("fire_gun", "fire_at", "blast", "flame"):
                 if game.check(cmd) is not None:
                     return 0.0
-                hit = self.explosive_hit_chance(game, cmd)
+                hit = self.effect_chance(game, cmd)
                 if hit is None:
-                    fr = self.odds(game, cmd).outcomes.probs
-                    bad = ("miss", "no effect", "none", "unhurt", "nothing", "cannot")
-                    hit = float(sum(v for k, v in fr.items() if not any(b in str(k).lower() for b in bad)))
+                    hit = float(sum(v for k, v in self.odds(game, cmd).outcomes.probs.items() if not no_effect(k)))
                 tgt = game.state.figures.get(cmd.target or "")
                 armour = tgt is not None and (self.is_vehicle(tgt) or self.is_gun(tgt))
                 return hit * (1.5 if armour else 0.8)

@@ -50,6 +50,11 @@ def combine(parts: list[Distribution]) -> Distribution:
     return Distribution({k: float(v) for k, v in fr.items()}, True, "exact: each figure enumerated, then combined", fr)
 
 
+def no_effect(outcome: object) -> bool:
+    """An outcome of the odds that does the target no harm (a miss, no effect...)."""
+    return any(w in str(outcome).lower() for w in ("miss", "no effect", "none", "unhurt", "nothing", "cannot"))
+
+
 def counts_label(results: list[tuple[str, str]]) -> str:
     c = Counter(r for _, r in results if r not in ("none", "miss"))
     if not c:
@@ -87,8 +92,8 @@ class Ww2InterfaceMixin:
 
     # ---- targets the side knows about ----------------------------------------------------------
     def known_enemies(self, game: Game, side: str) -> list[Figure]:
-        return [f for f in game.state.figures.values()
-                if f.side != side and f.alive and not self.embarked(f) and self.is_spotted(game, side, f)]
+        return list(self.recall(game, ("known_enemies", side), lambda: [
+            f for f in game.state.figures.values() if f.side != side and f.alive and not self.embarked(f) and self.is_spotted(game, side, f)]))
 
     def known_units(self, game: Game, side: str) -> list[str]:
         return sorted({f.unit for f in self.known_enemies(game, side)})
@@ -729,12 +734,13 @@ class Ww2InterfaceMixin:
         return OddsReport(f"{h.firer.name}: {h.weapon.name} at {h.target.name}", lines, dist, "result", notes,
                           {"hit": dist.marginal(lambda x: "miss" if x == "miss" else "hit")})
 
-    def explosive_hit_chance(self, game: Game, cmd: Command) -> float | None:
-        """The exact chance that a blast, or a gun's high explosive at infantry, hits and
-        does something, without enumerating every victim's die together: the to-hit die
-        and each victim's (or bunker's) dice are independent, so P = P(hit) x (1 - the
-        product of each one's chance of no effect), each factor enumerated on its own by
-        the same resolution functions the full odds use. None for other shots."""
+    def effect_chance(self, game: Game, cmd: Command) -> float | None:
+        """The exact chance that a blast, a gun or an anti-tank weapon hits and does
+        something, without enumerating all its dice together: the to-hit die, each
+        victim's (or bunker's) effect dice and a vehicle's damage die are independent, so
+        P = P(hit) x (1 - the product of each one's chance of no effect), each factor
+        enumerated on its own by the same resolution functions the full odds use. None
+        for other shots."""
         if cmd.kind == "blast":
             b = self.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice, strict=False)
             hit = float(enumerate_outcomes(lambda dice: self.blast_to_hit(dice, b)).p(True))
@@ -745,12 +751,15 @@ class Ww2InterfaceMixin:
             parts = [lambda dice, v=v: self.roll_effects(dice, [v], t.die, t.result, "odds", "") for v in victims]
             parts += [lambda dice, bk=bk: self.bunker_hit(dice, game, bk, b.weapon.category == "grenade", "odds")
                       for bk in self.blast_bunkers(game, b.centre)]
-        elif cmd.kind == "fire_gun":
+        elif cmd.kind in ("fire_gun", "fire_at"):
             o = parse_opts(cmd.choice)
             h = self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
-            if h.damage is not None:
-                return None
             hit = float(enumerate_outcomes(lambda dice: self.heavy_to_hit(dice, h)).p(True))
+            if h.damage is not None:
+                dmg = enumerate_outcomes(lambda dice: self.damage_key(h.target, self.roll_damage(dice, h.damage, "damage")))
+                return hit * float(sum(p for k, p in dmg.probs.items() if not no_effect(k)))
+            if cmd.kind == "fire_at":
+                return None
             art = self.data.artillery
             die = art.die_for(h.weapon.calibre or 75)
             victims = self.explosive_victims(game, h.target.pos, h.firer, "artillery")

@@ -386,14 +386,16 @@ def test_odds_from_the_command_line():
 
 def _effect_chance_by_full_odds(game, cmd):
     """The chance of a hit that does something, summed from the full enumeration."""
+    from game.rulesets.ww2_skirmish_ui import no_effect
+
     d = game.rules.odds(game, cmd).outcomes.fractions
-    return float(sum(p for k, p in d.items() if k not in ("miss", "hit, no effect")))
+    return float(sum(p for k, p in d.items() if not no_effect(k)))
 
 
-@pytest.mark.parametrize("case", ["mortar", "gun", "grenade_bunker"])
-def test_the_ais_explosive_hit_chance_equals_the_full_odds(case):
-    """The AI's fast chance (to-hit and each victim enumerated apart) is the same number
-    as summing the full joint enumeration the odds panel shows."""
+@pytest.mark.parametrize("case", ["mortar", "gun", "grenade_bunker", "gun_vs_tank", "schreck_vs_tank"])
+def test_the_ais_effect_chance_equals_the_full_odds(case):
+    """The AI's fast chance (to-hit, each victim and the damage die enumerated apart) is
+    the same number as summing the full joint enumeration the odds panel shows."""
     if case == "mortar":  # three victims with different modifiers, one in cover
         wood = [{"type": "wood", "polygon": [[24.5, 12], [28, 12], [28, 16], [24.5, 16]]}]
         a = [team("a1", [("ger_mortar", 24, 46), ("ger_mortar_loader", 25.7, 46)])]
@@ -405,11 +407,19 @@ def test_the_ais_explosive_hit_chance_equals_the_full_odds(case):
         game = wgame([vehicle("a1", "ger_pz4h", 24, 44)], [team("b1", [("us_rifleman", 24, 30), ("us_rifleman", 25, 30.5)])])
         see(game, "a", "b1.1", "b1.2")
         cmd = Command("fire_gun", "a", figure="a1.1", target="b1.1", choice="weapon=kwk40")
+    elif case == "gun_vs_tank":
+        game = at_gun_game(facing=0.0)  # the Sherman shows the gun its flank
+        cmd = Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40")
+    elif case == "schreck_vs_tank":
+        game = wgame([vehicle("a1", "us_sherman", 24, 22, facing=270.0)],
+                     [team("b1", [("ger_schreck", 24, 8), ("ger_schreck_loader", 25.5, 8)])])
+        see(game, "b", "a1.1")
+        cmd = Command("fire_at", "b", figure="b1.1", target="a1.1", choice="weapon=panzerschreck")
     else:
         game = bunker_game(a_figs=[("us_rifleman", 23, 22)])
         see(game, "a", "b1.1", "b1.2")
         cmd = Command("blast", "a", figure="a1.1", target="b1.1", choice="weapon=hand_grenade")
     quiet(game, "b")
-    fast = game.rules.explosive_hit_chance(game, cmd)
+    fast = game.rules.effect_chance(game, cmd)
     assert fast is not None and 0 < fast < 1
     assert fast == pytest.approx(_effect_chance_by_full_odds(game, cmd), abs=1e-12)
