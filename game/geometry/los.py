@@ -262,6 +262,20 @@ def _evaluate_block(
     return _Batch(visible, cover_j, cover_i, hindrances, s, f, effect)
 
 
+def _fill_pairs(
+    table: Table, pts: np.ndarray, ii: np.ndarray, jj: np.ndarray, m: LosMatrix
+) -> LosMatrix:
+    """Work out the sight lines ii -> jj (and back) and write both directions into ``m``."""
+    b = _evaluate(table, pts, ii, jj)
+    m.visible[ii, jj] = b.visible
+    m.visible[jj, ii] = b.visible
+    m.cover[ii, jj] = b.cover_j
+    m.cover[jj, ii] = b.cover_i
+    m.hindrances[ii, jj] = b.hindrances
+    m.hindrances[jj, ii] = b.hindrances
+    return m
+
+
 def los_matrix(table: Table, points: object) -> LosMatrix:
     """Sight between every pair of points. ``cover[i, j]`` is the cover of j seen from i."""
     pts = as_points(points)
@@ -272,14 +286,7 @@ def los_matrix(table: Table, points: object) -> LosMatrix:
     if n < 2:
         return LosMatrix(visible, cover, hind)
     ii, jj = np.triu_indices(n, 1)
-    b = _evaluate(table, pts, ii, jj)
-    visible[ii, jj] = b.visible
-    visible[jj, ii] = b.visible
-    cover[ii, jj] = b.cover_j
-    cover[jj, ii] = b.cover_i
-    hind[ii, jj] = b.hindrances
-    hind[jj, ii] = b.hindrances
-    return LosMatrix(visible, cover, hind)
+    return _fill_pairs(table, pts, ii, jj, LosMatrix(visible, cover, hind))
 
 
 def los_matrix_update(table: Table, old: LosMatrix, points: object, moved: object) -> LosMatrix:
@@ -295,14 +302,7 @@ def los_matrix_update(table: Table, old: LosMatrix, points: object, moved: objec
     jj = np.tile(np.arange(n), len(rows))
     keep = ii != jj
     ii, jj = ii[keep], jj[keep]
-    b = _evaluate(table, pts, ii, jj)
-    visible[ii, jj] = b.visible
-    visible[jj, ii] = b.visible
-    cover[ii, jj] = b.cover_j
-    cover[jj, ii] = b.cover_i
-    hind[ii, jj] = b.hindrances
-    hind[jj, ii] = b.hindrances
-    return LosMatrix(visible, cover, hind)
+    return _fill_pairs(table, pts, ii, jj, LosMatrix(visible, cover, hind))
 
 
 def los_pairs(
