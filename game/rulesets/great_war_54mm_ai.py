@@ -161,10 +161,10 @@ class GreatWarAI:
         ``dest``, as far as its move allows; only moves the core would accept."""
         across = (cos(heading + pi / 2), sin(heading + pi / 2))
         n = len(figs)
-        order = sorted(figs, key=lambda f: (f.x * across[0] + f.y * across[1], f.id))
+        ranked = sorted(figs, key=lambda f: (f.x * across[0] + f.y * across[1], f.id))
         cmds = []
         covering = self._covering_guns(game, side, figs) if order == "advance" else set()
-        for k, f in enumerate(order):
+        for k, f in enumerate(ranked):
             if f.id in covering:
                 continue  # the unit's light machine gun stays to give covering fire
             off = (k - (n - 1) / 2) * spacing

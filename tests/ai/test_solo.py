@@ -234,3 +234,27 @@ def test_ai_games_replay_identically():
     players = {s: make_player("ai", 7 + i) for i, s in enumerate(game.state.side_order)}
     play_out(game, players)
     assert replay(game).digest() == game.digest()
+
+
+def test_an_advancing_unit_leaves_its_lmg_to_give_covering_fire():
+    """Great War: figures either move or shoot, so on an Advance order the AI keeps the
+    LMG gunner that has an enemy in range and sight where it is and moves the rest."""
+    from tests.rulesets.helpers import end_phases
+
+    a1 = squad("a1", 20, 40, types=("sergeant", "lmg_gunner", "rifleman", "rifleman"))
+    game = base_game([a1], [squad("b1", 20, 30)])
+    end_phases(game, "movement", "a")
+    game.state.units["a1"].markers["solo_order"] = "advance"
+    force(game, 1, 3, 3)  # d10 1: activated; 2dAv 6"
+    ok(game, Command("activate", "a", unit="a1"))
+    cmds = game.rules.ai_commands(game, "a", game.state.units["a1"], {})
+    moved = {c.figure for c in cmds if c.kind == "move"}
+    assert moved == {"a1.1", "a1.3", "a1.4"}
+    # with nothing to shoot at, the gunner advances with the others
+    game = base_game([a1], [squad("b1", 20, 2)])
+    end_phases(game, "movement", "a")
+    game.state.units["a1"].markers["solo_order"] = "advance"
+    force(game, 1, 3, 3)
+    ok(game, Command("activate", "a", unit="a1"))
+    cmds = game.rules.ai_commands(game, "a", game.state.units["a1"], {})
+    assert {c.figure for c in cmds if c.kind == "move"} == {"a1.1", "a1.2", "a1.3", "a1.4"}
