@@ -91,6 +91,10 @@ class Ww2FireMixin:
         require(n == 0, f"{unit.name} is suppressed ({n}): it may not fire until the suppression is removed.")
 
     def firer_ready(self, game: Game, f: Figure) -> None:
+        """Refuses unless ``f`` may shoot now at all (whatever the target or weapon)."""
+        self.recall(game, ("firer_ready", f.id), lambda: self._firer_ready(game, f))
+
+    def _firer_ready(self, game: Game, f: Figure) -> None:
         require(f.alive, f"{f.name} is out of action.")
         unit = game.state.units[f.unit]
         self.fire_timing(game, f)

@@ -1,0 +1,16 @@
+"""The benchmark's reinforced scenarios are real, valid scenarios of the wanted size."""
+
+from game.bench import reinforced
+from game.catalog import available_maps, new_game
+
+
+def test_reinforced_scenarios_load_with_thirty_figures_a_side_behind_the_originals():
+    for lm in available_maps():
+        r = reinforced(lm)  # validated like any map: a bad copy raises DataError
+        for orig, side in zip(lm.model.sides, r.model.sides, strict=True):
+            n = sum(len(u.figures) for u in side.units)
+            assert n >= 30, (lm.path, side.id, n)
+            if sum(len(u.figures) for u in orig.units) >= 30:
+                assert len(side.units) == len(orig.units)
+        game = new_game(r, 1)
+        assert len(game.state.units) == sum(len(s.units) for s in r.model.sides)
