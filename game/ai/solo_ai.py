@@ -64,9 +64,6 @@ class SoloAI:
         for cmd in rules.ai_side_commands(game, side):
             if self._fresh(game, cmd):
                 return cmd
-        # units in turn, starting with the one that acted last: it goes on until it has
-        # nothing left, then the next; the units before it are asked again last, so one
-        # that has something new to do (an enemy spotted since) is not missed
         # units in turn from the first: the one that acted last goes on until it has
         # nothing left, then the next. The units before it had nothing left; they are
         # asked first again only when the situation changed for them (an enemy spotted or

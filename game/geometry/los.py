@@ -360,6 +360,14 @@ def sight_pairs_both_ways(table: Table, firsts: object, seconds: object) -> list
     return out
 
 
+def matrix_result(table: Table, m: LosMatrix, i: int, j: int, a: Point, b: Point) -> LosResult:
+    """What :func:`line_of_sight` gives from ``a`` to ``b``, read from a matrix in which
+    they are points ``i`` and ``j`` (the crossings are worked out exactly when asked)."""
+    idx = table.index
+    return LosResult(bool(m.visible[i, j]), int(m.cover[i, j]), int(m.hindrances[i, j]),
+                     float(np.hypot(b[0] - a[0], b[1] - a[1])), lambda: _exact_crossings(idx, as_points([a, b])))
+
+
 def _exact_crossings(idx: TableIndex, pts: np.ndarray) -> tuple[Crossing, ...]:
     res = _evaluate_idx(idx, pts, np.array([0]), np.array([1]), exact=True)
     return _crossings(idx, pts, res.f, res.effect_ij)

@@ -31,6 +31,7 @@ from game.geometry.los import (
     los_matrix,
     los_matrix_update,
     los_pairs,
+    matrix_result,
     sight_pairs_both_ways,
 )
 from game.geometry.table import Table
@@ -436,8 +437,24 @@ class RulesetBase(SoloMixin):
         if res is None:
             if len(cache) > 50_000:
                 cache.clear()
-            res = cache[key] = line_of_sight(game.table, pa, pb)
+            at = self._matrix_points(game)
+            i, j = at.get(pa), at.get(pb)
+            if i is not None and j is not None and pa != pb:
+                res = matrix_result(game.table, game.__dict__["_sight_matrix"][3], i, j, pa, pb)
+            else:
+                res = line_of_sight(game.table, pa, pb)
+            cache[key] = res
         return res
+
+    @staticmethod
+    def _matrix_points(game: Game) -> dict[tuple[float, float], int]:
+        """Where each point stands in the kept sight matrix (:meth:`sight_matrix`), when
+        the matrix is of the present terrain: the sight between two of its points is
+        read from it."""
+        kept = game.__dict__.get("_sight_matrix")
+        if kept is None or kept[1] != (id(game.table), game.table.version):
+            return {}
+        return kept[4]
 
     def prefetch_sight(self, game: Game, observers: list[Figure], targets: list[Figure], within: float | None = None) -> None:
         """Work out in one vectorised pass the sight between every observer and target
@@ -446,8 +463,9 @@ class RulesetBase(SoloMixin):
         answered from the cache."""
         cache = game.__dict__.setdefault("_los_cache", {})
         tv = (id(game.table), game.table.version)
+        at = self._matrix_points(game)
         todo = sorted({(o.pos, t.pos) for o in observers for t in targets
-                       if o.pos != t.pos and (o.pos, t.pos, *tv) not in cache
+                       if o.pos != t.pos and (o.pos, t.pos, *tv) not in cache and not (o.pos in at and t.pos in at)
                        and (within is None or hypot(o.x - t.x, o.y - t.y) <= within)})
         if len(todo) < 2:
             return
@@ -481,7 +499,7 @@ class RulesetBase(SoloMixin):
             m = los_matrix_update(game.table, kept[3], pts, moved) if 3 * len(moved) <= len(ids) else los_matrix(game.table, pts)
         else:
             m = los_matrix(game.table, pts)
-        game.__dict__["_sight_matrix"] = (ids, tv, pos, m)
+        game.__dict__["_sight_matrix"] = (ids, tv, pos, m, {p: i for i, p in enumerate(pos)})
         return m
 
     # ---- views ---------------------------------------------------------------------

@@ -8,7 +8,10 @@ centre to centre, like every other ruleset of the game.
 
 from __future__ import annotations
 
+from functools import cached_property
 from math import cos, hypot, radians, sin
+
+import numpy as np
 
 from game.core.commands import refuse
 from game.core.game import Game
@@ -49,12 +52,21 @@ class Ww2Common:
     def tt(self, f: Figure) -> Ww2Troop:
         return self.data.troop_types[f.type]
 
+    @cached_property
+    def type_roles(self) -> dict[str, str]:
+        """Each troop type's role (asked very often: looked up, not worked out)."""
+        return {tid: t.role for tid, t in self.data.troop_types.items()}
+
+    @cached_property
+    def vehicle_types(self) -> frozenset[str]:
+        return frozenset(tid for tid, t in self.data.troop_types.items() if t.vehicle is not None)
+
     def role(self, f: Figure) -> str:
         """The figure's role; a replacement in a crewed weapon team takes its new job."""
-        return f.attrs.get("role") or self.tt(f).role
+        return f.attrs.get("role") or self.type_roles[f.type]
 
     def is_vehicle(self, f: Figure) -> bool:
-        return self.tt(f).vehicle is not None
+        return f.type in self.vehicle_types
 
     def is_afv(self, f: Figure) -> bool:
         v = self.tt(f).vehicle
@@ -223,16 +235,17 @@ class Ww2Common:
         return any(e.side != f.side and self.gap(f, e) <= reach and self.fighter(e) for e in game.state.figures.values())
 
     def figures_in_melee(self, game: Game) -> frozenset[str]:
-        """Every figure on foot within 1" of an enemy figure on foot."""
+        """Every figure on foot within 1" of an enemy figure on foot (all pairs at once)."""
         reach = self.melee_reach() + EPS
         fighters = [f for f in game.state.figures.values() if self.fighter(f)]
-        out = set()
-        for i, a in enumerate(fighters):
-            for b in fighters[i + 1:]:
-                if a.side != b.side and self.gap(a, b) <= reach:
-                    out.add(a.id)
-                    out.add(b.id)
-        return frozenset(out)
+        if len(fighters) < 2:
+            return frozenset()
+        xy = np.array([f.pos for f in fighters], dtype=float)
+        r = np.array([f.radius for f in fighters], dtype=float)
+        side = np.array([f.side for f in fighters])
+        gap = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1]) - r[:, None] - r[None, :]
+        close = (gap <= reach) & (side[:, None] != side[None, :])
+        return frozenset(f.id for f, hit in zip(fighters, close.any(axis=1), strict=True) if hit)
 
     def enemies_in_contact(self, game: Game, f: Figure) -> list[Figure]:
         reach = self.melee_reach() + EPS

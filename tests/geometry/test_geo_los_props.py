@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.geometry import Table, line_of_sight, los_matrix
-from game.geometry.los import los_matrix_update
+from game.geometry.los import los_matrix_update, matrix_result
 
 seeds = st.integers(0, 2**32 - 1)
 coord = st.floats(0, 600, allow_nan=False)
@@ -85,3 +85,21 @@ def test_updating_the_matrix_after_moves_gives_the_full_matrix(seed, moves):
     assert np.array_equal(new.visible, full.visible)
     assert np.array_equal(new.cover, full.cover)
     assert np.array_equal(new.hindrances, full.hindrances)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds)
+def test_a_sight_line_read_from_the_matrix_is_the_one_worked_out_alone(seed):
+    """The rules read the sight between two figures from the kept matrix when both
+    stand where it was worked out: the same answer, distance and crossings included."""
+    table, pts = random_scene(seed)
+    m = los_matrix(table, pts)
+    for i in range(min(len(pts), 8)):
+        for j in range(len(pts)):
+            if i == j:
+                continue
+            a, b = tuple(map(float, pts[i])), tuple(map(float, pts[j]))
+            got, want = matrix_result(table, m, i, j, a, b), line_of_sight(table, a, b)
+            assert (got.visible, got.cover, got.hindrances, got.distance) == (
+                want.visible, want.cover, want.hindrances, want.distance)
+            assert got.crossings == want.crossings
