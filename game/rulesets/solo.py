@@ -283,9 +283,10 @@ class SoloMixin:
         st = game.state
         known = getattr(self, "known_enemies", None)
         enemies = known(game, side) if known is not None else [f for f in st.figures.values() if f.alive and f.side != side]
-        own = tuple((u.id, len(st.unit_figures(u.id)), tuple(self.unit_status(game, u.id)))  # type: ignore[attr-defined]
-                    for u in st.side_units(side) if u.id != acting)
-        return (frozenset(f.id for f in enemies), own)
+        own = self.recall(game, ("ai_situation", side), lambda: tuple(  # type: ignore[attr-defined]
+            (u.id, len(st.unit_figures(u.id)), tuple(self.unit_status(game, u.id)))  # type: ignore[attr-defined]
+            for u in st.side_units(side)))
+        return (frozenset(f.id for f in enemies), tuple(o for o in own if o[0] != acting))
 
     def needs_orders(self, game: Game, unit: Unit) -> bool:
         return unit.markers.get("solo_turn") != game.state.turn and game.state.unit_alive(unit.id)

@@ -293,6 +293,11 @@ class Ww2Skirmish(Ww2Orders, Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2
 
     # ---- the solo rules' view of a unit ------------------------------------------------------------------------
     def profile(self, game: Game, unit: Unit) -> Profile:
+        """The team as the solo rules see it (worked out once per reading: read, not
+        changed, by its callers)."""
+        return self.recall(game, ("profile", unit.id), lambda: self._profile(game, unit))
+
+    def _profile(self, game: Game, unit: Unit) -> Profile:
         prof = super().profile(game, unit)
         figs = game.state.unit_figures(unit.id)
         v = self.unit_vehicle(game, unit.id)

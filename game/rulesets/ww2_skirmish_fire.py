@@ -790,7 +790,9 @@ class Ww2FireMixin:
             if tu is None:
                 continue
             veh = self.unit_vehicle(game, t)
-            for wid, w in arms[:1] if not self.is_vehicle(f) else arms:
+            # a small-arms shot needs a member of the team in sight (each would be refused)
+            in_sight = any(self.los(game, f, m).visible for m in game.state.unit_figures(t))
+            for wid, w in (arms[:1] if not self.is_vehicle(f) else arms) if in_sight else ():
                 modes = [None]
                 if w.category == "assault_rifle" and not f.markers.get("ar_mode"):
                     modes = ["rifle", "smg"]

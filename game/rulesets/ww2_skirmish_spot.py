@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from math import hypot
 
+import numpy as np
+
 from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.state import ACTIVE, Figure, GameState, Unit
@@ -133,23 +135,28 @@ class Ww2SpotMixin:
         now = self.sideturn(game)
         reach = self.sight_range() + EPS
         auto = self.mm(self.data.spotting.automatic_within) + EPS
+        xy = np.array([f.pos for f in figs], dtype=float)
+        dist = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
         for side in st.side_order:
             rec = self.spotted(game, side)
-            obs = [i for i, f in enumerate(figs) if f.side == side and self.can_observe(game, f)]
+            obs = np.array([i for i, f in enumerate(figs) if f.side == side and self.can_observe(game, f)], dtype=np.intp)
+            # seen[k, j]: observer obs[k] sees figure j within sight range; in_open: and
+            # close enough, with no cover and nothing hindering, to be seen at once
+            seen = m.visible[obs] & (dist[obs] <= reach)
+            in_open = (seen & (m.cover[obs] == 0) & (m.hindrances[obs] == 0) & (dist[obs] <= auto)).any(axis=0)
+            seen_by_any = seen.any(axis=0)
             new: list[Figure] = []
             for j, t in enumerate(figs):
                 if t.side == side:
                     continue
-                dists = {i: hypot(figs[i].x - t.x, figs[i].y - t.y) for i in obs}
-                seen = [i for i in obs if m.visible[i, j] and dists[i] <= reach]
                 r = rec.get(t.id)
                 if r is not None:
-                    if seen and r["how"] == "heard":
+                    if seen_by_any[j] and r["how"] == "heard":
                         r["how"], r["until"] = "sight", None
-                    elif not seen and not (r["how"] == "heard" and (r["until"] or 0) >= now):
+                    elif not seen_by_any[j] and not (r["how"] == "heard" and (r["until"] or 0) >= now):
                         del rec[t.id]
                     continue
-                if any(m.cover[i, j] == 0 and m.hindrances[i, j] == 0 and dists[i] <= auto for i in seen):
+                if in_open[j]:
                     rec[t.id] = {"how": "auto", "until": None}
                     new.append(t)
             if new:
