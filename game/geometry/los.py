@@ -314,10 +314,19 @@ def los_pairs(
     if len(a) != len(b):
         raise ValueError("observers and targets must have the same length")
     k = len(a)
-    pts = np.vstack([a, b])
-    ii = np.arange(k)
-    res = _evaluate(table, pts, ii, ii + k)
+    pts, ii, jj = _distinct_points(a, b)
+    res = _evaluate(table, pts, ii, jj)
     return res.visible, res.cover_j, res.hindrances
+
+
+def _distinct_points(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct points of two equally long lists, and where a[k] and b[k] are among
+    them: what is worked out per point (what contains it, its height) is then worked out
+    once for a point in many pairs. Sight depends only on the points' coordinates."""
+    k = len(a)
+    pts, where = np.unique(np.vstack([a, b]), axis=0, return_inverse=True)
+    where = where.reshape(-1)
+    return pts, where[:k], where[k:]
 
 
 def line_of_sight(table: Table, a: Point, b: Point) -> LosResult:
@@ -345,8 +354,7 @@ def sight_pairs_both_ways(table: Table, firsts: object, seconds: object) -> list
     if n == 0:
         return []
     idx = table.index
-    ii = np.arange(n)
-    res = _evaluate_idx(idx, np.vstack([a, b]), ii, ii + n)
+    res = _evaluate_idx(idx, *_distinct_points(a, b))
     dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
     out = []
     for k in range(n):

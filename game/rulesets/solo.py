@@ -239,7 +239,8 @@ class SoloMixin:
         officers = [f for f in friends if self.data.troop_types[f.type].role == "officer"]  # type: ignore[attr-defined]
         if self._sees(game, figs, officers, tb.dist_mm("officer")):
             add("officer")
-        afvs = [f for f in friends if self.profile(game, st.units[f.unit]).vehicle and not self.profile(game, st.units[f.unit]).damaged]
+        profiles = {uid: self.profile(game, st.units[uid]) for uid in sorted({f.unit for f in friends})}
+        afvs = [f for f in friends if profiles[f.unit].vehicle and not profiles[f.unit].damaged]
         if any(hypot(f.x - cx, f.y - cy) <= tb.dist_mm("friendly_afv") for f in afvs):
             add("friendly_afv")
         near = tb.dist_mm("friends_near")
@@ -304,7 +305,8 @@ class SoloMixin:
         if prof.vehicle:
             self._afv_orders(game, unit)
             return
-        factors = self.risk_factors(game, unit)
+        with game.reading():  # nothing changes while the factors are read
+            factors = self.risk_factors(game, unit)
         rf = sum(v for _, v, _ in factors)
         words = ", ".join(f"{w} {v:+d}" for _, v, w in factors) or "no factors"
         roll = game.dice.roll("d6", f"{unit.name}: RF {rf} ({words}), solo action chart", units=[unit.id])

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.geometry import Table, line_of_sight, los_matrix
-from game.geometry.los import los_matrix_update, matrix_result
+from game.geometry.los import los_matrix_update, los_pairs, matrix_result, sight_pairs_both_ways
 
 seeds = st.integers(0, 2**32 - 1)
 coord = st.floats(0, 600, allow_nan=False)
@@ -103,3 +103,23 @@ def test_a_sight_line_read_from_the_matrix_is_the_one_worked_out_alone(seed):
             assert (got.visible, got.cover, got.hindrances, got.distance) == (
                 want.visible, want.cover, want.hindrances, want.distance)
             assert got.crossings == want.crossings
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds, st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), min_size=1, max_size=40))
+def test_pairs_sharing_points_see_as_each_line_alone(seed, picks):
+    """Many pairs through the same few points (candidate spots seen by the same enemies):
+    each pair, and each way of it, as :func:`line_of_sight` gives it alone."""
+    table, pts = random_scene(seed)
+    few = [tuple(map(float, p)) for p in pts[:8]]
+    obs = [few[i % len(few)] for i, _ in picks]
+    tgt = [few[j % len(few)] for _, j in picks]
+    vis, cov, hind = los_pairs(table, obs, tgt)
+    both = sight_pairs_both_ways(table, obs, tgt)
+    for k, (a, b) in enumerate(zip(obs, tgt, strict=True)):
+        want = line_of_sight(table, a, b)
+        assert (vis[k], cov[k], hind[k]) == (want.visible, want.cover, want.hindrances)
+        there, back = both[k]
+        assert (there.visible, there.cover, there.hindrances) == (want.visible, want.cover, want.hindrances)
+        rev = line_of_sight(table, b, a)
+        assert (back.visible, back.cover, back.hindrances) == (rev.visible, rev.cover, rev.hindrances)
