@@ -313,7 +313,6 @@ def los_pairs(
     a, b = as_points(observers), as_points(targets)
     if len(a) != len(b):
         raise ValueError("observers and targets must have the same length")
-    k = len(a)
     pts, ii, jj = _distinct_points(a, b)
     res = _evaluate(table, pts, ii, jj)
     return res.visible, res.cover_j, res.hindrances
