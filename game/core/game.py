@@ -157,7 +157,8 @@ class Game:
         return None
 
     def submit(self, cmd: Command) -> Result:
-        reason = self.check(cmd)
+        with self.reading():  # the check only reads: what it works out may be shared
+            reason = self.check(cmd)
         if reason is not None:
             return Rejected(cmd, reason)
         snap = self._snapshot()
