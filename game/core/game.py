@@ -9,7 +9,7 @@ log and the same state, which the tests prove and saved games rely on.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -19,6 +19,9 @@ from .dice import Dice, Roll
 from .events import Event, EventLog
 from .rng import SeededSource
 from .state import GameState
+
+#: "nothing remembered yet" (None may be a remembered answer)
+MISSING = object()
 
 if TYPE_CHECKING:  # geometry is imported for type hints only
     from game.geometry.table import Table
@@ -71,6 +74,10 @@ class Game:
         #: inside :meth:`reading`, a place where a ruleset may keep what it works out from
         #: the state (who is in melee, ...); None outside, where the state may change
         self.memo: dict[Any, Any] | None = None
+        #: what rules and players work out and keep across commands (sight lines, planned
+        #: moves, ...), each store keyed by everything the result depends on (positions,
+        #: the terrain's version): never saved, never part of the state
+        self.kept: dict[str, Any] = {}
 
     @contextmanager
     def reading(self) -> Iterator[None]:
@@ -85,6 +92,18 @@ class Game:
         finally:
             if outer is None:
                 self.memo = None
+
+    def keep(self, store: str, key: Any, work: Callable[[], Any], limit: int = 1000) -> Any:
+        """``work()``, kept in :attr:`kept` ``[store]`` under ``key`` across commands: the
+        key names everything the result depends on. A store that grows past ``limit``
+        entries starts again (``limit=1``: only the latest answer is kept)."""
+        kept = self.kept.setdefault(store, {})
+        hit = kept.get(key, MISSING)
+        if hit is MISSING:
+            if len(kept) >= limit:
+                kept.clear()
+            hit = kept[key] = work()
+        return hit
 
     # ---- starting ----------------------------------------------------------------
     def begin(self) -> None:

@@ -18,7 +18,7 @@ from shapely.geometry import Point
 
 from game.core import victory
 from game.core.commands import END_PHASE, Command, Refusal, refuse
-from game.core.game import Game
+from game.core.game import MISSING, Game
 from game.core.odds import Distribution
 from game.core.state import Figure, GameState, Side, Unit
 from game.data.map_build import build_table, zone_polygon
@@ -26,6 +26,7 @@ from game.data.map_schema import MapFile
 from game.data.ruleset_schema import RulesetData
 from game.data.terrain_types import TerrainFile, build_types
 from game.geometry.los import (
+    LosMatrix,
     LosResult,
     line_of_sight,
     los_matrix,
@@ -39,7 +40,16 @@ from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
 from game.rulesets.solo import SoloMixin
 
-_MISSING = object()
+
+@dataclass
+class KeptSight:
+    """The last sight matrix worked out (:meth:`RulesetBase.sight_matrix`) and what it is of."""
+
+    ids: tuple[str, ...]
+    terrain: tuple[int, int]  # id and version of the table
+    pos: tuple[tuple[float, float], ...]
+    matrix: LosMatrix
+    index: dict[tuple[float, float], int]  # where each point stands in the matrix
 
 
 @dataclass
@@ -416,8 +426,8 @@ class RulesetBase(SoloMixin):
         memo = game.memo
         if memo is None:
             return work()
-        hit = memo.get(key, _MISSING)
-        if hit is _MISSING:
+        hit = memo.get(key, MISSING)
+        if hit is MISSING:
             try:
                 hit = memo[key] = work()
             except Refusal as r:
@@ -428,42 +438,42 @@ class RulesetBase(SoloMixin):
 
     # ---- sight ---------------------------------------------------------------------
     def los(self, game: Game, a: Figure | tuple[float, float], b: Figure | tuple[float, float]) -> LosResult:
-        """Sight from a to b, cached per table version (the same pair is asked often)."""
+        """Sight from a to b, kept per terrain version (the same pair is asked often);
+        read from the kept sight matrix when both points are in it."""
         pa = a.pos if isinstance(a, Figure) else a
         pb = b.pos if isinstance(b, Figure) else b
-        cache = game.__dict__.setdefault("_los_cache", {})
+        cache = game.kept.setdefault("los", {})
         key = (pa, pb, id(game.table), game.table.version)
         res = cache.get(key)
         if res is None:
             if len(cache) > 50_000:
                 cache.clear()
-            at = self._matrix_points(game)
-            i, j = at.get(pa), at.get(pb)
-            if i is not None and j is not None and pa != pb:
-                res = matrix_result(game.table, game.__dict__["_sight_matrix"][3], i, j, pa, pb)
+            kept = self._kept_sight(game)
+            i, j = (kept.index.get(pa), kept.index.get(pb)) if kept is not None else (None, None)
+            if kept is not None and i is not None and j is not None and pa != pb:
+                res = matrix_result(game.table, kept.matrix, i, j, pa, pb)
             else:
                 res = line_of_sight(game.table, pa, pb)
             cache[key] = res
         return res
 
     @staticmethod
-    def _matrix_points(game: Game) -> dict[tuple[float, float], int]:
-        """Where each point stands in the kept sight matrix (:meth:`sight_matrix`), when
-        the matrix is of the present terrain: the sight between two of its points is
-        read from it."""
-        kept = game.__dict__.get("_sight_matrix")
-        if kept is None or kept[1] != (id(game.table), game.table.version):
-            return {}
-        return kept[4]
+    def _kept_sight(game: Game) -> KeptSight | None:
+        """The kept sight matrix (:meth:`sight_matrix`), when it is of the present terrain."""
+        kept: KeptSight | None = game.kept.get("sight_matrix")
+        if kept is None or kept.terrain != (id(game.table), game.table.version):
+            return None
+        return kept
 
     def prefetch_sight(self, game: Game, observers: list[Figure], targets: list[Figure], within: float | None = None) -> None:
         """Work out in one vectorised pass the sight between every observer and target
         (no farther apart than ``within`` mm) that :meth:`los` has not got yet, both ways,
         so that the many single questions that follow (which shots can be taken, ...) are
         answered from the cache."""
-        cache = game.__dict__.setdefault("_los_cache", {})
+        cache = game.kept.setdefault("los", {})
         tv = (id(game.table), game.table.version)
-        at = self._matrix_points(game)
+        kept = self._kept_sight(game)
+        at = kept.index if kept is not None else {}
         todo = sorted({(o.pos, t.pos) for o in observers for t in targets
                        if o.pos != t.pos and (o.pos, t.pos, *tv) not in cache and not (o.pos in at and t.pos in at)
                        and (within is None or hypot(o.x - t.x, o.y - t.y) <= within)})
@@ -484,22 +494,23 @@ class RulesetBase(SoloMixin):
         visible, cover, _ = los_pairs(game.table, observers, targets)
         return visible, cover
 
-    def sight_matrix(self, game: Game, figures: list[Figure]):
+    def sight_matrix(self, game: Game, figures: list[Figure]) -> LosMatrix:
         """Sight between every pair of the figures (kept until a figure or the terrain
-        changes: after a shot nothing has moved)."""
+        changes: after a shot nothing has moved; after a move only the movers' lines are
+        worked out again)."""
         ids = tuple(f.id for f in figures)
         pos = tuple(f.pos for f in figures)
         tv = (id(game.table), game.table.version)
         pts = np.array(pos, dtype=float).reshape(-1, 2)
-        kept = game.__dict__.get("_sight_matrix")
-        if kept is not None and kept[:2] == (ids, tv):
-            if kept[2] == pos:
-                return kept[3]
-            moved = [i for i, (p, q) in enumerate(zip(pos, kept[2], strict=True)) if p != q]
-            m = los_matrix_update(game.table, kept[3], pts, moved) if 3 * len(moved) <= len(ids) else los_matrix(game.table, pts)
+        kept: KeptSight | None = game.kept.get("sight_matrix")
+        if kept is not None and (kept.ids, kept.terrain) == (ids, tv):
+            if kept.pos == pos:
+                return kept.matrix
+            moved = [i for i, (p, q) in enumerate(zip(pos, kept.pos, strict=True)) if p != q]
+            m = los_matrix_update(game.table, kept.matrix, pts, moved) if 3 * len(moved) <= len(ids) else los_matrix(game.table, pts)
         else:
             m = los_matrix(game.table, pts)
-        game.__dict__["_sight_matrix"] = (ids, tv, pos, m, {p: i for i, p in enumerate(pos)})
+        game.kept["sight_matrix"] = KeptSight(ids, tv, pos, m, {p: i for i, p in enumerate(pos)})
         return m
 
     # ---- views ---------------------------------------------------------------------

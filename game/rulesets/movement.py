@@ -139,12 +139,8 @@ def plan_move(
 def shared_collider(game: Game) -> Collider:
     """One pymunk space per arrangement of the figures, reused until a figure moves."""
     figs = tuple((f.id, f.x, f.y, f.radius) for f in game.state.figures.values() if f.alive)
-    cached = game.__dict__.get("_collider")
-    if cached is not None and cached[0] == figs and cached[1] is game.table:
-        return cached[2]
-    collider = Collider(game.table, [(fid, (x, y), r) for fid, x, y, r in figs])
-    game.__dict__["_collider"] = (figs, game.table, collider)
-    return collider
+    return game.keep("collider", (figs, id(game.table)),
+                     lambda: Collider(game.table, [(fid, (x, y), r) for fid, x, y, r in figs]), limit=1)
 
 
 def _obstacle_name(game: Game, table, obstacle: str) -> str:

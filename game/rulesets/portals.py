@@ -546,10 +546,10 @@ def cover_spots(rules: RulesetBase, game: Game) -> list[tuple[float, float, str]
     behind walls, hedges and fences, in trenches. Terrain that cannot hold figures
     (impassable: a large rock) and temporary clouds give none. (x, y, feature id)."""
     table = game.table
-    key = (id(table), table.version)
-    cache = game.__dict__.get("_portal_spots")
-    if cache and cache[0] == key:
-        return cache[1]
+    return game.keep("cover_spots", (id(table), table.version), lambda: _cover_spots(table), limit=1)
+
+
+def _cover_spots(table) -> list[tuple[float, float, str]]:
     out: list[tuple[float, float, str]] = []
     step = inch(SAMPLE_STEP)
     for feat in sorted(table.features, key=lambda f: f.id):
@@ -580,7 +580,6 @@ def cover_spots(rules: RulesetBase, game: Game) -> list[tuple[float, float, str]
                 for side in (d, -d):
                     pts += _sample(ln.offset_curve(side), step)
         out += [(x, y, feat.id) for x, y in pts]
-    game.__dict__["_portal_spots"] = (key, out)
     return out
 
 

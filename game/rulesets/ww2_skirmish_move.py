@@ -394,12 +394,7 @@ class Ww2MoveMixin:
         key = (unit.id, point, regroup, lead.id if lead is not None else None, id(game.table), game.table.version,
                tuple((f.id, f.x, f.y, f.radius, self.embarked(f)) for f in game.state.figures.values() if f.alive),
                tuple((m.id, self.base_allowance(game, m), self.suppressed_cap(game, m), m.markers.get("carrying")) for m in movers))
-        kept = game.__dict__.setdefault("_formations", {})
-        legs = kept.get(key)
-        if legs is None:
-            if len(kept) > 500:
-                kept.clear()
-            legs = kept[key] = self.work_out_formation(game, unit, movers, point, regroup)
+        legs = game.keep("formations", key, lambda: self.work_out_formation(game, unit, movers, point, regroup), limit=500)
         figs = game.state.figures
         return [replace(lg, fig=figs[lg.fig.id], path=list(lg.path)) for lg in legs]  # this state's figures
 

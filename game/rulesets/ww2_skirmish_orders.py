@@ -175,12 +175,7 @@ class Ww2Orders:
         watchers = [e for e in foes if self.on_table(e)]
         # the same question is asked at every command of the turn until the team moves
         key = (cx, cy, goal, tuple(e.pos for e in watchers), id(game.table), game.table.version)
-        kept = game.__dict__.setdefault("_covered_moves", {})
-        best = kept.get(key)
-        if best is None:
-            if len(kept) > 2000:
-                kept.clear()
-            best = kept[key] = self.best_covered_point(game, (cx, cy), goal, watchers)
+        best = game.keep("covered_moves", key, lambda: self.best_covered_point(game, (cx, cy), goal, watchers), limit=2000)
         if best[0][0] < 0 and self.under_fire(game, unit) and stay_ok:
             return None
         return self.move_to(side, unit, best[1])

@@ -92,12 +92,11 @@ class Ww2VehicleMixin:
 
     # ---- vehicle movement -----------------------------------------------------------------------------
     def road_area(self, game: Game):
-        key = ("_road", id(game.table), game.table.version)
-        cache = game.__dict__.setdefault("_ww2_cache", {})
-        if key not in cache:
+        def work():
             roads = [f.area for f in game.table.features if f.type.id in self.data.vehicles.road_types]
-            cache[key] = unary_union(roads).buffer(self.mm(0.05)) if roads else None
-        return cache[key]
+            return unary_union(roads).buffer(self.mm(0.05)) if roads else None
+
+        return game.keep("roads", (id(game.table), game.table.version), work, limit=4)
 
     def leg_terrain(self, game: Game, path: list[tuple[float, float]]) -> dict:
         """What a vehicle's path goes over: obstacles crossed, woods, other rough going,

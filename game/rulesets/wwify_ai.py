@@ -785,16 +785,14 @@ class WwifyAI:
     def _areas(self: Wwify, game: Game) -> dict:
         """Unbridged water ('water') and trenches and bunkers ('costly': moving out of
         them costs extra), per table version."""
-        key = (id(game.table), game.table.version)
-        cached = game.__dict__.get("_wwai_areas")
-        if cached is None or cached[0] != key:
+        def work() -> dict:
             costly = [f.area for f in game.table.features if f.type.id in ("trench", "bunker")]
             union = shapely.union_all(costly) if costly else None
             if union is not None:
                 shapely.prepare(union)
-            cached = (key, {"water": self.wet_area(game), "costly": union})
-            game.__dict__["_wwai_areas"] = cached
-        return cached[1]
+            return {"water": self.wet_area(game), "costly": union}
+
+        return game.keep("wwai_areas", (id(game.table), game.table.version), work, limit=1)
 
     def _near(self: Wwify, game: Game, what: str, p, reach: float) -> bool:
         area = self._areas(game)[what]
@@ -1004,11 +1002,10 @@ class WwifyAI:
         return best[1] if best else [goal]
 
     def _crossings(self: Wwify, game: Game) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        """Complete bridges: (one end, other end), each 1" onto dry land; cached per table."""
-        key = (id(game.table), game.table.version)
-        cached = game.__dict__.get("_wwai_crossings")
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        """Complete bridges: (one end, other end), each 1" onto dry land; kept per table."""
+        return game.keep("wwai_crossings", (id(game.table), game.table.version), lambda: self._find_crossings(game), limit=1)
+
+    def _find_crossings(self: Wwify, game: Game) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         out = []
         water = [f.area for f in game.table.features if f.type.id == "water"]
         bridges = [f.area for f in game.table.features if f.type.id == "bridge"]
@@ -1036,7 +1033,6 @@ class WwifyAI:
                 if self.first_wet(game, [p, q]) is not None:
                     continue
                 out.append((p, q))
-        game.__dict__["_wwai_crossings"] = (key, out)
         return out
 
     # ---- engineers and their materials ---------------------------------------------------------------------
@@ -1164,12 +1160,12 @@ class WwifyAI:
         key = (id(game.table), game.table.version)
         ids = [f.id for f in figs]
         pts = np.array([f.pos for f in figs], dtype=float).reshape(-1, 2)
-        old: _Sight | None = game.__dict__.get("_wwai_sight")
+        old: _Sight | None = game.kept.get("wwai_sight")
         if old is not None and old.key == key and old.ids != ids and all(i in old.index for i in ids):
             keep = np.array([old.index[i] for i in ids], dtype=int)  # figures fell: drop their rows
             old = _Sight(key, ids, {fid: k for k, fid in enumerate(ids)}, old.pts[keep],
                          old.visible[np.ix_(keep, keep)], old.cover[np.ix_(keep, keep)])
-            game.__dict__["_wwai_sight"] = old
+            game.kept["wwai_sight"] = old
         if old is not None and old.key == key and old.ids == ids:
             moved = np.flatnonzero(np.any(old.pts != pts, axis=1))
             if len(moved) == 0:
@@ -1190,11 +1186,11 @@ class WwifyAI:
                     visible[i, i] = True
                     cover[i, i] = 0
                 sight = _Sight(key, ids, old.index, pts, visible, cover)
-                game.__dict__["_wwai_sight"] = sight
+                game.kept["wwai_sight"] = sight
                 return sight
         m = los_matrix(game.table, pts)
         sight = _Sight(key, ids, {fid: i for i, fid in enumerate(ids)}, pts, m.visible, m.cover)
-        game.__dict__["_wwai_sight"] = sight
+        game.kept["wwai_sight"] = sight
         return sight
 
     @contextmanager
@@ -1203,15 +1199,15 @@ class WwifyAI:
         sight matrix when that is the same answer: no smoke on the table (flyers then see
         and are seen by everything)."""
         smoke = any(c.type == "smoke" for c in game.state.clouds.values())
-        outer = game.__dict__.get("_wwai_fast")
-        game.__dict__["_wwai_fast"] = None if smoke else self._sight(game)
+        outer = game.kept.get("wwai_fast")
+        game.kept["wwai_fast"] = None if smoke else self._sight(game)
         try:
             yield
         finally:
-            game.__dict__["_wwai_fast"] = outer
+            game.kept["wwai_fast"] = outer
 
     def sees(self: Wwify, game: Game, a: Figure, b: Figure) -> bool:  # type: ignore[misc]
-        sight: _Sight | None = game.__dict__.get("_wwai_fast")
+        sight: _Sight | None = game.kept.get("wwai_fast")
         if sight is not None:
             if self.category(a) == "flyer" or self.category(b) == "flyer":
                 return True
@@ -1255,10 +1251,10 @@ class WwifyAI:
     def _cache(self: Wwify, game: Game) -> dict:
         """Scratch values for the current moment (cleared after any command or event)."""
         key = (len(game.commands), len(game.log), game.state.turn, game.state.phase)
-        c = game.__dict__.get("_wwai_cache")
+        c = game.kept.get("wwai_cache")
         if c is None or c[0] != key:
             c = (key, {})
-            game.__dict__["_wwai_cache"] = c
+            game.kept["wwai_cache"] = c
         return c[1]
 
     def _plan_key(self: Wwify, game: Game, unit: Unit, n: int) -> tuple:

@@ -64,23 +64,20 @@ class WwMoveMixin:
 
     def wet_area(self, game: Game):
         """Water not covered by a bridge (cached per table version)."""
-        key = (id(game.table), game.table.version)
-        cached = game.__dict__.get("_ww_wet")
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        water = [f.area for f in game.table.features if f.type.id == "water"]
-        wet = None
-        if water:
+        def work():
+            water = [f.area for f in game.table.features if f.type.id == "water"]
+            if not water:
+                return None
             wet = shapely.union_all(water)
             bridges = [f.area for f in game.table.features if f.type.id == "bridge"]
             if bridges:
                 wet = wet.difference(shapely.union_all(bridges))
             if wet.is_empty:
-                wet = None
-            else:
-                shapely.prepare(wet)
-        game.__dict__["_ww_wet"] = (key, wet)
-        return wet
+                return None
+            shapely.prepare(wet)
+            return wet
+
+        return game.keep("wet_area", (id(game.table), game.table.version), work, limit=1)
 
     def first_wet(self, game: Game, pts: list[tuple[float, float]]) -> float | None:
         """Distance along the path where it first enters unbridged water (a start already

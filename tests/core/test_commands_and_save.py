@@ -46,3 +46,24 @@ def test_read_save_names_the_problem(tmp_path):
         read_save(p)
     with pytest.raises(SaveError, match="cannot be read"):
         read_save(tmp_path / "nope.json")
+
+
+def test_game_keeps_worked_out_results_by_key_and_starts_a_full_store_again():
+    from game.catalog import new_game, resolve_map
+
+    game = new_game(resolve_map("trench-raid"), seed=1)
+    calls = []
+
+    def work(v):
+        calls.append(v)
+        return None if v == "none" else v * 2
+
+    assert game.keep("test", 1, lambda: work(1), limit=2) == 2
+    assert game.keep("test", 1, lambda: work(1), limit=2) == 2
+    assert game.keep("test", "none", lambda: work("none"), limit=2) is None  # None is an answer
+    assert game.keep("test", "none", lambda: work("none"), limit=2) is None
+    assert calls == [1, "none"]
+    assert game.keep("test", 3, lambda: work(3), limit=2) == 6  # full: starts again
+    assert game.kept["test"] == {3: 6}
+    game.keep("test", 1, lambda: work(1), limit=2)
+    assert calls == [1, "none", 3, 1]
