@@ -357,22 +357,24 @@ def sight_pairs_both_ways(table: Table, firsts: object, seconds: object) -> list
     dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
     out = []
     for k in range(n):
-        there = np.vstack([a[k], b[k]])
-        back = there[::-1].copy()
         vis, hind, d = bool(res.visible[k]), int(res.hindrances[k]), float(dist[k])
-        out.append((
-            LosResult(vis, int(res.cover_j[k]), hind, d, lambda p=there: _exact_crossings(idx, p)),
-            LosResult(vis, int(res.cover_i[k]), hind, d, lambda p=back: _exact_crossings(idx, p)),
-        ))
+        pa, pb = (float(a[k, 0]), float(a[k, 1])), (float(b[k, 0]), float(b[k, 1]))
+        out.append((_lazy_result(idx, vis, int(res.cover_j[k]), hind, d, pa, pb),
+                    _lazy_result(idx, vis, int(res.cover_i[k]), hind, d, pb, pa)))
     return out
 
 
 def matrix_result(table: Table, m: LosMatrix, i: int, j: int, a: Point, b: Point) -> LosResult:
     """What :func:`line_of_sight` gives from ``a`` to ``b``, read from a matrix in which
     they are points ``i`` and ``j`` (the crossings are worked out exactly when asked)."""
-    idx = table.index
-    return LosResult(bool(m.visible[i, j]), int(m.cover[i, j]), int(m.hindrances[i, j]),
-                     float(np.hypot(b[0] - a[0], b[1] - a[1])), lambda: _exact_crossings(idx, as_points([a, b])))
+    return _lazy_result(table.index, bool(m.visible[i, j]), int(m.cover[i, j]), int(m.hindrances[i, j]),
+                        float(np.hypot(b[0] - a[0], b[1] - a[1])), a, b)
+
+
+def _lazy_result(idx: TableIndex, visible: bool, cover: int, hindrances: int, distance: float, a: Point, b: Point) -> LosResult:
+    """A sight line from ``a`` to ``b`` already judged in a batch; its crossings are
+    worked out exactly, on their own, when first asked for."""
+    return LosResult(visible, cover, hindrances, distance, lambda: _exact_crossings(idx, as_points([a, b])))
 
 
 def _exact_crossings(idx: TableIndex, pts: np.ndarray) -> tuple[Crossing, ...]:

@@ -123,3 +123,4 @@ def test_pairs_sharing_points_see_as_each_line_alone(seed, picks):
         assert (there.visible, there.cover, there.hindrances) == (want.visible, want.cover, want.hindrances)
         rev = line_of_sight(table, b, a)
         assert (back.visible, back.cover, back.hindrances) == (rev.visible, rev.cover, rev.hindrances)
+        assert (there.crossings, back.crossings) == (want.crossings, rev.crossings)
