@@ -50,9 +50,12 @@ from game.rulesets.ww2_skirmish_blast import Ww2BlastMixin
 from game.rulesets.ww2_skirmish_common import ABANDONED, Ww2Common
 from game.rulesets.ww2_skirmish_data import Ww2Data, check_ww2_data, figure_cost
 from game.rulesets.ww2_skirmish_fire import Ww2FireMixin
+from game.rulesets.ww2_skirmish_formation import Ww2FormationMixin
 from game.rulesets.ww2_skirmish_melee import Ww2MeleeMixin
+from game.rulesets.ww2_skirmish_morale import Ww2MoraleMixin
 from game.rulesets.ww2_skirmish_move import Ww2MoveMixin
 from game.rulesets.ww2_skirmish_orders import Ww2Orders
+from game.rulesets.ww2_skirmish_react import Ww2ReactionMixin
 from game.rulesets.ww2_skirmish_solo import Ww2SoloMixin
 from game.rulesets.ww2_skirmish_spot import Ww2SpotMixin
 from game.rulesets.ww2_skirmish_ui import Ww2InterfaceMixin
@@ -65,7 +68,7 @@ PER_SIDE_TURN = ("moved", "fired", "spot_used", "move_action", "leg_mm", "rough_
 PER_TURN = ("used", "ar_mode", "mg_used")
 
 
-class Ww2Skirmish(Ww2Orders, Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2FireMixin, Ww2MoveMixin,
+class Ww2Skirmish(Ww2Orders, Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2ReactionMixin, Ww2FireMixin, Ww2MoraleMixin, Ww2FormationMixin, Ww2MoveMixin,
                   Ww2SpotMixin, Ww2Common, RulesetBase):
     id = "ww2-skirmish"
     Data = Ww2Data

@@ -1,11 +1,11 @@
 """WW2 Skirmish: small arms ("Shooting", "To Hit", "Fire effect", "Effect of hits"),
-casualties, suppression and its removal, morale tests, and reactive fire.
+casualties and suppression, fire teams shooting and firing together. Morale tests are in
+``ww2_skirmish_morale``, reactive fire in ``ww2_skirmish_react``.
 
 A shot is worked out by :meth:`Ww2FireMixin.shot_plan` before any dice (the same plan
 serves the check, the roll and the odds); :meth:`resolve_shot` rolls it with any dice
 (the game's, or the odds enumerator's). Effects on figures go through
-:meth:`apply_effect`, which also handles the flamethrower man's fate; morale tests are
-collected while a command resolves and taken once per fire team at its end.
+:meth:`apply_effect`, which also handles the flamethrower man's fate.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import hypot
 
-from game.core.commands import Command, Refusal, refuse, require
+from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, Figure, Unit
@@ -22,7 +22,6 @@ from game.rulesets.ww2_skirmish_common import (
     EPS,
     LEADER_ROLES,
     SUPPORT_ROLES,
-    opts,
     parse_opts,
 )
 from game.rulesets.ww2_skirmish_data import SMALL_ARMS, Weapon
@@ -425,119 +424,6 @@ class Ww2FireMixin:
         roll.outcome = res
         return res
 
-    # ---- morale ------------------------------------------------------------------------------------------------------
-    def queue_test(self, game: Game, unit: Unit, why: str) -> None:
-        q = game.state.attrs.setdefault("morale_queue", [])
-        if unit.id not in [u for u, _ in q]:
-            q.append((unit.id, why))
-
-    def run_tests(self, game: Game) -> None:
-        st = game.state
-        q = st.attrs.pop("morale_queue", [])
-        for uid, why in q:
-            u = st.units.get(uid)
-            if u is not None and st.unit_alive(uid) and not self.routing(u):
-                self.morale_test(game, u, why)
-
-    def team_ap(self, game: Game, unit: Unit, changes: dict[str, int] | None = None, extra_supp: int = 0) -> int:
-        """The testing group's current action points: actions less wounds, less one per
-        figure per suppression marker; never below 0."""
-        changes = changes or {}  # figure id -> its actions after an effect (-1: out of action)
-        figs = [f for f in game.state.unit_figures(unit.id) if not self.is_vehicle(f) and not self.is_gun(f)]
-        acts = [changes.get(f.id, self.max_actions(f)) for f in figs]
-        acts = [a for a in acts if a >= 0]
-        supp = min(self.data.suppression.max, self.suppression(unit) + extra_supp)
-        return max(0, sum(acts) - supp * len(acts))
-
-    def tests_morale(self, game: Game, unit: Unit) -> bool:
-        v = self.unit_vehicle(game, unit.id)
-        return v is None  # a crewed vehicle in action does not test (interpretation)
-
-    def morale_outcome(self, roll: int, ap: int) -> str:
-        m = self.data.morale
-        if roll < ap:
-            return "passed"
-        margin = roll - ap
-        if margin <= m.retire_upto:
-            return "retire"
-        if margin == m.suppression_at:
-            return "suppression"
-        if margin == m.fall_back_at:
-            return "falls back"
-        return "routs"
-
-    def morale_roll(self, dice: Dice, unit: Unit, ap: int, why: str) -> str:
-        roll = dice.roll(self.data.morale.die, f"{unit.name} morale test ({why})", target=f"less than {ap} (action points)", units=[unit.id])
-        out = self.morale_outcome(roll.value, ap)
-        roll.outcome = out
-        return out
-
-    def morale_test(self, game: Game, unit: Unit, why: str) -> str:
-        if not self.tests_morale(game, unit):
-            return "passed"
-        ap = self.team_ap(game, unit)
-        out = self.morale_roll(game.dice, unit, ap, why)
-        self.morale_result(game, unit, out)
-        return out
-
-    def morale_result(self, game: Game, unit: Unit, out: str) -> None:
-        if out == "passed":
-            return
-        if out == "retire":
-            game.emit("morale", f"{unit.name} retires to the nearest cover to its rear.", units=[unit.id])
-            self.retire_to_cover(game, unit)
-        elif out == "suppression":
-            self.suppress(game, unit, "(failed morale test)")
-        elif out == "falls back":
-            roll = game.dice.roll(self.data.morale.fall_back_die, f"{unit.name} falls back", target="inches away from the enemy",
-                                  units=[unit.id])
-            roll.outcome = f"moves {roll.value}\" away, no move or fire next turn"
-            unit.markers["shaken_until"] = self.next_own_sideturn(game, unit.side)
-            self.move_away(game, unit, self.mm(roll.value), "falls back")
-        elif out == "routs":
-            unit.markers["routing"] = True
-            game.emit("morale", f"{unit.name} routs! It flees from the nearest enemy and may not fire.", units=[unit.id])
-            self.move_away(game, unit, self.mm(self.data.movement.normal), "flees")
-
-    # ---- suppression removal ---------------------------------------------------------------------------------------------
-    def check_remove_suppression(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        require(st.phase == "action" and cmd.side == st.active_side, "Suppression is removed during the side's own turn.")
-        require(cmd.unit is not None, "Choose the fire team.")
-        unit = st.units[cmd.unit]
-        require(self.suppression(unit) > 0, f"{unit.name} is not suppressed.")
-        require(not self.routing(unit), f"{unit.name} is routing: it must rally first.")
-        require(any(self.actions_left(f) > 0 for f in self.team_payers(game, unit)),
-                f"No figure of {unit.name} has an action left to remove suppression.")
-
-    def team_payers(self, game: Game, unit: Unit) -> list[Figure]:
-        v = self.unit_vehicle(game, unit.id)
-        if v is not None:
-            return self.crew(game, v)
-        return [f for f in game.state.unit_figures(unit.id) if not self.is_gun(f)]
-
-    def apply_remove_suppression(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
-        payers = [f for f in self.team_payers(game, unit) if self.actions_left(f) > 0]
-        for f in payers:
-            self.spend(f, 1)
-        left = sum(self.actions_left(f) for f in self.team_payers(game, unit))
-        s = self.data.suppression
-        roll = game.dice.roll(s.remove_die, f"{unit.name} tries to remove a suppression", target=f"{s.remove_target}+",
-                              modifiers=[("team actions left", left)], units=[unit.id])
-        ok = roll.value + left >= s.remove_target
-        roll.outcome = "one suppression removed" if ok else "still suppressed"
-        if ok:
-            unit.markers["suppressed"] = self.suppression(unit) - 1
-            if not unit.markers["suppressed"]:
-                unit.markers.pop("suppressed")
-        game.emit("status", f"{unit.name}: every member spent 1 action trying to remove suppression.", units=[unit.id])
-
-    def removal_chance(self, game: Game, unit: Unit) -> int:
-        """Team actions left after paying for an attempt."""
-        payers = self.team_payers(game, unit)
-        return sum(max(0, self.actions_left(f) - 1) if self.actions_left(f) > 0 else 0 for f in payers)
-
     # ---- the fire commands ------------------------------------------------------------------------------------------------
     def check_fire(self, game: Game, cmd: Command) -> None:
         self.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
@@ -701,111 +587,3 @@ class Ww2FireMixin:
         if victim is not None:
             self.apply_effect(game, game.state.figures[victim], result, f"fire of {game.state.units[cmd.unit].name}", cmd.unit)
         self.after_fire(game, [s.firer for s in shots], target)
-
-    # ---- reactive fire: the enemy's turn ------------------------------------------------------------------------------------
-    def reaction_options(self, game: Game, side: str, trigger_unit: str) -> list[tuple[str, Command]]:
-        st = game.state
-        if trigger_unit not in st.units or not st.unit_alive(trigger_unit):
-            return []
-        out: list[tuple[str, Command]] = []
-        tname = st.units[trigger_unit].name
-        ready = [f for f in sorted(st.side_figures(side), key=lambda x: x.id)
-                 if f.attrs.get("reactive_ok") and (self.on_table(f) or self.embarked(f))]
-        with game.reading():  # only looking: nothing changes until the side answers
-            self.prefetch_sight(game, ready, st.unit_figures(trigger_unit))
-            for f in ready:
-                for cmd in self.fire_candidates(game, side, f, [trigger_unit]):
-                    if game.check(cmd) is None:
-                        out.append((f"{self.command_words(game, cmd)} at {tname}", cmd))
-        return out
-
-    def offer_reaction(self, game: Game, trigger_unit: str | None) -> None:
-        """After the active side moves or fires, the other side may shoot back with
-        figures that neither moved nor fired in their own last turn."""
-        st = game.state
-        if st.over or trigger_unit is None or trigger_unit not in st.units:
-            return
-        mover = st.units[trigger_unit]
-        if mover.side != st.active_side:
-            return
-        self.sync_table(game)  # smoke or wrecks this command made already block the sight lines
-        for side in st.side_order:
-            if side == st.active_side:
-                continue
-            if st.attrs.get("holding", {}).get(side) == self.sideturn(game):
-                continue
-            options = self.reaction_options(game, side, trigger_unit)
-            if options:
-                st.attrs["reaction"] = {"side": side, "unit": trigger_unit}
-                options += self.hold_options(side, trigger_unit)
-                self.ask(game, side, f"{mover.name} is moving or firing in sight: shoot at it?", options)
-                return
-        st.attrs.pop("reaction", None)
-
-    def hold_options(self, side: str, trigger_unit: str) -> list[tuple[str, Command]]:
-        return [("Hold fire", Command("hold_fire", side, target=trigger_unit)),
-                ("Hold fire for the rest of this enemy turn", Command("hold_fire", side, target=trigger_unit, choice="turn"))]
-
-    def check_hold_fire(self, game: Game, cmd: Command) -> None:
-        r = game.state.attrs.get("reaction")
-        require(r is not None and r["side"] == cmd.side, "There is nothing to hold fire against.")
-        require(cmd.choice in (None, "turn"), "Hold fire now, or for the rest of the enemy's turn (choice=turn).")
-
-    def apply_hold_fire(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        st.attrs.pop("reaction", None)
-        if cmd.choice == "turn":
-            st.attrs.setdefault("holding", {})[cmd.side] = self.sideturn(game)
-            game.emit("reaction", f"{st.sides[cmd.side].name} hold their fire for the rest of this turn.", side=cmd.side,
-                      visible_to=[cmd.side])
-        else:
-            game.emit("reaction", f"{st.sides[cmd.side].name} hold their fire.", side=cmd.side, visible_to=[cmd.side])
-
-    def continue_reaction(self, game: Game, side: str) -> None:
-        """After a reactive shot, offer the rest of the chances against the same target."""
-        st = game.state
-        r = st.attrs.get("reaction")
-        if r is None or r["side"] != side or st.over:
-            return
-        options = self.reaction_options(game, side, r["unit"])
-        if not options:
-            st.attrs.pop("reaction", None)
-            return
-        options += self.hold_options(side, r["unit"])
-        self.ask(game, side, f"Keep shooting at {st.units[r['unit']].name}?", options)
-
-    def fire_candidates(self, game: Game, side: str, f: Figure, targets: list[str]) -> list[Command]:
-        """The shots ``f`` might take at the target units (each still to be checked).
-        Empty when ``f`` may not shoot at all now (each one would be refused for that)."""
-        out: list[Command] = []
-        try:
-            self.firer_ready(game, f)
-        except Refusal:
-            return out
-        arms = self.weapons_of(f, *SMALL_ARMS)
-        if self.is_vehicle(f):
-            arms = self.weapons_of(f, "mg")
-        for t in targets:
-            tu = game.state.units.get(t)
-            if tu is None:
-                continue
-            veh = self.unit_vehicle(game, t)
-            # a small-arms shot needs a member of the team in sight (each would be refused)
-            in_sight = any(self.los(game, f, m).visible for m in game.state.unit_figures(t))
-            for wid, w in (arms[:1] if not self.is_vehicle(f) else arms) if in_sight else ():
-                modes = [None]
-                if w.category == "assault_rifle" and not f.markers.get("ar_mode"):
-                    modes = ["rifle", "smg"]
-                # a shot costing more actions than the firer and its loaders have left is refused
-                have = None if self.is_vehicle(f) else self.pool_actions(self.action_pool(game, f, w))
-                for shot in SHOT_ORDER:
-                    if have is not None and self.data.shooting.shot_types[shot].actions > have:
-                        continue
-                    for mode in modes:
-                        wpart = wid if self.is_vehicle(f) else None
-                        out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, **{"as": mode})))
-                        if veh is not None and self.is_open_vehicle(veh):
-                            out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, at="occupants", **{"as": mode})))
-            for cmd in self.heavy_candidates(game, side, f, t):
-                out.append(cmd)
-        return out
