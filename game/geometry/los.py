@@ -26,9 +26,7 @@ cover), and line features crossed by the line whose footprint is within
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -57,20 +55,30 @@ class Crossing:
     length: float  # length of the sight line inside the footprint (mm)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LosResult:
     visible: bool
     cover: int  # of the target: 0 none, 1 soft, 2 hard
     hindrances: int
     distance: float
-    #: works out the crossings when first asked: most callers (the rules, the AI) need
-    #: only visibility and cover, and the crossing lengths are the costly part
-    _crossings: Callable[[], tuple[Crossing, ...]] = field(default=tuple, repr=False, compare=False)
+    #: where the crossings are worked out from, when first asked: most callers (the
+    #: rules, the AI) need only visibility and cover, and the crossing lengths are the
+    #: costly part. Plain fields, not a closure: results are kept by the thousand, and
+    #: one object each is less for the cycle collector to walk than a closure's five
+    _index: TableIndex | None = field(default=None, repr=False, compare=False)
+    _ends: tuple[Point, Point] | None = field(default=None, repr=False, compare=False)
+    _worked_out: tuple[Crossing, ...] | None = field(default=None, repr=False, compare=False)
 
-    @cached_property
+    @property
     def crossings(self) -> tuple[Crossing, ...]:
         """Every feature the sight line crosses, nearest the observer first."""
-        return self._crossings()
+        if self._worked_out is None:
+            if self._index is None or self._ends is None:
+                return ()
+            pts = as_points(self._ends)
+            res = _evaluate_idx(self._index, pts, np.array([0]), np.array([1]), exact=True)
+            object.__setattr__(self, "_worked_out", _crossings(self._index, pts, res.f, res.effect_ij))
+        return self._worked_out
 
     @property
     def cover_name(self) -> str:
@@ -338,7 +346,8 @@ def line_of_sight(table: Table, a: Point, b: Point) -> LosResult:
         cover=int(res.cover_j[0]),
         hindrances=int(res.hindrances[0]),
         distance=float(np.hypot(*(pts[1] - pts[0]))),
-        _crossings=lambda: _crossings(idx, pts, res.f, res.effect_ij),
+        _index=idx,
+        _ends=((float(pts[0, 0]), float(pts[0, 1])), (float(pts[1, 0]), float(pts[1, 1]))),
     )
 
 
@@ -374,12 +383,7 @@ def matrix_result(table: Table, m: LosMatrix, i: int, j: int, a: Point, b: Point
 def _lazy_result(idx: TableIndex, visible: bool, cover: int, hindrances: int, distance: float, a: Point, b: Point) -> LosResult:
     """A sight line from ``a`` to ``b`` already judged in a batch; its crossings are
     worked out exactly, on their own, when first asked for."""
-    return LosResult(visible, cover, hindrances, distance, lambda: _exact_crossings(idx, as_points([a, b])))
-
-
-def _exact_crossings(idx: TableIndex, pts: np.ndarray) -> tuple[Crossing, ...]:
-    res = _evaluate_idx(idx, pts, np.array([0]), np.array([1]), exact=True)
-    return _crossings(idx, pts, res.f, res.effect_ij)
+    return LosResult(visible, cover, hindrances, distance, idx, (a, b))
 
 
 def _crossings(idx: TableIndex, pts: np.ndarray, feats: np.ndarray, effects: np.ndarray) -> tuple[Crossing, ...]:

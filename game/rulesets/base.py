@@ -41,6 +41,13 @@ from game.geometry.units import to_mm
 from game.rulesets.solo import SoloMixin
 
 
+@dataclass(frozen=True)
+class _Refused:
+    """A refusal remembered by :meth:`RulesetBase.recall` (its reason only)."""
+
+    reason: str
+
+
 @dataclass
 class KeptSight:
     """The last sight matrix worked out (:meth:`RulesetBase.sight_matrix`) and what it is of."""
@@ -431,9 +438,11 @@ class RulesetBase(SoloMixin):
             try:
                 hit = memo[key] = work()
             except Refusal as r:
-                hit = memo[key] = r
-        if isinstance(hit, Refusal):
-            raise hit.with_traceback(None)
+                hit = memo[key] = _Refused(r.reason)
+        if isinstance(hit, _Refused):
+            # a fresh exception each time: one kept in the memo would hold the frames it
+            # passed through, and they it (garbage the cycle collector must find)
+            raise Refusal(hit.reason)
         return hit
 
     # ---- sight ---------------------------------------------------------------------
