@@ -272,8 +272,8 @@ class Ww2Orders:
         return out
 
     def spot_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> list[Command]:  # type: ignore[misc]
-        return [Command("spot", side, figure=f.id) for f in game.state.unit_figures(unit.id)
-                if f.alive and not f.markers.get("spot_used") and not self.embarked(f) and self.can_observe(game, f)]
+        """Every figure of the team that may still look does (it costs no action)."""
+        return [Command("spot", side, unit=unit.id)] if self.spotters(game, unit.id) else []
 
     # ---- fire ----------------------------------------------------------------------------------------------
     def fire_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> list[Command]:  # type: ignore[misc]

@@ -167,15 +167,33 @@ class Ww2SpotMixin:
 
     # ---- the spot command ---------------------------------------------------------------------------
     def check_spot(self, game: Game, cmd: Command) -> None:
+        """One figure tries to spot, or (``unit`` and no ``figure``) every figure of the
+        team that still may: "a fire group may attempt to spot once per figure"."""
         st = game.state
         require(cmd.side == st.active_side, "Figures try to spot during their own side's turn (reactions are rolled for you).")
+        if cmd.figure is None and cmd.unit is not None:
+            unit = st.units[cmd.unit]  # the core has checked it is the side's own
+            require(not self.routing(unit), f"{unit.name} is routing.")
+            require(bool(self.spotters(game, unit.id)), f"No one in {unit.name} may try to spot now.")
+            return
         f = self.require_figure(game, cmd.figure, "figure that looks")
         require(self.can_observe(game, f), f"{f.name} cannot observe now.")
         require(not f.markers.get("spot_used"), f"{f.name} has already tried to spot this turn.")
         require(not self.routing(st.units[f.unit]), f"{st.units[f.unit].name} is routing.")
 
+    def spotters(self, game: Game, unit_id: str) -> list[Figure]:
+        """The figures of a team that may still try to spot this turn, in team order."""
+        return [f for f in game.state.unit_figures(unit_id)
+                if f.alive and not f.markers.get("spot_used") and not self.embarked(f) and self.can_observe(game, f)]
+
     def apply_spot(self, game: Game, cmd: Command) -> None:
-        f = game.state.figures[cmd.figure]
+        if cmd.figure is None:
+            for f in self.spotters(game, cmd.unit):
+                self.try_to_spot(game, f)
+        else:
+            self.try_to_spot(game, game.state.figures[cmd.figure])
+
+    def try_to_spot(self, game: Game, f: Figure) -> None:
         f.markers["spot_used"] = True
         needs = self.spot_targets(game, f, self.hidden_enemies(game, f.side), heard_ok=False)
         bands = "/".join(f"{b.need}+" for b in self.data.spotting.bands)

@@ -85,6 +85,8 @@ class Ww2InterfaceMixin:
                  "abandon": "abandons the vehicle", "pivot": "turns on the spot", "hatch": "opens/closes the hatch",
                  "post": "posts a charge into the bunker", "demolish": "sets the demolition charge", "scout": "goes scouting",
                  "rejoin": "rejoin their team", "transfer": f"joins {tgt}", "hold_fire": "hold fire", END_PHASE: "ends the turn"}
+        if k == "spot" and cmd.figure is None:
+            return f"{who}: every figure that may tries to spot"
         w = words.get(k, k.replace("_", " "))
         if k in ("volley", "blast", "fire_gun", "fire_at", "flame") and tgt:
             return f"{who}: {w} at {tgt}" if who else f"{w} at {tgt}"
@@ -204,6 +206,8 @@ class Ww2InterfaceMixin:
                 out.append(Command("volley", side, unit=u.id, target=t))
                 for shot in ("unaimed", "aimed"):
                     out.append(Command("fire_team", side, unit=u.id, target=t, choice=opts(shot=shot)))
+            if len(self.spotters(game, u.id)) > 1:
+                out.append(Command("spot", side, unit=u.id))
             for f in figs:
                 if not f.alive or self.embarked(f) and not self.is_open_vehicle(self.vehicle_of(game, f)):
                     continue
@@ -298,6 +302,8 @@ class Ww2InterfaceMixin:
         out.append(mk(game, "Move figures: drag or click", "move_figure", Command("move", side)))
         out.append(mk(game, "Move the team together to a point (1 move action)", "point", Command("move_unit", side, unit=unit_id)))
         out.append(mk(game, "Regroup on the leader", "now", Command("move_unit", side, unit=unit_id, choice="regroup")))
+        if len(self.spotters(game, unit_id)) > 1:
+            out.append(mk(game, "Whole team: spot (d10 each)", "now", Command("spot", side, unit=unit_id), odds=True))
         if f is not None:
             out.append(mk(game, f"{f.name}: spot (d10)", "now", Command("spot", side, figure=f.id), odds=True))
             out += self.weapon_actions(game, side, f)
@@ -796,6 +802,8 @@ class Ww2InterfaceMixin:
 
     def spot_odds(self, game: Game, cmd: Command) -> OddsReport:
         st = game.state
+        if cmd.figure is None:
+            return self.team_spot_odds(game, cmd)
         f = st.figures[cmd.figure]
         if cmd.target is None:
             lines = [OddsLine(b.name, f"up to {b.upto:g}\": d10 {b.need}+") for b in self.data.spotting.bands]
@@ -833,6 +841,35 @@ class Ww2InterfaceMixin:
 
         dist = enumerate_outcomes(fn)
         return OddsReport(f"{f.name} tries to spot", lines, dist, f"figures spotted (of {n})")
+
+    def team_spot_odds(self, game: Game, cmd: Command) -> OddsReport:
+        """The farthest band the best of the team's d10s reaches. Each figure rolls on
+        its own, so P(best roll >= k) = 1 - ((k - 1) / 10) ** n, worked out exactly
+        rather than by walking the 10 ** n paths of n dice."""
+        unit = game.state.units[cmd.unit or ""]
+        n = len(self.spotters(game, unit.id))
+        require(n > 0, f"No one in {unit.name} may try to spot now.")
+        bands = self.data.spotting.bands
+        faces = int(self.data.spotting.die.lstrip("d"))
+
+        def at_least(need: int) -> Fraction:
+            return 1 - Fraction(max(0, need - 1), faces) ** n
+
+        fracs: dict[str, Fraction] = {}
+        reached = Fraction(0)
+        for b in sorted(bands, key=lambda b: -b.need):  # the farthest band needs the highest roll
+            p = at_least(b.need) - reached
+            reached += p
+            if p:
+                fracs[b.name] = p
+        if reached < 1:
+            fracs["nothing"] = 1 - reached
+        dist = Distribution({k: float(v) for k, v in fracs.items()}, True,
+                            f"exact: the best of {n} d{faces}, 1 - ((need - 1)/{faces})^{n} per band", fracs)
+        lines = [OddsLine(b.name, f"up to {b.upto:g}\": d{faces} {b.need}+") for b in bands]
+        return OddsReport(f"{unit.name}: {n} figure{'s' if n != 1 else ''} try to spot", lines, dist,
+                          "farthest band the best roll reaches",
+                          ["each figure rolls its own die; band shifts apply to each enemy: each roll is compared with each one's score"])
 
     def melee_odds(self, game: Game, cmd: Command) -> OddsReport:
         st = game.state

@@ -244,6 +244,26 @@ def test_spot_command_once_a_turn_and_reactive_spotting():
     assert "a1.1" in game.rules.spotted(game, "b")
 
 
+def test_the_whole_team_spots_in_one_command_each_figure_with_its_own_die():
+    # the enemy rifleman 10" away in the wood needs a 10 (see above) from each observer
+    wood = [{"type": "wood", "polygon": [[23, 33], [25, 33], [25, 35], [23, 35]]}]
+    game = wgame([team("a1", [("us_rifleman", 24, 44), ("us_rifleman", 25.5, 44), ("us_rifleman", 27, 44)])],
+                 [team("b1", [("ger_rifleman", 24, 34)])], terrain=wood)
+    game.state.figures["a1.2"].markers["spot_used"] = True  # already looked this turn
+    # exact odds of the best of the two dice still to roll: P(best >= k) = 1 - ((k - 1)/10)^2
+    rep = odds(game, Command("spot", "a", unit="a1"))
+    assert rep.outcomes.fractions == {"extreme": F(19, 100), "long": F(32, 100), "short": F(33, 100),
+                                      "point blank": F(12, 100), "nothing": F(4, 100)}
+    rolls = len(game.log)
+    force(game, 9, 10)
+    ok(game, Command("spot", "a", unit="a1"))
+    tries = [e for e in game.log.events[rolls:] if e.kind == "roll"]
+    assert [(e.figures, e.roll.value) for e in tries] == [(["a1.1"], 9), (["a1.3"], 10)]  # in team order, a1.2 skipped
+    assert "b1.1" in game.rules.spotted(game, "a")
+    assert all(f.markers.get("spot_used") for f in game.state.unit_figures("a1"))
+    assert "No one in a1 may try to spot" in refused(game, Command("spot", "a", unit="a1"))
+
+
 def test_hidden_enemies_are_not_in_the_view_and_cannot_be_targeted():
     game = spot_game(10)
     quiet(game, "b")
