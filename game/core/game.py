@@ -22,6 +22,8 @@ from .state import GameState
 
 #: "nothing remembered yet" (None may be a remembered answer)
 MISSING = object()
+#: commands between two kept copies of the state (see :meth:`Game.undo`)
+CHECKPOINT_EVERY = 16
 
 if TYPE_CHECKING:  # geometry is imported for type hints only
     from game.geometry.table import Table
@@ -68,7 +70,10 @@ class Game:
         self.dice = Dice(self.source, self._on_roll)
         self.log = EventLog()
         self.commands: list[Command] = []
-        self._undo: list[Snapshot | None] = []
+        #: per command: whether it may be taken back (it rolled no dice)
+        self._undoable: list[bool] = []
+        #: (number of commands applied, the state then), at most CHECKPOINT_EVERY apart
+        self._checkpoints: list[tuple[int, Snapshot]] = []
         self.listeners: list[Any] = []
         self._begun = False
         #: inside :meth:`reading`, a place where a ruleset may keep what it works out from
@@ -180,21 +185,26 @@ class Game:
             reason = self.check(cmd)
         if reason is not None:
             return Rejected(cmd, reason)
-        snap = self._snapshot()
+        n = len(self.commands)
+        if not self._checkpoints or n - self._checkpoints[-1][0] >= CHECKPOINT_EVERY:
+            self._checkpoints.append((n, self._snapshot()))
+        dice_before = self.dice.count
         first = len(self.log)
         memo, self.memo = self.memo, None  # the state changes: nothing memoised holds
         try:
             self.rules.apply(self, cmd)
         except Refusal as r:  # a check the ruleset could only make while resolving
-            self._restore(snap)
+            self._rewind(n)
             return Rejected(cmd, r.reason)
         finally:
             if memo is not None:
                 memo.clear()
                 self.memo = memo
         self.commands.append(cmd)
-        rolled = self.dice.count != snap.dice_count
-        self._undo.append(None if rolled else snap)
+        rolled = self.dice.count != dice_before
+        self._undoable.append(not rolled)
+        if rolled:  # nothing before it can be taken back: only the checkpoint it starts from is needed
+            self._checkpoints = self._checkpoints[-1:]
         self.rules.sync_table(self)
         result = Accepted(cmd, first, len(self.log), rolled)
         for listener in self.listeners:
@@ -213,19 +223,38 @@ class Game:
         return self.rules.legal_commands(self, side or self.acting_side)
 
     # ---- undo --------------------------------------------------------------------
+    # A snapshot of the state before every command would cost a pickling per command
+    # (most of the time of a light one, such as a spot). The game keeps one every
+    # CHECKPOINT_EVERY commands instead; going back replays the commands after the
+    # nearest one, which the seeded dice make exact.
     def can_undo(self) -> bool:
-        return bool(self._undo) and self._undo[-1] is not None
+        return bool(self._undoable) and self._undoable[-1]
 
     def undo(self) -> bool:
         """Take back the last command if it rolled no dice."""
         if not self.can_undo():
             return False
-        snap = self._undo.pop()
-        assert snap is not None
         self.commands.pop()
+        self._undoable.pop()
+        self._rewind(len(self.commands))
+        return True
+
+    def _rewind(self, n: int) -> None:
+        """Put the game back as it was after its first ``n`` commands (the state, the
+        dice and the log): from the latest checkpoint at or before then, the commands
+        since are applied again, silently."""
+        while self._checkpoints and self._checkpoints[-1][0] > n:
+            self._checkpoints.pop()
+        start, snap = self._checkpoints[-1]
         self._restore(snap)
         self.rules.sync_table(self)
-        return True
+        memo, self.memo = self.memo, None
+        try:
+            for cmd in self.commands[start:n]:
+                self.rules.apply(self, cmd)
+                self.rules.sync_table(self)
+        finally:
+            self.memo = memo
 
     def _snapshot(self) -> Snapshot:
         return Snapshot(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL), self.source.state, len(self.log), self.dice.count)

@@ -109,7 +109,8 @@ def restore_into(game: Game, doc: dict[str, Any], path: str = "save") -> None:
         game.dice.count = int(doc.get("dice_count", 0))
         game.commands = [Command.from_dict(c) for c in doc["commands"]]
         game.log.events = [Event.from_dict(e) for e in doc["log"]]
-        game._undo = [None] * len(game.commands)
+        game._undoable = [False] * len(game.commands)  # what was before the save stands
+        game._checkpoints = []
         game._begun = True
     except (KeyError, TypeError, ValueError) as e:
         raise SaveError(f"{path}: the saved state is damaged ({type(e).__name__}: {e})") from None

@@ -88,6 +88,62 @@ def test_undo_only_without_dice():
     assert not game.can_undo() and not game.undo()
 
 
+@pytest.mark.parametrize("map_path", [m for m in MAPS if "hauteville" in m.stem or "open-field" in m.stem], ids=lambda p: p.stem)
+def test_undo_at_every_step_gives_back_the_game_before_it(map_path):
+    """Undo restores from a checkpoint and replays the commands since: at every point of
+    a game, and many steps back in a row, it must give the exact state, dice and log."""
+    game = new_game(load_map(map_path), 5)
+    players = {s: make_player("ai", 50 + i) for i, s in enumerate(game.state.side_order)}
+    undone = 0
+    history = [game.digest()]
+    while not game.state.over and len(game.commands) < 150:
+        side = game.acting_side
+        cmd = players[side].choose(game, side)
+        assert game.submit(cmd).ok
+        after = game.digest()
+        if game.can_undo():
+            assert game.undo() and game.digest() == history[-1]
+            assert game.submit(cmd).ok and game.digest() == after
+            undone += 1
+        history.append(after)
+    assert undone >= 10
+    # back as far as undo goes: every step lands on the digest recorded then
+    steps = 0
+    while game.can_undo():
+        assert game.undo()
+        steps += 1
+        assert game.digest() == history[-1 - steps]
+    assert len(game.log) == len(replay(game).log)
+
+
+def test_a_refusal_while_resolving_leaves_the_game_as_it_was(monkeypatch):
+    game = played(MAPS[0], seed=2, max_commands=40)
+    before = game.digest()
+    side = game.acting_side
+    cmd = make_player("random", 7).choose(game, side)
+    rules = game.rules
+    real_apply = type(rules).apply
+
+    def half_then_refuse(self, g, c):
+        real_apply(self, g, c)  # the state, the dice and the log change...
+        if c is not cmd:  # the commands before it, applied again from the last checkpoint
+            return
+        g.dice.roll("d6", "one roll too many")
+        from game.core.commands import Refusal
+
+        raise Refusal("found out while resolving")
+
+    monkeypatch.setattr(type(rules), "apply", half_then_refuse)
+    res = game.submit(cmd)
+    assert not res.ok and res.reason == "found out while resolving"
+    assert game.digest() == before and len(game.commands) == 40
+    monkeypatch.undo()
+    assert game.submit(cmd).ok
+    fresh = played(MAPS[0], seed=2, max_commands=40)
+    fresh.submit(cmd)
+    assert game.digest() == fresh.digest()
+
+
 def test_view_hides_secret_markers_from_the_other_side():
     game = new_game(load_map(MAPS[0]), 1)
     a, b = game.state.side_order
