@@ -297,13 +297,24 @@ def los_matrix(table: Table, points: object) -> LosMatrix:
     return _fill_pairs(table, pts, ii, jj, LosMatrix(visible, cover, hind))
 
 
-def los_matrix_update(table: Table, old: LosMatrix, points: object, moved: object) -> LosMatrix:
-    """:func:`los_matrix` of ``points`` from the matrix of the same points before the
-    ones at the indices ``moved`` moved: only the sight lines of those are worked out."""
+def los_matrix_update(table: Table, old: LosMatrix, points: object, source: object) -> LosMatrix:
+    """:func:`los_matrix` of ``points``, reusing ``old``: ``source[i]`` is the index in
+    ``old`` of a point standing exactly where point i stands now, or -1 for a point that
+    moved or is new. Points may have left (no index refers to them); only the sight
+    lines of the moved and new points are worked out."""
     pts = as_points(points)
     n = len(pts)
-    rows = np.asarray(moved, dtype=np.intp)
-    visible, cover, hind = old.visible.copy(), old.cover.copy(), old.hindrances.copy()
+    src = np.asarray(source, dtype=np.intp).reshape(-1)
+    if len(src) != n:
+        raise ValueError("one source index per point")
+    visible = np.ones((n, n), dtype=bool)
+    cover = np.zeros((n, n), dtype=np.int8)
+    hind = np.zeros((n, n), dtype=np.int16)
+    same = np.flatnonzero(src >= 0)
+    if len(same):
+        to, frm = np.ix_(same, same), np.ix_(src[same], src[same])
+        visible[to], cover[to], hind[to] = old.visible[frm], old.cover[frm], old.hindrances[frm]
+    rows = np.flatnonzero(src < 0)
     if n < 2 or len(rows) == 0:
         return LosMatrix(visible, cover, hind)
     ii = np.repeat(rows, n)

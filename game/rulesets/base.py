@@ -512,11 +512,18 @@ class RulesetBase(SoloMixin):
         tv = (id(game.table), game.table.version)
         pts = np.array(pos, dtype=float).reshape(-1, 2)
         kept: KeptSight | None = game.kept.get("sight_matrix")
-        if kept is not None and (kept.ids, kept.terrain) == (ids, tv):
-            if kept.pos == pos:
+        if kept is not None and kept.terrain == tv:
+            if (kept.ids, kept.pos) == (ids, pos):
                 return kept.matrix
-            moved = [i for i, (p, q) in enumerate(zip(pos, kept.pos, strict=True)) if p != q]
-            m = los_matrix_update(game.table, kept.matrix, pts, moved) if 3 * len(moved) <= len(ids) else los_matrix(game.table, pts)
+            # figures that stand where they stood keep their sight lines (others moved,
+            # fell or came on since)
+            was = {fid: (k, p) for k, (fid, p) in enumerate(zip(kept.ids, kept.pos, strict=True))}
+            source = []
+            for fid, q in zip(ids, pos, strict=True):
+                k, p = was.get(fid, (-1, None))
+                source.append(k if p == q else -1)
+            fresh = source.count(-1)
+            m = los_matrix_update(game.table, kept.matrix, pts, source) if 3 * fresh <= len(ids) else los_matrix(game.table, pts)
         else:
             m = los_matrix(game.table, pts)
         game.kept["sight_matrix"] = KeptSight(ids, tv, pos, m, {p: i for i, p in enumerate(pos)})

@@ -80,8 +80,29 @@ def test_updating_the_matrix_after_moves_gives_the_full_matrix(seed, moves):
         i = k % len(pts)
         pts[i] = p
         moved.add(i)
-    new = los_matrix_update(table, old, pts, sorted(moved))
+    new = los_matrix_update(table, old, pts, [-1 if i in moved else i for i in range(len(pts))])
     full = los_matrix(table, pts)
+    assert np.array_equal(new.visible, full.visible)
+    assert np.array_equal(new.cover, full.cover)
+    assert np.array_equal(new.hindrances, full.hindrances)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.randoms(use_true_random=False), st.lists(point, max_size=3))
+def test_updating_the_matrix_after_figures_leave_and_arrive_gives_the_full_matrix(seed, rnd, arrivals):
+    """Figures fall (their rows go), others come on (new rows), the rest are shuffled:
+    the matrix built from the old one is the full matrix of the new points."""
+    table, pts = random_scene(seed)
+    pts = [tuple(p) for p in pts]
+    old = los_matrix(table, pts)
+    stay = [i for i in range(len(pts)) if rnd.random() < 0.7]
+    order = [(i, pts[i]) for i in stay] + [(-1, tuple(p)) for p in arrivals]
+    rnd.shuffle(order)
+    new_pts = [p for _, p in order]
+    if len(new_pts) < 2:
+        return
+    new = los_matrix_update(table, old, new_pts, [i for i, _ in order])
+    full = los_matrix(table, new_pts)
     assert np.array_equal(new.visible, full.visible)
     assert np.array_equal(new.cover, full.cover)
     assert np.array_equal(new.hindrances, full.hindrances)
