@@ -138,6 +138,9 @@ class Collider:
         self.space.remove(shape)
         del self._owner[shape]
 
+    def has_figure(self, figure_id: str) -> bool:
+        return figure_id in self._figures
+
     def figure_ids(self) -> list[str]:
         return list(self._figures)
 

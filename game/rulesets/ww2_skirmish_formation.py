@@ -59,8 +59,11 @@ class Ww2FormationMixin:
                 return []
             scales = [1.0, 0.75, 0.5, 0.25]
         best: list[Leg] = []
+        placed = Collider(game.table, others)  # the figures already where they stand, then each one placed
         for k in scales:
-            placed = Collider(game.table, others)  # the figures already where they stand, then each one placed
+            for m in movers:  # those placed at the larger fraction tried before
+                if placed.has_figure(m.id):
+                    placed.remove_figure(m.id)
             legs = []
             if regroup:
                 order = sorted(movers, key=lambda f: (hypot(f.x - anchor[0], f.y - anchor[1]), f.id))
