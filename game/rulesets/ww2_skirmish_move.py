@@ -343,16 +343,11 @@ class Ww2MoveMixin:
             return True
         enemies = [e for e in game.state.figures.values()
                    if e.side != unit.side and e.alive and self.on_table(e) and self.is_spotted(game, unit.side, e)]
-        exposed = False
-        for leg in legs:
-            end = leg.path[-1]
-            for e in enemies:
-                res = self.los(game, e.pos, end)
-                if res.visible and res.cover == 0 and hypot(e.x - end[0], e.y - end[1]) <= self.sight_range():
-                    exposed = True
-                    break
-            if exposed:
-                break
+        # every known enemy in range of every leg's end, in one vectorised pass
+        pairs = [(e.pos, leg.path[-1]) for leg in legs for e in enemies
+                 if hypot(e.x - leg.path[-1][0], e.y - leg.path[-1][1]) <= self.sight_range()]
+        visible, cover = self.sight_pairs(game, [a for a, _ in pairs], [b for _, b in pairs])
+        exposed = bool((visible & (cover == 0)).any())
         if not exposed:
             return True
         out = self.morale_test(game, unit, "crossing open ground under fire")
