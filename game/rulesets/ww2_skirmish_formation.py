@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from math import hypot
 
-from game.core.commands import Command, require
+from game.core.commands import Command, Refusal, require
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.collider import Collider
@@ -91,6 +91,24 @@ class Ww2FormationMixin:
                 return legs
         return best if regroup else []
 
+    def check_team_may_move(self, game: Game, unit: Unit) -> None:
+        """Refuses unless the team may make a move action now, wherever it goes."""
+        require(not self.routing(unit), f"{unit.name} is routing: it flees by itself.")
+        require(not self.shaken(game, unit), f"{unit.name} fell back: it may not move until after its next turn.")
+        mv = self.data.movement
+        require(unit.markers.get("move_n", 0) < mv.max_move_actions, f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
+        movers = self.team_movers(game, unit)
+        require(bool(movers), f"No figure of {unit.name} has an action left to move.")
+        require(min(self.suppressed_cap(game, f) for f in movers) > TOL,
+                f"{unit.name} is suppressed and has moved its {mv.suppressed_max:g}\" this turn.")
+
+    def team_may_move(self, game: Game, unit: Unit) -> bool:
+        try:
+            self.check_team_may_move(game, unit)
+        except Refusal:
+            return False
+        return True
+
     def check_move_unit(self, game: Game, cmd: Command) -> None:
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Fire teams move during their own side's turn.")
@@ -102,14 +120,7 @@ class Ww2FormationMixin:
             self.check_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)
             return
         require(cmd.point is not None or cmd.choice == "regroup", "Choose where the team goes.")
-        require(not self.routing(unit), f"{unit.name} is routing: it flees by itself.")
-        require(not self.shaken(game, unit), f"{unit.name} fell back: it may not move until after its next turn.")
-        mv = self.data.movement
-        require(unit.markers.get("move_n", 0) < mv.max_move_actions, f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
-        movers = self.team_movers(game, unit)
-        require(bool(movers), f"No figure of {unit.name} has an action left to move.")
-        require(min(self.suppressed_cap(game, f) for f in movers) > TOL,
-                f"{unit.name} is suppressed and has moved its {mv.suppressed_max:g}\" this turn.")
+        self.check_team_may_move(game, unit)
         legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup")
         require(any(lg.length > self.mm(0.25) for lg in legs),
                 f"{unit.name} cannot move there together without losing cohesion or being blocked.")

@@ -126,7 +126,7 @@ class Ww2Orders:
         spot = self.spot_orders(game, side, unit)  # spotting costs no action: look first
 
         if order == "retreat":
-            if moves == 0 and not self.holds_cover(game, unit):
+            if moves == 0 and not self.holds_cover(game, unit) and self.team_may_move(game, unit):
                 away = self.away_point(game, unit, foes, home)
                 yield self.covered_move(game, side, unit, away, foes) or self.move_to(side, unit, away)
         elif order in ("advance", "attack", "close") and self.defends(game, side) and self.in_position(game, unit):
@@ -135,7 +135,7 @@ class Ww2Orders:
             c = self.centre(game, unit)
             near = min(foes, key=lambda e: hypot(e.x - c[0], e.y - c[1])) if foes else None
             target = near.pos if near is not None else goal
-            if not self.in_contact(game, unit) and moves < 2:
+            if not self.in_contact(game, unit) and moves < 2 and self.team_may_move(game, unit):
                 charge = order == "attack" and near is not None and hypot(near.x - c[0], near.y - c[1]) <= self.mm(self.data.movement.normal + 1)
                 step = self.move_to(side, unit, target) if charge else self.covered_move(game, side, unit, target, foes)
                 if step is not None:
@@ -145,7 +145,8 @@ class Ww2Orders:
             # fire first when a good shot is there (shots need the actions a move also spends)
             shots = list(fire())
             worth = self.shot_worth(game, shots[0]) if shots else 0.0
-            step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15)
+            # (a team that may not move at all stays and shoots: no move is weighed for it)
+            step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15) if self.team_may_move(game, unit) else None
             if step is None:
                 yield from shots
             elif worth >= 0.25:
