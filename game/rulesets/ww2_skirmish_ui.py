@@ -120,14 +120,15 @@ class Ww2InterfaceMixin:
         st = game.state
         out: list[Command] = []
         tu = st.units.get(target_unit)
-        if tu is None:
+        heavy = self.weapons_of(f, "gun", "at", "flamethrower", "grenade", "rifle_grenade", "mortar")
+        if tu is None or not heavy:
             return out
         members = [m for m in st.unit_figures(target_unit) if self.on_table(m) and self.is_spotted(game, side, m)]
         if not members:
             return out
         near = min(members, key=lambda m: (hypot(m.x - f.x, m.y - f.y), m.id))
         veh = self.unit_vehicle(game, target_unit)
-        for wid, w in self.weapons_of(f, "gun", "at", "flamethrower", "grenade", "rifle_grenade", "mortar"):
+        for wid, w in heavy:
             if w.category == "gun":
                 out.append(Command("fire_gun", side, figure=f.id, target=near.id, choice=opts(weapon=wid)))
             elif w.category in ("at", "flamethrower") and veh is not None:
