@@ -7,6 +7,7 @@ which kinds it accepts and checks every field; a refused command gets a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -103,6 +104,15 @@ class Refusal(Exception):
 
 def refuse(reason: str) -> None:
     raise Refusal(reason)
+
+
+def passes(check: Callable[..., object], *args: object) -> bool:
+    """Whether ``check(*args)`` goes through without a refusal."""
+    try:
+        check(*args)
+    except Refusal:
+        return False
+    return True
 
 
 def require(condition: bool, reason: str) -> None:

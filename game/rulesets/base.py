@@ -17,7 +17,7 @@ import numpy as np
 from shapely.geometry import Point
 
 from game.core import victory
-from game.core.commands import END_PHASE, Command, Refusal, refuse
+from game.core.commands import END_PHASE, Command, Refusal, passes, refuse
 from game.core.game import MISSING, Game
 from game.core.odds import Distribution
 from game.core.state import Figure, GameState, Side, Unit
@@ -401,11 +401,7 @@ class RulesetBase(SoloMixin):
         return out
 
     def is_legal(self, game: Game, cmd: Command) -> bool:
-        try:
-            self.check(game, cmd)
-        except Refusal:
-            return False
-        return True
+        return passes(self.check, game, cmd)
 
     # ---- the table -----------------------------------------------------------------
     def sync_table(self, game: Game) -> None:

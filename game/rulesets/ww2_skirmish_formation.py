@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from math import hypot
 
-from game.core.commands import Command, Refusal, require
+from game.core.commands import Command, passes, require
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.collider import Collider
@@ -103,11 +103,7 @@ class Ww2FormationMixin:
                 f"{unit.name} is suppressed and has moved its {mv.suppressed_max:g}\" this turn.")
 
     def team_may_move(self, game: Game, unit: Unit) -> bool:
-        try:
-            self.check_team_may_move(game, unit)
-        except Refusal:
-            return False
-        return True
+        return passes(self.check_team_may_move, game, unit)
 
     def check_move_unit(self, game: Game, cmd: Command) -> None:
         st = game.state

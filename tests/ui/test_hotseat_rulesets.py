@@ -73,6 +73,24 @@ def test_ww2_hotseat_game_to_the_victory_screen(app, drive):
     assert isinstance(app.scene, VictoryScene) and game.state.over
 
 
+def test_ww2_whole_team_spots_from_the_action_menu(app, drive):
+    a = [unit("a1", [("us_rifleman", 10, 30), ("us_rifleman", 12, 30), ("us_nco", 14, 30)], name="Able")]
+    b = [unit("b1", [("ger_rifleman", 12, 4)], name="Posten")]  # 26" away: no automatic spot
+    game = make_game(small_map(a, b, ruleset="ww2-skirmish", size=(24, 36)), seed=3)
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    drive.click(screen_of(scene, "a1.2"))
+    rolls = len(game.log)
+    drive.key(action_key(scene, "Whole team: spot"))
+    tries = [e for e in game.log.events[rolls:] if e.roll is not None]
+    assert [e.figures for e in tries] == [["a1.1"], ["a1.2"], ["a1.3"]]  # one d10 each, in team order
+    assert all("tries to spot" in e.roll.reason for e in tries)
+    after = scene.current_actions()
+    assert not any("Whole team: spot" in x.label for x in after)  # nobody left to look this turn
+    assert [x.reason for x in after if ": spot (d10)" in x.label and not x.enabled]
+
+
 def test_wwify_hotseat_game_to_the_victory_screen(app, drive):
     good = [unit("g1", [("good_officer", 20, 30)] + [("good_rifleman", 21.5 + 1.5 * i, 30) for i in range(4)], name="Alliance section")]
     evil = [unit("e1", [("evil_officer", 20, 18)] + [("evil_rifleman", 21.5 + 1.5 * i, 18) for i in range(4)], name="Horde section")]
