@@ -57,6 +57,7 @@ class KeptSight:
     pos: tuple[tuple[float, float], ...]
     matrix: LosMatrix
     index: dict[tuple[float, float], int]  # where each point stands in the matrix
+    rows: dict[str, int]  # each figure's row
 
 
 @dataclass
@@ -503,6 +504,10 @@ class RulesetBase(SoloMixin):
         """Sight between every pair of the figures (kept until a figure or the terrain
         changes: after a shot nothing has moved; after a move only the movers' lines are
         worked out again)."""
+        return self.kept_sight(game, figures).matrix
+
+    def kept_sight(self, game: Game, figures: list[Figure]) -> KeptSight:
+        """:meth:`sight_matrix` with what it is of: the figures' rows and positions."""
         ids = tuple(f.id for f in figures)
         pos = tuple(f.pos for f in figures)
         tv = (id(game.table), game.table.version)
@@ -510,7 +515,7 @@ class RulesetBase(SoloMixin):
         kept: KeptSight | None = game.kept.get("sight_matrix")
         if kept is not None and kept.terrain == tv:
             if (kept.ids, kept.pos) == (ids, pos):
-                return kept.matrix
+                return kept
             # figures that stand where they stood keep their sight lines (others moved,
             # fell or came on since)
             was = {fid: (k, p) for k, (fid, p) in enumerate(zip(kept.ids, kept.pos, strict=True))}
@@ -522,8 +527,9 @@ class RulesetBase(SoloMixin):
             m = los_matrix_update(game.table, kept.matrix, pts, source) if 3 * fresh <= len(ids) else los_matrix(game.table, pts)
         else:
             m = los_matrix(game.table, pts)
-        game.kept["sight_matrix"] = KeptSight(ids, tv, pos, m, {p: i for i, p in enumerate(pos)})
-        return m
+        kept = game.kept["sight_matrix"] = KeptSight(ids, tv, pos, m, {p: i for i, p in enumerate(pos)},
+                                                     {fid: i for i, fid in enumerate(ids)})
+        return kept
 
     # ---- views ---------------------------------------------------------------------
     def view(self, game: Game, side: str | None) -> GameState:

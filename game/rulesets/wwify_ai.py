@@ -33,11 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from math import atan2, ceil, cos, hypot, radians, sin
 from typing import TYPE_CHECKING
 
-import numpy as np
 import shapely
 from shapely.geometry import LineString, Point
 
@@ -45,7 +43,7 @@ from game.core.commands import END_PHASE, Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.cohesion import stragglers
-from game.geometry.los import los_matrix, los_pairs
+from game.rulesets.base import KeptSight
 from game.rulesets.solo import Profile, cover_class, solo_tables
 from game.rulesets.wwify_data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 
@@ -56,19 +54,6 @@ FORTIFIED = ("trench", "bunker", "building")
 COVER_VALUE = {"trench": 3.0, "bunker": 3.0, "building": 2.0, "wood": 1.0, "crater": 1.0}
 FORWARD = ("advance", "attack", "close")
 AT_WEAPON_KINDS = ("mortar", "field_gun", "vehicle")  # units whose fire counts as heavy
-
-
-@dataclass
-class _Sight:
-    """Sight between every pair of figures in action (the vectorised matrix, the same
-    answers as line_of_sight), kept up to date row by row as figures move."""
-
-    key: tuple
-    ids: list[str]
-    index: dict[str, int]
-    pts: np.ndarray
-    visible: np.ndarray
-    cover: np.ndarray  # cover[i, j]: the cover of j seen from i
 
 
 def _binom(n: int, p: float) -> list[float]:
@@ -1155,43 +1140,11 @@ class WwifyAI:
         return job["park"]
 
     # ==== sight, fast =====================================================================================
-    def _sight(self: Wwify, game: Game) -> _Sight:
-        figs = [f for f in game.state.figures.values() if f.alive]
-        key = (id(game.table), game.table.version)
-        ids = [f.id for f in figs]
-        pts = np.array([f.pos for f in figs], dtype=float).reshape(-1, 2)
-        old: _Sight | None = game.kept.get("wwai_sight")
-        if old is not None and old.key == key and old.ids != ids and all(i in old.index for i in ids):
-            keep = np.array([old.index[i] for i in ids], dtype=int)  # figures fell: drop their rows
-            old = _Sight(key, ids, {fid: k for k, fid in enumerate(ids)}, old.pts[keep],
-                         old.visible[np.ix_(keep, keep)], old.cover[np.ix_(keep, keep)])
-            game.kept["wwai_sight"] = old
-        if old is not None and old.key == key and old.ids == ids:
-            moved = np.flatnonzero(np.any(old.pts != pts, axis=1))
-            if len(moved) == 0:
-                return old
-            if len(moved) * 4 <= len(ids):
-                n = len(ids)
-                obs = np.repeat(pts[moved], n, axis=0)
-                tgt = np.tile(pts, (len(moved), 1))
-                vis, cov_t, _ = los_pairs(game.table, obs, tgt)
-                _, cov_o, _ = los_pairs(game.table, tgt, obs)
-                visible, cover = old.visible.copy(), old.cover.copy()
-                for k, i in enumerate(moved):
-                    row = slice(k * n, (k + 1) * n)
-                    visible[i, :] = vis[row]
-                    visible[:, i] = vis[row]
-                    cover[i, :] = cov_t[row]
-                    cover[:, i] = cov_o[row]
-                    visible[i, i] = True
-                    cover[i, i] = 0
-                sight = _Sight(key, ids, old.index, pts, visible, cover)
-                game.kept["wwai_sight"] = sight
-                return sight
-        m = los_matrix(game.table, pts)
-        sight = _Sight(key, ids, {fid: i for i, fid in enumerate(ids)}, pts, m.visible, m.cover)
-        game.kept["wwai_sight"] = sight
-        return sight
+    def _sight(self: Wwify, game: Game) -> KeptSight:
+        """Sight between every pair of figures in action: the ruleset's kept sight matrix
+        (the same answers as line_of_sight), brought up to date for the figures that
+        moved, fell or came on."""
+        return self.kept_sight(game, [f for f in game.state.figures.values() if f.alive])
 
     @contextmanager
     def _fast_sight(self: Wwify, game: Game):
@@ -1207,20 +1160,19 @@ class WwifyAI:
             game.kept["wwai_fast"] = outer
 
     def sees(self: Wwify, game: Game, a: Figure, b: Figure) -> bool:  # type: ignore[misc]
-        sight: _Sight | None = game.kept.get("wwai_fast")
+        sight: KeptSight | None = game.kept.get("wwai_fast")
         if sight is not None:
             if self.category(a) == "flyer" or self.category(b) == "flyer":
                 return True
-            i, j = sight.index.get(a.id), sight.index.get(b.id)
-            if i is not None and j is not None and sight.pts[i, 0] == a.x and sight.pts[i, 1] == a.y \
-                    and sight.pts[j, 0] == b.x and sight.pts[j, 1] == b.y:
-                return bool(sight.visible[i, j])
+            i, j = sight.rows.get(a.id), sight.rows.get(b.id)
+            if i is not None and j is not None and sight.pos[i] == a.pos and sight.pos[j] == b.pos:
+                return bool(sight.matrix.visible[i, j])
         return super().sees(game, a, b)  # type: ignore[misc]
 
     def _sees(self: Wwify, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:  # type: ignore[misc]
         """The solo rules' "in sight" (line of sight between the figures), from the matrix."""
         sight = self._sight(game)
-        idx = sight.index
+        idx = sight.rows
         if any(f.id not in idx for f in figs) or any(o.id not in idx for o in others):
             return super()._sees(game, figs, others, reach)  # type: ignore[misc]
         mine = [idx[f.id] for f in figs]
@@ -1230,7 +1182,7 @@ class WwifyAI:
             for f, i in zip(figs, mine, strict=True):
                 if reach is not None and hypot(f.x - o.x, f.y - o.y) > reach:
                     continue
-                if sight.visible[i, j]:
+                if sight.matrix.visible[i, j]:
                     seen.append(o)
                     break
         return seen
@@ -1239,13 +1191,13 @@ class WwifyAI:
         if not enemies or not figs:
             return "none"
         sight = self._sight(game)
-        idx = sight.index
+        idx = sight.rows
         cx = sum(f.x for f in figs) / len(figs)
         cy = sum(f.y for f in figs) / len(figs)
         nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
         if nearest.id not in idx or any(f.id not in idx for f in figs):
             return super().cover_from_enemy(game, figs, enemies)  # type: ignore[misc]
-        return cover_class([int(sight.cover[idx[nearest.id], idx[f.id]]) for f in figs])
+        return cover_class([int(sight.matrix.cover[idx[nearest.id], idx[f.id]]) for f in figs])
 
     # ==== little helpers =====================================================================================
     def _cache(self: Wwify, game: Game) -> dict:
