@@ -348,18 +348,14 @@ def _distinct_points(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 
 def line_of_sight(table: Table, a: Point, b: Point) -> LosResult:
-    """Sight from observer ``a`` to target ``b`` (cover is the target's)."""
+    """Sight from observer ``a`` to target ``b`` (cover is the target's). Visibility,
+    cover and hindrances come from the batch routine; the crossings, which need the
+    exact lengths inside every footprint, are worked out when first asked for."""
     pts = as_points([a, b])
-    res = _evaluate(table, pts, np.array([0]), np.array([1]), exact=True)
-    idx = table.index
-    return LosResult(
-        visible=bool(res.visible[0]),
-        cover=int(res.cover_j[0]),
-        hindrances=int(res.hindrances[0]),
-        distance=float(np.hypot(*(pts[1] - pts[0]))),
-        _index=idx,
-        _ends=((float(pts[0, 0]), float(pts[0, 1])), (float(pts[1, 0]), float(pts[1, 1]))),
-    )
+    res = _evaluate(table, pts, np.array([0]), np.array([1]))
+    ends = ((float(pts[0, 0]), float(pts[0, 1])), (float(pts[1, 0]), float(pts[1, 1])))
+    return LosResult(bool(res.visible[0]), int(res.cover_j[0]), int(res.hindrances[0]),
+                     float(np.hypot(*(pts[1] - pts[0]))), table.index, ends)
 
 
 def sight_pairs_both_ways(table: Table, firsts: object, seconds: object) -> list[tuple[LosResult, LosResult]]:
@@ -379,22 +375,16 @@ def sight_pairs_both_ways(table: Table, firsts: object, seconds: object) -> list
     for k in range(n):
         vis, hind, d = bool(res.visible[k]), int(res.hindrances[k]), float(dist[k])
         pa, pb = (float(a[k, 0]), float(a[k, 1])), (float(b[k, 0]), float(b[k, 1]))
-        out.append((_lazy_result(idx, vis, int(res.cover_j[k]), hind, d, pa, pb),
-                    _lazy_result(idx, vis, int(res.cover_i[k]), hind, d, pb, pa)))
+        out.append((LosResult(vis, int(res.cover_j[k]), hind, d, idx, (pa, pb)),
+                    LosResult(vis, int(res.cover_i[k]), hind, d, idx, (pb, pa))))
     return out
 
 
 def matrix_result(table: Table, m: LosMatrix, i: int, j: int, a: Point, b: Point) -> LosResult:
     """What :func:`line_of_sight` gives from ``a`` to ``b``, read from a matrix in which
     they are points ``i`` and ``j`` (the crossings are worked out exactly when asked)."""
-    return _lazy_result(table.index, bool(m.visible[i, j]), int(m.cover[i, j]), int(m.hindrances[i, j]),
-                        float(np.hypot(b[0] - a[0], b[1] - a[1])), a, b)
-
-
-def _lazy_result(idx: TableIndex, visible: bool, cover: int, hindrances: int, distance: float, a: Point, b: Point) -> LosResult:
-    """A sight line from ``a`` to ``b`` already judged in a batch; its crossings are
-    worked out exactly, on their own, when first asked for."""
-    return LosResult(visible, cover, hindrances, distance, idx, (a, b))
+    return LosResult(bool(m.visible[i, j]), int(m.cover[i, j]), int(m.hindrances[i, j]),
+                     float(np.hypot(b[0] - a[0], b[1] - a[1])), table.index, (a, b))
 
 
 def _crossings(idx: TableIndex, pts: np.ndarray, feats: np.ndarray, effects: np.ndarray) -> tuple[Crossing, ...]:
