@@ -102,13 +102,18 @@ class Game:
         """``work()``, kept in :attr:`kept` ``[store]`` under ``key`` across commands: the
         key names everything the result depends on. A store that grows past ``limit``
         entries starts again (``limit=1``: only the latest answer is kept)."""
-        kept = self.kept.setdefault(store, {})
-        hit = kept.get(key, MISSING)
+        hit = self.kept.get(store, {}).get(key, MISSING)
         if hit is MISSING:
-            if len(kept) >= limit:
-                kept.clear()
-            hit = kept[key] = work()
+            hit = self.store(store, 1, limit)[key] = work()
         return hit
+
+    def store(self, name: str, room: int = 1, limit: int = 1000) -> dict[Any, Any]:
+        """The kept store ``name``, with room for ``room`` more entries: emptied first
+        when they would take it past ``limit``."""
+        kept = self.kept.setdefault(name, {})
+        if len(kept) + room > limit:
+            kept.clear()
+        return kept
 
     # ---- starting ----------------------------------------------------------------
     def begin(self) -> None:

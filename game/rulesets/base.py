@@ -40,6 +40,9 @@ from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
 from game.rulesets.solo import SoloMixin
 
+#: sight lines kept by :meth:`RulesetBase.los` across commands
+LOS_KEPT = 50_000
+
 
 @dataclass(frozen=True)
 class _Refused:
@@ -448,19 +451,16 @@ class RulesetBase(SoloMixin):
         read from the kept sight matrix when both points are in it."""
         pa = a.pos if isinstance(a, Figure) else a
         pb = b.pos if isinstance(b, Figure) else b
-        cache = game.kept.setdefault("los", {})
         key = (pa, pb, id(game.table), game.table.version)
-        res = cache.get(key)
+        res = game.kept.get("los", {}).get(key)
         if res is None:
-            if len(cache) > 50_000:
-                cache.clear()
             kept = self._kept_sight(game)
             i, j = (kept.index.get(pa), kept.index.get(pb)) if kept is not None else (None, None)
             if kept is not None and i is not None and j is not None and pa != pb:
                 res = matrix_result(game.table, kept.matrix, i, j, pa, pb)
             else:
                 res = line_of_sight(game.table, pa, pb)
-            cache[key] = res
+            game.store("los", 1, LOS_KEPT)[key] = res
         return res
 
     @staticmethod
@@ -476,7 +476,7 @@ class RulesetBase(SoloMixin):
         (no farther apart than ``within`` mm) that :meth:`los` has not got yet, both ways,
         so that the many single questions that follow (which shots can be taken, ...) are
         answered from the cache."""
-        cache = game.kept.setdefault("los", {})
+        cache = game.kept.get("los", {})
         tv = (id(game.table), game.table.version)
         kept = self._kept_sight(game)
         at = kept.index if kept is not None else {}
@@ -485,8 +485,7 @@ class RulesetBase(SoloMixin):
                        and (within is None or hypot(o.x - t.x, o.y - t.y) <= within)})
         if len(todo) < 2:
             return
-        if len(cache) + 2 * len(todo) > 50_000:
-            cache.clear()
+        cache = game.store("los", 2 * len(todo), LOS_KEPT)
         for (pa, pb), (there, back) in zip(todo, sight_pairs_both_ways(game.table, [a for a, _ in todo], [b for _, b in todo]),
                                            strict=True):
             cache[(pa, pb, *tv)] = there

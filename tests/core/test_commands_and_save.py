@@ -67,3 +67,7 @@ def test_game_keeps_worked_out_results_by_key_and_starts_a_full_store_again():
     assert game.kept["test"] == {3: 6}
     game.keep("test", 1, lambda: work(1), limit=2)
     assert calls == [1, "none", 3, 1]
+    # a batch of answers written at once: the store starts again when they would not fit
+    assert game.store("test", 1, limit=3) is game.kept["test"] and len(game.kept["test"]) == 2
+    batch = game.store("test", 2, limit=3)
+    assert batch == {} and batch is game.kept["test"]
