@@ -12,7 +12,7 @@ from fractions import Fraction
 from math import hypot
 
 from game.core.commands import END_PHASE, Command, Refusal, refuse, require
-from game.core.dice import Dice
+from game.core.dice import Dice, die_faces
 from game.core.game import Game
 from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import Figure
@@ -844,17 +844,19 @@ class Ww2InterfaceMixin:
         return OddsReport(f"{f.name} tries to spot", lines, dist, f"figures spotted (of {n})")
 
     def team_spot_odds(self, game: Game, cmd: Command) -> OddsReport:
-        """The farthest band the best of the team's d10s reaches. Each figure rolls on
-        its own, so P(best roll >= k) = 1 - ((k - 1) / 10) ** n, worked out exactly
-        rather than by walking the 10 ** n paths of n dice."""
+        """The farthest band the best of the team's dice reaches. Each figure rolls on
+        its own, so P(best roll >= k) = 1 - P(one die < k) ** n (for the d10:
+        1 - ((k - 1) / 10) ** n), worked out exactly rather than by walking the 10 ** n
+        paths of n dice."""
         unit = game.state.units[cmd.unit or ""]
         n = len(self.spotters(game, unit.id))
         require(n > 0, f"No one in {unit.name} may try to spot now.")
         bands = self.data.spotting.bands
-        faces = int(self.data.spotting.die.lstrip("d"))
+        die = self.data.spotting.die
+        faces = die_faces(die)
 
         def at_least(need: int) -> Fraction:
-            return 1 - Fraction(max(0, need - 1), faces) ** n
+            return 1 - Fraction(sum(1 for v in faces if v < need), len(faces)) ** n
 
         fracs: dict[str, Fraction] = {}
         reached = Fraction(0)
@@ -866,8 +868,8 @@ class Ww2InterfaceMixin:
         if reached < 1:
             fracs["nothing"] = 1 - reached
         dist = Distribution({k: float(v) for k, v in fracs.items()}, True,
-                            f"exact: the best of {n} d{faces}, 1 - ((need - 1)/{faces})^{n} per band", fracs)
-        lines = [OddsLine(b.name, f"up to {b.upto:g}\": d{faces} {b.need}+") for b in bands]
+                            f"exact: the best of {n} {die}, 1 - P(one die below the need)^{n} per band", fracs)
+        lines = [OddsLine(b.name, f"up to {b.upto:g}\": {die} {b.need}+") for b in bands]
         return OddsReport(f"{unit.name}: {n} figure{'s' if n != 1 else ''} try to spot", lines, dist,
                           "farthest band the best roll reaches",
                           ["each figure rolls its own die; band shifts apply to each enemy: each roll is compared with each one's score"])
