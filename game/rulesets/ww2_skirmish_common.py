@@ -170,15 +170,15 @@ class Ww2Common:
         return None
 
     def occupants(self, game: Game, vehicle: Figure) -> list[Figure]:
-        if game.memo is not None:  # while nothing moves, sort everyone into vehicles once
-            riding = game.memo.get("occupants")
-            if riding is None:
-                riding = game.memo["occupants"] = {}
-                for f in game.state.figures.values():
-                    if f.alive and f.attrs.get("in_vehicle"):
-                        riding.setdefault(f.attrs["in_vehicle"], []).append(f)
-            return list(riding.get(vehicle.id, ()))
-        return [f for f in game.state.figures.values() if f.alive and f.attrs.get("in_vehicle") == vehicle.id]
+        return list(self.recall(game, ("occupants",), lambda: self._riding(game)).get(vehicle.id, ()))  # type: ignore[attr-defined]
+
+    def _riding(self, game: Game) -> dict[str, list[Figure]]:
+        """Everyone in action inside a vehicle, by vehicle (sorted once per reading)."""
+        riding: dict[str, list[Figure]] = {}
+        for f in game.state.figures.values():
+            if f.alive and f.attrs.get("in_vehicle"):
+                riding.setdefault(f.attrs["in_vehicle"], []).append(f)
+        return riding
 
     def crew(self, game: Game, vehicle: Figure) -> list[Figure]:
         return [f for f in self.occupants(game, vehicle) if f.unit == vehicle.unit]
@@ -226,11 +226,8 @@ class Ww2Common:
         """Within 1" of an enemy figure on foot: may neither fire nor be shot at."""
         if not self.fighter(f):
             return False
-        if game.memo is not None:  # while nothing moves, work out everyone at once
-            melee = game.memo.get("in_melee")
-            if melee is None:
-                melee = game.memo["in_melee"] = self.figures_in_melee(game)
-            return f.id in melee
+        if game.memo is not None:  # in a reading nothing moves: work out everyone at once
+            return f.id in self.recall(game, ("in_melee",), lambda: self.figures_in_melee(game))  # type: ignore[attr-defined]
         reach = self.melee_reach() + EPS
         return any(e.side != f.side and self.gap(f, e) <= reach and self.fighter(e) for e in game.state.figures.values())
 
