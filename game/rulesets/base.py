@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from math import atan2, degrees, hypot
 from typing import Any, ClassVar
 
-import numpy as np
 from shapely.geometry import Point
 
 from game.core import victory
@@ -25,23 +24,11 @@ from game.data.map_build import build_table, zone_polygon
 from game.data.map_schema import MapFile
 from game.data.ruleset_schema import RulesetData
 from game.data.terrain_types import TerrainFile, build_types
-from game.geometry.los import (
-    LosMatrix,
-    LosResult,
-    line_of_sight,
-    los_matrix,
-    los_matrix_update,
-    los_pairs,
-    matrix_result,
-    sight_pairs_both_ways,
-)
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
+from game.rulesets.sight import SightMixin
 from game.rulesets.solo import SoloMixin
-
-#: sight lines kept by :meth:`RulesetBase.los` across commands
-LOS_KEPT = 50_000
 
 
 @dataclass(frozen=True)
@@ -49,18 +36,6 @@ class _Refused:
     """A refusal remembered by :meth:`RulesetBase.recall` (its reason only)."""
 
     reason: str
-
-
-@dataclass
-class KeptSight:
-    """The last sight matrix worked out (:meth:`RulesetBase.sight_matrix`) and what it is of."""
-
-    ids: tuple[str, ...]
-    terrain: tuple[int, int]  # id and version of the table
-    pos: tuple[tuple[float, float], ...]
-    matrix: LosMatrix
-    index: dict[tuple[float, float], int]  # where each point stands in the matrix
-    rows: dict[str, int]  # each figure's row
 
 
 @dataclass
@@ -117,7 +92,7 @@ class Action:
 FACING_FROM_EDGE = {"south": 270.0, "north": 90.0, "west": 0.0, "east": 180.0}
 
 
-class RulesetBase(SoloMixin):
+class RulesetBase(SightMixin, SoloMixin):
     id: ClassVar[str]
     Data: ClassVar[type[RulesetData]]
     phases: ClassVar[tuple[str, ...]] = ()
@@ -444,91 +419,6 @@ class RulesetBase(SoloMixin):
             # passed through, and they it (garbage the cycle collector must find)
             raise Refusal(hit.reason)
         return hit
-
-    # ---- sight ---------------------------------------------------------------------
-    def los(self, game: Game, a: Figure | tuple[float, float], b: Figure | tuple[float, float]) -> LosResult:
-        """Sight from a to b, kept per terrain version (the same pair is asked often);
-        read from the kept sight matrix when both points are in it."""
-        pa = a.pos if isinstance(a, Figure) else a
-        pb = b.pos if isinstance(b, Figure) else b
-        key = (pa, pb, id(game.table), game.table.version)
-        res = game.kept.get("los", {}).get(key)
-        if res is None:
-            kept = self._kept_sight(game)
-            i, j = (kept.index.get(pa), kept.index.get(pb)) if kept is not None else (None, None)
-            if kept is not None and i is not None and j is not None and pa != pb:
-                res = matrix_result(game.table, kept.matrix, i, j, pa, pb)
-            else:
-                res = line_of_sight(game.table, pa, pb)
-            game.store("los", 1, LOS_KEPT)[key] = res
-        return res
-
-    @staticmethod
-    def _kept_sight(game: Game) -> KeptSight | None:
-        """The kept sight matrix (:meth:`sight_matrix`), when it is of the present terrain."""
-        kept: KeptSight | None = game.kept.get("sight_matrix")
-        if kept is None or kept.terrain != (id(game.table), game.table.version):
-            return None
-        return kept
-
-    def prefetch_sight(self, game: Game, observers: list[Figure], targets: list[Figure], within: float | None = None) -> None:
-        """Work out in one vectorised pass the sight between every observer and target
-        (no farther apart than ``within`` mm) that :meth:`los` has not got yet, both ways,
-        so that the many single questions that follow (which shots can be taken, ...) are
-        answered from the cache."""
-        cache = game.kept.get("los", {})
-        tv = (id(game.table), game.table.version)
-        kept = self._kept_sight(game)
-        at = kept.index if kept is not None else {}
-        todo = sorted({(o.pos, t.pos) for o in observers for t in targets
-                       if o.pos != t.pos and (o.pos, t.pos, *tv) not in cache and not (o.pos in at and t.pos in at)
-                       and (within is None or hypot(o.x - t.x, o.y - t.y) <= within)})
-        if len(todo) < 2:
-            return
-        cache = game.store("los", 2 * len(todo), LOS_KEPT)
-        for (pa, pb), (there, back) in zip(todo, sight_pairs_both_ways(game.table, [a for a, _ in todo], [b for _, b in todo]),
-                                           strict=True):
-            cache[(pa, pb, *tv)] = there
-            cache.setdefault((pb, pa, *tv), back)
-
-    def sight_pairs(self, game: Game, observers: list[tuple[float, float]], targets: list[tuple[float, float]]):
-        """Sight from observers[k] to targets[k] for every k at once: (visible, cover of
-        the target) arrays, as :meth:`los` gives them one pair at a time."""
-        if not observers:
-            return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int8)
-        visible, cover, _ = los_pairs(game.table, observers, targets)
-        return visible, cover
-
-    def sight_matrix(self, game: Game, figures: list[Figure]) -> LosMatrix:
-        """Sight between every pair of the figures (kept until a figure or the terrain
-        changes: after a shot nothing has moved; after a move only the movers' lines are
-        worked out again)."""
-        return self.kept_sight(game, figures).matrix
-
-    def kept_sight(self, game: Game, figures: list[Figure]) -> KeptSight:
-        """:meth:`sight_matrix` with what it is of: the figures' rows and positions."""
-        ids = tuple(f.id for f in figures)
-        pos = tuple(f.pos for f in figures)
-        tv = (id(game.table), game.table.version)
-        pts = np.array(pos, dtype=float).reshape(-1, 2)
-        kept: KeptSight | None = game.kept.get("sight_matrix")
-        if kept is not None and kept.terrain == tv:
-            if (kept.ids, kept.pos) == (ids, pos):
-                return kept
-            # figures that stand where they stood keep their sight lines (others moved,
-            # fell or came on since)
-            was = {fid: (k, p) for k, (fid, p) in enumerate(zip(kept.ids, kept.pos, strict=True))}
-            source = []
-            for fid, q in zip(ids, pos, strict=True):
-                k, p = was.get(fid, (-1, None))
-                source.append(k if p == q else -1)
-            fresh = source.count(-1)
-            m = los_matrix_update(game.table, kept.matrix, pts, source) if 3 * fresh <= len(ids) else los_matrix(game.table, pts)
-        else:
-            m = los_matrix(game.table, pts)
-        kept = game.kept["sight_matrix"] = KeptSight(ids, tv, pos, m, {p: i for i, p in enumerate(pos)},
-                                                     {fid: i for i, fid in enumerate(ids)})
-        return kept
 
     # ---- views ---------------------------------------------------------------------
     def view(self, game: Game, side: str | None) -> GameState:

@@ -43,7 +43,7 @@ from game.core.commands import END_PHASE, Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.cohesion import stragglers
-from game.rulesets.base import KeptSight
+from game.rulesets.sight import KeptSight
 from game.rulesets.solo import Profile, cover_class, solo_tables
 from game.rulesets.wwify_data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 
