@@ -58,6 +58,7 @@ from game.rulesets.ww2_skirmish_orders import Ww2Orders
 from game.rulesets.ww2_skirmish_react import Ww2ReactionMixin
 from game.rulesets.ww2_skirmish_solo import Ww2SoloMixin
 from game.rulesets.ww2_skirmish_spot import Ww2SpotMixin
+from game.rulesets.ww2_skirmish_teams import Ww2TeamMixin
 from game.rulesets.ww2_skirmish_ui import Ww2InterfaceMixin
 from game.rulesets.ww2_skirmish_vehicles import Ww2VehicleMixin
 
@@ -68,7 +69,7 @@ PER_SIDE_TURN = ("moved", "fired", "spot_used", "move_action", "leg_mm", "rough_
 PER_TURN = ("used", "ar_mode", "mg_used")
 
 
-class Ww2Skirmish(Ww2Orders, Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2ReactionMixin, Ww2FireMixin, Ww2MoraleMixin, Ww2FormationMixin, Ww2MoveMixin,
+class Ww2Skirmish(Ww2Orders, Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2ReactionMixin, Ww2FireMixin, Ww2MoraleMixin, Ww2FormationMixin, Ww2TeamMixin, Ww2MoveMixin,
                   Ww2SpotMixin, Ww2Common, RulesetBase):
     id = "ww2-skirmish"
     Data = Ww2Data
