@@ -1,0 +1,69 @@
+"""The pinned games: a fixed set of seeded games on every shipped map, whose digests
+(state and event log) are kept in ``tests/pinned_games.json``.
+
+A change that keeps behaviour (moving code, caching, typing) must leave every digest as
+it was; ``tests/test_pinned_games.py`` fails on any difference. A change that means to
+alter play writes the file again, in a commit of its own that says why::
+
+    SDL_VIDEODRIVER=dummy .venv/bin/python -m tests.pinned_games --write
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+PINNED = Path(__file__).with_name("pinned_games.json")
+
+#: (first side's player, second side's player, seed, portal markers for a lone AI side)
+PAIRINGS: tuple[tuple[str, str, int, bool], ...] = (
+    ("ai", "ai", 1, False),
+    ("ai", "random", 3, False),
+    ("random", "ai", 4, False),
+    ("ai", "random", 5, True),
+    ("random", "ai", 6, True),
+    ("random", "random", 7, False),
+)
+
+
+def game_name(map_name: str, p1: str, p2: str, seed: int, portals: bool) -> str:
+    return f"{map_name} {p1}-{p2} seed {seed}" + (" portals" if portals else "")
+
+
+def play(job: tuple[str, str, str, int, bool]) -> tuple[str, str]:
+    """One pinned game: its name and the digest it ends on."""
+    from game.catalog import MAPS_DIR, load_map
+    from game.simulate import simulate
+
+    map_name, p1, p2, seed, portals = job
+    report = simulate(load_map(MAPS_DIR / f"{map_name}.yaml"), seed, p1, p2, portals=portals)
+    return game_name(map_name, p1, p2, seed, portals), report.digest
+
+
+def jobs() -> list[tuple[str, str, str, int, bool]]:
+    from game.catalog import MAPS_DIR
+
+    shipped = sorted(MAPS_DIR.glob("*.yaml"))  # the shipped maps only, not the player's own
+    return [(p.stem, p1, p2, seed, portals) for p in shipped for p1, p2, seed, portals in PAIRINGS]
+
+
+def play_all(workers: int = 2) -> dict[str, str]:
+    """Every pinned game, in a fixed order (two processes: the machine has two cores)."""
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return dict(pool.map(play, jobs()))
+
+
+def main(argv: list[str]) -> int:
+    if argv != ["--write"]:
+        print(__doc__)
+        return 2
+    digests = play_all()
+    PINNED.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {len(digests)} digests to {PINNED}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
