@@ -158,7 +158,7 @@ def validate_file(path: str | Path) -> str:
         tf = validate_model(TerrainFile, doc)
         return f"{path}: ok ({len(tf.types)} terrain types)"
     if kind == "solo-tables":
-        from game.rulesets.solo import SoloTables
+        from game.solo.tables import SoloTables
 
         st = validate_model(SoloTables, doc)
         return f"{path}: ok (solo tables: {len(st.risk_factors)} risk factors, {len(st.action_chart)} chart rows)"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from importlib import import_module
 
 REGISTRY: dict[str, str] = {
-    "great-war-54mm": "game.rulesets.great_war_54mm:GreatWar54",
-    "wwify": "game.rulesets.wwify:Wwify",
-    "ww2-skirmish": "game.rulesets.ww2_skirmish:Ww2Skirmish",
+    "great-war-54mm": "game.rulesets.great_war_54mm.rules:GreatWar54",
+    "wwify": "game.rulesets.wwify.ruleset:Wwify",
+    "ww2-skirmish": "game.rulesets.ww2_skirmish.ruleset:Ww2Skirmish",
 }
 
 

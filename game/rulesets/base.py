@@ -28,7 +28,7 @@ from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
 from game.rulesets.sight import SightMixin
-from game.rulesets.solo import SoloMixin
+from game.solo.orders import SoloMixin
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ import pytest
 
 from game.catalog import load_map
 from game.core.commands import Command
-from game.rulesets.solo import Profile, solo_tables
 from game.simulate import make_player, play_out
+from game.solo.tables import Profile, solo_tables
 from tests.rulesets.helpers import force, make_game, ok, small_map, unit
 
 

@@ -1,4 +1,4 @@
-"""The solo AI's orders carried out in WW2 Skirmish (game/rulesets/ww2_skirmish_orders.py):
+"""The solo AI's orders carried out in WW2 Skirmish (game/rulesets/ww2_skirmish/ai.py):
 scripted small situations; the AI works only from what its side has spotted."""
 
 from game.core.commands import Command

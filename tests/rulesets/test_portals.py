@@ -1,4 +1,4 @@
-"""Portal markers of the solo rules (game/rulesets/portals.py) in The Great War in 54mm:
+"""Portal markers of the solo rules (game/solo/portals.py) in The Great War in 54mm:
 set-up, force generation, eliminating portals with the two worked examples of the text,
 solo counters, determinism. Side B (home edge north) is played from portal markers; the
 player is side A (home edge south). Lengths in the maps are inches."""
@@ -11,10 +11,10 @@ from game.catalog import replay
 from game.core.commands import Command
 from game.core.state import Marker
 from game.geometry.units import to_mm
-from game.rulesets import portals
-from game.rulesets.great_war_54mm import GreatWar54
-from game.rulesets.portals import SoloSection
-from game.rulesets.solo import SoloMixin
+from game.rulesets.great_war_54mm.rules import GreatWar54
+from game.solo import portals
+from game.solo.orders import SoloMixin
+from game.solo.portals import SoloSection
 
 from .helpers import end_phases, force, make_game, ok, small_map, unit
 

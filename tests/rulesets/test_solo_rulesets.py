@@ -4,7 +4,7 @@ set-up would, and the solo counters' attacks with forced dice."""
 
 from game.core.state import DEAD, Marker
 from game.data.solo_schema import ForceEntry
-from game.rulesets import portals
+from game.solo import portals
 
 from .helpers import force, make_game, small_map, unit
 from .test_wwify import IN, fresh, wmap

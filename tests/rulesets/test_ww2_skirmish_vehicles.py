@@ -386,7 +386,7 @@ def test_odds_from_the_command_line():
 
 def _effect_chance_by_full_odds(game, cmd):
     """The chance of a hit that does something, summed from the full enumeration."""
-    from game.rulesets.ww2_skirmish_ui import no_effect
+    from game.rulesets.ww2_skirmish.commands import no_effect
 
     d = game.rules.odds(game, cmd).outcomes.fractions
     return float(sum(p for k, p in d.items() if not no_effect(k)))

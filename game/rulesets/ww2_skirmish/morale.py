@@ -1,5 +1,5 @@
 """WW2 Skirmish: morale tests ("Morale") and removing suppression. Mixed into
-:class:`game.rulesets.ww2_skirmish.Ww2Skirmish`.
+:class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
 
 Tests are queued while a command resolves (:meth:`Ww2MoraleMixin.queue_test`) and taken
 once per fire team at its end (:meth:`run_tests`), on the team's action points.

@@ -37,20 +37,20 @@ from game.data.map_schema import Strike
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.units import to_mm
 from game.rulesets.base import RulesetBase
-from game.rulesets.wwify_ai import WwifyAI
-from game.rulesets.wwify_data import (
+from game.rulesets.wwify.ai import WwifyAI
+from game.rulesets.wwify.commands import WwInterfaceMixin
+from game.rulesets.wwify.data import (
     SINGLE_MODEL_KINDS,
     SUPPORT_KINDS,
     UNIT_KINDS,
     WwData,
     check_wwify_data,
 )
-from game.rulesets.wwify_fight import WwFightMixin
-from game.rulesets.wwify_move import WwMoveMixin
-from game.rulesets.wwify_orders import WwOrdersMixin
-from game.rulesets.wwify_solo import WwSoloMixin
-from game.rulesets.wwify_support import WwSupportMixin
-from game.rulesets.wwify_ui import WwInterfaceMixin
+from game.rulesets.wwify.fight import WwFightMixin
+from game.rulesets.wwify.move import WwMoveMixin
+from game.rulesets.wwify.orders import WwOrdersMixin
+from game.rulesets.wwify.solo import WwSoloMixin
+from game.rulesets.wwify.support import WwSupportMixin
 
 
 class Wwify(WwifyAI, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):

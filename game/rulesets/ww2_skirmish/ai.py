@@ -1,5 +1,5 @@
 """How the solo AI carries out its orders in WW2 Skirmish (mixed into
-:class:`game.rulesets.ww2_skirmish.Ww2Skirmish`).
+:class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`).
 
 The solo chart gives each fire team an order; these methods turn it into this ruleset's
 commands, working only from what the side may know (spotted enemies, the objectives):
@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
-from game.rulesets.solo import solo_tables
-from game.rulesets.ww2_skirmish_common import parse_opts
-from game.rulesets.ww2_skirmish_ui import no_effect
+from game.rulesets.ww2_skirmish.commands import no_effect
+from game.rulesets.ww2_skirmish.common import parse_opts
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
-    from game.rulesets.ww2_skirmish import Ww2Skirmish
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 # what a fire-effect result is worth to the firer (a suppression stops a team for a turn)
 EFFECT_WORTH = {"suppressed": 0.35, "wounded": 0.7, "disabled": 0.95, "killed": 1.0, "flamer": 1.0}

@@ -21,8 +21,8 @@ from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, Cloud, Figure, Unit
 from game.geometry.terrain import TerrainFeature
-from game.rulesets.ww2_skirmish_common import EPS, parse_opts
-from game.rulesets.ww2_skirmish_data import Weapon
+from game.rulesets.ww2_skirmish.common import EPS, parse_opts
+from game.rulesets.ww2_skirmish.data import Weapon
 
 BLAST_WEAPONS = ("grenade", "rifle_grenade", "mortar")
 

@@ -2,7 +2,7 @@
 mover's leg toward the point in formation, or closing on its leader when regrouping,
 placed one after another around the figures already standing, at the largest fraction
 of the move that keeps the team in cohesion. Mixed into
-:class:`game.rulesets.ww2_skirmish.Ww2Skirmish`.
+:class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from game.core.commands import Command, passes, require
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.collider import Collider
-from game.rulesets.ww2_skirmish_common import EPS, TOL
-from game.rulesets.ww2_skirmish_move import Leg
+from game.rulesets.ww2_skirmish.common import EPS, TOL
+from game.rulesets.ww2_skirmish.move import Leg
 
 
 class Ww2FormationMixin:

@@ -17,10 +17,10 @@ from game.core.game import Game
 from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import Figure
 from game.rulesets.base import Action, OddsLine, OddsReport
-from game.rulesets.ww2_skirmish_common import DISABLED, EPS, opts, parse_opts
-from game.rulesets.ww2_skirmish_data import SMALL_ARMS
-from game.rulesets.ww2_skirmish_fire import SHOT_ORDER
-from game.rulesets.ww2_skirmish_melee import Fight
+from game.rulesets.ww2_skirmish.common import DISABLED, EPS, opts, parse_opts
+from game.rulesets.ww2_skirmish.data import SMALL_ARMS
+from game.rulesets.ww2_skirmish.fire import SHOT_ORDER
+from game.rulesets.ww2_skirmish.melee import Fight
 
 EFFECT_ORDER = ("suppressed", "wounded", "disabled", "killed", "flamer")
 

@@ -1,6 +1,6 @@
-"""How the solo AI plays WWIFY AR:SE (mixed into :class:`game.rulesets.wwify.Wwify`).
+"""How the solo AI plays WWIFY AR:SE (mixed into :class:`game.rulesets.wwify.ruleset.Wwify`).
 
-The solo rules (game/rulesets/solo.py) give every unit an order each turn; these methods
+The solo rules (game/solo/orders.py) give every unit an order each turn; these methods
 say what a WWIFY unit is for those rules (:meth:`WwifyAI.profile`, the AFV points of
 vehicles and flyers) and turn each order into this ruleset's commands when the unit's
 card is in play (:meth:`WwifyAI.ai_commands`). The readings behind them:
@@ -44,11 +44,11 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.cohesion import stragglers
 from game.rulesets.sight import KeptSight
-from game.rulesets.solo import Profile, cover_class, solo_tables
-from game.rulesets.wwify_data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
+from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
+from game.solo.tables import Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
-    from game.rulesets.wwify import Wwify
+    from game.rulesets.wwify.ruleset import Wwify
 
 FORTIFIED = ("trench", "bunker", "building")
 COVER_VALUE = {"trench": 3.0, "bunker": 3.0, "building": 2.0, "wood": 1.0, "crater": 1.0}

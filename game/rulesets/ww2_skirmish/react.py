@@ -1,7 +1,7 @@
 """WW2 Skirmish: reactive fire. After the active side moves or fires in sight, the
 other side may shoot back with figures that neither moved nor fired in their own last
 turn; its choice is a decision (shoot with one of them, or hold fire). Mixed into
-:class:`game.rulesets.ww2_skirmish.Ww2Skirmish`.
+:class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from game.core.commands import Command, Refusal, require
 from game.core.game import Game
 from game.core.state import Figure
-from game.rulesets.ww2_skirmish_common import opts
-from game.rulesets.ww2_skirmish_data import SMALL_ARMS
-from game.rulesets.ww2_skirmish_fire import SHOT_ORDER
+from game.rulesets.ww2_skirmish.common import opts
+from game.rulesets.ww2_skirmish.data import SMALL_ARMS
+from game.rulesets.ww2_skirmish.fire import SHOT_ORDER
 
 
 class Ww2ReactionMixin:

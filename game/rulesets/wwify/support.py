@@ -1,5 +1,5 @@
 """WWIFY AR:SE optional rules: morale (tests, the Good and Evil rally, panic), medics and
-engineers (Fix Vehicle, Build/Repair Bridge). Mixed into :class:`game.rulesets.wwify.Wwify`.
+engineers (Fix Vehicle, Build/Repair Bridge). Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from game.core.game import Game
 from game.core.odds import enumerate_outcomes
 from game.core.state import CAPTURED, DEAD, DESTROYED, Figure, Unit
 from game.rulesets.base import OddsLine, OddsReport
-from game.rulesets.wwify_data import SINGLE_MODEL_KINDS
-from game.rulesets.wwify_fight import as_dist, fractions_of
+from game.rulesets.wwify.data import SINGLE_MODEL_KINDS
+from game.rulesets.wwify.fight import as_dist, fractions_of
 
 
 class WwSupportMixin:

@@ -17,14 +17,14 @@ from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, Figure, Unit
-from game.rulesets.ww2_skirmish_common import (
+from game.rulesets.ww2_skirmish.common import (
     DISABLED,
     EPS,
     LEADER_ROLES,
     SUPPORT_ROLES,
     parse_opts,
 )
-from game.rulesets.ww2_skirmish_data import SMALL_ARMS, Weapon
+from game.rulesets.ww2_skirmish.data import SMALL_ARMS, Weapon
 
 SHOT_ORDER = ("unaimed", "aimed", "careful")
 RESULTS = ("none", "suppressed", "wounded", "disabled", "killed")

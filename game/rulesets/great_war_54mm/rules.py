@@ -35,7 +35,7 @@ from game.data.pyd import Strict
 from game.data.ruleset_schema import RulesetData, TroopType
 from game.geometry.collider import Collider
 from game.rulesets.base import OddsLine, OddsReport, RulesetBase
-from game.rulesets.great_war_54mm_ai import GreatWarAI
+from game.rulesets.great_war_54mm.ai import GreatWarAI
 from game.rulesets.movement import MovePlan, plan_move
 
 # ---- data model ---------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """WW2 Skirmish: what every part of the ruleset asks about figures, fire teams, actions,
-options strings and terrain. Mixed into :class:`game.rulesets.ww2_skirmish.Ww2Skirmish`.
+options strings and terrain. Mixed into :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
 
 Lengths are mm unless named otherwise. "Gap" is the distance between the edges of two
 bases (cohesion, melee, dispersal, reaching a comrade or a vehicle); ranges are measured
@@ -17,7 +17,7 @@ from game.core.commands import refuse
 from game.core.game import Game
 from game.core.state import ACTIVE, Figure, Unit
 from game.geometry.terrain import TerrainFeature
-from game.rulesets.ww2_skirmish_data import AFV_CLASSES, SMALL_ARMS, Weapon, Ww2Data, Ww2Troop
+from game.rulesets.ww2_skirmish.data import AFV_CLASSES, SMALL_ARMS, Weapon, Ww2Data, Ww2Troop
 
 DISABLED = "disabled"  # on the table, out of the fight: may be carried or captured
 ABANDONED = "abandoned"  # vehicles and guns left by their crews

@@ -1,6 +1,6 @@
 """WWIFY AR:SE orders: moving figures and units (panicked units too), Fire and Combat
 actions, and the casualty jobs that ask the owner (or a sniper's player) which figures
-fall. Mixed into :class:`game.rulesets.wwify.Wwify`.
+fall. Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.state import FLED, Figure, Unit
 from game.geometry.collider import Collider
-from game.rulesets.wwify_move import WwPlan
+from game.rulesets.wwify.move import WwPlan
 
 
 class WwOrdersMixin:

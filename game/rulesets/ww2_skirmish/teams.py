@@ -1,6 +1,6 @@
 """WW2 Skirmish: who is with which team. Carrying a wounded comrade, scouts going ahead
 and rejoining, and figures joining another team as replacements (a crewed weapon's team
-taking a new crewman). Mixed into :class:`game.rulesets.ww2_skirmish.Ww2Skirmish`.
+taking a new crewman). Mixed into :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.state import Unit
-from game.rulesets.ww2_skirmish_common import EPS
+from game.rulesets.ww2_skirmish.common import EPS
 
 
 class Ww2TeamMixin:

@@ -43,7 +43,7 @@ from game.data.solo_schema import ForceEntry, SoloSection, check_solo_section  #
 from game.geometry.collider import Collider
 from game.geometry.los import los_pairs
 from game.geometry.units import to_mm
-from game.rulesets.solo import solo_tables
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.data.map_schema import MapFile

@@ -1,4 +1,4 @@
-"""The solo rules' counters in WWIFY terms (mixed into :class:`game.rulesets.wwify.Wwify`).
+"""The solo rules' counters in WWIFY terms (mixed into :class:`game.rulesets.wwify.ruleset.Wwify`).
 
 The force generation table is data (``solo: force_table`` in rulesets/wwify.yaml, the
 text's table rebuilt from WWIFY's own troop types); this module carries out the solo
@@ -21,7 +21,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 
 if TYPE_CHECKING:
-    from game.rulesets.wwify import Wwify
+    from game.rulesets.wwify.ruleset import Wwify
 
 SNIPER_BAND = 2  # the 8.1-16" band: the text's "medium rifle range"
 

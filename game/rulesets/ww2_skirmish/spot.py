@@ -19,7 +19,7 @@ import numpy as np
 from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.state import ACTIVE, Figure, GameState, Unit
-from game.rulesets.ww2_skirmish_common import EPS
+from game.rulesets.ww2_skirmish.common import EPS
 
 
 class Ww2SpotMixin:

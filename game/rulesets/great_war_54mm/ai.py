@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Unit
-from game.rulesets.solo import Profile
+from game.solo.tables import Profile
 
 if TYPE_CHECKING:
-    from game.rulesets.great_war_54mm import GreatWar54
+    from game.rulesets.great_war_54mm.rules import GreatWar54
 
 FORTIFIED = ("trench", "bunker", "building")
 

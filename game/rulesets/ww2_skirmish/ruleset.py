@@ -45,22 +45,22 @@ from game.core.game import Game
 from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
 from game.rulesets.base import RulesetBase
-from game.rulesets.solo import Profile
-from game.rulesets.ww2_skirmish_blast import Ww2BlastMixin
-from game.rulesets.ww2_skirmish_common import ABANDONED, Ww2Common
-from game.rulesets.ww2_skirmish_data import Ww2Data, check_ww2_data, figure_cost
-from game.rulesets.ww2_skirmish_fire import Ww2FireMixin
-from game.rulesets.ww2_skirmish_formation import Ww2FormationMixin
-from game.rulesets.ww2_skirmish_melee import Ww2MeleeMixin
-from game.rulesets.ww2_skirmish_morale import Ww2MoraleMixin
-from game.rulesets.ww2_skirmish_move import Ww2MoveMixin
-from game.rulesets.ww2_skirmish_orders import Ww2Orders
-from game.rulesets.ww2_skirmish_react import Ww2ReactionMixin
-from game.rulesets.ww2_skirmish_solo import Ww2SoloMixin
-from game.rulesets.ww2_skirmish_spot import Ww2SpotMixin
-from game.rulesets.ww2_skirmish_teams import Ww2TeamMixin
-from game.rulesets.ww2_skirmish_ui import Ww2InterfaceMixin
-from game.rulesets.ww2_skirmish_vehicles import Ww2VehicleMixin
+from game.rulesets.ww2_skirmish.ai import Ww2Orders
+from game.rulesets.ww2_skirmish.blast import Ww2BlastMixin
+from game.rulesets.ww2_skirmish.commands import Ww2InterfaceMixin
+from game.rulesets.ww2_skirmish.common import ABANDONED, Ww2Common
+from game.rulesets.ww2_skirmish.data import Ww2Data, check_ww2_data, figure_cost
+from game.rulesets.ww2_skirmish.fire import Ww2FireMixin
+from game.rulesets.ww2_skirmish.formation import Ww2FormationMixin
+from game.rulesets.ww2_skirmish.melee import Ww2MeleeMixin
+from game.rulesets.ww2_skirmish.morale import Ww2MoraleMixin
+from game.rulesets.ww2_skirmish.move import Ww2MoveMixin
+from game.rulesets.ww2_skirmish.react import Ww2ReactionMixin
+from game.rulesets.ww2_skirmish.solo import Ww2SoloMixin
+from game.rulesets.ww2_skirmish.spot import Ww2SpotMixin
+from game.rulesets.ww2_skirmish.teams import Ww2TeamMixin
+from game.rulesets.ww2_skirmish.vehicles import Ww2VehicleMixin
+from game.solo.tables import Profile
 
 FIRE_KINDS = frozenset({"fire", "fire_team", "volley", "blast", "fire_gun", "fire_at", "flame"})
 # figure markers that last one side-turn (actions and move actions last the whole game turn)

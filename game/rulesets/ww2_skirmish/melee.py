@@ -13,8 +13,8 @@ from math import hypot
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import CAPTURED, Figure
-from game.rulesets.ww2_skirmish_common import EPS
-from game.rulesets.ww2_skirmish_move import Leg
+from game.rulesets.ww2_skirmish.common import EPS
+from game.rulesets.ww2_skirmish.move import Leg
 
 
 @dataclass

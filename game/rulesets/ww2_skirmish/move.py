@@ -23,7 +23,7 @@ from game.core.state import FLED, Figure, Unit
 from game.geometry.collider import Collider
 from game.geometry.movement import trace_path
 from game.rulesets.movement import plan_move
-from game.rulesets.ww2_skirmish_common import EPS, TOL
+from game.rulesets.ww2_skirmish.common import EPS, TOL
 
 BIG = 1e12
 

@@ -1,5 +1,5 @@
 """The solo rules' portal markers and counters in WW2 Skirmish terms (mixed into
-:class:`game.rulesets.ww2_skirmish.Ww2Skirmish`).
+:class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`).
 
 The force generation table itself is data (``solo: force_table`` in
 rulesets/ww2-skirmish.yaml, the text's Late War German table); this module readies the
@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from game.core.game import Game
 from game.core.state import Figure, Unit
-from game.rulesets.ww2_skirmish_common import LEADER_ROLES, SUPPORT_ROLES
+from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
 
 if TYPE_CHECKING:
-    from game.rulesets.ww2_skirmish import Ww2Skirmish
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 MEDIUM = 2  # index of the medium band in shooting.band_names
 ARTILLERY_CALIBRE = 81  # the random round: a medium mortar's bomb (the artillery table's middle die)

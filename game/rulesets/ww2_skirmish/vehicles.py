@@ -22,9 +22,9 @@ from game.core.game import Game
 from game.core.state import DEAD, DESTROYED, Figure, Unit
 from game.geometry.collider import Collider
 from game.rulesets.movement import plan_move
-from game.rulesets.ww2_skirmish_common import ABANDONED, EPS, TOL, parse_opts
-from game.rulesets.ww2_skirmish_data import DamageRow, RangeTable, Weapon
-from game.rulesets.ww2_skirmish_move import BIG, Leg, cut_path
+from game.rulesets.ww2_skirmish.common import ABANDONED, EPS, TOL, parse_opts
+from game.rulesets.ww2_skirmish.data import DamageRow, RangeTable, Weapon
+from game.rulesets.ww2_skirmish.move import BIG, Leg, cut_path
 
 
 @dataclass
