@@ -40,7 +40,7 @@ class SaveInfo:
 
 
 def list_saves() -> list[SaveInfo]:
-    out = []
+    out: list[SaveInfo] = []
     d = saves_dir()
     if not d.exists():
         return out
@@ -91,7 +91,7 @@ class Session:
             return False
         if self.handover == "always":
             return True
-        return bool(getattr(self.game.rules, "hidden_information", False))
+        return self.game.rules.hidden_information
 
     def submit(self, cmd: Command) -> Result:
         turn = self.game.state.turn

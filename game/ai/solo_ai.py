@@ -2,7 +2,7 @@
 
 Each turn every unit first dices for its orders (the ``solo_orders`` command: its risk
 factor and the action chart, rolled with the game's dice and logged). Then, phase by
-phase, the ruleset proposes the commands that carry each order out (``ai_commands``),
+phase, the ruleset proposes the commands that carry each order out (its planner, ``rules.planner``),
 best first; the AI submits the first one the core accepts, through the same
 ``Game.submit`` a human uses. A unit goes on until it has nothing left to do, then the
 next (the units before it are asked again first when their situation changed); when no
@@ -49,7 +49,7 @@ class SoloAI:
         st = game.state
         if rules.decision(game) is not None:
             options = rules.decision_options(game)
-            picked = rules.ai_decide(game, side, options) if hasattr(rules, "ai_decide") else None
+            picked = rules.planner.decide(game, side, options)
             if picked is not None and game.check(picked) is None:
                 return picked
             return next((c for _, c in options if game.check(c) is None), options[0][1])
@@ -61,7 +61,7 @@ class SoloAI:
                 cmd = Command("solo_orders", side, unit=unit.id)
                 if game.check(cmd) is None:
                     return cmd
-        for cmd in rules.ai_side_commands(game, side):
+        for cmd in rules.planner.side_commands(game, side):
             if self._fresh(game, cmd):
                 return cmd
         # units in turn from the first: the one that acted last goes on until it has
@@ -77,7 +77,7 @@ class SoloAI:
                 start = self.cursor[1]
         for k in range(len(units)):
             i = (start + k) % len(units)
-            for cmd in rules.ai_commands(game, side, units[i], self.memo):
+            for cmd in rules.planner.unit_commands(game, side, units[i], self.memo):
                 if self._fresh(game, cmd):
                     self.cursor = (phase, i, units[i].id, rules.ai_situation(game, side, units[i].id))
                     return cmd

@@ -9,7 +9,7 @@ writes the procedures of its rules text; numbers come from its YAML data.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import atan2, degrees, hypot
 from typing import Any, ClassVar
 
@@ -18,7 +18,6 @@ from shapely.geometry import Point
 from game.core import victory
 from game.core.commands import END_PHASE, Command, Refusal, passes, refuse
 from game.core.game import MISSING, Game
-from game.core.odds import Distribution
 from game.core.state import Figure, GameState, Side, Unit
 from game.data.map_build import build_table, zone_polygon
 from game.data.map_schema import MapFile
@@ -27,6 +26,9 @@ from game.data.terrain_types import TerrainFile, build_types
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
+from game.rulesets.movement import MovePlan, plan_move
+from game.rulesets.offers import Action, OddsReport
+from game.rulesets.parts import CommandListing, EditorSupport, OddsPart, Planner
 from game.rulesets.sight import SightMixin
 from game.solo.orders import SoloMixin
 
@@ -36,56 +38,6 @@ class _Refused:
     """A refusal remembered by :meth:`RulesetBase.recall` (its reason only)."""
 
     reason: str
-
-
-@dataclass
-class OddsLine:
-    name: str
-    value: str
-
-
-@dataclass
-class OddsReport:
-    """Everything a player should see before confirming a shot or an assault."""
-
-    title: str
-    modifiers: list[OddsLine]
-    outcomes: Distribution
-    outcome_label: str  # what an outcome key means, e.g. "casualties"
-    notes: list[str] = field(default_factory=list)
-    extra: dict[str, Distribution] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        def dist(d: Distribution) -> dict[str, Any]:
-            return {
-                "exact": d.exact,
-                "method": d.method,
-                "probabilities": {str(k): p for k, p in sorted(d.probs.items(), key=lambda kv: str(kv[0]))},
-                "fractions": {str(k): str(f) for k, f in d.fractions.items()},
-            }
-
-        return {
-            "title": self.title,
-            "modifiers": [{"name": m.name, "value": m.value} for m in self.modifiers],
-            "outcome": self.outcome_label,
-            "outcomes": dist(self.outcomes),
-            "extra": {k: dist(v) for k, v in self.extra.items()},
-            "notes": self.notes,
-        }
-
-
-@dataclass
-class Action:
-    """A command the interface offers for the current selection. ``mode``: 'now' (submit
-    as it is), 'enemy_unit' (the player picks the target unit), 'point' (the player
-    picks a point on the table), 'move_figure' (drag or click figures to move them)."""
-
-    label: str
-    mode: str  # 'now', 'enemy_unit', 'enemy_figure', 'own_unit', 'own_figure', 'point', 'move_figure'
-    command: Command
-    enabled: bool = True
-    reason: str = ""
-    odds: bool = False
 
 
 # figures face away from their own table edge unless the map says otherwise
@@ -99,12 +51,25 @@ class RulesetBase(SightMixin, SoloMixin):
     phase_names: ClassVar[dict[str, str]] = {}
     # command kinds a side may submit when it is not the active side
     reactive_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: True: a side may not see all of the other's figures (hotseat hides the table
+    #: between sides, events name only what each side may know)
+    hidden_information: ClassVar[bool] = False
+    #: the parts (game/rulesets/parts.py): the command listing, the odds, the solo AI's
+    #: planner, the editor's support
+    Listing: ClassVar[type[CommandListing[Any]]] = CommandListing
+    Odds: ClassVar[type[OddsPart[Any]]] = OddsPart
+    Planner: ClassVar[type[Planner[Any]]] = Planner
+    Editor: ClassVar[type[EditorSupport[Any]]] = EditorSupport
 
     def __init__(self, data: RulesetData, terrain: TerrainFile) -> None:
         self.data = data
         self.terrain_file = terrain
         self.terrain_types: dict[str, TerrainType] = build_types(terrain, data.terrain, data.unit)
         self.unit_mm = to_mm(1.0, data.unit)
+        self.listing: CommandListing[Any] = self.Listing(self)
+        self.odds_part: OddsPart[Any] = self.Odds(self)
+        self.planner: Planner[Any] = self.Planner(self)
+        self.editor: EditorSupport[Any] = self.Editor(self)
 
     # ---- lengths -----------------------------------------------------------------
     def mm(self, value: float) -> float:
@@ -339,6 +304,11 @@ class RulesetBase(SightMixin, SoloMixin):
         self.solo_apply(game, cmd, lambda g, c: getattr(self, f"apply_{c.kind}")(g, c))
         self.check_victory(game)
 
+    def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
+        """The sides that may read an event about these figures and units (None:
+        everyone). Rulesets with hidden figures narrow it."""
+        return None
+
     def acting_side(self, game: Game) -> str:
         """The side whose input the game waits for: a pending decision's side, else the
         active side."""
@@ -358,16 +328,12 @@ class RulesetBase(SightMixin, SoloMixin):
         return self.turn_commands(game, side)
 
     def turn_commands(self, game: Game, side: str) -> list[Command]:
-        """The legal commands of ``side`` when no decision is pending."""
-        return [Command(END_PHASE, side)] if side == game.state.active_side else []
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.turn_commands(game, side)
 
     def candidate_commands(self, game: Game, side: str) -> list[Command]:
-        """A superset of the legal commands, cheaper to list (each still needs a check):
-        the random baseline draws from it by rejection, which is uniform over the legal
-        ones. Rulesets with costly checks override it; the default is the legal list."""
-        if self.decision(game) is not None:
-            return self.legal_commands(game, side)
-        return self.turn_commands(game, side)
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.candidate_commands(game, side)
 
     def idle_units(self, game: Game, side: str) -> list[str]:
         """Units of ``side`` that could still do something this phase (for the
@@ -466,16 +432,16 @@ class RulesetBase(SightMixin, SoloMixin):
         return hypot(a[0] - b[0], a[1] - b[1])
 
     def unit_status(self, game: Game, unit_id: str) -> list[str]:
-        """Markers to draw and list for a unit, in words."""
-        return [k for k, v in game.state.units[unit_id].markers.items() if v]
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.unit_status(game, unit_id)
 
     def unit_options(self, game: Game, unit_id: str) -> list[str]:
-        """What the unit may still do this phase, in words."""
-        return []
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.unit_options(game, unit_id)
 
     def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
-        """The commands to offer for a selection, in the order of their number keys."""
-        return []
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.actions(game, side, unit_id, figure_id)
 
     def make_action(self, game: Game, label: str, mode: str, cmd: Command, odds: bool = False) -> Action:
         if mode == "now":
@@ -501,8 +467,6 @@ class RulesetBase(SightMixin, SoloMixin):
     def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
         """What moving ``fig`` along ``path`` would do, for the interface: (legal,
         short label, lines to show)."""
-        from game.rulesets.movement import plan_move
-
         cmd = Command("move", fig.side, figure=fig.id, path=tuple(path))
         reason = game.check(cmd)
         budget = self.move_budget(game, fig)
@@ -515,24 +479,20 @@ class RulesetBase(SightMixin, SoloMixin):
             lines.append(f"Not possible: {reason}")
         return reason is None, self.fmt(plan.cost), lines
 
+    def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
+        """Where each figure of a unit would end for a whole-unit move to ``cmd.point``
+        (the play screen previews it); empty where the ruleset has no such move."""
+        return []
+
     def move_budget(self, game: Game, fig: Figure) -> float:
-        """How far (mm) the figure may still move, for previews."""
-        return float("inf")
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.move_budget(game, fig)
 
     def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
-        """Weapon range bands of a figure, in mm: (label, from, to)."""
-        return []
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.range_bands(game, fig)
 
-    # ---- the solo AI's view of the ruleset (game/ai/solo_ai.py) -------------------------
-    def ai_side_commands(self, game: Game, side: str) -> list[Command]:
-        """Commands the AI considers before any unit's (a bombardment, a card)."""
-        return []
-
-    def ai_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
-        """Commands carrying out ``unit``'s solo order now, best first. ``memo`` is the
-        AI's scratch space between calls (keys start with (turn, ...)). Rulesets override."""
-        return []
-
+    # ---- where the solo rules' orders point (the planners and the random baseline) -------
     def ai_goal(self, game: Game, side: str, centre: tuple[float, float], unit: Unit | None = None) -> tuple[float, float] | None:
         """Where an advancing unit heads: an objective its side must take, else the
         nearest enemy figure ("advance toward nearest enemy includes any ordered game
@@ -566,19 +526,12 @@ class RulesetBase(SightMixin, SoloMixin):
         return game.state.attrs.get("victory", {}).get("otherwise") == side
 
     def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
-        """The command `main.py odds` asks about: a figure firing at a unit, or its unit
-        assaulting. Rulesets with other resolutions (shot types, artillery squares,
-        vehicle facings) read ``extra`` (the --option KEY=VALUE pairs)."""
-        fig = game.state.figures[shooter]
-        if extra:
-            refuse(f"{self.data.name} takes no --option ({', '.join(extra)}).")
-        if assault:
-            return Command("assault", fig.side, unit=fig.unit, target=target)
-        return Command("fire", fig.side, figure=fig.id, target=target)
+        """Declared on :class:`game.rulesets.parts.OddsPart` (its default there)."""
+        return self.odds_part.odds_command(game, shooter, target, assault, extra)
 
     def odds(self, game: Game, cmd: Command) -> OddsReport:
-        refuse(f"{self.data.name} has no odds for '{cmd.kind}'.")
-        raise AssertionError  # unreachable
+        """Declared on :class:`game.rulesets.parts.OddsPart` (its default there)."""
+        return self.odds_part.odds(game, cmd)
 
     def describe_command(self, game: Game, cmd: Command) -> str:
         st = game.state

@@ -149,3 +149,8 @@ def _obstacle_name(game: Game, table, obstacle: str) -> str:
     if obstacle in table:
         return table.feature(obstacle).name
     return str(obstacle)
+
+
+def clamp_to_table(game: Game, p: tuple[float, float], margin: float = 1.0) -> tuple[float, float]:
+    """``p`` moved onto the table, ``margin`` mm in from its edges."""
+    return (min(max(p[0], margin), game.table.width - margin), min(max(p[1], margin), game.table.height - margin))

@@ -731,7 +731,7 @@ class EditorScene(Scene):
         self.button((x + third + 4, y, third, 26), "+ Break", lambda: self.report(self.doc.add_condition("break", self.side_id)))
         self.button((x + 2 * (third + 4), y, third, 26), "+ Eliminate", lambda: self.report(self.doc.add_condition("eliminate", self.side_id)))
         y += 32
-        for key, label, choices in self.rules.map_settings() if hasattr(self.rules, "map_settings") else []:
+        for key, label, choices in self.rules.editor.map_settings():
             cur = d["settings"].get(key)
             vals = [None] + list(choices(d) if callable(choices) else choices)
             nxt = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else vals[0]
@@ -754,13 +754,14 @@ class EditorScene(Scene):
     def page_forces(self, surf, x, y, w) -> None:
         d = self.doc.data
         y = self.side_selector(x, y, w)
-        points = getattr(self.rules, "troop_points", None)
+        points = self.rules.editor.troop_points
+        has_points = any(points(tid) is not None for tid in self.rules.data.troop_types)
         col_w = (w - 4) // 2
         i = 0
         for tid, tt in self.rules.data.troop_types.items():
             bx = x + (i % 2) * (col_w + 4)
             by = y + (i // 2) * 26
-            pts = points(tid) if points else None
+            pts = points(tid)
             label = tt.name + (f" ({pts})" if pts is not None else "")
             self.button((bx, by, col_w, 24), label[:24], (lambda tid=tid: setattr(self, "troop", tid)), active=(tid == self.troop))
             i += 1
@@ -773,12 +774,12 @@ class EditorScene(Scene):
         s = d["sides"][self.doc.side_index(self.side_id)]
         total = 0
         for u in s["units"][:10]:
-            up = sum((points(f["type"]) or 0) for f in u["figures"]) if points else None
+            up = sum((points(f["type"]) or 0) for f in u["figures"]) if has_points else None
             total += up or 0
             label = f"{u['name']} ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")")
             self.button((x, y, w, 24), label[:46], (lambda uid=u["id"]: setattr(self, "current_unit", uid)), active=(u["id"] == self.current_unit))
             y += 26
-        if points:
+        if has_points:
             text(surf, f"{s['name']}: {total} points", (x, y + 2), 19, INK, bold=True)
             y += 24
         if self.current_unit:
@@ -788,8 +789,7 @@ class EditorScene(Scene):
             self.button((x, y, half, 26), "Rename unit", lambda: self.prompt("Unit name:", u["name"], lambda v: self.report(self.doc.set_unit_field(uid, "name", v or u["name"]))))
             self.button((x + half + 4, y, half, 26), "Delete unit", lambda: self.report(self.doc.delete_unit(uid)) and setattr(self, "current_unit", None))
             y += 30
-            kinds = getattr(self.rules, "unit_kinds", ("squad", "section", "fire_team", "crew", "vehicle"))
-            kinds = list(kinds)
+            kinds = list(self.rules.editor.unit_kinds())
             nxt = kinds[(kinds.index(u["kind"]) + 1) % len(kinds)] if u["kind"] in kinds else kinds[0]
             self.button((x, y, w, 26), f"Kind: {u['kind']}", lambda: self.report(self.doc.set_unit_field(uid, "kind", nxt)))
 

@@ -247,7 +247,7 @@ def test_an_advancing_unit_leaves_its_lmg_to_give_covering_fire():
     game.state.units["a1"].markers["solo_order"] = "advance"
     force(game, 1, 3, 3)  # d10 1: activated; 2dAv 6"
     ok(game, Command("activate", "a", unit="a1"))
-    cmds = game.rules.ai_commands(game, "a", game.state.units["a1"], {})
+    cmds = game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {})
     moved = {c.figure for c in cmds if c.kind == "move"}
     assert moved == {"a1.1", "a1.3", "a1.4"}
     # with nothing to shoot at, the gunner advances with the others
@@ -256,5 +256,5 @@ def test_an_advancing_unit_leaves_its_lmg_to_give_covering_fire():
     game.state.units["a1"].markers["solo_order"] = "advance"
     force(game, 1, 3, 3)
     ok(game, Command("activate", "a", unit="a1"))
-    cmds = game.rules.ai_commands(game, "a", game.state.units["a1"], {})
+    cmds = game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {})
     assert {c.figure for c in cmds if c.kind == "move"} == {"a1.1", "a1.2", "a1.3", "a1.4"}

@@ -15,7 +15,7 @@ def orders(game, uid, order):
     u = game.state.units[uid]
     u.markers["solo_order"] = order
     u.markers["solo_turn"] = game.state.turn
-    return list(game.rules.ai_commands(game, u.side, u, {}))
+    return list(game.rules.planner.unit_commands(game, u.side, u, {}))
 
 
 def see(game, side, *fids):
@@ -66,7 +66,7 @@ def test_an_advance_moves_once_toward_the_enemy_then_fires():
     assert len(moves) == 1 and moves[0].point[1] < game.state.figures["a1.1"].y
     res = game.submit(moves[0])
     assert res.ok
-    assert not any(c.kind == "move_unit" for c in list(game.rules.ai_commands(game, "a", game.state.units["a1"], {})))
+    assert not any(c.kind == "move_unit" for c in list(game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {})))
 
 
 def test_a_belt_fed_mg_team_halts_and_fires_instead_of_advancing():
@@ -85,12 +85,12 @@ def test_reaction_fire_only_when_the_shot_is_worth_it():
     rules = game.rules
     good = Command("fire", "b", figure="b1.1", target="a1", choice="shot=unaimed")
     hold = Command("hold_fire", "b", target="a1", choice="turn")
-    assert rules.shot_worth(game, good) > 0.12
-    assert rules.ai_decide(game, "b", [("fire", good), ("hold", hold)]) == good
+    assert rules.planner.shot_worth(game, good) > 0.12
+    assert rules.planner.decide(game, "b", [("fire", good), ("hold", hold)]) == good
     far = wgame(US, [unit("b1", [("ger_rifleman", 24, 1)])])  # 39" away: long range, a 19 to hit
     weak = Command("fire", "b", figure="b1.1", target="a1", choice="shot=unaimed")
-    assert far.rules.shot_worth(far, weak) < 0.12
-    assert far.rules.ai_decide(far, "b", [("fire", weak), ("hold", hold)]) == hold
+    assert far.rules.planner.shot_worth(far, weak) < 0.12
+    assert far.rules.planner.decide(far, "b", [("fire", weak), ("hold", hold)]) == hold
 
 
 def test_afv_situation_counts_infantry_near_and_a_lone_tank():

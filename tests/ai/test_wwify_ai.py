@@ -62,12 +62,12 @@ def order(game: Game, uid: str, what: str) -> None:
 
 def cmds(game: Game, uid: str) -> list[Command]:
     u = game.state.units[uid]
-    return list(game.rules.ai_commands(game, u.side, u, {}))
+    return list(game.rules.planner.unit_commands(game, u.side, u, {}))
 
 
 def first_legal(game: Game, uid: str, memo: dict | None = None) -> Command:
     u = game.state.units[uid]
-    for c in game.rules.ai_commands(game, u.side, u, {} if memo is None else memo):
+    for c in game.rules.planner.unit_commands(game, u.side, u, {} if memo is None else memo):
         if game.check(c) is None:
             return c
     raise AssertionError(f"no legal command for {uid}")
@@ -213,7 +213,7 @@ def test_attacking_squad_closes_charges_and_fights():
     ok(game, c)
     while game.rules.decision(game):  # the loser picks who falls, the winner kills or captures
         d = game.rules.decision(game)
-        ok(game, game.rules.ai_decide(game, d["side"], game.rules.decision_options(game)))
+        ok(game, game.rules.planner.decide(game, d["side"], game.rules.decision_options(game)))
     assert len(game.state.unit_figures("e")) == 2
     if any(game.rules.contact(f, e) for f in game.state.unit_figures("s") for e in game.state.unit_figures("e")):
         c = first_legal(game, "s")
@@ -240,7 +240,7 @@ def test_routing_squad_runs_for_home_and_never_fires():
     memo: dict = {}
     ys = [pos(game, "s.1")[1]]
     for _ in range(2):
-        listed = list(game.rules.ai_commands(game, "a", game.state.units["s"], memo))
+        listed = list(game.rules.planner.unit_commands(game, "a", game.state.units["s"], memo))
         assert listed and all(x.kind not in ("fire", "combat") for x in listed)
         c = next(x for x in listed if game.check(x) is None)
         ok(game, c)
@@ -342,14 +342,14 @@ def test_engineers_repair_the_bridge_their_side_needs():
     doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["o"]}]
     game = fresh(doc)
     order(game, "e", "advance")
-    job = game.rules._bridge_job(game, "a")
+    job = game.rules.planner._bridge_job(game, "a")
     assert job and job["site"] == "gap" and job["need"] == 8  # two 1" sections of 4 actions
     c = first_legal(game, "e")
     assert (c.kind, c.choice) == ("build", "gap")
     ok(game, c)
     assert game.state.attrs["bridges"]["gap"]["work"] == 2  # the two engineers within 2" of the working end
     # the tree brings its materials to the bridge instead of heading for the farm
-    park = game.rules._goal(game, "a", game.state.units["t"])
+    park = game.rules.planner._goal(game, "a", game.state.units["t"])
     assert park is not None and abs(park[0] - 20 * IN) < 1 and park[1] > 22.6 * IN
 
 
@@ -369,20 +369,20 @@ def test_decisions_casualties_sniper_capture_rally():
     game = fresh(wmap(a, b))
     rules = game.rules
     opts = [(f.id, Command("pick_casualty", "a", target=f.id)) for f in game.state.unit_figures("s")]
-    assert rules.ai_decide(game, "a", opts).target == "s.3"  # the rifleman, least valuable
+    assert rules.planner.decide(game, "a", opts).target == "s.3"  # the rifleman, least valuable
     game.state.clouds["smoke:t"] = Cloud("smoke:t", "smoke", 24.5 * IN, 40 * IN, 0.7 * IN)
     game.rules.sync_table(game)
-    assert rules.ai_decide(game, "a", opts).target == "s.4"  # in smoke: it saves on 2+
+    assert rules.planner.decide(game, "a", opts).target == "s.4"  # in smoke: it saves on 2+
     del game.state.clouds["smoke:t"]
     game.rules.sync_table(game)
     snipe = [(f.id, Command("pick_casualty", "b", target=f.id)) for f in game.state.unit_figures("s")]
-    assert rules.ai_decide(game, "b", snipe).target == "s.1"  # a sniper's pick: the officer
+    assert rules.planner.decide(game, "b", snipe).target == "s.1"  # a sniper's pick: the officer
     cap = [("kill", Command("capture", "b", target="s.3", choice="kill")), ("capture", Command("capture", "b", target="s.3", choice="capture"))]
-    assert rules.ai_decide(game, "b", cap).choice == "capture"  # their medic could save a dead man
+    assert rules.planner.decide(game, "b", cap).choice == "capture"  # their medic could save a dead man
     game.state.figures["s.4"].life = DEAD
-    assert rules.ai_decide(game, "b", cap).choice == "kill"
+    assert rules.planner.decide(game, "b", cap).choice == "kill"
     rally = [("run", Command("rally", "a", unit="s", choice="run")), ("rally", Command("rally", "a", unit="s", choice="rally"))]
-    assert rules.ai_decide(game, "a", rally).choice == "rally"
+    assert rules.planner.decide(game, "a", rally).choice == "rally"
 
 
 def test_losses_are_credited_to_the_unit_that_fired():
@@ -392,7 +392,7 @@ def test_losses_are_credited_to_the_unit_that_fired():
     force(game, 6, 6, 1, 1, 1, 1)
     ok(game, Command("fire", "a", unit="s", target="e"))
     while game.rules.decision(game):
-        ok(game, game.rules.ai_decide(game, "b", game.rules.decision_options(game)))
+        ok(game, game.rules.planner.decide(game, "b", game.rules.decision_options(game)))
     assert sum(r["n"] for r in game.state.units["s"].attrs["inflicted"]) == 2
     factors = {f for f, _, _ in game.rules.risk_factors(game, game.state.units["s"])}
     assert "winning" in factors

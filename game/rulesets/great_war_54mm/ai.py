@@ -1,7 +1,7 @@
 """How the solo AI carries out its orders in The Great War in 54mm.
 
-The solo chart gives each unit an order (Attack, Advance, Halt, Retreat, Rout...); these
-methods turn it into ordinary commands of this ruleset: roll to move (activating only
+The solo chart gives each unit an order (Attack, Advance, Halt, Retreat, Rout...); the planner
+turns it into ordinary commands of this ruleset: roll to move (activating only
 when advancing), move the unit toward its goal choosing the destination where most of
 it ends in cover, fire at the enemy unit with the best expected casualties, assault
 when the odds favour it.
@@ -15,37 +15,25 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Unit
-from game.solo.tables import Profile
+from game.rulesets.movement import clamp_to_table
+from game.rulesets.parts import Planner
 
 if TYPE_CHECKING:
-    from game.rulesets.great_war_54mm.rules import GreatWar54
+    pass
 
-FORTIFIED = ("trench", "bunker", "building")
+class GreatWarPlanner(Planner["GreatWar54"]):
+    """The solo AI's planner for The Great War in 54mm."""
 
-
-class GreatWarAI:
-    def profile(self: GreatWar54, game: Game, unit: Unit) -> Profile:  # type: ignore[misc]
-        p = super().profile(game, unit)  # type: ignore[misc]
-        p.routing = bool(unit.markers.get("running"))
-        p.support_weapon = self.is_crew(unit)
-        p.heavy_weapon = any(self.data.weapons[w].crewed for f in game.state.unit_figures(unit.id) for w in f.weapons)
-        return p
-
-    def in_fortification(self: GreatWar54, game: Game, unit: Unit) -> bool:
-        figs = self.alive(game, unit.id)
-        inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
-        return inside * 2 > len(figs)
-
-    def ai_side_commands(self: GreatWar54, game: Game, side: str) -> list[Command]:
+    def side_commands(self, game: Game, side: str) -> list[Command]:
         st = game.state
-        if st.phase != "rally" or self.artillery_side(game) != side or st.attrs.get("bombarded_this_turn"):
+        if st.phase != "rally" or self.rules.artillery_side(game) != side or st.attrs.get("bombarded_this_turn"):
             return []
         foes = [u for u in st.units.values() if u.side != side and st.unit_alive(u.id)]
         # the unit most likely to fail its test: the fewest figures for the d10
-        foes.sort(key=lambda u: (self.morale_target(game, u)[0], u.id))
+        foes.sort(key=lambda u: (self.rules.morale_target(game, u)[0], u.id))
         return [Command("bombard", side, target=u.id) for u in foes[:1]]
 
-    def ai_commands(self: GreatWar54, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:  # type: ignore[override]
+    def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
         st = game.state
         order = unit.markers.get("solo_order", "halt")
         if st.phase == "movement":
@@ -57,10 +45,10 @@ class GreatWarAI:
         return []
 
     # ---- moving ------------------------------------------------------------------------
-    def _ai_move(self: GreatWar54, game: Game, side: str, unit: Unit, order: str, memo: dict) -> list[Command]:
-        if unit.markers.get("running") or self.is_crew(unit):
+    def _ai_move(self, game: Game, side: str, unit: Unit, order: str, memo: dict) -> list[Command]:
+        if unit.markers.get("running") or self.rules.is_crew(unit):
             return []
-        defending = self.defends(game, side) and self.in_fortification(game, unit)
+        defending = self.rules.defends(game, side) and self.rules.in_fortification(game, unit)
         forward = order in ("advance", "attack", "close") and not defending
         backward = order in ("retreat", "rout")
         if not (forward or backward):
@@ -75,23 +63,23 @@ class GreatWarAI:
         if key in memo:
             plan = memo[key]
             return [c for c in plan if not game.state.figures[c.figure].markers.get("moved_mm")]
-        figs = self.alive(game, unit.id)
+        figs = self.rules.alive(game, unit.id)
         if any(f.markers.get("moved_mm") for f in figs):
             return []  # moved by hand or before a reload: one move per unit per phase
-        centre = self.unit_centre(game, unit.id)
-        mode = self.movement_mode(unit)
+        centre = self.rules.unit_centre(game, unit.id)
+        mode = self.rules.movement_mode(unit)
         if mode == "regroup":
-            leader = self.leader(game, unit.id)
+            leader = self.rules.leader(game, unit.id)
             memo[key] = []
             return [Command("move_unit", side, unit=unit.id, point=leader.pos, choice="gather")] if leader else []
-        goal = self.ai_goal(game, side, centre, unit)
+        goal = self.rules.ai_goal(game, side, centre, unit)
         if forward and mode == "no_advance" and goal is not None:
             # not activated: open the line out (or close it up) where it stands, a little
             # back from the nearest enemy, so next turn's activation is likelier to pass
-            enemy = min(self.enemy_figures(game, side), key=lambda e: hypot(e.x - centre[0], e.y - centre[1]), default=None)
+            enemy = min(self.rules.enemy_figures(game, side), key=lambda e: hypot(e.x - centre[0], e.y - centre[1]), default=None)
             target = enemy.pos if enemy else goal
             heading = atan2(target[1] - centre[1], target[0] - centre[0])
-            back = (centre[0] - cos(heading) * self.mm(1), centre[1] - sin(heading) * self.mm(1))
+            back = (centre[0] - cos(heading) * self.rules.mm(1), centre[1] - sin(heading) * self.rules.mm(1))
             memo[key] = self._line_abreast(game, side, unit, figs, back, heading, self._spacing(game, len(figs), "advance"))
             return list(memo[key])
         if goal is None:
@@ -104,15 +92,15 @@ class GreatWarAI:
             reach = allowance
         else:
             reach = allowance if order in ("attack", "close") else allowance / 2  # close: full speed
-            reach = min(reach, max(0.0, hypot(goal[0] - centre[0], goal[1] - centre[1]) - self.mm(1.5)))
-        if reach < self.mm(0.25):
+            reach = min(reach, max(0.0, hypot(goal[0] - centre[0], goal[1] - centre[1]) - self.rules.mm(1.5)))
+        if reach < self.rules.mm(0.25):
             memo[key] = []
             return []
         spacing = self._spacing(game, len(figs), order)
         best = None
         for turn in (0, -25, 25, -50, 50):
             a = heading + radians(turn)
-            dest = self._clamp(game, (centre[0] + cos(a) * reach, centre[1] + sin(a) * reach))
+            dest = clamp_to_table(game, (centre[0] + cos(a) * reach, centre[1] + sin(a) * reach))
             plan = self._line_abreast(game, side, unit, figs, dest, heading, spacing, order)
             covered = sum(1 for c in plan if self._cover_at(game, c.path[-1]))
             score = (-covered, abs(turn), -len(plan))
@@ -121,41 +109,41 @@ class GreatWarAI:
         memo[key] = best[1] if best else []
         return list(memo[key])
 
-    def _covering_guns(self: GreatWar54, game: Game, side: str, figs) -> set[str]:
+    def _covering_guns(self, game: Game, side: str, figs) -> set[str]:
         """LMG gunners with an enemy unit in range and in sight do not advance: fire and
         movement (they fire in the Shooting phase while the rest of the unit moves)."""
         out = set()
         for f in figs:
-            if not f.weapons or self.data.weapons[f.weapons[0]].dice < 3 or self.data.weapons[f.weapons[0]].crewed:
+            if not f.weapons or self.rules.data.weapons[f.weapons[0]].dice < 3 or self.rules.data.weapons[f.weapons[0]].crewed:
                 continue
             for t in game.state.units.values():
                 if t.side != side and game.state.unit_alive(t.id):
                     try:
-                        self.shot(game, f, t.id)
+                        self.rules.shot(game, f, t.id)
                     except Refusal:
                         continue
                     out.add(f.id)
                     break
         return out
 
-    def activation_chance(self: GreatWar54, game: Game, unit: Unit) -> float:
+    def activation_chance(self, game: Game, unit: Unit) -> float:
         """Chance the d10 activation lets the unit advance, by the reading in play."""
-        figs = self.alive(game, unit.id)
-        spread = self.in_units(max((hypot(a.x - b.x, a.y - b.y) for a in figs for b in figs), default=0.0))
-        if self.option(game, "activation_spread"):
+        figs = self.rules.alive(game, unit.id)
+        spread = self.rules.in_units(max((hypot(a.x - b.x, a.y - b.y) for a in figs for b in figs), default=0.0))
+        if self.rules.option(game, "activation_spread"):
             return sum(1 for d in range(1, 11) if spread <= d) / 10
         return sum(1 for d in range(1, 11) if d <= spread) / 10
 
-    def _spacing(self: GreatWar54, game: Game, n: int, order: str) -> float:
+    def _spacing(self, game: Game, n: int, order: str) -> float:
         """Dispersed order; under the literal activation reading wide enough that the
         line spans 7" (a d10 of 7 or less then lets it advance); under the other reading
         close order (1.25") so the unit stays tight."""
-        if self.option(game, "activation_spread"):
-            return self.mm(1.25)
+        if self.rules.option(game, "activation_spread"):
+            return self.rules.mm(1.25)
         base = 1.5 if order == "attack" else 2.0
-        return self.mm(max(base, 7.0 / max(1, n - 1)))
+        return self.rules.mm(max(base, 7.0 / max(1, n - 1)))
 
-    def _line_abreast(self: GreatWar54, game: Game, side: str, unit: Unit, figs, dest, heading: float, spacing: float,
+    def _line_abreast(self, game: Game, side: str, unit: Unit, figs, dest, heading: float, spacing: float,
                       order: str = "") -> list[Command]:
         """Each figure's move to its place in a line across ``heading`` centred on
         ``dest``, as far as its move allows; only moves the core would accept."""
@@ -169,10 +157,10 @@ class GreatWarAI:
                 continue  # the unit's light machine gun stays to give covering fire
             off = (k - (n - 1) / 2) * spacing
             slot = (dest[0] + across[0] * off, dest[1] + across[1] * off)
-            slot = self._clamp(game, slot)
-            budget = self.remaining_move(unit, f) - 0.05
+            slot = clamp_to_table(game, slot)
+            budget = self.rules.remaining_move(unit, f) - 0.05
             d = hypot(slot[0] - f.x, slot[1] - f.y)
-            if d < self.mm(0.2) or budget <= 0:
+            if d < self.rules.mm(0.2) or budget <= 0:
                 continue
             for frac in (1.0, 0.75, 0.5, 0.25):
                 step = min(budget, d) * frac
@@ -183,17 +171,17 @@ class GreatWarAI:
                     break
         return cmds
 
-    def _cover_at(self: GreatWar54, game: Game, p) -> bool:
+    def _cover_at(self, game: Game, p) -> bool:
         return any(f.type.cover != "none" for f in game.table.features_at(p))
 
-    def _covered_and_strong(self: GreatWar54, game: Game, unit: Unit) -> bool:
+    def _covered_and_strong(self, game: Game, unit: Unit) -> bool:
         figs = game.state.unit_figures(unit.id, alive_only=False)
         alive = [f for f in figs if f.alive]
         in_cover = sum(1 for f in alive if self._cover_at(game, f.pos))
         return in_cover * 2 > len(alive) and len(alive) * 2 >= len(figs)
 
     # ---- shooting and assaults ----------------------------------------------------------
-    def _ai_fire(self: GreatWar54, game: Game, side: str, unit: Unit) -> list[Command]:
+    def _ai_fire(self, game: Game, side: str, unit: Unit) -> list[Command]:
         best = []
         for t in game.state.units.values():
             if t.side == side or not game.state.unit_alive(t.id):
@@ -202,26 +190,26 @@ class GreatWarAI:
             if game.check(cmd) is not None:
                 continue
             value = self.expected_volley_hits(game, unit.id, t.id)
-            if self.is_crew(t) and t.markers.get("crew_hit_turn") != game.state.turn:
+            if self.rules.is_crew(t) and t.markers.get("crew_hit_turn") != game.state.turn:
                 # one hit pins a crewed weapon, and destroys it when it is already pinned
                 value = min(1.0, value) * (12 if t.markers.get("pinned") else 4)
             best.append((-value, t.id, cmd))
         best.sort(key=lambda b: (b[0], b[1]))
         return [b[2] for b in best]
 
-    def expected_volley_hits(self: GreatWar54, game: Game, unit_id: str, target_id: str) -> float:
+    def expected_volley_hits(self, game: Game, unit_id: str, target_id: str) -> float:
         """Expected hits of a volley: each die hits with probability (7 - need + mod) / 6,
         at most the figures each firer can see (the AI's quick estimate; the player's
         odds panel shows the exact distribution)."""
         total = 0.0
-        for f in self.volley_firers(game, unit_id, target_id):
-            s = self.shot(game, f, target_id)
+        for f in self.rules.volley_firers(game, unit_id, target_id):
+            s = self.rules.shot(game, f, target_id)
             mod = sum(v for _, v in s.modifiers)
             p = max(0, min(6, 7 - (s.need - mod))) / 6
             total += min(s.dice * p, len(s.candidates))
         return total
 
-    def _ai_assault(self: GreatWar54, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
+    def _ai_assault(self, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
         out = []
         for t in game.state.units.values():
             if t.side == side or not game.state.unit_alive(t.id):
@@ -229,10 +217,10 @@ class GreatWarAI:
             cmd = Command("assault", side, unit=unit.id, target=t.id)
             if game.check(cmd) is not None:
                 continue
-            if self.is_crew(t):
+            if self.rules.is_crew(t):
                 margin = 1.0  # crewed weapons are destroyed in an assault
             else:
-                margin = self.odds(game, cmd).outcomes.expected(lambda o: o[0] - o[1])
+                margin = self.rules.odds(game, cmd).outcomes.expected(lambda o: o[0] - o[1])
             if order == "attack" or margin > 0:
                 out.append((-margin, t.id, cmd))
         out.sort(key=lambda o: (o[0], o[1]))

@@ -20,123 +20,38 @@ Commands:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from math import hypot
-from typing import Literal
-
-from pydantic import Field
 
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice, Roll
 from game.core.game import Game
-from game.core.odds import enumerate_outcomes
 from game.core.state import DESTROYED, FLED, Figure, Unit
-from game.data.pyd import Strict
-from game.data.ruleset_schema import RulesetData, TroopType
 from game.geometry.collider import Collider
-from game.rulesets.base import OddsLine, OddsReport, RulesetBase
-from game.rulesets.great_war_54mm.ai import GreatWarAI
+from game.rulesets.base import RulesetBase
+from game.rulesets.great_war_54mm.ai import GreatWarPlanner
+from game.rulesets.great_war_54mm.commands import GreatWarCommands
+from game.rulesets.great_war_54mm.data import GWData
+from game.rulesets.great_war_54mm.editor import GreatWarEditor
+from game.rulesets.great_war_54mm.odds import GreatWarOdds
+from game.rulesets.great_war_54mm.situations import AssaultPlan, Shot
 from game.rulesets.movement import MovePlan, plan_move
+from game.solo.tables import Profile
 
 # ---- data model ---------------------------------------------------------------------
 
 
-class Weapon(Strict):
-    name: str
-    short: float = Field(gt=0)
-    long: float = Field(gt=0)
-    minimum: float = Field(0, ge=0)
-    dice: int = Field(ge=1, le=20)
-    crewed: bool = False
-    observed: bool = False  # fires at what any friendly figure sees
+FORTIFIED = ("trench", "bunker", "building")  # what counts as a fortification for the solo rules
 
 
-class HitOn(Strict):
-    short: int = Field(ge=1, le=7)
-    long: int = Field(ge=1, le=7)
-
-
-class Shooting(Strict):
-    die: Literal["d6"] = "d6"
-    hit_on: HitOn
-    cover_modifier: int
-
-
-class Assault(Strict):
-    range: float = Field(gt=0)
-    die: Literal["d6"] = "d6"
-    hit_on: int = Field(ge=1, le=7)
-
-
-class Morale(Strict):
-    die: Literal["d10"] = "d10"
-    officer_bonus: int
-
-
-class Crewed(Strict):
-    rally_die: Literal["d6"] = "d6"
-    rally_on: int = Field(ge=1, le=7)
-
-
-class Bombardment(Strict):
-    die: Literal["d10"] = "d10"
-    casualties_on: int = Field(ge=1, le=10)
-    casualties: str
-
-
-class GWTroop(TroopType):
-    shoots: bool = True
-
-
-class GWData(RulesetData):
-    phases: list[Literal["rally", "movement", "shooting", "assaults"]]
-    activation_die: str
-    movement_dice: str
-    run_dice: str
-    shooting: Shooting
-    weapons: dict[str, Weapon]
-    assault: Assault
-    morale: Morale
-    crewed: Crewed
-    bombardment: Bombardment
-    troop_types: dict[str, GWTroop]
-
-
-# ---- situations shared by the rules, the odds and the interface ---------------------
-
-
-@dataclass
-class Shot:
-    """Everything about one figure's fire at one unit, worked out before any dice."""
-
-    firer: Figure
-    weapon_id: str
-    weapon: Weapon
-    target: Unit
-    distance: float
-    band: str
-    need: int
-    cover: bool
-    dice: int
-    candidates: list[Figure]
-    crew_target: bool
-    modifiers: list[tuple[str, int]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass
-class AssaultPlan:
-    attackers: list[Figure]
-    defenders_in_reach: list[Figure]
-    target: Unit
-    crew_target: bool
-
-
-class GreatWar54(GreatWarAI, RulesetBase):
+class GreatWar54(RulesetBase):
     id = "great-war-54mm"
     Data = GWData
     phases = ("rally", "movement", "shooting", "assaults")
     data: GWData
+    Listing = GreatWarCommands
+    Odds = GreatWarOdds
+    Planner = GreatWarPlanner
+    Editor = GreatWarEditor
 
     # ---- data checks -------------------------------------------------------------
     @classmethod
@@ -158,9 +73,18 @@ class GreatWar54(GreatWarAI, RulesetBase):
                 if u.kind == "crew" and not any(self.data.troop_types[f.type].role == "gun" for f in u.figures):
                     raise doc.error(("sides", si, "units", ui), "a crew unit needs a gun figure (hmg or mortar)")
 
-    def map_settings(self):
-        """Scenario settings the editor offers: (key, label, choices)."""
-        return [("artillery", "Artillery bombardment side", lambda d: [s["id"] for s in d["sides"]])]
+    # ---- what a unit is for the solo rules -------------------------------------------
+    def profile(self, game: Game, unit: Unit) -> Profile:
+        p = super().profile(game, unit)
+        p.routing = bool(unit.markers.get("running"))
+        p.support_weapon = self.is_crew(unit)
+        p.heavy_weapon = any(self.data.weapons[w].crewed for f in game.state.unit_figures(unit.id) for w in f.weapons)
+        return p
+
+    def in_fortification(self, game: Game, unit: Unit) -> bool:
+        figs = self.alive(game, unit.id)
+        inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
+        return inside * 2 > len(figs)
 
     # ---- small helpers -------------------------------------------------------------
     def is_crew(self, unit: Unit) -> bool:
@@ -723,272 +647,6 @@ class GreatWar54(GreatWarAI, RulesetBase):
             self.remove_figures(game, target, dead, "artillery")
         if not passed and st.unit_alive(target.id):
             self.fail_morale(game, target)
-
-    # ---- legal commands ---------------------------------------------------------------
-    def turn_commands(self, game: Game, side: str) -> list[Command]:
-        return [c for c in self.candidate_commands(game, side) if self.is_legal(game, c)]
-
-    def candidate_commands(self, game: Game, side: str) -> list[Command]:
-        """Commands worth checking now (most are legal; turn_commands keeps those that are)."""
-        st = game.state
-        if side != st.active_side or st.over:
-            return []
-        out = [Command("end_phase", side)]
-        mine = [u for u in st.side_units(side) if st.unit_alive(u.id)]
-        foes = [u for u in st.units.values() if u.side != side and st.unit_alive(u.id)]
-        cands: list[Command] = []
-        if st.phase == "rally":
-            cands += [Command("bombard", side, target=u.id) for u in foes]
-        elif st.phase == "movement":
-            for u in mine:
-                if "move_allowance" not in u.markers:
-                    cands += [Command("activate", side, unit=u.id), Command("roll_move", side, unit=u.id)]
-                    continue
-                if not any(self.remaining_move(u, f) > 1e-3 for f in self.alive(game, u.id)):
-                    continue
-                cx, cy = self.unit_centre(game, u.id)
-                leader = self.leader(game, u.id)
-                if self.movement_mode(u) == "regroup":
-                    if leader:
-                        cands.append(Command("move_unit", side, unit=u.id, point=leader.pos, choice="gather"))
-                    continue
-                enemy = min(self.enemy_figures(game, side), key=lambda e: self.dist((cx, cy), e.pos), default=None)
-                if enemy is not None:
-                    cands.append(Command("move_unit", side, unit=u.id, point=enemy.pos))
-                    away = (2 * cx - enemy.x, 2 * cy - enemy.y)
-                    cands.append(Command("move_unit", side, unit=u.id, point=self._clamp(game, away)))
-                if leader is not None:
-                    cands.append(Command("move_unit", side, unit=u.id, point=leader.pos, choice="gather"))
-        elif st.phase == "shooting":
-            for u in mine:
-                for t in foes:
-                    cands.append(Command("fire_unit", side, unit=u.id, target=t.id))
-        elif st.phase == "assaults":
-            for u in mine:
-                for t in foes:
-                    cands.append(Command("assault", side, unit=u.id, target=t.id))
-        return out + cands
-
-    @staticmethod
-    def _clamp(game: Game, p: tuple[float, float]) -> tuple[float, float]:
-        return (min(max(p[0], 1.0), game.table.width - 1.0), min(max(p[1], 1.0), game.table.height - 1.0))
-
-    # ---- what the interface shows -----------------------------------------------------
-    def unit_status(self, game: Game, unit_id: str) -> list[str]:
-        u = game.state.units[unit_id]
-        out = [k for k in ("destroyed", "running", "pinned") if u.markers.get(k)]
-        if u.markers.get("activation") == "regroup":
-            out.append("regroup")
-        return out
-
-    def unit_options(self, game: Game, unit_id: str) -> list[str]:
-        st = game.state
-        u = st.units[unit_id]
-        if not st.unit_alive(unit_id):
-            return ["out of action"]
-        out = []
-        if u.markers.get("running"):
-            out.append("Running: runs 2dAv toward its own edge each turn until it rallies.")
-        elif u.markers.get("pinned"):
-            out.append("Pinned: may not advance or shoot until it rallies.")
-        if u.side != st.active_side:
-            return out or ["Waiting for its side's turn."]
-        if st.phase == "movement" and not u.markers.get("running"):
-            if "move_allowance" not in u.markers:
-                out.append("May roll to move: Activate (d10 + 2dAv) to advance, or Roll move (2dAv) to move without advancing.")
-            else:
-                left = max((self.remaining_move(u, f) for f in self.alive(game, unit_id)), default=0)
-                mode = {"advance": "may advance", "no_advance": "may not move toward the enemy",
-                        "regroup": "may only close on its leader"}[self.movement_mode(u)]
-                out.append(f"Move {self.fmt(u.markers['move_allowance'])} rolled; up to {self.fmt(left)} left; {mode}.")
-        elif st.phase == "shooting":
-            n = sum(1 for f in self.alive(game, unit_id) if self.troop(f).shoots and not f.markers.get("moved") and not f.markers.get("shot"))
-            out.append(f"{n} figure(s) may still shoot." if n and not u.markers.get("pinned") and not u.markers.get("running") else "Cannot shoot now.")
-        elif st.phase == "assaults":
-            out.append("Has assaulted." if u.markers.get("assaulted") else f"May assault an enemy unit within {self.data.assault.range:g}\".")
-        elif st.phase == "rally" and self.artillery_side(game) == u.side and not st.attrs.get("bombarded_this_turn"):
-            out.append("Your artillery may bombard one enemy unit this turn.")
-        return out
-
-    def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list:
-        st = game.state
-        out = []
-        if side != st.active_side or st.over:
-            return out
-        mk = self.make_action
-        if st.phase == "rally" and self.artillery_side(game) == side:
-            out.append(mk(game, "Bombard an enemy unit", "enemy_unit", Command("bombard", side), odds=True))
-        if unit_id is None or st.units[unit_id].side != side:
-            return out
-        u = st.units[unit_id]
-        if st.phase == "movement":
-            out.append(mk(game, "Activate: d10 + 2dAv, may advance", "now", Command("activate", side, unit=unit_id)))
-            out.append(mk(game, "Roll move: 2dAv, no advancing", "now", Command("roll_move", side, unit=unit_id)))
-            if "move_allowance" in u.markers:
-                out.append(mk(game, "Move the unit to a point", "point", Command("move_unit", side, unit=unit_id)))
-                leader = self.leader(game, unit_id)
-                if leader is not None:
-                    out.append(mk(game, f"Close on {leader.name}", "now",
-                                  Command("move_unit", side, unit=unit_id, point=leader.pos, choice="gather")))
-                out.append(mk(game, "Move figures: drag or click", "move_figure", Command("move", side, unit=None)))
-        elif st.phase == "shooting":
-            out.append(mk(game, "Fire: every figure that can", "enemy_unit", Command("fire_unit", side, unit=unit_id), odds=True))
-            if figure_id is not None and st.figures[figure_id].unit == unit_id:
-                f = st.figures[figure_id]
-                out.append(mk(game, f"Fire {f.name} alone", "enemy_unit", Command("fire", side, figure=figure_id), odds=True))
-        elif st.phase == "assaults":
-            out.append(mk(game, "Assault an enemy unit", "enemy_unit", Command("assault", side, unit=unit_id), odds=True))
-        return out
-
-    def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
-        if not fig.weapons:
-            return []
-        w = self.data.weapons[fig.weapons[0]]
-        return [(f"{w.name} short", self.mm(w.minimum), self.mm(w.short)), (f"{w.name} long", self.mm(w.short), self.mm(w.long))]
-
-    def move_budget(self, game: Game, fig: Figure) -> float:
-        return self.remaining_move(game.state.units[fig.unit], fig)
-
-    # ---- odds -------------------------------------------------------------------------
-    def odds(self, game: Game, cmd: Command) -> OddsReport:
-        if cmd.kind == "fire":
-            return self.fire_odds(game, self.shot(game, game.state.figures[cmd.figure], cmd.target))
-        if cmd.kind == "fire_unit":
-            return self.volley_odds(game, cmd.unit, cmd.target)
-        if cmd.kind == "assault":
-            return self.assault_odds(game, self.assault_plan(game, cmd.unit, cmd.target))
-        if cmd.kind == "bombard":
-            return self.bombard_odds(game, game.state.units[cmd.target])
-        refuse(f"No odds for '{cmd.kind}'.")
-        raise AssertionError
-
-    def fire_odds(self, game: Game, s: Shot) -> OddsReport:
-        sum(v for _, v in s.modifiers)
-        lines = [
-            OddsLine("weapon", f"{s.weapon.name}: {s.dice}d6"),
-            OddsLine("range", f"{self.fmt(s.distance)}: {s.band} range (short to {s.weapon.short:g}\", long to {s.weapon.long:g}\")"),
-            OddsLine("to hit", f"{s.need}+ at {s.band} range"),
-        ] + [OddsLine(n, f"{v:+d} to each die") for n, v in s.modifiers]
-        cap = len(s.candidates)
-
-        def fn(dice: Dice):
-            hits, _ = self.roll_shot(dice, s)
-            return min(1, hits) if s.crew_target else min(hits, cap)
-
-        dist = enumerate_outcomes(fn)
-        notes = list(s.notes)
-        extra = {}
-        if s.crew_target:
-            label = "hits (crewed weapon: any hit pins; pinned again destroys)"
-            if s.target.markers.get("pinned"):
-                notes.append(f"{s.target.name} is already pinned: a hit destroys it.")
-            if s.target.markers.get("crew_hit_turn") == game.state.turn:
-                notes.append(f"{s.target.name} was already hit this turn: further hits are ignored.")
-        else:
-            label = "casualties"
-            extra["morale test"] = self._morale_after(game, s.target, dist)
-            notes.append("morale test: chance the target's end-of-phase test fails after these casualties alone")
-        return OddsReport(f"{s.firer.name} fires at {s.target.name}", lines, dist, label, notes, extra)
-
-    def volley_odds(self, game: Game, unit_id: str, target_id: str) -> OddsReport:
-        shots = [self.shot(game, f, target_id) for f in self.volley_firers(game, unit_id, target_id)]
-        require(bool(shots), "No figure of that unit can fire at the target.")
-        target = shots[0].target
-        groups: dict[tuple[int, int], int] = {}
-        for s in shots:
-            key = (s.need, sum(v for _, v in s.modifiers))
-            groups[key] = groups.get(key, 0) + s.dice
-        lines = [OddsLine(s.firer.name, f"{s.weapon.name} {s.dice}d6, {self.fmt(s.distance)} {s.band}, {s.need}+"
-                          + (f", cover {sum(v for _, v in s.modifiers):+d}" if s.modifiers else "")) for s in shots]
-        cap = len(self.alive(game, target.id))
-
-        def fn(dice: Dice):
-            hits = 0
-            for (need, mod), n in sorted(groups.items()):
-                roll = dice.roll(f"{n}d6", "volley")
-                hits += self.count_hits(roll.faces, need, mod)
-            return min(1, hits) if self.is_crew(target) else min(hits, cap)
-
-        dist = enumerate_outcomes(fn)
-        extra = {} if self.is_crew(target) else {"morale test": self._morale_after(game, target, dist)}
-        label = "hits (crewed weapon: any hit pins)" if self.is_crew(target) else "casualties"
-        notes = ["dice with the same score needed are rolled as one pool; casualties are capped by the figures each firer can see"]
-        return OddsReport(f"{game.state.units[unit_id].name} fires at {target.name}", lines, dist, label, notes, extra)
-
-    def _morale_after(self, game: Game, unit: Unit, casualties) -> object:
-        """Distribution of the end-of-phase morale test given a casualty distribution."""
-        from fractions import Fraction
-
-        from game.core.odds import Distribution
-
-        n = len(self.alive(game, unit.id))
-        officer = self.has_officer(game, unit.id)
-        probs: dict[str, float] = {}
-        fr: dict[str, Fraction] = {}
-        for k, p in casualties.probs.items():
-            if k == 0:
-                key = "no test"
-                pf = Fraction(1) if not casualties.fractions else casualties.fractions[k]
-                probs[key] = probs.get(key, 0) + p
-                fr[key] = fr.get(key, Fraction(0)) + pf
-                continue
-            left = n - k
-            target = left + (self.data.morale.officer_bonus if officer else 0)
-            pass_p = Fraction(max(0, min(10, target)), 10) if left > 0 else Fraction(0)
-            pk = casualties.fractions.get(k, Fraction(p)) if casualties.fractions else Fraction(p)
-            for key, q in (("passes", pass_p), ("fails", 1 - pass_p)):
-                if left <= 0:
-                    key, q = "wiped out", Fraction(1)
-                probs[key] = probs.get(key, 0) + float(pk * q)
-                fr[key] = fr.get(key, Fraction(0)) + pk * q
-                if left <= 0:
-                    break
-        return Distribution(probs, casualties.exact, casualties.method, fr if casualties.exact else {})
-
-    def assault_odds(self, game: Game, plan: AssaultPlan) -> OddsReport:
-        a = self.data.assault
-        att, dfn = len(plan.attackers), len(plan.defenders_in_reach)
-        lines = [OddsLine("assaulting figures", f"{att} (within {a.range:g}\")"),
-                 OddsLine("defenders in reach", str(dfn)),
-                 OddsLine("to hit", f"{a.hit_on}+ on a d6 each")]
-        if plan.crew_target:
-            from fractions import Fraction
-
-            from game.core.odds import Distribution
-
-            d = Distribution({"destroyed": 1.0}, True, "certain: crewed weapons are destroyed in an assault", {"destroyed": Fraction(1)})
-            return OddsReport(f"Assault on {plan.target.name}", lines, d, "result")
-        total_def = len(self.alive(game, plan.target.id))
-
-        def fn(dice: Dice):
-            hits, _ = self.assault_dice(dice, "assault", att, [])
-            lost_def = min(hits, total_def)
-            fighters = max(0, dfn - hits)
-            back = self.assault_dice(dice, "back", fighters, [])[0] if fighters else 0
-            return (lost_def, min(back, att))
-
-        dist = enumerate_outcomes(fn)
-        extra = {
-            f"{plan.target.name} casualties": dist.marginal(lambda o: o[0]),
-            "casualties to the assaulters": dist.marginal(lambda o: o[1]),
-            "who tests morale": dist.marginal(lambda o: "defender" if o[0] > o[1] else "attacker" if o[1] > o[0] else ("both" if o[0] else "nobody")),
-        }
-        return OddsReport(f"Assault on {plan.target.name}", lines, dist, "(defender casualties, attacker casualties)", [], extra)
-
-    def bombard_odds(self, game: Game, unit: Unit) -> OddsReport:
-        b = self.data.bombardment
-        tgt, mods = self.morale_target(game, unit)
-        n = len(self.alive(game, unit.id))
-
-        def fn(dice: Dice):
-            r = dice.roll(b.die, "test")
-            cas = dice.roll(b.casualties, "cas").total if r.value == b.casualties_on else 0
-            return ("passes" if r.value <= tgt else "fails", min(cas, n))
-
-        dist = enumerate_outcomes(fn)
-        lines = [OddsLine("morale target", f"d10 <= {tgt}")] + [OddsLine(k, f"{v:+d}") for k, v in mods[1:]]
-        return OddsReport(f"Bombardment of {unit.name}", lines, dist, "(test, casualties)", [],
-                          {"casualties": dist.marginal(lambda o: o[1]), "test": dist.marginal(lambda o: o[0])})
 
     # ---- solo counters (interpretation solo-counters) -----------------------------------
     def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:

@@ -32,52 +32,23 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.rulesets.parts import Planner
 from game.rulesets.ww2_skirmish.commands import no_effect
 from game.rulesets.ww2_skirmish.common import parse_opts
-from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
-    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
+    pass
 
 # what a fire-effect result is worth to the firer (a suppression stops a team for a turn)
 EFFECT_WORTH = {"suppressed": 0.35, "wounded": 0.7, "disabled": 0.95, "killed": 1.0, "flamer": 1.0}
 REACT_AT = 0.12  # the least expected effect worth a reaction shot (it reveals the firer)
 
 
-class Ww2Orders:
-    # ---- the AFV chart's situation -------------------------------------------------------------------------
-    def afv_situation(self: Ww2Skirmish, game: Game, unit: Unit) -> dict[str, int]:  # type: ignore[misc]
-        st = game.state
-        v = self.unit_vehicle(game, unit.id)
-        if v is None:
-            return {}
-        tb = solo_tables()
-        last = unit.markers.get("solo_order") or self.initial_order(game, unit)
-        friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
-        infantry = any(self.fighter(f) and hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_infantry") for f in friends)
-        crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
-        damaged = int(bool(v.markers.get("immobile") or v.markers.get("optics"))) + crew_lost
-        seen = self.known_enemies(game, unit.side)
-        flank = any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
-        near = [f for f in friends if hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_friends")]
-        alone = not any(self.los(game, v, f).visible for f in near)
-        guns = self.weapons_of(v, "gun")
-        wrecked = set(v.markers.get("wrecked", []))
-        working = [w for w in v.weapons if w not in wrecked]
-        at_fire = any(r.get("heavy") for r in self.recent(game, unit, "fired_on"))
-        return {
-            "advancing": int(last == "advance" or bool(v.markers.get("hull_down"))),
-            "infantry_near": int(infantry),
-            "damaged": damaged,
-            "under_at_fire": int(at_fire),
-            "flanked": int(flank),
-            "alone": int(alone),
-            "no_main_gun": int(not guns or all(wid in wrecked for wid, _ in guns)),
-            "no_weapons": int(not working),
-        }
+class Ww2Planner(Planner["Ww2Skirmish"]):
+    """The solo AI's planner for WW2 Skirmish."""
 
     # ---- choices on the other side's turn ------------------------------------------------------------------
-    def ai_decide(self: Ww2Skirmish, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:  # type: ignore[misc]
+    def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
         fires = [c for _, c in options if c.kind in ("fire", "fire_team", "volley", "fire_gun", "fire_at", "blast", "flame")]
         holds = [c for _, c in options if c.kind == "hold_fire"]
         if not fires:
@@ -88,55 +59,55 @@ class Ww2Orders:
         return next((c for c in holds if c.choice == "turn"), holds[0])
 
     # ---- orders on its own turn ----------------------------------------------------------------------------
-    def ai_commands(self: Ww2Skirmish, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:  # type: ignore[misc]
+    def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:
         """The team's commands, best first. A generator: the costly list of shots is
         worked out only when the player asks past the commands before it."""
         st = game.state
         if side != st.active_side or st.phase != "action" or not st.unit_alive(unit.id):
             return
         order = unit.markers.get("solo_order", "halt")
-        if self.suppression(unit) and not self.routing(unit):
+        if self.rules.suppression(unit) and not self.rules.routing(unit):
             spent = sum(f.markers.get("used", 0) for f in game.state.unit_figures(unit.id))
             yield Command("remove_suppression", side, unit=unit.id, value=spent)
-        v = self.unit_vehicle(game, unit.id)
+        v = self.rules.unit_vehicle(game, unit.id)
         if v is not None:
             yield from self._vehicle_orders(game, side, unit, v, order)
             return
-        if self.routing(unit):
+        if self.rules.routing(unit):
             return
-        prof = self.profile(game, unit)
+        prof = self.rules.profile(game, unit)
         moves = unit.markers.get("move_n", 0)
 
         def fire() -> Iterator[Command]:
             if order != "rout":
                 yield from self.fire_orders(game, side, unit)
 
-        if order != "rout" and not self.defends(game, side):
-            yield from self.smoke_orders(game, side, unit, self.known_enemies(game, side))
+        if order != "rout" and not self.rules.defends(game, side):
+            yield from self.smoke_orders(game, side, unit, self.rules.known_enemies(game, side))
         if prof.support_weapon or prof.at_gun:
             yield from self.spot_orders(game, side, unit)
             yield from fire()
             return
         home = self.home_point(game, side, unit)
-        foes = self.known_enemies(game, side)
+        foes = self.rules.known_enemies(game, side)
         if order == "rout":
             yield self.move_to(side, unit, home)
             return
-        goal = self.goal_point(game, side, self.centre(game, unit))
+        goal = self.rules.goal_point(game, side, self.centre(game, unit))
         spot = self.spot_orders(game, side, unit)  # spotting costs no action: look first
 
         if order == "retreat":
-            if moves == 0 and not self.holds_cover(game, unit) and self.team_may_move(game, unit):
+            if moves == 0 and not self.holds_cover(game, unit) and self.rules.team_may_move(game, unit):
                 away = self.away_point(game, unit, foes, home)
                 yield self.covered_move(game, side, unit, away, foes) or self.move_to(side, unit, away)
-        elif order in ("advance", "attack", "close") and self.defends(game, side) and self.in_position(game, unit):
+        elif order in ("advance", "attack", "close") and self.rules.defends(game, side) and self.in_position(game, unit):
             pass  # the solo chart: units "will not move from fortified positions they are defending"
         elif order in ("attack", "close"):
             c = self.centre(game, unit)
             near = min(foes, key=lambda e: hypot(e.x - c[0], e.y - c[1])) if foes else None
             target = near.pos if near is not None else goal
-            if not self.in_contact(game, unit) and moves < 2 and self.team_may_move(game, unit):
-                charge = order == "attack" and near is not None and hypot(near.x - c[0], near.y - c[1]) <= self.mm(self.data.movement.normal + 1)
+            if not self.in_contact(game, unit) and moves < 2 and self.rules.team_may_move(game, unit):
+                charge = order == "attack" and near is not None and hypot(near.x - c[0], near.y - c[1]) <= self.rules.mm(self.rules.data.movement.normal + 1)
                 step = self.move_to(side, unit, target) if charge else self.covered_move(game, side, unit, target, foes)
                 if step is not None:
                     yield step
@@ -146,7 +117,7 @@ class Ww2Orders:
             shots = list(fire())
             worth = self.shot_worth(game, shots[0]) if shots else 0.0
             # (a team that may not move at all stays and shoots: no move is weighed for it)
-            step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15) if self.team_may_move(game, unit) else None
+            step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15) if self.rules.team_may_move(game, unit) else None
             if step is None:
                 yield from shots
             elif worth >= 0.25:
@@ -159,10 +130,10 @@ class Ww2Orders:
         yield from spot
         yield from fire()
 
-    def move_to(self: Ww2Skirmish, side: str, unit: Unit, point: tuple[float, float]) -> Command:  # type: ignore[misc]
+    def move_to(self, side: str, unit: Unit, point: tuple[float, float]) -> Command:
         return Command("move_unit", side, unit=unit.id, point=(round(point[0], 2), round(point[1], 2)), value=unit.markers.get("move_n", 0))
 
-    def covered_move(self: Ww2Skirmish, game: Game, side: str, unit: Unit, goal: tuple[float, float],  # type: ignore[misc]
+    def covered_move(self, game: Game, side: str, unit: Unit, goal: tuple[float, float],  # type: ignore[misc]
                      foes: list[Figure], stay_ok: bool = False) -> Command | None:
         """A move toward ``goal`` (one action, up to 6") ending where the fewest known
         enemies see the team in the open, then with the best cover, then with the most
@@ -171,17 +142,17 @@ class Ww2Orders:
         ground under fire needs a morale test, and a failure stops the move anyway."""
         cx, cy = self.centre(game, unit)
         d = hypot(goal[0] - cx, goal[1] - cy)
-        if d < self.mm(1):
+        if d < self.rules.mm(1):
             return self.move_to(side, unit, goal)
-        watchers = [e for e in foes if self.on_table(e)]
+        watchers = [e for e in foes if self.rules.on_table(e)]
         # the same question is asked at every command of the turn until the team moves
         key = (cx, cy, goal, tuple(e.pos for e in watchers), id(game.table), game.table.version)
         best = game.keep("covered_moves", key, lambda: self.best_covered_point(game, (cx, cy), goal, watchers), limit=2000)
-        if best[0][0] < 0 and self.under_fire(game, unit) and stay_ok:
+        if best[0][0] < 0 and self.rules.under_fire(game, unit) and stay_ok:
             return None
         return self.move_to(side, unit, best[1])
 
-    def best_covered_point(self: Ww2Skirmish, game: Game, centre: tuple[float, float], goal: tuple[float, float],  # type: ignore[misc]
+    def best_covered_point(self, game: Game, centre: tuple[float, float], goal: tuple[float, float],  # type: ignore[misc]
                            watchers: list[Figure]) -> tuple[tuple[int, int, float], tuple[float, float]]:
         """((-exposed, least cover, progress), point) of the best of 15 points one move
         toward the goal, seen from the watching enemies."""
@@ -189,13 +160,13 @@ class Ww2Orders:
 
         cx, cy = centre
         d = hypot(goal[0] - cx, goal[1] - cy)
-        sight = self.sight_range()
-        reach = min(d, self.mm(self.data.movement.normal))
+        sight = self.rules.sight_range()
+        reach = min(d, self.rules.mm(self.rules.data.movement.normal))
         base = atan2(goal[1] - cy, goal[0] - cx)
-        cands = [self.clamp(game, (cx + cos(base + radians(turn)) * reach * frac, cy + sin(base + radians(turn)) * reach * frac))
+        cands = [self.rules.clamp(game, (cx + cos(base + radians(turn)) * reach * frac, cy + sin(base + radians(turn)) * reach * frac))
                  for turn in (0, -25, 25, -50, 50) for frac in (1.0, 0.6, 0.3)]
         pairs = [(k, e.pos) for k, p in enumerate(cands) for e in watchers if hypot(e.x - p[0], e.y - p[1]) <= sight]
-        visible, cover = self.sight_pairs(game, [e for _, e in pairs], [cands[k] for k, _ in pairs])
+        visible, cover = self.rules.sight_pairs(game, [e for _, e in pairs], [cands[k] for k, _ in pairs])
         exposed = [0] * len(cands)
         least_cover = [2] * len(cands)
         for (k, _), vis, cov in zip(pairs, visible, cover, strict=True):
@@ -211,59 +182,59 @@ class Ww2Orders:
         assert best is not None
         return best
 
-    def centre(self: Ww2Skirmish, game: Game, unit: Unit) -> tuple[float, float]:  # type: ignore[misc]
-        figs = [f for f in game.state.unit_figures(unit.id) if self.on_table(f) or self.is_vehicle(f)] or game.state.unit_figures(unit.id)
+    def centre(self, game: Game, unit: Unit) -> tuple[float, float]:
+        figs = [f for f in game.state.unit_figures(unit.id) if self.rules.on_table(f) or self.rules.is_vehicle(f)] or game.state.unit_figures(unit.id)
         return (sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs))
 
-    def home_point(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> tuple[float, float]:  # type: ignore[misc]
+    def home_point(self, game: Game, side: str, unit: Unit) -> tuple[float, float]:
         cx, cy = self.centre(game, unit)
         w, h = game.table.width, game.table.height
         return {"north": (cx, 0.0), "south": (cx, h), "west": (0.0, cy), "east": (w, cy)}[game.state.sides[side].home_edge]
 
-    def away_point(self: Ww2Skirmish, game: Game, unit: Unit, foes: list[Figure], home: tuple[float, float]) -> tuple[float, float]:  # type: ignore[misc]
+    def away_point(self, game: Game, unit: Unit, foes: list[Figure], home: tuple[float, float]) -> tuple[float, float]:
         cx, cy = self.centre(game, unit)
         if not foes:
             return home
         e = min(foes, key=lambda f: hypot(f.x - cx, f.y - cy))
         d = hypot(cx - e.x, cy - e.y) or 1.0
-        away = (cx + (cx - e.x) / d * self.mm(6), cy + (cy - e.y) / d * self.mm(6))
+        away = (cx + (cx - e.x) / d * self.rules.mm(6), cy + (cy - e.y) / d * self.rules.mm(6))
         # between straight away and the home edge
-        return self.clamp(game, ((away[0] + home[0]) / 2, (away[1] + home[1]) / 2))
+        return self.rules.clamp(game, ((away[0] + home[0]) / 2, (away[1] + home[1]) / 2))
 
-    def holds_cover(self: Ww2Skirmish, game: Game, unit: Unit) -> bool:  # type: ignore[misc]
-        figs = self.fighters(game, unit.id)
+    def holds_cover(self, game: Game, unit: Unit) -> bool:
+        figs = self.rules.fighters(game, unit.id)
         start = unit.attrs.get("start_strength") or len(unit.figures)
         if not figs or len(figs) * 2 < start:
             return False
         return self.in_position(game, unit)
 
-    def in_position(self: Ww2Skirmish, game: Game, unit: Unit) -> bool:  # type: ignore[misc]
+    def in_position(self, game: Game, unit: Unit) -> bool:
         """Most of the team in a building, bunker, trench, wood or behind a wall or hedge
         (terrain giving cover where it stands): a position it defends."""
-        figs = self.fighters(game, unit.id)
+        figs = self.rules.fighters(game, unit.id)
         return bool(figs) and sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
 
-    def holds_objective(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> bool:  # type: ignore[misc]
-        objs = self.hold_objectives(game, side)
-        return any(hypot(f.x - o["x"], f.y - o["y"]) <= o["radius"] for o in objs for f in self.fighters(game, unit.id))
+    def holds_objective(self, game: Game, side: str, unit: Unit) -> bool:
+        objs = self.rules.hold_objectives(game, side)
+        return any(hypot(f.x - o["x"], f.y - o["y"]) <= o["radius"] for o in objs for f in self.rules.fighters(game, unit.id))
 
-    def in_contact(self: Ww2Skirmish, game: Game, unit: Unit) -> bool:  # type: ignore[misc]
-        return any(self.in_melee(game, f) for f in self.fighters(game, unit.id))
+    def in_contact(self, game: Game, unit: Unit) -> bool:
+        return any(self.rules.in_melee(game, f) for f in self.rules.fighters(game, unit.id))
 
-    def smoke_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit, foes: list[Figure]) -> list[Command]:  # type: ignore[misc]
+    def smoke_orders(self, game: Game, side: str, unit: Unit, foes: list[Figure]) -> list[Command]:
         """An attacker's smoke: a mortar or rifle grenade with smoke rounds blinds the
         most dangerous spotted enemy in reach (a belt-fed MG, else a figure in a bunker)
         that no smoke covers yet."""
         st = game.state
-        radius = self.mm(self.data.blast.smoke_diameter) / 2
-        danger = [e for e in foes if self.on_table(e) and (
-            any(w.category == "mg" and w.belt_fed for _, w in self.weapons_of(e)) or self.in_bunker(game, e))]
+        radius = self.rules.mm(self.rules.data.blast.smoke_diameter) / 2
+        danger = [e for e in foes if self.rules.on_table(e) and (
+            any(w.category == "mg" and w.belt_fed for _, w in self.rules.weapons_of(e)) or self.rules.in_bunker(game, e))]
         danger = [e for e in danger if not any(c.type == "smoke" and hypot(c.x - e.x, c.y - e.y) <= radius for c in st.clouds.values())]
         out = []
         for f in st.unit_figures(unit.id):
-            if not f.alive or self.embarked(f):
+            if not f.alive or self.rules.embarked(f):
                 continue
-            for wid, w in self.weapons_of(f, "mortar", "rifle_grenade"):
+            for wid, w in self.rules.weapons_of(f, "mortar", "rifle_grenade"):
                 if "smoke" not in (w.rounds or []):
                     continue
                 for e in sorted(danger, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id)):
@@ -272,22 +243,22 @@ class Ww2Orders:
                     break
         return out
 
-    def spot_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> list[Command]:  # type: ignore[misc]
+    def spot_orders(self, game: Game, side: str, unit: Unit) -> list[Command]:
         """Every figure of the team that may still look does (it costs no action)."""
-        return [Command("spot", side, unit=unit.id)] if self.spotters(game, unit.id) else []
+        return [Command("spot", side, unit=unit.id)] if self.rules.spotters(game, unit.id) else []
 
     # ---- fire ----------------------------------------------------------------------------------------------
-    def fire_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit) -> list[Command]:  # type: ignore[misc]
+    def fire_orders(self, game: Game, side: str, unit: Unit) -> list[Command]:
         """Every shot the team's figures can take at known enemies, best expected effect
         per action first."""
-        shooters = [f for f in game.state.unit_figures(unit.id) if f.alive and self.may_shoot_cheap(game, f)]
-        targets = self.known_units(game, side) if shooters else []
+        shooters = [f for f in game.state.unit_figures(unit.id) if f.alive and self.rules.may_shoot_cheap(game, f)]
+        targets = self.rules.known_units(game, side) if shooters else []
         if not targets:
             return []
-        self.prefetch_sight(game, shooters, [m for t in targets for m in game.state.unit_figures(t) if m.alive])
+        self.rules.prefetch_sight(game, shooters, [m for t in targets for m in game.state.unit_figures(t) if m.alive])
         scored = []
         for f in shooters:
-            for c in self.fire_candidates(game, side, f, targets):
+            for c in self.rules.fire_candidates(game, side, f, targets):
                 worth = self.shot_worth(game, c)
                 if worth > 0:
                     used = f.markers.get("used", 0)
@@ -296,17 +267,17 @@ class Ww2Orders:
         scored.sort(key=lambda t: (-t[0], t[1].figure or "", str(t[1].choice)))
         return [c for _, c in scored]
 
-    def shot_cost(self: Ww2Skirmish, cmd: Command) -> int:  # type: ignore[misc]
+    def shot_cost(self, cmd: Command) -> int:
         o = parse_opts(cmd.choice)
         if cmd.kind == "fire":
-            return self.data.shooting.shot_types[o.get("shot", "unaimed")].actions
+            return self.rules.data.shooting.shot_types[o.get("shot", "unaimed")].actions
         return 2
 
-    def shot_worth(self: Ww2Skirmish, game: Game, cmd: Command) -> float:  # type: ignore[misc]
+    def shot_worth(self, game: Game, cmd: Command) -> float:
         """Expected effect of one shot (0 when it cannot be taken or cannot hit)."""
         try:
             if cmd.kind == "fire":
-                s = self.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
+                s = self.rules.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
                 if s.need is None and not s.auto:
                     return 0.0
                 if s.vehicle is not None:
@@ -316,22 +287,22 @@ class Ww2Orders:
             if cmd.kind in ("fire_gun", "fire_at", "blast", "flame"):
                 if game.check(cmd) is not None:
                     return 0.0
-                hit = self.effect_chance(game, cmd)
+                hit = self.rules.effect_chance(game, cmd)
                 if hit is None:
-                    hit = float(sum(v for k, v in self.odds(game, cmd).outcomes.probs.items() if not no_effect(k)))
+                    hit = float(sum(v for k, v in self.rules.odds(game, cmd).outcomes.probs.items() if not no_effect(k)))
                 tgt = game.state.figures.get(cmd.target or "")
-                armour = tgt is not None and (self.is_vehicle(tgt) or self.is_gun(tgt))
+                armour = tgt is not None and (self.rules.is_vehicle(tgt) or self.rules.is_gun(tgt))
                 return hit * (1.5 if armour else 0.8)
         except Refusal:
             return 0.0
         return 0.0
 
-    def effect_worth(self: Ww2Skirmish, mod: int) -> float:  # type: ignore[misc]
-        t = self.data.fire_effect.table
+    def effect_worth(self, mod: int) -> float:
+        t = self.rules.data.fire_effect.table
         return sum(EFFECT_WORTH.get(t.result(face + mod), 0.0) for face in range(1, 7)) / 6
 
     # ---- vehicles ------------------------------------------------------------------------------------------
-    def _vehicle_orders(self: Ww2Skirmish, game: Game, side: str, unit: Unit, v: Figure, order: str) -> Iterator[Command]:  # type: ignore[misc]
+    def _vehicle_orders(self, game: Game, side: str, unit: Unit, v: Figure, order: str) -> Iterator[Command]:
         """A vehicle's commands by its AFV order, best first (the shots, armour first,
         worked out only when asked for)."""
         if order == "bale_out":
@@ -344,28 +315,28 @@ class Ww2Orders:
                 every = self.fire_orders(game, side, unit)
                 heavy = [c for c in every if c.kind in ("fire_gun", "fire_at")]
                 armour = [c for c in heavy if (t := game.state.figures.get(c.target or "")) is not None
-                          and (self.is_vehicle(t) or self.is_gun(t))]
+                          and (self.rules.is_vehicle(t) or self.rules.is_gun(t))]
                 shots.extend(armour + [c for c in every if c not in armour])
             return shots
 
         moved = bool(v.markers.get("moved"))
-        goal = self.goal_point(game, side, v.pos)
-        foes = self.known_enemies(game, side)
+        goal = self.rules.goal_point(game, side, v.pos)
+        foes = self.rules.known_enemies(game, side)
         near = min((hypot(e.x - v.x, e.y - v.y) for e in foes), default=None)
         if order == "retreat" and not moved:
             yield self.move_to(side, unit, self.away_point(game, unit, foes, self.home_point(game, side, unit)))
-        elif order == "advance" and not moved and (near is None or near > self.mm(20)):
+        elif order == "advance" and not moved and (near is None or near > self.rules.mm(20)):
             yield self.move_to(side, unit, goal)
-        elif order == "manoeuvre" and not moved and not fire() and (near is None or near > self.mm(12)):
+        elif order == "manoeuvre" and not moved and not fire() and (near is None or near > self.rules.mm(12)):
             yield self.move_to(side, unit, goal)
         elif order in ("halt", "manoeuvre") and not moved and foes and not v.markers.get("immobile"):
             # Halt: "may wheel towards the nearest enemy" (and a manoeuvring tank with no
             # cause to move does so too): its front armour and hull gun toward the threat
             e = min(foes, key=lambda f: (hypot(f.x - v.x, f.y - v.y), f.id))
-            if self.facing_from(v, e.pos) != "front":
+            if self.rules.facing_from(v, e.pos) != "front":
                 yield Command("pivot", side, figure=v.id, point=(round(e.x, 2), round(e.y, 2)))
         if not v.markers.get("spot_used") and not foes:
             yield Command("spot", side, figure=v.id)
         yield from fire()
-        yield from [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.ready_count(v, wid))
-                    for wid, w in self.weapons_of(v, "gun") if w.accumulate and self.ready_count(v, wid) < w.actions]
+        yield from [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.rules.ready_count(v, wid))
+                    for wid, w in self.rules.weapons_of(v, "gun") if w.accumulate and self.rules.ready_count(v, wid) < w.actions]

@@ -16,7 +16,7 @@ from game.core.dice import Dice, die_faces
 from game.core.game import Game
 from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import Figure
-from game.rulesets.base import Action, OddsLine, OddsReport
+from game.rulesets.offers import Action, OddsLine, OddsReport
 from game.rulesets.ww2_skirmish.common import DISABLED, EPS, opts, parse_opts
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS
 from game.rulesets.ww2_skirmish.fire import SHOT_ORDER

@@ -45,11 +45,12 @@ from game.core.game import Game
 from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
 from game.rulesets.base import RulesetBase
-from game.rulesets.ww2_skirmish.ai import Ww2Orders
+from game.rulesets.ww2_skirmish.ai import Ww2Planner
 from game.rulesets.ww2_skirmish.blast import Ww2BlastMixin
 from game.rulesets.ww2_skirmish.commands import Ww2InterfaceMixin
 from game.rulesets.ww2_skirmish.common import ABANDONED, Ww2Common
 from game.rulesets.ww2_skirmish.data import Ww2Data, check_ww2_data, figure_cost
+from game.rulesets.ww2_skirmish.editor import Ww2Editor
 from game.rulesets.ww2_skirmish.fire import Ww2FireMixin
 from game.rulesets.ww2_skirmish.formation import Ww2FormationMixin
 from game.rulesets.ww2_skirmish.melee import Ww2MeleeMixin
@@ -69,13 +70,15 @@ PER_SIDE_TURN = ("moved", "fired", "spot_used", "move_action", "leg_mm", "rough_
 PER_TURN = ("used", "ar_mode", "mg_used")
 
 
-class Ww2Skirmish(Ww2Orders, Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2ReactionMixin, Ww2FireMixin, Ww2MoraleMixin, Ww2FormationMixin, Ww2TeamMixin, Ww2MoveMixin,
+class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2ReactionMixin, Ww2FireMixin, Ww2MoraleMixin, Ww2FormationMixin, Ww2TeamMixin, Ww2MoveMixin,
                   Ww2SpotMixin, Ww2Common, RulesetBase):
     id = "ww2-skirmish"
     Data = Ww2Data
     phases = ("action",)
     phase_names = {"action": "Move and shoot"}
     hidden_information = True
+    Planner = Ww2Planner
+    Editor = Ww2Editor
     reactive_kinds = FIRE_KINDS
     data: Ww2Data
 
@@ -126,10 +129,6 @@ class Ww2Skirmish(Ww2Orders, Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2
                 riders[vid] = riders.get(vid, 0) + len(u.figures)
                 if riders[vid] > cap:
                     raise doc.error(loc, f"'{vid}' carries at most {cap} passengers")
-
-    def map_settings(self):
-        """Scenario settings the editor offers: (key, label, choices)."""
-        return []
 
     # ---- set-up ---------------------------------------------------------------------------------------
     def init_state(self, state: GameState, m: MapFile) -> None:

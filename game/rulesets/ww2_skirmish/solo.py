@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -140,3 +141,34 @@ class Ww2SoloMixin:
         res = self.roll_effects(game.dice, victims, art.die_for(ARTILLERY_CALIBRE), art.result, "HE effect",
                                 "1-2 suppressed, 3-4 wounded, 5 disabled, 6+ killed")
         self.apply_results(game, res, "a random artillery round", None)
+
+    # ---- the AFV chart's situation -------------------------------------------------------------------------
+    def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
+        st = game.state
+        v = self.unit_vehicle(game, unit.id)
+        if v is None:
+            return {}
+        tb = solo_tables()
+        last = unit.markers.get("solo_order") or self.initial_order(game, unit)
+        friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
+        infantry = any(self.fighter(f) and hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_infantry") for f in friends)
+        crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
+        damaged = int(bool(v.markers.get("immobile") or v.markers.get("optics"))) + crew_lost
+        seen = self.known_enemies(game, unit.side)
+        flank = any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
+        near = [f for f in friends if hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_friends")]
+        alone = not any(self.los(game, v, f).visible for f in near)
+        guns = self.weapons_of(v, "gun")
+        wrecked = set(v.markers.get("wrecked", []))
+        working = [w for w in v.weapons if w not in wrecked]
+        at_fire = any(r.get("heavy") for r in self.recent(game, unit, "fired_on"))
+        return {
+            "advancing": int(last == "advance" or bool(v.markers.get("hull_down"))),
+            "infantry_near": int(infantry),
+            "damaged": damaged,
+            "under_at_fire": int(at_fire),
+            "flanked": int(flank),
+            "alone": int(alone),
+            "no_main_gun": int(not guns or all(wid in wrecked for wid, _ in guns)),
+            "no_weapons": int(not working),
+        }

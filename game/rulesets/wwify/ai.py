@@ -1,9 +1,10 @@
-"""How the solo AI plays WWIFY AR:SE (mixed into :class:`game.rulesets.wwify.ruleset.Wwify`).
+"""How the solo AI plays WWIFY AR:SE: the planner part (:class:`WwifyPlanner`).
 
-The solo rules (game/solo/orders.py) give every unit an order each turn; these methods
-say what a WWIFY unit is for those rules (:meth:`WwifyAI.profile`, the AFV points of
-vehicles and flyers) and turn each order into this ruleset's commands when the unit's
-card is in play (:meth:`WwifyAI.ai_commands`). The readings behind them:
+The solo rules (game/solo/orders.py) give every unit an order each turn; what a WWIFY
+unit is for those rules (its profile, the AFV points of vehicles and flyers) is the
+rules' own (game/rulesets/wwify/solo_view.py). The planner turns each order into this
+ruleset's commands when the unit's card is in play (:meth:`WwifyPlanner.unit_commands`).
+The readings behind them:
 
 - Squads, snipers and large creatures dice on the infantry chart; HMG and mortar teams
   and field guns too, as support weapons (field guns also as AT guns, with one action).
@@ -32,28 +33,25 @@ so a second Fire at the same target is a new command for the player's repeat gua
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from math import atan2, ceil, cos, hypot, radians, sin
 from typing import TYPE_CHECKING
 
 import shapely
 from shapely.geometry import LineString, Point
 
-from game.core.commands import END_PHASE, Command, Refusal
+from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.cohesion import stragglers
-from game.rulesets.sight import KeptSight
+from game.rulesets.parts import Planner
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
-from game.solo.tables import Profile, cover_class, solo_tables
+from game.rulesets.wwify.solo_view import FORWARD
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
-    from game.rulesets.wwify.ruleset import Wwify
+    pass
 
-FORTIFIED = ("trench", "bunker", "building")
 COVER_VALUE = {"trench": 3.0, "bunker": 3.0, "building": 2.0, "wood": 1.0, "crater": 1.0}
-FORWARD = ("advance", "attack", "close")
-AT_WEAPON_KINDS = ("mortar", "field_gun", "vehicle")  # units whose fire counts as heavy
 
 
 def _binom(n: int, p: float) -> list[float]:
@@ -76,146 +74,11 @@ def _panic_p(left: int, mod: int) -> float:
     return sum(p for t, p in enumerate(_TWO_D6) if t + mod > left)
 
 
-class WwifyAI:
-    # ==== what a unit is for the solo rules ====================================================
-    def profile(self: Wwify, game: Game, unit: Unit) -> Profile:  # type: ignore[misc]
-        figs = game.state.unit_figures(unit.id, alive_only=False)
-        alive = [f for f in figs if f.alive]
-        kind = unit.kind
-        if kind == "large_creature":
-            top = self.data.firing.large_creature_wounds
-            lost = 1.0 if not alive else min(1.0, sum(f.wounds for f in figs) / top)
-        else:
-            lost = (len(figs) - len(alive)) / len(figs) if figs else 0.0
-        officer = any(self.troop(f).role == "officer" for f in alive)
-        afv = kind in ("vehicle", "flyer")
-        return Profile(
-            routing=bool(unit.markers.get("panicked")),
-            retiring=unit.markers.get("solo_order") in ("retreat", "rout", "bale_out"),
-            support_weapon=kind in SUPPORT_KINDS,
-            at_gun=kind == "field_gun",
-            vehicle=afv,
-            command=False,  # WWIFY has no command groups: officers lead squads
-            one_action=kind == "field_gun",
-            # an officer leads a squad; lone models and gun teams need none
-            has_nco=officer or kind in SINGLE_MODEL_KINDS or kind in SUPPORT_KINDS,
-            damaged_fraction=lost,
-            officer=officer,
-            damaged=bool(self.immobile(game, unit) or unit.markers.get("winged")) if afv else False,
-            heavy_weapon=kind in AT_WEAPON_KINDS or kind == "flyer"
-            or any(self.data.weapons[w].flame for f in alive for w in f.weapons),
-        )
-
-    def afv_situation(self: Wwify, game: Game, unit: Unit) -> dict[str, int]:  # type: ignore[misc]
-        """The AFV points of a vehicle or flyer: advancing (its last order), friendly
-        infantry within 6", damaged (immobilised, broken down; a flyer winged), under fire
-        from weapons that can hurt it (only those may fire at it) or artillery, an enemy
-        in sight behind the line across its front, no friend within 12" in sight, no main
-        armament (a vehicle's gun that can hurt vehicles; a flyer's weapon), no weapon."""
-        with self._fast_sight(game):
-            return self._afv_points(game, unit)
-
-    def _afv_points(self: Wwify, game: Game, unit: Unit) -> dict[str, int]:
-        st = game.state
-        figs = self.alive(game, unit.id)
-        if not figs:
-            return {}
-        v = figs[0]
-        tb = solo_tables()
-        last = unit.markers.get("solo_order") or self.initial_order(game, unit)
-        friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
-        enemies = [f for f in st.figures.values() if f.alive and f.side != unit.side]
-        infantry = any(self.category(f) in ("infantry", "cavalry") and self.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry")
-                       for f in friends)
-        damaged = int(bool(unit.markers.get("immobilised"))) + int(bool(unit.markers.get("broken_down")))
-        if unit.kind == "flyer":
-            damaged = int(bool(unit.markers.get("winged")))
-        top = self.mm(self.data.firing.bands[-1].upto)
-        seen = [e for e in enemies if self.dist(e.pos, v.pos) <= top and self.sees(game, v, e)]
-        flank = any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
-        near = [f for f in friends if self.dist(f.pos, v.pos) <= tb.dist_mm("afv_friends")]
-        alone = not any(self.sees(game, v, f) for f in near)
-        weapons = [self.data.weapons[w] for w in v.weapons]
-        main = any(w.vs_vehicles for w in weapons) if unit.kind == "vehicle" else bool(weapons)
-        return {
-            "advancing": int(last == "advance"),
-            "infantry_near": int(infantry),
-            "damaged": min(damaged, 1),
-            "under_at_fire": int(bool(self.recent(game, unit, "fired_on"))),
-            "flanked": int(flank),
-            "alone": int(alone),
-            "no_main_gun": int(not main),
-            "no_weapons": int(not weapons),
-        }
-
-    def apply_solo_orders(self: Wwify, game: Game, cmd: Command) -> None:  # type: ignore[misc]
-        """The solo orders, plus what the chart said before a support weapon's Advance or
-        Attack became a Halt ("halt and fire if possible instead": with nothing to fire
-        at, the team carries the Advance out)."""
-        unit = game.state.units[cmd.unit]
-        before = len(game.log)
-        super().apply_solo_orders(game, cmd)  # type: ignore[misc]
-        unit.markers.pop("solo_chart", None)
-        if unit.kind in SUPPORT_KINDS and unit.markers.get("solo_order") == "halt":
-            rolls = [e.roll for e in game.log.events[before:] if e.kind == "roll" and e.roll is not None]
-            if rolls:
-                res = solo_tables().chart_row(unit.markers.get("solo_rf", 0)).results[rolls[-1].value - 1]
-                if res in FORWARD:
-                    unit.markers["solo_chart"] = res
-
-    # ==== bookkeeping for the risk factors =======================================================
-    def note_fire(self: Wwify, game: Game, target_unit: str, firer_unit: str | None, firers: int,  # type: ignore[misc]
-                  heavy: bool = False) -> None:
-        """Fire counts as "mortars, flame or AFVs" when it comes from a mortar, field gun,
-        vehicle or flyer, or from a squad whose flamethrower reaches the target (8")."""
-        st = game.state
-        if firer_unit in st.units and target_unit in st.units:
-            fu = st.units[firer_unit]
-            heavy = fu.kind in AT_WEAPON_KINDS or fu.kind == "flyer"
-            flames = [f for f in self.alive(game, fu.id) if any(self.data.weapons[w].flame for w in f.weapons)]
-            reach = self.mm(self.data.firing.bands[1].upto)
-            if flames and any(self.dist(f.pos, t.pos) <= reach for f in flames for t in self.alive(game, target_unit)):
-                heavy = True
-        super().note_fire(game, target_unit, firer_unit, firers, heavy)  # type: ignore[misc]
-
-    def note_losses(self: Wwify, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:  # type: ignore[misc]
-        """A loss is credited to the unit that last fired at (or fought) the victim this
-        turn: the casualty jobs run after the fire or combat that caused them."""
-        st = game.state
-        if by_unit is None and victim_unit in st.units:
-            recs = st.units[victim_unit].attrs.get("fired_on") or []
-            if recs and recs[-1]["turn"] == st.turn:
-                by_unit = recs[-1]["by"]
-        super().note_losses(game, victim_unit, n, by_unit)  # type: ignore[misc]
-
-    def apply_combat(self: Wwify, game: Game, cmd: Command) -> None:  # type: ignore[misc]
-        """Close combat puts both sides "under fire" (as the solo rules count it)."""
-        plan = self.combat_plan(game, cmd.unit)
-        units: dict[str, int] = {}
-        for f in plan.defenders:
-            units[f.unit] = units.get(f.unit, 0) + 1
-        main = max(units, key=lambda u: (units[u], u))
-        for uid in sorted(units):
-            self.note_fire(game, uid, cmd.unit, len(plan.attackers))
-        self.note_fire(game, cmd.unit, main, len(plan.defenders))
-        super().apply_combat(game, cmd)  # type: ignore[misc]
-
-    # ==== the random baseline's candidates ========================================================
-    def candidate_commands(self: Wwify, game: Game, side: str) -> list[Command]:  # type: ignore[misc]
-        """The commands :meth:`turn_commands` lists, before their checks: the random
-        baseline draws from these by rejection (the legal ones are exactly the listed)."""
-        st = game.state
-        if self.decision(game) is not None:
-            return self.legal_commands(game, side)
-        if st.over or side != st.active_side or self.activation_key(game) is None:
-            return []
-        out = [Command(END_PHASE, side)]
-        for u in self.acting_units(game, side):
-            out += self.candidates(game, u)
-        return out
+class WwifyPlanner(Planner["Wwify"]):
+    """The solo AI's planner for WWIFY (see the module's notes)."""
 
     # ==== decisions ===================================================================================
-    def ai_decide(self: Wwify, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:  # type: ignore[misc]
+    def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
         """Casualties: the least valuable figure, one in smoke first (it saves on 2+); a
         sniper's pick: the most valuable, not in smoke. Kill, but capture when the loser's
         unit has a medic who could save the dead. Always rally; the medic saves the most
@@ -228,25 +91,25 @@ class WwifyAI:
         if kind == "pick_casualty":
             figs = [st.figures[c.target] for c in cmds]
             mine = figs[0].side == side
-            smoke = {f.id: self.in_cloud(game, f.pos, "smoke") for f in figs}
+            smoke = {f.id: self.rules.in_cloud(game, f.pos, "smoke") for f in figs}
             foes = [f for f in st.figures.values() if f.alive and f.side != figs[0].side]
 
             def far(f: Figure) -> float:  # the figure furthest back sets the squad's range
-                return min((self.dist(f.pos, e.pos) for e in foes), default=0.0)
+                return min((self.rules.dist(f.pos, e.pos) for e in foes), default=0.0)
 
             if mine:
-                best = min(figs, key=lambda f: (not smoke[f.id], self.troop(f).value, -far(f), f.id))
+                best = min(figs, key=lambda f: (not smoke[f.id], self.rules.troop(f).value, -far(f), f.id))
             else:
-                best = min(figs, key=lambda f: (smoke[f.id], -self.troop(f).value, f.id))
+                best = min(figs, key=lambda f: (smoke[f.id], -self.rules.troop(f).value, f.id))
             return next(c for c in cmds if c.target == best.id)
         if kind == "capture":
             victim = st.figures[cmds[0].target]
             vu = st.units[victim.unit]
             if vu.kind in SINGLE_MODEL_KINDS:
-                medic = self.has_medic(game, vu)
+                medic = self.rules.has_medic(game, vu)
             else:
-                medic = any(f.alive and f.id != victim.id and self.troop(f).medic for f in self.alive(game, vu.id))
-            saver = self.option(game, "medics") and medic
+                medic = any(f.alive and f.id != victim.id and self.rules.troop(f).medic for f in self.rules.alive(game, vu.id))
+            saver = self.rules.option(game, "medics") and medic
             want = "capture" if saver else "kill"
             return next((c for c in cmds if c.choice == want), cmds[0])
         if kind == "rally":
@@ -254,29 +117,29 @@ class WwifyAI:
         return cmds[0]
 
     # ==== carrying out the orders =========================================================================
-    def ai_side_commands(self: Wwify, game: Game, side: str) -> list[Command]:  # type: ignore[misc]
+    def side_commands(self, game: Game, side: str) -> list[Command]:
         return []  # the artillery fires by itself: nothing side-wide to decide
 
-    def ai_commands(self: Wwify, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:  # type: ignore[misc]
+    def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:
         """The commands carrying out the unit's order, best first, worked out lazily: a
         fallback (another target, firing instead of a move the core refuses) is only
         computed when the player asks for it."""
-        if unit.side != side or not self.active(game, unit) or unit.markers.get("panicked"):
+        if unit.side != side or not self.rules.active(game, unit) or unit.markers.get("panicked"):
             return iter(())
         return self._ai_iter(game, side, unit, memo)
 
-    def _ai_iter(self: Wwify, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:
-        order = unit.markers.get("solo_order") or self.initial_order(game, unit)
+    def _ai_iter(self, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:
+        order = unit.markers.get("solo_order") or self.rules.initial_order(game, unit)
         if unit.kind in ("vehicle", "flyer"):
             yield from self._ai_afv(game, side, unit, order)
             return
         yield from self._continue_moving(game, unit, memo)
         if unit.kind in SUPPORT_KINDS:
             yield from self._ai_support(game, side, unit, order, memo)
-        elif self.actions_left(game, unit) > 0:
+        elif self.rules.actions_left(game, unit) > 0:
             yield from self._foot_action(game, side, unit, order, len(unit.markers.get("acts", [])) + 1, memo)
 
-    def _continue_moving(self: Wwify, game: Game, unit: Unit, memo: dict) -> list[Command]:
+    def _continue_moving(self, game: Game, unit: Unit, memo: dict) -> list[Command]:
         """The figures still to move in a Move action planned figure by figure."""
         if not unit.markers.get("move_open"):
             return []
@@ -284,7 +147,7 @@ class WwifyAI:
         plan = memo.get(self._plan_key(game, unit, len(unit.markers.get("acts", []))))
         if not plan:
             return []
-        figs = self.alive(game, unit.id)
+        figs = self.rules.alive(game, unit.id)
         begun = not any(f.markers.get("moved_mm") for f in figs)  # a begin_move, nobody moved yet
         if not begun and not any(hypot(st.figures[c.figure].x - c.path[-1][0], st.figures[c.figure].y - c.path[-1][1]) < 1e-6
                                  for _, c in plan):
@@ -299,7 +162,7 @@ class WwifyAI:
         return out
 
     # ---- squads, snipers, large creatures ---------------------------------------------------------------
-    def _foot_action(self: Wwify, game: Game, side: str, unit: Unit, order: str, n: int, memo: dict) -> Iterator[Command]:
+    def _foot_action(self, game: Game, side: str, unit: Unit, order: str, n: int, memo: dict) -> Iterator[Command]:
         """Commands for the unit's action number ``n``, best first."""
         if order == "rout":  # run for the home edge; no fire, no fighting
             yield from self._move_cmds(game, side, unit, self._home_point(game, unit), n, memo)
@@ -315,7 +178,7 @@ class WwifyAI:
             yield from fire
             return
         moved = "move" in unit.markers.get("acts", [])
-        defending = self.defends(game, side) and self.in_fortification(game, unit)
+        defending = self.rules.defends(game, side) and self.rules.in_fortification(game, unit)
         goal = None
         if order == "retreat" and not moved and not self._holds_cover(game, unit):
             goal, stop = self._retreat_point(game, unit), 0.0
@@ -339,13 +202,13 @@ class WwifyAI:
             yield from self._move_cmds(game, side, unit, goal, n, memo, stop=stop)
         yield from fire
 
-    def _contact_cmds(self: Wwify, game: Game, side: str, unit: Unit, n: int, order: str) -> list[Command] | None:
+    def _contact_cmds(self, game: Game, side: str, unit: Unit, n: int, order: str) -> list[Command] | None:
         """In base contact: fight (Attack always; otherwise when the combat is worth more
         than the best fire). None when not in contact, or retreating from it."""
         if order in ("rout", "retreat") or unit.kind not in ("squad", "sniper", "large_creature"):
             return None
         try:
-            plan = self.combat_plan(game, unit.id)
+            plan = self.rules.combat_plan(game, unit.id)
         except Refusal:
             return None
         cmd = Command("combat", side, unit=unit.id, value=n)
@@ -358,26 +221,26 @@ class WwifyAI:
             return [cmd] + fire
         return fire + [cmd]
 
-    def _charge_cmds(self: Wwify, game: Game, side: str, unit: Unit, n: int) -> list[Command]:
+    def _charge_cmds(self, game: Game, side: str, unit: Unit, n: int) -> list[Command]:
         """Charge the nearest enemy unit that fights when a figure can reach it over dry
         ground this move."""
         foe = self._nearest_enemy(game, unit, fighting=True)
         if foe is None:
             return []
-        figs = self.alive(game, unit.id)
-        reach = max(self.allowance(game, unit, f) for f in figs)
-        near = min(figs, key=lambda f: self.dist(f.pos, foe.pos))
-        gap = self.dist(near.pos, foe.pos) - near.radius - foe.radius
-        if gap > reach - self.mm(0.1) or self.first_wet(game, [near.pos, foe.pos]) is not None:
+        figs = self.rules.alive(game, unit.id)
+        reach = max(self.rules.allowance(game, unit, f) for f in figs)
+        near = min(figs, key=lambda f: self.rules.dist(f.pos, foe.pos))
+        gap = self.rules.dist(near.pos, foe.pos) - near.radius - foe.radius
+        if gap > reach - self.rules.mm(0.1) or self.rules.first_wet(game, [near.pos, foe.pos]) is not None:
             return []
         return [Command("move_unit", side, unit=unit.id, choice="charge", target=foe.unit, value=n)]
 
     # ---- HMGs, mortars, field guns -------------------------------------------------------------------------
-    def _ai_support(self: Wwify, game: Game, side: str, unit: Unit, order: str, memo: dict) -> Iterator[Command]:
+    def _ai_support(self, game: Game, side: str, unit: Unit, order: str, memo: dict) -> Iterator[Command]:
         """Fire twice (a field gun once); move only to retreat, rout, or carry out an
         Advance when there is nothing to fire at."""
         acts = unit.markers.get("acts", [])
-        if self.actions_left(game, unit) <= 0 or "move" in acts:
+        if self.rules.actions_left(game, unit) <= 0 or "move" in acts:
             return
         n = len(acts) + 1
         if order == "rout":
@@ -388,21 +251,21 @@ class WwifyAI:
             yield from self._move_cmds(game, side, unit, self._away_point(game, unit), n, memo)
         yield from fire
         if not acts and not fire and order != "retreat" and unit.markers.get("solo_chart") in FORWARD \
-                and not (self.defends(game, side) and self.in_fortification(game, unit)):
+                and not (self.rules.defends(game, side) and self.rules.in_fortification(game, unit)):
             goal = self._goal(game, side, unit)
             if goal is not None:
-                yield from self._move_cmds(game, side, unit, goal, n, memo, stop=self.mm(10))
+                yield from self._move_cmds(game, side, unit, goal, n, memo, stop=self.rules.mm(10))
 
     # ---- vehicles and flyers ----------------------------------------------------------------------------------
-    def _ai_afv(self: Wwify, game: Game, side: str, unit: Unit, order: str) -> Iterator[Command]:
+    def _ai_afv(self, game: Game, side: str, unit: Unit, order: str) -> Iterator[Command]:
         """Each action a move and a fire: the fire that goes with the last move first."""
         acts = unit.markers.get("acts", [])
         if unit.markers.get("pending_fire"):
             yield from self._fire_cmds(game, side, unit, len(acts))
-        if self.actions_left(game, unit) <= 0:
+        if self.rules.actions_left(game, unit) <= 0:
             return
         n = len(acts) + 1
-        immobile = unit.kind == "vehicle" and self.immobile(game, unit)
+        immobile = unit.kind == "vehicle" and self.rules.immobile(game, unit)
         if order == "bale_out" or (order == "retreat" and immobile):
             return  # the crew is out of its vehicle this turn
         fire = list(self._fire_cmds(game, side, unit, n))
@@ -410,7 +273,7 @@ class WwifyAI:
             yield from self._afv_move(game, side, unit, order, n, bool(fire))
         yield from fire
 
-    def _afv_move(self: Wwify, game: Game, side: str, unit: Unit, order: str, n: int, can_fire: bool) -> list[Command]:
+    def _afv_move(self, game: Game, side: str, unit: Unit, order: str, n: int, can_fire: bool) -> list[Command]:
         if order == "halt":
             return []
         moves = unit.markers.get("acts", []).count("move")
@@ -419,14 +282,14 @@ class WwifyAI:
         foe = self._nearest_enemy(game, unit)
         if foe is None:
             return []
-        v = self.alive(game, unit.id)[0]
+        v = self.rules.alive(game, unit.id)[0]
         if order == "advance":
             tb = solo_tables()
-            if self.dist(v.pos, foe.pos) <= tb.dist_mm("afv_halt"):
+            if self.rules.dist(v.pos, foe.pos) <= tb.dist_mm("afv_halt"):
                 return []
             with_infantry = any(
-                f.side == unit.side and f.alive and self.category(f) in ("infantry", "cavalry")
-                and self.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry") for f in game.state.figures.values())
+                f.side == unit.side and f.alive and self.rules.category(f) in ("infantry", "cavalry")
+                and self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry") for f in game.state.figures.values())
             if moves >= (2 if with_infantry else 1):
                 return []
         elif can_fire:  # manoeuvre: fire from where it is when it has a target
@@ -436,20 +299,20 @@ class WwifyAI:
             return []
         return self._afv_moves_to(game, side, unit, goal, n, stop=self._standoff(game, unit))
 
-    def _afv_goal(self: Wwify, game: Game, side: str, unit: Unit):
+    def _afv_goal(self, game: Game, side: str, unit: Unit):
         """A vehicle heads for the objective (or the nearest enemy); a flyer for the
         nearest enemy its weapons can hurt."""
         if unit.kind != "flyer":
             return self._goal(game, side, unit)
         st = game.state
-        v = self.alive(game, unit.id)[0]
+        v = self.rules.alive(game, unit.id)[0]
         foes = [f for f in st.figures.values() if f.alive and f.side != side
-                and any(self.can_hurt(w, self.target_kind(st.units[f.unit])) for w in v.weapons)]
-        return min(foes, key=lambda f: (self.dist(v.pos, f.pos), f.id)).pos if foes else None
+                and any(self.rules.can_hurt(w, self.rules.target_kind(st.units[f.unit])) for w in v.weapons)]
+        return min(foes, key=lambda f: (self.rules.dist(v.pos, f.pos), f.id)).pos if foes else None
 
-    def _afv_moves_to(self: Wwify, game: Game, side: str, unit: Unit, goal, n: int, stop: float = 0.0) -> list[Command]:
-        v = self.alive(game, unit.id)[0]
-        budget = self.allowance(game, unit, v) - self.mm(0.05)
+    def _afv_moves_to(self, game: Game, side: str, unit: Unit, goal, n: int, stop: float = 0.0) -> list[Command]:
+        v = self.rules.alive(game, unit.id)[0]
+        budget = self.rules.allowance(game, unit, v) - self.rules.mm(0.05)
         if unit.kind == "flyer":
             return self._flyer_moves(game, side, v, goal, budget, stop, n)
         route = self._route(game, v.pos, goal)
@@ -460,23 +323,23 @@ class WwifyAI:
                 out.append(Command("move", side, figure=v.id, path=tuple(pts), value=n))
         return out
 
-    def _flyer_moves(self: Wwify, game: Game, side: str, v: Figure, goal, budget: float, stop: float, n: int) -> list[Command]:
+    def _flyer_moves(self, game: Game, side: str, v: Figure, goal, budget: float, stop: float, n: int) -> list[Command]:
         """A flight of one straight leg (one turn of up to 180 degrees is always allowed)
         toward ``goal``, ending ``stop`` short of it, on the table and off other bases."""
         st = game.state
-        d = self.dist(v.pos, goal)
+        d = self.rules.dist(v.pos, goal)
         h = atan2(goal[1] - v.y, goal[0] - v.x)
         want = min(budget, max(0.0, d - stop))
-        if want < self.mm(0.5):
+        if want < self.rules.mm(0.5):
             return []
         out = []
         for turn in (0, 20, -20, 45, -45):
             a = h + radians(turn)
             for frac in (1.0, 0.7, 0.4):
                 end = self._clamp_r(game, (v.x + cos(a) * want * frac, v.y + sin(a) * want * frac), v.radius)
-                if self.dist(end, v.pos) < self.mm(0.5):
+                if self.rules.dist(end, v.pos) < self.rules.mm(0.5):
                     continue
-                if any(o.alive and o.id != v.id and self.dist(o.pos, end) < o.radius + v.radius + 0.5 for o in st.figures.values()):
+                if any(o.alive and o.id != v.id and self.rules.dist(o.pos, end) < o.radius + v.radius + 0.5 for o in st.figures.values()):
                     continue
                 out.append(Command("move", side, figure=v.id, path=(end,), value=n))
                 break
@@ -484,28 +347,28 @@ class WwifyAI:
                 break
         return out
 
-    def _standoff(self: Wwify, game: Game, unit: Unit) -> float:
+    def _standoff(self, game: Game, unit: Unit) -> float:
         """How close a vehicle or flyer goes: a vehicle to 12"; a flyer to 2" inside the
         far edge of its weapon's best range band."""
         if unit.kind == "vehicle":
-            return self.mm(12)
-        bands = self.data.firing.bands
+            return self.rules.mm(12)
+        bands = self.rules.data.firing.bands
         best = 0.0
-        for f in self.alive(game, unit.id):
+        for f in self.rules.alive(game, unit.id):
             for w in f.weapons:
-                dice = self.data.weapons[w].dice
+                dice = self.rules.data.weapons[w].dice
                 top = max(d or 0 for d in dice)
                 best = max(best, max(b.upto for b, d in zip(bands, dice, strict=True) if (d or 0) == top))
-        return self.mm(max(2.0, best - 2.0))
+        return self.rules.mm(max(2.0, best - 2.0))
 
     # ==== fire ===========================================================================================
-    def _fire_cmds(self: Wwify, game: Game, side: str, unit: Unit, n: int) -> Iterator[Command]:
+    def _fire_cmds(self, game: Game, side: str, unit: Unit, n: int) -> Iterator[Command]:
         """Fire at the best targets (worked out on the first request)."""
         for score, tid in self._fire_options(game, unit)[:3]:
             if score > 0.01:
                 yield Command("fire", side, unit=unit.id, target=tid, value=n)
 
-    def _fire_options(self: Wwify, game: Game, unit: Unit) -> list[tuple[float, str]]:
+    def _fire_options(self, game: Game, unit: Unit) -> list[tuple[float, str]]:
         """(score, target unit) for every enemy unit it can fire at now, best first: the
         expected figures put out of action, weighted by what they threaten. An AFV's
         main gun takes the nearest enemy vehicle or field gun first; otherwise AFVs
@@ -515,22 +378,22 @@ class WwifyAI:
         if key in cache:
             return cache[key]
         st = game.state
-        figs = [f for f in self.alive(game, unit.id) if f.weapons]
+        figs = [f for f in self.rules.alive(game, unit.id) if f.weapons]
         out: list[tuple[float, str]] = []
-        top = self.mm(self.data.firing.bands[-1].upto)
+        top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
         afv = unit.kind in ("vehicle", "flyer")
         armour: list[tuple[float, str]] = []
         plans = []
-        with self._fast_sight(game):
+        with self.rules._fast_sight(game):
             for t in sorted(st.units.values(), key=lambda u: u.id):
                 if t.side == unit.side or not st.unit_alive(t.id) or not figs:
                     continue
-                tfigs = self.alive(game, t.id)
-                near = min(self.dist(f.pos, e.pos) for f in figs for e in tfigs)
+                tfigs = self.rules.alive(game, t.id)
+                near = min(self.rules.dist(f.pos, e.pos) for f in figs for e in tfigs)
                 if near > top + 1e-6:
                     continue
                 try:
-                    plans.append((t, near, self.fire_plan(game, unit.id, t.id)))
+                    plans.append((t, near, self.rules.fire_plan(game, unit.id, t.id)))
                 except Refusal:
                     continue
         for t, near, plan in plans:
@@ -538,7 +401,7 @@ class WwifyAI:
             if afv:
                 score *= 1.0 + self._threat_to(game, t, unit)
                 if unit.kind == "vehicle" and (t.kind in ("vehicle", "field_gun")) and any(
-                        self.data.weapons[fr.weapon].vs_vehicles for fr in plan.firers):
+                        self.rules.data.weapons[fr.weapon].vs_vehicles for fr in plan.firers):
                     armour.append((near, t.id))
             out.append((score, t.id))
         out.sort(key=lambda s: (-s[0], s[1]))
@@ -548,20 +411,20 @@ class WwifyAI:
         cache[key] = out
         return out
 
-    def _fire_value(self: Wwify, game: Game, plan) -> float:
-        fi = self.data.firing
+    def _fire_value(self, game: Game, plan) -> float:
+        fi = self.rules.data.firing
         p = (7 - fi.kill_on) / 6
         if plan.trench:
             p *= (7 - fi.trench_reroll_kill_on) / 6
         pmf = _binom(plan.dice, p)
         target = plan.target
         kind = plan.target_kind
-        tfigs = self.alive(game, target.id)
+        tfigs = self.rules.alive(game, target.id)
         smoke = (fi.smoke_save_on - 1) / 6
         if kind == "figures":
-            pool = self.casualty_pool(game, target)
+            pool = self.rules.casualty_pool(game, target)
             cap = len(pool)
-            in_smoke = sum(1 for f in pool if self.in_cloud(game, f.pos, "smoke"))
+            in_smoke = sum(1 for f in pool if self.rules.in_cloud(game, f.pos, "smoke"))
             keep = 1.0 - (1 - smoke) * min(1.0, in_smoke / cap) if in_smoke else 1.0
             kills = sum(min(k, cap) * q for k, q in enumerate(pmf)) * keep
             sniper = plan.chooser == plan.unit.side
@@ -572,7 +435,7 @@ class WwifyAI:
             value += self._morale_bonus(game, target, pmf, plan)
             return value
         fig = tfigs[0]
-        keep = (1 - smoke) if self.in_cloud(game, fig.pos, "smoke") else 1.0
+        keep = (1 - smoke) if self.rules.in_cloud(game, fig.pos, "smoke") else 1.0
         if keep < 1:
             pmf = _binom(plan.dice, p * keep)
         worth = self._fig_worth(game, fig)
@@ -581,66 +444,66 @@ class WwifyAI:
             dead = sum(q for k, q in enumerate(pmf) if k >= left)
             wounds = sum(min(k, left) * q for k, q in enumerate(pmf))
             return worth * (dead + 0.3 * wounds / left)
-        table = self.data.vehicle_damage if kind == "vehicle" else self.data.flyer_damage
+        table = self.rules.data.vehicle_damage if kind == "vehicle" else self.rules.data.flyer_damage
         kill = sum(1 for r in table.rows if r.result == "destroyed" for _ in r.faces) / 6
         destroyed = sum(q * (1 - (1 - kill) ** k) for k, q in enumerate(pmf))
         value = worth * destroyed
-        if kind == "vehicle" and not self.immobile(game, target):
+        if kind == "vehicle" and not self.rules.immobile(game, target):
             value += 0.3 * worth * sum(q for k, q in enumerate(pmf) if k) * (1 - kill)
         return value
 
-    def _morale_bonus(self: Wwify, game: Game, target: Unit, pmf: list[float], plan) -> float:
+    def _morale_bonus(self, game: Game, target: Unit, pmf: list[float], plan) -> float:
         """Kills that make a squad test its morale may send it running off the table."""
         st = game.state
-        if not self.option(game, "morale") or target.kind != "squad" or target.markers.get("morale_turn") == st.turn \
+        if not self.rules.option(game, "morale") or target.kind != "squad" or target.markers.get("morale_turn") == st.turn \
                 or target.markers.get("panicked"):
             return 0.0
         start = len(target.figures)
-        alive = len(self.alive(game, target.id))
+        alive = len(self.rules.alive(game, target.id))
         lost = start - alive
-        officer = self.officer(game, target.id) is not None
-        flame = any(self.data.weapons[fr.weapon].flame for fr in plan.firers)
+        officer = self.rules.officer(game, target.id) is not None
+        flame = any(self.rules.data.weapons[fr.weapon].flame for fr in plan.firers)
         bonus = 0.0
         for k, q in enumerate(pmf):
             if k == 0 or k >= alive:
                 continue
             if flame or (lost + k) * 2 > start:
-                panic = _panic_p(alive - k, self.data.morale.officer_modifier if officer else 0)
+                panic = _panic_p(alive - k, self.rules.data.morale.officer_modifier if officer else 0)
                 if officer:  # the rally: Good re-rolls, Evil shoots a few and stays
-                    panic *= panic if self.alignment(game, target.side) == "good" else 0.3
+                    panic *= panic if self.rules.alignment(game, target.side) == "good" else 0.3
                 bonus += q * panic * (alive - k) * 0.7
         return bonus
 
-    def _threat_to(self: Wwify, game: Game, t: Unit, me: Unit) -> float:
+    def _threat_to(self, game: Game, t: Unit, me: Unit) -> float:
         """How many dice of ``t`` can hurt ``me`` (a vehicle or flyer) from where they stand."""
-        v = self.alive(game, me.id)[0]
-        kind = self.target_kind(me)
+        v = self.rules.alive(game, me.id)[0]
+        kind = self.rules.target_kind(me)
         dice = 0
-        for f in self.alive(game, t.id):
-            band = self.band_of(self.dist(f.pos, v.pos))
+        for f in self.rules.alive(game, t.id):
+            band = self.rules.band_of(self.rules.dist(f.pos, v.pos))
             if band is None:
                 continue
-            dice += max((self.data.weapons[w].dice[band] or 0 for w in f.weapons if self.can_hurt(w, kind)), default=0)
+            dice += max((self.rules.data.weapons[w].dice[band] or 0 for w in f.weapons if self.rules.can_hurt(w, kind)), default=0)
         return dice / 6
 
     # ---- what figures and units are worth ----------------------------------------------------------------
-    def _fig_threat(self: Wwify, game: Game, fig: Figure) -> float:
+    def _fig_threat(self, game: Game, fig: Figure) -> float:
         """Expected kills of the figure in a card's actions at its best range."""
-        best = max((max(d or 0 for d in self.data.weapons[w].dice) for w in fig.weapons), default=0)
-        acts = 1 if self.category(fig) == "field_gun" else 2
+        best = max((max(d or 0 for d in self.rules.data.weapons[w].dice) for w in fig.weapons), default=0)
+        acts = 1 if self.rules.category(fig) == "field_gun" else 2
         return best * acts / 6
 
-    def _fig_worth(self: Wwify, game: Game, fig: Figure) -> float:
+    def _fig_worth(self, game: Game, fig: Figure) -> float:
         """One figure out of action: 1 toward breaking its side, plus what it threatens
         (a gun crew carries its gun's threat; an officer steadies and leads)."""
         unit = game.state.units[fig.unit]
         threat = self._fig_threat(game, fig)
-        if unit.kind in SUPPORT_KINDS and not self.is_gun(fig):
-            crew = [f for f in self.alive(game, unit.id) if not self.is_gun(f)]
-            gun = next((f for f in self.alive(game, unit.id) if self.is_gun(f)), None)
+        if unit.kind in SUPPORT_KINDS and not self.rules.is_gun(fig):
+            crew = [f for f in self.rules.alive(game, unit.id) if not self.rules.is_gun(f)]
+            gun = next((f for f in self.rules.alive(game, unit.id) if self.rules.is_gun(f)), None)
             if gun is not None:
                 threat = (self._fig_threat(game, gun) + 1) / max(1, len(crew))
-        tt = self.troop(fig)
+        tt = self.rules.troop(fig)
         if tt.role == "officer":
             threat += 0.8
         if tt.category == "large_creature":
@@ -649,23 +512,23 @@ class WwifyAI:
             threat += 0.3
         return 1.0 + 0.5 * threat
 
-    def _unit_worth(self: Wwify, game: Game, unit: Unit) -> float:
+    def _unit_worth(self, game: Game, unit: Unit) -> float:
         """A kill on a unit the owner picks casualties from: its least worthy figure."""
-        pool = self.casualty_pool(game, unit)
+        pool = self.rules.casualty_pool(game, unit)
         return min(self._fig_worth(game, f) for f in pool) if pool else 0.0
 
-    def _loss_worth(self: Wwify, game: Game, figs: list[Figure]) -> float:
+    def _loss_worth(self, game: Game, figs: list[Figure]) -> float:
         if not figs:
             return 0.0
-        if all(self.category(f) == "large_creature" for f in figs):
-            return min(self._fig_worth(game, f) for f in figs) / self.data.firing.large_creature_wounds
+        if all(self.rules.category(f) == "large_creature" for f in figs):
+            return min(self._fig_worth(game, f) for f in figs) / self.rules.data.firing.large_creature_wounds
         return min(self._fig_worth(game, f) for f in figs)
 
     # ---- close combat odds ------------------------------------------------------------------------------------
-    def _combat_odds(self: Wwify, attackers: list[Figure], defenders: list[Figure]) -> tuple[float, float]:
+    def _combat_odds(self, attackers: list[Figure], defenders: list[Figure]) -> tuple[float, float]:
         """(attacker wins, defender wins): each side's best d6 with its modifiers."""
         def cdf(figs: list[Figure]) -> dict[int, float]:
-            mods = [sum(v for _, v in self.combat_mods(f)) for f in figs]
+            mods = [sum(v for _, v in self.rules.combat_mods(f)) for f in figs]
             return {s: _prod(min(1.0, max(0.0, (s - m) / 6)) for m in mods) for s in range(-8, 16)}
 
         a, d = cdf(attackers), cdf(defenders)
@@ -678,21 +541,21 @@ class WwifyAI:
         return win, lose
 
     # ==== moving =======================================================================================
-    def _move_cmds(self: Wwify, game: Game, side: str, unit: Unit, goal, n: int, memo: dict, stop: float = 0.0,
+    def _move_cmds(self, game: Game, side: str, unit: Unit, goal, n: int, memo: dict, stop: float = 0.0,
                    first: frozenset | set = frozenset()) -> Iterator[Command]:
         """A Move action toward ``goal`` (ending ``stop`` short of it). The unit moves
         together (move_unit) where its way is clear; near a bridge on its way, or where
         moving together would be refused, it goes figure by figure in single file (the
         plan is kept in ``memo`` for the rest of the action; ``first``: who leads)."""
-        if not self.alive(game, unit.id):
+        if not self.rules.alive(game, unit.id):
             return
-        centre = self.unit_centre(game, unit.id)
+        centre = self.rules.unit_centre(game, unit.id)
         route = self._route(game, centre, goal)
         if len(route) == 1:  # a figure still behind the water follows the others over
-            behind = [f for f in self.alive(game, unit.id) if self.first_wet(game, [f.pos, goal]) is not None]
+            behind = [f for f in self.rules.alive(game, unit.id) if self.rules.first_wet(game, [f.pos, goal]) is not None]
             if behind:
-                route = self._route(game, max(behind, key=lambda f: self.dist(f.pos, goal)).pos, goal)
-        bridge = len(route) > 1 and self.dist(centre, route[0]) < self._reach(game, unit) + self.mm(3)
+                route = self._route(game, max(behind, key=lambda f: self.rules.dist(f.pos, goal)).pos, goal)
+        bridge = len(route) > 1 and self.rules.dist(centre, route[0]) < self._reach(game, unit) + self.rules.mm(3)
         clean: list[Command] = []
         held: list[Command] = []
         if not bridge:
@@ -708,25 +571,25 @@ class WwifyAI:
                 yield plan[0][1]
         yield from held
 
-    def _reach(self: Wwify, game: Game, unit: Unit) -> float:
-        return max(self.allowance(game, unit, f) for f in self.alive(game, unit.id))
+    def _reach(self, game: Game, unit: Unit) -> float:
+        return max(self.rules.allowance(game, unit, f) for f in self.rules.alive(game, unit.id))
 
-    def _translate_cmds(self: Wwify, game: Game, side: str, unit: Unit, target, n: int, stop: float) -> tuple[list[Command], list[Command]]:
+    def _translate_cmds(self, game: Game, side: str, unit: Unit, target, n: int, stop: float) -> tuple[list[Command], list[Command]]:
         """move_unit candidates (the whole unit keeps its formation), best first: the
         most progress toward the target with the most figures ending in cover, never
         stepping into water. (Clean moves, moves where figures are held back unequally.)"""
-        figs = self.alive(game, unit.id)
-        centre = self.unit_centre(game, unit.id)
-        reach = self._reach(game, unit) - self.mm(0.05)
-        d_goal = self.dist(centre, target)
+        figs = self.rules.alive(game, unit.id)
+        centre = self.rules.unit_centre(game, unit.id)
+        reach = self._reach(game, unit) - self.rules.mm(0.05)
+        d_goal = self.rules.dist(centre, target)
         heading = atan2(target[1] - centre[1], target[0] - centre[0])
         step = min(reach, max(0.0, d_goal - stop))
-        if step < self.mm(0.5):
+        if step < self.rules.mm(0.5):
             return [], []
-        gather = unit.kind == "squad" and len(figs) > 1 and bool(stragglers([f.pos for f in figs], self.mm(self.data.movement.cohesion)))
+        gather = unit.kind == "squad" and len(figs) > 1 and bool(stragglers([f.pos for f in figs], self.rules.mm(self.rules.data.movement.cohesion)))
         others = [(o.id, o.pos, o.radius) for o in game.state.figures.values() if o.alive and o.unit != unit.id]
-        near_water = self._near(game, "water", centre, reach + max(self.dist(centre, f.pos) for f in figs))
-        near_costly = self._near(game, "costly", centre, reach + max(self.dist(centre, f.pos) for f in figs))
+        near_water = self._near(game, "water", centre, reach + max(self.rules.dist(centre, f.pos) for f in figs))
+        near_costly = self._near(game, "costly", centre, reach + max(self.rules.dist(centre, f.pos) for f in figs))
         here = sum(self._cover_at(game, f.pos) for f in figs) / len(figs)
         scored = []
         for turn in (0, -30, 30, -60, 60):
@@ -737,12 +600,12 @@ class WwifyAI:
                 if any(not (f.radius <= x <= game.table.width - f.radius and f.radius <= y <= game.table.height - f.radius)
                        for f, (x, y) in zip(figs, dests, strict=True)):
                     continue
-                if near_water and any(self.first_wet(game, [f.pos, d]) is not None for f, d in zip(figs, dests, strict=True)):
+                if near_water and any(self.rules.first_wet(game, [f.pos, d]) is not None for f, d in zip(figs, dests, strict=True)):
                     continue
                 end = (centre[0] + v[0], centre[1] + v[1])
-                progress = d_goal - self.dist(end, target)
+                progress = d_goal - self.rules.dist(end, target)
                 cover = sum(self._cover_at(game, d) for d in dests) / len(figs)
-                score = self.in_units(progress) + 1.5 * (cover - here) - 0.01 * abs(turn)
+                score = self.rules.in_units(progress) + 1.5 * (cover - here) - 0.01 * abs(turn)
                 scored.append((-score, turn, frac, end, dests))
         scored.sort(key=lambda c: c[:3])
         clean, held = [], []
@@ -756,7 +619,7 @@ class WwifyAI:
                 paying = {self._crosses(game, "costly", f.pos, d) for f, d in zip(figs, dests, strict=True)}
                 if len(paying) > 1:
                     went.append(0.0)
-            (held if max(went) - min(went) > self.mm(1) else clean).append(end)
+            (held if max(went) - min(went) > self.rules.mm(1) else clean).append(end)
         def cmds(ends: list) -> list[Command]:
             out = []
             for end in ends:
@@ -767,7 +630,7 @@ class WwifyAI:
 
         return cmds(clean[:2]), cmds(held[:2])
 
-    def _areas(self: Wwify, game: Game) -> dict:
+    def _areas(self, game: Game) -> dict:
         """Unbridged water ('water') and trenches and bunkers ('costly': moving out of
         them costs extra), per table version."""
         def work() -> dict:
@@ -775,42 +638,42 @@ class WwifyAI:
             union = shapely.union_all(costly) if costly else None
             if union is not None:
                 shapely.prepare(union)
-            return {"water": self.wet_area(game), "costly": union}
+            return {"water": self.rules.wet_area(game), "costly": union}
 
         return game.keep("wwai_areas", (id(game.table), game.table.version), work, limit=1)
 
-    def _near(self: Wwify, game: Game, what: str, p, reach: float) -> bool:
+    def _near(self, game: Game, what: str, p, reach: float) -> bool:
         area = self._areas(game)[what]
         return area is not None and area.distance(Point(p)) <= reach
 
-    def _crosses(self: Wwify, game: Game, what: str, a, b) -> bool:
+    def _crosses(self, game: Game, what: str, a, b) -> bool:
         area = self._areas(game)[what]
         return area is not None and area.intersects(LineString([a, b]))
 
-    def _leg_moves(self: Wwify, game: Game, side: str, unit: Unit, route: list, stop: float,
+    def _leg_moves(self, game: Game, side: str, unit: Unit, route: list, stop: float,
                    first: frozenset | set = frozenset()) -> list[tuple]:
         """One Move action along the route (over a bridge) in single file, figure by
         figure, as legs that each keep every figure within 3" of a squadmate: the
         leader first, each leg as far along its way as cohesion allows, in a few rounds.
         Returns [(start point, move command)] in the order to submit them."""
-        figs = self.alive(game, unit.id)
-        spacing = max(f.radius for f in figs) * 2 + self.mm(0.25)
-        coh = self.mm(self.data.movement.cohesion) - 0.05
+        figs = self.rules.alive(game, unit.id)
+        spacing = max(f.radius for f in figs) * 2 + self.rules.mm(0.25)
+        coh = self.rules.mm(self.rules.data.movement.cohesion) - 0.05
         ways = []
         for f in figs:
             pts = self._route(game, f.pos, route[-1])  # each figure's own way onto the bridge
-            ways.append((self.dist(f.pos, pts[0]) + _length(pts), f, pts))
+            ways.append((self.rules.dist(f.pos, pts[0]) + _length(pts), f, pts))
         ways.sort(key=lambda w: (w[1].id not in first, w[0], w[1].id))
         paths: dict[str, list] = {}
         order: list[Figure] = []
         ahead = None  # route distance left to the figure in front, once placed
         for rem, f, pts in ways:
-            budget = self.allowance(game, game.state.units[f.unit], f) - self.mm(0.05)
+            budget = self.rules.allowance(game, game.state.units[f.unit], f) - self.rules.mm(0.05)
             travel = max(0.0, rem - stop) if ahead is None else max(0.0, rem - (ahead + spacing))
             path = self._afford_path(game, f, self._along(f.pos, pts, travel, 0.0), budget)
             went = _length(path, f.pos)
             ahead = rem - went
-            if went >= self.mm(0.3):
+            if went >= self.rules.mm(0.3):
                 paths[f.id] = [f.pos] + path
                 order.append(f)
         if not paths:
@@ -825,16 +688,16 @@ class WwifyAI:
             for f in order:
                 line = paths[f.id]
                 total = _length(line)
-                if total - done[f.id] < self.mm(0.2):
+                if total - done[f.id] < self.rules.mm(0.2):
                     continue
                 # other bases stop the leg where it touches them (as the move itself does)
                 others = bases + [(k, q, game.state.figures[k].radius) for k, q in pos.items() if k != f.id]
                 t = done[f.id] + _first_hit(_sub(line, done[f.id], total), f.radius, others)
-                while t > done[f.id] + self.mm(0.2):
+                while t > done[f.id] + self.rules.mm(0.2):
                     p = _point_at(line, t)
                     if not cohesive or self._keeps_together(f.id, p, pos, coh):
                         break
-                    t -= self.mm(0.25)
+                    t -= self.rules.mm(0.25)
                 else:
                     continue
                 leg = _sub(line, done[f.id], t)
@@ -859,18 +722,18 @@ class WwifyAI:
                 return False
         return True
 
-    def _afford_path(self: Wwify, game: Game, fig: Figure, path: list, budget: float) -> list:
+    def _afford_path(self, game: Game, fig: Figure, path: list, budget: float) -> list:
         """``path`` (after the figure's position) cut where its move allowance runs out,
         paying the trench and tunnel costs met on the way."""
         if not path:
             return []
         line = [fig.pos] + list(path)
-        length, charges = self.terrain_charges(game, line)
-        reach, _, _, _ = self._afford(length, charges, budget)
+        length, charges = self.rules.terrain_charges(game, line)
+        reach, _, _, _ = self.rules._afford(length, charges, budget)
         if reach >= length - 1e-6:
             return list(path)
-        reach = max(0.0, reach - self.mm(0.02))
-        return _sub(line, 0.0, reach)[1:] if reach > self.mm(0.2) else []
+        reach = max(0.0, reach - self.rules.mm(0.02))
+        return _sub(line, 0.0, reach)[1:] if reach > self.rules.mm(0.2) else []
 
     @staticmethod
     def _along(start, pts: list, budget: float, stop: float) -> list:
@@ -896,7 +759,7 @@ class WwifyAI:
         return out
 
     # ---- where to go ------------------------------------------------------------------------------------
-    def _goal(self: Wwify, game: Game, side: str, unit: Unit):
+    def _goal(self, game: Game, side: str, unit: Unit):
         """The objective to take (or the nearest enemy); material carriers first bring
         what they carry to the bridge the engineers are repairing."""
         carry = self._carry_goal(game, side, unit)
@@ -904,38 +767,38 @@ class WwifyAI:
             return None
         if carry is not None:
             return carry
-        return self.ai_goal(game, side, self.unit_centre(game, unit.id), unit)
+        return self.rules.ai_goal(game, side, self.rules.unit_centre(game, unit.id), unit)
 
-    def _nearest_enemy(self: Wwify, game: Game, unit: Unit, fighting: bool = False, visible: bool = False) -> Figure | None:
+    def _nearest_enemy(self, game: Game, unit: Unit, fighting: bool = False, visible: bool = False) -> Figure | None:
         st = game.state
-        figs = self.alive(game, unit.id)
-        centre = self.unit_centre(game, unit.id)
+        figs = self.rules.alive(game, unit.id)
+        centre = self.rules.unit_centre(game, unit.id)
         foes = [f for f in st.figures.values() if f.alive and f.side != unit.side]
         if fighting:
-            foes = [f for f in foes if self.combatant(f)]
-        foes.sort(key=lambda e: (self.dist(centre, e.pos), e.id))
+            foes = [f for f in foes if self.rules.combatant(f)]
+        foes.sort(key=lambda e: (self.rules.dist(centre, e.pos), e.id))
         if visible:
-            top = self.mm(self.data.firing.bands[-1].upto)
-            with self._fast_sight(game):
+            top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
+            with self.rules._fast_sight(game):
                 for e in foes:
-                    if self.dist(centre, e.pos) > top + self.mm(3):
+                    if self.rules.dist(centre, e.pos) > top + self.rules.mm(3):
                         return None
-                    if any(self.sees(game, f, e) for f in figs):
+                    if any(self.rules.sees(game, f, e) for f in figs):
                         return e
             return None
         return foes[0] if foes else None
 
-    def _home_point(self: Wwify, game: Game, unit: Unit):
+    def _home_point(self, game: Game, unit: Unit):
         """The point of the unit's home table edge straight behind its centre."""
-        cx, cy = self.unit_centre(game, unit.id)
+        cx, cy = self.rules.unit_centre(game, unit.id)
         w, h = game.table.width, game.table.height
         edge = game.state.sides[unit.side].home_edge
-        return self._clamp(game, {"north": (cx, 0.0), "south": (cx, h), "west": (0.0, cy), "east": (w, cy)}[edge])
+        return self.rules._clamp(game, {"north": (cx, 0.0), "south": (cx, h), "west": (0.0, cy), "east": (w, cy)}[edge])
 
-    def _away_point(self: Wwify, game: Game, unit: Unit):
+    def _away_point(self, game: Game, unit: Unit):
         """Away from the nearest enemy, toward the home edge when that is the same way."""
         foe = self._nearest_enemy(game, unit)
-        c = self.unit_centre(game, unit.id)
+        c = self.rules.unit_centre(game, unit.id)
         if foe is None:
             return self._home_point(game, unit)
         home = self._home_point(game, unit)
@@ -944,41 +807,41 @@ class WwifyAI:
         if hx * ax + hy * ay > 0:
             return home
         d = hypot(ax, ay) or 1.0
-        return self._clamp(game, (c[0] + ax / d * self.mm(12), c[1] + ay / d * self.mm(12)))
+        return self.rules._clamp(game, (c[0] + ax / d * self.rules.mm(12), c[1] + ay / d * self.rules.mm(12)))
 
-    def _retreat_point(self: Wwify, game: Game, unit: Unit):
+    def _retreat_point(self, game: Game, unit: Unit):
         """Retreat: away from the nearest enemy; a unit in cover but under half strength
         falls back on the nearest friendly unit not forward of it (further from that
         enemy), when there is one."""
         foe = self._nearest_enemy(game, unit)
-        c = self.unit_centre(game, unit.id)
+        c = self.rules.unit_centre(game, unit.id)
         if foe is not None and self._cover_at(game, c) > 0:
-            d0 = self.dist(c, foe.pos)
-            friends = [self.unit_centre(game, u.id) for u in game.state.side_units(unit.side)
+            d0 = self.rules.dist(c, foe.pos)
+            friends = [self.rules.unit_centre(game, u.id) for u in game.state.side_units(unit.side)
                        if u.id != unit.id and game.state.unit_alive(u.id)]
-            friends = [p for p in friends if self.dist(p, foe.pos) > d0 + self.mm(1)]
+            friends = [p for p in friends if self.rules.dist(p, foe.pos) > d0 + self.rules.mm(1)]
             if friends:
-                return min(friends, key=lambda p: self.dist(p, c))
+                return min(friends, key=lambda p: self.rules.dist(p, c))
         return self._away_point(game, unit)
 
-    def _stop(self: Wwify, unit: Unit) -> float:
-        return self.mm(1.5)
+    def _stop(self, unit: Unit) -> float:
+        return self.rules.mm(1.5)
 
-    def _route(self: Wwify, game: Game, start, goal) -> list:
+    def _route(self, game: Game, start, goal) -> list:
         """Waypoints from ``start`` to ``goal`` over dry ground: straight, or by the
         complete bridge that makes the shortest way."""
-        if self.first_wet(game, [start, goal]) is None:
+        if self.rules.first_wet(game, [start, goal]) is None:
             return [goal]
         best = None
         for p, q in self._crossings(game):
             for a, b in ((p, q), (q, p)):
-                if self.first_wet(game, [b, goal]) is not None:
+                if self.rules.first_wet(game, [b, goal]) is not None:
                     continue
-                if self.first_wet(game, [start, b]) is None:
-                    cost = self.dist(start, b) + self.dist(b, goal)
+                if self.rules.first_wet(game, [start, b]) is None:
+                    cost = self.rules.dist(start, b) + self.rules.dist(b, goal)
                     way = [b, goal]
-                elif self.first_wet(game, [start, a]) is None:
-                    cost = self.dist(start, a) + self.dist(a, b) + self.dist(b, goal)
+                elif self.rules.first_wet(game, [start, a]) is None:
+                    cost = self.rules.dist(start, a) + self.rules.dist(a, b) + self.rules.dist(b, goal)
                     way = [a, b, goal]
                 else:
                     continue
@@ -986,11 +849,11 @@ class WwifyAI:
                     best = (cost, way)
         return best[1] if best else [goal]
 
-    def _crossings(self: Wwify, game: Game) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    def _crossings(self, game: Game) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         """Complete bridges: (one end, other end), each 1" onto dry land; kept per table."""
         return game.keep("wwai_crossings", (id(game.table), game.table.version), lambda: self._find_crossings(game), limit=1)
 
-    def _find_crossings(self: Wwify, game: Game) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    def _find_crossings(self, game: Game) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         out = []
         water = [f.area for f in game.table.features if f.type.id == "water"]
         bridges = [f.area for f in game.table.features if f.type.id == "bridge"]
@@ -1008,20 +871,20 @@ class WwifyAI:
                 if length < 1e-6:
                     continue
                 ux, uy = (qx - px) / length, (qy - py) / length
-                one = self.mm(1)
+                one = self.rules.mm(1)
                 p = (px - ux * one, py - uy * one)
                 q = (qx + ux * one, qy + uy * one)
                 if not (game.table.contains(p) and game.table.contains(q)):
                     continue
                 if wat.contains(Point(p)) or wat.contains(Point(q)) or not LineString([p, q]).intersects(wat):
                     continue
-                if self.first_wet(game, [p, q]) is not None:
+                if self.rules.first_wet(game, [p, q]) is not None:
                     continue
                 out.append((p, q))
         return out
 
     # ---- engineers and their materials ---------------------------------------------------------------------
-    def _bridge_job(self: Wwify, game: Game, side: str) -> dict | None:
+    def _bridge_job(self, game: Game, side: str) -> dict | None:
         """The scenario's bridge site this side should repair, or None. It must be
         incomplete, its working end within an engineer's reach from the side's own bank
         (a site is built from its first end, so one whose first end lies across the water
@@ -1029,7 +892,7 @@ class WwifyAI:
         water that the repair brings nearer, and the materials must be at hand: carried
         by the engineers and by units within 30" on this bank. Returns {site, spot (where
         an engineer works), park (where carriers stand), need (actions of work left)}."""
-        if not self.option(game, "engineers"):
+        if not self.rules.option(game, "engineers"):
             return None
         cache = self._cache(game)
         key = ("bridge", side)
@@ -1038,44 +901,44 @@ class WwifyAI:
         cache[key] = None
         st = game.state
         engs = [u for u in st.side_units(side) if st.unit_alive(u.id) and u.kind == "squad"
-                and self.engineers_of(game, u) and not u.markers.get("panicked")]
+                and self.rules.engineers_of(game, u) and not u.markers.get("panicked")]
         if not engs:
             return None
-        e = self.data.engineers
-        reach = self.mm(e.work_reach)
-        wet = self.wet_area(game)
-        for sid, site in sorted(self.bridge_sites(game).items()):
-            line = self.bridge_line(site)
+        e = self.rules.data.engineers
+        reach = self.rules.mm(e.work_reach)
+        wet = self.rules.wet_area(game)
+        for sid, site in sorted(self.rules.bridge_sites(game).items()):
+            line = self.rules.bridge_line(site)
             if site["built"] >= line.length - 1e-3:
                 continue
-            end = self.bridge_end(site)
+            end = self.rules.bridge_end(site)
             a, b = site["a"], site["b"]
             ux, uy = (b[0] - a[0]) / line.length, (b[1] - a[1]) / line.length
-            spot = (b[0] + ux * self.mm(0.15), b[1] + uy * self.mm(0.15))
-            park = (b[0] + ux * self.mm(2.15), b[1] + uy * self.mm(2.15))
-            if self.dist(spot, end) > reach - 0.1 or (wet is not None and (wet.contains(Point(spot)) or wet.contains(Point(park)))):
+            spot = (b[0] + ux * self.rules.mm(0.15), b[1] + uy * self.rules.mm(0.15))
+            park = (b[0] + ux * self.rules.mm(2.15), b[1] + uy * self.rules.mm(2.15))
+            if self.rules.dist(spot, end) > reach - 0.1 or (wet is not None and (wet.contains(Point(spot)) or wet.contains(Point(park)))):
                 continue
-            c = self.unit_centre(game, engs[0].id)
-            goal = self.ai_goal(game, side, c, None)
-            far = (a[0] - ux * self.mm(1), a[1] - uy * self.mm(1))
-            if goal is None or self.first_wet(game, [spot, c]) is not None or self.first_wet(game, [far, goal]) is not None:
+            c = self.rules.unit_centre(game, engs[0].id)
+            goal = self.rules.ai_goal(game, side, c, None)
+            far = (a[0] - ux * self.rules.mm(1), a[1] - uy * self.rules.mm(1))
+            if goal is None or self.rules.first_wet(game, [spot, c]) is not None or self.rules.first_wet(game, [far, goal]) is not None:
                 continue
-            if self.first_wet(game, [c, goal]) is None:
+            if self.rules.first_wet(game, [c, goal]) is None:
                 continue  # no water between them and their goal
             via = self._route(game, c, goal)
             now = _length(via, c) if len(via) > 1 else float("inf")
-            if now <= self.dist(c, spot) + self.dist(spot, goal) + self.mm(6):
+            if now <= self.rules.dist(c, spot) + self.rules.dist(spot, goal) + self.rules.mm(6):
                 continue
-            sections = ceil((line.length - site["built"]) / self.mm(e.section_length) - 1e-6)
+            sections = ceil((line.length - site["built"]) / self.rules.mm(e.section_length) - 1e-6)
             need = sections * e.actions_per_length - site["work"] % e.actions_per_length
             have = 0
             for u in st.side_units(side):
-                figs = self.alive(game, u.id)
+                figs = self.rules.alive(game, u.id)
                 if not figs or u.kind == "flyer" or u.markers.get("panicked"):
                     continue
-                carry = min(int(u.attrs.get("materials", 0)), sum(e.carry.get(self.category(f), 0) for f in figs))
-                uc = self.unit_centre(game, u.id)
-                if carry and self.dist(uc, park) <= self.mm(30) and self.first_wet(game, [uc, park]) is None:
+                carry = min(int(u.attrs.get("materials", 0)), sum(e.carry.get(self.rules.category(f), 0) for f in figs))
+                uc = self.rules.unit_centre(game, u.id)
+                if carry and self.rules.dist(uc, park) <= self.rules.mm(30) and self.rules.first_wet(game, [uc, park]) is None:
                     have += carry
             if have < need:
                 continue
@@ -1083,25 +946,25 @@ class WwifyAI:
             return cache[key]
         return None
 
-    def _engineer_cmds(self: Wwify, game: Game, side: str, unit: Unit, order: str, n: int, memo: dict) -> Iterable[Command] | None:
+    def _engineer_cmds(self, game: Game, side: str, unit: Unit, order: str, n: int, memo: dict) -> Iterable[Command] | None:
         """Engineers fix an immobile friendly vehicle at hand, and repair the bridge their
         side needs: go to the working end (Advance, Close, Attack), build when materials
         are at hand, wait there for the carriers. None: nothing but their orders."""
-        if unit.kind != "squad" or not self.option(game, "engineers") or order in ("retreat", "rout"):
+        if unit.kind != "squad" or not self.rules.option(game, "engineers") or order in ("retreat", "rout"):
             return None
-        engs = self.engineers_of(game, unit)
+        engs = self.rules.engineers_of(game, unit)
         if not engs:
             return None
         st = game.state
         moved = "move" in unit.markers.get("acts", [])
         for v in sorted(st.side_units(side), key=lambda u: u.id):
-            if v.kind == "vehicle" and st.unit_alive(v.id) and self.immobile(game, v):
+            if v.kind == "vehicle" and st.unit_alive(v.id) and self.rules.immobile(game, v):
                 cmd = Command("fix", side, unit=unit.id, target=v.id, value=n)
                 if game.check(cmd) is None:
                     return [cmd]
-                vf = self.alive(game, v.id)[0]
-                if order != "halt" and not moved and min(self.dist(f.pos, vf.pos) for f in engs) <= self.mm(14):
-                    return self._move_cmds(game, side, unit, vf.pos, n, memo, stop=vf.radius + self.mm(0.6),
+                vf = self.rules.alive(game, v.id)[0]
+                if order != "halt" and not moved and min(self.rules.dist(f.pos, vf.pos) for f in engs) <= self.rules.mm(14):
+                    return self._move_cmds(game, side, unit, vf.pos, n, memo, stop=vf.radius + self.rules.mm(0.6),
                                            first={f.id for f in engs})
         job = self._bridge_job(game, side)
         if job is None:
@@ -1109,98 +972,38 @@ class WwifyAI:
         cmd = Command("build", side, unit=unit.id, choice=job["site"], value=n)
         if game.check(cmd) is None:
             return [cmd]
-        if min(self.dist(f.pos, job["end"]) for f in engs) <= self.mm(self.data.engineers.work_reach):
+        if min(self.rules.dist(f.pos, job["end"]) for f in engs) <= self.rules.mm(self.rules.data.engineers.work_reach):
             return []  # at work, waiting for the materials: hold (and fire)
         if order == "halt" or moved:
             return None
         return self._move_cmds(game, side, unit, job["spot"], n, memo, first={f.id for f in engs})
 
-    def _carry_goal(self: Wwify, game: Game, side: str, unit: Unit):
+    def _carry_goal(self, game: Game, side: str, unit: Unit):
         """Where a unit carrying bridging materials goes: beside the bridge the side's
         engineers repair, while the materials there fall short ("hold": it is there)."""
         mats = int(unit.attrs.get("materials", 0))
-        if mats <= 0 or unit.kind == "flyer" or self.engineers_of(game, unit):
+        if mats <= 0 or unit.kind == "flyer" or self.rules.engineers_of(game, unit):
             return None
         job = self._bridge_job(game, side)
         if job is None:
             return None
-        e = self.data.engineers
+        e = self.rules.data.engineers
         end = job["end"]
-        have = sum(k for u, k in self.materials_near(game, side, end) if u.id != unit.id)
-        engineers_own = sum(min(int(u.attrs.get("materials", 0)), len(self.alive(game, u.id)))
-                            for u in game.state.side_units(side) if self.engineers_of(game, u))
-        if have + engineers_own >= job["need"] and any(self.dist(f.pos, end) <= self.mm(e.work_reach) + 1
-                                                       for u in game.state.side_units(side) for f in self.engineers_of(game, u)):
+        have = sum(k for u, k in self.rules.materials_near(game, side, end) if u.id != unit.id)
+        engineers_own = sum(min(int(u.attrs.get("materials", 0)), len(self.rules.alive(game, u.id)))
+                            for u in game.state.side_units(side) if self.rules.engineers_of(game, u))
+        if have + engineers_own >= job["need"] and any(self.rules.dist(f.pos, end) <= self.rules.mm(e.work_reach) + 1
+                                                       for u in game.state.side_units(side) for f in self.rules.engineers_of(game, u)):
             return None
-        if any(self.dist(f.pos, end) <= self.mm(e.materials_reach) + f.radius for f in self.alive(game, unit.id)):
+        if any(self.rules.dist(f.pos, end) <= self.rules.mm(e.materials_reach) + f.radius for f in self.rules.alive(game, unit.id)):
             return "hold"
-        c = self.unit_centre(game, unit.id)
-        if self.dist(c, job["park"]) > self.mm(30) or self.first_wet(game, [c, job["park"]]) is not None:
+        c = self.rules.unit_centre(game, unit.id)
+        if self.rules.dist(c, job["park"]) > self.rules.mm(30) or self.rules.first_wet(game, [c, job["park"]]) is not None:
             return None
         return job["park"]
 
-    # ==== sight, fast =====================================================================================
-    def _sight(self: Wwify, game: Game) -> KeptSight:
-        """Sight between every pair of figures in action: the ruleset's kept sight matrix
-        (the same answers as line_of_sight), brought up to date for the figures that
-        moved, fell or came on."""
-        return self.kept_sight(game, [f for f in game.state.figures.values() if f.alive])
-
-    @contextmanager
-    def _fast_sight(self: Wwify, game: Game):
-        """While the AI estimates (and the solo rules look around), :meth:`sees` reads the
-        sight matrix when that is the same answer: no smoke on the table (flyers then see
-        and are seen by everything)."""
-        smoke = any(c.type == "smoke" for c in game.state.clouds.values())
-        outer = game.kept.get("wwai_fast")
-        game.kept["wwai_fast"] = None if smoke else self._sight(game)
-        try:
-            yield
-        finally:
-            game.kept["wwai_fast"] = outer
-
-    def sees(self: Wwify, game: Game, a: Figure, b: Figure) -> bool:  # type: ignore[misc]
-        sight: KeptSight | None = game.kept.get("wwai_fast")
-        if sight is not None:
-            if self.category(a) == "flyer" or self.category(b) == "flyer":
-                return True
-            i, j = sight.rows.get(a.id), sight.rows.get(b.id)
-            if i is not None and j is not None and sight.pos[i] == a.pos and sight.pos[j] == b.pos:
-                return bool(sight.matrix.visible[i, j])
-        return super().sees(game, a, b)  # type: ignore[misc]
-
-    def _sees(self: Wwify, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:  # type: ignore[misc]
-        """The solo rules' "in sight" (line of sight between the figures), from the matrix."""
-        sight = self._sight(game)
-        idx = sight.rows
-        if any(f.id not in idx for f in figs) or any(o.id not in idx for o in others):
-            return super()._sees(game, figs, others, reach)  # type: ignore[misc]
-        mine = [idx[f.id] for f in figs]
-        seen = []
-        for o in others:
-            j = idx[o.id]
-            for f, i in zip(figs, mine, strict=True):
-                if reach is not None and hypot(f.x - o.x, f.y - o.y) > reach:
-                    continue
-                if sight.matrix.visible[i, j]:
-                    seen.append(o)
-                    break
-        return seen
-
-    def cover_from_enemy(self: Wwify, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:  # type: ignore[misc]
-        if not enemies or not figs:
-            return "none"
-        sight = self._sight(game)
-        idx = sight.rows
-        cx = sum(f.x for f in figs) / len(figs)
-        cy = sum(f.y for f in figs) / len(figs)
-        nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
-        if nearest.id not in idx or any(f.id not in idx for f in figs):
-            return super().cover_from_enemy(game, figs, enemies)  # type: ignore[misc]
-        return cover_class([int(sight.matrix.cover[idx[nearest.id], idx[f.id]]) for f in figs])
-
     # ==== little helpers =====================================================================================
-    def _cache(self: Wwify, game: Game) -> dict:
+    def _cache(self, game: Game) -> dict:
         """Scratch values for the current moment (cleared after any command or event)."""
         key = (len(game.commands), len(game.log), game.state.turn, game.state.phase)
         c = game.kept.get("wwai_cache")
@@ -1209,25 +1012,20 @@ class WwifyAI:
             game.kept["wwai_cache"] = c
         return c[1]
 
-    def _plan_key(self: Wwify, game: Game, unit: Unit, n: int) -> tuple:
-        return (game.state.turn, self.activation_key(game), "move", unit.id, n)
+    def _plan_key(self, game: Game, unit: Unit, n: int) -> tuple:
+        return (game.state.turn, self.rules.activation_key(game), "move", unit.id, n)
 
-    def in_fortification(self: Wwify, game: Game, unit: Unit) -> bool:
-        figs = self.alive(game, unit.id)
-        inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
-        return inside * 2 > len(figs)
-
-    def _cover_at(self: Wwify, game: Game, p) -> float:
+    def _cover_at(self, game: Game, p) -> float:
         return max((COVER_VALUE.get(ft.type.id, 0.0) for ft in game.table.features_at(p)), default=0.0)
 
-    def _holds_cover(self: Wwify, game: Game, unit: Unit) -> bool:
+    def _holds_cover(self, game: Game, unit: Unit) -> bool:
         """Retreat: a unit in cover with at least half its strength may stay."""
         figs = game.state.unit_figures(unit.id, alive_only=False)
         alive = [f for f in figs if f.alive]
         covered = sum(1 for f in alive if self._cover_at(game, f.pos) > 0)
         return covered * 2 > len(alive) and len(alive) * 2 >= len(figs)
 
-    def _clamp_r(self: Wwify, game: Game, p, r: float):
+    def _clamp_r(self, game: Game, p, r: float):
         m = r + 1.0
         return (min(max(p[0], m), game.table.width - m), min(max(p[1], m), game.table.height - m))
 

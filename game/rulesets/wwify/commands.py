@@ -12,17 +12,10 @@ from game.core.commands import END_PHASE, Command, refuse
 from game.core.game import Game
 from game.core.state import FLED, Figure, GameState, Unit
 from game.geometry.cohesion import stragglers
-from game.rulesets.base import Action, OddsReport
+from game.rulesets.offers import Action, OddsReport
 
 
 class WwInterfaceMixin:
-    # ---- decisions: the computer's defaults ------------------------------------------------------------
-    def ai_decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
-        """The documented defaults: the options are listed default first (least valuable
-        casualty, a sniper's most valuable target, kill, rally, the medic's most valuable
-        save)."""
-        return options[0][1] if options else None
-
     # ---- legal commands -------------------------------------------------------------------------------
     def turn_commands(self, game: Game, side: str) -> list[Command]:
         st = game.state
@@ -295,31 +288,3 @@ class WwInterfaceMixin:
     def check_morale(self, game: Game, cmd: Command) -> None:
         refuse("Morale tests are taken by themselves when a squad is hit; this only gives their odds.")
 
-    # ---- the solo AI's hooks -------------------------------------------------------------------------
-    def profile(self, game: Game, unit: Unit):
-        prof = super().profile(game, unit)
-        prof.support_weapon = unit.kind in ("hmg", "mortar")
-        prof.at_gun = unit.kind == "field_gun"
-        prof.vehicle = unit.kind == "vehicle"
-        prof.damaged = self.immobile(game, unit)
-        prof.heavy_weapon = unit.kind in ("mortar", "field_gun", "vehicle")
-        return prof
-
-    def ai_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
-        """A simple reading of the solo orders with this ruleset's commands: units ordered to
-        close, attack or advance fight in contact, fire, then move toward their goal; halted
-        units fire; retreating units move toward their own edge."""
-        if not self.active(game, unit) or unit.markers.get("panicked"):
-            return []
-        order = unit.markers.get("solo_order", "advance")
-        cands = [c for c in self.candidates(game, unit)]
-        fires = [c for c in cands if c.kind == "fire"]
-        fights = [c for c in cands if c.kind == "combat"]
-        moves = [c for c in cands if c.kind in ("move_unit", "move") and c.choice != "gather"]
-        if order in ("retreat", "rout"):
-            figs = self.alive(game, unit.id)
-            home = self.home_edge_point(game, figs[0])
-            return [Command("move_unit", side, unit=unit.id, point=self._clamp(game, home))] + fires
-        if order == "halt":
-            return fights + fires
-        return fights + fires + moves

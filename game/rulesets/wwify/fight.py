@@ -27,7 +27,7 @@ from game.core.state import ACTIVE, CAPTURED, DEAD, DESTROYED, Figure, Unit
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.measure import in_contact
 from game.geometry.templates import covered
-from game.rulesets.base import OddsLine, OddsReport
+from game.rulesets.offers import OddsLine, OddsReport
 
 FDist = dict[Hashable, Fraction]
 

@@ -37,7 +37,7 @@ from game.data.map_schema import Strike
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.units import to_mm
 from game.rulesets.base import RulesetBase
-from game.rulesets.wwify.ai import WwifyAI
+from game.rulesets.wwify.ai import WwifyPlanner
 from game.rulesets.wwify.commands import WwInterfaceMixin
 from game.rulesets.wwify.data import (
     SINGLE_MODEL_KINDS,
@@ -46,27 +46,27 @@ from game.rulesets.wwify.data import (
     WwData,
     check_wwify_data,
 )
+from game.rulesets.wwify.editor import WwEditor
 from game.rulesets.wwify.fight import WwFightMixin
 from game.rulesets.wwify.move import WwMoveMixin
 from game.rulesets.wwify.orders import WwOrdersMixin
 from game.rulesets.wwify.solo import WwSoloMixin
+from game.rulesets.wwify.solo_view import WwSoloView
 from game.rulesets.wwify.support import WwSupportMixin
 
 
-class Wwify(WwifyAI, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):
+class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):
     id = "wwify"
     Data = WwData
     phases = ("card",)
     data: WwData
+    Planner = WwifyPlanner
+    Editor = WwEditor
 
     # ---- data and maps -----------------------------------------------------------------------
     @classmethod
     def check_data(cls, data: WwData, doc) -> None:
         check_wwify_data(data, doc)
-
-    def map_settings(self):
-        """Scenario settings the editor offers: (key, label, choices)."""
-        return [("good_side", "Forces of Good", lambda d: [s["id"] for s in d["sides"]])]
 
     def check_map(self, doc, m) -> None:
         sides = [s.id for s in m.sides]

@@ -11,7 +11,7 @@ from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.odds import enumerate_outcomes
 from game.core.state import CAPTURED, DEAD, DESTROYED, Figure, Unit
-from game.rulesets.base import OddsLine, OddsReport
+from game.rulesets.offers import OddsLine, OddsReport
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS
 from game.rulesets.wwify.fight import as_dist, fractions_of
 

@@ -1,0 +1,150 @@
+"""The parts a ruleset is assembled from, beside its rules proper, each with declared
+methods and their defaults. A ruleset names its parts as class attributes of its
+:class:`~game.rulesets.base.RulesetBase` subclass (``Planner = MyPlanner``,
+``Editor = MyEditor``); the base builds one of each, handing it the rules it reads.
+
+- :class:`Planner`: how the solo AI carries out a unit's solo order in this ruleset
+  (game/ai/solo_ai.py asks it). It only proposes ordinary commands, which the core checks
+  like a human's: it never changes a rule or the state.
+- :class:`CommandListing`: the commands a side may give now (for the random baseline,
+  the AI and the tests) and what the interface offers for a selection, with the unit's
+  status and options in words.
+- :class:`OddsPart`: the exact odds of a command, worked out by running the procedure
+  that resolves it under enumerating dice.
+- :class:`EditorSupport`: what the map editor offers for this ruleset (map settings,
+  troop points, unit kinds) and the play screen's template sizes.
+
+Everything the interface, the editor, the AI or the core asks of a ruleset is declared
+once, here or on ``RulesetBase``, with its default; nothing is probed for by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from game.core.commands import END_PHASE, Command, refuse
+from game.core.game import Game
+from game.core.state import Figure, Unit
+from game.rulesets.offers import Action, OddsReport
+
+if TYPE_CHECKING:
+    from game.rulesets.base import RulesetBase
+
+RulesT = TypeVar("RulesT", bound="RulesetBase")
+#: the choices of a map setting: fixed, or worked out from the map being edited
+SettingChoices = list[str] | Callable[[dict[str, Any]], list[str]]
+
+#: unit kinds the editor offers when a ruleset names none
+DEFAULT_UNIT_KINDS: tuple[str, ...] = ("squad", "section", "fire_team", "crew", "vehicle")
+
+
+class Planner(Generic[RulesT]):
+    """The solo AI's planner for one ruleset: the commands that carry out solo orders.
+    The default proposes nothing (the AI then ends the phase)."""
+
+    def __init__(self, rules: RulesT) -> None:
+        self.rules = rules
+
+    def side_commands(self, game: Game, side: str) -> list[Command]:
+        """Commands to consider before any unit's (a bombardment, a card)."""
+        return []
+
+    def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict[Any, Any]) -> Iterable[Command]:
+        """Commands carrying out ``unit``'s solo order now, best first. ``memo`` is the
+        AI's scratch space between calls (keys start with (turn, ...))."""
+        return []
+
+    def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
+        """The option to take when the rules ask ``side`` to choose (casualties, a
+        reaction); None: the first legal option."""
+        return None
+
+
+class CommandListing(Generic[RulesT]):
+    """The commands a side may give, and what the interface offers for a selection.
+    The defaults: ending the phase is the only command; no actions, status words from
+    the unit's markers."""
+
+    def __init__(self, rules: RulesT) -> None:
+        self.rules = rules
+
+    def turn_commands(self, game: Game, side: str) -> list[Command]:
+        """The legal commands of ``side`` when no decision is pending."""
+        return [Command(END_PHASE, side)] if side == game.state.active_side else []
+
+    def candidate_commands(self, game: Game, side: str) -> list[Command]:
+        """A superset of the legal commands, cheaper to list (each still needs a check):
+        the random baseline draws from it by rejection, which is uniform over the legal
+        ones. Rulesets with costly checks override it; the default is the legal list."""
+        if self.rules.decision(game) is not None:
+            return self.rules.legal_commands(game, side)
+        return self.rules.turn_commands(game, side)
+
+    def unit_status(self, game: Game, unit_id: str) -> list[str]:
+        """Markers to draw and list for a unit, in words."""
+        return [k for k, v in game.state.units[unit_id].markers.items() if v]
+
+    def unit_options(self, game: Game, unit_id: str) -> list[str]:
+        """What the unit may still do this phase, in words."""
+        return []
+
+    def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
+        """The commands to offer for a selection, in the order of their number keys."""
+        return []
+
+    def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
+        """Weapon range bands of a figure, in mm: (label, from, to)."""
+        return []
+
+    def move_budget(self, game: Game, fig: Figure) -> float:
+        """How far (mm) the figure may still move, for previews."""
+        return float("inf")
+
+
+class OddsPart(Generic[RulesT]):
+    """Exact odds before a command is confirmed. Each report must come from the
+    procedure that resolves the command, run under ``game.core.odds.enumerate_outcomes``."""
+
+    def __init__(self, rules: RulesT) -> None:
+        self.rules = rules
+
+    def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
+        """The command `main.py odds` asks about: a figure firing at a unit, or its unit
+        assaulting. Rulesets with other resolutions (shot types, artillery squares,
+        vehicle facings) read ``extra`` (the --option KEY=VALUE pairs)."""
+        fig = game.state.figures[shooter]
+        if extra:
+            refuse(f"{self.rules.data.name} takes no --option ({', '.join(extra)}).")
+        if assault:
+            return Command("assault", fig.side, unit=fig.unit, target=target)
+        return Command("fire", fig.side, figure=fig.id, target=target)
+
+    def odds(self, game: Game, cmd: Command) -> OddsReport:
+        """The report for ``cmd``: its modifiers and the exact distribution of outcomes."""
+        refuse(f"{self.rules.data.name} has no odds for '{cmd.kind}'.")
+        raise AssertionError  # unreachable
+
+
+class EditorSupport(Generic[RulesT]):
+    """What the editor (and the play screen's template tool) offers for a ruleset."""
+
+    def __init__(self, rules: RulesT) -> None:
+        self.rules = rules
+
+    def map_settings(self) -> list[tuple[str, str, SettingChoices]]:
+        """Ruleset settings a scenario may set (``settings:`` in a map): (key, label,
+        choices)."""
+        return []
+
+    def troop_points(self, troop_type: str) -> int | None:
+        """The points value of one figure of a troop type, where the rules have points."""
+        return None
+
+    def unit_kinds(self) -> tuple[str, ...]:
+        """The kinds of unit a new unit may be."""
+        return DEFAULT_UNIT_KINDS
+
+    def template_sizes(self) -> dict[str, float]:
+        """Template sizes in mm beyond the play screen's defaults (name: radius)."""
+        return {}

@@ -1,0 +1,232 @@
+"""What a WWIFY unit is for the solo rules (they are rules: they run in every game,
+whoever plays): its profile for the risk factors, the AFV points of vehicles and flyers,
+what counts as fire from "mortars, flame or AFVs", who a loss is credited to, and close
+combat putting both sides under fire. Sight for these (and for fire) is read from the
+kept sight matrix where that is the same answer.
+
+Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from math import hypot
+from typing import TYPE_CHECKING
+
+from game.core.commands import END_PHASE, Command
+from game.core.game import Game
+from game.core.state import Figure, Unit
+from game.rulesets.sight import KeptSight
+from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
+from game.solo.tables import Profile, cover_class, solo_tables
+
+if TYPE_CHECKING:
+    from game.rulesets.wwify.ruleset import Wwify
+
+FORTIFIED = ("trench", "bunker", "building")
+FORWARD = ("advance", "attack", "close")
+AT_WEAPON_KINDS = ("mortar", "field_gun", "vehicle")  # units whose fire counts as heavy
+
+
+class WwSoloView:
+    # ==== what a unit is for the solo rules ====================================================
+    def profile(self: Wwify, game: Game, unit: Unit) -> Profile:  # type: ignore[misc]
+        figs = game.state.unit_figures(unit.id, alive_only=False)
+        alive = [f for f in figs if f.alive]
+        kind = unit.kind
+        if kind == "large_creature":
+            top = self.data.firing.large_creature_wounds
+            lost = 1.0 if not alive else min(1.0, sum(f.wounds for f in figs) / top)
+        else:
+            lost = (len(figs) - len(alive)) / len(figs) if figs else 0.0
+        officer = any(self.troop(f).role == "officer" for f in alive)
+        afv = kind in ("vehicle", "flyer")
+        return Profile(
+            routing=bool(unit.markers.get("panicked")),
+            retiring=unit.markers.get("solo_order") in ("retreat", "rout", "bale_out"),
+            support_weapon=kind in SUPPORT_KINDS,
+            at_gun=kind == "field_gun",
+            vehicle=afv,
+            command=False,  # WWIFY has no command groups: officers lead squads
+            one_action=kind == "field_gun",
+            # an officer leads a squad; lone models and gun teams need none
+            has_nco=officer or kind in SINGLE_MODEL_KINDS or kind in SUPPORT_KINDS,
+            damaged_fraction=lost,
+            officer=officer,
+            damaged=bool(self.immobile(game, unit) or unit.markers.get("winged")) if afv else False,
+            heavy_weapon=kind in AT_WEAPON_KINDS or kind == "flyer"
+            or any(self.data.weapons[w].flame for f in alive for w in f.weapons),
+        )
+
+    def afv_situation(self: Wwify, game: Game, unit: Unit) -> dict[str, int]:  # type: ignore[misc]
+        """The AFV points of a vehicle or flyer: advancing (its last order), friendly
+        infantry within 6", damaged (immobilised, broken down; a flyer winged), under fire
+        from weapons that can hurt it (only those may fire at it) or artillery, an enemy
+        in sight behind the line across its front, no friend within 12" in sight, no main
+        armament (a vehicle's gun that can hurt vehicles; a flyer's weapon), no weapon."""
+        with self._fast_sight(game):
+            return self._afv_points(game, unit)
+
+    def _afv_points(self: Wwify, game: Game, unit: Unit) -> dict[str, int]:
+        st = game.state
+        figs = self.alive(game, unit.id)
+        if not figs:
+            return {}
+        v = figs[0]
+        tb = solo_tables()
+        last = unit.markers.get("solo_order") or self.initial_order(game, unit)
+        friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
+        enemies = [f for f in st.figures.values() if f.alive and f.side != unit.side]
+        infantry = any(self.category(f) in ("infantry", "cavalry") and self.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry")
+                       for f in friends)
+        damaged = int(bool(unit.markers.get("immobilised"))) + int(bool(unit.markers.get("broken_down")))
+        if unit.kind == "flyer":
+            damaged = int(bool(unit.markers.get("winged")))
+        top = self.mm(self.data.firing.bands[-1].upto)
+        seen = [e for e in enemies if self.dist(e.pos, v.pos) <= top and self.sees(game, v, e)]
+        flank = any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
+        near = [f for f in friends if self.dist(f.pos, v.pos) <= tb.dist_mm("afv_friends")]
+        alone = not any(self.sees(game, v, f) for f in near)
+        weapons = [self.data.weapons[w] for w in v.weapons]
+        main = any(w.vs_vehicles for w in weapons) if unit.kind == "vehicle" else bool(weapons)
+        return {
+            "advancing": int(last == "advance"),
+            "infantry_near": int(infantry),
+            "damaged": min(damaged, 1),
+            "under_at_fire": int(bool(self.recent(game, unit, "fired_on"))),
+            "flanked": int(flank),
+            "alone": int(alone),
+            "no_main_gun": int(not main),
+            "no_weapons": int(not weapons),
+        }
+
+    def apply_solo_orders(self: Wwify, game: Game, cmd: Command) -> None:  # type: ignore[misc]
+        """The solo orders, plus what the chart said before a support weapon's Advance or
+        Attack became a Halt ("halt and fire if possible instead": with nothing to fire
+        at, the team carries the Advance out)."""
+        unit = game.state.units[cmd.unit]
+        before = len(game.log)
+        super().apply_solo_orders(game, cmd)  # type: ignore[misc]
+        unit.markers.pop("solo_chart", None)
+        if unit.kind in SUPPORT_KINDS and unit.markers.get("solo_order") == "halt":
+            rolls = [e.roll for e in game.log.events[before:] if e.kind == "roll" and e.roll is not None]
+            if rolls:
+                res = solo_tables().chart_row(unit.markers.get("solo_rf", 0)).results[rolls[-1].value - 1]
+                if res in FORWARD:
+                    unit.markers["solo_chart"] = res
+
+    # ==== bookkeeping for the risk factors =======================================================
+    def note_fire(self: Wwify, game: Game, target_unit: str, firer_unit: str | None, firers: int,  # type: ignore[misc]
+                  heavy: bool = False) -> None:
+        """Fire counts as "mortars, flame or AFVs" when it comes from a mortar, field gun,
+        vehicle or flyer, or from a squad whose flamethrower reaches the target (8")."""
+        st = game.state
+        if firer_unit in st.units and target_unit in st.units:
+            fu = st.units[firer_unit]
+            heavy = fu.kind in AT_WEAPON_KINDS or fu.kind == "flyer"
+            flames = [f for f in self.alive(game, fu.id) if any(self.data.weapons[w].flame for w in f.weapons)]
+            reach = self.mm(self.data.firing.bands[1].upto)
+            if flames and any(self.dist(f.pos, t.pos) <= reach for f in flames for t in self.alive(game, target_unit)):
+                heavy = True
+        super().note_fire(game, target_unit, firer_unit, firers, heavy)  # type: ignore[misc]
+
+    def note_losses(self: Wwify, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:  # type: ignore[misc]
+        """A loss is credited to the unit that last fired at (or fought) the victim this
+        turn: the casualty jobs run after the fire or combat that caused them."""
+        st = game.state
+        if by_unit is None and victim_unit in st.units:
+            recs = st.units[victim_unit].attrs.get("fired_on") or []
+            if recs and recs[-1]["turn"] == st.turn:
+                by_unit = recs[-1]["by"]
+        super().note_losses(game, victim_unit, n, by_unit)  # type: ignore[misc]
+
+    def apply_combat(self: Wwify, game: Game, cmd: Command) -> None:  # type: ignore[misc]
+        """Close combat puts both sides "under fire" (as the solo rules count it)."""
+        plan = self.combat_plan(game, cmd.unit)
+        units: dict[str, int] = {}
+        for f in plan.defenders:
+            units[f.unit] = units.get(f.unit, 0) + 1
+        main = max(units, key=lambda u: (units[u], u))
+        for uid in sorted(units):
+            self.note_fire(game, uid, cmd.unit, len(plan.attackers))
+        self.note_fire(game, cmd.unit, main, len(plan.defenders))
+        super().apply_combat(game, cmd)  # type: ignore[misc]
+
+    # ==== the random baseline's candidates ========================================================
+    def candidate_commands(self: Wwify, game: Game, side: str) -> list[Command]:  # type: ignore[misc]
+        """The commands :meth:`turn_commands` lists, before their checks: the random
+        baseline draws from these by rejection (the legal ones are exactly the listed)."""
+        st = game.state
+        if self.decision(game) is not None:
+            return self.legal_commands(game, side)
+        if st.over or side != st.active_side or self.activation_key(game) is None:
+            return []
+        out = [Command(END_PHASE, side)]
+        for u in self.acting_units(game, side):
+            out += self.candidates(game, u)
+        return out
+
+    # ==== sight, fast =====================================================================================
+    def _sight(self: Wwify, game: Game) -> KeptSight:
+        """Sight between every pair of figures in action: the ruleset's kept sight matrix
+        (the same answers as line_of_sight), brought up to date for the figures that
+        moved, fell or came on."""
+        return self.kept_sight(game, [f for f in game.state.figures.values() if f.alive])
+
+    @contextmanager
+    def _fast_sight(self: Wwify, game: Game):
+        """While the AI estimates (and the solo rules look around), :meth:`sees` reads the
+        sight matrix when that is the same answer: no smoke on the table (flyers then see
+        and are seen by everything)."""
+        smoke = any(c.type == "smoke" for c in game.state.clouds.values())
+        outer = game.kept.get("wwai_fast")
+        game.kept["wwai_fast"] = None if smoke else self._sight(game)
+        try:
+            yield
+        finally:
+            game.kept["wwai_fast"] = outer
+
+    def sees(self: Wwify, game: Game, a: Figure, b: Figure) -> bool:  # type: ignore[misc]
+        sight: KeptSight | None = game.kept.get("wwai_fast")
+        if sight is not None:
+            if self.category(a) == "flyer" or self.category(b) == "flyer":
+                return True
+            i, j = sight.rows.get(a.id), sight.rows.get(b.id)
+            if i is not None and j is not None and sight.pos[i] == a.pos and sight.pos[j] == b.pos:
+                return bool(sight.matrix.visible[i, j])
+        return super().sees(game, a, b)  # type: ignore[misc]
+
+    def _sees(self: Wwify, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:  # type: ignore[misc]
+        """The solo rules' "in sight" (line of sight between the figures), from the matrix."""
+        sight = self._sight(game)
+        idx = sight.rows
+        if any(f.id not in idx for f in figs) or any(o.id not in idx for o in others):
+            return super()._sees(game, figs, others, reach)  # type: ignore[misc]
+        mine = [idx[f.id] for f in figs]
+        seen = []
+        for o in others:
+            j = idx[o.id]
+            for f, i in zip(figs, mine, strict=True):
+                if reach is not None and hypot(f.x - o.x, f.y - o.y) > reach:
+                    continue
+                if sight.matrix.visible[i, j]:
+                    seen.append(o)
+                    break
+        return seen
+
+    def cover_from_enemy(self: Wwify, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:  # type: ignore[misc]
+        if not enemies or not figs:
+            return "none"
+        sight = self._sight(game)
+        idx = sight.rows
+        cx = sum(f.x for f in figs) / len(figs)
+        cy = sum(f.y for f in figs) / len(figs)
+        nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
+        if nearest.id not in idx or any(f.id not in idx for f in figs):
+            return super().cover_from_enemy(game, figs, enemies)  # type: ignore[misc]
+        return cover_class([int(sight.matrix.cover[idx[nearest.id], idx[f.id]]) for f in figs])
+
+    def in_fortification(self: Wwify, game: Game, unit: Unit) -> bool:
+        figs = self.alive(game, unit.id)
+        inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
+        return inside * 2 > len(figs)
