@@ -4,6 +4,9 @@
 command (a refusal changes nothing), then to apply it; every roll and every consequence
 lands in the event log. Replaying the same commands from the same seed gives the same
 log and the same state, which the tests prove and saved games rely on.
+
+Every kept result is keyed on ``game.version`` (and the table's version where it depends
+on terrain): see :class:`Game`.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ class Rules(Protocol):
     def legal_commands(self, game: Game, side: str) -> list[Command]: ...
     def view(self, game: Game, side: str | None) -> GameState: ...
     def sync_table(self, game: Game) -> None: ...
+    def acting_side(self, game: Game) -> str: ...
+    def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None: ...
 
 
 @dataclass
@@ -51,6 +56,23 @@ class Snapshot:
 
 
 class Game:
+    """A game being played.
+
+    :attr:`version` names the state: every kept result is keyed on ``game.version`` (and
+    the table's ``version`` where it depends on terrain), never on counts such as
+    ``len(game.commands)`` or ``len(game.log)``, which an undo followed by a different
+    command of the same length brings back equal while the state differs. The version is
+    bumped by every accepted :meth:`submit`, every :meth:`undo`, every internal
+    :meth:`_rewind` (a refusal found while resolving puts a checkpoint back), by
+    :meth:`begin` and by anything else that replaces :attr:`state` (loading a save into a
+    game: :func:`game.core.save.restore_into`). It only ever grows in the life of a Game
+    object (never reset, never decremented: undo bumps it too), so a number once given to
+    a state is never given to another. It is bumped both before and after a change, so
+    nothing worked out while a command resolves (when the state changes under one number)
+    is read after it; results kept across commands should not be worked out inside
+    ``rules.apply``. It is never saved and is not part of :meth:`digest`.
+    """
+
     def __init__(
         self,
         rules: Rules,
@@ -83,6 +105,14 @@ class Game:
         #: moves, ...), each store keyed by everything the result depends on (positions,
         #: the terrain's version): never saved, never part of the state
         self.kept: dict[str, Any] = {}
+        #: the number of this state, only ever growing: what kept results are keyed on
+        #: (see the class docstring); never saved, not part of the digest
+        self.version = 0
+
+    def changed(self) -> None:
+        """Give the state a new :attr:`version`: call it around anything that changes or
+        replaces :attr:`state` other than submit, undo and rewind (which call it)."""
+        self.version += 1
 
     @contextmanager
     def reading(self) -> Iterator[None]:
@@ -121,8 +151,10 @@ class Game:
         if self._begun:
             return
         self._begun = True
+        self.changed()
         self.rules.begin(self)
         self.rules.sync_table(self)
+        self.changed()
 
     # ---- the log -----------------------------------------------------------------
     def emit(
@@ -154,8 +186,7 @@ class Game:
     def _audience(self, figures: list[str], units: list[str]) -> list[str] | None:
         """Who may read an event about these figures and units: the ruleset decides
         (hidden figures); None is everyone."""
-        audience = getattr(self.rules, "audience", None)
-        return audience(self, figures, units) if audience is not None and (figures or units) else None
+        return self.rules.audience(self, figures, units) if figures or units else None
 
     def _on_roll(self, roll: Roll) -> None:
         ev = Event(
@@ -196,6 +227,7 @@ class Game:
         dice_before = self.dice.count
         first = len(self.log)
         memo, self.memo = self.memo, None  # the state changes: nothing memoised holds
+        self.changed()
         try:
             self.rules.apply(self, cmd)
         except Refusal as r:  # a check the ruleset could only make while resolving
@@ -211,6 +243,7 @@ class Game:
         if rolled:  # nothing before it can be taken back: only the checkpoint it starts from is needed
             self._checkpoints = self._checkpoints[-1:]
         self.rules.sync_table(self)
+        self.changed()
         result = Accepted(cmd, first, len(self.log), rolled)
         for listener in self.listeners:
             listener(self, result)
@@ -219,8 +252,7 @@ class Game:
     @property
     def acting_side(self) -> str:
         """The side the game waits for: a pending decision's side, else the active side."""
-        fn = getattr(self.rules, "acting_side", None)
-        return fn(self) if fn else self.state.active_side
+        return self.rules.acting_side(self)
 
     def legal_commands(self, side: str | None = None) -> list[Command]:
         if self.state.over:
@@ -251,6 +283,7 @@ class Game:
         while self._checkpoints and self._checkpoints[-1][0] > n:
             self._checkpoints.pop()
         start, snap = self._checkpoints[-1]
+        self.changed()
         self._restore(snap)
         self.rules.sync_table(self)
         memo, self.memo = self.memo, None
@@ -260,6 +293,7 @@ class Game:
                 self.rules.sync_table(self)
         finally:
             self.memo = memo
+            self.changed()
 
     def _snapshot(self) -> Snapshot:
         return Snapshot(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL), self.source.state, len(self.log), self.dice.count)

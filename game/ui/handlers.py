@@ -12,7 +12,7 @@ import pygame
 from game.core.commands import Command
 from game.geometry.los import line_of_sight
 from game.geometry.templates import circle, cone, corridor, covered, rectangle
-from game.rulesets.base import Action
+from game.rulesets.offers import Action
 
 from .overlays import EFFECT_WORDS, draw_los, draw_path, draw_tape, draw_template, los_verdict
 from .theme import text
@@ -178,7 +178,7 @@ class TargetHandler(Handler):
         return False
 
     def report(self, scene: PlayScene, uid: str):
-        key = f"{uid}:{len(scene.game.commands)}"
+        key = f"{uid}:{scene.game.version}"  # the state's number: see Game.version
         if key not in self.report_cache:
             cmd = self.command_for(uid)
             reason = scene.game.check(cmd)

@@ -15,7 +15,7 @@ from game.core.commands import Command, Rejected
 from game.core.state import GameState
 from game.core.victory import objective_holder
 from game.paths import data_home
-from game.rulesets.base import Action
+from game.rulesets.offers import Action
 from game.session import Session
 from game.simulate import make_player
 
@@ -128,7 +128,7 @@ class PlayScene(Scene):
 
     def view_state(self) -> GameState:
         """What the side at the screen may see (hotseat: the active human side)."""
-        key = (len(self.game.commands), len(self.game.log), self.session.viewer())
+        key = (self.game.version, self.session.viewer())  # the state's number: see Game
         if self.view_cache is None or self.view_cache[0] != key:
             self.view_cache = (key, self.game.view(self.session.viewer()))
         return self.view_cache[1]
@@ -199,7 +199,6 @@ class PlayScene(Scene):
         return res
 
     def after_command(self, before_side: str) -> None:
-        self.actions_cache = None
         st = self.game.state
         if self.selected_unit and not st.unit_alive(self.selected_unit):
             self.select(None)
@@ -211,8 +210,8 @@ class PlayScene(Scene):
                 self.push(HandoverHandler(st.sides[self.game.acting_side].name))
 
     def current_actions(self):
-        st = self.game.state
-        key = (len(self.game.commands), self.selected_unit, self.selected_figure, st.phase, st.active_side)
+        # the state's number (see Game.version; phase and side follow from it) and the selection
+        key = (self.game.version, self.selected_unit, self.selected_figure)
         if self.actions_cache is None or self.actions_cache[0] != key:
             side = self.game.acting_side
             if not self.session.is_human(side):
@@ -253,7 +252,7 @@ class PlayScene(Scene):
         if self.rules.decision(self.game) is not None:
             self.app.toast("A choice must be made first: " + self.rules.decision(self.game)["prompt"], 5)
             return
-        idle = self.rules.idle_units(self.game, st.active_side) if hasattr(self.rules, "idle_units") else []
+        idle = self.rules.idle_units(self.game, st.active_side)
         cmd = Command("end_phase", st.active_side)
         if idle:
             names = ", ".join(st.units[u].name for u in idle[:3]) + (" ..." if len(idle) > 3 else "")
@@ -262,8 +261,7 @@ class PlayScene(Scene):
             self.submit(cmd)
 
     def undo(self) -> None:
-        if self.game.undo():
-            self.actions_cache = None
+        if self.game.undo():  # the game's version changes: nothing kept needs clearing
             self.app.toast("Undone.")
         else:
             self.app.toast("Nothing to undo: dice were rolled since, and rolls stand.")
@@ -312,7 +310,7 @@ class PlayScene(Scene):
         return self.rules.preview_move(self.game, self.game.state.figures[fid], list(path))
 
     def preview_unit_move(self, cmd: Command):
-        if not hasattr(self.rules, "unit_move_plans") or cmd.point is None:
+        if cmd.point is None:
             return []
         try:
             return self.rules.unit_move_plans(self.game, cmd)
@@ -322,7 +320,7 @@ class PlayScene(Scene):
     def template_sizes(self) -> dict[str, float]:
         mm = self.rules.mm
         sizes = {"blast": mm(2), "flame_length": 250.0, "flame_width": 60.0, "cone_reach": mm(24), "corridor_width": 100.0}
-        sizes.update(getattr(self.rules, "template_sizes", lambda: {})())
+        sizes.update(self.rules.editor.template_sizes())
         return sizes
 
     def odds_lines(self, rep) -> list[str]:

@@ -1005,7 +1005,7 @@ class WwifyPlanner(Planner["Wwify"]):
     # ==== little helpers =====================================================================================
     def _cache(self, game: Game) -> dict:
         """Scratch values for the current moment (cleared after any command or event)."""
-        key = (len(game.commands), len(game.log), game.state.turn, game.state.phase)
+        key = game.version
         c = game.kept.get("wwai_cache")
         if c is None or c[0] != key:
             c = (key, {})
