@@ -16,6 +16,7 @@ play: $(STAMP)
 	$(PY) main.py
 
 test: $(STAMP)
+	$(PY) -m ruff check game tests main.py
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 lint: $(STAMP)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.core.commands import Rejected
 from game.core.game import Game
 from game.core.save import SaveError, read_save, restore_into
 from game.data.errors import DataError
@@ -214,8 +215,8 @@ def replay(game: Game) -> Game:
     fresh = game_from_scenario(game.scenario, game.seed, game.options)
     for cmd in game.commands:
         res = fresh.submit(cmd)
-        if not res.ok:
-            raise AssertionError(f"replay refused {cmd}: {res.reason}")  # type: ignore[union-attr]
+        if isinstance(res, Rejected):
+            raise AssertionError(f"replay refused {cmd}: {res.reason}")
     return fresh
 
 

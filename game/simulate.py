@@ -7,6 +7,7 @@ from typing import Any
 
 from game.ai.random_player import RandomPlayer
 from game.catalog import LoadedMap, new_game
+from game.core.commands import Rejected
 from game.core.game import Game
 
 MAX_COMMANDS = 50_000
@@ -46,7 +47,7 @@ def play_out(game: Game, players: dict[str, Any], max_commands: int = MAX_COMMAN
         side = game.acting_side
         cmd = players[side].choose(game, side)
         res = game.submit(cmd)
-        if not res.ok:
+        if isinstance(res, Rejected):
             raise RuntimeError(f"{players[side].name} player's command was refused: {res.reason} ({cmd})")
         n += 1
         if n >= max_commands:

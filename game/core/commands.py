@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, NoReturn
 
 Point = tuple[float, float]
 
@@ -102,7 +102,7 @@ class Refusal(Exception):
         self.reason = reason
 
 
-def refuse(reason: str) -> None:
+def refuse(reason: str) -> NoReturn:
     raise Refusal(reason)
 
 

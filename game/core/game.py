@@ -36,6 +36,7 @@ class Rules(Protocol):
     """What a ruleset module gives the core (see game/rulesets/base.py)."""
 
     id: str
+    hidden_information: bool
 
     def begin(self, game: Game) -> None: ...
     def check(self, game: Game, cmd: Command) -> None: ...

@@ -20,6 +20,9 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
@@ -156,24 +159,24 @@ class PathSource(Source):
 
     def __init__(self, prefix: list[int]) -> None:
         self.prefix = prefix
-        self.trail: list[tuple[int, list[tuple[object, Fraction]]]] = []
+        self.trail: list[tuple[int, Sequence[tuple[object, Fraction]]]] = []
 
-    def _branch(self, options: list[tuple[object, Fraction]]) -> object:
+    def _branch(self, options: Sequence[tuple[_T, Fraction]]) -> _T:
         depth = len(self.trail)
         choice = self.prefix[depth] if depth < len(self.prefix) else 0
         self.trail.append((choice, options))
         return options[choice][0]
 
     def pick(self, faces: Sequence[int]) -> int:
-        return self._branch(_face_options(tuple(faces)))  # type: ignore[return-value,arg-type]
+        return self._branch(_face_options(tuple(faces)))
 
     def pool(self, count: int, faces: Sequence[int]) -> list[int]:
         if count == 0:
             return []
-        return list(self._branch(pool_outcomes(count, faces)))  # type: ignore[arg-type]
+        return list(self._branch(pool_outcomes(count, faces)))
 
     def index(self, n: int) -> int:
-        return self._branch(_face_options(tuple(range(n))))  # type: ignore[return-value,arg-type]
+        return self._branch(_face_options(tuple(range(n))))
 
     @property
     def probability(self) -> Fraction:

@@ -47,8 +47,10 @@ def shape_geometry(spec: TerrainSpec | Zone, scale: float = 1.0):
         g = rect_polygon(spec.rect)
     elif spec.circle is not None:
         g = Point(spec.circle.center).buffer(spec.circle.radius, quad_segs=16)
+    elif isinstance(spec, TerrainSpec):  # a zone is always one of the shapes above
+        g = LineString(spec.line)
     else:
-        g = LineString(spec.line)  # type: ignore[attr-defined]
+        raise TypeError(f"a zone without a shape: {spec!r}")
     if scale != 1.0:
         g = affinity.scale(g, scale, scale, origin=(0, 0))
     return g
@@ -152,9 +154,9 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
     for ci, c in enumerate(m.victory.conditions):
         if c.side not in side_ids:
             raise doc.error(("victory", "conditions", ci, "side"), f"unknown side '{c.side}'" + _suggest(c.side, side_ids))
-        for oi, o in enumerate(c.objectives):
-            if o not in obj_ids:
-                raise doc.error(("victory", "conditions", ci, "objectives", oi), f"unknown objective '{o}'" + _suggest(o, obj_ids))
+        for oi, oid in enumerate(c.objectives):
+            if oid not in obj_ids:
+                raise doc.error(("victory", "conditions", ci, "objectives", oi), f"unknown objective '{oid}'" + _suggest(oid, obj_ids))
         if c.type == "hold" and not (c.objectives or obj_ids):
             raise doc.error(("victory", "conditions", ci), "a hold condition needs objectives")
     from game.geometry.grid import ArtilleryGrid

@@ -118,7 +118,7 @@ class Condition(Strict):
 
 
 class Victory(Strict):
-    turn_limit: int = Field(8, ge=1, le=200)
+    turn_limit: int = Field(default=8, ge=1, le=200)
     conditions: list[Condition] = Field(default_factory=list)
     otherwise: str = "draw"  # the side that wins if no condition is met at the turn limit
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails
 
 from .errors import DataError, field_name
 from .yamlio import Doc
@@ -19,7 +20,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _explain(err: dict[str, Any]) -> str:
+def _explain(err: ErrorDetails) -> str:
     kind = err.get("type", "")
     msg = err.get("msg", "invalid value")
     inp = err.get("input")

@@ -22,6 +22,7 @@ from .terrain import TerrainFeature
 
 Point = tuple[float, float]
 Mover = Literal["infantry", "vehicle"]
+ObstacleKind = Literal["terrain", "figure"]
 
 #: bases closer than this are "touching", not overlapping (mm)
 CONTACT_TOL = 0.01
@@ -36,7 +37,7 @@ _FIGURE_FILTER = pymunk.ShapeFilter(categories=_CAT_FIGURE)
 @dataclass(frozen=True)
 class Collision:
     obstacle_id: str
-    kind: Literal["terrain", "figure"]
+    kind: ObstacleKind
     distance: float  # along the path, where the mover's base first touches the obstacle
     point: Point  # the mover's centre there: the last free point of the path
     contact: Point  # the touching point on the obstacle
@@ -67,7 +68,7 @@ def _blocking_pieces(table: Table) -> list[tuple[str, int, list[tuple[float, flo
     hit = _pieces_cache.get(key)
     if hit is not None and hit[0] is table:
         return hit[1]
-    out = []
+    out: list[tuple[str, int, list[tuple[float, float]]]] = []
     for feat in table.features:
         block = feat.type.blocks_movement
         if block == "none":
@@ -86,7 +87,7 @@ class Collider:
     def __init__(self, table: Table, figures: Iterable[tuple[str, Point, float]] = ()) -> None:
         self.table = table
         self.space = pymunk.Space()
-        self._owner: dict[pymunk.Shape, tuple[str, str]] = {}
+        self._owner: dict[pymunk.Shape, tuple[str, ObstacleKind]] = {}
         self._terrain: list[pymunk.Shape] = []
         self._figures: dict[str, pymunk.Circle] = {}
         self._terrain_version = -1
@@ -232,5 +233,5 @@ class Collider:
                 out.append(info)
         return out
 
-    def _kind(self, obstacle_id: str) -> Literal["terrain", "figure"]:
+    def _kind(self, obstacle_id: str) -> ObstacleKind:
         return "figure" if obstacle_id in self._figures else "terrain"

@@ -72,13 +72,15 @@ class LosResult:
     @property
     def crossings(self) -> tuple[Crossing, ...]:
         """Every feature the sight line crosses, nearest the observer first."""
-        if self._worked_out is None:
+        worked = self._worked_out
+        if worked is None:
             if self._index is None or self._ends is None:
                 return ()
             pts = as_points(self._ends)
             res = _evaluate_idx(self._index, pts, np.array([0]), np.array([1]), exact=True)
-            object.__setattr__(self, "_worked_out", _crossings(self._index, pts, res.f, res.effect_ij))
-        return self._worked_out
+            worked = _crossings(self._index, pts, res.f, res.effect_ij)
+            object.__setattr__(self, "_worked_out", worked)
+        return worked
 
     @property
     def cover_name(self) -> str:

@@ -8,7 +8,7 @@ Every feature has an ``area``: its polygon footprint, used by all spatial querie
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -85,11 +85,11 @@ class TerrainType:
         return self.shape == "line"
 
 
-def _as_geometry(geometry: object, shape: Shape) -> BaseGeometry:
+def _as_geometry(geometry: BaseGeometry | Iterable[Sequence[float]], shape: Shape) -> BaseGeometry:
     """Accept a shapely geometry or a plain sequence of (x, y) coordinates."""
     if isinstance(geometry, BaseGeometry):
         return geometry
-    coords = [(float(x), float(y)) for x, y in geometry]  # type: ignore[attr-defined]
+    coords = [(float(x), float(y)) for x, y in geometry]
     return Polygon(coords) if shape == "area" else LineString(coords)
 
 

@@ -12,18 +12,26 @@ and AFV charts. A ruleset tells it what its units are through :meth:`SoloMixin.p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import atan2, degrees, hypot
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from game.core.commands import Command, require
+from game.core.commands import Command, refuse, require
 from game.core.game import Game
-from game.core.state import Figure, Unit
+from game.core.state import Figure, GameState, Marker, Unit
 from game.solo import portals
 from game.solo.tables import ORDER_WORDS, Profile, cover_class, solo_tables
 
+if TYPE_CHECKING:
+    from game.data.map_schema import MapFile
+    from game.rulesets.base import RulesetBase
+    from game.solo.protocol import SoloRules
+
 
 class SoloMixin:
-    """Mixed into :class:`game.rulesets.base.RulesetBase`."""
+    """Mixed into :class:`game.rulesets.base.RulesetBase`. Methods that use what the
+    ruleset gives (its data, sight, memos) type ``self`` as :class:`SoloRules`
+    (game/solo/protocol.py)."""
 
     # ---- bookkeeping the risk factors need -----------------------------------------------
     def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False) -> None:
@@ -48,10 +56,10 @@ class SoloMixin:
             del st.units[by_unit].attrs["inflicted"][:-12]
 
     # ---- profiles (rulesets refine this) -------------------------------------------------
-    def profile(self, game: Game, unit: Unit) -> Profile:
+    def profile(self: SoloRules, game: Game, unit: Unit) -> Profile:
         figs = game.state.unit_figures(unit.id, alive_only=False)
         alive = [f for f in figs if f.alive]
-        roles = {self.data.troop_types[f.type].role for f in alive}  # type: ignore[attr-defined]
+        roles = {self.data.troop_types[f.type].role for f in alive}
         lost = sum(1 for f in figs if not f.alive) + sum(1 for f in alive if f.wounds)
         return Profile(
             routing=bool(unit.markers.get("running") or unit.markers.get("routing") or unit.markers.get("panicked")),
@@ -69,19 +77,19 @@ class SoloMixin:
         t = game.state.turn
         return [r for r in unit.attrs.get(key, []) if r["turn"] >= t - 1]
 
-    def _sees(self, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:
-        self.prefetch_sight(game, figs, others, within=reach)  # type: ignore[attr-defined]
+    def _sees(self: SoloRules, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:
+        self.prefetch_sight(game, figs, others, within=reach)
         seen = []
         for o in others:
             for f in figs:
                 if reach is not None and hypot(f.x - o.x, f.y - o.y) > reach:
                     continue
-                if self.los(game, f, o).visible:  # type: ignore[attr-defined]
+                if self.los(game, f, o).visible:
                     seen.append(o)
                     break
         return seen
 
-    def risk_factors(self, game: Game, unit: Unit) -> list[tuple[str, int, str]]:
+    def risk_factors(self: SoloRules, game: Game, unit: Unit) -> list[tuple[str, int, str]]:
         """Every factor that applies to ``unit`` now: (id, value, words)."""
         tb = solo_tables()
         st = game.state
@@ -106,7 +114,8 @@ class SoloMixin:
             add("heavy_fire")
         if prof.command or prof.one_action:
             add("command")
-        quarters = int(prof.damaged_fraction * 100 // tb.factor("losses").per) if tb.factor("losses").per else 0
+        per = tb.factor("losses").per
+        quarters = int(prof.damaged_fraction * 100 // per) if per else 0
         if quarters:
             add("losses", quarters, f"{quarters * 25}% of the unit wounded, disabled or killed")
         if not prof.has_nco and not prof.support_weapon and not prof.vehicle:
@@ -128,7 +137,7 @@ class SoloMixin:
         inflicted = sum(r["n"] for r in self.recent(game, unit, "inflicted"))
         if lost > inflicted:
             add("losing", 1, f"losing a firefight ({lost} lost, {inflicted} inflicted)")
-        officers = [f for f in friends if self.data.troop_types[f.type].role == "officer"]  # type: ignore[attr-defined]
+        officers = [f for f in friends if self.data.troop_types[f.type].role == "officer"]
         if self._sees(game, figs, officers, tb.dist_mm("officer")):
             add("officer")
         profiles = {uid: self.profile(game, st.units[uid]) for uid in sorted({f.unit for f in friends})}
@@ -156,28 +165,28 @@ class SoloMixin:
             add("no_enemy")
         return out
 
-    def cover_from_enemy(self, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:
+    def cover_from_enemy(self: SoloRules, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:
         """'hard', 'soft' or 'none': the cover most of the unit has from its nearest enemy."""
         if not enemies:
             return "none"
         cx = sum(f.x for f in figs) / len(figs)
         cy = sum(f.y for f in figs) / len(figs)
         nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
-        return cover_class([self.los(game, nearest, f).cover for f in figs])  # type: ignore[attr-defined]
+        return cover_class([self.los(game, nearest, f).cover for f in figs])
 
     # ---- the orders command --------------------------------------------------------------
     def solo_units(self, game: Game, side: str) -> list[Unit]:
         return [u for u in game.state.side_units(side) if game.state.unit_alive(u.id)]
 
-    def ai_situation(self, game: Game, side: str, acting: str) -> tuple:
+    def ai_situation(self: SoloRules, game: Game, side: str, acting: str) -> tuple:
         """What, when it changes, may give a unit of ``side`` other than ``acting`` that had
         nothing left to do something new: the enemies the side knows of, and the status
         of each of its other units (hit, suppressed, pinned...)."""
         st = game.state
         known = getattr(self, "known_enemies", None)
         enemies = known(game, side) if known is not None else [f for f in st.figures.values() if f.alive and f.side != side]
-        own = self.recall(game, ("ai_situation", side), lambda: tuple(  # type: ignore[attr-defined]
-            (u.id, len(st.unit_figures(u.id)), tuple(self.unit_status(game, u.id)))  # type: ignore[attr-defined]
+        own = self.recall(game, ("ai_situation", side), lambda: tuple(
+            (u.id, len(st.unit_figures(u.id)), tuple(self.unit_status(game, u.id)))
             for u in st.side_units(side)))
         return (frozenset(f.id for f in enemies), tuple(o for o in own if o[0] != acting))
 
@@ -185,13 +194,12 @@ class SoloMixin:
         return unit.markers.get("solo_turn") != game.state.turn and game.state.unit_alive(unit.id)
 
     def check_solo_orders(self, game: Game, cmd: Command) -> None:
-        require(cmd.unit is not None, "Choose the unit that dices for its orders.")
-        unit = game.state.units[cmd.unit]
+        unit = _orders_unit(game, cmd)
         require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
         require(self.needs_orders(game, unit), f"{unit.name} already has its orders this turn.")
 
-    def apply_solo_orders(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+    def apply_solo_orders(self: SoloRules, game: Game, cmd: Command) -> None:
+        unit = _orders_unit(game, cmd)
         prof = self.profile(game, unit)
         unit.markers["solo_turn"] = game.state.turn
         if prof.vehicle:
@@ -202,7 +210,7 @@ class SoloMixin:
         rf = sum(v for _, v, _ in factors)
         words = ", ".join(f"{w} {v:+d}" for _, v, w in factors) or "no factors"
         roll = game.dice.roll("d6", f"{unit.name}: RF {rf} ({words}), solo action chart", units=[unit.id])
-        order = solo_tables().chart_row(rf).results[roll.value - 1]
+        order: str = solo_tables().chart_row(rf).results[roll.value - 1]
         prev = unit.markers.get("solo_order") or self.initial_order(game, unit)
         if order == "continue":
             order = prev if prev in ("halt", "advance", "attack", "retreat", "close") else "halt"
@@ -262,13 +270,13 @@ class SoloMixin:
     # solo_apply around every command and solo_turn_start after on_turn_start; each is a
     # no-op unless the game plays a side from portal markers, and each runs once however
     # many layers call it.
-    def solo_init(self, state, m) -> None:
+    def solo_init(self, state: GameState, m: MapFile) -> None:
         """Set-up: the solo side's units become the pool, its portals secret markers."""
 
 
         portals.portals_setup(state, m)
 
-    def solo_apply(self, game: Game, cmd: Command, apply) -> None:
+    def solo_apply(self: SoloRules, game: Game, cmd: Command, apply: Callable[[Game, Command], None]) -> None:
         """Apply ``cmd`` with ``apply(game, cmd)``, then the portal rules that follow a
         command (recycling, counters, force generation, markers falling back)."""
 
@@ -283,16 +291,16 @@ class SoloMixin:
         finally:
             game.__dict__.pop("_solo_applying", None)
         if not game.state.over:
-            portals.after_command(self, game, cmd, before)  # type: ignore[arg-type]
-            self.check_victory(game)  # type: ignore[attr-defined]
+            portals.after_command(_as_ruleset(self), game, cmd, before)
+            self.check_victory(game)
 
     def solo_turn_start(self, game: Game) -> None:
         """Start of a turn: a force generation roll for the markers in sight."""
 
 
-        portals.turn_start(self, game)  # type: ignore[arg-type]
+        portals.turn_start(_as_ruleset(self), game)
 
-    def solo_placed(self, game: Game, unit) -> None:
+    def solo_placed(self, game: Game, unit: Unit) -> None:
         """A unit the force generation table just put on the table: rulesets give its
         figures what their own set-up would (ammunition, crews)."""
 
@@ -303,7 +311,7 @@ class SoloMixin:
         game.emit("solo", f"No counter attack defined in {name} for a {kind} counter: it has no effect.", units=[unit_id])
         return False
 
-    def portal_markers(self, game: Game, side: str | None = None) -> list:
+    def portal_markers(self, game: Game, side: str | None = None) -> list[Marker]:
         """The solo side's markers as ``side`` may know them (None: everything)."""
 
 
@@ -315,3 +323,17 @@ class SoloMixin:
 
         return portals.solo_pool(game)
     # ==== end of portal markers =============================================================
+
+
+def _orders_unit(game: Game, cmd: Command) -> Unit:
+    """The unit a ``solo_orders`` command names."""
+    if cmd.unit is None:
+        refuse("Choose the unit that dices for its orders.")
+    return game.state.units[cmd.unit]
+
+
+def _as_ruleset(rules: SoloMixin | SoloRules) -> RulesetBase:
+    """The ruleset the solo rules are mixed into, as the portal rules take it. SoloMixin
+    is mixed into :class:`~game.rulesets.base.RulesetBase` only, which imports this
+    module (so the mixin cannot name it as its base): the cast states what is known."""
+    return cast("RulesetBase", rules)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from math import atan2, cos, degrees, hypot, pi, sin
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 import shapely
@@ -40,7 +40,7 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.core.state import Figure, GameState, Marker, Unit
 from game.data.solo_schema import ForceEntry, SoloSection, check_solo_section  # noqa: F401 (re-exported)
-from game.geometry.collider import Collider
+from game.geometry.collider import Collider, Mover
 from game.geometry.los import los_pairs
 from game.geometry.units import to_mm
 from game.solo.tables import solo_tables
@@ -86,9 +86,30 @@ def solo_section(rules: RulesetBase) -> SoloSection | None:
 # ---- state --------------------------------------------------------------------------------
 
 
-def info(state: GameState) -> dict[str, Any] | None:
-    """The solo rules' bookkeeping: {side, portals, pool, contact, made, turn_start}."""
+class SoloInfo(TypedDict):
+    """The solo rules' bookkeeping, ``state.attrs["solo"]`` (saved with the state)."""
+
+    side: str  # the side the solo rules play
+    portals: bool  # it plays from portal markers
+    pool: dict[str, int]  # its figures off the table: troop type -> count
+    contact: bool  # a unit of it has appeared or a counter attacked
+    made: int  # units made from the pool so far (they are numbered by it)
+    turn_start: int  # the last turn whose start the portal rules have played
+    strength: int  # its whole force, in figures (for "break" victory)
+
+
+def info(state: GameState) -> SoloInfo | None:
+    """The solo rules' bookkeeping: {side, portals, pool, contact, made, turn_start, strength}."""
     return state.attrs.get("solo")
+
+
+def _info(state: GameState) -> SoloInfo:
+    """:func:`info` of a game the solo rules play a side of (the portal rules below run
+    only in such a game)."""
+    inf = info(state)
+    if inf is None:
+        raise RuntimeError("the game does not play the solo rules for a side")
+    return inf
 
 
 def active(game: Game) -> bool:
@@ -102,13 +123,18 @@ def solo_side(game: Game) -> str | None:
     return inf["side"] if inf else None
 
 
+def _side(game: Game) -> str:
+    """The side the solo rules play, in a game where they play one."""
+    return _info(game.state)["side"]
+
+
 def portals_setup(state: GameState, m: MapFile) -> None:
     """Set-up: the solo side's units become the pool, its portals become markers."""
     side = state.attrs.get("options", {}).get("solo_side")
     if not side or side not in state.sides or "solo" in state.attrs:
         return
     portals = [p for p in m.portals if p.side == side]
-    inf: dict[str, Any] = {"side": side, "portals": bool(portals), "pool": {}, "contact": False, "made": 0, "turn_start": 0, "strength": 0}
+    inf: SoloInfo = {"side": side, "portals": bool(portals), "pool": {}, "contact": False, "made": 0, "turn_start": 0, "strength": 0}
     state.attrs["solo"] = inf
     if not portals:
         return
@@ -182,7 +208,7 @@ def visibility(game: Game, observers: list[tuple[float, float]], targets: list[t
 
 
 def _secret(game: Game, text: str, **kw: Any) -> None:
-    game.emit("solo", text, visible_to=[solo_side(game)], **kw)
+    game.emit("solo", text, visible_to=[_side(game)], **kw)
 
 
 def _public(game: Game, text: str, **kw: Any) -> None:
@@ -194,19 +220,19 @@ def _public(game: Game, text: str, **kw: Any) -> None:
 
 def edge_depth(game: Game, p: tuple[float, float]) -> float:
     """How far a point is from the solo side's table edge."""
-    edge = game.state.sides[solo_side(game)].home_edge
+    edge = game.state.sides[_side(game)].home_edge
     w, h = game.table.width, game.table.height
     return {"north": p[1], "south": h - p[1], "west": p[0], "east": w - p[0]}[edge]
 
 
 def edge_centre(game: Game) -> tuple[float, float]:
-    edge = game.state.sides[solo_side(game)].home_edge
+    edge = game.state.sides[_side(game)].home_edge
     w, h = game.table.width, game.table.height
     return {"north": (w / 2, 0.0), "south": (w / 2, h), "west": (0.0, h / 2), "east": (w, h / 2)}[edge]
 
 
 def edge_direction(game: Game) -> tuple[float, float]:
-    edge = game.state.sides[solo_side(game)].home_edge
+    edge = game.state.sides[_side(game)].home_edge
     return {"north": (0.0, -1.0), "south": (0.0, 1.0), "west": (-1.0, 0.0), "east": (1.0, 0.0)}[edge]
 
 
@@ -215,7 +241,7 @@ def edge_direction(game: Game) -> tuple[float, float]:
 
 def recycle(game: Game) -> int:
     """Casualties (and figures off the table) of the solo side go back to the pool."""
-    inf = info(game.state)
+    inf = _info(game.state)
     n = 0
     back: Counter[str] = Counter()
     for f in sorted(game.state.figures.values(), key=lambda f: f.id):
@@ -238,7 +264,7 @@ def turn_start(rules: RulesetBase, game: Game) -> None:
     """Start of a turn: recycle, the counters, and a force generation roll for the
     markers in the player's sight."""
     inf = info(game.state)
-    if not active(game) or inf.get("turn_start") == game.state.turn:
+    if inf is None or not active(game) or inf.get("turn_start") == game.state.turn:
         return
     inf["turn_start"] = game.state.turn
     recycle(game)
@@ -250,7 +276,7 @@ def turn_start(rules: RulesetBase, game: Game) -> None:
 def after_command(rules: RulesetBase, game: Game, cmd: Command, before: dict[str, tuple[float, float]]) -> None:
     """After every accepted command: recycle casualties, let the counters spot, roll for
     markers newly in sight, and drive back markers the player's moved figures approach."""
-    inf = info(game.state)
+    inf = _info(game.state)
     recycle(game)
     moved = [f for f in player_figures(game) if f.id in before and _dist(before[f.id], f.pos) > 1e-6]
     counters_check(rules, game)
@@ -284,7 +310,7 @@ def sighting(rules: RulesetBase, game: Game, new_only: bool, why: str) -> None:
 def generation_modifiers(game: Game, n_in_sight: int) -> list[tuple[str, int]]:
     fg = solo_tables().force_generation
     mods = []
-    if not info(game.state)["contact"]:
+    if not _info(game.state)["contact"]:
         mods.append(("no contact yet", fg.no_contact_modifier))
     if n_in_sight > 1:
         mods.append((f"{n_in_sight - 1} more counter(s) in sight", fg.per_extra_counter * (n_in_sight - 1)))
@@ -315,7 +341,7 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         roll.outcome = f"{total}: {entry.label}"
         redeploy(rules, game)
         return
-    pool = info(game.state)["pool"]
+    pool = _info(game.state)["pool"]
     chosen, stepped = None, False
     for e in reversed(table.force_table[: i + 1]):
         if e.result == "nothing":
@@ -366,14 +392,14 @@ def choose_portal(rules: RulesetBase, game: Game, entry: ForceEntry, seen: list[
         every = _markers(game, ("portal",))
         if every:
             tank = min(tanks, key=lambda t: (min(_dist(t.pos, _pos(m)) for m in seen), t.id))
-            best = None
-            for m in every:
+
+            def rank(m: Marker) -> tuple[int, float, int, str]:
                 r = rules.los(game, _pos(m), tank)
-                key = (0 if r.visible else 1, -round(_dist(_pos(m), tank.pos), 6), r.hindrances, m.id)
-                if best is None or key < best[0]:
-                    best = (key, m)
-            _secret(game, f"Tank placement rule: {entry.label} appears at {best[1].id}, the furthest portal from {tank.name} with the best sight of it.")
-            return best[1]
+                return (0 if r.visible else 1, -round(_dist(_pos(m), tank.pos), 6), r.hindrances, m.id)
+
+            best = min(every, key=rank)
+            _secret(game, f"Tank placement rule: {entry.label} appears at {best.id}, the furthest portal from {tank.name} with the best sight of it.")
+            return best
     if not portals:
         return None
     # every counter in sight is shuffled, dummies too, so the log does not tell how many are real
@@ -383,7 +409,7 @@ def choose_portal(rules: RulesetBase, game: Game, entry: ForceEntry, seen: list[
 
 
 def _free_places(game: Game, centre: tuple[float, float], radius: float, away: float,
-                 count: int, mover: str, collider: Collider) -> list[tuple[float, float]]:
+                 count: int, mover: Mover, collider: Collider) -> list[tuple[float, float]]:
     """Up to ``count`` places for bases of ``radius`` around ``centre``: the centre first,
     then rings outward, each ring starting in the direction ``away`` (degrees)."""
     out: list[tuple[float, float]] = []
@@ -403,7 +429,7 @@ def _free_places(game: Game, centre: tuple[float, float], radius: float, away: f
             break
         if not (radius <= p[0] <= w - radius and radius <= p[1] <= h - radius):
             continue
-        if not collider.is_free(p, radius, mover):  # type: ignore[arg-type]
+        if not collider.is_free(p, radius, mover):
             continue
         out.append(p)
         collider.add_figure(f"_new{len(out)}", p, radius)
@@ -413,7 +439,7 @@ def _free_places(game: Game, centre: tuple[float, float], radius: float, away: f
 def place_unit(rules: RulesetBase, game: Game, entry: ForceEntry, portal: Marker) -> Unit | None:
     """Make the unit from the pool and stand it around the portal."""
     st = game.state
-    inf = info(st)
+    inf = _info(st)
     side = inf["side"]
     inf["made"] += 1
     n = inf["made"]
@@ -426,7 +452,7 @@ def place_unit(rules: RulesetBase, game: Game, entry: ForceEntry, portal: Marker
     facing = degrees(atan2(nearest.y - at[1], nearest.x - at[0])) % 360 if nearest else EDGE_FACING[st.sides[side].home_edge]
     away = (facing + 180.0) % 360
     collider = Collider(game.table, [(f.id, f.pos, f.radius) for f in st.figures.values() if f.alive])
-    mover = "vehicle" if entry.vehicle else "infantry"
+    mover: Mover = "vehicle" if entry.vehicle else "infantry"
     unit = Unit(uid, side, f"{entry.label} ({n})", entry.kind, [], {}, {"solo_generated": True})
     radii = []
     for t in entry.troops:
@@ -489,10 +515,10 @@ def redeploy(rules: RulesetBase, game: Game) -> None:
         m.attrs["seen"] = False
         moved += 1
     _public(game, f"Redeployment: {moved} marker(s) bypassed by {lead.name} move up toward the centre of "
-                  f"{st.sides[solo_side(game)].name}'s table edge.")
+                  f"{st.sides[_side(game)].name}'s table edge.")
     if not moved:
         return
-    inf = info(st)
+    inf = _info(st)
     officers = [t for t in sorted(inf["pool"]) if inf["pool"][t] > 0 and rules.data.troop_types[t].role == "officer"]
     portals = _markers(game, ("portal",))
     if officers and portals:
@@ -626,7 +652,7 @@ def _good_spots(game: Game, m: Marker, cands: list[tuple[float, float]], dead_gr
                 probes.append(q)
                 owner.append(i)
     vis, _ = visibility(game, [f.pos for f in foes], probes)
-    seen = vis.any(axis=0)
+    seen = np.asarray(vis.any(axis=0))  # one per probe (vis has a row per foe)
     bad = {owner[j] for j in range(len(probes)) if seen[j]}
     return [p for i, p in enumerate(keep) if i not in bad]
 
@@ -636,7 +662,7 @@ def fallback_spot(rules: RulesetBase, game: Game, m: Marker) -> tuple[float, flo
     reach = solo_tables().dist_mm("portal_fallback")
     here = _pos(m)
     spots = [s for s in cover_spots(rules, game) if _dist((s[0], s[1]), here) <= reach + 1e-6]
-    feature = {}
+    feature: dict[tuple[float, float], str] = {}
     for x, y, fid in spots:
         feature.setdefault((x, y), fid)
     good = _good_spots(game, m, [(s[0], s[1]) for s in spots], dead_ground=True, fall_back=True, reach=reach)
@@ -716,7 +742,7 @@ def counters_check(rules: RulesetBase, game: Game) -> None:
         units = list(dict.fromkeys(f.unit for f in cands))
         if m.kind != "mine":
             units = units[:1]
-        info(st)["contact"] = True
+        _info(st)["contact"] = True
         for uid in units:
             if st.over or not st.unit_alive(uid):
                 continue
