@@ -410,6 +410,11 @@ class RulesetBase(SightMixin, SoloMixin):
     def enemy_figures(self, game: Game, side: str) -> list[Figure]:
         return [f for f in game.state.figures.values() if f.alive and f.side != side]
 
+    def known_enemies(self, game: Game, side: str) -> list[Figure]:
+        """The enemy figures ``side`` knows of (what its solo AI may act on). Default:
+        every enemy figure in action; rulesets with hidden figures narrow it."""
+        return self.enemy_figures(game, side)
+
     def troop(self, fig: Figure):
         return self.data.troop_types[fig.type]
 

@@ -183,8 +183,7 @@ class SoloMixin:
         nothing left to do something new: the enemies the side knows of, and the status
         of each of its other units (hit, suppressed, pinned...)."""
         st = game.state
-        known = getattr(self, "known_enemies", None)
-        enemies = known(game, side) if known is not None else [f for f in st.figures.values() if f.alive and f.side != side]
+        enemies = self.known_enemies(game, side)
         own = self.recall(game, ("ai_situation", side), lambda: tuple(
             (u.id, len(st.unit_figures(u.id)), tuple(self.unit_status(game, u.id)))
             for u in st.side_units(side)))
@@ -304,11 +303,10 @@ class SoloMixin:
         """A unit the force generation table just put on the table: rulesets give its
         figures what their own set-up would (ammunition, crews)."""
 
-    def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:
+    def solo_counter_attack(self: SoloRules, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:
         """A solo counter ('sniper', 'artillery', 'mine') attacks a unit. Rulesets
         implement it in their own terms; returns False when there is no such attack."""
-        name = getattr(getattr(self, "data", None), "name", "this ruleset")
-        game.emit("solo", f"No counter attack defined in {name} for a {kind} counter: it has no effect.", units=[unit_id])
+        game.emit("solo", f"No counter attack defined in {self.data.name} for a {kind} counter: it has no effect.", units=[unit_id])
         return False
 
     def portal_markers(self, game: Game, side: str | None = None) -> list[Marker]:
