@@ -29,15 +29,9 @@ class SoloAI:
         self.cursor: tuple = ((), 0, None, None)
 
     def _key(self, game: Game, cmd: Command) -> tuple:
-        # (turn, side, phase, cmd): never the same command twice in one phase, so the key
-        # must stay the same from one command to the next within a phase: not game.version.
-        # An answer to a pending decision is also keyed on the state it answers
-        # (game.version, which replaced len(game.commands)): its key is not looked up by
-        # _fresh (only asked with no decision pending, where this part is 0), so it never
-        # marks a command "already issued" for the rest of the phase. game.version is at
-        # least as good: it is never 0 once the game has begun (len(game.commands) was 0
-        # for a decision before the first command, which collided with the plain keys),
-        # and unlike a count it never comes back after an undo. Seeded games play the same.
+        # never the same command twice in one phase: (turn, side, phase, cmd), which stays
+        # the same from one command to the next; an answer to a decision is keyed on the
+        # state it answers too (game.version), so it never blocks a later command
         st = game.state
         return (st.turn, st.active_side, st.phase, game.version if st.attrs.get("decision") else 0, cmd)
 

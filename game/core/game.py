@@ -63,15 +63,11 @@ class Game:
     the table's ``version`` where it depends on terrain), never on counts such as
     ``len(game.commands)`` or ``len(game.log)``, which an undo followed by a different
     command of the same length brings back equal while the state differs. The version is
-    bumped by every accepted :meth:`submit`, every :meth:`undo`, every internal
-    :meth:`_rewind` (a refusal found while resolving puts a checkpoint back), by
-    :meth:`begin` and by anything else that replaces :attr:`state` (loading a save into a
-    game: :func:`game.core.save.restore_into`). It only ever grows in the life of a Game
-    object (never reset, never decremented: undo bumps it too), so a number once given to
-    a state is never given to another. It is bumped both before and after a change, so
-    nothing worked out while a command resolves (when the state changes under one number)
-    is read after it; results kept across commands should not be worked out inside
-    ``rules.apply``. It is never saved and is not part of :meth:`digest`.
+    bumped (by :meth:`changing`, before and after) around every accepted :meth:`submit`,
+    every :meth:`undo` and internal :meth:`_rewind`, :meth:`begin` and loading a save
+    (:func:`game.core.save.restore_into`). It only ever grows, so a number once given to a
+    state is never given to another, and nothing worked out while a command resolves is
+    read after it. It is never saved and is not part of :meth:`digest`.
     """
 
     def __init__(
@@ -110,10 +106,15 @@ class Game:
         #: (see the class docstring); never saved, not part of the digest
         self.version = 0
 
-    def changed(self) -> None:
-        """Give the state a new :attr:`version`: call it around anything that changes or
-        replaces :attr:`state` other than submit, undo and rewind (which call it)."""
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """Around anything that changes or replaces :attr:`state`: the state gets a new
+        :attr:`version` before and after (submit, rewind, begin and loading a save use it)."""
         self.version += 1
+        try:
+            yield
+        finally:
+            self.version += 1
 
     @contextmanager
     def reading(self) -> Iterator[None]:
@@ -152,10 +153,9 @@ class Game:
         if self._begun:
             return
         self._begun = True
-        self.changed()
-        self.rules.begin(self)
-        self.rules.sync_table(self)
-        self.changed()
+        with self.changing():
+            self.rules.begin(self)
+            self.rules.sync_table(self)
 
     # ---- the log -----------------------------------------------------------------
     def emit(
@@ -228,23 +228,22 @@ class Game:
         dice_before = self.dice.count
         first = len(self.log)
         memo, self.memo = self.memo, None  # the state changes: nothing memoised holds
-        self.changed()
-        try:
-            self.rules.apply(self, cmd)
-        except Refusal as r:  # a check the ruleset could only make while resolving
-            self._rewind(n)
-            return Rejected(cmd, r.reason)
-        finally:
-            if memo is not None:
-                memo.clear()
-                self.memo = memo
-        self.commands.append(cmd)
-        rolled = self.dice.count != dice_before
-        self._undoable.append(not rolled)
-        if rolled:  # nothing before it can be taken back: only the checkpoint it starts from is needed
-            self._checkpoints = self._checkpoints[-1:]
-        self.rules.sync_table(self)
-        self.changed()
+        with self.changing():
+            try:
+                self.rules.apply(self, cmd)
+            except Refusal as r:  # a check the ruleset could only make while resolving
+                self._rewind(n)
+                return Rejected(cmd, r.reason)
+            finally:
+                if memo is not None:
+                    memo.clear()
+                    self.memo = memo
+            self.commands.append(cmd)
+            rolled = self.dice.count != dice_before
+            self._undoable.append(not rolled)
+            if rolled:  # nothing before it can be taken back: only the checkpoint it starts from is needed
+                self._checkpoints = self._checkpoints[-1:]
+            self.rules.sync_table(self)
         result = Accepted(cmd, first, len(self.log), rolled)
         for listener in self.listeners:
             listener(self, result)
@@ -284,17 +283,16 @@ class Game:
         while self._checkpoints and self._checkpoints[-1][0] > n:
             self._checkpoints.pop()
         start, snap = self._checkpoints[-1]
-        self.changed()
-        self._restore(snap)
-        self.rules.sync_table(self)
-        memo, self.memo = self.memo, None
-        try:
-            for cmd in self.commands[start:n]:
-                self.rules.apply(self, cmd)
-                self.rules.sync_table(self)
-        finally:
-            self.memo = memo
-            self.changed()
+        with self.changing():
+            self._restore(snap)
+            self.rules.sync_table(self)
+            memo, self.memo = self.memo, None
+            try:
+                for cmd in self.commands[start:n]:
+                    self.rules.apply(self, cmd)
+                    self.rules.sync_table(self)
+            finally:
+                self.memo = memo
 
     def _snapshot(self) -> Snapshot:
         return Snapshot(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL), self.source.state, len(self.log), self.dice.count)

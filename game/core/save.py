@@ -103,21 +103,19 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 def restore_into(game: Game, doc: dict[str, Any], path: str = "save") -> None:
     """Put a save's state, dice, commands and log into a freshly built game. The state is
-    replaced: the game's version is bumped (before and after, as for a command), so no
-    result kept for the game before, keyed on ``game.version``, is read after."""
-    game.changed()
-    try:
-        game.state = GameState.from_dict(doc["state"])
-        game.source.rng.state = int(doc["rng_state"])
-        game.dice.count = int(doc.get("dice_count", 0))
-        game.commands = [Command.from_dict(c) for c in doc["commands"]]
-        game.log.events = [Event.from_dict(e) for e in doc["log"]]
-        game._undoable = [False] * len(game.commands)  # what was before the save stands
-        game._checkpoints = []
-        game._begun = True
-    except (KeyError, TypeError, ValueError) as e:
-        raise SaveError(f"{path}: the saved state is damaged ({type(e).__name__}: {e})") from None
-    game.rules.sync_table(game)
-    game.changed()
+    replaced, under a new ``game.version``: nothing kept for the game before is read after."""
+    with game.changing():
+        try:
+            game.state = GameState.from_dict(doc["state"])
+            game.source.rng.state = int(doc["rng_state"])
+            game.dice.count = int(doc.get("dice_count", 0))
+            game.commands = [Command.from_dict(c) for c in doc["commands"]]
+            game.log.events = [Event.from_dict(e) for e in doc["log"]]
+            game._undoable = [False] * len(game.commands)  # what was before the save stands
+            game._checkpoints = []
+            game._begun = True
+        except (KeyError, TypeError, ValueError) as e:
+            raise SaveError(f"{path}: the saved state is damaged ({type(e).__name__}: {e})") from None
+        game.rules.sync_table(game)
     if doc.get("digest") and doc["digest"] != game.digest():
         raise SaveError(f"{path}: the saved state does not match its checksum; it is damaged")
