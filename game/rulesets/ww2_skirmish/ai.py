@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.rulesets.ww2_skirmish.commands import no_effect
 from game.rulesets.ww2_skirmish.common import parse_opts
@@ -163,7 +164,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         sight = self.rules.sight_range()
         reach = min(d, self.rules.mm(self.rules.data.movement.normal))
         base = atan2(goal[1] - cy, goal[0] - cx)
-        cands = [self.rules.clamp(game, (cx + cos(base + radians(turn)) * reach * frac, cy + sin(base + radians(turn)) * reach * frac))
+        cands = [clamp_to_table(game, (cx + cos(base + radians(turn)) * reach * frac, cy + sin(base + radians(turn)) * reach * frac))
                  for turn in (0, -25, 25, -50, 50) for frac in (1.0, 0.6, 0.3)]
         pairs = [(k, e.pos) for k, p in enumerate(cands) for e in watchers if hypot(e.x - p[0], e.y - p[1]) <= sight]
         visible, cover = self.rules.sight_pairs(game, [e for _, e in pairs], [cands[k] for k, _ in pairs])
@@ -199,7 +200,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         d = hypot(cx - e.x, cy - e.y) or 1.0
         away = (cx + (cx - e.x) / d * self.rules.mm(6), cy + (cy - e.y) / d * self.rules.mm(6))
         # between straight away and the home edge
-        return self.rules.clamp(game, ((away[0] + home[0]) / 2, (away[1] + home[1]) / 2))
+        return clamp_to_table(game, ((away[0] + home[0]) / 2, (away[1] + home[1]) / 2))
 
     def holds_cover(self, game: Game, unit: Unit) -> bool:
         figs = self.rules.fighters(game, unit.id)

@@ -16,6 +16,7 @@ from game.core.dice import Dice, die_faces
 from game.core.game import Game
 from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import Figure
+from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action, OddsLine, OddsReport
 from game.rulesets.ww2_skirmish.common import DISABLED, EPS, opts, parse_opts
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS
@@ -184,9 +185,9 @@ class Ww2InterfaceMixin:
                 cx = sum(f.x for f in fighters) / len(fighters)
                 cy = sum(f.y for f in fighters) / len(fighters)
                 goal = self.goal_point(game, side, (cx, cy))
-                out.append(Command("move_unit", side, unit=u.id, point=self.clamp(game, goal)))
+                out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, goal)))
                 away = (2 * cx - goal[0], 2 * cy - goal[1])
-                out.append(Command("move_unit", side, unit=u.id, point=self.clamp(game, away)))
+                out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, away)))
                 out.append(Command("move_unit", side, unit=u.id, choice="regroup"))
                 for f in fighters:
                     d = hypot(goal[0] - f.x, goal[1] - f.y)
@@ -254,10 +255,10 @@ class Ww2InterfaceMixin:
             if d > EPS:
                 step = min(d, self.mm(9))
                 out.append(Command("move", side, figure=v.id, path=((v.x + (goal[0] - v.x) * step / d, v.y + (goal[1] - v.y) * step / d),)))
-                out.append(Command("move_unit", side, unit=u.id, point=self.clamp(game, goal)))
+                out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, goal)))
                 out.append(Command("pivot", side, figure=v.id, point=goal))
             back = (2 * v.x - goal[0], 2 * v.y - goal[1])
-            out.append(Command("move_unit", side, unit=u.id, point=self.clamp(game, back)))
+            out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, back)))
         else:
             out.append(Command("abandon", side, figure=v.id))
         if not self.is_open_vehicle(v):

@@ -216,8 +216,6 @@ class Ww2Common:
     def unit_vector(deg: float) -> tuple[float, float]:
         return cos(radians(deg)), sin(radians(deg))
 
-    def clamp(self, game: Game, p: tuple[float, float], margin: float = 1.0) -> tuple[float, float]:
-        return (min(max(p[0], margin), game.table.width - margin), min(max(p[1], margin), game.table.height - margin))
 
     def melee_reach(self) -> float:
         return self.mm(self.data.melee.reach)  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ from game.core.commands import Command, passes, require
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.collider import Collider
+from game.rulesets.movement import clamp_to_table
 from game.rulesets.ww2_skirmish.common import EPS, TOL
 from game.rulesets.ww2_skirmish.move import Leg
 
@@ -81,7 +82,7 @@ class Ww2FormationMixin:
                 else:
                     step = min(length, min(self.base_allowance(game, m) for m in movers), cap) * k
                     goal = (f.x + vx * step / length, f.y + vy * step / length)
-                goal = self.clamp(game, goal, f.radius)
+                goal = clamp_to_table(game, goal, f.radius)
                 leg = self.plan_leg(game, f, [goal], budget, strict=False, collider=placed)
                 legs.append(leg)
                 placed.add_figure(f.id, leg.path[-1], f.radius)

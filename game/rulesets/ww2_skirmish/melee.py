@@ -13,6 +13,7 @@ from math import hypot
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import CAPTURED, Figure
+from game.rulesets.movement import clamp_to_table
 from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.move import Leg
 
@@ -84,7 +85,7 @@ class Ww2MeleeMixin:
     def push(self, game: Game, f: Figure, away_from: Figure, dist: float) -> None:
         dx, dy = f.x - away_from.x, f.y - away_from.y
         n = hypot(dx, dy) or 1.0
-        goal = self.clamp(game, (f.x + dx / n * dist, f.y + dy / n * dist), f.radius)
+        goal = clamp_to_table(game, (f.x + dx / n * dist, f.y + dy / n * dist), f.radius)
         leg: Leg = self.plan_leg(game, f, [goal], dist, strict=False)
         self.place(game, f, leg, free=True)
 

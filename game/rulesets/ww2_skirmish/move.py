@@ -22,7 +22,7 @@ from game.core.game import Game
 from game.core.state import FLED, Figure, Unit
 from game.geometry.collider import Collider
 from game.geometry.movement import trace_path
-from game.rulesets.movement import plan_move
+from game.rulesets.movement import clamp_to_table, plan_move
 from game.rulesets.ww2_skirmish.common import EPS, TOL
 
 BIG = 1e12
@@ -391,7 +391,7 @@ class Ww2MoveMixin:
             if d < self.mm(0.05):
                 placed.add_figure(f.id, f.pos, f.radius)
                 continue
-            leg = self.plan_leg(game, f, [self.clamp(game, g, 0.0)], dist, strict=False, collider=placed)
+            leg = self.plan_leg(game, f, [clamp_to_table(game, g, 0.0)], dist, strict=False, collider=placed)
             self.place(game, f, leg, free=True)
             placed.add_figure(f.id, f.pos, f.radius)
             far = max(far, leg.length)

@@ -21,7 +21,7 @@ from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, DESTROYED, Figure, Unit
 from game.geometry.collider import Collider
-from game.rulesets.movement import plan_move
+from game.rulesets.movement import clamp_to_table, plan_move
 from game.rulesets.ww2_skirmish.common import ABANDONED, EPS, TOL, parse_opts
 from game.rulesets.ww2_skirmish.data import DamageRow, RangeTable, Weapon
 from game.rulesets.ww2_skirmish.move import BIG, Leg, cut_path
@@ -423,7 +423,7 @@ class Ww2VehicleMixin:
         if d <= EPS:
             return
         ux, uy = self.unit_vector(v.facing)
-        goal = self.clamp(game, (v.x + ux * d, v.y + uy * d), v.radius)
+        goal = clamp_to_table(game, (v.x + ux * d, v.y + uy * d), v.radius)
         ignore = {c.id for c in game.state.figures.values() if self.embarked(c)}
         plan = plan_move(self, game, v, [goal], budget=d, strict=False, stop_types=frozenset(), ignore=ignore, mover="vehicle")
         if plan.length > EPS:

@@ -43,6 +43,7 @@ from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.cohesion import stragglers
+from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.solo_view import FORWARD
@@ -336,7 +337,7 @@ class WwifyPlanner(Planner["Wwify"]):
         for turn in (0, 20, -20, 45, -45):
             a = h + radians(turn)
             for frac in (1.0, 0.7, 0.4):
-                end = self._clamp_r(game, (v.x + cos(a) * want * frac, v.y + sin(a) * want * frac), v.radius)
+                end = clamp_to_table(game, (v.x + cos(a) * want * frac, v.y + sin(a) * want * frac), v.radius + 1.0)
                 if self.rules.dist(end, v.pos) < self.rules.mm(0.5):
                     continue
                 if any(o.alive and o.id != v.id and self.rules.dist(o.pos, end) < o.radius + v.radius + 0.5 for o in st.figures.values()):
@@ -384,7 +385,7 @@ class WwifyPlanner(Planner["Wwify"]):
         afv = unit.kind in ("vehicle", "flyer")
         armour: list[tuple[float, str]] = []
         plans = []
-        with self.rules._fast_sight(game):
+        with self.rules.fast_sight(game):
             for t in sorted(st.units.values(), key=lambda u: u.id):
                 if t.side == unit.side or not st.unit_alive(t.id) or not figs:
                     continue
@@ -729,7 +730,7 @@ class WwifyPlanner(Planner["Wwify"]):
             return []
         line = [fig.pos] + list(path)
         length, charges = self.rules.terrain_charges(game, line)
-        reach, _, _, _ = self.rules._afford(length, charges, budget)
+        reach, _, _, _ = self.rules.afford(length, charges, budget)
         if reach >= length - 1e-6:
             return list(path)
         reach = max(0.0, reach - self.rules.mm(0.02))
@@ -779,7 +780,7 @@ class WwifyPlanner(Planner["Wwify"]):
         foes.sort(key=lambda e: (self.rules.dist(centre, e.pos), e.id))
         if visible:
             top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
-            with self.rules._fast_sight(game):
+            with self.rules.fast_sight(game):
                 for e in foes:
                     if self.rules.dist(centre, e.pos) > top + self.rules.mm(3):
                         return None
@@ -793,7 +794,7 @@ class WwifyPlanner(Planner["Wwify"]):
         cx, cy = self.rules.unit_centre(game, unit.id)
         w, h = game.table.width, game.table.height
         edge = game.state.sides[unit.side].home_edge
-        return self.rules._clamp(game, {"north": (cx, 0.0), "south": (cx, h), "west": (0.0, cy), "east": (w, cy)}[edge])
+        return clamp_to_table(game, {"north": (cx, 0.0), "south": (cx, h), "west": (0.0, cy), "east": (w, cy)}[edge])
 
     def _away_point(self, game: Game, unit: Unit):
         """Away from the nearest enemy, toward the home edge when that is the same way."""
@@ -807,7 +808,7 @@ class WwifyPlanner(Planner["Wwify"]):
         if hx * ax + hy * ay > 0:
             return home
         d = hypot(ax, ay) or 1.0
-        return self.rules._clamp(game, (c[0] + ax / d * self.rules.mm(12), c[1] + ay / d * self.rules.mm(12)))
+        return clamp_to_table(game, (c[0] + ax / d * self.rules.mm(12), c[1] + ay / d * self.rules.mm(12)))
 
     def _retreat_point(self, game: Game, unit: Unit):
         """Retreat: away from the nearest enemy; a unit in cover but under half strength
@@ -1025,9 +1026,6 @@ class WwifyPlanner(Planner["Wwify"]):
         covered = sum(1 for f in alive if self._cover_at(game, f.pos) > 0)
         return covered * 2 > len(alive) and len(alive) * 2 >= len(figs)
 
-    def _clamp_r(self, game: Game, p, r: float):
-        m = r + 1.0
-        return (min(max(p[0], m), game.table.width - m), min(max(p[1], m), game.table.height - m))
 
 
 def _prod(xs) -> float:

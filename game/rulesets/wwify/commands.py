@@ -12,6 +12,7 @@ from game.core.commands import END_PHASE, Command, refuse
 from game.core.game import Game
 from game.core.state import FLED, Figure, GameState, Unit
 from game.geometry.cohesion import stragglers
+from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action, OddsReport
 
 
@@ -47,13 +48,13 @@ class WwInterfaceMixin:
                 out += self.flyer_candidates(game, figs[0], enemy)
             else:
                 if enemy is not None:
-                    out.append(Command("move_unit", side, unit=u.id, point=self._clamp(game, enemy.pos)))
+                    out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, enemy.pos)))
                     nearest_unit = st.units[enemy.unit]
                     reach = max(self.allowance(game, u, f) for f in figs) + self.mm(1)
                     if u.kind in ("squad", "large_creature") and self.dist((cx, cy), enemy.pos) <= reach + self.mm(3):
                         out.append(Command("move_unit", side, unit=u.id, choice="charge", target=nearest_unit.id))
                 if goal is not None and (enemy is None or self.dist(goal, enemy.pos) > 1.0):
-                    out.append(Command("move_unit", side, unit=u.id, point=self._clamp(game, goal)))
+                    out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, goal)))
                 if u.kind == "squad" and len(figs) > 1:
                     if stragglers([f.pos for f in figs], self.mm(self.data.movement.cohesion)):
                         out.append(Command("move_unit", side, unit=u.id, point=(cx, cy), choice="gather"))
@@ -93,9 +94,6 @@ class WwInterfaceMixin:
             out.append(Command("move", fig.side, figure=fig.id, path=(end,)))
         return out
 
-    @staticmethod
-    def _clamp(game: Game, p: tuple[float, float]) -> tuple[float, float]:
-        return (min(max(p[0], 1.0), game.table.width - 1.0), min(max(p[1], 1.0), game.table.height - 1.0))
 
     # ---- what the interface shows -------------------------------------------------------------------
     def unit_status(self, game: Game, unit_id: str) -> list[str]:

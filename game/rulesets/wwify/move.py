@@ -121,7 +121,7 @@ class WwMoveMixin:
         return trace.length, out
 
     @staticmethod
-    def _afford(length: float, charges: list[tuple[float, float, str]], budget: float) -> tuple[float, float, str | None, float]:
+    def afford(length: float, charges: list[tuple[float, float, str]], budget: float) -> tuple[float, float, str | None, float]:
         """How far the budget reaches: (length reached, cost paid, why it stops, full cost)."""
         full = length + sum(c for d, c, _ in charges if d < length - EPS)
         pos = spent = 0.0
@@ -169,7 +169,7 @@ class WwMoveMixin:
         if len(pts) < 2:
             return WwPlan([fig.pos], stopped_by=stopped)
         length, charges = self.terrain_charges(game, pts)
-        reach, _, why, full = self._afford(length, charges, budget)
+        reach, _, why, full = self.afford(length, charges, budget)
         if reach < length - 1e-3:
             if strict:
                 paid = ", ".join(f"{self.fmt(c)} to {w}" for d, c, w in charges if d < length - EPS)

@@ -64,7 +64,7 @@ class WwSoloView:
         from weapons that can hurt it (only those may fire at it) or artillery, an enemy
         in sight behind the line across its front, no friend within 12" in sight, no main
         armament (a vehicle's gun that can hurt vehicles; a flyer's weapon), no weapon."""
-        with self._fast_sight(game):
+        with self.fast_sight(game):
             return self._afv_points(game, unit)
 
     def _afv_points(self: Wwify, game: Game, unit: Unit) -> dict[str, int]:
@@ -174,7 +174,7 @@ class WwSoloView:
         return self.kept_sight(game, [f for f in game.state.figures.values() if f.alive])
 
     @contextmanager
-    def _fast_sight(self: Wwify, game: Game):
+    def fast_sight(self: Wwify, game: Game):
         """While the AI estimates (and the solo rules look around), :meth:`sees` reads the
         sight matrix when that is the same answer: no smoke on the table (flyers then see
         and are seen by everything)."""
