@@ -342,7 +342,7 @@ def test_engineers_repair_the_bridge_their_side_needs():
     doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["o"]}]
     game = fresh(doc)
     order(game, "e", "advance")
-    job = game.rules.planner._bridge_job(game, "a")
+    job = game.rules.planner.engineers.bridge_job(game, "a")
     assert job and job["site"] == "gap" and job["need"] == 8  # two 1" sections of 4 actions
     c = first_legal(game, "e")
     assert (c.kind, c.choice) == ("build", "gap")

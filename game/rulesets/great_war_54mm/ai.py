@@ -19,10 +19,12 @@ from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 
 if TYPE_CHECKING:
-    pass
+    from game.rulesets.great_war_54mm.rules import GreatWar54
 
 class GreatWarPlanner(Planner["GreatWar54"]):
     """The solo AI's planner for The Great War in 54mm."""
+
+    rules: GreatWar54
 
     def side_commands(self, game: Game, side: str) -> list[Command]:
         st = game.state

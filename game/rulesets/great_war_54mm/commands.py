@@ -12,10 +12,12 @@ from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import CommandListing
 
 if TYPE_CHECKING:
-    pass
+    from game.rulesets.great_war_54mm.rules import GreatWar54
 
 
 class GreatWarCommands(CommandListing["GreatWar54"]):
+    rules: GreatWar54
+
     # ---- legal commands ---------------------------------------------------------------
     def turn_commands(self, game: Game, side: str) -> list[Command]:
         return [c for c in self.candidate_commands(game, side) if self.rules.is_legal(game, c)]

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 from game.rulesets.parts import EditorSupport, SettingChoices
 
 if TYPE_CHECKING:
-    pass
+    from game.rulesets.great_war_54mm.rules import GreatWar54
 
 
 class GreatWarEditor(EditorSupport["GreatWar54"]):
+    rules: GreatWar54
+
     def map_settings(self) -> list[tuple[str, str, SettingChoices]]:
         return [("artillery", "Artillery bombardment side", lambda d: [s["id"] for s in d["sides"]])]
 

@@ -16,10 +16,12 @@ from game.rulesets.offers import OddsLine, OddsReport
 from game.rulesets.parts import OddsPart
 
 if TYPE_CHECKING:
-    pass
+    from game.rulesets.great_war_54mm.rules import GreatWar54
 
 
 class GreatWarOdds(OddsPart["GreatWar54"]):
+    rules: GreatWar54
+
     # ---- odds -------------------------------------------------------------------------
     def odds(self, game: Game, cmd: Command) -> OddsReport:
         if cmd.kind == "fire":

@@ -38,7 +38,7 @@ from game.rulesets.ww2_skirmish.commands import no_effect
 from game.rulesets.ww2_skirmish.common import parse_opts
 
 if TYPE_CHECKING:
-    pass
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 # what a fire-effect result is worth to the firer (a suppression stops a team for a turn)
 EFFECT_WORTH = {"suppressed": 0.35, "wounded": 0.7, "disabled": 0.95, "killed": 1.0, "flamer": 1.0}
@@ -47,6 +47,8 @@ REACT_AT = 0.12  # the least expected effect worth a reaction shot (it reveals t
 
 class Ww2Planner(Planner["Ww2Skirmish"]):
     """The solo AI's planner for WW2 Skirmish."""
+
+    rules: Ww2Skirmish
 
     # ---- choices on the other side's turn ------------------------------------------------------------------
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:

@@ -9,10 +9,12 @@ from game.rulesets.parts import EditorSupport
 from game.rulesets.ww2_skirmish.data import figure_cost
 
 if TYPE_CHECKING:
-    pass
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 
 class Ww2Editor(EditorSupport["Ww2Skirmish"]):
+    rules: Ww2Skirmish
+
     def troop_points(self, troop_type: str) -> int | None:
         data = self.rules.data
         tt = data.troop_types.get(troop_type)

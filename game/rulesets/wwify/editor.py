@@ -9,10 +9,12 @@ from game.rulesets.parts import EditorSupport, SettingChoices
 from game.rulesets.wwify.data import UNIT_KINDS
 
 if TYPE_CHECKING:
-    pass
+    from game.rulesets.wwify.ruleset import Wwify
 
 
 class WwEditor(EditorSupport["Wwify"]):
+    rules: Wwify
+
     def map_settings(self) -> list[tuple[str, str, SettingChoices]]:
         return [("good_side", "Forces of Good", lambda d: [s["id"] for s in d["sides"]])]
 
