@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import comb
 
 from .dice import Dice
 from .rng import PathSource, SeededSource
@@ -109,3 +110,34 @@ def sample_outcomes(
         False,
         f"sampled: {samples:,} seeded trials, seed {seed}{why}",
     )
+
+
+# ---- exact distributions, combined by hand from independent dice ----------------------
+#: an exact distribution: outcome -> probability
+FDist = dict[Hashable, Fraction]
+
+
+def binom(n: int, p: Fraction) -> dict[int, Fraction]:
+    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] += p * q
+    return dict(out)
+
+
+def as_dist(fr: FDist, method: str) -> Distribution:
+    fr = {k: v for k, v in fr.items() if v}
+    total = sum(fr.values())
+    if total != 1:
+        raise AssertionError(f"probabilities sum to {total}, not 1")
+    return Distribution({k: float(v) for k, v in fr.items()}, True, method, dict(fr))
+
+
+def fractions_of(d: Distribution) -> FDist:
+    if not d.exact:
+        raise AssertionError("expected an exact distribution")
+    return dict(d.fractions)

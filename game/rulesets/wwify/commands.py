@@ -13,7 +13,7 @@ from game.core.game import Game
 from game.core.state import FLED, Figure, GameState, Unit
 from game.geometry.cohesion import stragglers
 from game.rulesets.movement import clamp_to_table
-from game.rulesets.offers import Action, OddsReport
+from game.rulesets.offers import Action
 
 
 class WwInterfaceMixin:
@@ -250,35 +250,6 @@ class WwInterfaceMixin:
         if cmd.kind == "fire" and cmd.target in st.units:
             return f"{st.sides[cmd.side].name}: {st.units[cmd.unit].name} fires at {st.units[cmd.target].name}"
         return super().describe_command(game, cmd)
-
-    # ---- odds --------------------------------------------------------------------------------------------
-    def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
-        st = game.state
-        fig = st.figures[shooter]
-        unknown = set(extra) - {"square", "morale"}
-        if unknown:
-            refuse(f"{self.data.name} takes --option square=BIG/QUARTER or --option morale=yes (not {', '.join(sorted(unknown))}).")
-        if "square" in extra:
-            return Command("barrage", fig.side, choice=extra["square"])
-        if "morale" in extra:
-            return Command("morale", fig.side, unit=fig.unit)
-        if assault:
-            return Command("combat", fig.side, unit=fig.unit)
-        if target in st.figures:
-            target = st.figures[target].unit
-        return Command("fire", fig.side, unit=fig.unit, target=target)
-
-    def odds(self, game: Game, cmd: Command) -> OddsReport:
-        if cmd.kind == "fire":
-            return self.fire_odds(game, self.fire_plan(game, cmd.unit, cmd.target))
-        if cmd.kind == "combat":
-            return self.combat_odds(game, self.combat_plan(game, cmd.unit))
-        if cmd.kind == "barrage":
-            return self.barrage_odds(game, cmd.choice or "")
-        if cmd.kind == "morale":
-            return self.morale_odds(game, game.state.units[cmd.unit])
-        refuse(f"No odds for '{cmd.kind}'.")
-        raise AssertionError
 
     def check_barrage(self, game: Game, cmd: Command) -> None:
         refuse("The artillery is off-table: it fires by itself when the Artillery card is dealt.")

@@ -10,8 +10,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from game.data.map_schema import Strike
 from game.data.pyd import Strict
 from game.data.ruleset_schema import RulesetData, TroopType
+from game.geometry.grid import ArtilleryGrid
+from game.geometry.units import to_mm
 
 Category = Literal[
     "infantry", "cavalry", "sniper", "hmg", "mortar", "field_gun", "crew", "large_creature", "flyer", "vehicle"
@@ -240,3 +243,92 @@ def check_wwify_data(data: WwData, doc) -> None:
     for need in ("gas_mask", "medic"):
         if need not in data.equipment:
             raise doc.error(("equipment",), f"the equipment list needs '{need}'")
+
+
+def check_wwify_map(data: WwData, doc, m) -> None:
+    """A map's WWIFY settings (good side, bridge sites, prepared strikes) and forces."""
+    sides = [s.id for s in m.sides]
+    known = {"good_side", "bridge_sites", "artillery_strikes"}
+    for k in m.settings:
+        if k not in known:
+            raise doc.error(("settings", k), f"unknown setting '{k}' for WWIFY; expected one of: {', '.join(sorted(known))}")
+    good = m.settings.get("good_side", sides[0])
+    if good not in sides:
+        raise doc.error(("settings", "good_side"), f"good_side must name a side ({', '.join(sides)})")
+    for i, raw in enumerate(m.settings.get("artillery_strikes") or []):
+        try:
+            s = Strike.model_validate(raw)
+        except Exception as e:  # pydantic's message, shortened
+            raise doc.error(("settings", "artillery_strikes", i), f"a strike needs side, square (like 7/2) and turn ({str(e).splitlines()[0]})") from None
+        if s.side not in sides:
+            raise doc.error(("settings", "artillery_strikes", i, "side"), f"unknown side '{s.side}'")
+        grid = ArtilleryGrid(to_mm(m.table.width, m.unit), to_mm(m.table.height, m.unit))
+        try:
+            ok = grid.has_square(*grid.parse(s.square))
+        except ValueError:
+            ok = False
+        if not ok:
+            raise doc.error(("settings", "artillery_strikes", i, "square"), f"'{s.square}' is not a square of this table's grid")
+    strikes = [(("artillery_strikes", i, "shell"), st.shell) for i, st in enumerate(m.artillery_strikes)]
+    strikes += [(("settings", "artillery_strikes", i, "shell"), (raw or {}).get("shell"))
+                for i, raw in enumerate(m.settings.get("artillery_strikes") or [])]
+    for loc, shell in strikes:
+        if shell is not None and shell not in ("he", "smoke", "gas"):
+            raise doc.error(loc, f"a strike's shell is he, smoke or gas, not '{shell}'")
+    seen: set[str] = set()
+    for i, site in enumerate(m.settings.get("bridge_sites") or []):
+        loc = ("settings", "bridge_sites", i)
+        if not isinstance(site, dict) or "id" not in site or "line" not in site:
+            raise doc.error(loc, "a bridge site needs an id and a line of two points [[x, y], [x, y]]")
+        line = site["line"]
+        if not (isinstance(line, list) and len(line) == 2 and all(isinstance(p, list) and len(p) == 2 for p in line)):
+            raise doc.error(loc + ("line",), "give the bridge site as two points [[x, y], [x, y]]")
+        if site["id"] in seen:
+            raise doc.error(loc + ("id",), f"bridge site id '{site['id']}' is used twice")
+        seen.add(site["id"])
+        built = site.get("built", 0)
+        length = ((line[1][0] - line[0][0]) ** 2 + (line[1][1] - line[0][1]) ** 2) ** 0.5
+        if not isinstance(built, (int, float)) or built < 0 or built > length + 1e-9:
+            raise doc.error(loc + ("built",), f"built must be between 0 and the site's length ({length:.1f})")
+        extra = set(site) - {"id", "name", "line", "built"}
+        if extra:
+            raise doc.error(loc, f"unknown field(s) {', '.join(sorted(extra))} (id, name, line, built)")
+    for si, s in enumerate(m.sides):
+        align = "good" if s.id == good else "evil"
+        for ui, u in enumerate(s.units):
+            _check_unit(data, doc, ("sides", si, "units", ui), u, align)
+
+
+def _check_unit(data: WwData, doc, loc, u, align: str) -> None:
+    tts = [data.troop_types[f.type] for f in u.figures]
+    cats = [t.category for t in tts]
+    if u.kind not in UNIT_KINDS:
+        raise doc.error(loc + ("kind",), f"unit kind '{u.kind}' is not one of: {', '.join(UNIT_KINDS)}")
+    for fi, (f, t) in enumerate(zip(u.figures, tts, strict=True)):
+        if t.side != "any" and t.side != align:
+            raise doc.error(loc + ("figures", fi, "type"), f"'{f.type}' fights for the Forces of {t.side.title()}, not this side")
+        if "medic" in (f.equipment or t.equipment) and u.kind not in SINGLE_MODEL_KINDS:
+            raise doc.error(loc + ("figures", fi, "equipment"), "an attached-medic token is for a sniper, large creature, vehicle or flyer; squads and crews take a medic figure")
+    if u.kind == "squad":
+        if any(c not in ("infantry", "cavalry") for c in cats):
+            raise doc.error(loc, "a squad holds infantry or cavalry figures only")
+        if len(u.figures) > data.squads.max_size:
+            raise doc.error(loc, f"a squad has at most {data.squads.max_size} figures (this one has {len(u.figures)})")
+        if len(set(cats)) > 1:
+            raise doc.error(loc, "a squad is all infantry or all cavalry")
+        if any(t.engineer for t in tts) and any(not (t.engineer or t.medic or t.role == "officer") for t in tts):
+            raise doc.error(loc, "engineers form squads of their own (with at most an officer and a medic)")
+    elif u.kind in SUPPORT_KINDS:
+        guns = [c for c in cats if c == u.kind]
+        rest = [t for t in tts if t.category != u.kind]
+        if len(guns) != 1 or any(not (t.category == "crew" or t.medic) for t in rest):
+            raise doc.error(loc, f"a {u.kind.replace('_', ' ')} unit is one {u.kind.replace('_', ' ')} model with crew figures (and a medic)")
+    else:
+        if cats != [u.kind]:
+            raise doc.error(loc, f"a {u.kind.replace('_', ' ')} unit is a single {u.kind.replace('_', ' ')} figure")
+    mats = u.attrs.get("materials", 0)
+    cap = sum(data.engineers.carry.get(c, 0) for c in cats)
+    if not isinstance(mats, int) or mats < 0:
+        raise doc.error(loc + ("attrs", "materials"), "materials is a whole number of actions' worth")
+    if mats > cap:
+        raise doc.error(loc + ("attrs", "materials"), f"this unit can carry at most {cap} actions' worth of material")

@@ -4,59 +4,24 @@ artillery barrage, and the exact odds of each.
 
 Each chance procedure is a small pure function of the dice (``die_fate``, ``side_best``,
 ``he_fate``, ``gas_fate``, ``vehicle_table``, ``flyer_table``, ``smoke_save``): the game
-rolls them with its seeded dice and the odds run the same functions under
+rolls them with its seeded dice and the odds part runs the same functions under
 :func:`game.core.odds.enumerate_outcomes`, then combine independent dice exactly.
 Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Hashable
 from dataclasses import dataclass, field
-from fractions import Fraction
-from math import comb
 
 from shapely.geometry import LineString, Point
 
 from game.core.commands import refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
-from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import ACTIVE, CAPTURED, DEAD, DESTROYED, Figure, Unit
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.measure import in_contact
 from game.geometry.templates import covered
-from game.rulesets.offers import OddsLine, OddsReport
-
-FDist = dict[Hashable, Fraction]
-
-
-# ---- exact distributions ----------------------------------------------------------------------
-def binom(n: int, p: Fraction) -> dict[int, Fraction]:
-    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
-
-
-def convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = defaultdict(Fraction)
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] += p * q
-    return dict(out)
-
-
-def as_dist(fr: FDist, method: str) -> Distribution:
-    fr = {k: v for k, v in fr.items() if v}
-    total = sum(fr.values())
-    if total != 1:
-        raise AssertionError(f"probabilities sum to {total}, not 1")
-    return Distribution({k: float(v) for k, v in fr.items()}, True, method, dict(fr))
-
-
-def fractions_of(d: Distribution) -> FDist:
-    if not d.exact:
-        raise AssertionError("expected an exact distribution")
-    return dict(d.fractions)
 
 
 @dataclass
@@ -459,183 +424,3 @@ class WwFightMixin:
                 if self.is_gun(g) and g.markers.pop("abandoned", None):
                     g.life = ACTIVE
 
-    # ---- odds -------------------------------------------------------------------------------------
-    def p_die(self, trench: bool) -> Fraction:
-        d = enumerate_outcomes(lambda dice: self.die_fate(dice, trench))
-        return fractions_of(d).get(True, Fraction(0))
-
-    def fire_odds(self, game: Game, plan: FirePlan) -> OddsReport:
-        fi = self.data.firing
-        label = fi.bands[plan.band].label
-        lines = [OddsLine("range", f"{self.fmt(plan.range)} ({label}): furthest firer to its nearest target")]
-        for wid, n in plan.pools:
-            k = sum(1 for fr in plan.firers if fr.weapon == wid)
-            lines.append(OddsLine(self.data.weapons[wid].name, f"{k} firing, {n}d6, {fi.kill_on}s kill"))
-        if plan.trench:
-            lines.append(OddsLine("target in a trench", f"each six re-rolled, kills on {fi.trench_reroll_kill_on}+"))
-        p = self.p_die(plan.trench)
-        flame = sum(n for w, n in plan.pools if self.data.weapons[w].flame)
-        other = plan.dice - flame
-        joint: dict[tuple[int, int], Fraction] = {}
-        for kf, pf in binom(flame, p).items():
-            for ko, po in binom(other, p).items():
-                joint[(kf, ko)] = joint.get((kf, ko), Fraction(0)) + pf * po
-        kills: dict[int, Fraction] = defaultdict(Fraction)
-        for (kf, ko), q in joint.items():
-            kills[kf + ko] += q
-        method = f"exact: one die enumerated (p = {p}), {plan.dice} dice combined"
-        notes = list(plan.notes)
-        extra: dict[str, Distribution] = {"kill results": as_dist(dict(kills), method)}
-        target = plan.target
-        kind = plan.target_kind
-        if kind == "figures":
-            cands = self.casualty_pool(game, target)
-            cap = len(cands)
-            smoky = [f for f in cands if self.in_cloud(game, f.pos, "smoke")]
-            if smoky and len(smoky) == cap:
-                q = Fraction(fi.smoke_save_on - 1, 6)
-                notes.append(f"every figure is in smoke: each kill needs a failed save ({q} per kill)")
-                out: dict[int, Fraction] = defaultdict(Fraction)
-                for k, pk in kills.items():
-                    for c, pc in binom(k, q).items():
-                        out[min(c, cap)] += pk * pc
-                outcomes = as_dist(dict(out), method)
-            else:
-                outcomes = as_dist({k: v for k, v in self._capped(kills, cap).items()}, method)
-            label_out = "casualties"
-            if self.option(game, "morale") and target.kind == "squad":
-                extra["morale test"] = self.morale_after_fire(game, target, joint, cap)
-        else:
-            fig = self.alive(game, target.id)[0]
-            save = Fraction(fi.smoke_save_on - 1, 6) if self.in_cloud(game, fig.pos, "smoke") else Fraction(1)
-            if save != 1:
-                notes.append(f"{fig.name} is in smoke: each kill needs a failed save")
-            if kind == "large_creature":
-                left = fi.large_creature_wounds - fig.wounds
-                out = defaultdict(Fraction)
-                for k, pk in kills.items():
-                    for w, pw in binom(k, save).items():
-                        out["killed" if w >= left else f"{fig.wounds + w} wounds"] += pk * pw
-                outcomes = as_dist(dict(out), method)
-                label_out = f"{fig.name} (wounds so far {fig.wounds} of {fi.large_creature_wounds})"
-            else:
-                table = self.vehicle_table if kind == "vehicle" else self.flyer_table
-                per = fractions_of(enumerate_outcomes(lambda d: table(d, "odds")))
-                hurt = per.get("destroyed", Fraction(0))
-                out = defaultdict(Fraction)
-                for k, pk in kills.items():
-                    for h, ph in binom(k, save).items():
-                        if h == 0:
-                            out["no effect"] += pk * ph
-                        else:
-                            none = (1 - hurt) ** h
-                            out["destroyed"] += pk * ph * (1 - none)
-                            out["immobilised" if kind == "vehicle" else "winged"] += pk * ph * none
-                if kind == "vehicle" and target.markers.get("immobilised"):
-                    notes.append("already immobilised")
-                outcomes = as_dist(dict(out), method)
-                label_out = f"{fig.name}: vehicle damage" if kind == "vehicle" else f"{fig.name}: flyer damage"
-        return OddsReport(f"{plan.unit.name} fires at {target.name}", lines, outcomes, label_out, notes, extra)
-
-    @staticmethod
-    def _capped(d: dict[int, Fraction], cap: int) -> dict[int, Fraction]:
-        out: dict[int, Fraction] = defaultdict(Fraction)
-        for k, p in d.items():
-            out[min(k, cap)] += p
-        return dict(out)
-
-    def morale_panic_p(self, left: int, officer: bool) -> Fraction:
-        """Chance a squad with ``left`` figures panics on its 2d6 test."""
-        mod = self.data.morale.officer_modifier if officer else 0
-        d = enumerate_outcomes(lambda dice: dice.roll(self.data.morale.dice, "morale").total + mod > left)
-        return fractions_of(d).get(True, Fraction(0))
-
-    def morale_after_fire(self, game: Game, unit: Unit, joint: dict[tuple[int, int], Fraction], cap: int) -> Distribution:
-        st = game.state
-        start = len(unit.figures)
-        lost = sum(1 for f in st.unit_figures(unit.id, alive_only=False) if f.life in (DEAD, CAPTURED))
-        alive = len(self.alive(game, unit.id))
-        officers = sum(1 for f in self.alive(game, unit.id) if self.troop(f).role == "officer")
-        tested = unit.markers.get("morale_turn") == st.turn
-        out: dict[str, Fraction] = defaultdict(Fraction)
-        for (kf, ko), q in joint.items():
-            c = min(kf + ko, cap)
-            trig = c > 0 and (kf > 0 or (lost + c) * 2 > start or unit.markers.get("artillery_turn") == st.turn)
-            if tested or not trig or unit.markers.get("panicked"):
-                out["no test"] += q
-                continue
-            left = alive - c
-            officer = officers > 0 and c <= alive - officers
-            pp = self.morale_panic_p(left, officer) if left > 0 else Fraction(1)
-            out["panics"] += q * pp
-            out["holds"] += q * (1 - pp)
-        return as_dist(dict(out), "exact")
-
-    def combat_odds(self, game: Game, plan: CombatPlan) -> OddsReport:
-        ag, dg = self.combat_groups(plan.attackers), self.combat_groups(plan.defenders)
-        a = fractions_of(enumerate_outcomes(lambda d: self.side_best(d, ag, "attacker")))
-        b = fractions_of(enumerate_outcomes(lambda d: self.side_best(d, dg, "defender")))
-        out: dict[str, Fraction] = defaultdict(Fraction)
-        for x, px in a.items():
-            for y, py in b.items():
-                out["attacker wins" if x > y else "defender wins" if y > x else "draw"] += px * py
-        lines = [OddsLine("attackers", ", ".join(f.name for f in plan.attackers)),
-                 OddsLine("defenders", ", ".join(f.name for f in plan.defenders))]
-        for side, groups in (("attacker", ag), ("defender", dg)):
-            for mods, figs in groups:
-                if mods:
-                    lines.append(OddsLine(f"{side} modifiers", f"{', '.join(f'{n} {v:+d}' for n, v in mods)} ({len(figs)} figure(s))"))
-        notes = ["each side counts only its best die; the loser loses one figure (killed, or captured at the winner's choice); equal scores: nobody falls"]
-        extra = {"attackers' best score": as_dist(a, "exact"), "defenders' best score": as_dist(b, "exact")}
-        return OddsReport(f"Close combat: {plan.unit.name}", lines, as_dist(dict(out), "exact: each side's dice enumerated"),
-                          "result", notes, extra)
-
-    def barrage_odds(self, game: Game, label: str) -> OddsReport:
-        grid = self.grid(game)
-        try:
-            big, quarter = grid.parse(label)
-            ok = grid.has_square(big, quarter)
-        except ValueError:
-            ok = False
-        require(ok, f"'{label}' is not a square of this table's grid (2 ft squares 1-{grid.big_count}, quarters 1-4, like 7/2).")
-        poly = grid.square(big, quarter)
-        figs = [f for f in self.under_barrage(game, poly) if self.testable(f)]
-        shells = {r.shell: Fraction(len(r.faces), 6) for r in self.data.artillery.shells}
-        total: dict[int, Fraction] = defaultdict(Fraction)
-        by_side: dict[str, dict[int, Fraction]] = {s: defaultdict(Fraction) for s in game.state.side_order}
-        for shell, ps in shells.items():
-            dists = []
-            for f in figs:
-                info = self.barrage_info(game, f)
-                if shell == "smoke":
-                    fate = {"safe": Fraction(1)}
-                else:
-                    fn = self.he_fate if shell == "he" else self.gas_fate
-                    fate = fractions_of(enumerate_outcomes(lambda d, fn=fn, info=info: fn(d, info)))
-                out_p = sum((p for k, p in fate.items() if self._out_of_action(f, k)), Fraction(0))
-                dists.append((f.side, {1: out_p, 0: 1 - out_p}))
-            acc: dict[int, Fraction] = {0: Fraction(1)}
-            side_acc = {s: {0: Fraction(1)} for s in by_side}
-            for s, d in dists:
-                acc = convolve(acc, d)
-                side_acc[s] = convolve(side_acc[s], d)
-            for k, p in acc.items():
-                total[k] += ps * p
-            for s in by_side:
-                for k, p in side_acc[s].items():
-                    by_side[s][k] += ps * p
-        lines = [OddsLine("square", f"{label}: {len(figs)} figure(s) under it"),
-                 OddsLine("shell d6", ", ".join(f"{'-'.join(map(str, (r.faces[0], r.faces[-1])))} {r.name}" for r in self.data.artillery.shells))]
-        notes = ["HE: 5-6 kills (large creatures: a wound; trench: re-roll, 4-6); gas: 5-6 kills without a gas mask; vehicles hit roll on the damage table",
-                 f"chance that the random barrage falls here at all: 1/{grid.big_count * 4}"]
-        extra = {f"{game.state.sides[s].name} out of action": as_dist(dict(d), "exact") for s, d in by_side.items()}
-        extra["shell"] = as_dist({r.name: Fraction(len(r.faces), 6) for r in self.data.artillery.shells}, "exact")
-        return OddsReport(f"Artillery on square {label}", lines, as_dist(dict(total), "exact: each figure's dice enumerated"),
-                          "figures out of action (killed, or vehicles destroyed)", notes, extra)
-
-    def _out_of_action(self, fig: Figure, fate: str) -> bool:
-        if fate in ("kill", "destroyed"):
-            return True
-        if fate == "wound":
-            return fig.wounds + 1 >= self.data.firing.large_creature_wounds
-        return False

@@ -4,16 +4,10 @@ engineers (Fix Vehicle, Build/Repair Bridge). Mixed into :class:`game.rulesets.w
 
 from __future__ import annotations
 
-from collections import defaultdict
-from fractions import Fraction
-
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
-from game.core.odds import enumerate_outcomes
 from game.core.state import CAPTURED, DEAD, DESTROYED, Figure, Unit
-from game.rulesets.offers import OddsLine, OddsReport
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS
-from game.rulesets.wwify.fight import as_dist, fractions_of
 
 
 class WwSupportMixin:
@@ -93,36 +87,6 @@ class WwSupportMixin:
         self.kill(game, off, "a stray bullet during his heroic act")
         self.panic(game, unit, f"{off.name} fell rallying them")
         return []
-
-    def morale_odds(self, game: Game, unit: Unit) -> OddsReport:
-        """The test a squad would take now, with the rally its owner would attempt:
-        exact over the 2d6 (and the Good officer's re-roll)."""
-        require(unit.kind == "squad", f"{unit.name} is not a squad: only squads test morale.")
-        require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
-        left = len(self.alive(game, unit.id))
-        off = self.officer(game, unit.id)
-        mod = self.data.morale.officer_modifier if off else 0
-        dice = self.data.morale.dice
-        first = fractions_of(enumerate_outcomes(lambda d: d.roll(dice, "morale").total + mod))
-        evil = self.alignment(game, unit.side) == "evil"
-        soldiers = left - 1 if off else left
-        out: dict[str, Fraction] = defaultdict(Fraction)
-        for t, p in first.items():
-            if t <= left:
-                out["holds"] += p
-            elif off is None:
-                out["panics (no officer to rally)"] += p
-            elif evil:
-                shot = min(t - left, soldiers)
-                out[f"rallies, officer shoots {shot}"] += p
-            else:
-                for t2, p2 in first.items():
-                    out["rallies (heroic act)" if t2 <= left else "panics, officer killed"] += p * p2
-        lines = [OddsLine("figures left", str(left)), OddsLine("test", f"{dice}{f' {mod:+d} (officer alive)' if off else ''}: above {left} panics")]
-        notes = ["Evil: the officer shoots one soldier per pip failed and the rest rally" if evil else
-                 "Good: the officer re-rolls; if that fails he is killed and the squad runs",
-                 "assumes the owner attempts the rally (the computer always does)"]
-        return OddsReport(f"Morale test: {unit.name}", lines, as_dist(dict(out), "exact: 2d6 enumerated"), "result", notes)
 
     def panic(self, game: Game, unit: Unit, why: str) -> None:
         unit.markers["panicked"] = True
