@@ -8,6 +8,7 @@ from __future__ import annotations
 from game.core.commands import Command
 from game.core.game import Game
 from game.core.rng import Pcg32
+from game.rulesets.base import ruleset_of
 
 
 class RandomPlayer:
@@ -22,7 +23,7 @@ class RandomPlayer:
         if game.state.over:
             raise RuntimeError("the game is over")
         with game.reading():
-            pool = list(game.rules.candidate_commands(game, side))
+            pool = list(ruleset_of(game).candidate_commands(game, side))
             while pool:
                 cmd = pool.pop(self.rng.below(len(pool)))
                 if game.check(cmd) is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from game.core.commands import Command
 from game.core.game import Game
 from game.core.rng import Pcg32
+from game.rulesets.base import ruleset_of
 
 
 class SoloAI:
@@ -48,7 +49,7 @@ class SoloAI:
         return cmd
 
     def _choose(self, game: Game, side: str) -> Command:
-        rules = game.rules
+        rules = ruleset_of(game)
         st = game.state
         if rules.decision(game) is not None:
             options = rules.decision_options(game)

@@ -30,6 +30,26 @@ class Command:
     choice: str | None = None
     value: int | None = None
 
+    # the fields a kind of command needs, read once its check has passed (a command
+    # without one is refused, never a crash)
+    @property
+    def unit_id(self) -> str:
+        return _given(self.unit, self.kind, "a unit")
+
+    @property
+    def figure_id(self) -> str:
+        return _given(self.figure, self.kind, "a figure")
+
+    @property
+    def target_id(self) -> str:
+        return _given(self.target, self.kind, "a target")
+
+    @property
+    def at(self) -> Point:
+        if self.point is None:
+            refuse(f"'{self.kind}' needs a point on the table.")
+        return self.point
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "side": self.side}
         for f in fields(self):
@@ -100,6 +120,12 @@ class Refusal(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def _given(value: str | None, kind: str, what: str) -> str:
+    if value is None:
+        refuse(f"'{kind}' needs {what}.")
+    return value
 
 
 def refuse(reason: str) -> NoReturn:

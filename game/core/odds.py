@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from .dice import Dice
 from .rng import PathSource, SeededSource
@@ -28,28 +29,33 @@ class _TooMany(Exception):
     pass
 
 
+#: an outcome: whatever hashable value a resolution returns (a count, a word, a tuple of
+#: both); each ruleset reads its own
+Outcome = Any
+
+
 @dataclass
 class Distribution:
     """Probability of each outcome. ``exact`` tells whether it was enumerated."""
 
-    probs: dict[Hashable, float]
+    probs: dict[Outcome, float]
     exact: bool
     method: str
-    fractions: dict[Hashable, Fraction] = field(default_factory=dict)
+    fractions: dict[Outcome, Fraction] = field(default_factory=dict)
 
-    def p(self, outcome: Hashable) -> float:
+    def p(self, outcome: Outcome) -> float:
         return self.probs.get(outcome, 0.0)
 
-    def marginal(self, key: Callable[[Hashable], Hashable]) -> Distribution:
-        probs: dict[Hashable, float] = defaultdict(float)
-        fracs: dict[Hashable, Fraction] = defaultdict(Fraction)
+    def marginal(self, key: Callable[[Outcome], Hashable]) -> Distribution:
+        probs: dict[Outcome, float] = defaultdict(float)
+        fracs: dict[Outcome, Fraction] = defaultdict(Fraction)
         for o, p in self.probs.items():
             probs[key(o)] += p
         for o, f in self.fractions.items():
             fracs[key(o)] += f
         return Distribution(dict(probs), self.exact, self.method, dict(fracs))
 
-    def expected(self, value: Callable[[Hashable], float]) -> float:
+    def expected(self, value: Callable[[Outcome], float]) -> float:
         return sum(p * value(o) for o, p in self.probs.items())
 
 

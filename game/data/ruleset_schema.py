@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import Field
@@ -48,7 +49,7 @@ class RulesetData(Strict):
     terrain: dict[str, TerrainOverride] = Field(default_factory=dict)
     optional_rules: list[OptionalRule] = Field(default_factory=list)
     interpretations: list[Interpretation] = Field(default_factory=list)
-    troop_types: dict[str, TroopType] = Field(default_factory=dict)
+    troop_types: Mapping[str, TroopType] = Field(default_factory=dict)
     solo: SoloSection | None = None  # the solo rules' force generation table
 
     def weapon_ids(self) -> set[str]:

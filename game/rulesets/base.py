@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import atan2, degrees, hypot
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from shapely.geometry import Point
 
@@ -44,7 +44,11 @@ class _Refused:
 FACING_FROM_EDGE = {"south": 270.0, "north": 90.0, "west": 0.0, "east": 180.0}
 
 
-class RulesetBase(SightMixin, SoloMixin):
+#: the ruleset's data model (its YAML file, validated)
+DataT = TypeVar("DataT", bound=RulesetData)
+
+
+class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
     id: ClassVar[str]
     Data: ClassVar[type[RulesetData]]
     phases: ClassVar[tuple[str, ...]] = ()
@@ -61,8 +65,8 @@ class RulesetBase(SightMixin, SoloMixin):
     Planner: ClassVar[type[Planner[Any]]] = Planner
     Editor: ClassVar[type[EditorSupport[Any]]] = EditorSupport
 
-    def __init__(self, data: RulesetData, terrain: TerrainFile) -> None:
-        self.data = data
+    def __init__(self, data: DataT, terrain: TerrainFile) -> None:
+        self.data: DataT = data
         self.terrain_file = terrain
         self.terrain_types: dict[str, TerrainType] = build_types(terrain, data.terrain, data.unit)
         self.unit_mm = to_mm(1.0, data.unit)
@@ -85,7 +89,7 @@ class RulesetBase(SightMixin, SoloMixin):
 
     # ---- data checks beyond the schema ------------------------------------------
     @classmethod
-    def check_data(cls, data: RulesetData, doc) -> None:
+    def check_data(cls, data: DataT, doc) -> None:
         """Cross-references inside a ruleset file (raise doc.error(...) on a problem)."""
 
     def check_map(self, doc, m: MapFile) -> None:
@@ -543,3 +547,11 @@ class RulesetBase(SightMixin, SoloMixin):
         who = st.units[cmd.unit].name if cmd.unit else (st.figures[cmd.figure].name if cmd.figure else "")
         return f"{st.sides[cmd.side].name}: {cmd.kind.replace('_', ' ')} {who}".strip()
 
+
+def ruleset_of(game: Game) -> RulesetBase[Any]:
+    """The game's rules as a ruleset, with every part and hook declared here (the core
+    knows them only by its :class:`game.core.game.Rules` protocol)."""
+    rules = game.rules
+    if not isinstance(rules, RulesetBase):
+        raise TypeError(f"{type(rules).__name__} is not a ruleset")
+    return rules

@@ -17,7 +17,7 @@ from shapely.ops import substring
 
 from game.core.game import Game
 from game.core.state import Figure
-from game.geometry.collider import Collider
+from game.geometry.collider import Collider, Mover
 
 if TYPE_CHECKING:
     from game.rulesets.base import RulesetBase
@@ -65,7 +65,7 @@ def plan_move(
     strict: bool,
     stop_types: frozenset[str] = frozenset({"wire"}),
     ignore: set[str] | None = None,
-    mover: str = "infantry",
+    mover: Mover = "infantry",
     collider: Collider | None = None,
 ) -> MovePlan:
     """``strict``: a path that is too long or blocked is refused (a player's move);

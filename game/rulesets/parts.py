@@ -31,7 +31,7 @@ from game.rulesets.offers import Action, OddsReport
 if TYPE_CHECKING:
     from game.rulesets.base import RulesetBase
 
-RulesT = TypeVar("RulesT", bound="RulesetBase")
+RulesT = TypeVar("RulesT", bound="RulesetBase[Any]")
 #: the choices of a map setting: fixed, or worked out from the map being edited
 SettingChoices = list[str] | Callable[[dict[str, Any]], list[str]]
 

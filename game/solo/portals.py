@@ -74,13 +74,7 @@ def inch(v: float) -> float:
 
 def solo_section(rules: RulesetBase) -> SoloSection | None:
     """The ruleset's ``solo:`` section, if its data has one."""
-    sec = getattr(rules.data, "solo", None)
-    if not sec or isinstance(sec, SoloSection):
-        return sec or None
-    cache = rules.__dict__.setdefault("_solo_section", {})
-    if "v" not in cache:
-        cache["v"] = SoloSection.model_validate(sec)
-    return cache["v"]
+    return rules.data.solo  # validated with the ruleset file
 
 
 # ---- state --------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.movement import clamp_to_table
+from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
 
 if TYPE_CHECKING:
@@ -101,9 +102,9 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
             out.append("Your artillery may bombard one enemy unit this turn.")
         return out
 
-    def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list:
+    def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
         st = game.state
-        out = []
+        out: list[Action] = []
         if side != st.active_side or st.over:
             return out
         mk = self.rules.make_action

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
-from game.core.odds import enumerate_outcomes
+from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import Unit
 from game.rulesets.great_war_54mm.situations import AssaultPlan, Shot
 from game.rulesets.offers import OddsLine, OddsReport
@@ -25,13 +25,13 @@ class GreatWarOdds(OddsPart["GreatWar54"]):
     # ---- odds -------------------------------------------------------------------------
     def odds(self, game: Game, cmd: Command) -> OddsReport:
         if cmd.kind == "fire":
-            return self.fire_odds(game, self.rules.shot(game, game.state.figures[cmd.figure], cmd.target))
+            return self.fire_odds(game, self.rules.shot(game, game.state.figures[cmd.figure_id], cmd.target))
         if cmd.kind == "fire_unit":
-            return self.volley_odds(game, cmd.unit, cmd.target)
+            return self.volley_odds(game, cmd.unit_id, cmd.target_id)
         if cmd.kind == "assault":
-            return self.assault_odds(game, self.rules.assault_plan(game, cmd.unit, cmd.target))
+            return self.assault_odds(game, self.rules.assault_plan(game, cmd.unit_id, cmd.target))
         if cmd.kind == "bombard":
-            return self.bombard_odds(game, game.state.units[cmd.target])
+            return self.bombard_odds(game, game.state.units[cmd.target_id])
         refuse(f"No odds for '{cmd.kind}'.")
         raise AssertionError
 
@@ -88,7 +88,7 @@ class GreatWarOdds(OddsPart["GreatWar54"]):
         notes = ["dice with the same score needed are rolled as one pool; casualties are capped by the figures each firer can see"]
         return OddsReport(f"{game.state.units[unit_id].name} fires at {target.name}", lines, dist, label, notes, extra)
 
-    def _morale_after(self, game: Game, unit: Unit, casualties) -> object:
+    def _morale_after(self, game: Game, unit: Unit, casualties: Distribution) -> Distribution:
         """Distribution of the end-of-phase morale test given a casualty distribution."""
         from fractions import Fraction
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from math import hypot
 
-from game.core.commands import Command, refuse, require
+from game.core.commands import Command, Refusal, refuse, require
 from game.core.dice import Dice, Roll
 from game.core.game import Game
 from game.core.state import DESTROYED, FLED, Figure, Unit
@@ -43,11 +43,10 @@ from game.solo.tables import Profile
 FORTIFIED = ("trench", "bunker", "building")  # what counts as a fortification for the solo rules
 
 
-class GreatWar54(RulesetBase):
+class GreatWar54(RulesetBase[GWData]):
     id = "great-war-54mm"
     Data = GWData
     phases = ("rally", "movement", "shooting", "assaults")
-    data: GWData
     Listing = GreatWarCommands
     Odds = GreatWarOdds
     Planner = GreatWarPlanner
@@ -267,11 +266,11 @@ class GreatWar54(RulesetBase):
         act = unit.markers.get("activation")
         if unit.markers.get("pinned"):
             return "no_advance" if act != "regroup" else "regroup"
-        return {"advance": "advance", "regroup": "regroup"}.get(act, "no_advance")
+        return act if act in ("advance", "regroup") else "no_advance"
 
     def check_activate(self, game: Game, cmd: Command) -> None:
         self._check_can_roll_move(game, cmd)
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         require(not unit.markers.get("pinned"), f"{unit.name} is pinned: it may not advance until rallied (it may still roll to move without advancing).")
 
     def check_roll_move(self, game: Game, cmd: Command) -> None:
@@ -280,13 +279,13 @@ class GreatWar54(RulesetBase):
     def _check_can_roll_move(self, game: Game, cmd: Command) -> None:
         require(game.state.phase == "movement", "Units roll for movement in the Movement phase.")
         require(cmd.unit is not None, "Choose a unit.")
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
         require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
         require("move_allowance" not in unit.markers, f"{unit.name} has already rolled for movement this phase.")
 
     def apply_activate(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         figs = self.alive(game, unit.id)
         spread = max((self.dist(a.pos, b.pos) for a in figs for b in figs), default=0.0)
         spread_in = self.in_units(spread)
@@ -309,7 +308,7 @@ class GreatWar54(RulesetBase):
         self._roll_allowance(game, unit)
 
     def apply_roll_move(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         unit.markers["activation"] = unit.markers.get("activation") or "none"
         self._roll_allowance(game, unit)
 
@@ -325,7 +324,8 @@ class GreatWar54(RulesetBase):
         mode = self.movement_mode(unit)
         if mode == "regroup":
             leader = self.leader(game, unit.id)
-            require(leader is not None, f"{unit.name} failed its activation and has no officer or sergeant: it may not move.")
+            if leader is None:
+                refuse(f"{unit.name} failed its activation and has no officer or sergeant: it may not move.")
             require(f.id != leader.id, f"{leader.name} must stay still while the unit regroups on him.")
             require(self.dist(end, leader.pos) < self.dist(f.pos, leader.pos) - 1e-6,
                     f"{unit.name} failed its activation: figures may only move toward {leader.name}.")
@@ -338,7 +338,7 @@ class GreatWar54(RulesetBase):
     def check_move(self, game: Game, cmd: Command) -> None:
         require(game.state.phase == "movement", "Figures move in the Movement phase.")
         require(cmd.figure is not None and len(cmd.path) >= 1, "Give the figure and where it goes.")
-        f = game.state.figures[cmd.figure]
+        f = game.state.figures[cmd.figure_id]
         unit = game.state.units[f.unit]
         require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
         require("move_allowance" in unit.markers, f"Roll for {unit.name}'s movement first (activate to advance).")
@@ -351,7 +351,7 @@ class GreatWar54(RulesetBase):
         self._move_rules(game, unit, f, plan.path[-1])
 
     def apply_move(self, game: Game, cmd: Command) -> None:
-        f = game.state.figures[cmd.figure]
+        f = game.state.figures[cmd.figure_id]
         unit = game.state.units[f.unit]
         plan = plan_move(self, game, f, list(cmd.path), budget=self.remaining_move(unit, f), strict=True)
         self.place(game, f, plan)
@@ -360,24 +360,24 @@ class GreatWar54(RulesetBase):
     def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
         """Each figure's move when the unit moves together. Figures are placed one after
         another, leading figures first, and never onto a base already placed."""
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         figs = [f for f in self.alive(game, unit.id) if not f.markers.get("shot")]
         others = [(f.id, f.pos, f.radius) for f in game.state.figures.values() if f.alive and f.unit != unit.id]
         goals: list[tuple[Figure, tuple[float, float], float]] = []
         if cmd.choice == "gather":
             leader = self.leader(game, unit.id) if self.movement_mode(unit) == "regroup" else None
-            figs.sort(key=lambda f: (self.dist(f.pos, cmd.point), f.id))
+            figs.sort(key=lambda f: (self.dist(f.pos, cmd.at), f.id))
             for f in figs:
                 if leader is not None and f.id == leader.id:
                     continue
                 budget = self.remaining_move(unit, f)
-                d = self.dist(f.pos, cmd.point)
+                d = self.dist(f.pos, cmd.at)
                 step = min(budget, max(0.0, d - (2 * f.radius + self.mm(0.25))))
                 if step >= 1e-3:
-                    goals.append((f, (f.x + (cmd.point[0] - f.x) * step / d, f.y + (cmd.point[1] - f.y) * step / d), budget))
+                    goals.append((f, (f.x + (cmd.at[0] - f.x) * step / d, f.y + (cmd.at[1] - f.y) * step / d), budget))
         else:
             cx, cy = self.unit_centre(game, unit.id)
-            vx, vy = cmd.point[0] - cx, cmd.point[1] - cy
+            vx, vy = cmd.at[0] - cx, cmd.at[1] - cy
             length = hypot(vx, vy)
             if length < 1e-6:
                 return []
@@ -399,14 +399,15 @@ class GreatWar54(RulesetBase):
     def check_move_unit(self, game: Game, cmd: Command) -> None:
         require(game.state.phase == "movement", "Units move in the Movement phase.")
         require(cmd.unit is not None and cmd.point is not None, "Give the unit and where it goes.")
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
         require("move_allowance" in unit.markers, f"Roll for {unit.name}'s movement first (activate to advance).")
         mode = self.movement_mode(unit)
         if mode == "regroup":
             leader = self.leader(game, unit.id)
-            require(leader is not None, f"{unit.name} failed its activation and has no officer or sergeant: it may not move.")
-            require(cmd.choice == "gather" and self.dist(cmd.point, leader.pos) < 1e-3,
+            if leader is None:
+                refuse(f"{unit.name} failed its activation and has no officer or sergeant: it may not move.")
+            require(cmd.choice == "gather" and self.dist(cmd.at, leader.pos) < 1e-3,
                     f"{unit.name} failed its activation: it may only close on {leader.name}.")
         plans = self.unit_move_plans(game, cmd)
         require(any(p.length > 1e-3 for _, p in plans), f"No figure of {unit.name} can move there.")
@@ -415,7 +416,7 @@ class GreatWar54(RulesetBase):
                 self._move_rules(game, unit, f, p.path[-1])
 
     def apply_move_unit(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         plans = self.unit_move_plans(game, cmd)
         longest = 0.0
         for f, p in plans:
@@ -427,7 +428,8 @@ class GreatWar54(RulesetBase):
     def shot(self, game: Game, firer: Figure, target_id: str | None) -> Shot:
         """Work out one figure's fire at a unit, or refuse with the reason."""
         st = game.state
-        require(target_id in st.units, "Choose an enemy unit to fire at.")
+        if target_id is None or target_id not in st.units:
+            refuse("Choose an enemy unit to fire at.")
         target = st.units[target_id]
         unit = st.units[firer.unit]
         require(target.side != firer.side, f"{target.name} is on your own side.")
@@ -485,10 +487,10 @@ class GreatWar54(RulesetBase):
     def check_fire(self, game: Game, cmd: Command) -> None:
         require(game.state.phase == "shooting", "Figures fire in the Shooting phase.")
         require(cmd.figure is not None, "Choose the figure that fires.")
-        self.shot(game, game.state.figures[cmd.figure], cmd.target)
+        self.shot(game, game.state.figures[cmd.figure_id], cmd.target)
 
     def apply_fire(self, game: Game, cmd: Command) -> None:
-        self.resolve_shot(game, self.shot(game, game.state.figures[cmd.figure], cmd.target))
+        self.resolve_shot(game, self.shot(game, game.state.figures[cmd.figure_id], cmd.target))
 
     def resolve_shot(self, game: Game, s: Shot) -> None:
         s.firer.markers["shot"] = True
@@ -510,12 +512,12 @@ class GreatWar54(RulesetBase):
         self.remove_figures(game, s.target, dead, f"shot by {s.firer.name}", by_unit=s.firer.unit)
         s.target.markers["casualties_phase"] = s.target.markers.get("casualties_phase", 0) + len(dead)
 
-    def volley_firers(self, game: Game, unit_id: str, target_id: str) -> list[Figure]:
+    def volley_firers(self, game: Game, unit_id: str, target_id: str | None) -> list[Figure]:
         out = []
         for f in self.alive(game, unit_id):
             try:
                 self.shot(game, f, target_id)
-            except Exception:  # Refusal: this figure may not fire at that unit
+            except Refusal:  # this figure may not fire at that unit
                 continue
             out.append(f)
         return out
@@ -523,16 +525,16 @@ class GreatWar54(RulesetBase):
     def check_fire_unit(self, game: Game, cmd: Command) -> None:
         require(game.state.phase == "shooting", "Units fire in the Shooting phase.")
         require(cmd.unit is not None, "Choose the unit that fires.")
-        if not self.volley_firers(game, cmd.unit, cmd.target):
-            f0 = next((f for f in self.alive(game, cmd.unit) if self.troop(f).shoots), None)
+        if not self.volley_firers(game, cmd.unit_id, cmd.target):
+            f0 = next((f for f in self.alive(game, cmd.unit_id) if self.troop(f).shoots), None)
             if f0 is None:
-                refuse(f"No figure of {game.state.units[cmd.unit].name} can shoot.")
+                refuse(f"No figure of {game.state.units[cmd.unit_id].name} can shoot.")
             self.shot(game, f0, cmd.target)  # raises with that figure's reason
-            refuse(f"No figure of {game.state.units[cmd.unit].name} can fire at that unit.")
+            refuse(f"No figure of {game.state.units[cmd.unit_id].name} can fire at that unit.")
 
     def apply_fire_unit(self, game: Game, cmd: Command) -> None:
-        for f in self.volley_firers(game, cmd.unit, cmd.target):
-            if not game.state.unit_alive(cmd.target):
+        for f in self.volley_firers(game, cmd.unit_id, cmd.target):
+            if not game.state.unit_alive(cmd.target_id):
                 break
             try:
                 s = self.shot(game, f, cmd.target)
@@ -543,7 +545,8 @@ class GreatWar54(RulesetBase):
     # ---- assaults ---------------------------------------------------------------------
     def assault_plan(self, game: Game, unit_id: str, target_id: str | None) -> AssaultPlan:
         st = game.state
-        require(target_id in st.units, "Choose an enemy unit to assault.")
+        if target_id is None or target_id not in st.units:
+            refuse("Choose an enemy unit to assault.")
         unit, target = st.units[unit_id], st.units[target_id]
         require(target.side != unit.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left.")
@@ -561,7 +564,7 @@ class GreatWar54(RulesetBase):
     def check_assault(self, game: Game, cmd: Command) -> None:
         require(game.state.phase == "assaults", "Assaults are made in the Assaults phase.")
         require(cmd.unit is not None, "Choose the assaulting unit.")
-        self.assault_plan(game, cmd.unit, cmd.target)
+        self.assault_plan(game, cmd.unit_id, cmd.target)
 
     def assault_dice(self, dice: Dice, who: str, n: int, reason_units: list[str]) -> tuple[int, Roll]:
         a = self.data.assault
@@ -572,8 +575,8 @@ class GreatWar54(RulesetBase):
 
     def apply_assault(self, game: Game, cmd: Command) -> None:
         st = game.state
-        unit = st.units[cmd.unit]
-        plan = self.assault_plan(game, cmd.unit, cmd.target)
+        unit = st.units[cmd.unit_id]
+        plan = self.assault_plan(game, cmd.unit_id, cmd.target)
         target = plan.target
         unit.markers["assaulted"] = True
         game.emit("assault", f"{unit.name} assaults {target.name} with {len(plan.attackers)} figure(s).",
@@ -615,14 +618,14 @@ class GreatWar54(RulesetBase):
         require(self.artillery_side(game) == cmd.side, "Only the attacker named by the scenario has artillery.")
         require(st.phase == "rally", "The bombardment is called in the Rally phase.")
         require(not st.attrs.get("bombarded_this_turn"), "The artillery has already fired this turn.")
-        require(cmd.unit is not None or cmd.target is not None, "Choose an enemy unit to bombard.")
-        tid = cmd.target
-        require(tid in st.units and st.units[tid].side != cmd.side, "Choose an enemy unit to bombard.")
+        require(cmd.target in st.units, "Choose an enemy unit to bombard.")
+        tid = cmd.target_id
+        require(st.units[tid].side != cmd.side, "Choose an enemy unit to bombard.")
         require(st.unit_alive(tid), f"{st.units[tid].name} has no figures left.")
 
     def apply_bombard(self, game: Game, cmd: Command) -> None:
         st = game.state
-        target = st.units[cmd.target]
+        target = st.units[cmd.target_id]
         st.attrs["bombarded_this_turn"] = True
         game.emit("bombardment", f"Artillery bombards {target.name}.", units=[target.id])
         self.note_fire(game, target.id, None, 0, heavy=True)

@@ -71,7 +71,7 @@ PER_TURN = ("used", "ar_mode", "mg_used")
 
 
 class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2ReactionMixin, Ww2FireMixin, Ww2MoraleMixin, Ww2FormationMixin, Ww2TeamMixin, Ww2MoveMixin,
-                  Ww2SpotMixin, Ww2Common, RulesetBase):
+                  Ww2SpotMixin, Ww2Common, RulesetBase[Ww2Data]):
     id = "ww2-skirmish"
     Data = Ww2Data
     phases = ("action",)
@@ -80,7 +80,6 @@ class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin,
     Planner = Ww2Planner
     Editor = Ww2Editor
     reactive_kinds = FIRE_KINDS
-    data: Ww2Data
 
     # ---- data and maps --------------------------------------------------------------------------
     @classmethod

@@ -53,11 +53,10 @@ from game.rulesets.wwify.solo_view import WwSoloView
 from game.rulesets.wwify.support import WwSupportMixin
 
 
-class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase):
+class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase[WwData]):
     id = "wwify"
     Data = WwData
     phases = ("card",)
-    data: WwData
     Odds = WwifyOdds
     Planner = WwifyPlanner
     Editor = WwEditor
