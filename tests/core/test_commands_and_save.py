@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from game.core.commands import Command
+from game.core.commands import Command, Refusal
 from game.core.save import SaveError, read_save, write_atomic
 
 
@@ -14,6 +14,17 @@ def test_command_round_trip():
     assert Command.from_dict(json.loads(json.dumps(d))) == c
     with pytest.raises(ValueError):
         Command.from_dict({"kind": "x", "side": "a", "bogus": 1})
+
+
+def test_a_field_a_command_needs_is_read_or_refused():
+    c = Command("move_unit", "british", unit="b1", point=(10.0, 20.0))
+    assert (c.unit_id, c.at) == ("b1", (10.0, 20.0))
+    bare = Command("fire", "british")
+    for read, what in ((lambda: bare.figure_id, "a figure"), (lambda: bare.target_id, "a target"),
+                       (lambda: bare.unit_id, "a unit"), (lambda: bare.at, "a point on the table")):
+        with pytest.raises(Refusal) as e:
+            read()
+        assert e.value.reason == f"'fire' needs {what}."
 
 
 def test_atomic_write_keeps_old_file_when_interrupted(tmp_path, monkeypatch):
