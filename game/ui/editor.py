@@ -19,21 +19,20 @@ from game.catalog import (
     available_rulesets,
     load_map_doc,
     load_ruleset,
-    map_files,
     new_game,
     terrain_file,
 )
 from game.data.errors import DataError
 from game.data.map_schema import MapFile
 from game.data.yamlio import Doc
-from game.editor.model import PRESETS, EditorDoc, shape_points
+from game.editor.model import EditorDoc, shape_points
 from game.geometry.units import to_mm
-from game.paths import user_maps_dir
 from game.session import Session
 
 from . import overlays
 from .app import App, Scene
 from .camera import Camera
+from .editor_pages import EditorPages
 from .editor_tools import HANDLE_PX, PlaceTool, SelectTool, ShapeTool
 from .handlers import ConfirmHandler, Handler, LosHandler, MeasureHandler, PromptHandler
 from .play import terrain_looks
@@ -43,8 +42,6 @@ from .tokens import draw_token
 from .widgets import Button, ButtonBar
 
 PAGES = ("Terrain", "Scenario", "Forces", "Map")
-COLOURS = ["#b5452f", "#5b6b7a", "#4f7a3a", "#8a6a2a", "#6a4f8a", "#2f6f8a", "#c08a30", "#7a7a7a"]
-EDGES = ["north", "south", "east", "west"]
 
 
 class EditorScene(Scene):
@@ -68,6 +65,7 @@ class EditorScene(Scene):
         self.snap_on = True
         self.tapes: list = []
         self.panel = ButtonBar()
+        self.pages = EditorPages(self)  # what each page of the panel offers
         self.tools = ButtonBar()
         self.camera: Camera | None = None
         self.version = None
@@ -605,7 +603,9 @@ class EditorScene(Scene):
             text(surf, line, (x, y), 17, INK_SOFT)
             y += 16
         y += 6
-        getattr(self, f"page_{self.page.lower()}")(surf, x, y, w)
+        pages = {"Terrain": self.pages.page_terrain, "Scenario": self.pages.page_scenario,
+                 "Forces": self.pages.page_forces, "Map": self.pages.page_map}
+        pages[self.page](surf, x, y, w)
         self.panel.draw(surf)
 
     def button(self, rect, label, fn, enabled=True, active=False, tip="") -> Button:
@@ -614,255 +614,4 @@ class EditorScene(Scene):
         self.panel.add(b)
         return b
 
-    def page_terrain(self, surf, x, y, w) -> None:
-        types = terrain_file().types
-        col_w = (w - 4) // 2
-        i = 0
-        for tid, t in types.items():
-            if t.dynamic:
-                continue
-            bx = x + (i % 2) * (col_w + 4)
-            by = y + (i // 2) * 26
-            self.button((bx, by, col_w, 24), t.name, (lambda tid=tid: self.choose_terrain(tid)), active=(tid == self.terrain_type))
-            i += 1
-        y += ((i + 1) // 2) * 26 + 8
-        t = self.selected_terrain()
-        if t is None:
-            text(surf, "Pick a type, then draw (P, B, O, N).", (x, y), 18, INK)
-            y += 20
-            text(surf, "Select a feature to edit it.", (x, y), 18, INK)
-            return
-        i = self.selected[1]
-        tt = types[t["type"]]
-        text(surf, f"{tt.name}: {t.get('name') or '(no name)'}", (x, y), 19, INK, bold=True)
-        y += 22
-        half = (w - 4) // 2
-        self.button((x, y, half, 26), "Rename", lambda: self.prompt("Name:", t.get("name") or "", lambda v: self.report(self.doc.set_terrain_field(i, "name", v))))
-        self.button((x + half + 4, y, half, 26), f"Set type: {types[self.terrain_type].name}"[:24],
-                    lambda: self.report(self.doc.set_terrain_field(i, "type", self.terrain_type)))
-        y += 30
-        if tt.shape == "line":
-            width = t.get("width") or tt.default_width
-            text(surf, f"width {width:g}", (x, y + 4), 18, INK)
-            self.button((x + 100, y, 40, 26), "-", lambda: self.report(self.doc.set_terrain_field(i, "width", round(max(0.25, width - 0.25), 4))))
-            self.button((x + 144, y, 40, 26), "+", lambda: self.report(self.doc.set_terrain_field(i, "width", round(width + 0.25, 4))))
-            y += 30
-        if t["type"] == "hill":
-            lvl = t.get("level", 1)
-            text(surf, f"level {lvl}", (x, y + 4), 18, INK)
-            self.button((x + 100, y, 40, 26), "-", lambda: self.report(self.doc.set_terrain_field(i, "level", max(1, lvl - 1))))
-            self.button((x + 144, y, 40, 26), "+", lambda: self.report(self.doc.set_terrain_field(i, "level", lvl + 1)))
-            y += 30
-        if tt.los == "blocks" and tt.see_out:
-            self.button((x, y, w, 26), "Closed (no windows): " + ("yes" if t.get("closed") else "no"),
-                        lambda: self.report(self.doc.set_terrain_field(i, "closed", not t.get("closed"))))
-            y += 30
-        text(surf, f"cover: {tt.cover}, sight: {tt.los}", (x, y), 17, INK_SOFT)
-        y += 20
-        q = (w - 12) // 4
-        self.button((x, y, q, 26), "Rot -15", lambda: self.report(self.doc.rotate_terrain(i, -15)))
-        self.button((x + q + 4, y, q, 26), "Rot +15", lambda: self.report(self.doc.rotate_terrain(i, 15)))
-        self.button((x + 2 * (q + 4), y, q, 26), "Smaller", lambda: self.report(self.doc.scale_terrain(i, 1 / 1.1)))
-        self.button((x + 3 * (q + 4), y, q, 26), "Bigger", lambda: self.report(self.doc.scale_terrain(i, 1.1)))
-        y += 30
-        self.button((x, y, half, 26), "Duplicate (Ctrl+D)", lambda: self.report(self.doc.duplicate_terrain(i)))
-        self.button((x + half + 4, y, half, 26), "Delete (Del)", self.delete_selected)
 
-    def choose_terrain(self, tid: str) -> None:
-        self.terrain_type = tid
-        tt = terrain_file().types[tid]
-        if isinstance(self.top(), ShapeTool):
-            kind = self.top().kind
-            if (tt.shape == "line") != (kind == "line"):
-                self.use_tool(ShapeTool("line" if tt.shape == "line" else "polygon"))
-
-    def side_selector(self, x, y, w) -> int:
-        half = (w - 4) // 2
-        for k, s in enumerate(self.doc.data["sides"]):
-            self.button((x + k * (half + 4), y, half, 26), s["name"][:22], (lambda sid=s["id"]: self.set_side(sid)), active=(s["id"] == self.side_id))
-        return y + 32
-
-    def set_side(self, sid: str) -> None:
-        self.side_id = sid
-        self.current_unit = None
-
-    def page_scenario(self, surf, x, y, w) -> None:
-        d = self.doc.data
-        y = self.side_selector(x, y, w)
-        s = d["sides"][self.doc.side_index(self.side_id)]
-        half = (w - 4) // 2
-        self.button((x, y, half, 26), "Rename side", lambda: self.prompt("Side name:", s["name"], lambda v: self.report(self.doc.set_side_field(self.side_id, "name", v or s["name"]))))
-        nxt_edge = EDGES[(EDGES.index(s["home_edge"]) + 1) % 4]
-        self.button((x + half + 4, y, half, 26), f"Home edge: {s['home_edge']}", lambda: self.report(self.doc.set_side_field(self.side_id, "home_edge", nxt_edge)))
-        y += 30
-        nxt_col = COLOURS[(COLOURS.index(s["colour"]) + 1) % len(COLOURS)] if s["colour"] in COLOURS else COLOURS[0]
-        self.button((x, y, half, 26), "Colour", lambda: self.report(self.doc.set_side_field(self.side_id, "colour", nxt_col)))
-        pygame.draw.rect(surf, pygame.Color(s["colour"]), (x + half - 26, y + 5, 16, 16))
-        self.button((x + half + 4, y, half, 26), "Draw deployment zone", lambda: self.use_tool(PlaceTool("zone", "Drag the deployment zone of the chosen side.")))
-        y += 30
-        self.button((x, y, half, 26), "Portal marker", lambda: self.use_tool(PlaceTool("portal", "Click to place portal markers for the solo AI (chosen side).")))
-        self.button((x + half + 4, y, half, 26), "Dummy marker", lambda: self.use_tool(PlaceTool("dummy", "Click to place dummy markers for the solo AI (chosen side).")))
-        y += 30
-        self.button((x, y, half, 26), "Objective", lambda: self.use_tool(PlaceTool("objective", "Click to place an objective.")))
-        self.button((x + half + 4, y, half, 26), "Artillery strike", self.ask_strike)
-        y += 34
-        v = d["victory"]
-        text(surf, f"Turn limit {v['turn_limit']}", (x, y + 4), 19, INK, bold=True)
-        self.button((x + 150, y, 36, 26), "-", lambda: self.report(self.doc.set_turn_limit(max(1, v["turn_limit"] - 1))))
-        self.button((x + 190, y, 36, 26), "+", lambda: self.report(self.doc.set_turn_limit(v["turn_limit"] + 1)))
-        y += 30
-        first = d.get("first_side") or d["sides"][0]["id"]
-        others = [sd["id"] for sd in d["sides"]]
-        nxt_first = others[(others.index(first) + 1) % len(others)]
-        self.button((x, y, half, 26), f"First: {first}", lambda: self.report(self.doc.set_field("first_side", nxt_first)))
-        opts = others + ["draw"]
-        nxt_other = opts[(opts.index(v["otherwise"]) + 1) % len(opts)] if v["otherwise"] in opts else "draw"
-        self.button((x + half + 4, y, half, 26), f"Otherwise: {v['otherwise']}", lambda: self.report(self.doc.set_victory_field("otherwise", nxt_other)))
-        y += 30
-        text(surf, "Victory conditions (click one to remove):", (x, y), 17, INK)
-        y += 20
-        for k, c in enumerate(v["conditions"][:6]):
-            label = f"{c['side']}: {c['type']}" + (f" {','.join(c['objectives'])}" if c["objectives"] else "") + f" ({c['when']})"
-            self.button((x, y, w, 24), label[:44], (lambda k=k: self.report(self.doc.remove_condition(k))))
-            y += 26
-        third = (w - 8) // 3
-        objs = [o["id"] for o in d["objectives"]]
-        self.button((x, y, third, 26), "+ Hold", lambda: self.report(self.doc.add_condition("hold", self.side_id, "end", objs)), enabled=bool(objs), tip="Place an objective first.")
-        self.button((x + third + 4, y, third, 26), "+ Break", lambda: self.report(self.doc.add_condition("break", self.side_id)))
-        self.button((x + 2 * (third + 4), y, third, 26), "+ Eliminate", lambda: self.report(self.doc.add_condition("eliminate", self.side_id)))
-        y += 32
-        for key, label, choices in self.rules.editor.map_settings():
-            cur = d["settings"].get(key)
-            vals = [None] + list(choices(d) if callable(choices) else choices)
-            nxt = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else vals[0]
-            self.button((x, y, w, 26), f"{label}: {cur if cur is not None else 'none'}", lambda key=key, nxt=nxt: self.report(self.doc.set_setting(key, nxt)))
-            y += 30
-        for k, st in enumerate(d["artillery_strikes"][:4]):
-            self.button((x, y, w, 24), f"strike: {st['side']} square {st['square']} turn {st['turn']} (click removes)", (lambda k=k: self.report(self.doc.delete_strike(k))))
-            y += 26
-
-    def ask_strike(self) -> None:
-        def done(v: str) -> None:
-            parts = v.split()
-            if len(parts) != 2 or not parts[1].isdigit():
-                self.app.toast("Write the square and the turn, like: 7/2 3")
-                return
-            self.report(self.doc.add_strike(self.side_id, parts[0], int(parts[1])))
-
-        self.prompt("Prepared strike: grid square and turn (7/2 3):", "", done)
-
-    def page_forces(self, surf, x, y, w) -> None:
-        d = self.doc.data
-        y = self.side_selector(x, y, w)
-        points = self.rules.editor.troop_points
-        has_points = any(points(tid) is not None for tid in self.rules.data.troop_types)
-        col_w = (w - 4) // 2
-        i = 0
-        for tid, tt in self.rules.data.troop_types.items():
-            bx = x + (i % 2) * (col_w + 4)
-            by = y + (i // 2) * 26
-            pts = points(tid)
-            label = tt.name + (f" ({pts})" if pts is not None else "")
-            self.button((bx, by, col_w, 24), label[:24], (lambda tid=tid: setattr(self, "troop", tid)), active=(tid == self.troop))
-            i += 1
-        y += ((i + 1) // 2) * 26 + 6
-        half = (w - 4) // 2
-        self.button((x, y, half, 26), "New unit here", lambda: self.use_tool(PlaceTool("new_unit", "Click where the new unit's first figure stands.")))
-        self.button((x + half + 4, y, half, 26), "Add to unit", lambda: self.use_tool(PlaceTool("figure", "Click to add figures to the current unit; Esc when done.")),
-                    enabled=self.current_unit is not None, tip="Select a figure of a unit (or place a new unit) first.")
-        y += 32
-        s = d["sides"][self.doc.side_index(self.side_id)]
-        total = 0
-        for u in s["units"][:10]:
-            up = sum((points(f["type"]) or 0) for f in u["figures"]) if has_points else None
-            total += up or 0
-            label = f"{u['name']} ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")")
-            self.button((x, y, w, 24), label[:46], (lambda uid=u["id"]: setattr(self, "current_unit", uid)), active=(u["id"] == self.current_unit))
-            y += 26
-        if has_points:
-            text(surf, f"{s['name']}: {total} points", (x, y + 2), 19, INK, bold=True)
-            y += 24
-        if self.current_unit:
-            uid = self.current_unit
-            si, ui = self.doc.unit_path(uid)
-            u = d["sides"][si]["units"][ui]
-            self.button((x, y, half, 26), "Rename unit", lambda: self.prompt("Unit name:", u["name"], lambda v: self.report(self.doc.set_unit_field(uid, "name", v or u["name"]))))
-            self.button((x + half + 4, y, half, 26), "Delete unit", lambda: self.report(self.doc.delete_unit(uid)) and setattr(self, "current_unit", None))
-            y += 30
-            kinds = list(self.rules.editor.unit_kinds())
-            nxt = kinds[(kinds.index(u["kind"]) + 1) % len(kinds)] if u["kind"] in kinds else kinds[0]
-            self.button((x, y, w, 26), f"Kind: {u['kind']}", lambda: self.report(self.doc.set_unit_field(uid, "kind", nxt)))
-
-    def page_map(self, surf, x, y, w) -> None:
-        d = self.doc.data
-        half = (w - 4) // 2
-        self.button((x, y, half, 26), "Rename map", lambda: self.prompt("Map name:", d["name"], lambda v: self.report(self.doc.set_field("name", v or d["name"]))))
-        self.button((x + half + 4, y, half, 26), "Description", lambda: self.prompt("Description:", d.get("description", ""), lambda v: self.report(self.doc.set_field("description", v))))
-        y += 30
-        rs = available_rulesets()
-        nxt = rs[(rs.index(d["ruleset"]) + 1) % len(rs)] if d["ruleset"] in rs else rs[0]
-        self.button((x, y, w, 26), f"Ruleset: {load_ruleset(d['ruleset']).data.name}", lambda: self.report(self.doc.set_field("ruleset", nxt)),
-                    tip="Switching rulesets needs forces of the new ruleset's troop types.")
-        y += 34
-        t = d["table"]
-        text(surf, f"Table {t['width']:g} x {t['height']:g} {d['unit']}" + (" with grid" if t.get("grid") else ""), (x, y), 19, INK, bold=True)
-        y += 22
-        for name, (unit, pw, ph, grid) in PRESETS.items():
-            self.button((x, y, w, 26), f"Preset: {name}", (lambda unit=unit, pw=pw, ph=ph, grid=grid: self.set_preset(unit, pw, ph, grid)))
-            y += 28
-        step = 6 if d["unit"] == "in" else 10
-        q = (w - 12) // 4
-        self.button((x, y, q, 26), "W -", lambda: self.report(self.doc.set_table(max(step, t["width"] - step), t["height"])))
-        self.button((x + q + 4, y, q, 26), "W +", lambda: self.report(self.doc.set_table(t["width"] + step, t["height"])))
-        self.button((x + 2 * (q + 4), y, q, 26), "H -", lambda: self.report(self.doc.set_table(t["width"], max(step, t["height"] - step))))
-        self.button((x + 3 * (q + 4), y, q, 26), "H +", lambda: self.report(self.doc.set_table(t["width"], t["height"] + step)))
-        y += 30
-        self.button((x, y, w, 26), "Artillery grid: " + ("shown" if t.get("grid") else "hidden"), lambda: self.report(self.doc.set_table(t["width"], t["height"], not t.get("grid"))))
-        y += 36
-        self.button((x, y, half, 30), "Save (Ctrl+S)", lambda: self.save())
-        self.button((x + half + 4, y, half, 30), "Save to my maps", lambda: self.save(user_maps_dir()))
-        y += 34
-        self.button((x, y, half, 30), "Test play: hotseat", lambda: self.test_play("hotseat"))
-        self.button((x + half + 4, y, half, 30), "Test play: vs random", lambda: self.test_play("random"))
-        y += 34
-        self.button((x, y, half, 30), "Check the map", self.check)
-        self.button((x + half + 4, y, half, 30), "Undo (Ctrl+Z)", lambda: self.key(SimpleNamespace(mod=pygame.KMOD_CTRL, key=pygame.K_z)))
-        y += 40
-        text(surf, "Open a map:", (x, y), 18, INK, bold=True)
-        y += 22
-        for p in map_files()[:10]:
-            self.button((x, y, w, 24), p.name[:44], (lambda p=p: self.open_map(p)))
-            y += 26
-        self.button((x, y + 4, half, 28), "New map", self.new_map)
-        self.button((x + half + 4, y + 4, half, 28), "Main menu", self.leave_editor)
-
-    def set_preset(self, unit: str, w: float, h: float, grid: bool) -> None:
-        def fn(d: dict) -> None:
-            d["unit"] = unit
-            d["table"] = {"width": w, "height": h, "grid": grid}
-
-        self.report(self.doc.edit("table preset", fn))
-        self.layout()
-        self.camera.fit()
-
-    def check(self) -> None:
-        err = self.doc.validate()
-        self.app.toast("The map is valid." if err is None else f"Problem: {err.message} ({err.field})", 8)
-
-    def open_map(self, path: Path) -> None:
-        def go() -> None:
-            self.app.switch(EditorScene(self.app, path))
-
-        if self.doc.dirty:
-            self.push(ConfirmHandler("Open another map? Unsaved changes will be lost.", go))
-        else:
-            go()
-
-    def new_map(self) -> None:
-        def go() -> None:
-            self.app.switch(EditorScene(self.app, None, EditorDoc.new(self.doc.data["ruleset"])))
-
-        if self.doc.dirty:
-            self.push(ConfirmHandler("Start a new map? Unsaved changes will be lost.", go))
-        else:
-            go()

@@ -1,0 +1,289 @@
+"""The map editor's right-hand pages (Terrain, Scenario, Forces, Map): the buttons each
+page offers and what they do to the map document. The scene draws the panel and calls
+the page that is open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.catalog import (
+    available_rulesets,
+    load_ruleset,
+    map_files,
+    terrain_file,
+)
+from game.editor.model import PRESETS, EditorDoc
+from game.paths import user_maps_dir
+
+from .editor_tools import PlaceTool, ShapeTool
+from .handlers import ConfirmHandler
+from .theme import INK, INK_SOFT, text
+
+if TYPE_CHECKING:
+    from .editor import EditorScene
+
+COLOURS = ["#b5452f", "#5b6b7a", "#4f7a3a", "#8a6a2a", "#6a4f8a", "#2f6f8a", "#c08a30", "#7a7a7a"]
+EDGES = ["north", "south", "east", "west"]
+
+
+class EditorPages:
+    def __init__(self, scene: EditorScene) -> None:
+        self.scene = scene
+
+    def page_terrain(self, surf, x, y, w) -> None:
+        types = terrain_file().types
+        col_w = (w - 4) // 2
+        i = 0
+        for tid, t in types.items():
+            if t.dynamic:
+                continue
+            bx = x + (i % 2) * (col_w + 4)
+            by = y + (i // 2) * 26
+            self.scene.button((bx, by, col_w, 24), t.name, (lambda tid=tid: self.choose_terrain(tid)), active=(tid == self.scene.terrain_type))
+            i += 1
+        y += ((i + 1) // 2) * 26 + 8
+        t = self.scene.selected_terrain()
+        if t is None:
+            text(surf, "Pick a type, then draw (P, B, O, N).", (x, y), 18, INK)
+            y += 20
+            text(surf, "Select a feature to edit it.", (x, y), 18, INK)
+            return
+        i = self.scene.selected[1]
+        tt = types[t["type"]]
+        text(surf, f"{tt.name}: {t.get('name') or '(no name)'}", (x, y), 19, INK, bold=True)
+        y += 22
+        half = (w - 4) // 2
+        self.scene.button((x, y, half, 26), "Rename", lambda: self.scene.prompt("Name:", t.get("name") or "", lambda v: self.scene.report(self.scene.doc.set_terrain_field(i, "name", v))))
+        self.scene.button((x + half + 4, y, half, 26), f"Set type: {types[self.scene.terrain_type].name}"[:24],
+                    lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "type", self.scene.terrain_type)))
+        y += 30
+        if tt.shape == "line":
+            width = t.get("width") or tt.default_width
+            text(surf, f"width {width:g}", (x, y + 4), 18, INK)
+            self.scene.button((x + 100, y, 40, 26), "-", lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "width", round(max(0.25, width - 0.25), 4))))
+            self.scene.button((x + 144, y, 40, 26), "+", lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "width", round(width + 0.25, 4))))
+            y += 30
+        if t["type"] == "hill":
+            lvl = t.get("level", 1)
+            text(surf, f"level {lvl}", (x, y + 4), 18, INK)
+            self.scene.button((x + 100, y, 40, 26), "-", lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "level", max(1, lvl - 1))))
+            self.scene.button((x + 144, y, 40, 26), "+", lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "level", lvl + 1)))
+            y += 30
+        if tt.los == "blocks" and tt.see_out:
+            self.scene.button((x, y, w, 26), "Closed (no windows): " + ("yes" if t.get("closed") else "no"),
+                        lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "closed", not t.get("closed"))))
+            y += 30
+        text(surf, f"cover: {tt.cover}, sight: {tt.los}", (x, y), 17, INK_SOFT)
+        y += 20
+        q = (w - 12) // 4
+        self.scene.button((x, y, q, 26), "Rot -15", lambda: self.scene.report(self.scene.doc.rotate_terrain(i, -15)))
+        self.scene.button((x + q + 4, y, q, 26), "Rot +15", lambda: self.scene.report(self.scene.doc.rotate_terrain(i, 15)))
+        self.scene.button((x + 2 * (q + 4), y, q, 26), "Smaller", lambda: self.scene.report(self.scene.doc.scale_terrain(i, 1 / 1.1)))
+        self.scene.button((x + 3 * (q + 4), y, q, 26), "Bigger", lambda: self.scene.report(self.scene.doc.scale_terrain(i, 1.1)))
+        y += 30
+        self.scene.button((x, y, half, 26), "Duplicate (Ctrl+D)", lambda: self.scene.report(self.scene.doc.duplicate_terrain(i)))
+        self.scene.button((x + half + 4, y, half, 26), "Delete (Del)", self.scene.delete_selected)
+
+    def choose_terrain(self, tid: str) -> None:
+        self.scene.terrain_type = tid
+        tt = terrain_file().types[tid]
+        if isinstance(self.scene.top(), ShapeTool):
+            kind = self.scene.top().kind
+            if (tt.shape == "line") != (kind == "line"):
+                self.scene.use_tool(ShapeTool("line" if tt.shape == "line" else "polygon"))
+
+    def side_selector(self, x, y, w) -> int:
+        half = (w - 4) // 2
+        for k, s in enumerate(self.scene.doc.data["sides"]):
+            self.scene.button((x + k * (half + 4), y, half, 26), s["name"][:22], (lambda sid=s["id"]: self.set_side(sid)), active=(s["id"] == self.scene.side_id))
+        return y + 32
+
+    def set_side(self, sid: str) -> None:
+        self.scene.side_id = sid
+        self.scene.current_unit = None
+
+    def page_scenario(self, surf, x, y, w) -> None:
+        d = self.scene.doc.data
+        y = self.side_selector(x, y, w)
+        s = d["sides"][self.scene.doc.side_index(self.scene.side_id)]
+        half = (w - 4) // 2
+        self.scene.button((x, y, half, 26), "Rename side", lambda: self.scene.prompt("Side name:", s["name"], lambda v: self.scene.report(self.scene.doc.set_side_field(self.scene.side_id, "name", v or s["name"]))))
+        nxt_edge = EDGES[(EDGES.index(s["home_edge"]) + 1) % 4]
+        self.scene.button((x + half + 4, y, half, 26), f"Home edge: {s['home_edge']}", lambda: self.scene.report(self.scene.doc.set_side_field(self.scene.side_id, "home_edge", nxt_edge)))
+        y += 30
+        nxt_col = COLOURS[(COLOURS.index(s["colour"]) + 1) % len(COLOURS)] if s["colour"] in COLOURS else COLOURS[0]
+        self.scene.button((x, y, half, 26), "Colour", lambda: self.scene.report(self.scene.doc.set_side_field(self.scene.side_id, "colour", nxt_col)))
+        pygame.draw.rect(surf, pygame.Color(s["colour"]), (x + half - 26, y + 5, 16, 16))
+        self.scene.button((x + half + 4, y, half, 26), "Draw deployment zone", lambda: self.scene.use_tool(PlaceTool("zone", "Drag the deployment zone of the chosen side.")))
+        y += 30
+        self.scene.button((x, y, half, 26), "Portal marker", lambda: self.scene.use_tool(PlaceTool("portal", "Click to place portal markers for the solo AI (chosen side).")))
+        self.scene.button((x + half + 4, y, half, 26), "Dummy marker", lambda: self.scene.use_tool(PlaceTool("dummy", "Click to place dummy markers for the solo AI (chosen side).")))
+        y += 30
+        self.scene.button((x, y, half, 26), "Objective", lambda: self.scene.use_tool(PlaceTool("objective", "Click to place an objective.")))
+        self.scene.button((x + half + 4, y, half, 26), "Artillery strike", self.ask_strike)
+        y += 34
+        v = d["victory"]
+        text(surf, f"Turn limit {v['turn_limit']}", (x, y + 4), 19, INK, bold=True)
+        self.scene.button((x + 150, y, 36, 26), "-", lambda: self.scene.report(self.scene.doc.set_turn_limit(max(1, v["turn_limit"] - 1))))
+        self.scene.button((x + 190, y, 36, 26), "+", lambda: self.scene.report(self.scene.doc.set_turn_limit(v["turn_limit"] + 1)))
+        y += 30
+        first = d.get("first_side") or d["sides"][0]["id"]
+        others = [sd["id"] for sd in d["sides"]]
+        nxt_first = others[(others.index(first) + 1) % len(others)]
+        self.scene.button((x, y, half, 26), f"First: {first}", lambda: self.scene.report(self.scene.doc.set_field("first_side", nxt_first)))
+        opts = others + ["draw"]
+        nxt_other = opts[(opts.index(v["otherwise"]) + 1) % len(opts)] if v["otherwise"] in opts else "draw"
+        self.scene.button((x + half + 4, y, half, 26), f"Otherwise: {v['otherwise']}", lambda: self.scene.report(self.scene.doc.set_victory_field("otherwise", nxt_other)))
+        y += 30
+        text(surf, "Victory conditions (click one to remove):", (x, y), 17, INK)
+        y += 20
+        for k, c in enumerate(v["conditions"][:6]):
+            label = f"{c['side']}: {c['type']}" + (f" {','.join(c['objectives'])}" if c["objectives"] else "") + f" ({c['when']})"
+            self.scene.button((x, y, w, 24), label[:44], (lambda k=k: self.scene.report(self.scene.doc.remove_condition(k))))
+            y += 26
+        third = (w - 8) // 3
+        objs = [o["id"] for o in d["objectives"]]
+        self.scene.button((x, y, third, 26), "+ Hold", lambda: self.scene.report(self.scene.doc.add_condition("hold", self.scene.side_id, "end", objs)), enabled=bool(objs), tip="Place an objective first.")
+        self.scene.button((x + third + 4, y, third, 26), "+ Break", lambda: self.scene.report(self.scene.doc.add_condition("break", self.scene.side_id)))
+        self.scene.button((x + 2 * (third + 4), y, third, 26), "+ Eliminate", lambda: self.scene.report(self.scene.doc.add_condition("eliminate", self.scene.side_id)))
+        y += 32
+        for key, label, choices in self.scene.rules.editor.map_settings():
+            cur = d["settings"].get(key)
+            vals = [None] + list(choices(d) if callable(choices) else choices)
+            nxt = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else vals[0]
+            self.scene.button((x, y, w, 26), f"{label}: {cur if cur is not None else 'none'}", lambda key=key, nxt=nxt: self.scene.report(self.scene.doc.set_setting(key, nxt)))
+            y += 30
+        for k, st in enumerate(d["artillery_strikes"][:4]):
+            self.scene.button((x, y, w, 24), f"strike: {st['side']} square {st['square']} turn {st['turn']} (click removes)", (lambda k=k: self.scene.report(self.scene.doc.delete_strike(k))))
+            y += 26
+
+    def ask_strike(self) -> None:
+        def done(v: str) -> None:
+            parts = v.split()
+            if len(parts) != 2 or not parts[1].isdigit():
+                self.scene.app.toast("Write the square and the turn, like: 7/2 3")
+                return
+            self.scene.report(self.scene.doc.add_strike(self.scene.side_id, parts[0], int(parts[1])))
+
+        self.scene.prompt("Prepared strike: grid square and turn (7/2 3):", "", done)
+
+    def page_forces(self, surf, x, y, w) -> None:
+        d = self.scene.doc.data
+        y = self.side_selector(x, y, w)
+        points = self.scene.rules.editor.troop_points
+        has_points = any(points(tid) is not None for tid in self.scene.rules.data.troop_types)
+        col_w = (w - 4) // 2
+        i = 0
+        for tid, tt in self.scene.rules.data.troop_types.items():
+            bx = x + (i % 2) * (col_w + 4)
+            by = y + (i // 2) * 26
+            pts = points(tid)
+            cost = f" ({pts})" if pts is not None else ""
+            label = tt.name[:24 - len(cost)] + cost  # a long name is cut, never its points
+            self.scene.button((bx, by, col_w, 24), label, (lambda tid=tid: setattr(self.scene, "troop", tid)), active=(tid == self.scene.troop))
+            i += 1
+        y += ((i + 1) // 2) * 26 + 6
+        half = (w - 4) // 2
+        self.scene.button((x, y, half, 26), "New unit here", lambda: self.scene.use_tool(PlaceTool("new_unit", "Click where the new unit's first figure stands.")))
+        self.scene.button((x + half + 4, y, half, 26), "Add to unit", lambda: self.scene.use_tool(PlaceTool("figure", "Click to add figures to the current unit; Esc when done.")),
+                    enabled=self.scene.current_unit is not None, tip="Select a figure of a unit (or place a new unit) first.")
+        y += 32
+        s = d["sides"][self.scene.doc.side_index(self.scene.side_id)]
+        total = 0
+        for u in s["units"][:10]:
+            up = sum((points(f["type"]) or 0) for f in u["figures"]) if has_points else None
+            total += up or 0
+            label = f"{u['name']} ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")")
+            self.scene.button((x, y, w, 24), label[:46], (lambda uid=u["id"]: setattr(self.scene, "current_unit", uid)), active=(u["id"] == self.scene.current_unit))
+            y += 26
+        if has_points:
+            text(surf, f"{s['name']}: {total} points", (x, y + 2), 19, INK, bold=True)
+            y += 24
+        if self.scene.current_unit:
+            uid = self.scene.current_unit
+            si, ui = self.scene.doc.unit_path(uid)
+            u = d["sides"][si]["units"][ui]
+            self.scene.button((x, y, half, 26), "Rename unit", lambda: self.scene.prompt("Unit name:", u["name"], lambda v: self.scene.report(self.scene.doc.set_unit_field(uid, "name", v or u["name"]))))
+            self.scene.button((x + half + 4, y, half, 26), "Delete unit", lambda: self.scene.report(self.scene.doc.delete_unit(uid)) and setattr(self.scene, "current_unit", None))
+            y += 30
+            kinds = list(self.scene.rules.editor.unit_kinds())
+            nxt = kinds[(kinds.index(u["kind"]) + 1) % len(kinds)] if u["kind"] in kinds else kinds[0]
+            self.scene.button((x, y, w, 26), f"Kind: {u['kind']}", lambda: self.scene.report(self.scene.doc.set_unit_field(uid, "kind", nxt)))
+
+    def page_map(self, surf, x, y, w) -> None:
+        d = self.scene.doc.data
+        half = (w - 4) // 2
+        self.scene.button((x, y, half, 26), "Rename map", lambda: self.scene.prompt("Map name:", d["name"], lambda v: self.scene.report(self.scene.doc.set_field("name", v or d["name"]))))
+        self.scene.button((x + half + 4, y, half, 26), "Description", lambda: self.scene.prompt("Description:", d.get("description", ""), lambda v: self.scene.report(self.scene.doc.set_field("description", v))))
+        y += 30
+        rs = available_rulesets()
+        nxt = rs[(rs.index(d["ruleset"]) + 1) % len(rs)] if d["ruleset"] in rs else rs[0]
+        self.scene.button((x, y, w, 26), f"Ruleset: {load_ruleset(d['ruleset']).data.name}", lambda: self.scene.report(self.scene.doc.set_field("ruleset", nxt)),
+                    tip="Switching rulesets needs forces of the new ruleset's troop types.")
+        y += 34
+        t = d["table"]
+        text(surf, f"Table {t['width']:g} x {t['height']:g} {d['unit']}" + (" with grid" if t.get("grid") else ""), (x, y), 19, INK, bold=True)
+        y += 22
+        for name, (unit, pw, ph, grid) in PRESETS.items():
+            self.scene.button((x, y, w, 26), f"Preset: {name}", (lambda unit=unit, pw=pw, ph=ph, grid=grid: self.set_preset(unit, pw, ph, grid)))
+            y += 28
+        step = 6 if d["unit"] == "in" else 10
+        q = (w - 12) // 4
+        self.scene.button((x, y, q, 26), "W -", lambda: self.scene.report(self.scene.doc.set_table(max(step, t["width"] - step), t["height"])))
+        self.scene.button((x + q + 4, y, q, 26), "W +", lambda: self.scene.report(self.scene.doc.set_table(t["width"] + step, t["height"])))
+        self.scene.button((x + 2 * (q + 4), y, q, 26), "H -", lambda: self.scene.report(self.scene.doc.set_table(t["width"], max(step, t["height"] - step))))
+        self.scene.button((x + 3 * (q + 4), y, q, 26), "H +", lambda: self.scene.report(self.scene.doc.set_table(t["width"], t["height"] + step)))
+        y += 30
+        self.scene.button((x, y, w, 26), "Artillery grid: " + ("shown" if t.get("grid") else "hidden"), lambda: self.scene.report(self.scene.doc.set_table(t["width"], t["height"], not t.get("grid"))))
+        y += 36
+        self.scene.button((x, y, half, 30), "Save (Ctrl+S)", lambda: self.scene.save())
+        self.scene.button((x + half + 4, y, half, 30), "Save to my maps", lambda: self.scene.save(user_maps_dir()))
+        y += 34
+        self.scene.button((x, y, half, 30), "Test play: hotseat", lambda: self.scene.test_play("hotseat"))
+        self.scene.button((x + half + 4, y, half, 30), "Test play: vs random", lambda: self.scene.test_play("random"))
+        y += 34
+        self.scene.button((x, y, half, 30), "Check the map", self.check)
+        self.scene.button((x + half + 4, y, half, 30), "Undo (Ctrl+Z)", lambda: self.scene.key(SimpleNamespace(mod=pygame.KMOD_CTRL, key=pygame.K_z)))
+        y += 40
+        text(surf, "Open a map:", (x, y), 18, INK, bold=True)
+        y += 22
+        for p in map_files()[:10]:
+            self.scene.button((x, y, w, 24), p.name[:44], (lambda p=p: self.open_map(p)))
+            y += 26
+        self.scene.button((x, y + 4, half, 28), "New map", self.new_map)
+        self.scene.button((x + half + 4, y + 4, half, 28), "Main menu", self.scene.leave_editor)
+
+    def set_preset(self, unit: str, w: float, h: float, grid: bool) -> None:
+        def fn(d: dict) -> None:
+            d["unit"] = unit
+            d["table"] = {"width": w, "height": h, "grid": grid}
+
+        self.scene.report(self.scene.doc.edit("table preset", fn))
+        self.scene.layout()
+        self.scene.camera.fit()
+
+    def check(self) -> None:
+        err = self.scene.doc.validate()
+        self.scene.app.toast("The map is valid." if err is None else f"Problem: {err.message} ({err.field})", 8)
+
+    def open_map(self, path: Path) -> None:
+        def go() -> None:
+            self.scene.app.switch(EditorScene(self.scene.app, path))
+
+        if self.scene.doc.dirty:
+            self.scene.push(ConfirmHandler("Open another map? Unsaved changes will be lost.", go))
+        else:
+            go()
+
+    def new_map(self) -> None:
+        def go() -> None:
+            self.scene.app.switch(EditorScene(self.scene.app, None, EditorDoc.new(self.scene.doc.data["ruleset"])))
+
+        if self.scene.doc.dirty:
+            self.scene.push(ConfirmHandler("Start a new map? Unsaved changes will be lost.", go))
+        else:
+            go()
