@@ -35,8 +35,7 @@ from .camera import Camera
 from .editor_pages import EditorPages
 from .editor_tools import HANDLE_PX, PlaceTool, SelectTool, ShapeTool
 from .handlers import ConfirmHandler, Handler, LosHandler, MeasureHandler, PromptHandler
-from .play import terrain_looks
-from .terrain_render import TerrainRenderer
+from .terrain_render import TerrainRenderer, blit_terrain, terrain_looks
 from .theme import BG, INK, INK_SOFT, SIDEBAR_W, TOOLBAR_H, font, text, wrap
 from .tokens import draw_token
 from .widgets import Button, ButtonBar
@@ -480,12 +479,7 @@ class EditorScene(Scene):
         surf.set_clip(self.table_rect)
         cache, cz = self.renderer.surface(self.camera.zoom)
         cam = self.camera
-        if abs(cz - cam.zoom) < 1e-9:
-            surf.blit(cache, (self.table_rect.x - cam.x * cz, self.table_rect.y - cam.y * cz))
-        else:
-            from .play import PlayScene
-
-            PlayScene._blit_scaled(self, surf, cache, cz)  # same scaling as the play view
+        blit_terrain(surf, cam, self.table_rect, cache, cz)
         self.draw_scenario(surf)
         self.draw_selection(surf)
         for a, b in self.tapes:

@@ -10,19 +10,15 @@ from pathlib import Path
 
 import pygame
 
-from game.catalog import terrain_file
 from game.core.commands import Command, Rejected
 from game.core.state import GameState
-from game.core.victory import objective_holder
 from game.paths import data_home
 from game.rulesets.offers import Action
 from game.session import Session
 from game.simulate import make_player
 
-from . import overlays
 from .app import App, Scene
 from .camera import Camera
-from .cards import draw_card
 from .dice_tray import DiceTray
 from .handlers import (
     ConfirmHandler,
@@ -38,17 +34,13 @@ from .handlers import (
     TemplateHandler,
 )
 from .logview import LogView
-from .terrain_render import TerrainRenderer
-from .theme import BG, INK, INK_SOFT, SIDEBAR_W, TOOLBAR_H, font, text, wrap
-from .tokens import draw_token
+from .play_view import PlayView
+from .terrain_render import TerrainRenderer, terrain_looks
+from .theme import BG, SIDEBAR_W, TOOLBAR_H, font
 from .widgets import Button, ButtonBar
 
 AI_PACE = 0.35  # seconds between AI commands, so a person can follow
 PAN_SPEED = 700  # px per second
-
-
-def terrain_looks() -> dict[str, dict]:
-    return {tid: {"colour": t.colour, "edge": t.edge, "pattern": t.pattern} for tid, t in terrain_file().types.items()}
 
 
 class PlayScene(Scene):
@@ -68,6 +60,7 @@ class PlayScene(Scene):
         self.side_bar = ButtonBar()
         self.tool_bar = ButtonBar()
         self.renderer = TerrainRenderer(session.game.table, terrain_looks())
+        self.painter = PlayView(self)  # draws the screen from the scene
         self.camera: Camera | None = None
         self.panning: tuple[int, int] | None = None
         self.pan_moved = False
@@ -493,242 +486,13 @@ class PlayScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(BG)
-        self.draw_table(surf)
-        self.draw_sidebar(surf)
-        self.draw_toolbar(surf)
+        self.painter.draw_table(surf)
+        self.painter.draw_sidebar(surf)
+        self.painter.draw_toolbar(surf)
         top = self.top()
         if top.modal:
             top.draw(self, surf)
 
-    def draw_table(self, surf: pygame.Surface) -> None:
-        cam = self.camera
-        prev_clip = surf.get_clip()
-        surf.set_clip(self.table_rect)
-        if self.renderer.stale(cam.zoom) and (self.zoom_idle > 0.25 or self.renderer.cache is None):
-            self.renderer.surface(cam.zoom)
-        cache, cz = self.renderer.cache, self.renderer.cache_zoom
-        if cache is not None:
-            if abs(cz - cam.zoom) < 1e-9:
-                surf.blit(cache, (self.table_rect.x - cam.x * cz, self.table_rect.y - cam.y * cz))
-            else:
-                self._blit_scaled(surf, cache, cz)
-        st = self.view_state()
-        if st.turn == 1 and st.attrs.get("zones"):
-            overlays.draw_zones(surf, cam, st.attrs["zones"], st.sides)
-        if self.show_grid:
-            overlays.draw_grid(surf, cam, self.game.table.width, self.game.table.height)
-        objectives = st.attrs.get("victory", {}).get("objectives", {})
-        holders = {}
-        for oid, o in objectives.items():
-            h = objective_holder(st, o)
-            if h:
-                c = pygame.Color(st.sides[h].colour)
-                holders[oid] = (c.r, c.g, c.b)
-        overlays.draw_objectives(surf, cam, objectives, holders)
-        overlays.draw_clouds(surf, cam, st.clouds.values(), self.renderer.looks)
-        if self.selected_unit and self.selected_unit in st.units:
-            figs = st.unit_figures(self.selected_unit)
-            if figs:
-                overlays.draw_unit_outline(surf, cam, [f.pos for f in figs], max(f.radius for f in figs))
-        self.draw_markers(surf, st)
-        self.draw_tokens(surf, st)
-        if self.show_ranges and self.selected_figure and self.selected_figure in st.figures:
-            f = st.figures[self.selected_figure]
-            overlays.draw_range_rings(surf, cam, f.pos, self.rules.range_bands(self.game, f), self.rules.fmt)
-        for a, b in self.tapes:
-            overlays.draw_tape(surf, cam, a, b, self.rules.fmt(hypot(b[0] - a[0], b[1] - a[1])), True)
-        for h in self.handlers:
-            if not h.modal:
-                h.draw(self, surf)
-        self.draw_info(surf)
-        self.draw_cards(surf, st)
-        surf.set_clip(prev_clip)
-
-    def _blit_scaled(self, surf, cache, cz) -> None:
-        cam = self.camera
-        x0, y0, x1, y1 = cam.visible_world()
-        src = pygame.Rect(int(x0 * cz), int(y0 * cz), max(1, int((x1 - x0) * cz) + 2), max(1, int((y1 - y0) * cz) + 2))
-        clipped = src.clip(cache.get_rect())
-        if clipped.w <= 0 or clipped.h <= 0:
-            return
-        part = cache.subsurface(clipped)
-        scale = cam.zoom / cz
-        size = (max(1, round(clipped.w * scale)), max(1, round(clipped.h * scale)))
-        img = pygame.transform.scale(part, size)
-        surf.blit(img, cam.to_screen((clipped.x / cz, clipped.y / cz)))
-
-    def draw_markers(self, surf, st: GameState) -> None:
-        for m in st.markers.values():
-            if m.kind == "artillery" and m.attrs.get("polygon"):
-                overlays.draw_barrage(surf, self.camera, m.attrs["polygon"], f"{m.attrs.get('name', 'Barrage')} on {m.attrs.get('square', '')}")
-                continue
-            p = self.camera.to_screen((m.x, m.y))
-            r = max(7, self.camera.length(12))
-            pygame.draw.rect(surf, (40, 36, 30), (p[0] - r, p[1] - r, 2 * r, 2 * r))
-            pygame.draw.rect(surf, pygame.Color(st.sides[m.side].colour), (p[0] - r + 2, p[1] - r + 2, 2 * r - 4, 2 * r - 4))
-            text(surf, "?" if m.kind == "unknown" else m.kind[:1].upper(), p, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
-
-    def draw_tokens(self, surf, st: GameState) -> None:
-        cam = self.camera
-        highlight_figs = set()
-        if self.hover_event is not None:
-            highlight_figs = set(self.hover_event.figures)
-            for uid in self.hover_event.units:
-                if uid in st.units:
-                    highlight_figs.update(st.units[uid].figures)
-        pending = self.rules.decision(self.game)
-        choosable = set()
-        if pending is not None and self.session.is_human(pending["side"]):
-            for _, c in self.rules.decision_options(self.game):
-                choosable.update(x for x in (c.figure, c.target, *c.figures) if x)
-        x0, y0, x1, y1 = cam.visible_world()
-        for f in st.figures.values():
-            if not f.alive or not (x0 - 50 < f.x < x1 + 50 and y0 - 50 < f.y < y1 + 50):
-                continue
-            if f.id in choosable:
-                highlight_figs.add(f.id)
-            tt = self.rules.data.troop_types.get(f.type)
-            badges = self.rules.unit_status(self.game, f.unit) if f.unit in self.game.state.units else []
-            badges = badges + [k for k in ("shot", "at_wire") if f.markers.get(k)]
-            if f.side == st.active_side and f.markers.get("moved"):
-                badges.append("moved")
-            draw_token(
-                surf, cam.to_screen_f(self.shown.get(f.id, f.pos)), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
-                f.facing, badges, selected=(f.unit == self.selected_unit), highlight=(255, 120, 40) if f.id in highlight_figs else None,
-            )
-
-    def draw_cards(self, surf, st: GameState) -> None:
-        """The last card drawn from each deck, and the cards the viewing side holds."""
-        x = self.table_rect.right - 12
-        y = self.table_rect.y + 12
-        w, h = 78, 108
-        for name, deck in st.decks.items():
-            if deck.discards:
-                x -= w + 10
-                draw_card(surf, pygame.Rect(x, y, w, h), deck.discards[-1], True, name)
-        viewer = self.session.viewer()
-        for side, hand in st.hands.items():
-            for card in hand:
-                x -= w + 10
-                own = side == viewer
-                draw_card(surf, pygame.Rect(x, y, w, h), card.code, card.face_up or own, st.sides[side].name[:12])
-
-    def draw_info(self, surf) -> None:
-        lines = None
-        for h in reversed(self.handlers):
-            if not h.modal:
-                lines = h.info(self)
-                if lines:
-                    break
-        if not lines:
-            return
-        width = 380
-        wrapped = []
-        for i, line in enumerate(lines[:22]):
-            for part in wrap(line, 18, width - 16, bold=(i == 0)):
-                wrapped.append((part, i == 0))
-        box = pygame.Rect(self.table_rect.x + 10, self.table_rect.y + 10, width, 12 + 18 * len(wrapped))
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        layer.fill((240, 232, 212, 235))
-        surf.blit(layer, box)
-        pygame.draw.rect(surf, (90, 70, 50), box, 1)
-        y = box.y + 6
-        for part, bold in wrapped:
-            text(surf, part, (box.x + 8, y), 18, INK, bold=bold)
-            y += 18
-
-    # ---- sidebar ---------------------------------------------------------------------------
-    def draw_sidebar(self, surf: pygame.Surface) -> None:
-        r = self.sidebar_rect
-        pygame.draw.rect(surf, (226, 216, 192), r)
-        pygame.draw.line(surf, (90, 70, 50), r.topleft, r.bottomleft, 2)
-        st = self.game.state
-        x = r.x + 12
-        limit = st.attrs.get("victory", {}).get("turn_limit", "?")
-        text(surf, f"Turn {st.turn} of {limit}", (x, r.y + 8), 24, INK, bold=True)
-        text(surf, self.rules.data.name, (r.right - 10, r.y + 12), 16, INK_SOFT, anchor="topright")
-        side = st.sides[self.game.acting_side]
-        pygame.draw.circle(surf, pygame.Color(side.colour), (x + 8, r.y + 46), 8)
-        ctrl = {"human": "human", "random": "random", "ai": "AI"}.get(self.session.controllers.get(side.id, "human"), "")
-        name, nsize = side.name, 21
-        while font(nsize, True).size(name)[0] > r.w - 190 and nsize > 16:
-            nsize -= 1  # a long side name gets smaller type before it is shortened
-        if font(nsize, True).size(name)[0] > r.w - 190:
-            while font(nsize, True).size(name + "...")[0] > r.w - 190 and len(name) > 6:
-                name = name[:-1]
-        text(surf, name if name == side.name else name.rstrip() + "...", (x + 22, r.y + 36), nsize, INK, bold=True)
-        phase = f"{self.rules.phase_name(st.phase)} phase" + ("" if ctrl == "human" else f" ({ctrl})")
-        size = 20
-        while font(size, True).size(phase)[0] > r.w - 190 and size > 15:
-            size -= 1  # a long phase name gets a smaller type before it is shortened
-        while font(size, True).size(phase)[0] > r.w - 190 and len(phase) > 6:
-            phase = phase[:-3] + "."
-        text(surf, phase, (x + 22, r.y + 58), size, (120, 50, 30), bold=True)
-        self.side_bar.clear()
-        human = self.session.is_human(st.active_side)
-        self.side_bar.add(Button(pygame.Rect(r.right - 150, r.y + 36, 140, 40), "End phase", self.end_phase, human and not st.over, "Space",
-                                 "" if human else "The other side is playing."))
-        self.side_bar.draw(surf)
-        y = r.y + 86
-        y = self.draw_selection(surf, x, y, r.w - 24)
-        y = self.draw_actions(surf, x, y + 4, r.w - 24)
-        tray_h = 112
-        self.dice.rect = pygame.Rect(r.x + 8, y + 6, r.w - 16, tray_h)
-        self.dice.draw(surf)
-        self.log.rect = pygame.Rect(r.x + 8, self.dice.rect.bottom + 6, r.w - 16, r.bottom - self.dice.rect.bottom - 14)
-        self.log.sync(self.game.log.for_side(self.session.viewer()), self.log.rect.w)
-        self.log.draw(surf)
-
-    def draw_selection(self, surf, x, y, w) -> int:
-        st = self.game.state
-        pending = self.rules.decision(self.game)
-        if pending is not None:
-            text(surf, f"{st.sides[pending['side']].name} must choose:", (x, y), 20, (150, 50, 30), bold=True)
-            y += 20
-            for part in wrap(pending["prompt"], 18, w)[:4]:
-                text(surf, part, (x, y), 18, INK)
-                y += 18
-            return y + 2
-        if not self.selected_unit or self.selected_unit not in st.units:
-            if not self.session.is_human(st.active_side):
-                text(surf, "The other side is playing. Tab: skip ahead.", (x, y), 19, INK_SOFT)
-                return y + 22
-            for line in wrap(self.top().hint or "Select a unit.", 18, w)[:3]:
-                text(surf, line, (x, y), 18, INK_SOFT)
-                y += 18
-            return y + 4
-        u = st.units[self.selected_unit]
-        alive = len(st.unit_figures(u.id))
-        total = len(u.figures)
-        pygame.draw.rect(surf, (240, 232, 212), (x - 4, y - 2, w + 8, 4))
-        text(surf, u.name, (x, y), 22, pygame.Color(st.sides[u.side].colour).correct_gamma(0.6), bold=True)
-        text(surf, f"{alive}/{total} in action", (x + w, y + 2), 18, INK_SOFT, anchor="topright")
-        y += 22
-        status = self.rules.unit_status(self.game, u.id)
-        if status:
-            text(surf, "Status: " + ", ".join(status), (x, y), 18, (160, 60, 30), bold=True)
-            y += 18
-        for line in self.rules.unit_options(self.game, u.id):
-            for part in wrap(line, 18, w):
-                text(surf, part, (x, y), 18, INK)
-                y += 17
-        if self.selected_figure and self.selected_figure in st.figures:
-            f = st.figures[self.selected_figure]
-            weapons = ", ".join(f.weapons) or "no weapon"
-            marks = ", ".join(k for k, v in f.markers.items() if v and k in ("moved", "shot", "at_wire"))
-            text(surf, f"{f.name}: {weapons}" + (f" ({marks})" if marks else ""), (x, y), 18, INK_SOFT)
-            y += 18
-        return y
-
-    def draw_actions(self, surf, x, y, w) -> int:
-        self.actions_bar.clear()
-        for i, a in enumerate(self.current_actions()[:9]):
-            b = Button(pygame.Rect(x, y, w, 28), a.label, (lambda i=i: self.run_action(i)), a.enabled, str(i + 1), a.reason)
-            b.active = any(getattr(h, "action", None) is a for h in self.handlers)
-            self.actions_bar.add(b)
-            y += 31
-        self.actions_bar.draw(surf)
-        return y
 
     # ---- toolbar ---------------------------------------------------------------------------
     def build_toolbar(self) -> None:
@@ -751,14 +515,6 @@ class PlayScene(Scene):
             wbtn = max(74, font(19).size(f"[{key}] {label}")[0] + 14)
             self.tool_bar.add(Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, fn, True, key))
             x += wbtn + 4
-
-    def draw_toolbar(self, surf) -> None:
-        r = self.toolbar_rect
-        pygame.draw.rect(surf, (52, 44, 34), r)
-        for b in self.tool_bar.buttons:
-            b.active = (b.label == "Measure" and isinstance(self.top(), MeasureHandler)) or (b.label == "Sight" and isinstance(self.top(), LosHandler)) \
-                or (b.label == "Template" and isinstance(self.top(), TemplateHandler)) or (b.label == "Ranges" and self.show_ranges) or (b.label == "Grid" and self.show_grid)
-        self.tool_bar.draw(surf)
 
 
 _ = Path

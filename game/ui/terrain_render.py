@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 from shapely.geometry import LineString, MultiPolygon, Polygon
 
+from game.catalog import terrain_file
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature
 
@@ -339,3 +340,26 @@ class TerrainRenderer:
             pygame.draw.line(surf, edge, ((p.x + cos(ang) * half) * zoom, (p.y + sin(ang) * half) * zoom),
                              ((p.x - cos(ang) * half) * zoom, (p.y - sin(ang) * half) * zoom), 1)
             d += 6.0
+
+
+def terrain_looks() -> dict[str, dict]:
+    """How each terrain type is drawn (colour, edge, pattern), from rulesets/terrain.yaml."""
+    return {tid: {"colour": t.colour, "edge": t.edge, "pattern": t.pattern} for tid, t in terrain_file().types.items()}
+
+
+def blit_terrain(surf: pygame.Surface, cam, origin: pygame.Rect, cache: pygame.Surface, cz: float) -> None:
+    """Draw the terrain picture ``cache`` (drawn at zoom ``cz``) through the camera: as
+    it is at that zoom, else the visible part scaled to the camera's zoom."""
+    if abs(cz - cam.zoom) < 1e-9:
+        surf.blit(cache, (origin.x - cam.x * cz, origin.y - cam.y * cz))
+        return
+    x0, y0, x1, y1 = cam.visible_world()
+    src = pygame.Rect(int(x0 * cz), int(y0 * cz), max(1, int((x1 - x0) * cz) + 2), max(1, int((y1 - y0) * cz) + 2))
+    clipped = src.clip(cache.get_rect())
+    if clipped.w <= 0 or clipped.h <= 0:
+        return
+    part = cache.subsurface(clipped)
+    scale = cam.zoom / cz
+    size = (max(1, round(clipped.w * scale)), max(1, round(clipped.h * scale)))
+    img = pygame.transform.scale(part, size)
+    surf.blit(img, cam.to_screen((clipped.x / cz, clipped.y / cz)))

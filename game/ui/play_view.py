@@ -1,0 +1,258 @@
+"""Drawing the play screen: the table (terrain, zones, objectives, clouds, markers,
+figures as the viewing side may see them, handler overlays), the sidebar (turn,
+selection, actions, dice tray, log) and the toolbar. It reads the scene and never
+changes the game."""
+
+from __future__ import annotations
+
+from math import hypot
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.state import GameState
+from game.core.victory import objective_holder
+
+from . import overlays
+from .cards import draw_card
+from .handlers import (
+    LosHandler,
+    MeasureHandler,
+    TemplateHandler,
+)
+from .terrain_render import blit_terrain
+from .theme import INK, INK_SOFT, font, text, wrap
+from .tokens import draw_token
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from .play import PlayScene
+
+# from the planner's module: _
+
+
+class PlayView:
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+
+    def draw_table(self, surf: pygame.Surface) -> None:
+        cam = self.scene.camera
+        prev_clip = surf.get_clip()
+        surf.set_clip(self.scene.table_rect)
+        if self.scene.renderer.stale(cam.zoom) and (self.scene.zoom_idle > 0.25 or self.scene.renderer.cache is None):
+            self.scene.renderer.surface(cam.zoom)
+        cache, cz = self.scene.renderer.cache, self.scene.renderer.cache_zoom
+        if cache is not None:
+            blit_terrain(surf, cam, self.scene.table_rect, cache, cz)
+        st = self.scene.view_state()
+        if st.turn == 1 and st.attrs.get("zones"):
+            overlays.draw_zones(surf, cam, st.attrs["zones"], st.sides)
+        if self.scene.show_grid:
+            overlays.draw_grid(surf, cam, self.scene.game.table.width, self.scene.game.table.height)
+        objectives = st.attrs.get("victory", {}).get("objectives", {})
+        holders = {}
+        for oid, o in objectives.items():
+            h = objective_holder(st, o)
+            if h:
+                c = pygame.Color(st.sides[h].colour)
+                holders[oid] = (c.r, c.g, c.b)
+        overlays.draw_objectives(surf, cam, objectives, holders)
+        overlays.draw_clouds(surf, cam, st.clouds.values(), self.scene.renderer.looks)
+        if self.scene.selected_unit and self.scene.selected_unit in st.units:
+            figs = st.unit_figures(self.scene.selected_unit)
+            if figs:
+                overlays.draw_unit_outline(surf, cam, [f.pos for f in figs], max(f.radius for f in figs))
+        self.draw_markers(surf, st)
+        self.draw_tokens(surf, st)
+        if self.scene.show_ranges and self.scene.selected_figure and self.scene.selected_figure in st.figures:
+            f = st.figures[self.scene.selected_figure]
+            overlays.draw_range_rings(surf, cam, f.pos, self.scene.rules.range_bands(self.scene.game, f), self.scene.rules.fmt)
+        for a, b in self.scene.tapes:
+            overlays.draw_tape(surf, cam, a, b, self.scene.rules.fmt(hypot(b[0] - a[0], b[1] - a[1])), True)
+        for h in self.scene.handlers:
+            if not h.modal:
+                h.draw(self.scene, surf)
+        self.draw_info(surf)
+        self.draw_cards(surf, st)
+        surf.set_clip(prev_clip)
+
+    def draw_markers(self, surf, st: GameState) -> None:
+        for m in st.markers.values():
+            if m.kind == "artillery" and m.attrs.get("polygon"):
+                overlays.draw_barrage(surf, self.scene.camera, m.attrs["polygon"], f"{m.attrs.get('name', 'Barrage')} on {m.attrs.get('square', '')}")
+                continue
+            p = self.scene.camera.to_screen((m.x, m.y))
+            r = max(7, self.scene.camera.length(12))
+            pygame.draw.rect(surf, (40, 36, 30), (p[0] - r, p[1] - r, 2 * r, 2 * r))
+            pygame.draw.rect(surf, pygame.Color(st.sides[m.side].colour), (p[0] - r + 2, p[1] - r + 2, 2 * r - 4, 2 * r - 4))
+            text(surf, "?" if m.kind == "unknown" else m.kind[:1].upper(), p, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
+
+    def draw_tokens(self, surf, st: GameState) -> None:
+        cam = self.scene.camera
+        highlight_figs = set()
+        if self.scene.hover_event is not None:
+            highlight_figs = set(self.scene.hover_event.figures)
+            for uid in self.scene.hover_event.units:
+                if uid in st.units:
+                    highlight_figs.update(st.units[uid].figures)
+        pending = self.scene.rules.decision(self.scene.game)
+        choosable = set()
+        if pending is not None and self.scene.session.is_human(pending["side"]):
+            for _, c in self.scene.rules.decision_options(self.scene.game):
+                choosable.update(x for x in (c.figure, c.target, *c.figures) if x)
+        x0, y0, x1, y1 = cam.visible_world()
+        for f in st.figures.values():
+            if not f.alive or not (x0 - 50 < f.x < x1 + 50 and y0 - 50 < f.y < y1 + 50):
+                continue
+            if f.id in choosable:
+                highlight_figs.add(f.id)
+            tt = self.scene.rules.data.troop_types.get(f.type)
+            badges = self.scene.rules.unit_status(self.scene.game, f.unit) if f.unit in self.scene.game.state.units else []
+            badges = badges + [k for k in ("shot", "at_wire") if f.markers.get(k)]
+            if f.side == st.active_side and f.markers.get("moved"):
+                badges.append("moved")
+            draw_token(
+                surf, cam.to_screen_f(self.scene.shown.get(f.id, f.pos)), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
+                f.facing, badges, selected=(f.unit == self.scene.selected_unit), highlight=(255, 120, 40) if f.id in highlight_figs else None,
+            )
+
+    def draw_cards(self, surf, st: GameState) -> None:
+        """The last card drawn from each deck, and the cards the viewing side holds."""
+        x = self.scene.table_rect.right - 12
+        y = self.scene.table_rect.y + 12
+        w, h = 78, 108
+        for name, deck in st.decks.items():
+            if deck.discards:
+                x -= w + 10
+                draw_card(surf, pygame.Rect(x, y, w, h), deck.discards[-1], True, name)
+        viewer = self.scene.session.viewer()
+        for side, hand in st.hands.items():
+            for card in hand:
+                x -= w + 10
+                own = side == viewer
+                draw_card(surf, pygame.Rect(x, y, w, h), card.code, card.face_up or own, st.sides[side].name[:12])
+
+    def draw_info(self, surf) -> None:
+        lines = None
+        for h in reversed(self.scene.handlers):
+            if not h.modal:
+                lines = h.info(self.scene)
+                if lines:
+                    break
+        if not lines:
+            return
+        width = 380
+        wrapped = []
+        for i, line in enumerate(lines[:22]):
+            for part in wrap(line, 18, width - 16, bold=(i == 0)):
+                wrapped.append((part, i == 0))
+        box = pygame.Rect(self.scene.table_rect.x + 10, self.scene.table_rect.y + 10, width, 12 + 18 * len(wrapped))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        layer.fill((240, 232, 212, 235))
+        surf.blit(layer, box)
+        pygame.draw.rect(surf, (90, 70, 50), box, 1)
+        y = box.y + 6
+        for part, bold in wrapped:
+            text(surf, part, (box.x + 8, y), 18, INK, bold=bold)
+            y += 18
+
+    # ---- sidebar ---------------------------------------------------------------------------
+    def draw_sidebar(self, surf: pygame.Surface) -> None:
+        r = self.scene.sidebar_rect
+        pygame.draw.rect(surf, (226, 216, 192), r)
+        pygame.draw.line(surf, (90, 70, 50), r.topleft, r.bottomleft, 2)
+        st = self.scene.game.state
+        x = r.x + 12
+        limit = st.attrs.get("victory", {}).get("turn_limit", "?")
+        text(surf, f"Turn {st.turn} of {limit}", (x, r.y + 8), 24, INK, bold=True)
+        text(surf, self.scene.rules.data.name, (r.right - 10, r.y + 12), 16, INK_SOFT, anchor="topright")
+        side = st.sides[self.scene.game.acting_side]
+        pygame.draw.circle(surf, pygame.Color(side.colour), (x + 8, r.y + 46), 8)
+        ctrl = {"human": "human", "random": "random", "ai": "AI"}.get(self.scene.session.controllers.get(side.id, "human"), "")
+        name, nsize = side.name, 21
+        while font(nsize, True).size(name)[0] > r.w - 190 and nsize > 16:
+            nsize -= 1  # a long side name gets smaller type before it is shortened
+        if font(nsize, True).size(name)[0] > r.w - 190:
+            while font(nsize, True).size(name + "...")[0] > r.w - 190 and len(name) > 6:
+                name = name[:-1]
+        text(surf, name if name == side.name else name.rstrip() + "...", (x + 22, r.y + 36), nsize, INK, bold=True)
+        phase = f"{self.scene.rules.phase_name(st.phase)} phase" + ("" if ctrl == "human" else f" ({ctrl})")
+        size = 20
+        while font(size, True).size(phase)[0] > r.w - 190 and size > 15:
+            size -= 1  # a long phase name gets a smaller type before it is shortened
+        while font(size, True).size(phase)[0] > r.w - 190 and len(phase) > 6:
+            phase = phase[:-3] + "."
+        text(surf, phase, (x + 22, r.y + 58), size, (120, 50, 30), bold=True)
+        self.scene.side_bar.clear()
+        human = self.scene.session.is_human(st.active_side)
+        self.scene.side_bar.add(Button(pygame.Rect(r.right - 150, r.y + 36, 140, 40), "End phase", self.scene.end_phase, human and not st.over, "Space",
+                                 "" if human else "The other side is playing."))
+        self.scene.side_bar.draw(surf)
+        y = r.y + 86
+        y = self.draw_selection(surf, x, y, r.w - 24)
+        y = self.draw_actions(surf, x, y + 4, r.w - 24)
+        tray_h = 112
+        self.scene.dice.rect = pygame.Rect(r.x + 8, y + 6, r.w - 16, tray_h)
+        self.scene.dice.draw(surf)
+        self.scene.log.rect = pygame.Rect(r.x + 8, self.scene.dice.rect.bottom + 6, r.w - 16, r.bottom - self.scene.dice.rect.bottom - 14)
+        self.scene.log.sync(self.scene.game.log.for_side(self.scene.session.viewer()), self.scene.log.rect.w)
+        self.scene.log.draw(surf)
+
+    def draw_selection(self, surf, x, y, w) -> int:
+        st = self.scene.game.state
+        pending = self.scene.rules.decision(self.scene.game)
+        if pending is not None:
+            text(surf, f"{st.sides[pending['side']].name} must choose:", (x, y), 20, (150, 50, 30), bold=True)
+            y += 20
+            for part in wrap(pending["prompt"], 18, w)[:4]:
+                text(surf, part, (x, y), 18, INK)
+                y += 18
+            return y + 2
+        if not self.scene.selected_unit or self.scene.selected_unit not in st.units:
+            if not self.scene.session.is_human(st.active_side):
+                text(surf, "The other side is playing. Tab: skip ahead.", (x, y), 19, INK_SOFT)
+                return y + 22
+            for line in wrap(self.scene.top().hint or "Select a unit.", 18, w)[:3]:
+                text(surf, line, (x, y), 18, INK_SOFT)
+                y += 18
+            return y + 4
+        u = st.units[self.scene.selected_unit]
+        alive = len(st.unit_figures(u.id))
+        total = len(u.figures)
+        pygame.draw.rect(surf, (240, 232, 212), (x - 4, y - 2, w + 8, 4))
+        text(surf, u.name, (x, y), 22, pygame.Color(st.sides[u.side].colour).correct_gamma(0.6), bold=True)
+        text(surf, f"{alive}/{total} in action", (x + w, y + 2), 18, INK_SOFT, anchor="topright")
+        y += 22
+        status = self.scene.rules.unit_status(self.scene.game, u.id)
+        if status:
+            text(surf, "Status: " + ", ".join(status), (x, y), 18, (160, 60, 30), bold=True)
+            y += 18
+        for line in self.scene.rules.unit_options(self.scene.game, u.id):
+            for part in wrap(line, 18, w):
+                text(surf, part, (x, y), 18, INK)
+                y += 17
+        if self.scene.selected_figure and self.scene.selected_figure in st.figures:
+            f = st.figures[self.scene.selected_figure]
+            weapons = ", ".join(f.weapons) or "no weapon"
+            marks = ", ".join(k for k, v in f.markers.items() if v and k in ("moved", "shot", "at_wire"))
+            text(surf, f"{f.name}: {weapons}" + (f" ({marks})" if marks else ""), (x, y), 18, INK_SOFT)
+            y += 18
+        return y
+
+    def draw_actions(self, surf, x, y, w) -> int:
+        self.scene.actions_bar.clear()
+        for i, a in enumerate(self.scene.current_actions()[:9]):
+            b = Button(pygame.Rect(x, y, w, 28), a.label, (lambda i=i: self.scene.run_action(i)), a.enabled, str(i + 1), a.reason)
+            b.active = any(getattr(h, "action", None) is a for h in self.scene.handlers)
+            self.scene.actions_bar.add(b)
+            y += 31
+        self.scene.actions_bar.draw(surf)
+        return y
+
+    def draw_toolbar(self, surf) -> None:
+        r = self.scene.toolbar_rect
+        pygame.draw.rect(surf, (52, 44, 34), r)
+        for b in self.scene.tool_bar.buttons:
+            b.active = (b.label == "Measure" and isinstance(self.scene.top(), MeasureHandler)) or (b.label == "Sight" and isinstance(self.scene.top(), LosHandler)) \
+                or (b.label == "Template" and isinstance(self.scene.top(), TemplateHandler)) or (b.label == "Ranges" and self.scene.show_ranges) or (b.label == "Grid" and self.scene.show_grid)
+        self.scene.tool_bar.draw(surf)
