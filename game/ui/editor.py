@@ -34,13 +34,11 @@ from .app import App, Scene
 from .camera import Camera
 from .editor_pages import EditorPages
 from .editor_tools import HANDLE_PX, PlaceTool, SelectTool, ShapeTool
+from .editor_view import EditorView
 from .handlers import ConfirmHandler, Handler, LosHandler, MeasureHandler, PromptHandler
 from .terrain_render import TerrainRenderer, blit_terrain, terrain_looks
-from .theme import BG, INK, INK_SOFT, SIDEBAR_W, TOOLBAR_H, font, text, wrap
-from .tokens import draw_token
+from .theme import BG, SIDEBAR_W, TOOLBAR_H
 from .widgets import Button, ButtonBar
-
-PAGES = ("Terrain", "Scenario", "Forces", "Map")
 
 
 class EditorScene(Scene):
@@ -65,6 +63,7 @@ class EditorScene(Scene):
         self.tapes: list = []
         self.panel = ButtonBar()
         self.pages = EditorPages(self)  # what each page of the panel offers
+        self.painter = EditorView(self)  # draws the scenario, selection, tools and panel
         self.tools = ButtonBar()
         self.camera: Camera | None = None
         self.version = None
@@ -480,127 +479,22 @@ class EditorScene(Scene):
         cache, cz = self.renderer.surface(self.camera.zoom)
         cam = self.camera
         blit_terrain(surf, cam, self.table_rect, cache, cz)
-        self.draw_scenario(surf)
-        self.draw_selection(surf)
+        self.painter.draw_scenario(surf)
+        self.painter.draw_selection(surf)
         for a, b in self.tapes:
             overlays.draw_tape(surf, cam, a, b, self.rules.fmt(hypot(b[0] - a[0], b[1] - a[1])), True)
         for h in self.handlers:
             if not h.modal:
                 h.draw(self, surf)
-        info = self.top().info(self) if hasattr(self.top(), "info") else None
+        info = self.top().info(self)
         if info:
-            self.draw_info(surf, info)
+            self.painter.draw_info(surf, info)
         surf.set_clip(prev)
-        self.draw_panel(surf)
-        self.draw_toolbar(surf)
+        self.painter.draw_panel(surf)
+        self.painter.draw_toolbar(surf)
         if self.top().modal:
             self.top().draw(self, surf)
 
-    def draw_info(self, surf, lines) -> None:
-        box = pygame.Rect(self.table_rect.x + 10, self.table_rect.y + 10, 380, 10 + 18 * min(len(lines), 14))
-        pygame.draw.rect(surf, (240, 232, 212), box)
-        pygame.draw.rect(surf, (90, 70, 50), box, 1)
-        for i, line in enumerate(lines[:14]):
-            text(surf, line[:60], (box.x + 8, box.y + 5 + 18 * i), 18, INK, bold=(i == 0))
-
-    def draw_scenario(self, surf) -> None:
-        d = self.doc.data
-        cam = self.camera
-        sides = {s["id"]: SimpleNamespace(colour=s["colour"]) for s in d["sides"]}
-        zones = {}
-        for s in d["sides"]:
-            if s.get("deployment"):
-                from game.data.map_build import zone_polygon
-                from game.data.map_schema import Zone
-
-                zones[s["id"]] = list(zone_polygon(Zone.model_validate(s["deployment"]), d["unit"]).exterior.coords)
-        overlays.draw_zones(surf, cam, zones, sides)
-        if d["table"].get("grid"):
-            overlays.draw_grid(surf, cam, self.table.width, self.table.height)
-        objs = {o["id"]: {"name": o["name"], "x": o["at"][0] * self.scale, "y": o["at"][1] * self.scale, "radius": o["radius"] * self.scale} for o in d["objectives"]}
-        overlays.draw_objectives(surf, cam, objs, {})
-        for p in d["portals"]:
-            c = self.screen(p["at"])
-            r = max(7, cam.length(12))
-            col = pygame.Color(next(s["colour"] for s in d["sides"] if s["id"] == p["side"]))
-            pygame.draw.rect(surf, (30, 28, 24), (c[0] - r, c[1] - r, 2 * r, 2 * r))
-            pygame.draw.rect(surf, col, (c[0] - r + 2, c[1] - r + 2, 2 * r - 4, 2 * r - 4))
-            text(surf, "D" if p.get("dummy") else "P", c, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
-        for s in d["sides"]:
-            for u in s["units"]:
-                for k, f in enumerate(u["figures"]):
-                    tt = self.rules.data.troop_types.get(f["type"])
-                    sel = self.selected == ("figure", u["id"], k) or (self.current_unit == u["id"])
-                    facing = f.get("facing") if f.get("facing") is not None else {"south": 270, "north": 90, "west": 0, "east": 180}[s["home_edge"]]
-                    draw_token(surf, cam.to_screen_f((f["at"][0] * self.scale, f["at"][1] * self.scale)),
-                               cam.length(self.figure_radius(f["type"]) * self.scale), s["colour"], tt.symbol if tt else "dot", facing, [], selected=sel)
-
-    def draw_selection(self, surf) -> None:
-        sel = self.selected
-        if sel is None:
-            return
-        off = self.top().offset() if isinstance(self.top(), SelectTool) else (0.0, 0.0)
-        if sel[0] == "terrain":
-            feats = list(self.table.features)
-            if sel[1] < len(feats):
-                area = feats[sel[1]].area
-                for poly in getattr(area, "geoms", [area]):
-                    pts = [self.camera.to_screen((x + off[0] * self.scale, y + off[1] * self.scale)) for x, y in poly.exterior.coords]
-                    pygame.draw.lines(surf, (255, 220, 80), True, pts, 2)
-            for p in self.vertex_points():
-                s = self.screen((p[0] + off[0], p[1] + off[1]))
-                r = pygame.Rect(0, 0, HANDLE_PX, HANDLE_PX)
-                r.center = s
-                pygame.draw.rect(surf, (255, 255, 255), r)
-                pygame.draw.rect(surf, (40, 30, 20), r, 1)
-
-    # ---- panel --------------------------------------------------------------------------------
-    def draw_toolbar(self, surf) -> None:
-        r = self.toolbar_rect
-        pygame.draw.rect(surf, (52, 44, 34), r)
-        self.tools.clear()
-        x = r.x + 6
-        items = [("Select", "V", SelectTool, ()), ("Polygon", "P", ShapeTool, ("polygon",)), ("Rect", "B", ShapeTool, ("rect",)),
-                 ("Circle", "O", ShapeTool, ("circle",)), ("Line", "N", ShapeTool, ("line",)), ("Measure", "M", MeasureHandler, ()),
-                 ("Sight", "L", LosHandler, ())]
-        for label, key, cls, args in items:
-            wbtn = font(19).size(f"[{key}] {label}")[0] + 14
-            b = Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, (lambda cls=cls, args=args: self.use_tool(cls(*args))), True, key)
-            top = self.top()
-            b.active = type(top) is cls and (not args or getattr(top, "kind", None) == args[0])
-            self.tools.add(b)
-            x += wbtn + 4
-        b = Button(pygame.Rect(x, r.y + 5, 96, r.h - 10), "Snap " + ("on" if self.snap_on else "off"), lambda: setattr(self, "snap_on", not self.snap_on), True, "G")
-        self.tools.add(b)
-        self.tools.draw(surf)
-
-    def draw_panel(self, surf) -> None:
-        r = self.panel_rect
-        pygame.draw.rect(surf, (226, 216, 192), r)
-        pygame.draw.line(surf, (90, 70, 50), r.topleft, r.bottomleft, 2)
-        self.panel.clear()
-        x, y, w = r.x + 10, r.y + 8, r.w - 20
-        title = self.doc.data["name"] + (" *" if self.doc.dirty else "")
-        text(surf, title[:34], (x, y), 22, INK, bold=True)
-        y += 24
-        where = str(self.doc.path) if self.doc.path else "not saved yet"
-        text(surf, where[-48:], (x, y), 15, INK_SOFT)
-        y += 20
-        tab_w = (w - 6) // 4
-        for i, p in enumerate(PAGES):
-            b = Button(pygame.Rect(x + i * (tab_w + 2), y, tab_w, 28), p, (lambda p=p: setattr(self, "page", p)))
-            b.active = self.page == p
-            self.panel.add(b)
-        y += 36
-        hint = self.top().hint
-        for line in wrap(hint, 17, w)[:3]:
-            text(surf, line, (x, y), 17, INK_SOFT)
-            y += 16
-        y += 6
-        pages = {"Terrain": self.pages.page_terrain, "Scenario": self.pages.page_scenario,
-                 "Forces": self.pages.page_forces, "Map": self.pages.page_map}
-        pages[self.page](surf, x, y, w)
-        self.panel.draw(surf)
 
     def button(self, rect, label, fn, enabled=True, active=False, tip="") -> Button:
         b = Button(pygame.Rect(rect), label, fn, enabled, "", tip)

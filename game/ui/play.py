@@ -435,9 +435,9 @@ class PlayScene(Scene):
             if dx or dy:
                 self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.zoom_idle += dt
-        self.glide(dt)
+        self.painter.glide(dt)
         self.dice.update(dt)
-        self.feed_dice()
+        self.painter.feed_dice()
         st = self.game.state
         if st.over:
             if self.over_since is None:
@@ -461,28 +461,6 @@ class PlayScene(Scene):
             if self.session.is_human(self.game.acting_side) or st.over:
                 self.skip_ai = False
 
-    def glide(self, dt: float) -> None:
-        """Tokens slide to where the rules put them, so a move can be followed by eye."""
-        speed = 300.0  # mm per second at least; long moves go faster (a sixth of a second's ease)
-        for f in self.game.state.figures.values():
-            cur = self.shown.get(f.id)
-            if cur is None or self.skip_ai:
-                self.shown[f.id] = f.pos
-                continue
-            dx, dy = f.x - cur[0], f.y - cur[1]
-            d = hypot(dx, dy)
-            step = max(speed * dt, d * min(1.0, dt * 6))
-            self.shown[f.id] = f.pos if d <= step else (cur[0] + dx * step / d, cur[1] + dy * step / d)
-
-    def feed_dice(self) -> None:
-        events = self.game.log.events
-        if self.fed > len(events):  # undo
-            self.fed = len(events)
-        viewer = self.session.viewer()
-        for ev in events[self.fed :]:
-            if ev.roll is not None and ev.seen_by(viewer):
-                self.dice.add(ev.roll, animate=not self.skip_ai)
-        self.fed = len(events)
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(BG)

@@ -256,3 +256,27 @@ class PlayView:
             b.active = (b.label == "Measure" and isinstance(self.scene.top(), MeasureHandler)) or (b.label == "Sight" and isinstance(self.scene.top(), LosHandler)) \
                 or (b.label == "Template" and isinstance(self.scene.top(), TemplateHandler)) or (b.label == "Ranges" and self.scene.show_ranges) or (b.label == "Grid" and self.scene.show_grid)
         self.scene.tool_bar.draw(surf)
+
+    # ---- what moves between frames -----------------------------------------------------
+    def glide(self, dt: float) -> None:
+        """Tokens slide to where the rules put them, so a move can be followed by eye."""
+        speed = 300.0  # mm per second at least; long moves go faster (a sixth of a second's ease)
+        for f in self.scene.game.state.figures.values():
+            cur = self.scene.shown.get(f.id)
+            if cur is None or self.scene.skip_ai:
+                self.scene.shown[f.id] = f.pos
+                continue
+            dx, dy = f.x - cur[0], f.y - cur[1]
+            d = hypot(dx, dy)
+            step = max(speed * dt, d * min(1.0, dt * 6))
+            self.scene.shown[f.id] = f.pos if d <= step else (cur[0] + dx * step / d, cur[1] + dy * step / d)
+
+    def feed_dice(self) -> None:
+        events = self.scene.game.log.events
+        if self.scene.fed > len(events):  # undo
+            self.scene.fed = len(events)
+        viewer = self.scene.session.viewer()
+        for ev in events[self.scene.fed :]:
+            if ev.roll is not None and ev.seen_by(viewer):
+                self.scene.dice.add(ev.roll, animate=not self.scene.skip_ai)
+        self.scene.fed = len(events)

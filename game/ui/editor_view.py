@@ -1,0 +1,133 @@
+"""Drawing the map editor: the scenario over the terrain (zones, objectives, markers,
+figures), the selection and its handles, the tool bar and the right-hand panel with its
+open page. It reads the scene and the map document and never changes them."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import overlays
+from .editor_tools import HANDLE_PX, SelectTool, ShapeTool
+from .handlers import LosHandler, MeasureHandler
+from .theme import INK, INK_SOFT, font, text, wrap
+from .tokens import draw_token
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from .editor import EditorScene
+
+PAGES = ("Terrain", "Scenario", "Forces", "Map")
+
+
+class EditorView:
+    def __init__(self, scene: EditorScene) -> None:
+        self.scene = scene
+
+    def draw_info(self, surf, lines) -> None:
+        box = pygame.Rect(self.scene.table_rect.x + 10, self.scene.table_rect.y + 10, 380, 10 + 18 * min(len(lines), 14))
+        pygame.draw.rect(surf, (240, 232, 212), box)
+        pygame.draw.rect(surf, (90, 70, 50), box, 1)
+        for i, line in enumerate(lines[:14]):
+            text(surf, line[:60], (box.x + 8, box.y + 5 + 18 * i), 18, INK, bold=(i == 0))
+
+    def draw_scenario(self, surf) -> None:
+        d = self.scene.doc.data
+        cam = self.scene.camera
+        sides = {s["id"]: SimpleNamespace(colour=s["colour"]) for s in d["sides"]}
+        zones = {}
+        for s in d["sides"]:
+            if s.get("deployment"):
+                from game.data.map_build import zone_polygon
+                from game.data.map_schema import Zone
+
+                zones[s["id"]] = list(zone_polygon(Zone.model_validate(s["deployment"]), d["unit"]).exterior.coords)
+        overlays.draw_zones(surf, cam, zones, sides)
+        if d["table"].get("grid"):
+            overlays.draw_grid(surf, cam, self.scene.table.width, self.scene.table.height)
+        objs = {o["id"]: {"name": o["name"], "x": o["at"][0] * self.scene.scale, "y": o["at"][1] * self.scene.scale, "radius": o["radius"] * self.scene.scale} for o in d["objectives"]}
+        overlays.draw_objectives(surf, cam, objs, {})
+        for p in d["portals"]:
+            c = self.scene.screen(p["at"])
+            r = max(7, cam.length(12))
+            col = pygame.Color(next(s["colour"] for s in d["sides"] if s["id"] == p["side"]))
+            pygame.draw.rect(surf, (30, 28, 24), (c[0] - r, c[1] - r, 2 * r, 2 * r))
+            pygame.draw.rect(surf, col, (c[0] - r + 2, c[1] - r + 2, 2 * r - 4, 2 * r - 4))
+            text(surf, "D" if p.get("dummy") else "P", c, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
+        for s in d["sides"]:
+            for u in s["units"]:
+                for k, f in enumerate(u["figures"]):
+                    tt = self.scene.rules.data.troop_types.get(f["type"])
+                    sel = self.scene.selected == ("figure", u["id"], k) or (self.scene.current_unit == u["id"])
+                    facing = f.get("facing") if f.get("facing") is not None else {"south": 270, "north": 90, "west": 0, "east": 180}[s["home_edge"]]
+                    draw_token(surf, cam.to_screen_f((f["at"][0] * self.scene.scale, f["at"][1] * self.scene.scale)),
+                               cam.length(self.scene.figure_radius(f["type"]) * self.scene.scale), s["colour"], tt.symbol if tt else "dot", facing, [], selected=sel)
+
+    def draw_selection(self, surf) -> None:
+        sel = self.scene.selected
+        if sel is None:
+            return
+        off = self.scene.top().offset() if isinstance(self.scene.top(), SelectTool) else (0.0, 0.0)
+        if sel[0] == "terrain":
+            feats = list(self.scene.table.features)
+            if sel[1] < len(feats):
+                area = feats[sel[1]].area
+                for poly in getattr(area, "geoms", [area]):
+                    pts = [self.scene.camera.to_screen((x + off[0] * self.scene.scale, y + off[1] * self.scene.scale)) for x, y in poly.exterior.coords]
+                    pygame.draw.lines(surf, (255, 220, 80), True, pts, 2)
+            for p in self.scene.vertex_points():
+                s = self.scene.screen((p[0] + off[0], p[1] + off[1]))
+                r = pygame.Rect(0, 0, HANDLE_PX, HANDLE_PX)
+                r.center = s
+                pygame.draw.rect(surf, (255, 255, 255), r)
+                pygame.draw.rect(surf, (40, 30, 20), r, 1)
+
+    # ---- panel --------------------------------------------------------------------------------
+    def draw_toolbar(self, surf) -> None:
+        r = self.scene.toolbar_rect
+        pygame.draw.rect(surf, (52, 44, 34), r)
+        self.scene.tools.clear()
+        x = r.x + 6
+        items = [("Select", "V", SelectTool, ()), ("Polygon", "P", ShapeTool, ("polygon",)), ("Rect", "B", ShapeTool, ("rect",)),
+                 ("Circle", "O", ShapeTool, ("circle",)), ("Line", "N", ShapeTool, ("line",)), ("Measure", "M", MeasureHandler, ()),
+                 ("Sight", "L", LosHandler, ())]
+        for label, key, cls, args in items:
+            wbtn = font(19).size(f"[{key}] {label}")[0] + 14
+            b = Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, (lambda cls=cls, args=args: self.scene.use_tool(cls(*args))), True, key)
+            top = self.scene.top()
+            b.active = type(top) is cls and (not args or getattr(top, "kind", None) == args[0])
+            self.scene.tools.add(b)
+            x += wbtn + 4
+        b = Button(pygame.Rect(x, r.y + 5, 96, r.h - 10), "Snap " + ("on" if self.scene.snap_on else "off"), lambda: setattr(self.scene, "snap_on", not self.scene.snap_on), True, "G")
+        self.scene.tools.add(b)
+        self.scene.tools.draw(surf)
+
+    def draw_panel(self, surf) -> None:
+        r = self.scene.panel_rect
+        pygame.draw.rect(surf, (226, 216, 192), r)
+        pygame.draw.line(surf, (90, 70, 50), r.topleft, r.bottomleft, 2)
+        self.scene.panel.clear()
+        x, y, w = r.x + 10, r.y + 8, r.w - 20
+        title = self.scene.doc.data["name"] + (" *" if self.scene.doc.dirty else "")
+        text(surf, title[:34], (x, y), 22, INK, bold=True)
+        y += 24
+        where = str(self.scene.doc.path) if self.scene.doc.path else "not saved yet"
+        text(surf, where[-48:], (x, y), 15, INK_SOFT)
+        y += 20
+        tab_w = (w - 6) // 4
+        for i, p in enumerate(PAGES):
+            b = Button(pygame.Rect(x + i * (tab_w + 2), y, tab_w, 28), p, (lambda p=p: setattr(self.scene, "page", p)))
+            b.active = self.scene.page == p
+            self.scene.panel.add(b)
+        y += 36
+        hint = self.scene.top().hint
+        for line in wrap(hint, 17, w)[:3]:
+            text(surf, line, (x, y), 17, INK_SOFT)
+            y += 16
+        y += 6
+        pages = {"Terrain": self.scene.pages.page_terrain, "Scenario": self.scene.pages.page_scenario,
+                 "Forces": self.scene.pages.page_forces, "Map": self.scene.pages.page_map}
+        pages[self.scene.page](surf, x, y, w)
+        self.scene.panel.draw(surf)
