@@ -1,5 +1,6 @@
 """What every ruleset module shares: setting up the state from a map, dispatching
-commands to ``check_<kind>`` / ``apply_<kind>`` methods, walking the phases of a turn,
+commands through the ruleset's table of command kinds (:class:`CommandKind`, written as
+``check_<kind>`` / ``apply_<kind>`` method pairs on the rules and their chapters), walking the phases of a turn,
 keeping the table's clouds in step with the state, victory checks and views.
 
 A ruleset module subclasses :class:`RulesetBase`, names its data model and phases, and
@@ -40,6 +41,51 @@ class _Refused:
     reason: str
 
 
+#: one step of a command: its check (refuses with a reason) or its change to the game
+CommandStep = Callable[[Game, Command], None]
+
+
+@dataclass(frozen=True)
+class CommandKind:
+    """One kind of command a ruleset takes: the check that refuses it with a reason, and
+    the change it makes. ``apply`` is None for a kind that is only ever asked about (its
+    odds: a melee round, a morale test), never given."""
+
+    check: CommandStep
+    apply: CommandStep | None
+
+
+def methods_named(prefix: str, *owners: object) -> dict[str, Callable[..., Any]]:
+    """The methods ``<prefix><name>`` of ``owners`` (the rules, then their chapters), by
+    name: a table built once, so that a name in the state (a command's kind, a queued
+    job) finds its step without a look-up by string at each use. A name written twice
+    is a mistake in the ruleset and stops it loading."""
+    out: dict[str, Callable[..., Any]] = {}
+    for owner in owners:
+        for attr in dir(type(owner)):
+            if attr.startswith(prefix):
+                name = attr[len(prefix):]
+                if name in out:
+                    raise TypeError(f"{type(owner).__name__}.{attr}: '{name}' is written twice.")
+                out[name] = getattr(owner, attr)
+    return out
+
+
+def command_kinds(*owners: object) -> dict[str, CommandKind]:
+    """The command kinds written as ``check_<kind>`` / ``apply_<kind>`` method pairs on
+    ``owners``: every ``check_<kind>`` names a kind; an ``apply_...`` without its check
+    is a helper, not a kind."""
+    checks = methods_named("check_", *owners)
+    applies: dict[str, CommandStep] = {}
+    for owner in owners:
+        for attr in dir(type(owner)):
+            if attr.startswith("apply_") and attr[6:] in checks:
+                if attr[6:] in applies:
+                    raise TypeError(f"{type(owner).__name__}.{attr}: '{attr[6:]}' is written twice.")
+                applies[attr[6:]] = getattr(owner, attr)
+    return {k: CommandKind(c, applies.get(k)) for k, c in checks.items()}
+
+
 # figures face away from their own table edge unless the map says otherwise
 FACING_FROM_EDGE = {"south": 270.0, "north": 90.0, "west": 0.0, "east": 180.0}
 
@@ -74,6 +120,14 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
         self.odds_part: OddsPart[Any] = self.Odds(self)
         self.planner: Planner[Any] = self.Planner(self)
         self.editor: EditorSupport[Any] = self.Editor(self)
+        #: every kind of command this ruleset takes, built once
+        self.kinds: dict[str, CommandKind] = command_kinds(*self.command_owners())
+
+    def command_owners(self) -> tuple[object, ...]:
+        """Where the ruleset's ``check_<kind>`` / ``apply_<kind>`` pairs are written: the
+        rules themselves, and any chapters (game/rulesets/parts.py ``Chapter``) holding
+        procedures. Rulesets with chapters add them."""
+        return (self,)
 
     # ---- lengths -----------------------------------------------------------------
     def mm(self, value: float) -> float:
@@ -274,16 +328,12 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
         if pending is not None:
             if cmd.side != pending["side"] or all(cmd != c for _, c in self.decision_options(game)):
                 refuse(f"{st.sides[pending['side']].name} must first choose: {pending['prompt']}")
-            game.state.attrs["_deciding"] = True
-            try:
-                getattr(self, f"check_{cmd.kind}")(game, cmd)
-            finally:
-                game.state.attrs.pop("_deciding", None)
+            self.kinds[cmd.kind].check(game, cmd)
             return
         if cmd.side != st.active_side and cmd.kind not in self.reactive_kinds:
             refuse(f"It is {st.sides[st.active_side].name}'s turn, not {st.sides[cmd.side].name}'s.")
-        method = getattr(self, f"check_{cmd.kind}", None)
-        if method is None:
+        kind = self.kinds.get(cmd.kind)
+        if kind is None:
             refuse(f"'{cmd.kind}' is not a command in {self.data.name}.")
         if cmd.unit is not None:
             u = st.units.get(cmd.unit)
@@ -299,14 +349,21 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
                 refuse(f"{f.name} is not yours to command.")
             if not f.alive:
                 refuse(f"{f.name} is out of action ({f.life}).")
-        method(game, cmd)
+        kind.check(game, cmd)
 
     def apply(self, game: Game, cmd: Command) -> None:
         if self.decision(game) is not None:
             game.state.attrs.pop("decision", None)
         # the solo rules' portal markers react to what the command did (sighting, falling back)
-        self.solo_apply(game, cmd, lambda g, c: getattr(self, f"apply_{c.kind}")(g, c))
+        self.solo_apply(game, cmd, self.carry_out)
         self.check_victory(game)
+
+    def carry_out(self, game: Game, cmd: Command) -> None:
+        """Make the change ``cmd`` asks for (it has passed its check)."""
+        step = self.kinds[cmd.kind].apply
+        if step is None:
+            refuse(f"'{cmd.kind}' is only asked about in {self.data.name}, never given.")
+        step(game, cmd)
 
     def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
         """The sides that may read an event about these figures and units (None:

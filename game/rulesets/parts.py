@@ -39,6 +39,16 @@ SettingChoices = list[str] | Callable[[dict[str, Any]], list[str]]
 DEFAULT_UNIT_KINDS: tuple[str, ...] = ("squad", "section", "fire_team", "crew", "vehicle")
 
 
+class Chapter(Generic[RulesT]):
+    """One chapter of a ruleset's rules procedures (moving, shooting, morale...), as the
+    text divides them. The rules object builds one of each and hands it itself: a chapter
+    reads and changes the game through its own methods and the rules it is given
+    (``self.rules``, its data and its other chapters), never through a shared ``self``."""
+
+    def __init__(self, rules: RulesT) -> None:
+        self.rules = rules
+
+
 class Planner(Generic[RulesT]):
     """The solo AI's planner for one ruleset: the commands that carry out solo orders.
     The default proposes nothing (the AI then ends the phase)."""

@@ -20,7 +20,7 @@ def orders(game, uid, order):
 
 def see(game, side, *fids):
     for fid in fids:
-        game.rules.mark_spotted(game, side, game.state.figures[fid], "sight")
+        game.rules.spotting.mark_spotted(game, side, game.state.figures[fid], "sight")
 
 
 US = [unit("a1", [("us_rifleman", 22, 40), ("us_rifleman", 24, 40), ("us_nco", 26, 40)])]
@@ -41,7 +41,7 @@ def test_unspotted_enemies_change_nothing():
     b = [unit("b1", [("ger_rifleman", 24, 4)])]
     wood = {"type": "wood", "polygon": [[20, 0], [28, 0], [28, 8], [20, 8]]}
     game = wgame(US, b, terrain=[wood])
-    assert "b1.1" not in game.rules.spotted(game, "a")
+    assert "b1.1" not in game.rules.spotting.spotted(game, "a")
     first = orders(game, "a1", "advance")
     game.state.figures["b1.1"].x += 3 * IN  # the hidden figure moves: the AI cannot know
     assert orders(game, "a1", "advance") == first

@@ -203,19 +203,19 @@ def test_attacking_squad_closes_charges_and_fights():
     c = first_legal(game, "s")  # now in reach: the second action charges
     assert (c.kind, c.choice, c.target) == ("move_unit", "charge", "e")
     ok(game, c)
-    game.rules.combat_plan(game, "s")  # in base contact
+    game.rules.fighting.combat_plan(game, "s")  # in base contact
     deal(game, "GOOD")
     order(game, "s", "attack")
     c = first_legal(game, "s")
     assert c.kind == "combat" and c.value == 1
-    plan = game.rules.combat_plan(game, "s")
+    plan = game.rules.fighting.combat_plan(game, "s")
     force(game, *[6] * len(plan.attackers), *[1] * len(plan.defenders))  # the attackers' dice, then the defenders'
     ok(game, c)
     while game.rules.decision(game):  # the loser picks who falls, the winner kills or captures
         d = game.rules.decision(game)
         ok(game, game.rules.planner.decide(game, d["side"], game.rules.decision_options(game)))
     assert len(game.state.unit_figures("e")) == 2
-    if any(game.rules.contact(f, e) for f in game.state.unit_figures("s") for e in game.state.unit_figures("e")):
+    if any(game.rules.fighting.contact(f, e) for f in game.state.unit_figures("s") for e in game.state.unit_figures("e")):
         c = first_legal(game, "s")
         assert c.kind == "combat" and c.value == 2  # a second round with the second action
 

@@ -151,9 +151,9 @@ def test_wwify_mines_roll_a_die_per_figure():
 
 def test_wwify_random_round_is_an_he_barrage_on_the_square():
     game = wwify_pair()
-    grid = game.rules.grid(game)
+    grid = game.rules.fighting.grid(game)
     square = grid.label(*grid.locate((20 * IN, 30 * IN)))
-    inside = game.rules.under_barrage(game, grid.square(*grid.locate((20 * IN, 30 * IN))))
+    inside = game.rules.fighting.under_barrage(game, grid.square(*grid.locate((20 * IN, 30 * IN))))
     force(game, *([1] * len(inside)))  # every HE test safe
     game.rules.solo_counter_attack(game, "artillery", "g1", at=(20 * IN, 10 * IN))
     assert any(f"square {square}" in e.text for e in game.log)

@@ -36,7 +36,7 @@ def quiet(game, side):
 
 def see(game, side, *fids):
     for fid in fids:
-        game.rules.mark_spotted(game, side, game.state.figures[fid], "sight")
+        game.rules.spotting.mark_spotted(game, side, game.state.figures[fid], "sight")
 
 
 def p_hit(need):
@@ -189,7 +189,7 @@ def spot_game(dist, observer="us_rifleman", wood_size=1.0):
 def test_spotting_needs_by_band_with_shifts():
     # 10" short band, unaware +1, stationary in cover +1: extreme, 10 on a d10
     game = spot_game(10)
-    assert game.rules.spotted(game, "a") == {}
+    assert game.rules.spotting.spotted(game, "a") == {}
     rep = odds(game, Command("spot", "a", figure="a1.1", target="b1.1"))
     assert rep.outcomes.fractions == {1: F(1, 10), 0: F(9, 10)}
     # binoculars -1: long band, 8+
@@ -213,10 +213,10 @@ def test_spotting_needs_by_band_with_shifts():
 def test_spotting_automatic_in_the_open_within_20_and_impossible_beyond_60():
     game = wgame([team("a1", [("us_rifleman", 24, 46)])], [team("b1", [("ger_rifleman", 24, 27), ("ger_rifleman", 30, 2)])],
                  size=(48, 72))
-    spotted = game.rules.spotted(game, "a")
+    spotted = game.rules.spotting.spotted(game, "a")
     assert "b1.1" in spotted and "b1.2" not in spotted  # 19" in the open; 44.4" is not automatic
     game = wgame([team("a1", [("us_rifleman", 24, 70)])], [team("b1", [("ger_rifleman", 24, 5)])], size=(48, 72))
-    band, need, _ = game.rules.spot_need(game, game.state.figures["a1.1"], game.state.figures["b1.1"])
+    band, need, _ = game.rules.spotting.spot_need(game, game.state.figures["a1.1"], game.state.figures["b1.1"])
     assert need is None  # 65" is beyond extreme
 
 
@@ -232,16 +232,16 @@ def test_spot_command_once_a_turn_and_reactive_spotting():
     game.state.attrs["aware"]["a"] = True
     force(game, 8)
     ok(game, Command("spot", "a", figure="a1.1"))
-    assert "b1.1" in game.rules.spotted(game, "a")
+    assert "b1.1" in game.rules.spotting.spotted(game, "a")
     assert "already tried" in refused(game, Command("spot", "a", figure="a1.1"))
     # reactive spotting: the unseen B figure watches A's rifleman move in the open (it is at 10", in cover)
     game = spot_game(25)
     quiet(game, "b")
-    assert "a1.1" not in game.rules.spotted(game, "b")
+    assert "a1.1" not in game.rules.spotting.spotted(game, "b")
     # 25" long band, unaware +1 -> extreme: 10 needed
     force(game, 10)
     ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, 43 * IN),)))
-    assert "a1.1" in game.rules.spotted(game, "b")
+    assert "a1.1" in game.rules.spotting.spotted(game, "b")
 
 
 def test_the_whole_team_spots_in_one_command_each_figure_with_its_own_die():
@@ -259,7 +259,7 @@ def test_the_whole_team_spots_in_one_command_each_figure_with_its_own_die():
     ok(game, Command("spot", "a", unit="a1"))
     tries = [e for e in game.log.events[rolls:] if e.kind == "roll"]
     assert [(e.figures, e.roll.value) for e in tries] == [(["a1.1"], 9), (["a1.3"], 10)]  # in team order, a1.2 skipped
-    assert "b1.1" in game.rules.spotted(game, "a")
+    assert "b1.1" in game.rules.spotting.spotted(game, "a")
     assert all(f.markers.get("spot_used") for f in game.state.unit_figures("a1"))
     assert "No one in a1 may try to spot" in refused(game, Command("spot", "a", unit="a1"))
 
@@ -320,7 +320,7 @@ def test_rout_flee_and_rally():
     rules, u = game.rules, game.state.units["a1"]
     u.markers["suppressed"] = 2  # AP 0: a 6 is +6: rout
     force(game, 6)
-    assert rules.morale_test(game, u, "test") == "routs"
+    assert rules.morale.morale_test(game, u, "test") == "routs"
     assert u.markers["routing"]
     y = game.state.figures["a1.1"].y
     assert abs(y - 36 * IN) < 0.1  # fled 6" straight away from the enemy
@@ -436,7 +436,7 @@ def test_suppression_limits_and_removal():
     game.state.attrs["spotted"]["b"] = {"a1.1": {"how": "sight", "until": None}, "a1.2": {"how": "sight", "until": None}}
     u = game.state.units["a1"]
     for _ in range(4):
-        game.rules.suppress(game, u, "test")
+        game.rules.firing.suppress(game, u, "test")
     assert u.markers["suppressed"] == 3  # at most three
     see(game, "a", "b1.1")
     assert "suppressed" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
@@ -492,14 +492,14 @@ def test_movement_deductions_for_walls_rough_and_wounds():
     assert "costs 7.0\" (wading / rough ground -3.0\")" in refused(game, Command("move", "a", figure="a2.1", path=((34 * IN, 40 * IN),)))
     st.figures["a2.1"].wounds = 1
     ok(game, Command("move", "a", figure="a2.1", path=((34 * IN, 43 * IN),)))  # 1" + 3" rough = the 4" of a wounded man
-    assert game.rules.action_remaining(game, st.figures["a2.1"]) == pytest.approx(0)
+    assert game.rules.moving.action_remaining(game, st.figures["a2.1"]) == pytest.approx(0)
 
 
 def test_one_action_figures_move_10_inches():
     game = wgame([team("a1", [("ger_volkssturm", 20, 4)])], [team("b1", [("us_rifleman", 20, 46)])])
     rules = game.rules
     f = game.state.figures["a1.1"]
-    assert rules.base_allowance(game, f) == pytest.approx(10 * IN)
+    assert rules.moving.base_allowance(game, f) == pytest.approx(10 * IN)
     quiet(game, "b")
     ok(game, Command("move", "a", figure="a1.1", path=((20 * IN, 13.9 * IN),)))
     f.wounds = 0
@@ -512,7 +512,7 @@ def test_carrying_a_disabled_comrade():
     st = game.state
     st.figures["a1.2"].life = "disabled"
     ok(game, Command("carry", "a", figure="a1.1", target="a1.2"))
-    assert game.rules.base_allowance(game, st.figures["a1.1"]) == pytest.approx(4 * IN)
+    assert game.rules.moving.base_allowance(game, st.figures["a1.1"]) == pytest.approx(4 * IN)
     ok(game, Command("move", "a", figure="a1.1", path=((20 * IN, 37 * IN),)))
     assert abs(st.figures["a1.2"].y - st.figures["a1.1"].y) < 1.1 * IN
 

@@ -386,7 +386,7 @@ def test_odds_from_the_command_line():
 
 def _effect_chance_by_full_odds(game, cmd):
     """The chance of a hit that does something, summed from the full enumeration."""
-    from game.rulesets.ww2_skirmish.commands import no_effect
+    from game.rulesets.ww2_skirmish.odds import no_effect
 
     d = game.rules.odds(game, cmd).outcomes.fractions
     return float(sum(p for k, p in d.items() if not no_effect(k)))
@@ -420,6 +420,6 @@ def test_the_ais_effect_chance_equals_the_full_odds(case):
         see(game, "a", "b1.1", "b1.2")
         cmd = Command("blast", "a", figure="a1.1", target="b1.1", choice="weapon=hand_grenade")
     quiet(game, "b")
-    fast = game.rules.effect_chance(game, cmd)
+    fast = game.rules.odds_part.effect_chance(game, cmd)
     assert fast is not None and 0 < fast < 1
     assert fast == pytest.approx(_effect_chance_by_full_odds(game, cmd), abs=1e-12)

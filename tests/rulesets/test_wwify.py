@@ -139,9 +139,9 @@ def test_firing_table_dice_and_kills(weapon, band, d):
         expected = 1  # the bomber throws grenades up to 8" and shoots his rifle beyond
     if expected is None:
         with pytest.raises(Refusal, match="no weapon that reaches"):
-            game.rules.fire_plan(game, "s", "t")
+            game.rules.fighting.fire_plan(game, "s", "t")
         return
-    plan = game.rules.fire_plan(game, "s", "t")
+    plan = game.rules.fighting.fire_plan(game, "s", "t")
     assert plan.dice == expected and plan.band == band
     rep = game.rules.odds(game, cmd)
     assert rep.outcomes.exact
@@ -159,7 +159,7 @@ def test_squad_range_is_furthest_firer_to_its_nearest_enemy():
     a = [unit("s", [("good_lmg", 24, 27), ("good_rifleman", 26.5, 28.5), ("good_rifleman", 29, 30), ("good_rifleman", 30, 44)])]
     b = [unit("t", [("evil_rifleman", 24, 24)])]
     game = fresh(wmap(a, b, settings=None))
-    plan = game.rules.fire_plan(game, "s", "t")
+    plan = game.rules.fighting.fire_plan(game, "s", "t")
     assert abs(plan.range - game.rules.dist(P(30, 44), P(24, 24))) < 1e-6
     assert plan.band == 3 and dict(plan.pools) == {"lmg": 3, "rifle": 3}
 
@@ -237,7 +237,7 @@ def test_flyer_table_odds_and_weapons():
     rep = game.rules.odds(game, Command("fire", "a", unit="r", target="w"))
     assert rep.outcomes.fractions == {"no effect": Fraction(5, 6), "winged": Fraction(1, 9), "destroyed": Fraction(1, 18)}
     with pytest.raises(Refusal, match="cannot hurt"):
-        game.rules.fire_plan(game, "f", "w")
+        game.rules.fighting.fire_plan(game, "f", "w")
     force(game, 6, 4)
     ok(game, Command("fire", "a", unit="r", target="w"))
     assert game.state.units["w"].markers["winged"] == 1 and game.state.figures["w.1"].alive
@@ -286,7 +286,7 @@ def test_large_creature_wound_costs_one_in_combat():
     game.state.figures["c.1"].wounds = 1  # troll +2 -1 = +1, like the mounted +1
     rep = game.rules.odds(game, Command("combat", "a", unit="s"))
     assert rep.outcomes.fractions == {"attacker wins": Fraction(15, 36), "draw": Fraction(6, 36), "defender wins": Fraction(15, 36)}
-    assert ("1 wound", -1) in game.rules.combat_mods(game.state.figures["c.1"])
+    assert ("1 wound", -1) in game.rules.fighting.combat_mods(game.state.figures["c.1"])
 
 
 def test_close_combat_winner_captures_and_a_draw_kills_nobody():
@@ -322,8 +322,8 @@ def test_charge_moves_into_contact():
     game = cc_game([("good_rifleman", 20, 30), ("good_rifleman", 21.5, 30)], [("evil_rifleman", 20, 26), ("evil_rifleman", 21.5, 26)])
     ok(game, Command("move_unit", "a", unit="s", choice="charge", target="t"))
     a, e = game.state.figures["s.1"], game.state.figures["t.1"]
-    assert game.rules.contact(a, e)
-    game.rules.combat_plan(game, "s")
+    assert game.rules.fighting.contact(a, e)
+    game.rules.fighting.combat_plan(game, "s")
 
 
 # ---- morale and both rally rules ----------------------------------------------------------------------
@@ -557,7 +557,7 @@ def test_smoke_blocks_fire_and_saves_figures_inside_removed_at_turn_end():
     assert game.state.clouds and game.table.in_type(P(4, 4), "smoke")
     assert game.state.phase == "card:GOOD"
     assert "in smoke and may not fire" in refused(game, Command("fire", "a", unit="in", target="t"))
-    plan = game.rules.fire_plan(game, "s", "t")  # fire INTO the smoke is allowed
+    plan = game.rules.fighting.fire_plan(game, "s", "t")  # fire INTO the smoke is allowed
     assert plan.firers
     force(game, 6, 1, 1, 2)  # LMG 3 dice at 26": one kill; the owner picks t.1 (in smoke), who saves on 2
     ok(game, Command("fire", "a", unit="s", target="t"))
@@ -933,9 +933,9 @@ def test_flyers_see_over_blocking_terrain_but_not_through_smoke():
     a = [unit("r", [("good_rifleman", 24, 30)]), unit("r2", [("good_rifleman", 30, 44)])]
     b = [unit("w", [("evil_flyer", 24, 14)], kind="flyer"), unit("o", [("evil_rifleman", 25, 14)])]
     game = fresh(wmap(a, b, terrain=terrain))
-    game.rules.fire_plan(game, "r", "w")  # over the building: the flyer is seen
+    game.rules.fighting.fire_plan(game, "r", "w")  # over the building: the flyer is seen
     with pytest.raises(Refusal, match="cannot see"):
-        game.rules.fire_plan(game, "r", "o")  # the orc behind it is not
+        game.rules.fighting.fire_plan(game, "r", "o")  # the orc behind it is not
     assert "winged" not in game.rules.unit_status(game, "w")
     game.state.units["w"].markers["winged"] = 1
     assert "winged" in game.rules.unit_status(game, "w")

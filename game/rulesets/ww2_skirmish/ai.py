@@ -34,8 +34,8 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
-from game.rulesets.ww2_skirmish.commands import no_effect
 from game.rulesets.ww2_skirmish.common import parse_opts
+from game.rulesets.ww2_skirmish.odds import no_effect
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -96,11 +96,11 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         if order == "rout":
             yield self.move_to(side, unit, home)
             return
-        goal = self.rules.goal_point(game, side, self.centre(game, unit))
+        goal = self.rules.listing.goal_point(game, side, self.centre(game, unit))
         spot = self.spot_orders(game, side, unit)  # spotting costs no action: look first
 
         if order == "retreat":
-            if moves == 0 and not self.holds_cover(game, unit) and self.rules.team_may_move(game, unit):
+            if moves == 0 and not self.holds_cover(game, unit) and self.rules.formation.team_may_move(game, unit):
                 away = self.away_point(game, unit, foes, home)
                 yield self.covered_move(game, side, unit, away, foes) or self.move_to(side, unit, away)
         elif order in ("advance", "attack", "close") and self.rules.defends(game, side) and self.in_position(game, unit):
@@ -109,7 +109,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             c = self.centre(game, unit)
             near = min(foes, key=lambda e: hypot(e.x - c[0], e.y - c[1])) if foes else None
             target = near.pos if near is not None else goal
-            if not self.in_contact(game, unit) and moves < 2 and self.rules.team_may_move(game, unit):
+            if not self.in_contact(game, unit) and moves < 2 and self.rules.formation.team_may_move(game, unit):
                 charge = order == "attack" and near is not None and hypot(near.x - c[0], near.y - c[1]) <= self.rules.mm(self.rules.data.movement.normal + 1)
                 step = self.move_to(side, unit, target) if charge else self.covered_move(game, side, unit, target, foes)
                 if step is not None:
@@ -120,7 +120,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             shots = list(fire())
             worth = self.shot_worth(game, shots[0]) if shots else 0.0
             # (a team that may not move at all stays and shoots: no move is weighed for it)
-            step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15) if self.rules.team_may_move(game, unit) else None
+            step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15) if self.rules.formation.team_may_move(game, unit) else None
             if step is None:
                 yield from shots
             elif worth >= 0.25:
@@ -163,7 +163,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
 
         cx, cy = centre
         d = hypot(goal[0] - cx, goal[1] - cy)
-        sight = self.rules.sight_range()
+        sight = self.rules.spotting.sight_range()
         reach = min(d, self.rules.mm(self.rules.data.movement.normal))
         base = atan2(goal[1] - cy, goal[0] - cx)
         cands = [clamp_to_table(game, (cx + cos(base + radians(turn)) * reach * frac, cy + sin(base + radians(turn)) * reach * frac))
@@ -248,20 +248,20 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
 
     def spot_orders(self, game: Game, side: str, unit: Unit) -> list[Command]:
         """Every figure of the team that may still look does (it costs no action)."""
-        return [Command("spot", side, unit=unit.id)] if self.rules.spotters(game, unit.id) else []
+        return [Command("spot", side, unit=unit.id)] if self.rules.spotting.spotters(game, unit.id) else []
 
     # ---- fire ----------------------------------------------------------------------------------------------
     def fire_orders(self, game: Game, side: str, unit: Unit) -> list[Command]:
         """Every shot the team's figures can take at known enemies, best expected effect
         per action first."""
-        shooters = [f for f in game.state.unit_figures(unit.id) if f.alive and self.rules.may_shoot_cheap(game, f)]
-        targets = self.rules.known_units(game, side) if shooters else []
+        shooters = [f for f in game.state.unit_figures(unit.id) if f.alive and self.rules.listing.may_shoot_cheap(game, f)]
+        targets = self.rules.listing.known_units(game, side) if shooters else []
         if not targets:
             return []
         self.rules.prefetch_sight(game, shooters, [m for t in targets for m in game.state.unit_figures(t) if m.alive])
         scored = []
         for f in shooters:
-            for c in self.rules.fire_candidates(game, side, f, targets):
+            for c in self.rules.reactions.fire_candidates(game, side, f, targets):
                 worth = self.shot_worth(game, c)
                 if worth > 0:
                     used = f.markers.get("used", 0)
@@ -280,7 +280,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         """Expected effect of one shot (0 when it cannot be taken or cannot hit)."""
         try:
             if cmd.kind == "fire":
-                s = self.rules.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
+                s = self.rules.firing.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
                 if s.need is None and not s.auto:
                     return 0.0
                 if s.vehicle is not None:
@@ -290,7 +290,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             if cmd.kind in ("fire_gun", "fire_at", "blast", "flame"):
                 if game.check(cmd) is not None:
                     return 0.0
-                hit = self.rules.effect_chance(game, cmd)
+                hit = self.rules.odds_part.effect_chance(game, cmd)
                 if hit is None:
                     hit = float(sum(v for k, v in self.rules.odds(game, cmd).outcomes.probs.items() if not no_effect(k)))
                 tgt = game.state.figures.get(cmd.target or "")
@@ -323,7 +323,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             return shots
 
         moved = bool(v.markers.get("moved"))
-        goal = self.rules.goal_point(game, side, v.pos)
+        goal = self.rules.listing.goal_point(game, side, v.pos)
         foes = self.rules.known_enemies(game, side)
         near = min((hypot(e.x - v.x, e.y - v.y) for e in foes), default=None)
         if order == "retreat" and not moved:
@@ -336,10 +336,10 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             # Halt: "may wheel towards the nearest enemy" (and a manoeuvring tank with no
             # cause to move does so too): its front armour and hull gun toward the threat
             e = min(foes, key=lambda f: (hypot(f.x - v.x, f.y - v.y), f.id))
-            if self.rules.facing_from(v, e.pos) != "front":
+            if self.rules.vehicles.facing_from(v, e.pos) != "front":
                 yield Command("pivot", side, figure=v.id, point=(round(e.x, 2), round(e.y, 2)))
         if not v.markers.get("spot_used") and not foes:
             yield Command("spot", side, figure=v.id)
         yield from fire()
-        yield from [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.rules.ready_count(v, wid))
-                    for wid, w in self.rules.weapons_of(v, "gun") if w.accumulate and self.rules.ready_count(v, wid) < w.actions]
+        yield from [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.rules.vehicles.ready_count(v, wid))
+                    for wid, w in self.rules.weapons_of(v, "gun") if w.accumulate and self.rules.vehicles.ready_count(v, wid) < w.actions]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from math import hypot
+from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString, Point
 
@@ -21,8 +22,12 @@ from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, Cloud, Figure, Unit
 from game.geometry.terrain import TerrainFeature
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, parse_opts
 from game.rulesets.ww2_skirmish.data import Weapon
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 BLAST_WEAPONS = ("grenade", "rifle_grenade", "mortar")
 
@@ -59,8 +64,10 @@ class FlamePlan:
     notes: list[str] = field(default_factory=list)
 
 
-class Ww2BlastMixin:
+class Ww2Blasts(Chapter["Ww2Skirmish"]):
     # ---- who is caught by a blast ---------------------------------------------------------------
+    rules: Ww2Skirmish
+
     def shielded(self, game: Game, centre: tuple[float, float], f: Figure) -> bool:
         """Separated from the blast by a wall, or by the walls of a building or bunker."""
         line = LineString([centre, f.pos]) if hypot(centre[0] - f.x, centre[1] - f.y) > EPS else None
@@ -68,7 +75,7 @@ class Ww2BlastMixin:
             return False
         c, p = Point(centre), Point(f.pos)
         for feat in game.table.features:
-            if feat.type.id not in self.data.blast.barriers or not feat.area.intersects(line):
+            if feat.type.id not in self.rules.data.blast.barriers or not feat.area.intersects(line):
                 continue
             if feat.is_line:
                 if feat.geometry.intersects(line):
@@ -80,12 +87,12 @@ class Ww2BlastMixin:
     def blast_figures(self, game: Game, centre: tuple[float, float], radius: float) -> list[Figure]:
         out = []
         for f in game.state.figures.values():
-            if not f.alive or self.is_vehicle(f) or self.is_gun(f):
+            if not f.alive or self.rules.is_vehicle(f) or self.rules.is_gun(f):
                 continue
             pos = f.pos
-            if self.embarked(f):
-                v = self.vehicle_of(game, f)
-                if v is None or not self.is_open_vehicle(v):
+            if self.rules.embarked(f):
+                v = self.rules.vehicle_of(game, f)
+                if v is None or not self.rules.is_open_vehicle(v):
                     continue
             if hypot(pos[0] - centre[0], pos[1] - centre[1]) <= radius + EPS and not self.shielded(game, centre, f):
                 out.append(f)
@@ -97,7 +104,7 @@ class Ww2BlastMixin:
         out: list[tuple[str, str]] = []
         rolled = []
         for f, mods in victims:
-            if self.is_flamer(f):
+            if self.rules.firing.is_flamer(f):
                 out.append((f.id, "flamer"))
             else:
                 rolled.append((f, mods))
@@ -122,18 +129,18 @@ class Ww2BlastMixin:
         """Figures in the blast with their effect modifiers. ``kind``: 'explosive'
         (grenades, mortars) or 'artillery' (guns)."""
         out = []
-        ef = self.data.blast.effect
-        art = self.data.artillery
-        for f in self.blast_figures(game, centre, self.mm(self.data.blast.radius)):
-            if self.in_bunker(game, f):
+        ef = self.rules.data.blast.effect
+        art = self.rules.data.artillery
+        for f in self.blast_figures(game, centre, self.rules.mm(self.rules.data.blast.radius)):
+            if self.rules.in_bunker(game, f):
                 continue  # bunkers have their own table
             mods: list[tuple[str, int]] = []
-            if not self.is_spotted(game, f.side, firer) or self.enclosed(game, f):
-                mods.append(("unaware of the firer" if not self.enclosed(game, f) else "in an enclosed space",
+            if not self.rules.spotting.is_spotted(game, f.side, firer) or self.rules.enclosed(game, f):
+                mods.append(("unaware of the firer" if not self.rules.enclosed(game, f) else "in an enclosed space",
                              ef.unaware_or_enclosed if kind == "explosive" else art.unaware_or_enclosed))
-            if kind == "artillery" and self.suppression(game.state.units[f.unit]):
+            if kind == "artillery" and self.rules.suppression(game.state.units[f.unit]):
                 mods.append(("suppressed", art.suppressed))
-            in_cover = self.los(game, firer.pos, f.pos).cover > 0 or self.embarked(f)
+            in_cover = self.rules.los(game, firer.pos, f.pos).cover > 0 or self.rules.embarked(f)
             if in_cover:
                 mods.append(("in cover", ef.cover if kind == "explosive" else art.cover))
             out.append((f, mods))
@@ -141,11 +148,11 @@ class Ww2BlastMixin:
 
     def blast_bunkers(self, game: Game, centre: tuple[float, float]) -> list[TerrainFeature]:
         """Bunkers whose occupants a blast at ``centre`` reaches (the hit is on the bunker)."""
-        r = self.mm(self.data.blast.radius)
+        r = self.rules.mm(self.rules.data.blast.radius)
         out = []
         c = Point(centre)
         for feat in game.table.features:
-            if feat.type.id == "bunker" and feat.area.distance(c) <= r + EPS and self.bunker_occupants(game, feat):
+            if feat.type.id == "bunker" and feat.area.distance(c) <= r + EPS and self.rules.bunker_occupants(game, feat):
                 out.append(feat)
         return out
 
@@ -153,8 +160,8 @@ class Ww2BlastMixin:
     def bunker_hit(self, dice: Dice, game: Game, bunker: TerrainFeature, weak: bool, why: str) -> list[tuple[str, str]]:
         """Explosives or flame on a bunker: d6, 1-2 nothing, 3 one occupant, 4+ all
         occupants dice as hit by an MG (-2 for guns under 50mm and grenades)."""
-        b = self.data.bunkers
-        occ = self.bunker_occupants(game, bunker)
+        b = self.rules.data.bunkers
+        occ = self.rules.bunker_occupants(game, bunker)
         mods = [("gun under 50mm or grenade", b.weak_modifier)] if weak else []
         roll = dice.roll(b.die, f"{why} on {bunker.name}", target=f"{b.none_upto + 1}: one occupant, {b.one_upto + 1}+: all",
                          modifiers=mods)
@@ -169,8 +176,8 @@ class Ww2BlastMixin:
         else:
             hit = occ
             roll.outcome = "all occupants hit"
-        mg = [("as hit by an MG", self.data.fire_effect.automatic)]
-        t = self.data.fire_effect.table
+        mg = [("as hit by an MG", self.rules.data.fire_effect.automatic)]
+        t = self.rules.data.fire_effect.table
         return self.roll_effects(dice, [(f, mg) for f in hit], t.die, t.result, "bunker occupant dices as hit by an MG",
                                  "1-4 suppressed, 5 wound, 6 disabled, 7+ killed")
 
@@ -179,19 +186,19 @@ class Ww2BlastMixin:
         for fid, res in results:
             f = st.figures[fid]
             if f.alive:
-                self.apply_effect(game, f, res, cause, by_unit)
+                self.rules.firing.apply_effect(game, f, res, cause, by_unit)
 
     # ---- grenades, rifle grenades and mortars ----------------------------------------------------------
     def blast_weapon(self, f: Figure, wid: str | None) -> tuple[str, Weapon]:
         if wid is None:
-            for w_id, w in self.weapons_of(f, *BLAST_WEAPONS):
+            for w_id, w in self.rules.weapons_of(f, *BLAST_WEAPONS):
                 return w_id, w
-            for w_id, w in self.weapons_of(f, "at"):
+            for w_id, w in self.rules.weapons_of(f, "at"):
                 if w.vs_infantry == "rifle_grenade":
                     return w_id, w
             refuse(f"{f.name} has no grenade, rifle grenade or mortar.")
         require(wid in f.weapons, f"{f.name} has no {wid}.")
-        w = self.weapon(wid)  # type: ignore[arg-type]
+        w = self.rules.weapon(wid)  # type: ignore[arg-type]
         require(w.category in BLAST_WEAPONS or (w.category == "at" and w.vs_infantry == "rifle_grenade"),
                 f"{w.name} does not fire at infantry as a grenade or mortar.")
         require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
@@ -202,40 +209,40 @@ class Ww2BlastMixin:
             return f.attrs.get("grenades", 0)
         if w.category in ("rifle_grenade", "mortar"):
             return f.attrs.get("rounds", 0)
-        return self.shots_left(f, wid)
+        return self.rules.vehicles.shots_left(f, wid)
 
     def grenade_target_ok(self, game: Game, t: Figure) -> bool:
         """Grenades only against open vehicles, guns, bunkers, buildings, trenches and MGs."""
-        if self.embarked(t):
-            v = self.vehicle_of(game, t)
-            return v is not None and self.is_open_vehicle(v)
-        if self.is_vehicle(t):
-            return self.is_open_vehicle(t)
-        if self.feature_of(game, t.pos, "bunker", "building", "trench") is not None:
+        if self.rules.embarked(t):
+            v = self.rules.vehicle_of(game, t)
+            return v is not None and self.rules.is_open_vehicle(v)
+        if self.rules.is_vehicle(t):
+            return self.rules.is_open_vehicle(t)
+        if self.rules.feature_of(game, t.pos, "bunker", "building", "trench") is not None:
             return True
         for m in game.state.unit_figures(t.unit):
-            if self.is_gun(m) or any(w.category in ("mg", "mortar") for _, w in self.weapons_of(m)):
+            if self.rules.is_gun(m) or any(w.category in ("mg", "mortar") for _, w in self.rules.weapons_of(m)):
                 return True
         return False
 
     def blast_plan(self, game: Game, firer_id: str | None, target_id: str | None, point: tuple[float, float] | None,
                    choice: str | None, strict: bool = True) -> BlastShot:
         st = game.state
-        bl = self.data.blast
-        f = self.require_figure(game, firer_id, "figure that fires")
+        bl = self.rules.data.blast
+        f = self.rules.require_figure(game, firer_id, "figure that fires")
         o = parse_opts(choice)
         wid, w = self.blast_weapon(f, o.get("weapon"))
         rnd = o.get("round", "he")
         rounds = w.rounds or ["he"]
         require(rnd in rounds, f"{w.name} fires {', '.join(rounds)} rounds, not {rnd}.")
         if strict:
-            self.firer_ready(game, f)
+            self.rules.firing.firer_ready(game, f)
             left = self.ammo_left(f, w, wid)
             require(left is None or left > 0, f"{f.name} has no {w.name} {'grenades' if w.category == 'grenade' else 'rounds'} left.")
-        pool = [f] if w.category in ("grenade", "rifle_grenade") else self.action_pool(game, f, w)
-        saved = self.ready_count(f, wid) if w.accumulate else 0
+        pool = [f] if w.category in ("grenade", "rifle_grenade") else self.rules.firing.action_pool(game, f, w)
+        saved = self.rules.vehicles.ready_count(f, wid) if w.accumulate else 0
         if strict:
-            have = saved + self.pool_actions(pool)
+            have = saved + self.rules.firing.pool_actions(pool)
             require(have >= w.actions, f"{w.name} needs {w.actions} actions; {f.name} has {have}"
                     + (" (ready it over several turns)" if w.accumulate else "") + ".")
         target = st.figures.get(target_id or "")
@@ -243,13 +250,13 @@ class Ww2BlastMixin:
             require(target is not None, "Choose an enemy figure to fire at.")
         if target is not None:
             require(target.side != f.side and target.alive, "Choose an enemy figure.")
-            if self.embarked(target):
-                target = self.vehicle_of(game, target)
+            if self.rules.embarked(target):
+                target = self.rules.vehicle_of(game, target)
             if strict:
-                require(self.is_spotted(game, f.side, target), f"{target.name} has not been spotted.")  # type: ignore[arg-type, union-attr]
-            require(not self.in_melee(game, target), f"{target.name} is in melee and may not be shot at.")  # type: ignore[arg-type, union-attr]
-            if self.is_vehicle(target) and rnd == "he":  # type: ignore[arg-type]
-                require(self.is_open_vehicle(target), f"{target.name} is closed: only its open-topped kind can be hit by blast.")  # type: ignore[arg-type, union-attr]
+                require(self.rules.spotting.is_spotted(game, f.side, target), f"{target.name} has not been spotted.")  # type: ignore[arg-type, union-attr]
+            require(not self.rules.in_melee(game, target), f"{target.name} is in melee and may not be shot at.")  # type: ignore[arg-type, union-attr]
+            if self.rules.is_vehicle(target) and rnd == "he":  # type: ignore[arg-type]
+                require(self.rules.is_open_vehicle(target), f"{target.name} is closed: only its open-topped kind can be hit by blast.")  # type: ignore[arg-type, union-attr]
             if w.category == "grenade":
                 require(self.grenade_target_ok(game, target),  # type: ignore[arg-type]
                         "Grenades are only thrown at open vehicles, guns, bunkers, buildings, trenches and machine guns.")
@@ -257,29 +264,29 @@ class Ww2BlastMixin:
         else:
             require(point is not None, "Choose where the round lands.")
             centre = point  # type: ignore[assignment]
-        direct = self.los(game, f.pos, centre).visible
+        direct = self.rules.los(game, f.pos, centre).visible
         if not direct:
             require(w.category == "mortar", f"{f.name} cannot see the target: only mortars fire at what friends can see.")
-            spotters = [x for x in st.side_figures(f.side) if self.can_observe(game, x) and self.los(game, x.pos, centre).visible]
+            spotters = [x for x in st.side_figures(f.side) if self.rules.spotting.can_observe(game, x) and self.rules.los(game, x.pos, centre).visible]
             require(bool(spotters), "No friendly figure can see that point.")
         rt = bl.ranges["rifle_grenade" if w.category == "at" else w.range]  # type: ignore[index]
         d = hypot(f.x - centre[0], f.y - centre[1])
-        band, need = self.band_of(rt, d, w.name)
+        band, need = self.rules.vehicles.band_of(rt, d, w.name)
         m = bl.modifiers
         mods: list[tuple[str, int]] = []
         notes: list[str] = []
-        if target is not None and w.category == "grenade" and d <= self.mm(m.drop_in_within) + EPS:
-            if self.in_bunker(game, target) or (self.is_vehicle(target) and self.is_open_vehicle(target)):
+        if target is not None and w.category == "grenade" and d <= self.rules.mm(m.drop_in_within) + EPS:
+            if self.rules.in_bunker(game, target) or (self.rules.is_vehicle(target) and self.rules.is_open_vehicle(target)):
                 mods.append((f"dropped into a bunker or open vehicle at {m.drop_in_within:g}\" or less", m.drop_in))
         last = f.attrs.get("last_blast", {}).get(wid)
-        if w.category == "mortar" and direct and last and last.get("hit") and hypot(last["x"] - centre[0], last["y"] - centre[1]) <= self.mm(bl.radius) + EPS:
+        if w.category == "mortar" and direct and last and last.get("hit") and hypot(last["x"] - centre[0], last["y"] - centre[1]) <= self.rules.mm(bl.radius) + EPS:
             mods.append(("hit with its last shot, firing directly", m.ranged_in))
         if f.markers.get("moved") and f.side == st.active_side:
             mods.append(("firer moving", m.firer_moving))
         if target is not None:
-            if self.moved_recently(game, target) or self.los(game, f.pos, target.pos).cover > 0:
+            if self.rules.moved_recently(game, target) or self.rules.los(game, f.pos, target.pos).cover > 0:
                 mods.append(("target moving or in cover", m.target_moving_or_cover))
-            if self.suppression(st.units[target.unit]):
+            if self.rules.suppression(st.units[target.unit]):
                 mods.append(("target suppressed", m.target_suppressed))
         if w.category == "at":
             notes.append(f"{w.name} counts as a rifle grenade against infantry")
@@ -290,7 +297,7 @@ class Ww2BlastMixin:
     def blast_to_hit(self, dice: Dice, b: BlastShot) -> bool:
         what = {"he": "", "smoke": " (smoke)", "wp": " (white phosphorus)"}[b.round]
         at = b.target.name if b.target is not None else "a point"
-        roll = dice.roll(self.data.blast.die, f"{b.firer.name} fires {b.weapon.name}{what} at {at} ({b.band} range)",
+        roll = dice.roll(self.rules.data.blast.die, f"{b.firer.name} fires {b.weapon.name}{what} at {at} ({b.band} range)",
                          target=f"{b.need}+", modifiers=b.mods, figures=[b.firer.id])
         hit = roll.value + sum(v for _, v in b.mods) >= b.need
         roll.outcome = "hit" if hit else "miss"
@@ -302,25 +309,25 @@ class Ww2BlastMixin:
     def apply_blast(self, game: Game, cmd: Command) -> None:
         b = self.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice)
         f, w = b.firer, b.weapon
-        saved = self.ready_count(f, b.wid) if w.accumulate else 0
+        saved = self.rules.vehicles.ready_count(f, b.wid) if w.accumulate else 0
         use = min(saved, b.cost)
         if use:
             f.attrs["ready"][b.wid] = saved - use
-        self.spend_pool(b.pool, b.cost - use)
-        self.mark_fired(game, f)
+        self.rules.spend_pool(b.pool, b.cost - use)
+        self.rules.firing.mark_fired(game, f)
         if w.category == "grenade":
             f.attrs["grenades"] = f.attrs.get("grenades", 0) - 1
         elif w.category in ("rifle_grenade", "mortar"):
             f.attrs["rounds"] = f.attrs.get("rounds", 0) - 1
         else:
-            f.attrs.setdefault("shots", {})[b.wid] = (self.shots_left(f, b.wid) or 1) - 1
+            f.attrs.setdefault("shots", {})[b.wid] = (self.rules.vehicles.shots_left(f, b.wid) or 1) - 1
         if b.target is not None:
-            self.note_target(game, game.state.units[b.target.unit], f, heavy=w.category == "mortar")
+            self.rules.firing.note_target(game, game.state.units[b.target.unit], f, heavy=w.category == "mortar")
         hit = self.blast_to_hit(game.dice, b)
         f.attrs.setdefault("last_blast", {})[b.wid] = {"x": b.centre[0], "y": b.centre[1], "hit": hit}
         if hit:
             self.blast_lands(game, b)
-        self.after_fire(game, [f], game.state.units[b.target.unit] if b.target is not None else None)
+        self.rules.firing.after_fire(game, [f], game.state.units[b.target.unit] if b.target is not None else None)
 
     def blast_lands(self, game: Game, b: BlastShot) -> None:
         st = game.state
@@ -328,17 +335,17 @@ class Ww2BlastMixin:
             n = st.attrs.get("smoke_n", 0) + 1
             st.attrs["smoke_n"] = n
             cid = f"smoke{n}"
-            st.clouds[cid] = Cloud(cid, "smoke", b.centre[0], b.centre[1], radius=self.mm(self.data.blast.smoke_diameter) / 2,
+            st.clouds[cid] = Cloud(cid, "smoke", b.centre[0], b.centre[1], radius=self.rules.mm(self.rules.data.blast.smoke_diameter) / 2,
                                    expires=f"after {st.sides[b.firer.side].name}'s next turn",
-                                   attrs={"side": b.firer.side, "until": self.next_own_sideturn(game, b.firer.side)})
-            game.emit("smoke", f"Smoke: a {self.data.blast.smoke_diameter:g}\" cloud until after {st.sides[b.firer.side].name}'s next turn.")
+                                   attrs={"side": b.firer.side, "until": self.rules.next_own_sideturn(game, b.firer.side)})
+            game.emit("smoke", f"Smoke: a {self.rules.data.blast.smoke_diameter:g}\" cloud until after {st.sides[b.firer.side].name}'s next turn.")
             if b.round == "smoke":
                 return
         cause = f"{b.weapon.name} fired by {b.firer.name}"
         weak = b.weapon.category == "grenade"
         for bunker in self.blast_bunkers(game, b.centre):
             self.apply_results(game, self.bunker_hit(game.dice, game, bunker, weak, cause), cause, b.firer.unit)
-        t = self.data.blast.effect.table
+        t = self.rules.data.blast.effect.table
         victims = self.explosive_victims(game, b.centre, b.firer, "explosive")
         res = self.roll_effects(game.dice, victims, t.die, t.result, "blast effect", "2-3 suppressed, 4 wounded, 5 disabled, 6 killed")
         if not victims:
@@ -350,9 +357,9 @@ class Ww2BlastMixin:
         cause = f"{w.name} HE from {firer.name}"
         calibre = w.calibre or 75
         for bunker in self.blast_bunkers(game, target.pos):
-            weak = calibre < self.data.bunkers.weak_below_mm
+            weak = calibre < self.rules.data.bunkers.weak_below_mm
             self.apply_results(game, self.bunker_hit(game.dice, game, bunker, weak, cause), cause, firer.unit)
-        art = self.data.artillery
+        art = self.rules.data.artillery
         victims = self.explosive_victims(game, target.pos, firer, "artillery")
         res = self.roll_effects(game.dice, victims, art.die_for(calibre), art.result, "HE effect",
                                 "1-2 suppressed, 3-4 wounded, 5 disabled, 6+ killed")
@@ -361,36 +368,36 @@ class Ww2BlastMixin:
     # ---- flamethrowers against infantry ----------------------------------------------------------------------------
     def flame_plan(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool = True) -> FlamePlan:
         st = game.state
-        f = self.require_figure(game, firer_id, "flamethrower man")
-        flamers = self.weapons_of(f, "flamethrower")
+        f = self.rules.require_figure(game, firer_id, "flamethrower man")
+        flamers = self.rules.weapons_of(f, "flamethrower")
         require(bool(flamers), f"{f.name} has no flamethrower.")
         wid, w = flamers[0]
         if strict:
-            self.firer_ready(game, f)
-            left = self.shots_left(f, wid)
-            require(left is None or left > 0, f"{f.name}'s flamethrower is empty ({self.data.flamethrowers.shots} shots a game).")
+            self.rules.firing.firer_ready(game, f)
+            left = self.rules.vehicles.shots_left(f, wid)
+            require(left is None or left > 0, f"{f.name}'s flamethrower is empty ({self.rules.data.flamethrowers.shots} shots a game).")
             require(not f.markers.get("moved"), f"{f.name} moved this turn: flamethrowers may not move and fire.")
-            have = self.ready_count(f, wid) + self.actions_left(f)
+            have = self.rules.vehicles.ready_count(f, wid) + self.rules.actions_left(f)
             require(have >= w.actions, f"A flamethrower needs {w.actions} actions; {f.name} has {have}.")
-        unit = self.target_unit(game, target_id)
+        unit = self.rules.firing.target_unit(game, target_id)
         require(unit.side != f.side and st.unit_alive(unit.id), "Choose an enemy fire team.")
-        require(self.unit_vehicle(game, unit.id) is None, "Against vehicles a flamethrower is a hand-held anti-tank weapon.")
-        rt = self.data.flamethrowers.range
+        require(self.rules.unit_vehicle(game, unit.id) is None, "Against vehicles a flamethrower is a hand-held anti-tank weapon.")
+        rt = self.rules.data.flamethrowers.range
         if strict:
-            require(any(self.is_spotted(game, f.side, m) for m in st.unit_figures(unit.id)), f"{unit.name} has not been spotted.")
+            require(any(self.rules.spotting.is_spotted(game, f.side, m) for m in st.unit_figures(unit.id)), f"{unit.name} has not been spotted.")
         hits = []
         bunker = None
         for m in st.unit_figures(unit.id):
-            if not self.on_table(m) or self.is_gun(m) or self.in_melee(game, m):
+            if not self.rules.on_table(m) or self.rules.is_gun(m) or self.rules.in_melee(game, m):
                 continue
-            if not self.los(game, f, m).visible:
+            if not self.rules.los(game, f, m).visible:
                 continue
             d = hypot(f.x - m.x, f.y - m.y)
-            if d > self.mm(rt.reach) + EPS or d < self.mm(rt.minimum) - EPS:
+            if d > self.rules.mm(rt.reach) + EPS or d < self.rules.mm(rt.minimum) - EPS:
                 continue
-            band = next(b for b in rt.bands if d <= self.mm(b.upto) + EPS)
-            if self.in_bunker(game, m):
-                bunker = self.in_bunker(game, m)
+            band = next(b for b in rt.bands if d <= self.rules.mm(b.upto) + EPS)
+            if self.rules.in_bunker(game, m):
+                bunker = self.rules.in_bunker(game, m)
                 continue
             hits.append((m, band.name, band.need))
         require(bool(hits) or bunker is not None, f"No spotted figure of {unit.name} within {rt.reach:g}\" and in sight of {f.name}.")
@@ -401,12 +408,12 @@ class Ww2BlastMixin:
         if p.bunker is not None:
             out += self.bunker_hit(dice, game, p.bunker, False, f"{p.firer.name}'s flamethrower")
         for m, band, need in p.hits:
-            roll = dice.roll(self.data.anti_tank.die, f"{p.firer.name} flames {m.name} ({band} range)", target=f"{need}+",
+            roll = dice.roll(self.rules.data.anti_tank.die, f"{p.firer.name} flames {m.name} ({band} range)", target=f"{need}+",
                              figures=[p.firer.id, m.id])
             hit = roll.value >= need
             roll.outcome = "hit" if hit else "miss"
             if hit:
-                out.append((m.id, "flamer" if self.is_flamer(m) else self.flame_effect(dice, m, f"flame on {m.name}")))
+                out.append((m.id, "flamer" if self.rules.firing.is_flamer(m) else self.rules.firing.flame_effect(dice, m, f"flame on {m.name}")))
         return out
 
     def check_flame(self, game: Game, cmd: Command) -> None:
@@ -415,43 +422,43 @@ class Ww2BlastMixin:
     def apply_flame(self, game: Game, cmd: Command) -> None:
         p = self.flame_plan(game, cmd.figure, cmd.target, cmd.choice)
         f = p.firer
-        saved = self.ready_count(f, p.wid)
+        saved = self.rules.vehicles.ready_count(f, p.wid)
         use = min(saved, p.weapon.actions)
         if use:
             f.attrs["ready"][p.wid] = saved - use
-        self.spend(f, p.weapon.actions - use)
-        self.mark_fired(game, f)
+        self.rules.spend(f, p.weapon.actions - use)
+        self.rules.firing.mark_fired(game, f)
         f.markers["no_move"] = True
-        f.attrs.setdefault("shots", {})[p.wid] = (self.shots_left(f, p.wid) or 1) - 1
-        self.note_target(game, p.target, f, heavy=True)
+        f.attrs.setdefault("shots", {})[p.wid] = (self.rules.vehicles.shots_left(f, p.wid) or 1) - 1
+        self.rules.firing.note_target(game, p.target, f, heavy=True)
         res = self.flame_roll(game.dice, game, p)
         self.apply_results(game, res, f"flamethrower of {f.name}", f.unit)
-        self.after_fire(game, [f], p.target)
+        self.rules.firing.after_fire(game, [f], p.target)
 
     # ---- posting grenades and charges into bunkers; demolition ---------------------------------------------------
     def adjacent_features(self, game: Game, f: Figure, types: tuple[str, ...]) -> list[TerrainFeature]:
-        reach = self.mm(self.data.movement.reach) + f.radius + EPS
+        reach = self.rules.mm(self.rules.data.movement.reach) + f.radius + EPS
         p = Point(f.pos)
         return [feat for feat in game.table.features
                 if feat.type.id in types and feat.area.distance(p) <= reach and not feat.area.covers(p)]
 
     def check_post(self, game: Game, cmd: Command) -> None:
         st = game.state
-        f = self.require_figure(game, cmd.figure)
+        f = self.rules.require_figure(game, cmd.figure)
         require(cmd.side == st.active_side and st.phase == "action", "Charges are posted during your own turn.")
-        self.firer_ready(game, f)
+        self.rules.firing.firer_ready(game, f)
         bunkers = {b.id: b for b in self.adjacent_features(game, f, ("bunker",))}
-        require(cmd.target in bunkers, f"{f.name} is not at the firing slit of that bunker (within {self.data.movement.reach:g}\").")
+        require(cmd.target in bunkers, f"{f.name} is not at the firing slit of that bunker (within {self.rules.data.movement.reach:g}\").")
         wid = parse_opts(cmd.choice).get("weapon")
         require(wid in f.weapons, f"{f.name} has no such weapon.")
-        w = self.weapon(wid)  # type: ignore[arg-type]
+        w = self.rules.weapon(wid)  # type: ignore[arg-type]
         if w.category == "grenade":
             require(f.attrs.get("grenades", 0) > 0, f"{f.name} has no grenades left.")
-            require(self.actions_left(f) >= w.actions, f"A grenade takes {w.actions} actions.")
+            require(self.rules.actions_left(f) >= w.actions, f"A grenade takes {w.actions} actions.")
         elif w.category == "explosives":
             require(f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge left.")
-            require(self.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up "  # type: ignore[arg-type]
-                    f"({self.ready_count(f, wid)} done): ready it first.")  # type: ignore[arg-type]
+            require(self.rules.vehicles.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up "  # type: ignore[arg-type]
+                    f"({self.rules.vehicles.ready_count(f, wid)} done): ready it first.")  # type: ignore[arg-type]
         else:
             refuse("Only grenades and demolition charges are posted into bunkers.")
 
@@ -460,31 +467,31 @@ class Ww2BlastMixin:
         f = st.figures[cmd.figure]
         bunker = game.table.feature(cmd.target)  # type: ignore[arg-type]
         wid = parse_opts(cmd.choice)["weapon"]
-        w = self.weapon(wid)
+        w = self.rules.weapon(wid)
         if w.category == "grenade":
-            self.spend(f, w.actions)
+            self.rules.spend(f, w.actions)
             f.attrs["grenades"] -= 1
         else:
             f.attrs["ready"][wid] = 0
             f.attrs["charges"] -= 1
-        self.mark_fired(game, f)
-        occ = self.bunker_occupants(game, bunker)
+        self.rules.firing.mark_fired(game, f)
+        occ = self.rules.bunker_occupants(game, bunker)
         for u in {o.unit for o in occ}:
-            self.note_target(game, st.units[u], f, heavy=True)
+            self.rules.firing.note_target(game, st.units[u], f, heavy=True)
         res = self.posted_charge(game.dice, game, bunker, f, w)
         self.apply_results(game, res, f"{w.name} posted into {bunker.name}", f.unit)
-        self.after_fire(game, [f], None)
+        self.rules.firing.after_fire(game, [f], None)
 
     def posted_charge(self, dice: Dice, game: Game, bunker: TerrainFeature, f: Figure, w: Weapon) -> list[tuple[str, str]]:
-        b = self.data.bunkers
+        b = self.rules.data.bunkers
         roll = dice.roll(b.die, f"{f.name} posts a {w.name.lower()} into {bunker.name}", target=f"fails on {b.fail_on}", figures=[f.id])
         if roll.value <= b.fail_on:
             roll.outcome = "fails to explode"
             return []
         roll.outcome = "explodes inside"
-        ef = self.data.blast.effect
+        ef = self.rules.data.blast.effect
         mods = [("enclosed space", ef.unaware_or_enclosed)]
-        occ = self.bunker_occupants(game, bunker)
+        occ = self.rules.bunker_occupants(game, bunker)
         return self.roll_effects(dice, [(o, mods) for o in occ], ef.table.die, ef.table.result, "explosion inside the bunker",
                                  "2-3 suppressed, 4 wounded, 5 disabled, 6+ killed")
 
@@ -494,38 +501,38 @@ class Ww2BlastMixin:
 
     def check_demolish(self, game: Game, cmd: Command) -> None:
         st = game.state
-        f = self.require_figure(game, cmd.figure)
+        f = self.rules.require_figure(game, cmd.figure)
         require(cmd.side == st.active_side and st.phase == "action", "Demolition charges are set during your own turn.")
-        require(f.alive and not self.in_melee(game, f), f"{f.name} cannot set a charge now.")
+        require(f.alive and not self.rules.in_melee(game, f), f"{f.name} cannot set a charge now.")
         require(cmd.target in self.demolition_targets(game), "That is not a target the scenario lets you demolish.")
         adj = {x.id for x in self.adjacent_features(game, f, (game.table.feature(cmd.target).type.id,))}  # type: ignore[arg-type]
-        require(cmd.target in adj, f"{f.name} must be within {self.data.movement.reach:g}\" of it.")
-        ex = self.weapons_of(f, "explosives")
+        require(cmd.target in adj, f"{f.name} must be within {self.rules.data.movement.reach:g}\" of it.")
+        ex = self.rules.weapons_of(f, "explosives")
         require(bool(ex) and f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge.")
         wid, w = ex[0]
-        require(self.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up ({self.ready_count(f, wid)} done).")
+        require(self.rules.vehicles.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up ({self.rules.vehicles.ready_count(f, wid)} done).")
 
     def apply_demolish(self, game: Game, cmd: Command) -> None:
         st = game.state
         f = st.figures[cmd.figure]
-        wid, w = self.weapons_of(f, "explosives")[0]
+        wid, w = self.rules.weapons_of(f, "explosives")[0]
         f.attrs["ready"][wid] = 0
         f.attrs["charges"] -= 1
-        self.mark_fired(game, f)
+        self.rules.firing.mark_fired(game, f)
         feat = game.table.feature(cmd.target)  # type: ignore[arg-type]
-        b = self.data.bunkers
+        b = self.rules.data.bunkers
         roll = game.dice.roll(b.die, f"{f.name} fires the demolition charge on {feat.name}", target=f"fails on {b.fail_on}", figures=[f.id])
         if roll.value <= b.fail_on:
             roll.outcome = "fails to explode"
-            self.after_fire(game, [f], None)
+            self.rules.firing.after_fire(game, [f], None)
             return
         roll.outcome = "demolished"
-        victims = [o for o in st.figures.values() if o.alive and not self.embarked(o) and feat.area.covers(Point(o.pos))]
+        victims = [o for o in st.figures.values() if o.alive and not self.rules.embarked(o) and feat.area.covers(Point(o.pos))]
         st.attrs.setdefault("demolished", []).append(feat.id)
         for o in victims:
             o.life = DEAD
-            self.note_losses(game, o.unit, 1, f.unit)
-            self.after_loss(game, o)
+            self.rules.note_losses(game, o.unit, 1, f.unit)
+            self.rules.firing.after_loss(game, o)
         game.emit("demolition", f"{feat.name} is demolished" + (f": {len(victims)} figure(s) inside are killed." if victims else "."),
                   figures=[o.id for o in victims])
-        self.after_fire(game, [f], None)
+        self.rules.firing.after_fire(game, [f], None)

@@ -17,6 +17,7 @@ from game.core.commands import refuse
 from game.core.game import Game
 from game.core.state import ACTIVE, Figure, Unit
 from game.geometry.terrain import TerrainFeature
+from game.rulesets.base import RulesetBase
 from game.rulesets.ww2_skirmish.data import AFV_CLASSES, SMALL_ARMS, Weapon, Ww2Data, Ww2Troop
 
 DISABLED = "disabled"  # on the table, out of the fight: may be carried or captured
@@ -45,7 +46,11 @@ def opts(**kw: str | None) -> str:
     return ",".join(f"{k}={v}" for k, v in kw.items() if v)
 
 
-class Ww2Common:
+class Ww2Common(RulesetBase[Ww2Data]):
+    """The rules' data model: what a figure is and carries, its actions, its unit, its
+    place on the table. The chapters (spot.py, move.py, fire.py...) ask it through
+    ``self.rules``."""
+
     data: Ww2Data
 
     # ---- troop facts -------------------------------------------------------------------------

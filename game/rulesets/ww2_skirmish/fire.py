@@ -2,7 +2,7 @@
 casualties and suppression, fire teams shooting and firing together. Morale tests are in
 ``ww2_skirmish_morale``, reactive fire in ``ww2_skirmish_react``.
 
-A shot is worked out by :meth:`Ww2FireMixin.shot_plan` before any dice (the same plan
+A shot is worked out by :meth:`Ww2Firing.shot_plan` before any dice (the same plan
 serves the check, the roll and the odds); :meth:`resolve_shot` rolls it with any dice
 (the game's, or the odds enumerator's). Effects on figures go through
 :meth:`apply_effect`, which also handles the flamethrower man's fate.
@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import hypot
+from typing import TYPE_CHECKING
 
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, Figure, Unit
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import (
     DISABLED,
     EPS,
@@ -25,6 +27,9 @@ from game.rulesets.ww2_skirmish.common import (
     parse_opts,
 )
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS, Weapon
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 SHOT_ORDER = ("unaimed", "aimed", "careful")
 RESULTS = ("none", "suppressed", "wounded", "disabled", "killed")
@@ -71,8 +76,10 @@ class Shot:
     notes: list[str] = field(default_factory=list)
 
 
-class Ww2FireMixin:
+class Ww2Firing(Chapter["Ww2Skirmish"]):
     # ---- may this figure shoot now? --------------------------------------------------------------
+    rules: Ww2Skirmish
+
     def fire_timing(self, game: Game, f: Figure) -> None:
         """Refuses unless ``f`` may shoot now: in its side's turn, or in the enemy's turn
         if it neither moved nor fired in its own last turn."""
@@ -84,52 +91,52 @@ class Ww2FireMixin:
                 f"{f.name} moved or fired in its last turn: it may not shoot during the enemy's turn.")
 
     def unit_may_fire(self, game: Game, unit: Unit, who: str) -> None:
-        require(not self.routing(unit), f"{unit.name} is routing: routers may not fire.")
-        require(not self.shaken(game, unit), f"{unit.name} fell back and may not move or fire until after its next turn.")
-        n = self.suppression(unit)
+        require(not self.rules.routing(unit), f"{unit.name} is routing: routers may not fire.")
+        require(not self.rules.shaken(game, unit), f"{unit.name} fell back and may not move or fire until after its next turn.")
+        n = self.rules.suppression(unit)
         require(n == 0, f"{unit.name} is suppressed ({n}): it may not fire until the suppression is removed.")
 
     def firer_ready(self, game: Game, f: Figure) -> None:
         """Refuses unless ``f`` may shoot now at all (whatever the target or weapon)."""
-        self.recall(game, ("firer_ready", f.id), lambda: self._firer_ready(game, f))
+        self.rules.recall(game, ("firer_ready", f.id), lambda: self._firer_ready(game, f))
 
     def _firer_ready(self, game: Game, f: Figure) -> None:
         require(f.alive, f"{f.name} is out of action.")
         unit = game.state.units[f.unit]
         self.fire_timing(game, f)
         self.unit_may_fire(game, unit, f.name)
-        require(not self.in_melee(game, f), f"{f.name} is within {self.data.melee.reach:g}\" of an enemy: no shooting in melee.")
+        require(not self.rules.in_melee(game, f), f"{f.name} is within {self.rules.data.melee.reach:g}\" of an enemy: no shooting in melee.")
         require(not f.markers.get("carrying"), f"{f.name} is carrying a comrade and cannot shoot.")
-        if self.is_vehicle(f):
-            require(not self.stunned(game, f), f"{f.name}'s crew is stunned: it may do nothing this turn.")
-            require(any(c.alive for c in self.crew(game, f)), f"{f.name} has no crew left.")
-        if self.embarked(f):
-            v = self.vehicle_of(game, f)
-            require(v is not None and self.is_open_vehicle(v), f"{f.name} is inside a closed vehicle.")
+        if self.rules.is_vehicle(f):
+            require(not self.rules.vehicles.stunned(game, f), f"{f.name}'s crew is stunned: it may do nothing this turn.")
+            require(any(c.alive for c in self.rules.crew(game, f)), f"{f.name} has no crew left.")
+        if self.rules.embarked(f):
+            v = self.rules.vehicle_of(game, f)
+            require(v is not None and self.rules.is_open_vehicle(v), f"{f.name} is inside a closed vehicle.")
 
     def loaders(self, game: Game, f: Figure, w: Weapon) -> list[Figure]:
         """Team mates whose actions count for a crewed weapon (MG loaders, mortar crew...)."""
-        n = self.default_loaders(w)
+        n = self.rules.default_loaders(w)
         if not n:
             return []
-        reach = self.mm(self.data.movement.cohesion) + EPS
+        reach = self.rules.mm(self.rules.data.movement.cohesion) + EPS
         cands = [m for m in game.state.unit_figures(f.unit)
-                 if m.id != f.id and not self.is_vehicle(m) and not self.is_gun(m) and self.embarked(m) == self.embarked(f)
-                 and (self.role(m) == "loader" or w.category in ("explosives",)) and self.gap(m, f) <= reach]
+                 if m.id != f.id and not self.rules.is_vehicle(m) and not self.rules.is_gun(m) and self.rules.embarked(m) == self.rules.embarked(f)
+                 and (self.rules.role(m) == "loader" or w.category in ("explosives",)) and self.rules.gap(m, f) <= reach]
         cands.sort(key=lambda m: m.id)  # the same loaders all turn, whatever they spent
         return cands[:n]
 
     def action_pool(self, game: Game, f: Figure, w: Weapon) -> list[Figure]:
         """Who pays the actions of ``f`` using ``w``, in order."""
-        if self.is_vehicle(f):  # the driver drives; the rest of the crew serve the weapons
-            crew = [c for c in self.crew(game, f) if self.role(c) != "driver"]
-            return sorted(crew, key=lambda c: (-self.actions_left(c), c.id))
-        if self.is_gun(f):
-            return sorted(self.gun_crew(game, f), key=lambda c: (-self.actions_left(c), c.id))
+        if self.rules.is_vehicle(f):  # the driver drives; the rest of the crew serve the weapons
+            crew = [c for c in self.rules.crew(game, f) if self.rules.role(c) != "driver"]
+            return sorted(crew, key=lambda c: (-self.rules.actions_left(c), c.id))
+        if self.rules.is_gun(f):
+            return sorted(self.rules.gun_crew(game, f), key=lambda c: (-self.rules.actions_left(c), c.id))
         return [f] + self.loaders(game, f, w)
 
     def pool_actions(self, pool: list[Figure]) -> int:
-        return sum(self.actions_left(p) for p in pool)
+        return sum(self.rules.actions_left(p) for p in pool)
 
     # ---- targets ---------------------------------------------------------------------------------------
     def target_unit(self, game: Game, target: str | None) -> Unit:
@@ -143,22 +150,22 @@ class Ww2FireMixin:
         """Members of ``unit`` the viewer can see and (strict) its side has spotted."""
         out = []
         for m in game.state.unit_figures(unit.id):
-            if not self.on_table(m) or self.is_gun(m):
+            if not self.rules.on_table(m) or self.rules.is_gun(m):
                 continue
-            if strict and not self.is_spotted(game, side, m):
+            if strict and not self.rules.spotting.is_spotted(game, side, m):
                 continue
-            if self.los(game, viewer, m).visible:
+            if self.rules.los(game, viewer, m).visible:
                 out.append(m)
         return out
 
     # ---- the shot ------------------------------------------------------------------------------------------
     def shot_plan(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool = True) -> Shot:
-        return self.recall(game, ("shot_plan", firer_id, target_id, choice, strict),
+        return self.rules.recall(game, ("shot_plan", firer_id, target_id, choice, strict),
                            lambda: self.work_out_shot(game, firer_id, target_id, choice, strict))
 
     def work_out_shot(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool) -> Shot:
-        sh = self.data.shooting
-        f = self.require_figure(game, firer_id, "figure that fires")
+        sh = self.rules.data.shooting
+        f = self.rules.require_figure(game, firer_id, "figure that fires")
         o = parse_opts(choice)
         shot = o.get("shot", "unaimed")
         require(shot in sh.shot_types, f"Unknown shot type '{shot}' (unaimed, aimed or careful).")
@@ -168,11 +175,11 @@ class Ww2FireMixin:
         if "weapon" in o:
             wid = o["weapon"]
             require(wid in f.weapons, f"{f.name} has no {wid}.")
-            require(wid not in f.markers.get("wrecked", []), f"{f.name}'s {self.weapon(wid).name} is wrecked.")
-            w = self.weapon(wid)
+            require(wid not in f.markers.get("wrecked", []), f"{f.name}'s {self.rules.weapon(wid).name} is wrecked.")
+            w = self.rules.weapon(wid)
             require(w.category in SMALL_ARMS, f"{w.name} is not a small arm: use its own action.")
         else:
-            arm = self.small_arm(f)
+            arm = self.rules.small_arm(f)
             require(arm is not None, f"{f.name} has no small arm.")
             wid, w = arm  # type: ignore[misc]
         mode = None
@@ -181,16 +188,16 @@ class Ww2FireMixin:
             mode = o.get("as") or fixed or "rifle"
             require(mode in ("rifle", "smg"), "An assault rifle fires as a rifle or as an SMG.")
             require(fixed is None or mode == fixed, f"{f.name}'s {w.name} counts as {'an SMG' if fixed == 'smg' else 'a rifle'} for the rest of this turn.")
-        wclass = self.weapon_class(w, mode)
+        wclass = self.rules.weapon_class(w, mode)
         st_info = sh.shot_types[shot]
         auto_weapon = wclass in ("mg", "smg") and not w.carbine
         barred = [c for c in st_info.not_for if c == wclass and not (c == "smg" and w.carbine)]
         require(not barred, f"{st_info.name}s are not possible with {'machine guns' if wclass == 'mg' else 'SMGs'}.")
-        if strict and w.category == "mg" and w.belt_fed and not self.is_vehicle(f):
+        if strict and w.category == "mg" and w.belt_fed and not self.rules.is_vehicle(f):
             require(not f.markers.get("moved"), f"{f.name} moved this turn: a belt-fed machine gun may not move and fire.")
         pool = self.action_pool(game, f, w)
         cost = st_info.actions
-        if strict and self.is_vehicle(f):
+        if strict and self.rules.is_vehicle(f):
             cap = self.vehicle_mg_cap(game, f)
             used = f.markers.get("mg_used", {}).get(wid, 0)
             require(used + cost <= cap, f"{f.name}'s {w.name} has fired {used} of the {cap} actions one crewman gives it this turn.")
@@ -201,17 +208,17 @@ class Ww2FireMixin:
         # the target
         occupants = o.get("at") == "occupants"
         notes: list[str] = []
-        tg = self.recall(game, ("shot_target", f.id, target_id, occupants, strict),
+        tg = self.rules.recall(game, ("shot_target", f.id, target_id, occupants, strict),
                          lambda: self.shot_target(game, f, target_id, occupants, strict))
         target, vehicle, cands, dist = tg.target, tg.vehicle, tg.candidates, tg.dist
-        ups = [self.mm(u) for u in sh.bands[wclass]]  # type: ignore[index]
+        ups = [self.rules.mm(u) for u in sh.bands[wclass]]  # type: ignore[index]
         band = next((i for i, u in enumerate(ups) if dist <= u + EPS), None)
-        require(band is not None, f"{target.name} is {self.fmt(dist)} away: beyond {w.name} range ({sh.bands[wclass][-1]:g}\").")  # type: ignore[index]
+        require(band is not None, f"{target.name} is {self.rules.fmt(dist)} away: beyond {w.name} range ({sh.bands[wclass][-1]:g}\").")  # type: ignore[index]
         # band shifts
         shifts: list[tuple[str, int]] = []
         s = sh.shifts
         if occupants:
-            if self.is_open_vehicle(vehicle) and not self.is_afv(vehicle):  # type: ignore[arg-type]
+            if self.rules.is_open_vehicle(vehicle) and not self.rules.is_afv(vehicle):  # type: ignore[arg-type]
                 shifts.append(("occupants of a soft vehicle: in soft cover", s.soft_cover))
             else:
                 shifts.append(("occupants of an armoured vehicle: in hard cover", s.hard_cover))
@@ -226,33 +233,33 @@ class Ww2FireMixin:
                 shifts.append(("vehicle in hard cover", s.hard_cover))
             elif tg.cover == 1:
                 shifts.append(("vehicle in soft cover", s.soft_cover))
-        if self.is_vehicle(f) and w.hull:
+        if self.rules.is_vehicle(f) and w.hull:
             shifts.append(("vehicle hull/turret MG", s.vehicle_mg))
         shifted = band + sum(v for _, v in shifts)
         table = sh.to_hit[sh.table_for[wclass]]  # type: ignore[index]
         col = SHOT_ORDER.index(shot)
         need = table[shifted][col] if shifted < len(table) else None
-        auto = band == 0 and vehicle is None and self.inactive(game, target)
+        auto = band == 0 and vehicle is None and self.rules.inactive(game, target)
         if auto:
             notes.append("automatic hit: point blank against an inactive target")
         # fire effect modifiers
-        fe = self.data.fire_effect
+        fe = self.rules.data.fire_effect
         emods: list[tuple[str, int]] = []
         if band == 0:
             emods.append(("point blank", fe.point_blank))
         if w.quad:
             emods.append(("quad MG", fe.quad))
-        elif auto_weapon or self.role(f) == "sniper":
+        elif auto_weapon or self.rules.role(f) == "sniper":
             emods.append(("MG" if wclass == "mg" else ("SMG" if wclass == "smg" else "sniper"), fe.automatic))
         pick = None
-        if self.role(f) == "sniper" and vehicle is None and band <= 2:
-            picks = [game.state.figures[c] for c in cands if self.role(game.state.figures[c]) in LEADER_ROLES + SUPPORT_ROLES]
+        if self.rules.role(f) == "sniper" and vehicle is None and band <= 2:
+            picks = [game.state.figures[c] for c in cands if self.rules.role(game.state.figures[c]) in LEADER_ROLES + SUPPORT_ROLES]
             if picks:
                 pick = min(picks, key=lambda m: (hypot(f.x - m.x, f.y - m.y), m.id)).id
                 notes.append(f"sniper at {sh.band_names[band]} range aims for {game.state.figures[pick].name}")
-        bunker = vehicle is None and not occupants and all(self.in_bunker(game, game.state.figures[c]) for c in cands)
+        bunker = vehicle is None and not occupants and all(self.rules.in_bunker(game, game.state.figures[c]) for c in cands)
         if bunker:
-            need = self.data.bunkers.small_arms_kill_on
+            need = self.rules.data.bunkers.small_arms_kill_on
             auto = False
             notes.append(f"target in a bunker: small arms kill one occupant on a {need}")
         if need is None and not auto:
@@ -266,66 +273,66 @@ class Ww2FireMixin:
         """The part of a shot that does not depend on the weapon or the shot type: what
         ``f`` can see of the target team, who a hit may fall on, the range and the cover."""
         st = game.state
-        sh = self.data.shooting
+        sh = self.rules.data.shooting
         target = self.target_unit(game, target_id)
         require(target.side != f.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left in action.")
-        vehicle = self.unit_vehicle(game, target.id)
+        vehicle = self.rules.unit_vehicle(game, target.id)
         if vehicle is not None and not occupants:
-            require(not self.is_afv(vehicle), f"Small arms cannot hurt {vehicle.name}: it is an armoured vehicle"
-                    + (" (shoot at its occupants instead)." if self.is_open_vehicle(vehicle) else "."))
-            seen = [vehicle] if self.los(game, f, vehicle).visible and (not strict or self.is_spotted(game, f.side, vehicle)) else []
+            require(not self.rules.is_afv(vehicle), f"Small arms cannot hurt {vehicle.name}: it is an armoured vehicle"
+                    + (" (shoot at its occupants instead)." if self.rules.is_open_vehicle(vehicle) else "."))
+            seen = [vehicle] if self.rules.los(game, f, vehicle).visible and (not strict or self.rules.spotting.is_spotted(game, f.side, vehicle)) else []
             cands = [vehicle.id]
         elif occupants:
             require(vehicle is not None, f"{target.name} is not a vehicle.")
-            require(self.is_open_vehicle(vehicle) or vehicle.markers.get("unbuttoned"),  # type: ignore[union-attr]
+            require(self.rules.is_open_vehicle(vehicle) or vehicle.markers.get("unbuttoned"),  # type: ignore[union-attr]
                     f"{vehicle.name}'s occupants are not visible: it is closed.")  # type: ignore[union-attr]
-            seen = [vehicle] if self.los(game, f, vehicle).visible and (not strict or self.is_spotted(game, f.side, vehicle)) else []  # type: ignore[arg-type]
-            occ = self.occupants(game, vehicle)  # type: ignore[arg-type]
-            if not self.is_open_vehicle(vehicle):  # type: ignore[arg-type]
-                occ = [c for c in occ if self.role(c) == "nco" and c.unit == vehicle.unit][:1]  # type: ignore[union-attr]
+            seen = [vehicle] if self.rules.los(game, f, vehicle).visible and (not strict or self.rules.spotting.is_spotted(game, f.side, vehicle)) else []  # type: ignore[arg-type]
+            occ = self.rules.occupants(game, vehicle)  # type: ignore[arg-type]
+            if not self.rules.is_open_vehicle(vehicle):  # type: ignore[arg-type]
+                occ = [c for c in occ if self.rules.role(c) == "nco" and c.unit == vehicle.unit][:1]  # type: ignore[union-attr]
             require(bool(occ), f"{vehicle.name} has no occupants to shoot at.")  # type: ignore[union-attr]
             cands = [c.id for c in occ]
         else:
             seen = self.visible_members(game, f.side, f, target, strict)
             cands = [m.id for m in st.unit_figures(target.id)
-                     if self.on_table(m) and not self.is_gun(m) and not self.in_melee(game, m)]
+                     if self.rules.on_table(m) and not self.rules.is_gun(m) and not self.rules.in_melee(game, m)]
         require(bool(seen), f"{f.name} cannot see any {'spotted ' if strict else ''}figure of {target.name}.")
-        free = [m for m in seen if not self.in_melee(game, m)]
-        require(bool(free), f"{target.name} is in melee: figures within {self.data.melee.reach:g}\" of an enemy may not be shot at.")
+        free = [m for m in seen if not self.rules.in_melee(game, m)]
+        require(bool(free), f"{target.name} is in melee: figures within {self.rules.data.melee.reach:g}\" of an enemy may not be shot at.")
         require(bool(cands), f"Every figure of {target.name} is in melee.")
         dist = min(hypot(f.x - m.x, f.y - m.y) for m in free)
         cover, single, dispersed = 0, False, False
         if occupants:
             pass
         elif vehicle is None:
-            cover = min(self.los(game, f, st.figures[c]).cover if st.figures[c] in seen else 2 for c in cands)
+            cover = min(self.rules.los(game, f, st.figures[c]).cover if st.figures[c] in seen else 2 for c in cands)
             live = [st.figures[c] for c in cands]
             single = len(live) == 1
-            gapd = self.mm(sh.dispersed_gap) - EPS
-            dispersed = not single and all(self.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
+            gapd = self.rules.mm(sh.dispersed_gap) - EPS
+            dispersed = not single and all(self.rules.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
         else:
-            cover = self.los(game, f, vehicle).cover
+            cover = self.rules.los(game, f, vehicle).cover
         return ShotTarget(target, vehicle, cands, dist, cover, single, dispersed)
 
     # ---- rolling it ---------------------------------------------------------------------------------------------
     def effect_result(self, dice: Dice, mods: list[tuple[str, int]], victim: Figure, reason: str) -> str:
-        t = self.data.fire_effect.table
+        t = self.rules.data.fire_effect.table
         roll = dice.roll(t.die, reason, target="1-4 suppressed, 5 wound, 6 disabled, 7+ killed", modifiers=mods, figures=[victim.id])
         res = t.result(roll.value + sum(v for _, v in mods))
         roll.outcome = res
         return res
 
     def is_flamer(self, f: Figure) -> bool:
-        return any(w.category == "flamethrower" for _, w in self.weapons_of(f))
+        return any(w.category == "flamethrower" for _, w in self.rules.weapons_of(f))
 
     def resolve_shot(self, dice: Dice, game: Game, s: Shot) -> tuple[str, str | None]:
         """(result, victim id): result is 'miss', 'suppressed', 'wounded', 'disabled',
         'killed', 'flamer' (the flamethrower man hit) or 'damage' (a soft vehicle hit)."""
         name = s.target.name
         if not s.auto:
-            roll = dice.roll(self.data.shooting.die, f"{s.firer.name}: {self.data.shooting.shot_types[s.shot].name.lower()} "
-                             f"with {s.weapon.name} at {name} ({self.data.shooting.band_names[s.band]} range)",
+            roll = dice.roll(self.rules.data.shooting.die, f"{s.firer.name}: {self.rules.data.shooting.shot_types[s.shot].name.lower()} "
+                             f"with {s.weapon.name} at {name} ({self.rules.data.shooting.band_names[s.band]} range)",
                              target=f"{s.need}+" if not s.bunker else f"{s.need} (bunker)",
                              modifiers=[] if s.bunker else [(k, v) for k, v in s.shifts], figures=[s.firer.id], units=[s.target.id])
             hit = roll.value >= s.need  # type: ignore[operator]
@@ -348,8 +355,8 @@ class Ww2FireMixin:
 
     # ---- effects on figures ------------------------------------------------------------------------------------------
     def suppress(self, game: Game, unit: Unit, why: str) -> bool:
-        n = self.suppression(unit)
-        mx = self.data.suppression.max
+        n = self.rules.suppression(unit)
+        mx = self.rules.data.suppression.max
         if n >= mx:
             game.emit("status", f"{unit.name} already has {mx} suppressions: further suppression is ignored.", units=[unit.id])
             return False
@@ -367,38 +374,38 @@ class Ww2FireMixin:
             result = "flamer"
         if result == "flamer":
             victim.life = DEAD
-            self.note_losses(game, unit.id, 1, by_unit)
+            self.rules.note_losses(game, unit.id, 1, by_unit)
             game.emit("casualty", f"{victim.name} is hit: the flamethrower bursts into flame and kills him ({cause}).",
                       figures=[victim.id], units=[unit.id])
             self.after_loss(game, victim)
             for m in list(st.unit_figures(unit.id)):
-                if m.id != victim.id and m.alive and not self.is_vehicle(m):
+                if m.id != victim.id and m.alive and not self.rules.is_vehicle(m):
                     res = self.flame_effect(game.dice, m, f"{m.name} caught in the burning flamethrower")
                     self.apply_effect(game, m, res, "flamethrower fire", by_unit, flame_ok=False)
-            self.queue_test(game, unit, "casualty")
+            self.rules.morale.queue_test(game, unit, "casualty")
             return
         if result == "suppressed":
             self.suppress(game, unit, f"({cause})")
-            self.queue_test(game, unit, "suppressed")
+            self.rules.morale.queue_test(game, unit, "suppressed")
             return
         if result == "wounded":
             victim.wounds += 1
-            if self.max_actions(victim) <= 0:
+            if self.rules.max_actions(victim) <= 0:
                 result = "disabled"
             else:
-                self.note_losses(game, unit.id, 1, by_unit)
+                self.rules.note_losses(game, unit.id, 1, by_unit)
                 game.emit("casualty", f"{victim.name} is wounded ({cause}): -1 action, -2\" movement.", figures=[victim.id], units=[unit.id])
         if result == "disabled":
             victim.life = DISABLED
-            self.note_losses(game, unit.id, 1, by_unit)
+            self.rules.note_losses(game, unit.id, 1, by_unit)
             game.emit("casualty", f"{victim.name} is disabled ({cause}).", figures=[victim.id], units=[unit.id])
             self.after_loss(game, victim)
         elif result == "killed":
             victim.life = DEAD
-            self.note_losses(game, unit.id, 1, by_unit)
+            self.rules.note_losses(game, unit.id, 1, by_unit)
             game.emit("casualty", f"{victim.name} is killed ({cause}).", figures=[victim.id], units=[unit.id])
             self.after_loss(game, victim)
-        self.queue_test(game, unit, "casualty")
+        self.rules.morale.queue_test(game, unit, "casualty")
 
     def after_loss(self, game: Game, f: Figure) -> None:
         """A figure out of action drops what it carried and stops being carried along."""
@@ -410,15 +417,15 @@ class Ww2FireMixin:
         for c in st.figures.values():
             if f.id in c.attrs.get("carried_by", []):
                 c.attrs["carried_by"] = [x for x in c.attrs["carried_by"] if x != f.id]
-        if self.role(f) == "driver" and self.embarked(f):
-            v = self.vehicle_of(game, f)
+        if self.rules.role(f) == "driver" and self.rules.embarked(f):
+            v = self.rules.vehicle_of(game, f)
             if v is not None and v.alive:
-                self.driver_lost(game, v)
+                self.rules.vehicles.driver_lost(game, v)
         if not st.unit_alive(f.unit):
             st.units[f.unit].markers["out_of_action"] = True
 
     def flame_effect(self, dice: Dice, victim: Figure, reason: str) -> str:
-        t = self.data.flamethrowers.effect
+        t = self.rules.data.flamethrowers.effect
         roll = dice.roll(t.die, reason, target="1-2 suppressed, 3-4 disabled, 5-6 killed", figures=[victim.id])
         res = t.result(roll.value)
         roll.outcome = res
@@ -435,13 +442,13 @@ class Ww2FireMixin:
 
     def vehicle_mg_cap(self, game: Game, v: Figure) -> int:
         """A vehicle MG is fired by one crewman: at most his actions a turn (interpretation)."""
-        return max((self.max_actions(c) for c in self.crew(game, v)), default=0)
+        return max((self.rules.max_actions(c) for c in self.rules.crew(game, v)), default=0)
 
     def pay_shot(self, game: Game, s: Shot) -> None:
-        self.spend_pool(s.pool, s.cost)
-        if s.weapon.belt_fed and not self.is_vehicle(s.firer):
+        self.rules.spend_pool(s.pool, s.cost)
+        if s.weapon.belt_fed and not self.rules.is_vehicle(s.firer):
             s.firer.markers["no_move"] = True  # belt-fed MGs may not move and fire
-        if self.is_vehicle(s.firer):
+        if self.rules.is_vehicle(s.firer):
             used = s.firer.markers.setdefault("mg_used", {})
             used[s.wid] = used.get(s.wid, 0) + s.cost
         self.mark_fired(game, s.firer)
@@ -450,16 +457,16 @@ class Ww2FireMixin:
 
     def mark_fired(self, game: Game, f: Figure) -> None:
         f.markers["fired"] = True
-        game.state.units[f.unit].markers["fired_st"] = self.sideturn(game)
-        if self.embarked(f):
-            v = self.vehicle_of(game, f)
+        game.state.units[f.unit].markers["fired_st"] = self.rules.sideturn(game)
+        if self.rules.embarked(f):
+            v = self.rules.vehicle_of(game, f)
             if v is not None:
-                game.state.units[v.unit].markers["fired_st"] = self.sideturn(game)
+                game.state.units[v.unit].markers["fired_st"] = self.rules.sideturn(game)
 
     def note_target(self, game: Game, target: Unit, firer: Figure, heavy: bool = False) -> None:
-        target.markers["fired_at"] = self.sideturn(game)
+        target.markers["fired_at"] = self.rules.sideturn(game)
         target.markers["aware"] = True
-        self.note_fire(game, target.id, firer.unit, 1, heavy=heavy)
+        self.rules.note_fire(game, target.id, firer.unit, 1, heavy=heavy)
 
     def resolve_and_apply(self, game: Game, s: Shot) -> None:
         self.pay_shot(game, s)
@@ -469,24 +476,24 @@ class Ww2FireMixin:
             return
         cause = f"shot by {s.firer.name}"
         if result == "damage":
-            self.small_arms_vs_vehicle(game, s)
+            self.rules.vehicles.small_arms_vs_vehicle(game, s)
             return
         self.apply_effect(game, game.state.figures[victim], result, cause, s.firer.unit)  # type: ignore[index]
 
     def after_fire(self, game: Game, firers: list[Figure], target: Unit | None) -> None:
         """After any shooting: morale tests, spotting the firers, reactions."""
-        self.run_tests(game)
-        self.cleanup(game)
-        self.refresh_spotting(game)
-        self.react_spotting(game, firers, fired=True)
-        self.offer_reaction(game, firers[0].unit if firers else None)
+        self.rules.morale.run_tests(game)
+        self.rules.cleanup(game)
+        self.rules.spotting.refresh_spotting(game)
+        self.rules.spotting.react_spotting(game, firers, fired=True)
+        self.rules.reactions.offer_reaction(game, firers[0].unit if firers else None)
 
     # ---- a fire team shooting ---------------------------------------------------------------------------------------------
     def team_shots(self, game: Game, unit_id: str | None, target: str | None, choice: str | None) -> list[Figure]:
         require(unit_id in game.state.units, "Choose the fire team that fires.")
         out = []
         for f in game.state.unit_figures(unit_id):  # type: ignore[arg-type]
-            if self.is_vehicle(f) or self.is_gun(f) or self.small_arm(f) is None:
+            if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
                 continue
             try:
                 self.shot_plan(game, f.id, target, choice, strict=True)
@@ -497,7 +504,7 @@ class Ww2FireMixin:
 
     def check_fire_team(self, game: Game, cmd: Command) -> None:
         if not self.team_shots(game, cmd.unit, cmd.target, cmd.choice):
-            f0 = next((f for f in game.state.unit_figures(cmd.unit) if self.small_arm(f) is not None), None)
+            f0 = next((f for f in game.state.unit_figures(cmd.unit) if self.rules.small_arm(f) is not None), None)
             require(f0 is not None, "No figure of that team has a small arm.")
             self.shot_plan(game, f0.id, cmd.target, cmd.choice, strict=True)  # type: ignore[union-attr]
             refuse("No figure of that team can fire that shot.")
@@ -523,7 +530,7 @@ class Ww2FireMixin:
         shots: list[Shot] = []
         can_hit = []
         for f in st.unit_figures(unit_id):  # type: ignore[arg-type]
-            if self.is_vehicle(f) or self.is_gun(f) or self.small_arm(f) is None:
+            if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
                 continue
             try:
                 s = self.shot_plan(game, f.id, target.id, "shot=unaimed", strict=False)
@@ -534,7 +541,7 @@ class Ww2FireMixin:
                     self.firer_ready(game, f)
                 except Exception:
                     continue
-                if self.actions_left(f) < 1 or (s.weapon.belt_fed and f.markers.get("moved")):
+                if self.rules.actions_left(f) < 1 or (s.weapon.belt_fed and f.markers.get("moved")):
                     continue
                 if not self.visible_members(game, f.side, f, target, strict=True):
                     continue
@@ -550,8 +557,8 @@ class Ww2FireMixin:
         self.volley_plan(game, cmd.unit, cmd.target, strict=True)
 
     def volley_roll(self, dice: Dice, game: Game, shots: list[Shot], target: Unit) -> tuple[str, str | None]:
-        need = self.data.shooting.volley_hits_on
-        roll = dice.roll(self.data.shooting.die, f"{len(shots)} figure(s) fire together at {target.name}", target=f"{need}",
+        need = self.rules.data.shooting.volley_hits_on
+        roll = dice.roll(self.rules.data.shooting.die, f"{len(shots)} figure(s) fire together at {target.name}", target=f"{need}",
                          figures=[s.firer.id for s in shots], units=[target.id])
         hit = roll.value >= need
         roll.outcome = "hit" if hit else "miss"
@@ -580,7 +587,7 @@ class Ww2FireMixin:
     def apply_volley(self, game: Game, cmd: Command) -> None:
         shots, target = self.volley_plan(game, cmd.unit, cmd.target, strict=True)
         for s in shots:
-            self.spend(s.firer, 1)
+            self.rules.spend(s.firer, 1)
             self.mark_fired(game, s.firer)
         self.note_target(game, target, shots[0].firer)
         result, victim = self.volley_roll(game.dice, game, shots, target)

@@ -9,21 +9,28 @@ from __future__ import annotations
 
 from dataclasses import replace
 from math import hypot
+from typing import TYPE_CHECKING
 
 from game.core.commands import Command, passes, require
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.collider import Collider
 from game.rulesets.movement import clamp_to_table
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, TOL
 from game.rulesets.ww2_skirmish.move import Leg
 
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
-class Ww2FormationMixin:
+
+class Ww2Formation(Chapter["Ww2Skirmish"]):
     # ---- moving the team together -------------------------------------------------------------------------------------
+    rules: Ww2Skirmish
+
     def team_movers(self, game: Game, unit: Unit) -> list[Figure]:
-        return [f for f in self.fighters(game, unit.id)
-                if self.actions_left(f) >= 1 and not f.attrs.get("carried_by") and not f.markers.get("no_move")]
+        return [f for f in self.rules.fighters(game, unit.id)
+                if self.rules.actions_left(f) >= 1 and not f.attrs.get("carried_by") and not f.markers.get("no_move")]
 
     def formation_legs(self, game: Game, unit: Unit, point: tuple[float, float] | None, regroup: bool) -> list[Leg]:
         """Each mover's leg of a team move toward ``point`` (or closing on its leader).
@@ -33,23 +40,23 @@ class Ww2FormationMixin:
         movers = self.team_movers(game, unit)
         if not movers:
             return []
-        lead = self.leader(game, unit.id) if regroup else None
+        lead = self.rules.leader(game, unit.id) if regroup else None
         key = (unit.id, point, regroup, lead.id if lead is not None else None, id(game.table), game.table.version,
-               tuple((f.id, f.x, f.y, f.radius, self.embarked(f)) for f in game.state.figures.values() if f.alive),
-               tuple((m.id, self.base_allowance(game, m), self.suppressed_cap(game, m), m.markers.get("carrying")) for m in movers))
+               tuple((f.id, f.x, f.y, f.radius, self.rules.embarked(f)) for f in game.state.figures.values() if f.alive),
+               tuple((m.id, self.rules.moving.base_allowance(game, m), self.rules.moving.suppressed_cap(game, m), m.markers.get("carrying")) for m in movers))
         legs = game.keep("formations", key, lambda: self.work_out_formation(game, unit, movers, point, regroup), limit=500)
         figs = game.state.figures
         return [replace(lg, fig=figs[lg.fig.id], path=list(lg.path)) for lg in legs]  # this state's figures
 
     def work_out_formation(self, game: Game, unit: Unit, movers: list[Figure], point: tuple[float, float] | None,
                            regroup: bool) -> list[Leg]:
-        cap = min(self.suppressed_cap(game, f) for f in movers)
+        cap = min(self.rules.moving.suppressed_cap(game, f) for f in movers)
         cx = sum(f.x for f in movers) / len(movers)
         cy = sum(f.y for f in movers) / len(movers)
         others = [(f.id, f.pos, f.radius) for f in game.state.figures.values()
-                  if f.alive and not self.embarked(f) and f.id not in {m.id for m in movers}]
+                  if f.alive and not self.rules.embarked(f) and f.id not in {m.id for m in movers}]
         if regroup:
-            lead = self.leader(game, unit.id)
+            lead = self.rules.leader(game, unit.id)
             anchor = lead.pos if lead is not None else (cx, cy)
             scales = [1.0]
         else:
@@ -71,36 +78,36 @@ class Ww2FormationMixin:
             else:
                 order = sorted(movers, key=lambda f: (-(f.x * vx + f.y * vy), f.id))
             for f in order:
-                budget = min(self.base_allowance(game, f), cap)
+                budget = min(self.rules.moving.base_allowance(game, f), cap)
                 if regroup:
                     d = hypot(anchor[0] - f.x, anchor[1] - f.y)
-                    step = max(0.0, d - 2 * f.radius - self.mm(0.5))
-                    if step < self.mm(0.1):
+                    step = max(0.0, d - 2 * f.radius - self.rules.mm(0.5))
+                    if step < self.rules.mm(0.1):
                         placed.add_figure(f.id, f.pos, f.radius)
                         continue
                     goal = (f.x + (anchor[0] - f.x) * step / d, f.y + (anchor[1] - f.y) * step / d)
                 else:
-                    step = min(length, min(self.base_allowance(game, m) for m in movers), cap) * k
+                    step = min(length, min(self.rules.moving.base_allowance(game, m) for m in movers), cap) * k
                     goal = (f.x + vx * step / length, f.y + vy * step / length)
                 goal = clamp_to_table(game, goal, f.radius)
-                leg = self.plan_leg(game, f, [goal], budget, strict=False, collider=placed)
+                leg = self.rules.moving.plan_leg(game, f, [goal], budget, strict=False, collider=placed)
                 legs.append(leg)
                 placed.add_figure(f.id, leg.path[-1], f.radius)
             moves = {lg.fig.id: lg.path[-1] for lg in legs if lg.length > EPS}
             best = legs
-            if moves and self.cohesion_ok(game, unit, moves):
+            if moves and self.rules.moving.cohesion_ok(game, unit, moves):
                 return legs
         return best if regroup else []
 
     def check_team_may_move(self, game: Game, unit: Unit) -> None:
         """Refuses unless the team may make a move action now, wherever it goes."""
-        require(not self.routing(unit), f"{unit.name} is routing: it flees by itself.")
-        require(not self.shaken(game, unit), f"{unit.name} fell back: it may not move until after its next turn.")
-        mv = self.data.movement
+        require(not self.rules.routing(unit), f"{unit.name} is routing: it flees by itself.")
+        require(not self.rules.shaken(game, unit), f"{unit.name} fell back: it may not move until after its next turn.")
+        mv = self.rules.data.movement
         require(unit.markers.get("move_n", 0) < mv.max_move_actions, f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
         movers = self.team_movers(game, unit)
         require(bool(movers), f"No figure of {unit.name} has an action left to move.")
-        require(min(self.suppressed_cap(game, f) for f in movers) > TOL,
+        require(min(self.rules.moving.suppressed_cap(game, f) for f in movers) > TOL,
                 f"{unit.name} is suppressed and has moved its {mv.suppressed_max:g}\" this turn.")
 
     def team_may_move(self, game: Game, unit: Unit) -> bool:
@@ -111,35 +118,35 @@ class Ww2FormationMixin:
         require(st.phase == "action" and cmd.side == st.active_side, "Fire teams move during their own side's turn.")
         require(cmd.unit is not None, "Choose the fire team.")
         unit = st.units[cmd.unit]
-        v = self.unit_vehicle(game, unit.id)
+        v = self.rules.unit_vehicle(game, unit.id)
         if v is not None:
             require(cmd.point is not None, "Choose where the vehicle goes.")
-            self.check_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)
+            self.rules.vehicles.check_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)
             return
         require(cmd.point is not None or cmd.choice == "regroup", "Choose where the team goes.")
         self.check_team_may_move(game, unit)
         legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup")
-        require(any(lg.length > self.mm(0.25) for lg in legs),
+        require(any(lg.length > self.rules.mm(0.25) for lg in legs),
                 f"{unit.name} cannot move there together without losing cohesion or being blocked.")
 
     def apply_move_unit(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit]
-        v = self.unit_vehicle(game, unit.id)
+        v = self.rules.unit_vehicle(game, unit.id)
         if v is not None:
-            self.apply_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)  # type: ignore[arg-type]
+            self.rules.vehicles.apply_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)  # type: ignore[arg-type]
             return
         legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup")
-        self.open_move_action(game, unit)
-        if not self.open_ground_test(game, unit, legs):
-            self.after_move(game, unit, [])
+        self.rules.moving.open_move_action(game, unit)
+        if not self.rules.moving.open_ground_test(game, unit, legs):
+            self.rules.moving.after_move(game, unit, [])
             return
         # members that paid move in the new action
         moved = []
         for lg in legs:
             if lg.length > EPS and lg.fig.alive:
-                self.place(game, lg.fig, lg)
+                self.rules.moving.place(game, lg.fig, lg)
                 moved.append(lg.fig)
         far = max((lg.length for lg in legs), default=0.0)
-        game.emit("move", f"{unit.name} {'regroups' if cmd.choice == 'regroup' else 'moves'} up to {self.fmt(far)}.",
-                  units=[unit.id], figures=[f.id for f in moved], visible_to=self.move_visibility(game, moved))
-        self.after_move(game, unit, moved)
+        game.emit("move", f"{unit.name} {'regroups' if cmd.choice == 'regroup' else 'moves'} up to {self.rules.fmt(far)}.",
+                  units=[unit.id], figures=[f.id for f in moved], visible_to=self.rules.moving.move_visibility(game, moved))
+        self.rules.moving.after_move(game, unit, moved)

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import hypot
+from typing import TYPE_CHECKING
 
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import CAPTURED, Figure
 from game.rulesets.movement import clamp_to_table
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.move import Leg
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 
 @dataclass
@@ -32,35 +37,37 @@ class Fight:
         return sum(v for _, v in am), sum(v for _, v in dm), am, dm
 
 
-class Ww2MeleeMixin:
+class Ww2Melee(Chapter["Ww2Skirmish"]):
+    rules: Ww2Skirmish
+
     def fights(self, game: Game, side: str) -> list[Fight]:
         """Pair the active side's figures with the enemies they are in contact with."""
         st = game.state
-        reach = self.melee_reach() + EPS
-        mine = [f for f in st.figures.values() if f.side == side and self.fighter(f)]
-        foes = sorted((f for f in st.figures.values() if f.side != side and self.fighter(f)), key=lambda f: f.id)
+        reach = self.rules.melee_reach() + EPS
+        mine = [f for f in st.figures.values() if f.side == side and self.rules.fighter(f)]
+        foes = sorted((f for f in st.figures.values() if f.side != side and self.rules.fighter(f)), key=lambda f: f.id)
         used: set[str] = set()
         out = []
         for e in foes:
             if e.id in used:
                 continue
-            touching = [f for f in mine if f.id not in used and self.gap(f, e) <= reach]
+            touching = [f for f in mine if f.id not in used and self.rules.gap(f, e) <= reach]
             if not touching:
                 continue
-            touching.sort(key=lambda f: (-self.max_actions(f), hypot(f.x - e.x, f.y - e.y), f.id))
+            touching.sort(key=lambda f: (-self.rules.max_actions(f), hypot(f.x - e.x, f.y - e.y), f.id))
             main = touching[0]
             fight = Fight(main, e, touching[1:])
-            fight.defender_extras = [g for g in foes if g.id != e.id and g.id not in used and self.gap(g, main) <= reach]
+            fight.defender_extras = [g for g in foes if g.id != e.id and g.id not in used and self.rules.gap(g, main) <= reach]
             used.update(x.id for x in [main, e, *fight.attacker_extras, *fight.defender_extras])
             out.append(fight)
         return out
 
     def melee_margin(self, dice: Dice, fight: Fight) -> int:
         """Attacker's score less defender's."""
-        a, d, am, dm = fight.scores(self)
-        ra = dice.roll(self.data.melee.die, f"{fight.attacker.name} fights {fight.defender.name}", target="higher total wins",
+        a, d, am, dm = fight.scores(self.rules)
+        ra = dice.roll(self.rules.data.melee.die, f"{fight.attacker.name} fights {fight.defender.name}", target="higher total wins",
                        modifiers=am, figures=[fight.attacker.id, fight.defender.id])
-        rd = dice.roll(self.data.melee.die, f"{fight.defender.name} fights back", target="higher total wins", modifiers=dm,
+        rd = dice.roll(self.rules.data.melee.die, f"{fight.defender.name} fights back", target="higher total wins", modifiers=dm,
                        figures=[fight.defender.id])
         margin = (ra.value + a) - (rd.value + d)
         ra.outcome = f"{ra.value + a} against {rd.value + d}"
@@ -71,23 +78,23 @@ class Ww2MeleeMixin:
         m = abs(margin)
         if m == 0:
             return "draw"
-        res = self.data.melee.results
+        res = self.rules.data.melee.results
         for r in res:
             if m <= r.margin:
                 return r.result
         return res[-1].result
 
     def friends_near(self, game: Game, f: Figure) -> bool:
-        reach = self.mm(self.data.melee.capture_friends) + EPS
-        return any(o.side == f.side and o.id != f.id and self.fighter(o) and hypot(o.x - f.x, o.y - f.y) <= reach
+        reach = self.rules.mm(self.rules.data.melee.capture_friends) + EPS
+        return any(o.side == f.side and o.id != f.id and self.rules.fighter(o) and hypot(o.x - f.x, o.y - f.y) <= reach
                    for o in game.state.figures.values())
 
     def push(self, game: Game, f: Figure, away_from: Figure, dist: float) -> None:
         dx, dy = f.x - away_from.x, f.y - away_from.y
         n = hypot(dx, dy) or 1.0
         goal = clamp_to_table(game, (f.x + dx / n * dist, f.y + dy / n * dist), f.radius)
-        leg: Leg = self.plan_leg(game, f, [goal], dist, strict=False)
-        self.place(game, f, leg, free=True)
+        leg: Leg = self.rules.moving.plan_leg(game, f, [goal], dist, strict=False)
+        self.rules.moving.place(game, f, leg, free=True)
 
     def melee_round(self, game: Game) -> None:
         st = game.state
@@ -110,29 +117,29 @@ class Ww2MeleeMixin:
             self.melee_loss(game, win, lose, res)
             for x in extras:
                 if x.alive:
-                    self.push(game, x, win, self.mm(self.data.melee.push_back))
+                    self.push(game, x, win, self.rules.mm(self.rules.data.melee.push_back))
             if extras:
                 game.emit("melee", f"{len(extras)} figure(s) helping {lose.name} fall back 1\".", figures=[x.id for x in extras])
             losers.setdefault(lose.unit, lose.side)
         for uid in losers:
             if st.unit_alive(uid):
-                self.queue_test(game, st.units[uid], "lost a melee")
-        self.run_tests(game)
+                self.rules.morale.queue_test(game, st.units[uid], "lost a melee")
+        self.rules.morale.run_tests(game)
 
     def melee_loss(self, game: Game, win: Figure, lose: Figure, res: str) -> None:
         captured = not self.friends_near(game, lose)
         name = f"{lose.name} (beaten by {win.name})"
         if res == "pushed_back" or (res == "captured_or_pushed" and not captured):
-            self.push(game, lose, win, self.mm(self.data.melee.push_back))
+            self.push(game, lose, win, self.rules.mm(self.rules.data.melee.push_back))
             game.emit("melee", f"{name} is forced back 1\".", figures=[lose.id, win.id])
             return
         if res in ("wounded", "disabled", "killed"):
-            self.apply_effect(game, lose, res, f"melee with {win.name}", win.unit, flame_ok=False)
+            self.rules.firing.apply_effect(game, lose, res, f"melee with {win.name}", win.unit, flame_ok=False)
         if res != "killed" and captured and lose.life in ("active", "disabled"):
             lose.life = CAPTURED
-            self.note_losses(game, lose.unit, 1, win.unit)
-            self.after_loss(game, lose)
-            game.emit("casualty", f"{name} is captured: no friend within {self.data.melee.capture_friends:g}\".", figures=[lose.id, win.id])
+            self.rules.note_losses(game, lose.unit, 1, win.unit)
+            self.rules.firing.after_loss(game, lose)
+            game.emit("casualty", f"{name} is captured: no friend within {self.rules.data.melee.capture_friends:g}\".", figures=[lose.id, win.id])
 
     def melee_outcome(self, dice: Dice, fight: Fight, capture: dict[str, bool]) -> str:
         """The result in words, for the odds (``capture``: figure id -> no friend within 4")."""

@@ -1,20 +1,28 @@
 """WW2 Skirmish: morale tests ("Morale") and removing suppression. Mixed into
 :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
 
-Tests are queued while a command resolves (:meth:`Ww2MoraleMixin.queue_test`) and taken
+Tests are queued while a command resolves (:meth:`Ww2Morale.queue_test`) and taken
 once per fire team at its end (:meth:`run_tests`), on the team's action points.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.commands import Command, require
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.rulesets.parts import Chapter
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 
-class Ww2MoraleMixin:
+class Ww2Morale(Chapter["Ww2Skirmish"]):
     # ---- morale ------------------------------------------------------------------------------------------------------
+    rules: Ww2Skirmish
+
     def queue_test(self, game: Game, unit: Unit, why: str) -> None:
         q = game.state.attrs.setdefault("morale_queue", [])
         if unit.id not in [u for u, _ in q]:
@@ -25,25 +33,25 @@ class Ww2MoraleMixin:
         q = st.attrs.pop("morale_queue", [])
         for uid, why in q:
             u = st.units.get(uid)
-            if u is not None and st.unit_alive(uid) and not self.routing(u):
+            if u is not None and st.unit_alive(uid) and not self.rules.routing(u):
                 self.morale_test(game, u, why)
 
     def team_ap(self, game: Game, unit: Unit, changes: dict[str, int] | None = None, extra_supp: int = 0) -> int:
         """The testing group's current action points: actions less wounds, less one per
         figure per suppression marker; never below 0."""
         changes = changes or {}  # figure id -> its actions after an effect (-1: out of action)
-        figs = [f for f in game.state.unit_figures(unit.id) if not self.is_vehicle(f) and not self.is_gun(f)]
-        acts = [changes.get(f.id, self.max_actions(f)) for f in figs]
+        figs = [f for f in game.state.unit_figures(unit.id) if not self.rules.is_vehicle(f) and not self.rules.is_gun(f)]
+        acts = [changes.get(f.id, self.rules.max_actions(f)) for f in figs]
         acts = [a for a in acts if a >= 0]
-        supp = min(self.data.suppression.max, self.suppression(unit) + extra_supp)
+        supp = min(self.rules.data.suppression.max, self.rules.suppression(unit) + extra_supp)
         return max(0, sum(acts) - supp * len(acts))
 
     def tests_morale(self, game: Game, unit: Unit) -> bool:
-        v = self.unit_vehicle(game, unit.id)
+        v = self.rules.unit_vehicle(game, unit.id)
         return v is None  # a crewed vehicle in action does not test (interpretation)
 
     def morale_outcome(self, roll: int, ap: int) -> str:
-        m = self.data.morale
+        m = self.rules.data.morale
         if roll < ap:
             return "passed"
         margin = roll - ap
@@ -56,7 +64,7 @@ class Ww2MoraleMixin:
         return "routs"
 
     def morale_roll(self, dice: Dice, unit: Unit, ap: int, why: str) -> str:
-        roll = dice.roll(self.data.morale.die, f"{unit.name} morale test ({why})", target=f"less than {ap} (action points)", units=[unit.id])
+        roll = dice.roll(self.rules.data.morale.die, f"{unit.name} morale test ({why})", target=f"less than {ap} (action points)", units=[unit.id])
         out = self.morale_outcome(roll.value, ap)
         roll.outcome = out
         return out
@@ -74,19 +82,19 @@ class Ww2MoraleMixin:
             return
         if out == "retire":
             game.emit("morale", f"{unit.name} retires to the nearest cover to its rear.", units=[unit.id])
-            self.retire_to_cover(game, unit)
+            self.rules.moving.retire_to_cover(game, unit)
         elif out == "suppression":
-            self.suppress(game, unit, "(failed morale test)")
+            self.rules.firing.suppress(game, unit, "(failed morale test)")
         elif out == "falls back":
-            roll = game.dice.roll(self.data.morale.fall_back_die, f"{unit.name} falls back", target="inches away from the enemy",
+            roll = game.dice.roll(self.rules.data.morale.fall_back_die, f"{unit.name} falls back", target="inches away from the enemy",
                                   units=[unit.id])
             roll.outcome = f"moves {roll.value}\" away, no move or fire next turn"
-            unit.markers["shaken_until"] = self.next_own_sideturn(game, unit.side)
-            self.move_away(game, unit, self.mm(roll.value), "falls back")
+            unit.markers["shaken_until"] = self.rules.next_own_sideturn(game, unit.side)
+            self.rules.moving.move_away(game, unit, self.rules.mm(roll.value), "falls back")
         elif out == "routs":
             unit.markers["routing"] = True
             game.emit("morale", f"{unit.name} routs! It flees from the nearest enemy and may not fire.", units=[unit.id])
-            self.move_away(game, unit, self.mm(self.data.movement.normal), "flees")
+            self.rules.moving.move_away(game, unit, self.rules.mm(self.rules.data.movement.normal), "flees")
 
     # ---- suppression removal ---------------------------------------------------------------------------------------------
     def check_remove_suppression(self, game: Game, cmd: Command) -> None:
@@ -94,30 +102,30 @@ class Ww2MoraleMixin:
         require(st.phase == "action" and cmd.side == st.active_side, "Suppression is removed during the side's own turn.")
         require(cmd.unit is not None, "Choose the fire team.")
         unit = st.units[cmd.unit]
-        require(self.suppression(unit) > 0, f"{unit.name} is not suppressed.")
-        require(not self.routing(unit), f"{unit.name} is routing: it must rally first.")
-        require(any(self.actions_left(f) > 0 for f in self.team_payers(game, unit)),
+        require(self.rules.suppression(unit) > 0, f"{unit.name} is not suppressed.")
+        require(not self.rules.routing(unit), f"{unit.name} is routing: it must rally first.")
+        require(any(self.rules.actions_left(f) > 0 for f in self.team_payers(game, unit)),
                 f"No figure of {unit.name} has an action left to remove suppression.")
 
     def team_payers(self, game: Game, unit: Unit) -> list[Figure]:
-        v = self.unit_vehicle(game, unit.id)
+        v = self.rules.unit_vehicle(game, unit.id)
         if v is not None:
-            return self.crew(game, v)
-        return [f for f in game.state.unit_figures(unit.id) if not self.is_gun(f)]
+            return self.rules.crew(game, v)
+        return [f for f in game.state.unit_figures(unit.id) if not self.rules.is_gun(f)]
 
     def apply_remove_suppression(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit]
-        payers = [f for f in self.team_payers(game, unit) if self.actions_left(f) > 0]
+        payers = [f for f in self.team_payers(game, unit) if self.rules.actions_left(f) > 0]
         for f in payers:
-            self.spend(f, 1)
-        left = sum(self.actions_left(f) for f in self.team_payers(game, unit))
-        s = self.data.suppression
+            self.rules.spend(f, 1)
+        left = sum(self.rules.actions_left(f) for f in self.team_payers(game, unit))
+        s = self.rules.data.suppression
         roll = game.dice.roll(s.remove_die, f"{unit.name} tries to remove a suppression", target=f"{s.remove_target}+",
                               modifiers=[("team actions left", left)], units=[unit.id])
         ok = roll.value + left >= s.remove_target
         roll.outcome = "one suppression removed" if ok else "still suppressed"
         if ok:
-            unit.markers["suppressed"] = self.suppression(unit) - 1
+            unit.markers["suppressed"] = self.rules.suppression(unit) - 1
             if not unit.markers["suppressed"]:
                 unit.markers.pop("suppressed")
         game.emit("status", f"{unit.name}: every member spent 1 action trying to remove suppression.", units=[unit.id])
@@ -125,4 +133,4 @@ class Ww2MoraleMixin:
     def removal_chance(self, game: Game, unit: Unit) -> int:
         """Team actions left after paying for an attempt."""
         payers = self.team_payers(game, unit)
-        return sum(max(0, self.actions_left(f) - 1) if self.actions_left(f) > 0 else 0 for f in payers)
+        return sum(max(0, self.rules.actions_left(f) - 1) if self.rules.actions_left(f) > 0 else 0 for f in payers)

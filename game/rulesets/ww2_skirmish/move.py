@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import hypot
+from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString
 from shapely.ops import substring
@@ -23,7 +24,11 @@ from game.core.state import FLED, Figure, Unit
 from game.geometry.collider import Collider
 from game.geometry.movement import trace_path
 from game.rulesets.movement import clamp_to_table, plan_move
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, TOL
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 BIG = 1e12
 
@@ -52,19 +57,21 @@ def cut_path(path: list[tuple[float, float]], d: float) -> list[tuple[float, flo
     return [(float(x), float(y)) for x, y in substring(line, 0, d).coords]
 
 
-class Ww2MoveMixin:
+class Ww2Moving(Chapter["Ww2Skirmish"]):
     # ---- pricing a path ------------------------------------------------------------------------
+    rules: Ww2Skirmish
+
     def path_charges(self, game: Game, path: list[tuple[float, float]], rough_paid: bool) -> tuple[list[tuple[float, float, str]], list[tuple[float, str]]]:
         """Deductions a path pays: 3" per linear obstacle crossed, 3" once for wading or
         rough ground (unless already paid in this move action)."""
-        mv = self.data.movement
+        mv = self.rules.data.movement
         tr = trace_path(game.table, path)
         charges: list[tuple[float, float, str]] = []
         crossings: list[tuple[float, str]] = []
         names = {f.id: f.name for f in game.table.features}
         for e in tr.crossings:
             if e.kind == "cross" and e.type_id in mv.obstacle_types:
-                charges.append((e.distance, self.mm(mv.obstacle), f"crossing {names.get(e.feature_id, e.type_id)}"))
+                charges.append((e.distance, self.rules.mm(mv.obstacle), f"crossing {names.get(e.feature_id, e.type_id)}"))
                 crossings.append((e.distance, names.get(e.feature_id, e.type_id)))
         if not rough_paid:
             start = any(f.type.id in mv.rough_types for f in game.table.features_at(path[0]))
@@ -74,9 +81,9 @@ class Ww2MoveMixin:
                     enter = e
                     break
             if start and tr.length > EPS:
-                charges.append((0.0, self.mm(mv.rough), "wading / rough ground"))
+                charges.append((0.0, self.rules.mm(mv.rough), "wading / rough ground"))
             elif enter is not None:
-                charges.append((enter.distance, self.mm(mv.rough), f"wading / rough ground ({names.get(enter.feature_id, '')})"))
+                charges.append((enter.distance, self.rules.mm(mv.rough), f"wading / rough ground ({names.get(enter.feature_id, '')})"))
         charges.sort()
         return charges, crossings
 
@@ -94,11 +101,11 @@ class Ww2MoveMixin:
 
     def plan_leg(self, game: Game, f: Figure, waypoints: list[tuple[float, float]], budget: float, strict: bool,
                  rough_paid: bool = False, collider: Collider | None = None) -> Leg:
-        ignore = {c.id for c in game.state.figures.values() if self.embarked(c)}
+        ignore = {c.id for c in game.state.figures.values() if self.rules.embarked(c)}
         carried = f.markers.get("carrying")
         if carried:
             ignore.add(carried)
-        base = plan_move(self, game, f, waypoints, budget=BIG, strict=strict, stop_types=frozenset(), ignore=ignore,
+        base = plan_move(self.rules, game, f, waypoints, budget=BIG, strict=strict, stop_types=frozenset(), ignore=ignore,
                          mover="infantry", collider=collider)
         if base.refusal:
             return Leg(f, [f.pos], refusal=base.refusal)
@@ -110,9 +117,9 @@ class Ww2MoveMixin:
         stopped = base.stopped_by
         if cost > budget + TOL:
             if strict:
-                what = "; ".join(f"{w} -{self.fmt(a)}" for _, a, w in charges)
-                return Leg(f, [f.pos], refusal=f"That move costs {self.fmt(cost)}" + (f" ({what})" if what else "")
-                           + f"; {f.name} has {self.fmt(max(0.0, budget))} left.")
+                what = "; ".join(f"{w} -{self.rules.fmt(a)}" for _, a, w in charges)
+                return Leg(f, [f.pos], refusal=f"That move costs {self.rules.fmt(cost)}" + (f" ({what})" if what else "")
+                           + f"; {f.name} has {self.rules.fmt(max(0.0, budget))} left.")
             d = self.affordable(base.length, charges, budget)
             path = cut_path(path, d)
             charges = [c for c in charges if c[0] <= d + EPS]
@@ -124,15 +131,15 @@ class Ww2MoveMixin:
 
     # ---- allowances -------------------------------------------------------------------------------
     def base_allowance(self, game: Game, f: Figure) -> float:
-        mv = self.data.movement
-        a = mv.one_action if self.tt(f).actions == 1 else mv.normal
+        mv = self.rules.data.movement
+        a = mv.one_action if self.rules.tt(f).actions == 1 else mv.normal
         if f.wounds:
             a -= mv.wounded
         cid = f.markers.get("carrying")
         if cid and cid in game.state.figures:
             n = len(game.state.figures[cid].attrs.get("carried_by", []))
             a -= mv.carrying_alone if n <= 1 else mv.carrying_pair
-        return self.mm(max(0.0, a))
+        return self.rules.mm(max(0.0, a))
 
     def action_remaining(self, game: Game, f: Figure) -> float | None:
         """What is left of the figure's allowance in its team's open move action."""
@@ -144,16 +151,16 @@ class Ww2MoveMixin:
 
     def suppressed_cap(self, game: Game, f: Figure) -> float:
         unit = game.state.units[f.unit]
-        if self.suppression(unit):
-            return max(0.0, self.mm(self.data.movement.suppressed_max) - f.markers.get("moved_mm", 0.0))
+        if self.rules.suppression(unit):
+            return max(0.0, self.rules.mm(self.rules.data.movement.suppressed_max) - f.markers.get("moved_mm", 0.0))
         return BIG
 
     def move_budget(self, game: Game, fig: Figure) -> float:
-        if self.is_vehicle(fig):
-            return self.vehicle_remaining(game, fig, False, False, False)
+        if self.rules.is_vehicle(fig):
+            return self.rules.vehicles.vehicle_remaining(game, fig, False, False, False)
         rem = self.action_remaining(game, fig)
         unit = game.state.units[fig.unit]
-        if (rem is None or rem <= TOL) and unit.markers.get("move_n", 0) < self.data.movement.max_move_actions:
+        if (rem is None or rem <= TOL) and unit.markers.get("move_n", 0) < self.rules.data.movement.max_move_actions:
             rem = self.base_allowance(game, fig)
         return min(rem or 0.0, self.suppressed_cap(game, fig))
 
@@ -162,16 +169,16 @@ class Ww2MoveMixin:
         st = game.state
         require(st.phase == "action" and f.side == st.active_side, "Figures move during their own side's turn.")
         require(f.alive, f"{f.name} is out of action.")
-        require(not self.is_gun(f), f"{f.name} is an emplaced gun: it does not move.")
-        require(not self.embarked(f), f"{f.name} is in a vehicle: get out first.")
+        require(not self.rules.is_gun(f), f"{f.name} is an emplaced gun: it does not move.")
+        require(not self.rules.embarked(f), f"{f.name} is in a vehicle: get out first.")
         require(not f.attrs.get("carried_by"), f"{f.name} is being carried.")
         unit = st.units[f.unit]
-        require(not self.routing(unit), f"{unit.name} is routing: routers flee by themselves at the start of their turn.")
-        require(not self.shaken(game, unit), f"{unit.name} fell back: it may not move or fire until after its next turn.")
+        require(not self.rules.routing(unit), f"{unit.name} is routing: routers flee by themselves at the start of their turn.")
+        require(not self.rules.shaken(game, unit), f"{unit.name} fell back: it may not move or fire until after its next turn.")
         require(not f.markers.get("no_move"), f"{f.name} fired a belt-fed MG or a flamethrower this turn: they may not move and fire.")
 
     def cohesion_groups(self, figs: list[tuple[str, tuple[float, float], float]]) -> int:
-        d = self.mm(self.data.movement.cohesion) + EPS
+        d = self.rules.mm(self.rules.data.movement.cohesion) + EPS
         n = len(figs)
         if n <= 1:
             return n
@@ -196,7 +203,7 @@ class Ww2MoveMixin:
     def cohesion_ok(self, game: Game, unit: Unit, moves: dict[str, tuple[float, float]]) -> bool:
         """Members within 2" of each other (disabled and killed figures do not count): a
         move may not split the team, nor spread a split one further."""
-        figs = self.fighters(game, unit.id)
+        figs = self.rules.fighters(game, unit.id)
         before = [(f.id, f.pos, f.radius) for f in figs]
         after = [(f.id, moves.get(f.id, f.pos), f.radius) for f in figs]
         g0, g1 = self.cohesion_groups(before), self.cohesion_groups(after)
@@ -218,7 +225,7 @@ class Ww2MoveMixin:
     def infantry_leg(self, game: Game, cmd: Command, strict: bool = True) -> Leg:
         f = game.state.figures[cmd.figure]
         unit = game.state.units[f.unit]
-        mv = self.data.movement
+        mv = self.rules.data.movement
         cap = self.suppressed_cap(game, f)
         require(cap > TOL, f"{unit.name} is suppressed: it may not move over {mv.suppressed_max:g}\" this turn.")
         rem = self.action_remaining(game, f)
@@ -232,7 +239,7 @@ class Ww2MoveMixin:
         n = unit.markers.get("move_n", 0)
         if n >= mv.max_move_actions:
             refuse(first_refusal or f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
-        if self.actions_left(f) < 1:
+        if self.rules.actions_left(f) < 1:
             refuse(first_refusal or f"{f.name} has no action left to move.")
         leg = self.plan_leg(game, f, list(cmd.path), min(self.base_allowance(game, f), cap), strict)
         if leg.refusal:
@@ -246,8 +253,8 @@ class Ww2MoveMixin:
     def check_move(self, game: Game, cmd: Command) -> None:
         require(cmd.figure is not None and len(cmd.path) >= 1, "Give the figure and where it goes.")
         f = game.state.figures[cmd.figure]
-        if self.is_vehicle(f):
-            self.check_vehicle_move(game, cmd)
+        if self.rules.is_vehicle(f):
+            self.rules.vehicles.check_vehicle_move(game, cmd)
             return
         self.may_move(game, f)
         leg = self.infantry_leg(game, cmd)
@@ -255,13 +262,13 @@ class Ww2MoveMixin:
         unit = game.state.units[f.unit]
         end = leg.path[-1]
         require(self.cohesion_ok(game, unit, {f.id: end}),
-                f"{f.name} would be more than {self.data.movement.cohesion:g}\" from the rest of {unit.name}: "
+                f"{f.name} would be more than {self.rules.data.movement.cohesion:g}\" from the rest of {unit.name}: "
                 "fire team members stay within 2\" of each other (move the team together, or less far).")
 
     def apply_move(self, game: Game, cmd: Command) -> None:
         f = game.state.figures[cmd.figure]
-        if self.is_vehicle(f):
-            self.apply_vehicle_move(game, cmd)
+        if self.rules.is_vehicle(f):
+            self.rules.vehicles.apply_vehicle_move(game, cmd)
             return
         unit = game.state.units[f.unit]
         leg = self.infantry_leg(game, cmd)
@@ -271,7 +278,7 @@ class Ww2MoveMixin:
                 self.after_move(game, unit, [])
                 return
         self.place(game, f, leg)
-        game.emit("move", f"{f.name} of {unit.name} moves {self.fmt(leg.length)}"
+        game.emit("move", f"{f.name} of {unit.name} moves {self.rules.fmt(leg.length)}"
                   + (f" (pays {', '.join(w for _, _, w in leg.charges)})" if leg.charges else "") + ".",
                   figures=[f.id], units=[unit.id], visible_to=self.move_visibility(game, [f]))
         self.after_move(game, unit, [f])
@@ -279,7 +286,7 @@ class Ww2MoveMixin:
     def move_visibility(self, game: Game, figs: list[Figure]) -> list[str] | None:
         """Moves the enemy cannot see are logged for the mover's side only."""
         side = figs[0].side if figs else game.state.active_side
-        seen = any(self.is_spotted(game, s, f) for f in figs for s in game.state.side_order if s != side)
+        seen = any(self.rules.spotting.is_spotted(game, s, f) for f in figs for s in game.state.side_order if s != side)
         return None if seen or not figs else [side]
 
     def open_move_action(self, game: Game, unit: Unit) -> None:
@@ -287,27 +294,27 @@ class Ww2MoveMixin:
         unit.markers["move_n"] = n
         payers = []
         for m in game.state.unit_figures(unit.id):
-            if self.is_vehicle(m) or self.is_gun(m) or self.embarked(m):
+            if self.rules.is_vehicle(m) or self.rules.is_gun(m) or self.rules.embarked(m):
                 continue
-            if self.actions_left(m) >= 1:
-                self.spend(m, 1)
+            if self.rules.actions_left(m) >= 1:
+                self.rules.spend(m, 1)
                 m.markers["move_action"] = n
                 m.markers["leg_mm"] = 0.0
                 m.markers.pop("rough_paid", None)
                 payers.append(m.name)
-        game.emit("move", f"{unit.name} starts move action {n} of {self.data.movement.max_move_actions}: "
+        game.emit("move", f"{unit.name} starts move action {n} of {self.rules.data.movement.max_move_actions}: "
                   f"every member spends 1 action ({len(payers)} paid).", units=[unit.id],
-                  visible_to=self.move_visibility(game, self.fighters(game, unit.id)))
+                  visible_to=self.move_visibility(game, self.rules.fighters(game, unit.id)))
 
     def place(self, game: Game, f: Figure, leg: Leg, free: bool = False) -> None:
         if leg.length <= EPS:
             return
         a, b = leg.path[-2], leg.path[-1]
         old = f.pos
-        f.facing = self.heading(a, b)
+        f.facing = self.rules.heading(a, b)
         f.x, f.y = b
         f.markers["moved"] = True
-        f.attrs["moved_at"] = self.sideturn(game)
+        f.attrs["moved_at"] = self.rules.sideturn(game)
         f.markers["moved_mm"] = f.markers.get("moved_mm", 0.0) + leg.length
         if not free:
             f.markers["leg_mm"] = f.markers.get("leg_mm", 0.0) + leg.cost
@@ -317,40 +324,40 @@ class Ww2MoveMixin:
         if cid and cid in game.state.figures:
             c = game.state.figures[cid]
             d = hypot(b[0] - a[0], b[1] - a[1]) or 1.0
-            back = f.radius + c.radius + self.mm(0.05)
+            back = f.radius + c.radius + self.rules.mm(0.05)
             c.x, c.y = b[0] - (b[0] - a[0]) / d * back, b[1] - (b[1] - a[1]) / d * back
             for other in list(c.attrs.get("carried_by", [])):
                 o = game.state.figures[other]
-                if other != f.id and self.gap(o, c) > self.mm(self.data.movement.reach) + EPS:
+                if other != f.id and self.rules.gap(o, c) > self.rules.mm(self.rules.data.movement.reach) + EPS:
                     c.attrs["carried_by"].remove(other)
                     o.markers.pop("carrying", None)
         del old
 
     def after_move(self, game: Game, unit: Unit, moved: list[Figure]) -> None:
         self.charge_tests(game, unit, moved)
-        self.run_tests(game)
-        self.cleanup(game)
-        self.refresh_spotting(game)
+        self.rules.morale.run_tests(game)
+        self.rules.cleanup(game)
+        self.rules.spotting.refresh_spotting(game)
         if moved:
-            self.react_spotting(game, moved, fired=False)
-        self.offer_reaction(game, unit.id)
+            self.rules.spotting.react_spotting(game, moved, fired=False)
+        self.rules.reactions.offer_reaction(game, unit.id)
 
     # ---- morale tests on moving ------------------------------------------------------------------------------------
     def open_ground_test(self, game: Game, unit: Unit, legs: list[Leg]) -> bool:
         """Attempting to cross open ground under fire: the team tests before it moves;
         any result but a pass stops the move (interpretation)."""
-        if not self.under_fire(game, unit) or not self.tests_morale(game, unit):
+        if not self.rules.under_fire(game, unit) or not self.rules.morale.tests_morale(game, unit):
             return True
         enemies = [e for e in game.state.figures.values()
-                   if e.side != unit.side and e.alive and self.on_table(e) and self.is_spotted(game, unit.side, e)]
+                   if e.side != unit.side and e.alive and self.rules.on_table(e) and self.rules.spotting.is_spotted(game, unit.side, e)]
         # every known enemy in range of every leg's end, in one vectorised pass
         pairs = [(e.pos, leg.path[-1]) for leg in legs for e in enemies
-                 if hypot(e.x - leg.path[-1][0], e.y - leg.path[-1][1]) <= self.sight_range()]
-        visible, cover = self.sight_pairs(game, [a for a, _ in pairs], [b for _, b in pairs])
+                 if hypot(e.x - leg.path[-1][0], e.y - leg.path[-1][1]) <= self.rules.spotting.sight_range()]
+        visible, cover = self.rules.sight_pairs(game, [a for a, _ in pairs], [b for _, b in pairs])
         exposed = bool((visible & (cover == 0)).any())
         if not exposed:
             return True
-        out = self.morale_test(game, unit, "crossing open ground under fire")
+        out = self.rules.morale.morale_test(game, unit, "crossing open ground under fire")
         if out != "passed":
             game.emit("morale", f"{unit.name} does not cross the open ground.", units=[unit.id])
             return False
@@ -361,25 +368,25 @@ class Ww2MoveMixin:
         st = game.state
         hit: set[str] = set()
         for f in moved:
-            for e in self.enemies_in_contact(game, f):
+            for e in self.rules.enemies_in_contact(game, f):
                 hit.add(e.unit)
-        mine = len(self.fighters(game, unit.id))
+        mine = len(self.rules.fighters(game, unit.id))
         for uid in sorted(hit):
             other = st.units[uid]
-            if other.markers.get("charged_st") == self.sideturn(game):
+            if other.markers.get("charged_st") == self.rules.sideturn(game):
                 continue
-            if mine > len(self.fighters(game, uid)):
-                other.markers["charged_st"] = self.sideturn(game)
+            if mine > len(self.rules.fighters(game, uid)):
+                other.markers["charged_st"] = self.rules.sideturn(game)
                 game.emit("melee", f"{unit.name} charges {other.name} with greater numbers.", units=[unit.id, uid])
-                self.queue_test(game, other, "charged by greater numbers")
+                self.rules.morale.queue_test(game, other, "charged by greater numbers")
 
     # ---- automatic moves (morale) ------------------------------------------------------------------------------------------
     def auto_move(self, game: Game, unit: Unit, goal_of, dist: float, why: str, flee: bool = False) -> None:
-        figs = [f for f in self.fighters(game, unit.id) if not f.attrs.get("carried_by")]
+        figs = [f for f in self.rules.fighters(game, unit.id) if not f.attrs.get("carried_by")]
         if not figs:
             return
         others = [(f.id, f.pos, f.radius) for f in game.state.figures.values()
-                  if f.alive and not self.embarked(f) and f.id not in {m.id for m in figs}]
+                  if f.alive and not self.rules.embarked(f) and f.id not in {m.id for m in figs}]
         placed = Collider(game.table, others)
         goals = {f.id: goal_of(f) for f in figs}
         order = sorted(figs, key=lambda f: (-hypot(goals[f.id][0] - f.x, goals[f.id][1] - f.y), f.id))
@@ -388,7 +395,7 @@ class Ww2MoveMixin:
         for f in order:
             g = goals[f.id]
             d = hypot(g[0] - f.x, g[1] - f.y)
-            if d < self.mm(0.05):
+            if d < self.rules.mm(0.05):
                 placed.add_figure(f.id, f.pos, f.radius)
                 continue
             leg = self.plan_leg(game, f, [clamp_to_table(game, g, 0.0)], dist, strict=False, collider=placed)
@@ -399,9 +406,9 @@ class Ww2MoveMixin:
                 moved.append(f)
             if flee and self.at_table_edge(game, f, g):
                 f.life = FLED
-                self.after_loss(game, f)
+                self.rules.firing.after_loss(game, f)
                 game.emit("status", f"{f.name} of {unit.name} flees off the table.", figures=[f.id], units=[unit.id])
-        game.emit("morale", f"{unit.name} {why} {self.fmt(far)}.", units=[unit.id], figures=[f.id for f in moved])
+        game.emit("morale", f"{unit.name} {why} {self.rules.fmt(far)}.", units=[unit.id], figures=[f.id for f in moved])
 
     def at_table_edge(self, game: Game, f: Figure, goal: tuple[float, float]) -> bool:
         w, h = game.table.width, game.table.height
@@ -410,12 +417,12 @@ class Ww2MoveMixin:
         return off and near
 
     def away_direction(self, game: Game, unit: Unit) -> tuple[float, float]:
-        figs = self.fighters(game, unit.id)
+        figs = self.rules.fighters(game, unit.id)
         cx = sum(f.x for f in figs) / len(figs)
         cy = sum(f.y for f in figs) / len(figs)
-        e = self.nearest_enemy(game, unit.side, (cx, cy))
+        e = self.rules.nearest_enemy(game, unit.side, (cx, cy))
         if e is None or hypot(cx - e.x, cy - e.y) < EPS:
-            home = self.home_edge_point(game, figs[0])
+            home = self.rules.home_edge_point(game, figs[0])
             dx, dy = home[0] - cx, home[1] - cy
         else:
             dx, dy = cx - e.x, cy - e.y
@@ -423,11 +430,11 @@ class Ww2MoveMixin:
         return dx / n, dy / n
 
     def move_away(self, game: Game, unit: Unit, dist: float, why: str) -> None:
-        if not self.fighters(game, unit.id):
+        if not self.rules.fighters(game, unit.id):
             return
         ux, uy = self.away_direction(game, unit)
         flee = why == "flees"
-        far = dist + self.mm(1)
+        far = dist + self.rules.mm(1)
 
         def goal(f: Figure) -> tuple[float, float]:
             g = (f.x + ux * far, f.y + uy * far)
@@ -436,13 +443,13 @@ class Ww2MoveMixin:
         self.auto_move(game, unit, goal, dist, f"{why} from the enemy up to", flee=flee)
 
     def retire_to_cover(self, game: Game, unit: Unit) -> None:
-        figs = self.fighters(game, unit.id)
+        figs = self.rules.fighters(game, unit.id)
         if not figs:
             return
         cx = sum(f.x for f in figs) / len(figs)
         cy = sum(f.y for f in figs) / len(figs)
-        e = self.nearest_enemy(game, unit.side, (cx, cy))
-        reach = self.mm(self.data.movement.retire_search)
+        e = self.rules.nearest_enemy(game, unit.side, (cx, cy))
+        reach = self.rules.mm(self.rules.data.movement.retire_search)
         best = None
         if e is not None:
             from shapely.geometry import Point
@@ -456,16 +463,16 @@ class Ww2MoveMixin:
                 p = nearest_points(here, feat.area)[1]
                 q = (p.x, p.y)
                 d = hypot(q[0] - cx, q[1] - cy)
-                if d > reach or hypot(q[0] - e.x, q[1] - e.y) <= d_now + self.mm(0.5):
+                if d > reach or hypot(q[0] - e.x, q[1] - e.y) <= d_now + self.rules.mm(0.5):
                     continue
                 if feat.is_line:  # stand behind it
                     de = hypot(q[0] - e.x, q[1] - e.y) or 1.0
-                    q = (q[0] + (q[0] - e.x) / de * self.mm(1), q[1] + (q[1] - e.y) / de * self.mm(1))
+                    q = (q[0] + (q[0] - e.x) / de * self.rules.mm(1), q[1] + (q[1] - e.y) / de * self.rules.mm(1))
                 elif d > EPS:
-                    q = (q[0] + (q[0] - cx) / d * self.mm(0.6), q[1] + (q[1] - cy) / d * self.mm(0.6))
+                    q = (q[0] + (q[0] - cx) / d * self.rules.mm(0.6), q[1] + (q[1] - cy) / d * self.rules.mm(0.6))
                 if best is None or d < best[0]:
                     best = (d, q, feat.name)
-        full = self.mm(self.data.movement.normal)
+        full = self.rules.mm(self.rules.data.movement.normal)
         if best is None:
             self.move_away(game, unit, full, "retires (no cover to the rear)")
             return

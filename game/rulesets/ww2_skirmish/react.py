@@ -6,16 +6,24 @@ turn; its choice is a decision (shoot with one of them, or hold fire). Mixed int
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.commands import Command, Refusal, require
 from game.core.game import Game
 from game.core.state import Figure
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import opts
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS
 from game.rulesets.ww2_skirmish.fire import SHOT_ORDER
 
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
-class Ww2ReactionMixin:
+
+class Ww2Reactions(Chapter["Ww2Skirmish"]):
     # ---- reactive fire: the enemy's turn ------------------------------------------------------------------------------------
+    rules: Ww2Skirmish
+
     def reaction_options(self, game: Game, side: str, trigger_unit: str) -> list[tuple[str, Command]]:
         st = game.state
         if trigger_unit not in st.units or not st.unit_alive(trigger_unit):
@@ -23,13 +31,13 @@ class Ww2ReactionMixin:
         out: list[tuple[str, Command]] = []
         tname = st.units[trigger_unit].name
         ready = [f for f in sorted(st.side_figures(side), key=lambda x: x.id)
-                 if f.attrs.get("reactive_ok") and (self.on_table(f) or self.embarked(f))]
+                 if f.attrs.get("reactive_ok") and (self.rules.on_table(f) or self.rules.embarked(f))]
         with game.reading():  # only looking: nothing changes until the side answers
-            self.prefetch_sight(game, ready, st.unit_figures(trigger_unit))
+            self.rules.prefetch_sight(game, ready, st.unit_figures(trigger_unit))
             for f in ready:
                 for cmd in self.fire_candidates(game, side, f, [trigger_unit]):
                     if game.check(cmd) is None:
-                        out.append((f"{self.command_words(game, cmd)} at {tname}", cmd))
+                        out.append((f"{self.rules.listing.command_words(game, cmd)} at {tname}", cmd))
         return out
 
     def offer_reaction(self, game: Game, trigger_unit: str | None) -> None:
@@ -41,17 +49,17 @@ class Ww2ReactionMixin:
         mover = st.units[trigger_unit]
         if mover.side != st.active_side:
             return
-        self.sync_table(game)  # smoke or wrecks this command made already block the sight lines
+        self.rules.sync_table(game)  # smoke or wrecks this command made already block the sight lines
         for side in st.side_order:
             if side == st.active_side:
                 continue
-            if st.attrs.get("holding", {}).get(side) == self.sideturn(game):
+            if st.attrs.get("holding", {}).get(side) == self.rules.sideturn(game):
                 continue
             options = self.reaction_options(game, side, trigger_unit)
             if options:
                 st.attrs["reaction"] = {"side": side, "unit": trigger_unit}
                 options += self.hold_options(side, trigger_unit)
-                self.ask(game, side, f"{mover.name} is moving or firing in sight: shoot at it?", options)
+                self.rules.ask(game, side, f"{mover.name} is moving or firing in sight: shoot at it?", options)
                 return
         st.attrs.pop("reaction", None)
 
@@ -68,7 +76,7 @@ class Ww2ReactionMixin:
         st = game.state
         st.attrs.pop("reaction", None)
         if cmd.choice == "turn":
-            st.attrs.setdefault("holding", {})[cmd.side] = self.sideturn(game)
+            st.attrs.setdefault("holding", {})[cmd.side] = self.rules.sideturn(game)
             game.emit("reaction", f"{st.sides[cmd.side].name} hold their fire for the rest of this turn.", side=cmd.side,
                       visible_to=[cmd.side])
         else:
@@ -85,40 +93,40 @@ class Ww2ReactionMixin:
             st.attrs.pop("reaction", None)
             return
         options += self.hold_options(side, r["unit"])
-        self.ask(game, side, f"Keep shooting at {st.units[r['unit']].name}?", options)
+        self.rules.ask(game, side, f"Keep shooting at {st.units[r['unit']].name}?", options)
 
     def fire_candidates(self, game: Game, side: str, f: Figure, targets: list[str]) -> list[Command]:
         """The shots ``f`` might take at the target units (each still to be checked).
         Empty when ``f`` may not shoot at all now (each one would be refused for that)."""
         out: list[Command] = []
         try:
-            self.firer_ready(game, f)
+            self.rules.firing.firer_ready(game, f)
         except Refusal:
             return out
-        arms = self.weapons_of(f, *SMALL_ARMS)
-        if self.is_vehicle(f):
-            arms = self.weapons_of(f, "mg")
+        arms = self.rules.weapons_of(f, *SMALL_ARMS)
+        if self.rules.is_vehicle(f):
+            arms = self.rules.weapons_of(f, "mg")
         for t in targets:
             tu = game.state.units.get(t)
             if tu is None:
                 continue
-            veh = self.unit_vehicle(game, t)
+            veh = self.rules.unit_vehicle(game, t)
             # a small-arms shot needs a member of the team in sight (each would be refused)
-            in_sight = any(self.los(game, f, m).visible for m in game.state.unit_figures(t))
-            for wid, w in (arms[:1] if not self.is_vehicle(f) else arms) if in_sight else ():
+            in_sight = any(self.rules.los(game, f, m).visible for m in game.state.unit_figures(t))
+            for wid, w in (arms[:1] if not self.rules.is_vehicle(f) else arms) if in_sight else ():
                 modes = [None]
                 if w.category == "assault_rifle" and not f.markers.get("ar_mode"):
                     modes = ["rifle", "smg"]
                 # a shot costing more actions than the firer and its loaders have left is refused
-                have = None if self.is_vehicle(f) else self.pool_actions(self.action_pool(game, f, w))
+                have = None if self.rules.is_vehicle(f) else self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w))
                 for shot in SHOT_ORDER:
-                    if have is not None and self.data.shooting.shot_types[shot].actions > have:
+                    if have is not None and self.rules.data.shooting.shot_types[shot].actions > have:
                         continue
                     for mode in modes:
-                        wpart = wid if self.is_vehicle(f) else None
+                        wpart = wid if self.rules.is_vehicle(f) else None
                         out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, **{"as": mode})))
-                        if veh is not None and self.is_open_vehicle(veh):
+                        if veh is not None and self.rules.is_open_vehicle(veh):
                             out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, at="occupants", **{"as": mode})))
-            for cmd in self.heavy_candidates(game, side, f, t):
+            for cmd in self.rules.listing.heavy_candidates(game, side, f, t):
                 out.append(cmd)
         return out

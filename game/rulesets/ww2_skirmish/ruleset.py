@@ -44,23 +44,24 @@ from __future__ import annotations
 from game.core.game import Game
 from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
-from game.rulesets.base import RulesetBase
+from game.data.terrain_types import TerrainFile
 from game.rulesets.ww2_skirmish.ai import Ww2Planner
-from game.rulesets.ww2_skirmish.blast import Ww2BlastMixin
-from game.rulesets.ww2_skirmish.commands import Ww2InterfaceMixin
+from game.rulesets.ww2_skirmish.blast import Ww2Blasts
+from game.rulesets.ww2_skirmish.commands import Ww2Commands
 from game.rulesets.ww2_skirmish.common import ABANDONED, Ww2Common
 from game.rulesets.ww2_skirmish.data import Ww2Data, check_ww2_data, figure_cost
 from game.rulesets.ww2_skirmish.editor import Ww2Editor
-from game.rulesets.ww2_skirmish.fire import Ww2FireMixin
-from game.rulesets.ww2_skirmish.formation import Ww2FormationMixin
-from game.rulesets.ww2_skirmish.melee import Ww2MeleeMixin
-from game.rulesets.ww2_skirmish.morale import Ww2MoraleMixin
-from game.rulesets.ww2_skirmish.move import Ww2MoveMixin
-from game.rulesets.ww2_skirmish.react import Ww2ReactionMixin
-from game.rulesets.ww2_skirmish.solo import Ww2SoloMixin
-from game.rulesets.ww2_skirmish.spot import Ww2SpotMixin
-from game.rulesets.ww2_skirmish.teams import Ww2TeamMixin
-from game.rulesets.ww2_skirmish.vehicles import Ww2VehicleMixin
+from game.rulesets.ww2_skirmish.fire import Ww2Firing
+from game.rulesets.ww2_skirmish.formation import Ww2Formation
+from game.rulesets.ww2_skirmish.melee import Ww2Melee
+from game.rulesets.ww2_skirmish.morale import Ww2Morale
+from game.rulesets.ww2_skirmish.move import Ww2Moving
+from game.rulesets.ww2_skirmish.odds import Ww2Odds
+from game.rulesets.ww2_skirmish.react import Ww2Reactions
+from game.rulesets.ww2_skirmish.solo import Ww2Solo
+from game.rulesets.ww2_skirmish.spot import Ww2Spotting
+from game.rulesets.ww2_skirmish.teams import Ww2Teams
+from game.rulesets.ww2_skirmish.vehicles import Ww2Vehicles
 from game.solo.tables import Profile
 
 FIRE_KINDS = frozenset({"fire", "fire_team", "volley", "blast", "fire_gun", "fire_at", "flame"})
@@ -70,16 +71,39 @@ PER_SIDE_TURN = ("moved", "fired", "spot_used", "move_action", "leg_mm", "rough_
 PER_TURN = ("used", "ar_mode", "mg_used")
 
 
-class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin, Ww2VehicleMixin, Ww2ReactionMixin, Ww2FireMixin, Ww2MoraleMixin, Ww2FormationMixin, Ww2TeamMixin, Ww2MoveMixin,
-                  Ww2SpotMixin, Ww2Common, RulesetBase[Ww2Data]):
+class Ww2Skirmish(Ww2Common):
     id = "ww2-skirmish"
     Data = Ww2Data
     phases = ("action",)
     phase_names = {"action": "Move and shoot"}
     hidden_information = True
+    Listing = Ww2Commands
+    Odds = Ww2Odds
     Planner = Ww2Planner
     Editor = Ww2Editor
     reactive_kinds = FIRE_KINDS
+
+    # the rules procedures, a chapter each as the text divides them
+    listing: Ww2Commands
+    odds_part: Ww2Odds
+
+    def __init__(self, data: Ww2Data, terrain: TerrainFile) -> None:
+        self.solo_rules = Ww2Solo(self)
+        self.melee = Ww2Melee(self)
+        self.blasts = Ww2Blasts(self)
+        self.vehicles = Ww2Vehicles(self)
+        self.reactions = Ww2Reactions(self)
+        self.firing = Ww2Firing(self)
+        self.morale = Ww2Morale(self)
+        self.formation = Ww2Formation(self)
+        self.teams = Ww2Teams(self)
+        self.moving = Ww2Moving(self)
+        self.spotting = Ww2Spotting(self)
+        super().__init__(data, terrain)
+
+    def command_owners(self) -> tuple[object, ...]:
+        return (self, self.moving, self.spotting, self.firing, self.blasts, self.vehicles, self.teams, self.formation,
+                self.morale, self.reactions, self.odds_part)
 
     # ---- data and maps --------------------------------------------------------------------------
     @classmethod
@@ -190,7 +214,7 @@ class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin,
             due = f.markers.get("explodes_turn")
             if due is not None and st.turn >= due and f.life == ABANDONED:
                 f.markers.pop("explodes_turn")
-                self.explode(game, f, "its burning ammunition", None)
+                self.vehicles.explode(game, f, "its burning ammunition", None)
 
     def on_side_start(self, game: Game) -> None:
         st = game.state
@@ -214,7 +238,7 @@ class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin,
             if self.routing(u) and st.unit_alive(u.id):
                 self.rally_or_flee(game, u)
         self.cleanup(game)
-        self.refresh_spotting(game)
+        self.spotting.refresh_spotting(game)
 
     def rally_or_flee(self, game: Game, unit: Unit) -> None:
         m = self.data.morale
@@ -234,12 +258,12 @@ class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin,
         for _ in range(self.data.movement.max_move_actions):
             if not self.fighters(game, unit.id):
                 break
-            self.move_away(game, unit, self.mm(self.data.movement.normal), "flees")
+            self.moving.move_away(game, unit, self.mm(self.data.movement.normal), "flees")
 
     def on_side_end(self, game: Game) -> None:
         st = game.state
         side = st.active_side
-        self.melee_round(game)
+        self.melee.melee_round(game)
         for f in st.side_figures(side, alive_only=False):
             f.attrs["reactive_ok"] = not (f.markers.get("moved") or f.markers.get("fired"))
             if self.is_vehicle(f):
@@ -265,14 +289,14 @@ class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin,
             elif self.is_vehicle(f) and not any(c.alive for c in self.crew(game, f)):
                 f.life = ABANDONED
                 game.emit("status", f"{f.name} has no crew left in action: it is out of action.", figures=[f.id])
-        self.auto_abandon(game)
+        self.vehicles.auto_abandon(game)
 
     def apply(self, game: Game, cmd) -> None:
         deciding = self.decision(game) is not None
         super().apply(game, cmd)
         self.adopt(game.state)
         if deciding and cmd.kind in FIRE_KINDS and self.decision(game) is None and not game.state.over:
-            self.continue_reaction(game, cmd.side)
+            self.reactions.continue_reaction(game, cmd.side)
 
     # ---- points ---------------------------------------------------------------------------------------------
     def figure_points(self, f: Figure) -> int:
@@ -323,7 +347,36 @@ class Ww2Skirmish(Ww2SoloMixin, Ww2InterfaceMixin, Ww2MeleeMixin, Ww2BlastMixin,
         game.emit("decision", f"{game.state.sides[side].name} must choose: {prompt}", side=side, visible_to=[side])
 
     def describe_command(self, game: Game, cmd) -> str:
-        return f"{game.state.sides[cmd.side].name}: {self.command_words(game, cmd)}"
+        return f"{game.state.sides[cmd.side].name}: {self.listing.command_words(game, cmd)}"
+
+    # ---- hooks the chapters answer ----------------------------------------
+
+    def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
+        return self.solo_rules.afv_situation(game, unit)
+
+    def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
+        return self.spotting.audience(game, figures, units)
+
+    def immobile(self, game: Game, unit: Unit) -> bool:
+        return self.vehicles.immobile(game, unit)
+
+    def known_enemies(self, game: Game, side: str) -> list[Figure]:
+        return self.listing.known_enemies(game, side)
+
+    def move_budget(self, game: Game, fig: Figure) -> float:
+        return self.moving.move_budget(game, fig)
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
+        return self.listing.preview_move(game, fig, path)
+
+    def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None=None) -> bool:
+        return self.solo_rules.solo_counter_attack(game, kind, unit_id, at)
+
+    def solo_placed(self, game: Game, unit: Unit) -> None:
+        self.solo_rules.solo_placed(game, unit)
+
+    def view(self, game: Game, side: str | None) -> GameState:
+        return self.spotting.view(game, side)
 
 
 def st_figs(game: Game, unit: Unit) -> list[Figure]:

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
+from game.solo.orders import SoloMixin
 from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
@@ -26,13 +28,15 @@ MEDIUM = 2  # index of the medium band in shooting.band_names
 ARTILLERY_CALIBRE = 81  # the random round: a medium mortar's bomb (the artillery table's middle die)
 
 
-class Ww2SoloMixin:
-    def solo_placed(self: Ww2Skirmish, game: Game, unit: Unit) -> None:  # type: ignore[misc]
+class Ww2Solo(Chapter["Ww2Skirmish"]):
+    rules: Ww2Skirmish
+
+    def solo_placed(self, game: Game, unit: Unit) -> None:
         """A generated unit gets its ammunition and, for a vehicle, its crew; the crew
         come out of the pool (the map listed them with their vehicle)."""
         st = game.state
         before = set(st.figures)
-        self.adopt(st)
+        self.rules.adopt(st)
         pool = st.attrs["solo"]["pool"]
         for fid in sorted(set(st.figures) - before):
             t = st.figures[fid].type
@@ -41,11 +45,11 @@ class Ww2SoloMixin:
         st.attrs["solo"]["pool"] = {k: v for k, v in pool.items() if v > 0}
         unit.attrs["start_strength"] = len(unit.figures)
 
-    def solo_counter_attack(self: Ww2Skirmish, game: Game, kind: str, unit_id: str,  # type: ignore[misc]
+    def solo_counter_attack(self, game: Game, kind: str, unit_id: str,
                             at: tuple[float, float] | None = None) -> bool:
         st = game.state
         unit = st.units[unit_id]
-        figs = [f for f in st.unit_figures(unit_id) if self.on_table(f) and not self.is_vehicle(f) and not self.is_gun(f)]
+        figs = [f for f in st.unit_figures(unit_id) if self.rules.on_table(f) and not self.rules.is_vehicle(f) and not self.rules.is_gun(f)]
         if not figs:
             game.emit("solo", f"The {kind} counter has nothing of {unit.name} it can hurt (vehicles and guns are proof against it).",
                       units=[unit_id])
@@ -58,50 +62,50 @@ class Ww2SoloMixin:
         elif kind == "artillery":
             self._counter_round(game, unit, figs, at)
         else:
-            return super().solo_counter_attack(game, kind, unit_id, at)  # type: ignore[misc]
-        self.run_tests(game)
-        self.cleanup(game)
+            return SoloMixin.solo_counter_attack(self.rules, game, kind, unit_id, at)  # type: ignore[misc]
+        self.rules.morale.run_tests(game)
+        self.rules.cleanup(game)
         return True
 
-    def _medium_need(self: Ww2Skirmish, shot: str, shifts: int) -> int | None:
-        sh = self.data.shooting
+    def _medium_need(self, shot: str, shifts: int) -> int | None:
+        sh = self.rules.data.shooting
         table = sh.to_hit["rifle_mg"]
         row = MEDIUM + shifts
         return table[row][list(sh.shot_types).index(shot)] if row < len(table) else None
 
-    def _counter_sniper(self: Ww2Skirmish, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
+    def _counter_sniper(self, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
         """A carefully aimed sniper shot at medium range at the figure it picks: its cover
         shifts the band as for any shot; at medium range a sniper picks a leader or support
         crewman when it sees one, else the nearest figure it sees."""
-        sh = self.data.shooting
-        seen = [f for f in figs if self.los(game, at, f).visible] or figs
-        picks = [f for f in seen if self.role(f) in LEADER_ROLES + SUPPORT_ROLES]
+        sh = self.rules.data.shooting
+        seen = [f for f in figs if self.rules.los(game, at, f).visible] or figs
+        picks = [f for f in seen if self.rules.role(f) in LEADER_ROLES + SUPPORT_ROLES]
         victim = min(picks or seen, key=lambda f: (hypot(f.x - at[0], f.y - at[1]), f.id))
-        cover = self.los(game, at, victim).cover
+        cover = self.rules.los(game, at, victim).cover
         shifts = [("target in hard cover", sh.shifts.hard_cover)] if cover >= 2 else (
             [("target in soft cover", sh.shifts.soft_cover)] if cover == 1 else [])
         need = self._medium_need("careful", sum(v for _, v in shifts))
-        unit.markers["fired_at"] = self.sideturn(game)
+        unit.markers["fired_at"] = self.rules.sideturn(game)
         unit.markers["aware"] = True
-        self.note_fire(game, unit.id, None, 1)
+        self.rules.note_fire(game, unit.id, None, 1)
         roll = game.dice.roll(sh.die, f"Sniper counter: carefully aimed shot at {victim.name} of {unit.name} (medium range)",
                               target=f"{need}+" if need else "beyond long range: no hit", modifiers=shifts,
                               figures=[victim.id], units=[unit.id])
         hit = need is not None and roll.value >= need
         roll.outcome = "hit" if hit else "miss"
         if hit:
-            mods = [("sniper", self.data.fire_effect.automatic)]
-            self.apply_effect(game, victim, self.effect_result(game.dice, mods, victim, f"fire effect on {victim.name}"),
+            mods = [("sniper", self.rules.data.fire_effect.automatic)]
+            self.rules.firing.apply_effect(game, victim, self.rules.firing.effect_result(game.dice, mods, victim, f"fire effect on {victim.name}"),
                               "a sniper counter's shot", None)
 
-    def _counter_mines(self: Ww2Skirmish, game: Game, unit: Unit, figs: list[Figure]) -> None:
+    def _counter_mines(self, game: Game, unit: Unit, figs: list[Figure]) -> None:
         """Mines: a medium range MG aimed shot at each member of the fire team (no cover
         shift: the mines are under their feet)."""
-        sh = self.data.shooting
+        sh = self.rules.data.shooting
         need = self._medium_need("aimed", 0)
-        unit.markers["fired_at"] = self.sideturn(game)
+        unit.markers["fired_at"] = self.rules.sideturn(game)
         unit.markers["aware"] = True
-        self.note_fire(game, unit.id, None, len(figs), heavy=True)
+        self.rules.note_fire(game, unit.id, None, len(figs), heavy=True)
         for f in sorted(figs, key=lambda f: f.id):
             if not f.alive:
                 continue
@@ -110,24 +114,24 @@ class Ww2SoloMixin:
             hit = roll.value >= need  # type: ignore[operator]
             roll.outcome = "hit" if hit else "miss"
             if hit:
-                mods = [("as an MG", self.data.fire_effect.automatic)]
-                self.apply_effect(game, f, self.effect_result(game.dice, mods, f, f"fire effect on {f.name}"), "mines", None)
+                mods = [("as an MG", self.rules.data.fire_effect.automatic)]
+                self.rules.firing.apply_effect(game, f, self.rules.firing.effect_result(game.dice, mods, f, f"fire effect on {f.name}"), "mines", None)
 
-    def _counter_round(self: Ww2Skirmish, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
+    def _counter_round(self, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
         """A random artillery round at long range: a d20 to land on the unit needing the
         mortar table's longest band, less the usual target modifiers; when it lands, HE
         on the figure nearest the counter, with the artillery effect die of an 81mm bomb."""
-        bl = self.data.blast
+        bl = self.rules.data.blast
         victim = min(figs, key=lambda f: (hypot(f.x - at[0], f.y - at[1]), f.id))
         need = bl.ranges["mortar"].bands[-1].need
         mods: list[tuple[str, int]] = []
-        if self.moved_recently(game, victim) or self.los(game, at, victim.pos).cover > 0:
+        if self.rules.moved_recently(game, victim) or self.rules.los(game, at, victim.pos).cover > 0:
             mods.append(("target moving or in cover", bl.modifiers.target_moving_or_cover))
-        if self.suppression(unit):
+        if self.rules.suppression(unit):
             mods.append(("target suppressed", bl.modifiers.target_suppressed))
-        unit.markers["fired_at"] = self.sideturn(game)
+        unit.markers["fired_at"] = self.rules.sideturn(game)
         unit.markers["aware"] = True
-        self.note_fire(game, unit.id, None, 0, heavy=True)
+        self.rules.note_fire(game, unit.id, None, 0, heavy=True)
         roll = game.dice.roll(bl.die, f"Random artillery round at {unit.name} (long range)", target=f"{need}+",
                               modifiers=mods, units=[unit.id])
         hit = roll.value + sum(v for _, v in mods) >= need
@@ -136,32 +140,32 @@ class Ww2SoloMixin:
             return
         enemy = next(s for s in game.state.side_order if s != unit.side)
         shell = Figure(id="_solo_round", unit="", side=enemy, type=victim.type, name="artillery", x=at[0], y=at[1], facing=0.0, radius=0.0)
-        art = self.data.artillery
-        victims = self.explosive_victims(game, victim.pos, shell, "artillery")
-        res = self.roll_effects(game.dice, victims, art.die_for(ARTILLERY_CALIBRE), art.result, "HE effect",
+        art = self.rules.data.artillery
+        victims = self.rules.blasts.explosive_victims(game, victim.pos, shell, "artillery")
+        res = self.rules.blasts.roll_effects(game.dice, victims, art.die_for(ARTILLERY_CALIBRE), art.result, "HE effect",
                                 "1-2 suppressed, 3-4 wounded, 5 disabled, 6+ killed")
-        self.apply_results(game, res, "a random artillery round", None)
+        self.rules.blasts.apply_results(game, res, "a random artillery round", None)
 
     # ---- the AFV chart's situation -------------------------------------------------------------------------
     def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
         st = game.state
-        v = self.unit_vehicle(game, unit.id)
+        v = self.rules.unit_vehicle(game, unit.id)
         if v is None:
             return {}
         tb = solo_tables()
-        last = unit.markers.get("solo_order") or self.initial_order(game, unit)
+        last = unit.markers.get("solo_order") or self.rules.initial_order(game, unit)
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
-        infantry = any(self.fighter(f) and hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_infantry") for f in friends)
+        infantry = any(self.rules.fighter(f) and hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_infantry") for f in friends)
         crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
         damaged = int(bool(v.markers.get("immobile") or v.markers.get("optics"))) + crew_lost
-        seen = self.known_enemies(game, unit.side)
-        flank = any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
+        seen = self.rules.known_enemies(game, unit.side)
+        flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
         near = [f for f in friends if hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_friends")]
-        alone = not any(self.los(game, v, f).visible for f in near)
-        guns = self.weapons_of(v, "gun")
+        alone = not any(self.rules.los(game, v, f).visible for f in near)
+        guns = self.rules.weapons_of(v, "gun")
         wrecked = set(v.markers.get("wrecked", []))
         working = [w for w in v.weapons if w not in wrecked]
-        at_fire = any(r.get("heavy") for r in self.recent(game, unit, "fired_on"))
+        at_fire = any(r.get("heavy") for r in self.rules.recent(game, unit, "fired_on"))
         return {
             "advancing": int(last == "advance" or bool(v.markers.get("hull_down"))),
             "infantry_near": int(infantry),

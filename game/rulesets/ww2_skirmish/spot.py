@@ -13,31 +13,39 @@ cannot be targeted.
 from __future__ import annotations
 
 from math import hypot
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.state import ACTIVE, Figure, GameState, Unit
+from game.rulesets.base import RulesetBase
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
 
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
-class Ww2SpotMixin:
+
+class Ww2Spotting(Chapter["Ww2Skirmish"]):
     # ---- records ---------------------------------------------------------------------------
+    rules: Ww2Skirmish
+
     def spotted(self, game: Game, side: str) -> dict:
         return game.state.attrs.setdefault("spotted", {}).setdefault(side, {})
 
     def is_spotted(self, game: Game, side: str, f: Figure) -> bool:
         if f.side == side:
             return True
-        v = self.vehicle_of(game, f)
+        v = self.rules.vehicle_of(game, f)
         if v is not None:
             return self.is_spotted(game, side, v)
         return f.id in self.spotted(game, side)
 
     def mark_spotted(self, game: Game, side: str, f: Figure, how: str) -> None:
         rec = self.spotted(game, side)
-        until = self.sideturn(game) + 2 if how == "heard" else None
+        until = self.rules.sideturn(game) + 2 if how == "heard" else None
         old = rec.get(f.id)
         if old is None or old["how"] == "heard":
             rec[f.id] = {"how": how, "until": until}
@@ -50,36 +58,36 @@ class Ww2SpotMixin:
 
     # ---- who sees ----------------------------------------------------------------------------
     def can_observe(self, game: Game, f: Figure) -> bool:
-        if f.life != ACTIVE or self.embarked(f):
+        if f.life != ACTIVE or self.rules.embarked(f):
             return False
-        if self.is_vehicle(f):
-            return any(c.alive for c in self.crew(game, f))
+        if self.rules.is_vehicle(f):
+            return any(c.alive for c in self.rules.crew(game, f))
         return True
 
     def sight_range(self) -> float:
-        return self.mm(self.data.spotting.bands[-1].upto)
+        return self.rules.mm(self.rules.data.spotting.bands[-1].upto)
 
     def has_optics(self, game: Game, f: Figure) -> bool:
-        kit = set(f.equipment) | set(self.tt(f).equipment)
-        if kit & set(self.data.spotting.optics):
+        kit = set(f.equipment) | set(self.rules.tt(f).equipment)
+        if kit & set(self.rules.data.spotting.optics):
             return True
-        if any(w.scope for _, w in self.weapons_of(f)):
+        if any(w.scope for _, w in self.rules.weapons_of(f)):
             return True
-        if self.is_vehicle(f):
-            return any(set(c.equipment) & set(self.data.spotting.optics) for c in self.crew(game, f))
+        if self.rules.is_vehicle(f):
+            return any(set(c.equipment) & set(self.rules.data.spotting.optics) for c in self.rules.crew(game, f))
         return False
 
     def through_slits(self, game: Game, f: Figure) -> bool:
         """Crews of closed AFVs observe through slits and scopes unless the commander has
         his head out of the hatch."""
-        return self.is_vehicle(f) and not self.is_open_vehicle(f) and not f.markers.get("unbuttoned", False)
+        return self.rules.is_vehicle(f) and not self.rules.is_open_vehicle(f) and not f.markers.get("unbuttoned", False)
 
     # ---- the chance to spot -----------------------------------------------------------------------
     def spot_need(self, game: Game, obs: Figure, tgt: Figure, heard: bool = False) -> tuple[int | None, int | None, list[tuple[str, int]]]:
         """(band index after shifts or None, d10 score needed or None, shifts)."""
-        sp = self.data.spotting
+        sp = self.rules.data.spotting
         d = hypot(obs.x - tgt.x, obs.y - tgt.y)
-        base = next((i for i, b in enumerate(sp.bands) if d <= self.mm(b.upto) + EPS), None)
+        base = next((i for i, b in enumerate(sp.bands) if d <= self.rules.mm(b.upto) + EPS), None)
         if base is None:
             return None, None, []
         sh = sp.shifts
@@ -88,11 +96,11 @@ class Ww2SpotMixin:
         shifts: list[tuple[str, int]] = []
         if self.unaware(game, ounit):
             shifts.append(("observers unaware of enemy in the area", sh.unaware))
-        if not heard and self.los(game, obs, tgt).cover > 0 and not self.moved_recently(game, tgt):
+        if not heard and self.rules.los(game, obs, tgt).cover > 0 and not self.rules.moved_recently(game, tgt):
             shifts.append(("target stationary in cover", sh.stationary_in_cover))
-        if self.suppression(ounit):
+        if self.rules.suppression(ounit):
             shifts.append(("observers suppressed", sh.observer_suppressed))
-        if self.fired_recently(game, st.units[tgt.unit]) and self.role(tgt) != "sniper":
+        if self.rules.fired_recently(game, st.units[tgt.unit]) and self.rules.role(tgt) != "sniper":
             shifts.append(("target shooting", sh.target_shooting))
         if self.has_optics(game, obs):
             shifts.append(("binoculars / telescopic sight", sh.optics))
@@ -108,12 +116,12 @@ class Ww2SpotMixin:
     def spot_targets(self, game: Game, obs: Figure, candidates: list[Figure], heard_ok: bool) -> dict[str, int]:
         """The d10 score ``obs`` needs to spot each candidate it could spot now."""
         out: dict[str, int] = {}
-        self.prefetch_sight(game, [obs], candidates)
+        self.rules.prefetch_sight(game, [obs], candidates)
         for t in candidates:
-            res = self.los(game, obs, t)
+            res = self.rules.los(game, obs, t)
             if res.visible:
                 _, need, _ = self.spot_need(game, obs, t)
-            elif heard_ok and self.fired_recently(game, game.state.units[t.unit]):
+            elif heard_ok and self.rules.fired_recently(game, game.state.units[t.unit]):
                 _, need, _ = self.spot_need(game, obs, t, heard=True)
             else:
                 need = None
@@ -123,18 +131,18 @@ class Ww2SpotMixin:
 
     def hidden_enemies(self, game: Game, side: str) -> list[Figure]:
         return [f for f in game.state.figures.values()
-                if f.side != side and self.on_table(f) and not self.is_spotted(game, side, f)]
+                if f.side != side and self.rules.on_table(f) and not self.is_spotted(game, side, f)]
 
     # ---- automatic spotting and losing sight ------------------------------------------------------
     def refresh_spotting(self, game: Game) -> None:
         st = game.state
-        figs = [f for f in st.figures.values() if self.on_table(f)]
+        figs = [f for f in st.figures.values() if self.rules.on_table(f)]
         if len(figs) < 2:
             return
-        m = self.sight_matrix(game, figs)
-        now = self.sideturn(game)
+        m = self.rules.sight_matrix(game, figs)
+        now = self.rules.sideturn(game)
         reach = self.sight_range() + EPS
-        auto = self.mm(self.data.spotting.automatic_within) + EPS
+        auto = self.rules.mm(self.rules.data.spotting.automatic_within) + EPS
         xy = np.array([f.pos for f in figs], dtype=float)
         dist = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
         for side in st.side_order:
@@ -163,7 +171,7 @@ class Ww2SpotMixin:
                 st.attrs.setdefault("aware", {})[side] = True
                 names = ", ".join(f.name for f in new[:4]) + (f" and {len(new) - 4} more" if len(new) > 4 else "")
                 game.emit("spot", f"{st.sides[side].name} see {names} in the open (automatic within "
-                          f"{self.data.spotting.automatic_within:g}\").", figures=[f.id for f in new], side=side)
+                          f"{self.rules.data.spotting.automatic_within:g}\").", figures=[f.id for f in new], side=side)
 
     # ---- the spot command ---------------------------------------------------------------------------
     def check_spot(self, game: Game, cmd: Command) -> None:
@@ -173,18 +181,18 @@ class Ww2SpotMixin:
         require(cmd.side == st.active_side, "Figures try to spot during their own side's turn (reactions are rolled for you).")
         if cmd.figure is None and cmd.unit is not None:
             unit = st.units[cmd.unit]  # the core has checked it is the side's own
-            require(not self.routing(unit), f"{unit.name} is routing.")
+            require(not self.rules.routing(unit), f"{unit.name} is routing.")
             require(bool(self.spotters(game, unit.id)), f"No one in {unit.name} may try to spot now.")
             return
-        f = self.require_figure(game, cmd.figure, "figure that looks")
+        f = self.rules.require_figure(game, cmd.figure, "figure that looks")
         require(self.can_observe(game, f), f"{f.name} cannot observe now.")
         require(not f.markers.get("spot_used"), f"{f.name} has already tried to spot this turn.")
-        require(not self.routing(st.units[f.unit]), f"{st.units[f.unit].name} is routing.")
+        require(not self.rules.routing(st.units[f.unit]), f"{st.units[f.unit].name} is routing.")
 
     def spotters(self, game: Game, unit_id: str) -> list[Figure]:
         """The figures of a team that may still try to spot this turn, in team order."""
         return [f for f in game.state.unit_figures(unit_id)
-                if f.alive and not f.markers.get("spot_used") and not self.embarked(f) and self.can_observe(game, f)]
+                if f.alive and not f.markers.get("spot_used") and not self.rules.embarked(f) and self.can_observe(game, f)]
 
     def apply_spot(self, game: Game, cmd: Command) -> None:
         if cmd.figure is None:
@@ -196,8 +204,8 @@ class Ww2SpotMixin:
     def try_to_spot(self, game: Game, f: Figure) -> None:
         f.markers["spot_used"] = True
         needs = self.spot_targets(game, f, self.hidden_enemies(game, f.side), heard_ok=False)
-        bands = "/".join(f"{b.need}+" for b in self.data.spotting.bands)
-        roll = game.dice.roll(self.data.spotting.die, f"{f.name} tries to spot", target=f"{bands} by range band, after band shifts",
+        bands = "/".join(f"{b.need}+" for b in self.rules.data.spotting.bands)
+        roll = game.dice.roll(self.rules.data.spotting.die, f"{f.name} tries to spot", target=f"{bands} by range band, after band shifts",
                               figures=[f.id])
         found = [game.state.figures[t] for t, need in needs.items() if roll.value >= need]
         for t in found:
@@ -210,7 +218,7 @@ class Ww2SpotMixin:
     # ---- reactive spotting: enemy troops move or fire in sight -------------------------------------------
     def react_spotting(self, game: Game, actors: list[Figure], fired: bool) -> None:
         st = game.state
-        actors = [a for a in actors if self.on_table(a)]
+        actors = [a for a in actors if self.rules.on_table(a)]
         if not actors:
             return
         event = st.attrs.get("event_n", 0)
@@ -231,9 +239,9 @@ class Ww2SpotMixin:
                 if not best:
                     continue
                 easiest = min(best.values())
-                why = "hears firing" if fired and not any(self.los(game, o, st.figures[t]).visible for o in obs for t in best) else "sees movement"
+                why = "hears firing" if fired and not any(self.rules.los(game, o, st.figures[t]).visible for o in obs for t in best) else "sees movement"
                 # the roll names no unit: the watchers may be hidden from the side that moved
-                roll = game.dice.roll(self.data.spotting.die, f"{st.sides[side].name}: a fire team {why} and tries to spot",
+                roll = game.dice.roll(self.rules.data.spotting.die, f"{st.sides[side].name}: a fire team {why} and tries to spot",
                                       target=f"{easiest}+")
                 found = [st.figures[t] for t, need in best.items() if roll.value >= need]
                 how = "heard" if why == "hears firing" else "sight"
@@ -266,7 +274,7 @@ class Ww2SpotMixin:
         return None if len(out) == len(st.side_order) else out
 
     def view(self, game: Game, side: str | None) -> GameState:
-        st = super().view(game, side)  # type: ignore[misc]
+        st = RulesetBase.view(self.rules, game, side)  # type: ignore[misc]
         if side is None:
             return st
         real = game.state.figures

@@ -5,31 +5,39 @@ taking a new crewman). Mixed into :class:`game.rulesets.ww2_skirmish.ruleset.Ww2
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.state import Unit
+from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
 
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
-class Ww2TeamMixin:
+
+class Ww2Teams(Chapter["Ww2Skirmish"]):
     # ---- carrying comrades -----------------------------------------------------------------------------------------------
+    rules: Ww2Skirmish
+
     def check_carry(self, game: Game, cmd: Command) -> None:
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Comrades are picked up during your own turn.")
-        f = self.require_figure(game, cmd.figure, "figure that carries")
-        require(self.fighter(f), f"{f.name} cannot carry anyone.")
+        f = self.rules.require_figure(game, cmd.figure, "figure that carries")
+        require(self.rules.fighter(f), f"{f.name} cannot carry anyone.")
         require(not f.markers.get("carrying"), f"{f.name} is already carrying someone.")
-        require(self.actions_left(f) >= 1, f"{f.name} has no action left to pick up a comrade.")
+        require(self.rules.actions_left(f) >= 1, f"{f.name} has no action left to pick up a comrade.")
         t = st.figures.get(cmd.target or "")
         require(t is not None and t.side == f.side and t.life == "disabled", "Choose a disabled comrade to carry.")
         require(len(t.attrs.get("carried_by", [])) < 2, f"{t.name} is already carried by two.")  # type: ignore[union-attr]
-        require(self.gap(f, t) <= self.mm(self.data.movement.reach) + EPS,  # type: ignore[arg-type]
-                f"{t.name} is more than {self.data.movement.reach:g}\" away.")  # type: ignore[union-attr]
+        require(self.rules.gap(f, t) <= self.rules.mm(self.rules.data.movement.reach) + EPS,  # type: ignore[arg-type]
+                f"{t.name} is more than {self.rules.data.movement.reach:g}\" away.")  # type: ignore[union-attr]
 
     def apply_carry(self, game: Game, cmd: Command) -> None:
         st = game.state
         f, t = st.figures[cmd.figure], st.figures[cmd.target]
-        self.spend(f, 1)
+        self.rules.spend(f, 1)
         f.markers["carrying"] = t.id
         t.attrs.setdefault("carried_by", []).append(f.id)
         n = len(t.attrs["carried_by"])
@@ -39,7 +47,7 @@ class Ww2TeamMixin:
     def check_drop(self, game: Game, cmd: Command) -> None:
         st = game.state
         require(cmd.side == st.active_side, "Only during your own turn.")
-        f = self.require_figure(game, cmd.figure)
+        f = self.rules.require_figure(game, cmd.figure)
         require(bool(f.markers.get("carrying")), f"{f.name} is not carrying anyone.")
 
     def apply_drop(self, game: Game, cmd: Command) -> None:
@@ -54,19 +62,19 @@ class Ww2TeamMixin:
     def check_scout(self, game: Game, cmd: Command) -> None:
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Scouts are sent out during your own turn.")
-        f = self.require_figure(game, cmd.figure)
-        require(self.fighter(f) and self.actions_left(f) >= 1, f"{f.name} cannot go scouting now (needs an action).")
+        f = self.rules.require_figure(game, cmd.figure)
+        require(self.rules.fighter(f) and self.rules.actions_left(f) >= 1, f"{f.name} cannot go scouting now (needs an action).")
         unit = st.units[f.unit]
         require(not unit.attrs.get("parent"), f"{f.name} is already a scout.")
-        require(self.unit_vehicle(game, unit.id) is None and self.unit_gun(game, unit.id) is None,
+        require(self.rules.unit_vehicle(game, unit.id) is None and self.rules.unit_gun(game, unit.id) is None,
                 "Crews do not send out scouts.")
-        require(len(self.fighters(game, unit.id)) >= 2, f"{unit.name} has nobody else left.")
+        require(len(self.rules.fighters(game, unit.id)) >= 2, f"{unit.name} has nobody else left.")
 
     def apply_scout(self, game: Game, cmd: Command) -> None:
         st = game.state
         f = st.figures[cmd.figure]
         parent = st.units[f.unit]
-        self.spend(f, 1)
+        self.rules.spend(f, 1)
         sid = f"{parent.id}-scouts"
         scouts = st.units.get(sid)
         if scouts is None:
@@ -86,11 +94,11 @@ class Ww2TeamMixin:
         u = st.units[cmd.unit]
         parent = u.attrs.get("parent")
         require(bool(parent), f"{u.name} are not scouts.")
-        reach = self.mm(self.data.movement.cohesion) + EPS
-        home = self.fighters(game, parent)
+        reach = self.rules.mm(self.rules.data.movement.cohesion) + EPS
+        home = self.rules.fighters(game, parent)
         require(bool(home), "Their parent fire team is gone.")
-        require(all(any(self.gap(s, h) <= reach for h in home) for s in self.fighters(game, u.id)),
-                f"Every scout must be within {self.data.movement.cohesion:g}\" of {st.units[parent].name} to rejoin.")
+        require(all(any(self.rules.gap(s, h) <= reach for h in home) for s in self.rules.fighters(game, u.id)),
+                f"Every scout must be within {self.rules.data.movement.cohesion:g}\" of {st.units[parent].name} to rejoin.")
 
     def apply_rejoin(self, game: Game, cmd: Command) -> None:
         st = game.state
@@ -107,22 +115,22 @@ class Ww2TeamMixin:
         """A figure joins a crewed weapon team that has lost men (to replace losses only)."""
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Only during your own turn.")
-        f = self.require_figure(game, cmd.figure)
-        require(self.fighter(f) and self.actions_left(f) >= 1, f"{f.name} cannot join another team now (needs an action).")
+        f = self.rules.require_figure(game, cmd.figure)
+        require(self.rules.fighter(f) and self.rules.actions_left(f) >= 1, f"{f.name} cannot join another team now (needs an action).")
         require(cmd.target in st.units and cmd.target != f.unit, "Choose the crewed weapon team to join.")
         t = st.units[cmd.target]  # type: ignore[index]
         require(t.side == f.side, "That team is not yours.")
         require(self.crewed_team(game, t), f"{t.name} is not a crewed weapon team.")
-        alive, start = self.strength(game, t)
+        alive, start = self.rules.strength(game, t)
         require(alive < start, f"{t.name} has lost nobody: figures join crewed weapons only to replace losses.")
-        reach = self.mm(self.data.movement.cohesion) + EPS
-        require(any(self.gap(f, m) <= reach for m in st.unit_figures(t.id)), f"{f.name} must be within 2\" of {t.name}.")
+        reach = self.rules.mm(self.rules.data.movement.cohesion) + EPS
+        require(any(self.rules.gap(f, m) <= reach for m in st.unit_figures(t.id)), f"{f.name} must be within 2\" of {t.name}.")
 
     def crewed_team(self, game: Game, unit: Unit) -> bool:
         for m in game.state.unit_figures(unit.id):
-            if self.is_gun(m):
+            if self.rules.is_gun(m):
                 return True
-            for _, w in self.weapons_of(m):
+            for _, w in self.rules.weapons_of(m):
                 if (w.category == "mg" and not w.bar) or w.category == "mortar" or (w.category == "at" and (w.loaders or 0) > 0):
                     return True
         return False
@@ -131,9 +139,9 @@ class Ww2TeamMixin:
         st = game.state
         f = st.figures[cmd.figure]
         old, new = st.units[f.unit], st.units[cmd.target]
-        self.spend(f, 1)
+        self.rules.spend(f, 1)
         old.figures.remove(f.id)
         new.figures.append(f.id)
         f.unit = new.id
-        f.attrs["role"] = "crew" if self.unit_gun(game, new.id) is not None else "loader"
+        f.attrs["role"] = "crew" if self.rules.unit_gun(game, new.id) is not None else "loader"
         game.emit("orders", f"{f.name} leaves {old.name} to replace losses in {new.name}.", figures=[f.id], units=[old.id, new.id])

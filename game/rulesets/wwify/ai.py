@@ -77,7 +77,7 @@ class WwifyPlanner(Planner["Wwify"]):
         if kind == "pick_casualty":
             figs = [st.figures[c.target] for c in cmds]
             mine = figs[0].side == side
-            smoke = {f.id: self.rules.in_cloud(game, f.pos, "smoke") for f in figs}
+            smoke = {f.id: self.rules.moving.in_cloud(game, f.pos, "smoke") for f in figs}
             foes = [f for f in st.figures.values() if f.alive and f.side != figs[0].side]
 
             def far(f: Figure) -> float:  # the figure furthest back sets the squad's range
@@ -92,7 +92,7 @@ class WwifyPlanner(Planner["Wwify"]):
             victim = st.figures[cmds[0].target]
             vu = st.units[victim.unit]
             if vu.kind in SINGLE_MODEL_KINDS:
-                medic = self.rules.has_medic(game, vu)
+                medic = self.rules.support.has_medic(game, vu)
             else:
                 medic = any(f.alive and f.id != victim.id and self.rules.troop(f).medic for f in self.rules.alive(game, vu.id))
             saver = self.rules.option(game, "medics") and medic
@@ -122,7 +122,7 @@ class WwifyPlanner(Planner["Wwify"]):
         yield from self._continue_moving(game, unit, memo)
         if unit.kind in SUPPORT_KINDS:
             yield from self._ai_support(game, side, unit, order, memo)
-        elif self.rules.actions_left(game, unit) > 0:
+        elif self.rules.listing.actions_left(game, unit) > 0:
             yield from self._foot_action(game, side, unit, order, len(unit.markers.get("acts", [])) + 1, memo)
 
     def _continue_moving(self, game: Game, unit: Unit, memo: dict) -> list[Command]:
@@ -164,7 +164,7 @@ class WwifyPlanner(Planner["Wwify"]):
             yield from fire
             return
         moved = "move" in unit.markers.get("acts", [])
-        defending = self.rules.defends(game, side) and self.rules.in_fortification(game, unit)
+        defending = self.rules.defends(game, side) and self.rules.solo_view.in_fortification(game, unit)
         goal = None
         if order == "retreat" and not moved and not self._holds_cover(game, unit):
             goal, stop = self._retreat_point(game, unit), 0.0
@@ -194,7 +194,7 @@ class WwifyPlanner(Planner["Wwify"]):
         if order in ("rout", "retreat") or unit.kind not in ("squad", "sniper", "large_creature"):
             return None
         try:
-            plan = self.rules.combat_plan(game, unit.id)
+            plan = self.rules.fighting.combat_plan(game, unit.id)
         except Refusal:
             return None
         cmd = Command("combat", side, unit=unit.id, value=n)
@@ -217,7 +217,7 @@ class WwifyPlanner(Planner["Wwify"]):
         reach = max(self.rules.allowance(game, unit, f) for f in figs)
         near = min(figs, key=lambda f: self.rules.dist(f.pos, foe.pos))
         gap = self.rules.dist(near.pos, foe.pos) - near.radius - foe.radius
-        if gap > reach - self.rules.mm(0.1) or self.rules.first_wet(game, [near.pos, foe.pos]) is not None:
+        if gap > reach - self.rules.mm(0.1) or self.rules.moving.first_wet(game, [near.pos, foe.pos]) is not None:
             return []
         return [Command("move_unit", side, unit=unit.id, choice="charge", target=foe.unit, value=n)]
 
@@ -226,7 +226,7 @@ class WwifyPlanner(Planner["Wwify"]):
         """Fire twice (a field gun once); move only to retreat, rout, or carry out an
         Advance when there is nothing to fire at."""
         acts = unit.markers.get("acts", [])
-        if self.rules.actions_left(game, unit) <= 0 or "move" in acts:
+        if self.rules.listing.actions_left(game, unit) <= 0 or "move" in acts:
             return
         n = len(acts) + 1
         if order == "rout":
@@ -237,7 +237,7 @@ class WwifyPlanner(Planner["Wwify"]):
             yield from self.routes.move_cmds(game, side, unit, self._away_point(game, unit), n, memo)
         yield from fire
         if not acts and not fire and order != "retreat" and unit.markers.get("solo_chart") in FORWARD \
-                and not (self.rules.defends(game, side) and self.rules.in_fortification(game, unit)):
+                and not (self.rules.defends(game, side) and self.rules.solo_view.in_fortification(game, unit)):
             goal = self._goal(game, side, unit)
             if goal is not None:
                 yield from self.routes.move_cmds(game, side, unit, goal, n, memo, stop=self.rules.mm(10))
@@ -248,7 +248,7 @@ class WwifyPlanner(Planner["Wwify"]):
         acts = unit.markers.get("acts", [])
         if unit.markers.get("pending_fire"):
             yield from self._fire_cmds(game, side, unit, len(acts))
-        if self.rules.actions_left(game, unit) <= 0:
+        if self.rules.listing.actions_left(game, unit) <= 0:
             return
         n = len(acts) + 1
         immobile = unit.kind == "vehicle" and self.rules.immobile(game, unit)
@@ -274,7 +274,7 @@ class WwifyPlanner(Planner["Wwify"]):
             if self.rules.dist(v.pos, foe.pos) <= tb.dist_mm("afv_halt"):
                 return []
             with_infantry = any(
-                f.side == unit.side and f.alive and self.rules.category(f) in ("infantry", "cavalry")
+                f.side == unit.side and f.alive and self.rules.fighting.category(f) in ("infantry", "cavalry")
                 and self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry") for f in game.state.figures.values())
             if moves >= (2 if with_infantry else 1):
                 return []
@@ -293,7 +293,7 @@ class WwifyPlanner(Planner["Wwify"]):
         st = game.state
         v = self.rules.alive(game, unit.id)[0]
         foes = [f for f in st.figures.values() if f.alive and f.side != side
-                and any(self.rules.can_hurt(w, self.rules.target_kind(st.units[f.unit])) for w in v.weapons)]
+                and any(self.rules.fighting.can_hurt(w, self.rules.fighting.target_kind(st.units[f.unit])) for w in v.weapons)]
         return min(foes, key=lambda f: (self.rules.dist(v.pos, f.pos), f.id)).pos if foes else None
 
     def _afv_moves_to(self, game: Game, side: str, unit: Unit, goal, n: int, stop: float = 0.0) -> list[Command]:
@@ -372,15 +372,15 @@ class WwifyPlanner(Planner["Wwify"]):
         centre = self.rules.unit_centre(game, unit.id)
         foes = [f for f in st.figures.values() if f.alive and f.side != unit.side]
         if fighting:
-            foes = [f for f in foes if self.rules.combatant(f)]
+            foes = [f for f in foes if self.rules.fighting.combatant(f)]
         foes.sort(key=lambda e: (self.rules.dist(centre, e.pos), e.id))
         if visible:
             top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
-            with self.rules.fast_sight(game):
+            with self.rules.solo_view.fast_sight(game):
                 for e in foes:
                     if self.rules.dist(centre, e.pos) > top + self.rules.mm(3):
                         return None
-                    if any(self.rules.sees(game, f, e) for f in figs):
+                    if any(self.rules.fighting.sees(game, f, e) for f in figs):
                         return e
             return None
         return foes[0] if foes else None

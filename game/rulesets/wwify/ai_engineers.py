@@ -49,12 +49,12 @@ class WwifyEngineers:
             return None
         e = self.rules.data.engineers
         reach = self.rules.mm(e.work_reach)
-        wet = self.rules.wet_area(game)
-        for sid, site in sorted(self.rules.bridge_sites(game).items()):
-            line = self.rules.bridge_line(site)
+        wet = self.rules.moving.wet_area(game)
+        for sid, site in sorted(self.rules.moving.bridge_sites(game).items()):
+            line = self.rules.moving.bridge_line(site)
             if site["built"] >= line.length - 1e-3:
                 continue
-            end = self.rules.bridge_end(site)
+            end = self.rules.moving.bridge_end(site)
             a, b = site["a"], site["b"]
             ux, uy = (b[0] - a[0]) / line.length, (b[1] - a[1]) / line.length
             spot = (b[0] + ux * self.rules.mm(0.15), b[1] + uy * self.rules.mm(0.15))
@@ -64,9 +64,9 @@ class WwifyEngineers:
             c = self.rules.unit_centre(game, engs[0].id)
             goal = self.rules.ai_goal(game, side, c, None)
             far = (a[0] - ux * self.rules.mm(1), a[1] - uy * self.rules.mm(1))
-            if goal is None or self.rules.first_wet(game, [spot, c]) is not None or self.rules.first_wet(game, [far, goal]) is not None:
+            if goal is None or self.rules.moving.first_wet(game, [spot, c]) is not None or self.rules.moving.first_wet(game, [far, goal]) is not None:
                 continue
-            if self.rules.first_wet(game, [c, goal]) is None:
+            if self.rules.moving.first_wet(game, [c, goal]) is None:
                 continue  # no water between them and their goal
             via = self.routes.route(game, c, goal)
             now = path_length(via, c) if len(via) > 1 else float("inf")
@@ -79,9 +79,9 @@ class WwifyEngineers:
                 figs = self.rules.alive(game, u.id)
                 if not figs or u.kind == "flyer" or u.markers.get("panicked"):
                     continue
-                carry = min(int(u.attrs.get("materials", 0)), sum(e.carry.get(self.rules.category(f), 0) for f in figs))
+                carry = min(int(u.attrs.get("materials", 0)), sum(e.carry.get(self.rules.fighting.category(f), 0) for f in figs))
                 uc = self.rules.unit_centre(game, u.id)
-                if carry and self.rules.dist(uc, park) <= self.rules.mm(30) and self.rules.first_wet(game, [uc, park]) is None:
+                if carry and self.rules.dist(uc, park) <= self.rules.mm(30) and self.rules.moving.first_wet(game, [uc, park]) is None:
                     have += carry
             if have < need:
                 continue
@@ -132,7 +132,7 @@ class WwifyEngineers:
             return None
         e = self.rules.data.engineers
         end = job["end"]
-        have = sum(k for u, k in self.rules.materials_near(game, side, end) if u.id != unit.id)
+        have = sum(k for u, k in self.rules.support.materials_near(game, side, end) if u.id != unit.id)
         engineers_own = sum(min(int(u.attrs.get("materials", 0)), len(self.rules.alive(game, u.id)))
                             for u in game.state.side_units(side) if self.rules.engineers_of(game, u))
         if have + engineers_own >= job["need"] and any(self.rules.dist(f.pos, end) <= self.rules.mm(e.work_reach) + 1
@@ -141,6 +141,6 @@ class WwifyEngineers:
         if any(self.rules.dist(f.pos, end) <= self.rules.mm(e.materials_reach) + f.radius for f in self.rules.alive(game, unit.id)):
             return "hold"
         c = self.rules.unit_centre(game, unit.id)
-        if self.rules.dist(c, job["park"]) > self.rules.mm(30) or self.rules.first_wet(game, [c, job["park"]]) is not None:
+        if self.rules.dist(c, job["park"]) > self.rules.mm(30) or self.rules.moving.first_wet(game, [c, job["park"]]) is not None:
             return None
         return job["park"]

@@ -38,7 +38,7 @@ class WwifyRoutes:
         centre = self.rules.unit_centre(game, unit.id)
         route = self.route(game, centre, goal)
         if len(route) == 1:  # a figure still behind the water follows the others over
-            behind = [f for f in self.rules.alive(game, unit.id) if self.rules.first_wet(game, [f.pos, goal]) is not None]
+            behind = [f for f in self.rules.alive(game, unit.id) if self.rules.moving.first_wet(game, [f.pos, goal]) is not None]
             if behind:
                 route = self.route(game, max(behind, key=lambda f: self.rules.dist(f.pos, goal)).pos, goal)
         bridge = len(route) > 1 and self.rules.dist(centre, route[0]) < self.reach(game, unit) + self.rules.mm(3)
@@ -86,7 +86,7 @@ class WwifyRoutes:
                 if any(not (f.radius <= x <= game.table.width - f.radius and f.radius <= y <= game.table.height - f.radius)
                        for f, (x, y) in zip(figs, dests, strict=True)):
                     continue
-                if near_water and any(self.rules.first_wet(game, [f.pos, d]) is not None for f, d in zip(figs, dests, strict=True)):
+                if near_water and any(self.rules.moving.first_wet(game, [f.pos, d]) is not None for f, d in zip(figs, dests, strict=True)):
                     continue
                 end = (centre[0] + v[0], centre[1] + v[1])
                 progress = d_goal - self.rules.dist(end, target)
@@ -124,7 +124,7 @@ class WwifyRoutes:
             union = shapely.union_all(costly) if costly else None
             if union is not None:
                 shapely.prepare(union)
-            return {"water": self.rules.wet_area(game), "costly": union}
+            return {"water": self.rules.moving.wet_area(game), "costly": union}
 
         return game.keep("wwai_areas", (id(game.table), game.table.version), work, limit=1)
 
@@ -214,8 +214,8 @@ class WwifyRoutes:
         if not path:
             return []
         line = [fig.pos] + list(path)
-        length, charges = self.rules.terrain_charges(game, line)
-        reach, _, _, _ = self.rules.afford(length, charges, budget)
+        length, charges = self.rules.moving.terrain_charges(game, line)
+        reach, _, _, _ = self.rules.moving.afford(length, charges, budget)
         if reach >= length - 1e-6:
             return list(path)
         reach = max(0.0, reach - self.rules.mm(0.02))
@@ -247,17 +247,17 @@ class WwifyRoutes:
     def route(self, game: Game, start, goal) -> list:
         """Waypoints from ``start`` to ``goal`` over dry ground: straight, or by the
         complete bridge that makes the shortest way."""
-        if self.rules.first_wet(game, [start, goal]) is None:
+        if self.rules.moving.first_wet(game, [start, goal]) is None:
             return [goal]
         best = None
         for p, q in self.crossings(game):
             for a, b in ((p, q), (q, p)):
-                if self.rules.first_wet(game, [b, goal]) is not None:
+                if self.rules.moving.first_wet(game, [b, goal]) is not None:
                     continue
-                if self.rules.first_wet(game, [start, b]) is None:
+                if self.rules.moving.first_wet(game, [start, b]) is None:
                     cost = self.rules.dist(start, b) + self.rules.dist(b, goal)
                     way = [b, goal]
-                elif self.rules.first_wet(game, [start, a]) is None:
+                elif self.rules.moving.first_wet(game, [start, a]) is None:
                     cost = self.rules.dist(start, a) + self.rules.dist(a, b) + self.rules.dist(b, goal)
                     way = [a, b, goal]
                 else:
@@ -295,7 +295,7 @@ class WwifyRoutes:
                     continue
                 if wat.contains(Point(p)) or wat.contains(Point(q)) or not LineString([p, q]).intersects(wat):
                     continue
-                if self.rules.first_wet(game, [p, q]) is not None:
+                if self.rules.moving.first_wet(game, [p, q]) is not None:
                     continue
                 out.append((p, q))
         return out

@@ -37,7 +37,7 @@ class WwifyValuation:
         afv = unit.kind in ("vehicle", "flyer")
         armour: list[tuple[float, str]] = []
         plans = []
-        with self.rules.fast_sight(game):
+        with self.rules.solo_view.fast_sight(game):
             for t in sorted(st.units.values(), key=lambda u: u.id):
                 if t.side == unit.side or not st.unit_alive(t.id) or not figs:
                     continue
@@ -46,7 +46,7 @@ class WwifyValuation:
                 if near > top + 1e-6:
                     continue
                 try:
-                    plans.append((t, near, self.rules.fire_plan(game, unit.id, t.id)))
+                    plans.append((t, near, self.rules.fighting.fire_plan(game, unit.id, t.id)))
                 except Refusal:
                     continue
         for t, near, plan in plans:
@@ -77,7 +77,7 @@ class WwifyValuation:
         if kind == "figures":
             pool = self.rules.casualty_pool(game, target)
             cap = len(pool)
-            in_smoke = sum(1 for f in pool if self.rules.in_cloud(game, f.pos, "smoke"))
+            in_smoke = sum(1 for f in pool if self.rules.moving.in_cloud(game, f.pos, "smoke"))
             keep = 1.0 - (1 - smoke) * min(1.0, in_smoke / cap) if in_smoke else 1.0
             kills = sum(min(k, cap) * q for k, q in enumerate(pmf)) * keep
             sniper = plan.chooser == plan.unit.side
@@ -88,7 +88,7 @@ class WwifyValuation:
             value += self.morale_bonus(game, target, pmf, plan)
             return value
         fig = tfigs[0]
-        keep = (1 - smoke) if self.rules.in_cloud(game, fig.pos, "smoke") else 1.0
+        keep = (1 - smoke) if self.rules.moving.in_cloud(game, fig.pos, "smoke") else 1.0
         if keep < 1:
             pmf = _binom(plan.dice, p * keep)
         worth = self.fig_worth(game, fig)
@@ -130,20 +130,20 @@ class WwifyValuation:
     def threat_to(self, game: Game, t: Unit, me: Unit) -> float:
         """How many dice of ``t`` can hurt ``me`` (a vehicle or flyer) from where they stand."""
         v = self.rules.alive(game, me.id)[0]
-        kind = self.rules.target_kind(me)
+        kind = self.rules.fighting.target_kind(me)
         dice = 0
         for f in self.rules.alive(game, t.id):
-            band = self.rules.band_of(self.rules.dist(f.pos, v.pos))
+            band = self.rules.fighting.band_of(self.rules.dist(f.pos, v.pos))
             if band is None:
                 continue
-            dice += max((self.rules.data.weapons[w].dice[band] or 0 for w in f.weapons if self.rules.can_hurt(w, kind)), default=0)
+            dice += max((self.rules.data.weapons[w].dice[band] or 0 for w in f.weapons if self.rules.fighting.can_hurt(w, kind)), default=0)
         return dice / 6
 
     # ---- what figures and units are worth ----------------------------------------------------------------
     def fig_threat(self, game: Game, fig: Figure) -> float:
         """Expected kills of the figure in a card's actions at its best range."""
         best = max((max(d or 0 for d in self.rules.data.weapons[w].dice) for w in fig.weapons), default=0)
-        acts = 1 if self.rules.category(fig) == "field_gun" else 2
+        acts = 1 if self.rules.fighting.category(fig) == "field_gun" else 2
         return best * acts / 6
 
     def fig_worth(self, game: Game, fig: Figure) -> float:
@@ -151,9 +151,9 @@ class WwifyValuation:
         (a gun crew carries its gun's threat; an officer steadies and leads)."""
         unit = game.state.units[fig.unit]
         threat = self.fig_threat(game, fig)
-        if unit.kind in SUPPORT_KINDS and not self.rules.is_gun(fig):
-            crew = [f for f in self.rules.alive(game, unit.id) if not self.rules.is_gun(f)]
-            gun = next((f for f in self.rules.alive(game, unit.id) if self.rules.is_gun(f)), None)
+        if unit.kind in SUPPORT_KINDS and not self.rules.fighting.is_gun(fig):
+            crew = [f for f in self.rules.alive(game, unit.id) if not self.rules.fighting.is_gun(f)]
+            gun = next((f for f in self.rules.alive(game, unit.id) if self.rules.fighting.is_gun(f)), None)
             if gun is not None:
                 threat = (self.fig_threat(game, gun) + 1) / max(1, len(crew))
         tt = self.rules.troop(fig)
@@ -173,7 +173,7 @@ class WwifyValuation:
     def loss_worth(self, game: Game, figs: list[Figure]) -> float:
         if not figs:
             return 0.0
-        if all(self.rules.category(f) == "large_creature" for f in figs):
+        if all(self.rules.fighting.category(f) == "large_creature" for f in figs):
             return min(self.fig_worth(game, f) for f in figs) / self.rules.data.firing.large_creature_wounds
         return min(self.fig_worth(game, f) for f in figs)
 
@@ -181,7 +181,7 @@ class WwifyValuation:
     def combat_odds(self, attackers: list[Figure], defenders: list[Figure]) -> tuple[float, float]:
         """(attacker wins, defender wins): each side's best d6 with its modifiers."""
         def cdf(figs: list[Figure]) -> dict[int, float]:
-            mods = [sum(v for _, v in self.rules.combat_mods(f)) for f in figs]
+            mods = [sum(v for _, v in self.rules.fighting.combat_mods(f)) for f in figs]
             return {s: _prod(min(1.0, max(0.0, (s - m) / 6)) for m in mods) for s in range(-8, 16)}
 
         a, d = cdf(attackers), cdf(defenders)

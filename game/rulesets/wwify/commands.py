@@ -7,77 +7,85 @@ Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from game.core.commands import END_PHASE, Command, refuse
 from game.core.game import Game
 from game.core.state import FLED, Figure, GameState, Unit
 from game.geometry.cohesion import stragglers
+from game.rulesets.base import RulesetBase
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
+from game.rulesets.parts import CommandListing
+
+if TYPE_CHECKING:
+    from game.rulesets.wwify.ruleset import Wwify
 
 
-class WwInterfaceMixin:
+class WwCommands(CommandListing["Wwify"]):
     # ---- legal commands -------------------------------------------------------------------------------
+    rules: Wwify
+
     def turn_commands(self, game: Game, side: str) -> list[Command]:
         st = game.state
-        if st.over or side != st.active_side or self.activation_key(game) is None:
+        if st.over or side != st.active_side or self.rules.activation_key(game) is None:
             return []
         out = [Command(END_PHASE, side)]
-        for u in self.acting_units(game, side):
-            out += [c for c in self.candidates(game, u) if self.is_legal(game, c)]
+        for u in self.rules.acting_units(game, side):
+            out += [c for c in self.candidates(game, u) if self.rules.is_legal(game, c)]
         return out
 
     def candidates(self, game: Game, u: Unit) -> list[Command]:
         st = game.state
         side = u.side
-        figs = self.alive(game, u.id)
-        cx, cy = self.unit_centre(game, u.id)
-        top = self.mm(self.data.firing.bands[-1].upto)
+        figs = self.rules.alive(game, u.id)
+        cx, cy = self.rules.unit_centre(game, u.id)
+        top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
         foes = [v for v in sorted(st.units.values(), key=lambda v: v.id) if v.side != side and st.unit_alive(v.id)]
-        near_foes = [v for v in foes if min(self.dist(f.pos, e.pos) for f in figs for e in self.alive(game, v.id)) <= top]
+        near_foes = [v for v in foes if min(self.rules.dist(f.pos, e.pos) for f in figs for e in self.rules.alive(game, v.id)) <= top]
         out: list[Command] = []
-        can_fire = (u.kind in ("flyer", "vehicle") and u.markers.get("pending_fire")) or self.action_refusal(game, u, "fire") is None
+        can_fire = (u.kind in ("flyer", "vehicle") and u.markers.get("pending_fire")) or self.rules.action_refusal(game, u, "fire") is None
         if can_fire:
             out += [Command("fire", side, unit=u.id, target=v.id) for v in near_foes]
-        if u.kind in ("squad", "sniper", "large_creature") and self.action_refusal(game, u, "combat") is None:
+        if u.kind in ("squad", "sniper", "large_creature") and self.rules.action_refusal(game, u, "combat") is None:
             out.append(Command("combat", side, unit=u.id))
-        if self.action_refusal(game, u, "move") is None:
-            enemy = min((e for v in foes for e in self.alive(game, v.id)), key=lambda e: (self.dist((cx, cy), e.pos), e.id), default=None)
-            goal = self.ai_goal(game, side, (cx, cy))
+        if self.rules.action_refusal(game, u, "move") is None:
+            enemy = min((e for v in foes for e in self.rules.alive(game, v.id)), key=lambda e: (self.rules.dist((cx, cy), e.pos), e.id), default=None)
+            goal = self.rules.ai_goal(game, side, (cx, cy))
             if u.kind == "flyer":
                 out += self.flyer_candidates(game, figs[0], enemy)
             else:
                 if enemy is not None:
                     out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, enemy.pos)))
                     nearest_unit = st.units[enemy.unit]
-                    reach = max(self.allowance(game, u, f) for f in figs) + self.mm(1)
-                    if u.kind in ("squad", "large_creature") and self.dist((cx, cy), enemy.pos) <= reach + self.mm(3):
+                    reach = max(self.rules.allowance(game, u, f) for f in figs) + self.rules.mm(1)
+                    if u.kind in ("squad", "large_creature") and self.rules.dist((cx, cy), enemy.pos) <= reach + self.rules.mm(3):
                         out.append(Command("move_unit", side, unit=u.id, choice="charge", target=nearest_unit.id))
-                if goal is not None and (enemy is None or self.dist(goal, enemy.pos) > 1.0):
+                if goal is not None and (enemy is None or self.rules.dist(goal, enemy.pos) > 1.0):
                     out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, goal)))
                 if u.kind == "squad" and len(figs) > 1:
-                    if stragglers([f.pos for f in figs], self.mm(self.data.movement.cohesion)):
+                    if stragglers([f.pos for f in figs], self.rules.mm(self.rules.data.movement.cohesion)):
                         out.append(Command("move_unit", side, unit=u.id, point=(cx, cy), choice="gather"))
-        if u.kind == "squad" and self.option(game, "engineers") and self.engineers_of(game, u):
+        if u.kind == "squad" and self.rules.option(game, "engineers") and self.rules.engineers_of(game, u):
             for v in st.side_units(side):
-                if v.kind == "vehicle" and self.immobile(game, v):
+                if v.kind == "vehicle" and self.rules.immobile(game, v):
                     out.append(Command("fix", side, unit=u.id, target=v.id))
-            for sid in self.bridge_sites(game):
+            for sid in self.rules.moving.bridge_sites(game):
                 out.append(Command("build", side, unit=u.id, choice=sid))
         return out
 
     def flyer_candidates(self, game: Game, fig: Figure, enemy: Figure | None) -> list[Command]:
         """Flights for the baseline players: toward the nearest enemy (one turn), straight
         on, a quarter turn either way, and about turn; each kept on the table."""
-        reach = self.mm(self.data.movement.flyer)
+        reach = self.rules.mm(self.rules.data.movement.flyer)
         out = []
         heads = [fig.facing, fig.facing + 90, fig.facing - 90, fig.facing + 180]
         if enemy is not None:
-            heads.insert(0, self.heading(fig.pos, enemy.pos))
+            heads.insert(0, self.rules.heading(fig.pos, enemy.pos))
         for h in heads:
             d = reach
             if enemy is not None and h == heads[0]:
-                d = min(reach, max(0.0, self.dist(fig.pos, enemy.pos) - self.mm(4)))
+                d = min(reach, max(0.0, self.rules.dist(fig.pos, enemy.pos) - self.rules.mm(4)))
             r = math.radians(h)
             end = (fig.x + math.cos(r) * d, fig.y + math.sin(r) * d)
             w, hgt = game.table.width, game.table.height
@@ -108,13 +116,13 @@ class WwInterfaceMixin:
         if u.markers.get("winged"):
             n = u.markers["winged"]
             out.append("winged" if n == 1 else f"winged x{n}")
-        for f in self.alive(game, unit_id):
+        for f in self.rules.alive(game, unit_id):
             if f.wounds:
                 out.append(f"wounds {f.wounds}")
         mats = int(u.attrs.get("materials", 0))
         if mats:
             out.append(f"materials {mats}")
-        if self.active(game, u) and not u.markers.get("panicked"):
+        if self.rules.active(game, u) and not u.markers.get("panicked"):
             left = self.actions_left(game, u)
             out.append(f"actions {left}" if left else "done")
         return out
@@ -122,40 +130,40 @@ class WwInterfaceMixin:
     def actions_left(self, game: Game, u: Unit) -> int:
         acts = u.markers.get("acts", [])
         if u.kind in ("hmg", "mortar"):
-            return 0 if "move" in acts else self.data.actions.support_fire - acts.count("fire")
-        return max(0, self.max_actions(u) - len(acts))
+            return 0 if "move" in acts else self.rules.data.actions.support_fire - acts.count("fire")
+        return max(0, self.rules.max_actions(u) - len(acts))
 
     def unit_options(self, game: Game, unit_id: str) -> list[str]:
         st = game.state
         u = st.units[unit_id]
         if not st.unit_alive(unit_id):
             return ["Out of action."]
-        cards = " / ".join(c.name for c in self.data.cards if u.kind in c.activates)
+        cards = " / ".join(c.name for c in self.rules.data.cards if u.kind in c.activates)
         out = []
         if u.markers.get("panicked"):
             out.append("Panicked: runs 12\" (mounted 20\") for its table edge when its card is dealt.")
-        if not self.active(game, u):
+        if not self.rules.active(game, u):
             return out + [f"Acts on the {cards} card."]
         left = self.actions_left(game, u)
         kind = u.kind
         if kind in ("hmg", "mortar"):
-            out.append(f"Fire ({left} left) or move {self.data.movement.support:g}\" once." if left else "Done for this card.")
+            out.append(f"Fire ({left} left) or move {self.rules.data.movement.support:g}\" once." if left else "Done for this card.")
         elif kind == "field_gun":
-            out.append(f"Fire once or be pushed {self.data.movement.field_gun:g}\"." if left else "Done for this card.")
+            out.append(f"Fire once or be pushed {self.rules.data.movement.field_gun:g}\"." if left else "Done for this card.")
         elif kind in ("flyer", "vehicle"):
-            dist = self.data.movement.flyer if kind == "flyer" else self.data.movement.vehicle
+            dist = self.rules.data.movement.flyer if kind == "flyer" else self.rules.data.movement.vehicle
             if u.markers.get("pending_fire"):
                 out.append("May fire now (the fire of this move action).")
-            if kind == "vehicle" and self.immobile(game, u):
+            if kind == "vehicle" and self.rules.immobile(game, u):
                 out.append(f"{left} action(s): fire only (cannot move).")
             else:
                 turns = " with 2 turns of 90 or one of 180 degrees" if kind == "flyer" else " (d6 breakdown on a 6)"
                 out.append(f"{left} action(s): move {dist:g}\"{turns} and fire.")
         else:
             things = ["Fire", "Move", "Combat"]
-            if kind == "squad" and self.engineers_of(game, u) and self.option(game, "engineers"):
+            if kind == "squad" and self.rules.engineers_of(game, u) and self.rules.option(game, "engineers"):
                 things += ["Fix Vehicle", "Build Bridge"]
-            if kind == "large_creature" and not any(f.weapons for f in self.alive(game, u.id)):
+            if kind == "large_creature" and not any(f.weapons for f in self.rules.alive(game, u.id)):
                 things.remove("Fire")
             out.append(f"{left} action(s) left: {', '.join(things)}." if left else "Done for this card.")
             if u.markers.get("move_open"):
@@ -164,26 +172,26 @@ class WwInterfaceMixin:
 
     def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
         st = game.state
-        if side != st.active_side or st.over or self.decision(game) is not None or unit_id is None:
+        if side != st.active_side or st.over or self.rules.decision(game) is not None or unit_id is None:
             return []
         u = st.units[unit_id]
         if u.side != side or not st.unit_alive(unit_id):
             return []
-        mk = self.make_action
+        mk = self.rules.make_action
         out: list[Action] = []
 
         def gated(label: str, mode: str, cmd: Command, action: str, odds: bool = False) -> Action:
             a = mk(game, label, mode, cmd, odds)
             if mode in ("point", "move_figure") and a.enabled:
-                r = self.action_refusal(game, u, action)
-                if action == "move" and u.markers.get("move_open") and self.active(game, u):
+                r = self.rules.action_refusal(game, u, action)
+                if action == "move" and u.markers.get("move_open") and self.rules.active(game, u):
                     r = None
                 if r:
                     return Action(label, mode, cmd, False, r, odds)
             return a
 
         kind = u.kind
-        mv = self.data.movement
+        mv = self.rules.data.movement
         if kind == "flyer":
             out.append(gated(f"Fly up to {mv.flyer:g}\" (2 turns of 90 or one of 180 degrees)", "move_figure", Command("move", side), "move"))
             out.append(mk(game, "Fire at an enemy unit", "enemy_unit", Command("fire", side, unit=unit_id), odds=True))
@@ -193,7 +201,7 @@ class WwInterfaceMixin:
             out.append(gated(f"Drive toward a point ({mv.vehicle:g}\")", "point", Command("move_unit", side, unit=unit_id), "move"))
             out.append(mk(game, "Fire at an enemy unit", "enemy_unit", Command("fire", side, unit=unit_id), odds=True))
             return out
-        if any(f.weapons for f in self.alive(game, unit_id)):
+        if any(f.weapons for f in self.rules.alive(game, unit_id)):
             out.append(mk(game, "Fire at an enemy unit", "enemy_unit", Command("fire", side, unit=unit_id), odds=True))
         what = "Push the gun" if kind == "field_gun" else "Move figures"
         out.append(gated(f"{what}: drag or click figures", "move_figure", Command("move", side), "move"))
@@ -202,14 +210,14 @@ class WwInterfaceMixin:
             out.append(mk(game, "Charge an enemy unit", "enemy_unit", Command("move_unit", side, unit=unit_id, choice="charge")))
             out.append(mk(game, "Close combat (base contact)", "now", Command("combat", side, unit=unit_id), odds=True))
         if kind == "squad":
-            cx, cy = self.unit_centre(game, unit_id)
+            cx, cy = self.rules.unit_centre(game, unit_id)
             out.append(mk(game, "Close up on the squad's centre", "now", Command("move_unit", side, unit=unit_id, point=(cx, cy), choice="gather")))
         if kind not in ("field_gun",):
             out.append(mk(game, "Move again (start another Move action)", "now", Command("begin_move", side, unit=unit_id)))
-        if kind == "squad" and self.engineers_of(game, u) and self.option(game, "engineers"):
+        if kind == "squad" and self.rules.engineers_of(game, u) and self.rules.option(game, "engineers"):
             out.append(mk(game, "Fix a vehicle", "own_unit", Command("fix", side, unit=unit_id)))
             out.append(gated("Build a bridge from a river bank", "point", Command("build", side, unit=unit_id), "build"))
-            for sid, s in sorted(self.bridge_sites(game).items()):
+            for sid, s in sorted(self.rules.moving.bridge_sites(game).items()):
                 out.append(mk(game, f"Work on {s['name']} ({sid})", "now", Command("build", side, unit=unit_id, choice=sid)))
         return out
 
@@ -217,30 +225,30 @@ class WwInterfaceMixin:
         out = []
         lo = 0.0
         for w in fig.weapons[:1]:
-            wp = self.data.weapons[w]
-            for b, n in zip(self.data.firing.bands, wp.dice, strict=True):
+            wp = self.rules.data.weapons[w]
+            for b, n in zip(self.rules.data.firing.bands, wp.dice, strict=True):
                 if n:
-                    out.append((f"{wp.name} {b.label}: {n}d6", self.mm(lo), self.mm(b.upto)))
+                    out.append((f"{wp.name} {b.label}: {n}d6", self.rules.mm(lo), self.rules.mm(b.upto)))
                 lo = b.upto
         return out
 
     def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
-        plan, fresh = self.plan_figure(game, fig, list(path))
+        plan, fresh = self.rules.orders.plan_figure(game, fig, list(path))
         unit = game.state.units[fig.unit]
         lines = [f"Move {fig.name}" + (" (starts a new action)" if fresh and unit.kind not in ("flyer",) else "")]
         if plan.refusal:
             lines.append(f"Not possible: {plan.refusal}")
             return False, "", lines
-        lines.append(f"path {self.fmt(plan.length)}, costs {self.fmt(plan.cost)}")
-        lines += [f"{self.fmt(c)} to {w}" for w, c in plan.charges]
+        lines.append(f"path {self.rules.fmt(plan.length)}, costs {self.rules.fmt(plan.cost)}")
+        lines += [f"{self.rules.fmt(c)} to {w}" for w, c in plan.charges]
         if plan.turns:
             lines.append("turns: " + ", ".join(f"{t:.0f} degrees" for t in plan.turns))
         if plan.stopped_by:
             lines.append(f"stops: {plan.stopped_by}")
-        return True, self.fmt(plan.cost), lines
+        return True, self.rules.fmt(plan.cost), lines
 
     def view(self, game: Game, side: str | None) -> GameState:
-        st = super().view(game, side)
+        st = RulesetBase.view(self.rules, game, side)
         if side is not None:
             st.attrs["strikes"] = [s for s in st.attrs.get("strikes", []) if s["side"] == side]
         return st
@@ -249,7 +257,7 @@ class WwInterfaceMixin:
         st = game.state
         if cmd.kind == "fire" and cmd.target in st.units:
             return f"{st.sides[cmd.side].name}: {st.units[cmd.unit].name} fires at {st.units[cmd.target].name}"
-        return super().describe_command(game, cmd)
+        return RulesetBase.describe_command(self.rules, game, cmd)
 
     def check_barrage(self, game: Game, cmd: Command) -> None:
         refuse("The artillery is off-table: it fires by itself when the Artillery card is dealt.")
@@ -257,3 +265,16 @@ class WwInterfaceMixin:
     def check_morale(self, game: Game, cmd: Command) -> None:
         refuse("Morale tests are taken by themselves when a squad is hit; this only gives their odds.")
 
+    # ---- the random baseline's candidates ----------------------------------------------------
+    def candidate_commands(self, game: Game, side: str) -> list[Command]:
+        """The commands :meth:`turn_commands` lists, before their checks: the random
+        baseline draws from these by rejection (the legal ones are exactly the listed)."""
+        st = game.state
+        if self.rules.decision(game) is not None:
+            return self.rules.legal_commands(game, side)
+        if st.over or side != st.active_side or self.rules.activation_key(game) is None:
+            return []
+        out = [Command(END_PHASE, side)]
+        for u in self.rules.acting_units(game, side):
+            out += self.rules.listing.candidates(game, u)
+        return out

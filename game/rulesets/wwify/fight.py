@@ -12,6 +12,7 @@ Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString, Point
 
@@ -22,6 +23,11 @@ from game.core.state import ACTIVE, CAPTURED, DEAD, DESTROYED, Figure, Unit
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.measure import in_contact
 from game.geometry.templates import covered
+from game.rulesets.parts import Chapter
+from game.rulesets.sight import KeptSight
+
+if TYPE_CHECKING:
+    from game.rulesets.wwify.ruleset import Wwify
 
 
 @dataclass
@@ -57,10 +63,12 @@ class CombatPlan:
     defenders: list[Figure]
 
 
-class WwFightMixin:
+class WwFight(Chapter["Wwify"]):
     # ---- who is what -------------------------------------------------------------------------
+    rules: Wwify
+
     def category(self, fig: Figure) -> str:
-        return self.troop(fig).category
+        return self.rules.troop(fig).category
 
     def is_gun(self, fig: Figure) -> bool:
         return self.category(fig) in ("hmg", "mortar", "field_gun")
@@ -75,7 +83,15 @@ class WwFightMixin:
     def sees(self, game: Game, a: Figure, b: Figure) -> bool:
         """Line of sight for fire. Smoke blocks sight, but a figure inside smoke may be
         fired at: sight is traced to where the line enters its cloud. Sight to or from a
-        flyer is blocked by smoke only."""
+        flyer is blocked by smoke only. While :meth:`fast_sight` holds a sight matrix (no
+        smoke on the table), the answer is read from it: the same answer, cheaper."""
+        sight: KeptSight | None = game.kept.get("wwai_fast")
+        if sight is not None:
+            if self.category(a) == "flyer" or self.category(b) == "flyer":
+                return True
+            i, j = sight.rows.get(a.id), sight.rows.get(b.id)
+            if i is not None and j is not None and sight.pos[i] == a.pos and sight.pos[j] == b.pos:
+                return bool(sight.matrix.visible[i, j])
         target = b.pos
         clouds = [f for f in game.table.features_at(b.pos) if f.type.id == "smoke"]
         if clouds:
@@ -92,21 +108,21 @@ class WwFightMixin:
                 return False  # the firer stands in the same smoke
             p = line.interpolate(entry - 0.1)
             target = (float(p.x), float(p.y))
-        res = self.los(game, a.pos, target)
+        res = self.rules.los(game, a.pos, target)
         if self.category(a) == "flyer" or self.category(b) == "flyer":
             return not any(c.type_id == "smoke" and c.effect == "blocks" for c in res.crossings)
         return res.visible
 
     # ---- fire ---------------------------------------------------------------------------------
     def band_of(self, distance_mm: float) -> int | None:
-        inches = self.in_units(distance_mm)
-        for i, b in enumerate(self.data.firing.bands):
+        inches = self.rules.in_units(distance_mm)
+        for i, b in enumerate(self.rules.data.firing.bands):
             if inches <= b.upto + 1e-6:
                 return i
         return None
 
     def can_hurt(self, wid: str, kind: str) -> bool:
-        w = self.data.weapons[wid]
+        w = self.rules.data.weapons[wid]
         if kind == "vehicle":
             return w.vs_vehicles
         if kind == "flyer":
@@ -122,28 +138,28 @@ class WwFightMixin:
         require(target.side != unit.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left.")
         kind = self.target_kind(target)
-        armed = [f for f in self.alive(game, unit.id) if f.weapons]
+        armed = [f for f in self.rules.alive(game, unit.id) if f.weapons]
         require(bool(armed), f"{unit.name} has no weapons.")
-        targets = self.alive(game, target.id)
-        top = self.data.firing.bands[-1].upto
+        targets = self.rules.alive(game, target.id)
+        top = self.rules.data.firing.bands[-1].upto
         reasons: list[str] = []
         cands: list[tuple[Figure, list[str], float]] = []
-        self.prefetch_sight(game, armed, targets, within=self.mm(top) + 1e-6)
+        self.rules.prefetch_sight(game, armed, targets, within=self.rules.mm(top) + 1e-6)
         for f in armed:
             usable = [w for w in f.weapons if self.can_hurt(w, kind)]
             if not usable:
-                reasons.append(f"{f.name}'s {', '.join(self.data.weapons[w].name for w in f.weapons)} cannot hurt a {kind.replace('_', ' ')}")
+                reasons.append(f"{f.name}'s {', '.join(self.rules.data.weapons[w].name for w in f.weapons)} cannot hurt a {kind.replace('_', ' ')}")
                 continue
-            if self.in_cloud(game, f.pos, "smoke"):
+            if self.rules.moving.in_cloud(game, f.pos, "smoke"):
                 reasons.append(f"{f.name} is in smoke and may not fire")
                 continue
-            seen = [t for t in targets if self.dist(f.pos, t.pos) <= self.mm(top) + 1e-6 and self.sees(game, f, t)]
+            seen = [t for t in targets if self.rules.dist(f.pos, t.pos) <= self.rules.mm(top) + 1e-6 and self.sees(game, f, t)]
             if not seen:
-                far = min(self.dist(f.pos, t.pos) for t in targets)
-                reasons.append(f"{f.name} cannot see {target.name} within {top:g}\"" if far <= self.mm(top) else
-                               f"{target.name} is {self.fmt(far)} from {f.name}: beyond {top:g}\"")
+                far = min(self.rules.dist(f.pos, t.pos) for t in targets)
+                reasons.append(f"{f.name} cannot see {target.name} within {top:g}\"" if far <= self.rules.mm(top) else
+                               f"{target.name} is {self.rules.fmt(far)} from {f.name}: beyond {top:g}\"")
                 continue
-            cands.append((f, usable, min(self.dist(f.pos, t.pos) for t in seen)))
+            cands.append((f, usable, min(self.rules.dist(f.pos, t.pos) for t in seen)))
         if not cands:
             refuse(f"{unit.name} cannot fire at {target.name}: " + "; ".join(reasons[:2]) + ".")
         rng = max(d for _, _, d in cands)
@@ -152,29 +168,29 @@ class WwFightMixin:
         firers: list[Firer] = []
         notes: list[str] = []
         for f, usable, d in cands:
-            best = max(usable, key=lambda w: (self.data.weapons[w].dice[band] or 0, -usable.index(w)))
-            n = self.data.weapons[best].dice[band] or 0
+            best = max(usable, key=lambda w: (self.rules.data.weapons[w].dice[band] or 0, -usable.index(w)))
+            n = self.rules.data.weapons[best].dice[band] or 0
             if n:
                 firers.append(Firer(f, best, n, d))
             else:
-                notes.append(f"{f.name}: {self.data.weapons[best].name} cannot fire at {self.data.firing.bands[band].label}")
-        label = self.data.firing.bands[band].label
-        require(bool(firers), f"{unit.name} has no weapon that reaches {target.name} at {self.fmt(rng)} ({label}).")
+                notes.append(f"{f.name}: {self.rules.data.weapons[best].name} cannot fire at {self.rules.data.firing.bands[band].label}")
+        label = self.rules.data.firing.bands[band].label
+        require(bool(firers), f"{unit.name} has no weapon that reaches {target.name} at {self.rules.fmt(rng)} ({label}).")
         pools: dict[str, int] = {}
         for fr in firers:
             pools[fr.weapon] = pools.get(fr.weapon, 0) + fr.dice
-        order = list(self.data.weapons)
+        order = list(self.rules.data.weapons)
         pool_list = sorted(pools.items(), key=lambda kv: order.index(kv[0]))
-        in_trench = sum(1 for t in targets if self.in_trench(game, t.pos))
-        trench = in_trench / len(targets) >= self.data.firing.trench_fraction - 1e-9
-        sniper = any(self.data.weapons[fr.weapon].sniper for fr in firers)
+        in_trench = sum(1 for t in targets if self.rules.moving.in_trench(game, t.pos))
+        trench = in_trench / len(targets) >= self.rules.data.firing.trench_fraction - 1e-9
+        sniper = any(self.rules.data.weapons[fr.weapon].sniper for fr in firers)
         chooser = unit.side if sniper else target.side
         notes += reasons
         if trench:
             notes.append(f"{in_trench} of {len(targets)} figures of {target.name} in a trench: sixes are re-rolled, 4-6 kills")
-        smoky = [t for t in targets if self.in_cloud(game, t.pos, "smoke")]
+        smoky = [t for t in targets if self.rules.moving.in_cloud(game, t.pos, "smoke")]
         if smoky:
-            notes.append(f"{len(smoky)} figure(s) of {target.name} in smoke: each picked as a casualty saves on {self.data.firing.smoke_save_on}+")
+            notes.append(f"{len(smoky)} figure(s) of {target.name} in smoke: each picked as a casualty saves on {self.rules.data.firing.smoke_save_on}+")
         if sniper:
             notes.append("sniper: the firer picks which figures are hit")
         return FirePlan(unit, target, firers, rng, band, trench, kind, chooser, pool_list, notes)
@@ -182,7 +198,7 @@ class WwFightMixin:
     def die_fate(self, dice: Dice, trench: bool) -> bool:
         """One firing die: a six kills; against a unit in a trench the six is re-rolled and
         kills on 4-6."""
-        fi = self.data.firing
+        fi = self.rules.data.firing
         if dice.roll("d6", "fire die", target=f"{fi.kill_on}+").value < fi.kill_on:
             return False
         if not trench:
@@ -192,13 +208,13 @@ class WwFightMixin:
     def roll_fire(self, dice: Dice, plan: FirePlan) -> dict[str, int]:
         """The real dice: one pool per weapon, the sixes of a pool re-rolled together when
         the target is in a trench. Kill results by weapon."""
-        fi = self.data.firing
-        label = self.data.firing.bands[plan.band].label
+        fi = self.rules.data.firing
+        label = self.rules.data.firing.bands[plan.band].label
         kills: dict[str, int] = {}
         for wid, n in plan.pools:
-            w = self.data.weapons[wid]
+            w = self.rules.data.weapons[wid]
             who = [fr.fig.id for fr in plan.firers if fr.weapon == wid]
-            r = dice.roll(f"{n}d6", f"{plan.unit.name}: {w.name} x{len(who)} at {plan.target.name} ({label}, {self.fmt(plan.range)})",
+            r = dice.roll(f"{n}d6", f"{plan.unit.name}: {w.name} x{len(who)} at {plan.target.name} ({label}, {self.rules.fmt(plan.range)})",
                           target=f"{fi.kill_on}+", figures=who, units=[plan.unit.id, plan.target.id])
             sixes = sum(1 for v in r.faces if v >= fi.kill_on)
             if plan.trench and sixes:
@@ -215,21 +231,21 @@ class WwFightMixin:
 
     # ---- damage tables and saves ---------------------------------------------------------------
     def smoke_save(self, dice: Dice, name: str, fid: str = "") -> bool:
-        on = self.data.firing.smoke_save_on
+        on = self.rules.data.firing.smoke_save_on
         r = dice.roll("d6", f"{name} is hit in the smoke: saving throw", target=f"{on}+", figures=[fid] if fid else [])
         ok = r.value >= on
         r.outcome = "saved by the smoke" if ok else "not saved"
         return ok
 
     def vehicle_table(self, dice: Dice, name: str, fid: str = "") -> str:
-        t = self.data.vehicle_damage
+        t = self.rules.data.vehicle_damage
         r = dice.roll(t.die, f"{name} is hit: vehicle damage", target="1-3 immobilised, 4-6 destroyed", figures=[fid] if fid else [])
         row = t.result(r.value)
         r.outcome = row.text
         return row.result
 
     def flyer_table(self, dice: Dice, name: str, fid: str = "") -> str:
-        t = self.data.flyer_damage
+        t = self.rules.data.flyer_damage
         r = dice.roll(t.die, f"{name} is hit: flyer damage", target="1-4 winged, 5-6 destroyed", figures=[fid] if fid else [])
         row = t.result(r.value)
         r.outcome = row.text
@@ -246,15 +262,15 @@ class WwFightMixin:
         st = game.state
         unit = st.units[unit_id]
         foes = [f for f in st.figures.values() if f.side != unit.side and self.combatant(f)]
-        mine = [f for f in self.alive(game, unit_id) if self.combatant(f)]
+        mine = [f for f in self.rules.alive(game, unit_id) if self.combatant(f)]
         attackers = [f for f in mine if any(self.contact(f, e) for e in foes)]
         require(bool(attackers), f"No figure of {unit.name} is in base contact with an enemy that fights.")
         defenders = [e for e in foes if any(self.contact(a, e) for a in attackers)]
         return CombatPlan(unit, sorted(attackers, key=lambda f: f.id), sorted(defenders, key=lambda f: f.id))
 
     def combat_mods(self, fig: Figure) -> list[tuple[str, int]]:
-        cc = self.data.close_combat
-        tt = self.troop(fig)
+        cc = self.rules.data.close_combat
+        tt = self.rules.troop(fig)
         mods: list[tuple[str, int]] = []
         if tt.role == "officer":
             mods.append(("officer", cc.officer))
@@ -293,7 +309,7 @@ class WwFightMixin:
 
     def square_die(self, game: Game) -> str:
         n = self.grid(game).big_count
-        return self.data.artillery.square_die if n == 10 else f"d{n}"
+        return self.rules.data.artillery.square_die if n == 10 else f"d{n}"
 
     def under_barrage(self, game: Game, poly) -> list[Figure]:
         figs = [f for f in sorted(game.state.figures.values(), key=lambda f: f.id) if f.alive]
@@ -301,14 +317,14 @@ class WwFightMixin:
         return [figs[i] for i in idx]
 
     def barrage_info(self, game: Game, fig: Figure) -> dict:
-        tt = self.troop(fig)
-        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.in_trench(game, fig.pos),
+        tt = self.rules.troop(fig)
+        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.rules.moving.in_trench(game, fig.pos),
                 "mask": self.has_mask(fig), "tree": tt.angry_tree}
 
     def he_fate(self, dice: Dice, info: dict) -> str:
         """One figure under high explosive: 'safe', 'kill', 'wound' (large creature),
         'immobilised' or 'destroyed' (vehicle)."""
-        a = self.data.artillery
+        a = self.rules.data.artillery
         r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]])
         if r.value < a.he_kill_on:
             r.outcome = "unhurt"
@@ -333,7 +349,7 @@ class WwFightMixin:
     def gas_fate(self, dice: Dice, info: dict) -> str:
         """One figure under poison gas: masks and Angry Trees are safe; 5-6 kills (large
         creatures too); a vehicle that rolls 5-6 goes to the vehicle table."""
-        a = self.data.artillery
+        a = self.rules.data.artillery
         if info["tree"] or info["mask"]:
             return "safe"
         r = dice.roll("d6", f"Gas: {info['name']}", target=f"{a.gas_kill_on}+", figures=[info["id"]])
@@ -356,7 +372,7 @@ class WwFightMixin:
         recs = [r for r in unit.attrs.get("casualties", []) if r["turn"] == game.state.turn]
         recs.append({"turn": game.state.turn, "fig": fig.id, "kind": kind, "saveable": saveable})
         unit.attrs["casualties"] = recs
-        self.note_losses(game, unit.id, 1, None)
+        self.rules.note_losses(game, unit.id, 1, None)
 
     def kill(self, game: Game, fig: Figure, cause: str, capture: bool = False, saveable: bool = True) -> None:
         fig.life = CAPTURED if capture else (DESTROYED if self.category(fig) in ("vehicle", "flyer") else DEAD)
@@ -368,7 +384,7 @@ class WwFightMixin:
     def wound(self, game: Game, fig: Figure, cause: str) -> None:
         fig.wounds += 1
         self.record_casualty(game, fig, "wound", True)
-        top = self.data.firing.large_creature_wounds
+        top = self.rules.data.firing.large_creature_wounds
         if fig.wounds >= top:
             fig.life = DEAD
             game.emit("casualty", f"{fig.name} takes a {self._nth(fig.wounds)} wound and dies ({cause}).", figures=[fig.id], units=[fig.unit])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import shapely
 from shapely.geometry import LineString, Point
@@ -20,7 +21,12 @@ from game.geometry.cohesion import stragglers
 from game.geometry.collider import Collider
 from game.geometry.movement import trace_path
 from game.geometry.terrain import TerrainFeature
+from game.rulesets.base import RulesetBase
 from game.rulesets.movement import plan_move
+from game.rulesets.parts import Chapter
+
+if TYPE_CHECKING:
+    from game.rulesets.wwify.ruleset import Wwify
 
 EPS = 1e-6
 TOL = 0.01  # mm of slack on allowances
@@ -53,8 +59,10 @@ def heading_change(a: float, b: float) -> float:
     return abs((b - a + 180.0) % 360.0 - 180.0)
 
 
-class WwMoveMixin:
+class WwMove(Chapter["Wwify"]):
     # ---- terrain questions ------------------------------------------------------------------
+    rules: Wwify
+
     def in_trench(self, game: Game, p: tuple[float, float]) -> bool:
         """Inside a trench (or a bunker, which counts as one for the saves)."""
         return any(f.type.id in ("trench", "bunker") for f in game.table.features_at(p))
@@ -108,16 +116,16 @@ class WwMoveMixin:
         """(path length, [(distance, cost, words)]): the text's movement modifiers met along
         a ground path: climbing out of a trench, climbing in or out of the bunker's tunnels."""
         trace = trace_path(game.table, pts)
-        mv = self.data.movement
+        mv = self.rules.data.movement
         out: list[tuple[float, float, str]] = []
         for e in trace.crossings:
             if e.type_id == "trench" and e.kind == "exit" and mv.trench_exit:
                 if not self._inside_other(game, trace, e, ("trench", "bunker")):
-                    out.append((e.distance, self.mm(mv.trench_exit), "climb out of the trench"))
+                    out.append((e.distance, self.rules.mm(mv.trench_exit), "climb out of the trench"))
             elif e.type_id == "bunker" and e.kind in ("enter", "exit") and mv.tunnel:
                 if not self._inside_other(game, trace, e, ("bunker",)):
                     words = "climb into the bunker's tunnels" if e.kind == "enter" else "climb out of the bunker's tunnels"
-                    out.append((e.distance, self.mm(mv.tunnel), words))
+                    out.append((e.distance, self.rules.mm(mv.tunnel), words))
         return trace.length, out
 
     @staticmethod
@@ -141,7 +149,7 @@ class WwMoveMixin:
 
     # ---- planning a ground move ---------------------------------------------------------------
     def mover(self, fig: Figure) -> str:
-        return "vehicle" if self.troop(fig).category == "vehicle" else "infantry"
+        return "vehicle" if self.rules.troop(fig).category == "vehicle" else "infantry"
 
     def plan_ground(
         self, game: Game, fig: Figure, waypoints: list[tuple[float, float]], budget: float, strict: bool,
@@ -172,13 +180,13 @@ class WwMoveMixin:
         reach, _, why, full = self.afford(length, charges, budget)
         if reach < length - 1e-3:
             if strict:
-                paid = ", ".join(f"{self.fmt(c)} to {w}" for d, c, w in charges if d < length - EPS)
+                paid = ", ".join(f"{self.rules.fmt(c)} to {w}" for d, c, w in charges if d < length - EPS)
                 extra = f" (including {paid})" if paid else ""
-                return WwPlan([fig.pos], refusal=f"That move costs {self.fmt(full)}{extra}; {fig.name} has {self.fmt(budget)} left.")
+                return WwPlan([fig.pos], refusal=f"That move costs {self.rules.fmt(full)}{extra}; {fig.name} has {self.rules.fmt(budget)} left.")
             pts = _cut(pts, reach)
             stopped = why
         if len(pts) >= 2:
-            mp = plan_move(self, game, fig, pts[1:], budget=float("inf"), strict=False, stop_types=frozenset(),
+            mp = plan_move(self.rules, game, fig, pts[1:], budget=float("inf"), strict=False, stop_types=frozenset(),
                            mover=self.mover(fig), collider=collider)
             if mp.stopped_by and mp.length < LineString(pts).length - 1e-3:
                 stopped = mp.stopped_by
@@ -193,13 +201,13 @@ class WwMoveMixin:
 
     # ---- flyers -----------------------------------------------------------------------------
     def flyer_turns(self, fig: Figure, pts: list[tuple[float, float]]) -> list[float]:
-        ft = self.data.flyer_turns
+        ft = self.rules.data.flyer_turns
         turns: list[float] = []
         prev = fig.facing
         for a, b in zip(pts, pts[1:], strict=False):
             if math.hypot(b[0] - a[0], b[1] - a[1]) <= EPS:
                 continue
-            h = self.heading(a, b)
+            h = self.rules.heading(a, b)
             t = heading_change(prev, h)
             if t > ft.ignore_below:
                 turns.append(t)
@@ -207,7 +215,7 @@ class WwMoveMixin:
         return turns
 
     def turns_ok(self, turns: list[float]) -> bool:
-        ft = self.data.flyer_turns
+        ft = self.rules.data.flyer_turns
         if len(turns) <= ft.max_turns and all(t <= ft.max_angle + 1e-6 for t in turns):
             return True
         return len(turns) == 1 and turns[0] <= ft.single_turn_max + 1e-6
@@ -222,9 +230,9 @@ class WwMoveMixin:
             return WwPlan([fig.pos], refusal="The flyer is already there.")
         length = LineString(pts).length
         if length > budget + TOL:
-            return WwPlan([fig.pos], refusal=f"That flight is {self.fmt(length)}; a flyer moves at most {self.fmt(budget)}.")
+            return WwPlan([fig.pos], refusal=f"That flight is {self.rules.fmt(length)}; a flyer moves at most {self.rules.fmt(budget)}.")
         turns = self.flyer_turns(fig, pts)
-        ft = self.data.flyer_turns
+        ft = self.rules.data.flyer_turns
         if not self.turns_ok(turns):
             made = ", ".join(f"{t:.0f}" for t in turns)
             return WwPlan([fig.pos], refusal=(
@@ -241,26 +249,26 @@ class WwMoveMixin:
         """Why moving figures of a squad to ``moved`` positions breaks cohesion, or None."""
         if unit.kind != "squad":
             return None
-        figs = self.alive(game, unit.id)
+        figs = self.rules.alive(game, unit.id)
         if len(figs) < 2:
             return None
-        d = self.mm(self.data.movement.cohesion)
+        d = self.rules.mm(self.rules.data.movement.cohesion)
         before = {figs[i].id for i in stragglers([f.pos for f in figs], d)}
         after = {figs[i].id for i in stragglers([moved.get(f.id, f.pos) for f in figs], d)}
         bad = (after - before) | {fid for fid in after & before if fid in moved and self._worse(game, unit, fid, moved, d)}
         if bad:
             names = ", ".join(game.state.figures[b].name for b in sorted(bad)[:3])
             return (f"{unit.name} would lose cohesion: {names} would have no squadmate within "
-                    f"{self.data.movement.cohesion:g}\".")
+                    f"{self.rules.data.movement.cohesion:g}\".")
         return None
 
     def _worse(self, game: Game, unit: Unit, fid: str, moved: dict, d: float) -> bool:
         """A straggler that moves must not end further from its nearest squadmate."""
-        others = [f for f in self.alive(game, unit.id) if f.id != fid]
+        others = [f for f in self.rules.alive(game, unit.id) if f.id != fid]
         old = game.state.figures[fid].pos
         new = moved[fid]
-        near_old = min(self.dist(old, f.pos) for f in others)
-        near_new = min(self.dist(new, moved.get(f.id, f.pos)) for f in others)
+        near_old = min(self.rules.dist(old, f.pos) for f in others)
+        near_new = min(self.rules.dist(new, moved.get(f.id, f.pos)) for f in others)
         return near_new > near_old + 1e-3
 
     # ---- bridges ------------------------------------------------------------------------------
@@ -278,7 +286,7 @@ class WwMoveMixin:
 
     def sync_table(self, game: Game) -> None:
         """Clouds as the base keeps them, plus the bridges built so far."""
-        super().sync_table(game)  # type: ignore[misc]
+        RulesetBase.sync_table(self.rules, game)  # type: ignore[misc]
         table = game.table
         wanted: dict[str, tuple[LineString, float]] = {}
         for sid, site in self.bridge_sites(game).items():
@@ -289,8 +297,8 @@ class WwMoveMixin:
         for f in list(table.features):
             if f.id.startswith("bridge:") and (f.id not in wanted or abs(f.geometry.length - wanted[f.id][1]) > 1e-3):
                 table.remove_feature(f.id)
-        tt = self.terrain_types["bridge"]
-        width = self.mm(self.data.engineers.bridge_width)
+        tt = self.rules.terrain_types["bridge"]
+        width = self.rules.mm(self.rules.data.engineers.bridge_width)
         for fid, (geom, _) in wanted.items():
             if fid not in table:
                 name = self.bridge_sites(game)[fid.split(":", 1)[1]].get("name") or "Bridge"
@@ -305,9 +313,9 @@ class WwMoveMixin:
         area = shapely.union_all(water)
         near = nearest_points(area.boundary, Point(p))[0]
         q = (float(near.x), float(near.y))
-        if self.dist(q, p) > self.mm(self.data.engineers.work_reach) + 1e-3:
+        if self.rules.dist(q, p) > self.rules.mm(self.rules.data.engineers.work_reach) + 1e-3:
             return None
-        reach = self.mm(36)
+        reach = self.rules.mm(36)
         best = None
         for k in range(180):
             ang = math.radians(k * 2.0)
@@ -323,11 +331,11 @@ class WwMoveMixin:
             if ray.project(Point(first.coords[0])) > 1.0:
                 continue  # the ray leaves the water's side of the bank
             far = max(ray.project(Point(c)) for c in first.coords) + 0.1
-            end = (q[0] + ux * (far + self.mm(0.5)), q[1] + uy * (far + self.mm(0.5)))
+            end = (q[0] + ux * (far + self.rules.mm(0.5)), q[1] + uy * (far + self.rules.mm(0.5)))
             if not game.table.contains(end) or area.contains(Point(end)):
                 continue
             if best is None or far < best[0]:
-                best = (far, (q[0] - ux * self.mm(0.5), q[1] - uy * self.mm(0.5)), end)
+                best = (far, (q[0] - ux * self.rules.mm(0.5), q[1] - uy * self.rules.mm(0.5)), end)
         if best is None:
             return None
         return best[1], best[2]

@@ -27,9 +27,9 @@ class WwifyOdds(OddsPart["Wwify"]):
 
     def odds(self, game: Game, cmd: Command) -> OddsReport:
         if cmd.kind == "fire":
-            return self.fire_odds(game, self.rules.fire_plan(game, cmd.unit, cmd.target))
+            return self.fire_odds(game, self.rules.fighting.fire_plan(game, cmd.unit, cmd.target))
         if cmd.kind == "combat":
-            return self.combat_odds(game, self.rules.combat_plan(game, cmd.unit))
+            return self.combat_odds(game, self.rules.fighting.combat_plan(game, cmd.unit))
         if cmd.kind == "barrage":
             return self.barrage_odds(game, cmd.choice or "")
         if cmd.kind == "morale":
@@ -56,7 +56,7 @@ class WwifyOdds(OddsPart["Wwify"]):
 
     # ---- odds -------------------------------------------------------------------------------------
     def p_die(self, trench: bool) -> Fraction:
-        d = enumerate_outcomes(lambda dice: self.rules.die_fate(dice, trench))
+        d = enumerate_outcomes(lambda dice: self.rules.fighting.die_fate(dice, trench))
         return fractions_of(d).get(True, Fraction(0))
 
     def fire_odds(self, game: Game, plan: FirePlan) -> OddsReport:
@@ -86,7 +86,7 @@ class WwifyOdds(OddsPart["Wwify"]):
         if kind == "figures":
             cands = self.rules.casualty_pool(game, target)
             cap = len(cands)
-            smoky = [f for f in cands if self.rules.in_cloud(game, f.pos, "smoke")]
+            smoky = [f for f in cands if self.rules.moving.in_cloud(game, f.pos, "smoke")]
             if smoky and len(smoky) == cap:
                 q = Fraction(fi.smoke_save_on - 1, 6)
                 notes.append(f"every figure is in smoke: each kill needs a failed save ({q} per kill)")
@@ -102,7 +102,7 @@ class WwifyOdds(OddsPart["Wwify"]):
                 extra["morale test"] = self.morale_after_fire(game, target, joint, cap)
         else:
             fig = self.rules.alive(game, target.id)[0]
-            save = Fraction(fi.smoke_save_on - 1, 6) if self.rules.in_cloud(game, fig.pos, "smoke") else Fraction(1)
+            save = Fraction(fi.smoke_save_on - 1, 6) if self.rules.moving.in_cloud(game, fig.pos, "smoke") else Fraction(1)
             if save != 1:
                 notes.append(f"{fig.name} is in smoke: each kill needs a failed save")
             if kind == "large_creature":
@@ -114,7 +114,7 @@ class WwifyOdds(OddsPart["Wwify"]):
                 outcomes = as_dist(dict(out), method)
                 label_out = f"{fig.name} (wounds so far {fig.wounds} of {fi.large_creature_wounds})"
             else:
-                table = self.rules.vehicle_table if kind == "vehicle" else self.rules.flyer_table
+                table = self.rules.fighting.vehicle_table if kind == "vehicle" else self.rules.fighting.flyer_table
                 per = fractions_of(enumerate_outcomes(lambda d: table(d, "odds")))
                 hurt = per.get("destroyed", Fraction(0))
                 out = defaultdict(Fraction)
@@ -167,9 +167,9 @@ class WwifyOdds(OddsPart["Wwify"]):
         return as_dist(dict(out), "exact")
 
     def combat_odds(self, game: Game, plan: CombatPlan) -> OddsReport:
-        ag, dg = self.rules.combat_groups(plan.attackers), self.rules.combat_groups(plan.defenders)
-        a = fractions_of(enumerate_outcomes(lambda d: self.rules.side_best(d, ag, "attacker")))
-        b = fractions_of(enumerate_outcomes(lambda d: self.rules.side_best(d, dg, "defender")))
+        ag, dg = self.rules.fighting.combat_groups(plan.attackers), self.rules.fighting.combat_groups(plan.defenders)
+        a = fractions_of(enumerate_outcomes(lambda d: self.rules.fighting.side_best(d, ag, "attacker")))
+        b = fractions_of(enumerate_outcomes(lambda d: self.rules.fighting.side_best(d, dg, "defender")))
         out: dict[str, Fraction] = defaultdict(Fraction)
         for x, px in a.items():
             for y, py in b.items():
@@ -186,7 +186,7 @@ class WwifyOdds(OddsPart["Wwify"]):
                           "result", notes, extra)
 
     def barrage_odds(self, game: Game, label: str) -> OddsReport:
-        grid = self.rules.grid(game)
+        grid = self.rules.fighting.grid(game)
         try:
             big, quarter = grid.parse(label)
             ok = grid.has_square(big, quarter)
@@ -194,18 +194,18 @@ class WwifyOdds(OddsPart["Wwify"]):
             ok = False
         require(ok, f"'{label}' is not a square of this table's grid (2 ft squares 1-{grid.big_count}, quarters 1-4, like 7/2).")
         poly = grid.square(big, quarter)
-        figs = [f for f in self.rules.under_barrage(game, poly) if self.rules.testable(f)]
+        figs = [f for f in self.rules.fighting.under_barrage(game, poly) if self.rules.fighting.testable(f)]
         shells = {r.shell: Fraction(len(r.faces), 6) for r in self.rules.data.artillery.shells}
         total: dict[int, Fraction] = defaultdict(Fraction)
         by_side: dict[str, dict[int, Fraction]] = {s: defaultdict(Fraction) for s in game.state.side_order}
         for shell, ps in shells.items():
             dists = []
             for f in figs:
-                info = self.rules.barrage_info(game, f)
+                info = self.rules.fighting.barrage_info(game, f)
                 if shell == "smoke":
                     fate = {"safe": Fraction(1)}
                 else:
-                    fn = self.rules.he_fate if shell == "he" else self.rules.gas_fate
+                    fn = self.rules.fighting.he_fate if shell == "he" else self.rules.fighting.gas_fate
                     fate = fractions_of(enumerate_outcomes(lambda d, fn=fn, info=info: fn(d, info)))
                 out_p = sum((p for k, p in fate.items() if self._out_of_action(f, k)), Fraction(0))
                 dists.append((f.side, {1: out_p, 0: 1 - out_p}))

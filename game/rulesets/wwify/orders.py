@@ -6,49 +6,56 @@ fall. Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.state import FLED, Figure, Unit
 from game.geometry.collider import Collider
+from game.rulesets.parts import Chapter
 from game.rulesets.wwify.move import WwPlan
 
+if TYPE_CHECKING:
+    from game.rulesets.wwify.ruleset import Wwify
 
-class WwOrdersMixin:
+
+class WwOrders(Chapter["Wwify"]):
     # ---- moving ------------------------------------------------------------------------------------
+    rules: Wwify
+
     def plan_figure(self, game: Game, fig: Figure, path: list[tuple[float, float]], collider=None) -> tuple[WwPlan, bool]:
         """The plan of a `move` command and whether it starts a new action."""
         unit = game.state.units[fig.unit]
         if unit.kind == "flyer":
-            r = self.action_refusal(game, unit, "move")
+            r = self.rules.action_refusal(game, unit, "move")
             if r:
                 return WwPlan([fig.pos], refusal=r), True
-            return self.plan_flyer(game, fig, path, self.allowance(game, unit, fig)), True
+            return self.rules.moving.plan_flyer(game, fig, path, self.rules.allowance(game, unit, fig)), True
         if unit.kind == "vehicle":
-            r = self.action_refusal(game, unit, "move")
+            r = self.rules.action_refusal(game, unit, "move")
             if r:
                 return WwPlan([fig.pos], refusal=r), True
-            if self.immobile(game, unit):
+            if self.rules.immobile(game, unit):
                 why = "broken down" if unit.markers.get("broken_down") else "immobilised"
                 return WwPlan([fig.pos], refusal=f"{fig.name} is {why} and cannot move (it may still fire)."), True
-            return self.plan_ground(game, fig, path, self.allowance(game, unit, fig), True, collider), True
+            return self.rules.moving.plan_ground(game, fig, path, self.rules.allowance(game, unit, fig), True, collider), True
         fresh = not unit.markers.get("move_open")
         if fresh:
-            r = self.action_refusal(game, unit, "move")
+            r = self.rules.action_refusal(game, unit, "move")
             if r:
                 return WwPlan([fig.pos], refusal=r), True
-            budget = self.allowance(game, unit, fig)
+            budget = self.rules.allowance(game, unit, fig)
         else:
-            if not self.active(game, unit):
-                return WwPlan([fig.pos], refusal=self.action_refusal(game, unit, "move") or "Not now."), False
-            budget = self.left_to_move(game, unit, fig)
+            if not self.rules.active(game, unit):
+                return WwPlan([fig.pos], refusal=self.rules.action_refusal(game, unit, "move") or "Not now."), False
+            budget = self.rules.left_to_move(game, unit, fig)
             if budget <= 1e-3:
                 return WwPlan([fig.pos], refusal=(
-                    f"{fig.name} has used its {self.fmt(self.allowance(game, unit, fig))} in this Move action; "
+                    f"{fig.name} has used its {self.rules.fmt(self.rules.allowance(game, unit, fig))} in this Move action; "
                     "choose Move again to start another action.")), False
-        plan = self.plan_ground(game, fig, path, budget, True, collider)
+        plan = self.rules.moving.plan_ground(game, fig, path, budget, True, collider)
         if plan.refusal is None:
-            bad = self.cohesion_problem(game, unit, {fig.id: plan.path[-1]})
+            bad = self.rules.moving.cohesion_problem(game, unit, {fig.id: plan.path[-1]})
             if bad:
                 plan.refusal = bad
         return plan, fresh
@@ -67,25 +74,25 @@ class WwOrdersMixin:
         unit = game.state.units[fig.unit]
         plan, fresh = self.plan_figure(game, fig, list(cmd.path))
         if fresh:
-            self.start_action(game, unit, "move")
+            self.rules.start_action(game, unit, "move")
         self.place(game, fig, plan)
-        extra = "".join(f", {self.fmt(c)} to {w}" for w, c in plan.charges)
+        extra = "".join(f", {self.rules.fmt(c)} to {w}" for w, c in plan.charges)
         turns = f", turns {', '.join(f'{t:.0f}' for t in plan.turns)} degrees" if plan.turns else ""
         stop = f"; stopped: {plan.stopped_by}" if plan.stopped_by else ""
-        game.emit("move", f"{fig.name} moves {self.fmt(plan.length)}{extra}{turns}{stop}.", figures=[fig.id], units=[unit.id])
+        game.emit("move", f"{fig.name} moves {self.rules.fmt(plan.length)}{extra}{turns}{stop}.", figures=[fig.id], units=[unit.id])
         if unit.kind == "vehicle":
             self.breakdown(game, unit, fig)
-        self.push(game, *self.gas_after_move(game, [fig]))
+        self.rules.push(game, *self.gas_after_move(game, [fig]))
 
     def place(self, game: Game, fig: Figure, plan: WwPlan) -> None:
         if plan.length > 1e-6:
             a, b = plan.path[-2], plan.path[-1]
-            fig.facing = self.heading(a, b)
+            fig.facing = self.rules.heading(a, b)
             fig.x, fig.y = b
             fig.markers["moved_mm"] = fig.markers.get("moved_mm", 0.0) + plan.cost
 
     def breakdown(self, game: Game, unit: Unit, fig: Figure) -> None:
-        on = self.data.vehicle_breakdown_on
+        on = self.rules.data.vehicle_breakdown_on
         r = game.dice.roll("d6", f"{fig.name} moved: breakdown test", target=f"{on}+ breaks down", figures=[fig.id], units=[unit.id])
         if r.value >= on:
             r.outcome = "broken down: immobile for the rest of the game (can still fire)"
@@ -95,65 +102,65 @@ class WwOrdersMixin:
 
     def gas_after_move(self, game: Game, figs: list[Figure]) -> list[dict]:
         st = game.state
-        todo = [f for f in figs if f.alive and self.testable(f) and f.markers.get("gas_turn") != st.turn
-                and self.in_cloud(game, f.pos, "gas")]
+        todo = [f for f in figs if f.alive and self.rules.fighting.testable(f) and f.markers.get("gas_turn") != st.turn
+                and self.rules.moving.in_cloud(game, f.pos, "gas")]
         if not todo:
             return []
-        return self.test_figures(game, todo, "gas", "walked into the gas cloud")
+        return self.rules.test_figures(game, todo, "gas", "walked into the gas cloud")
 
     def check_begin_move(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit.")
         unit = game.state.units[cmd.unit]
         require(unit.kind not in ("flyer", "vehicle"), f"Each move of {unit.name} is an action of its own: just move it.")
-        r = self.action_refusal(game, unit, "move")
+        r = self.rules.action_refusal(game, unit, "move")
         if r:
             refuse(r)
 
     def apply_begin_move(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit]
-        self.start_action(game, unit, "move")
+        self.rules.start_action(game, unit, "move")
         n = len(unit.markers["acts"])
         game.emit("action", f"{unit.name} starts a Move action (action {n}).", units=[unit.id])
 
     def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, WwPlan]]:
         st = game.state
         unit = st.units[cmd.unit]
-        figs = self.alive(game, unit.id)
+        figs = self.rules.alive(game, unit.id)
         if unit.kind == "flyer" or not figs:
             return []
         goals: list[tuple[Figure, tuple[float, float]]] = []
         if cmd.choice == "charge":
-            foes = [f for f in self.alive(game, cmd.target)] if cmd.target in st.units else []
-            foes = [f for f in foes if self.combatant(f)] or foes
+            foes = [f for f in self.rules.alive(game, cmd.target)] if cmd.target in st.units else []
+            foes = [f for f in foes if self.rules.fighting.combatant(f)] or foes
             for f in figs:
                 if foes:
-                    e = min(foes, key=lambda e: (self.dist(f.pos, e.pos), e.id))
+                    e = min(foes, key=lambda e: (self.rules.dist(f.pos, e.pos), e.id))
                     goals.append((f, e.pos))
         elif cmd.choice == "gather":
             for f in figs:
-                d = self.dist(f.pos, cmd.point)
-                step = max(0.0, d - (2 * f.radius + self.mm(0.25)))
+                d = self.rules.dist(f.pos, cmd.point)
+                step = max(0.0, d - (2 * f.radius + self.rules.mm(0.25)))
                 if step > 1e-3:
                     goals.append((f, (f.x + (cmd.point[0] - f.x) * step / d, f.y + (cmd.point[1] - f.y) * step / d)))
         else:
-            cx, cy = self.unit_centre(game, unit.id)
+            cx, cy = self.rules.unit_centre(game, unit.id)
             vx, vy = cmd.point[0] - cx, cmd.point[1] - cy
             if abs(vx) + abs(vy) < 1e-6:
                 return []
             for f in figs:
                 goals.append((f, (f.x + vx, f.y + vy)))
         if cmd.choice in ("charge", "gather"):
-            goals.sort(key=lambda g: (self.dist(g[0].pos, g[1]), g[0].id))
+            goals.sort(key=lambda g: (self.rules.dist(g[0].pos, g[1]), g[0].id))
         else:  # the leading figures first, so nobody bumps into a squadmate still to move
             goals.sort(key=lambda g: (-(g[0].x * (g[1][0] - g[0].x) + g[0].y * (g[1][1] - g[0].y)), g[0].id))
         others = [(f.id, f.pos, f.radius) for f in st.figures.values() if f.alive]
         collider = Collider(game.table, others)
         plans = []
         for f, goal in goals:
-            budget = self.allowance(game, unit, f)
+            budget = self.rules.allowance(game, unit, f)
             if unit.kind == "vehicle":
                 goal = self._limit(f.pos, goal, budget)
-            plan = self.plan_ground(game, f, [goal], budget, False, collider)
+            plan = self.rules.moving.plan_ground(game, f, [goal], budget, False, collider)
             plans.append((f, plan))
             collider.move_figure(f.id, plan.path[-1])
         return plans
@@ -176,31 +183,31 @@ class WwOrdersMixin:
             require(cmd.point is not None, "Choose where the unit goes.")
             require(game.table.contains(cmd.point), "That is off the table.")
         require(unit.kind != "flyer", "A flyer's move is a path with its turns: drag the flyer.")
-        r = self.action_refusal(game, unit, "move")
+        r = self.rules.action_refusal(game, unit, "move")
         if r:
             refuse(r)
-        if unit.kind == "vehicle" and self.immobile(game, unit):
+        if unit.kind == "vehicle" and self.rules.immobile(game, unit):
             refuse(f"{unit.name} cannot move (it may still fire).")
-        plans = self.unit_move_plans(game, cmd)
+        plans = self.rules.unit_move_plans(game, cmd)
         require(any(p.length > 1e-3 for _, p in plans), f"No figure of {unit.name} can move there.")
-        bad = self.cohesion_problem(game, unit, {f.id: p.path[-1] for f, p in plans})
+        bad = self.rules.moving.cohesion_problem(game, unit, {f.id: p.path[-1] for f, p in plans})
         if bad:
             refuse(bad)
 
     def apply_move_unit(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit]
-        plans = self.unit_move_plans(game, cmd)
-        self.start_action(game, unit, "move")
+        plans = self.rules.unit_move_plans(game, cmd)
+        self.rules.start_action(game, unit, "move")
         longest = 0.0
         for f, p in plans:
             self.place(game, f, p)
             longest = max(longest, p.length)
         how = {"charge": "charges", "gather": "closes up"}.get(cmd.choice or "", "moves")
-        game.emit("move", f"{unit.name} {how} (up to {self.fmt(longest)}).", units=[unit.id], figures=[f.id for f, _ in plans])
+        game.emit("move", f"{unit.name} {how} (up to {self.rules.fmt(longest)}).", units=[unit.id], figures=[f.id for f, _ in plans])
         if unit.kind == "vehicle":
             fig = plans[0][0]
             self.breakdown(game, unit, fig)
-        self.push(game, *self.gas_after_move(game, [f for f, _ in plans]))
+        self.rules.push(game, *self.gas_after_move(game, [f for f, _ in plans]))
 
     def run_panicked(self, game: Game, unit: Unit) -> list[dict]:
         """A panicked squad runs at full speed (both moves) for its home edge."""
@@ -208,15 +215,15 @@ class WwOrdersMixin:
         moved: list[Figure] = []
         others = [(f.id, f.pos, f.radius) for f in st.figures.values() if f.alive]
         collider = Collider(game.table, others)
-        figs = sorted(self.alive(game, unit.id), key=lambda f: (self.dist(f.pos, self.home_edge_point(game, f)), f.id))
+        figs = sorted(self.rules.alive(game, unit.id), key=lambda f: (self.rules.dist(f.pos, self.rules.home_edge_point(game, f)), f.id))
         for f in figs:
-            budget = 2 * self.allowance(game, unit, f)
-            home = self.home_edge_point(game, f)
-            plan = self.plan_ground(game, f, [home], budget, False, collider)
+            budget = 2 * self.rules.allowance(game, unit, f)
+            home = self.rules.home_edge_point(game, f)
+            plan = self.rules.moving.plan_ground(game, f, [home], budget, False, collider)
             self.place(game, f, plan)
             collider.move_figure(f.id, plan.path[-1])
             moved.append(f)
-            if self.dist(f.pos, home) < 1e-3:
+            if self.rules.dist(f.pos, home) < 1e-3:
                 f.life = FLED
                 game.emit("status", f"{f.name} of {unit.name} flees off the table.", figures=[f.id], units=[unit.id])
         game.emit("move", f"{unit.name} is panicked and runs for its table edge.", units=[unit.id], figures=[f.id for f in moved])
@@ -229,58 +236,58 @@ class WwOrdersMixin:
     def check_fire(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit that fires.")
         unit = game.state.units[cmd.unit]
-        if not (unit.kind in ("flyer", "vehicle") and unit.markers.get("pending_fire") and self.active(game, unit)):
-            r = self.action_refusal(game, unit, "fire")
+        if not (unit.kind in ("flyer", "vehicle") and unit.markers.get("pending_fire") and self.rules.active(game, unit)):
+            r = self.rules.action_refusal(game, unit, "fire")
             if r:
                 refuse(r)
-        self.fire_plan(game, cmd.unit, cmd.target)
+        self.rules.fighting.fire_plan(game, cmd.unit, cmd.target)
 
     def apply_fire(self, game: Game, cmd: Command) -> None:
         st = game.state
         unit = st.units[cmd.unit]
-        plan = self.fire_plan(game, cmd.unit, cmd.target)
+        plan = self.rules.fighting.fire_plan(game, cmd.unit, cmd.target)
         if unit.kind in ("flyer", "vehicle") and unit.markers.get("pending_fire"):
             unit.markers["pending_fire"] = False
         else:
-            self.start_action(game, unit, "fire")
+            self.rules.start_action(game, unit, "fire")
         unit.markers["move_open"] = False
-        self.note_fire(game, plan.target.id, unit.id, len(plan.firers), heavy=unit.kind != "squad")
-        kills = self.roll_fire(game.dice, plan)
+        self.rules.note_fire(game, plan.target.id, unit.id, len(plan.firers), heavy=unit.kind != "squad")
+        kills = self.rules.fighting.roll_fire(game.dice, plan)
         total = sum(kills.values())
-        flame = sum(k for w, k in kills.items() if self.data.weapons[w].flame)
+        flame = sum(k for w, k in kills.items() if self.rules.data.weapons[w].flame)
         target = plan.target
         cause = f"fire from {unit.name}"
         if plan.target_kind == "figures":
             if total:
-                self.push(game, {"do": "casualties", "unit": target.id, "n": total, "chooser": plan.chooser,
+                self.rules.push(game, {"do": "casualties", "unit": target.id, "n": total, "chooser": plan.chooser,
                                  "cause": cause, "flame": flame > 0, "smoke": True, "killed": 0})
             return
-        fig = self.alive(game, target.id)[0]
+        fig = self.rules.alive(game, target.id)[0]
         for _ in range(total):
             if not fig.alive:
                 break
-            if self.in_cloud(game, fig.pos, "smoke") and self.smoke_save(game.dice, fig.name, fig.id):
+            if self.rules.moving.in_cloud(game, fig.pos, "smoke") and self.rules.fighting.smoke_save(game.dice, fig.name, fig.id):
                 continue
             if plan.target_kind == "large_creature":
-                self.wound(game, fig, cause)
+                self.rules.fighting.wound(game, fig, cause)
             elif plan.target_kind == "vehicle":
-                self.vehicle_result(game, fig, self.vehicle_table(game.dice, fig.name, fig.id), cause)
+                self.rules.fighting.vehicle_result(game, fig, self.rules.fighting.vehicle_table(game.dice, fig.name, fig.id), cause)
             else:
-                self.flyer_result(game, fig, self.flyer_table(game.dice, fig.name, fig.id), cause)
+                self.rules.fighting.flyer_result(game, fig, self.rules.fighting.flyer_table(game.dice, fig.name, fig.id), cause)
 
     # ---- casualties (jobs and decisions) ------------------------------------------------------------
     def value_order(self, figs: list[Figure], best_first: bool) -> list[Figure]:
-        return sorted(figs, key=lambda f: ((-1 if best_first else 1) * self.troop(f).value, f.id))
+        return sorted(figs, key=lambda f: ((-1 if best_first else 1) * self.rules.troop(f).value, f.id))
 
     def job_casualties(self, game: Game, job: dict) -> list[dict] | None:
         st = game.state
         unit = st.units[job["unit"]]
         while job["n"] > 0:
-            cands = [f for f in self.casualty_pool(game, unit) if f.id not in job.get("exclude", [])]
+            cands = [f for f in self.rules.casualty_pool(game, unit) if f.id not in job.get("exclude", [])]
             if not cands:
                 game.emit("info", f"{job['n']} kill(s) lost: no more figures of {unit.name} to take them.", units=[unit.id])
                 break
-            if job["n"] >= len(cands) and not any(self.in_cloud(game, f.pos, "smoke") for f in cands):
+            if job["n"] >= len(cands) and not any(self.rules.moving.in_cloud(game, f.pos, "smoke") for f in cands):
                 for f in cands:
                     self.take_casualty(game, f, job)
                 continue
@@ -292,10 +299,10 @@ class WwOrdersMixin:
             chooser = job["chooser"]
             opts = []
             for f in ordered:
-                smoke = " (in smoke: saves on 2+)" if job.get("smoke") and self.in_cloud(game, f.pos, "smoke") else ""
+                smoke = " (in smoke: saves on 2+)" if job.get("smoke") and self.rules.moving.in_cloud(game, f.pos, "smoke") else ""
                 opts.append((f"{f.name} [{f.id}]{smoke}", Command("pick_casualty", chooser, target=f.id)))
             who = "the sniper picks" if sniper else "pick"
-            self.ask(game, chooser, f"{unit.name} takes {job['n']} more casualt{'ies' if job['n'] > 1 else 'y'} ({job['cause']}): {who} the next figure.", opts)
+            self.rules.ask(game, chooser, f"{unit.name} takes {job['n']} more casualt{'ies' if job['n'] > 1 else 'y'} ({job['cause']}): {who} the next figure.", opts)
             return None
         follow: list[dict] = []
         if job.get("flame") and job.get("killed", 0) > 0:
@@ -306,13 +313,13 @@ class WwOrdersMixin:
 
     def take_casualty(self, game: Game, fig: Figure, job: dict) -> None:
         job["n"] -= 1
-        if job.get("smoke") and self.in_cloud(game, fig.pos, "smoke") and self.smoke_save(game.dice, fig.name, fig.id):
+        if job.get("smoke") and self.rules.moving.in_cloud(game, fig.pos, "smoke") and self.rules.fighting.smoke_save(game.dice, fig.name, fig.id):
             return
-        self.kill(game, fig, job["cause"], saveable=job.get("saveable", True))
+        self.rules.fighting.kill(game, fig, job["cause"], saveable=job.get("saveable", True))
         job["killed"] = job.get("killed", 0) + 1
 
     def check_pick_casualty(self, game: Game, cmd: Command) -> None:
-        job = self.current_job(game, "casualties|cc_loss")
+        job = self.rules.current_job(game, "casualties|cc_loss")
         require(cmd.target in game.state.figures and game.state.figures[cmd.target].alive, "Pick a figure in action.")
         if job["do"] == "casualties":
             require(game.state.figures[cmd.target].unit == job["unit"], "Pick a figure of the unit that was hit.")
@@ -330,28 +337,37 @@ class WwOrdersMixin:
     # ---- close combat ------------------------------------------------------------------------------------
     def check_combat(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit that fights.")
-        r = self.action_refusal(game, game.state.units[cmd.unit], "combat")
+        r = self.rules.action_refusal(game, game.state.units[cmd.unit], "combat")
         if r:
             refuse(r)
-        self.combat_plan(game, cmd.unit)
+        self.rules.fighting.combat_plan(game, cmd.unit)
 
     def apply_combat(self, game: Game, cmd: Command) -> None:
         st = game.state
         unit = st.units[cmd.unit]
-        plan = self.combat_plan(game, cmd.unit)
-        self.start_action(game, unit, "combat")
+        plan = self.rules.fighting.combat_plan(game, cmd.unit)
+        # close combat puts both sides "under fire" as the solo rules count it (their risk
+        # factors and portal markers read it, whoever plays)
+        units: dict[str, int] = {}
+        for f in plan.defenders:
+            units[f.unit] = units.get(f.unit, 0) + 1
+        main = max(units, key=lambda u: (units[u], u))
+        for uid in sorted(units):
+            self.rules.note_fire(game, uid, cmd.unit, len(plan.attackers))
+        self.rules.note_fire(game, cmd.unit, main, len(plan.defenders))
+        self.rules.start_action(game, unit, "combat")
         foe_side = plan.defenders[0].side
         game.emit("combat", f"Close combat: {', '.join(f.name for f in plan.attackers)} against {', '.join(f.name for f in plan.defenders)}.",
                   figures=[f.id for f in plan.attackers + plan.defenders], units=[unit.id])
-        a = self.side_best(game.dice, self.combat_groups(plan.attackers), st.sides[unit.side].name)
-        d = self.side_best(game.dice, self.combat_groups(plan.defenders), st.sides[foe_side].name)
+        a = self.rules.fighting.side_best(game.dice, self.rules.fighting.combat_groups(plan.attackers), st.sides[unit.side].name)
+        d = self.rules.fighting.side_best(game.dice, self.rules.fighting.combat_groups(plan.defenders), st.sides[foe_side].name)
         if a == d:
             game.emit("combat", f"Close combat drawn ({a} against {d}): nobody falls.", units=[unit.id])
             return
         win, lose = (unit.side, foe_side) if a > d else (foe_side, unit.side)
         losers = plan.defenders if a > d else plan.attackers
         game.emit("combat", f"{st.sides[win].name} win the close combat ({max(a, d)} against {min(a, d)}).", units=[unit.id])
-        self.push(game, {"do": "cc_loss", "pool": [f.id for f in losers], "owner": lose, "winner": win,
+        self.rules.push(game, {"do": "cc_loss", "pool": [f.id for f in losers], "owner": lose, "winner": win,
                          "victim": None, "fate": None, "cause": f"close combat with {st.sides[win].name}"})
 
     def job_cc_loss(self, game: Game, job: dict) -> list[dict] | None:
@@ -364,23 +380,23 @@ class WwOrdersMixin:
                 job["victim"] = pool[0].id
             else:
                 opts = [(f"{f.name} [{f.id}]", Command("pick_casualty", job["owner"], target=f.id)) for f in self.value_order(pool, False)]
-                self.ask(game, job["owner"], "You lost the close combat: pick the figure that falls.", opts)
+                self.rules.ask(game, job["owner"], "You lost the close combat: pick the figure that falls.", opts)
                 return None
         fig = st.figures[job["victim"]]
         unit = st.units[fig.unit]
-        if self.category(fig) == "large_creature":
-            self.wound(game, fig, job["cause"])
+        if self.rules.fighting.category(fig) == "large_creature":
+            self.rules.fighting.wound(game, fig, job["cause"])
             return [{"do": "morale", "unit": unit.id}]
         if job["fate"] is None:
             opts = [(f"Kill {fig.name}", Command("capture", job["winner"], target=fig.id, choice="kill")),
                     (f"Capture {fig.name}", Command("capture", job["winner"], target=fig.id, choice="capture"))]
-            self.ask(game, job["winner"], f"You won the close combat: kill or capture {fig.name}?", opts)
+            self.rules.ask(game, job["winner"], f"You won the close combat: kill or capture {fig.name}?", opts)
             return None
-        self.kill(game, fig, job["cause"], capture=job["fate"] == "capture")
+        self.rules.fighting.kill(game, fig, job["cause"], capture=job["fate"] == "capture")
         return [{"do": "morale", "unit": unit.id}]
 
     def check_capture(self, game: Game, cmd: Command) -> None:
-        job = self.current_job(game, "cc_loss")
+        job = self.rules.current_job(game, "cc_loss")
         require(cmd.choice in ("kill", "capture") and cmd.target == job["victim"], "Choose kill or capture.")
 
     def apply_capture(self, game: Game, cmd: Command) -> None:

@@ -34,32 +34,54 @@ from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.state import Cloud, Figure, GameState, Marker, Unit
 from game.data.map_schema import Strike
+from game.data.terrain_types import TerrainFile
 from game.geometry.units import to_mm
-from game.rulesets.base import RulesetBase
+from game.rulesets.base import RulesetBase, methods_named
 from game.rulesets.wwify.ai import WwifyPlanner
-from game.rulesets.wwify.commands import WwInterfaceMixin
+from game.rulesets.wwify.commands import WwCommands
 from game.rulesets.wwify.data import (
     WwData,
     check_wwify_data,
     check_wwify_map,
 )
 from game.rulesets.wwify.editor import WwEditor
-from game.rulesets.wwify.fight import WwFightMixin
-from game.rulesets.wwify.move import WwMoveMixin
+from game.rulesets.wwify.fight import WwFight
+from game.rulesets.wwify.move import WwMove, WwPlan
 from game.rulesets.wwify.odds import WwifyOdds
-from game.rulesets.wwify.orders import WwOrdersMixin
-from game.rulesets.wwify.solo import WwSoloMixin
+from game.rulesets.wwify.orders import WwOrders
+from game.rulesets.wwify.solo import WwSolo
 from game.rulesets.wwify.solo_view import WwSoloView
-from game.rulesets.wwify.support import WwSupportMixin
+from game.rulesets.wwify.support import WwSupport
+from game.solo.tables import Profile
 
 
-class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersMixin, WwFightMixin, WwMoveMixin, RulesetBase[WwData]):
+class Wwify(RulesetBase[WwData]):
     id = "wwify"
     Data = WwData
     phases = ("card",)
+    Listing = WwCommands
     Odds = WwifyOdds
     Planner = WwifyPlanner
     Editor = WwEditor
+
+    # the rules procedures, a chapter each as the text divides them
+    listing: WwCommands
+    odds_part: WwifyOdds
+
+
+    def __init__(self, data: WwData, terrain: TerrainFile) -> None:
+        self.solo_view = WwSoloView(self)
+        self.solo_rules = WwSolo(self)
+        self.support = WwSupport(self)
+        self.orders = WwOrders(self)
+        self.fighting = WwFight(self)
+        self.moving = WwMove(self)
+        super().__init__(data, terrain)
+        #: the steps a queued job names (``{"do": "casualties", ...}`` runs ``job_casualties``)
+        self.jobs = methods_named("job_", self, self.orders, self.support)
+
+    def command_owners(self) -> tuple[object, ...]:
+        return (self, self.moving, self.fighting, self.orders, self.support, self.listing)
 
     # ---- data and maps -----------------------------------------------------------------------
     @classmethod
@@ -105,7 +127,7 @@ class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersM
     def casualty_pool(self, game: Game, unit: Unit) -> list[Figure]:
         """Figures that can be picked as casualties: a gun model only once its crew is gone."""
         figs = self.alive(game, unit.id)
-        crew = [f for f in figs if not self.is_gun(f)]
+        crew = [f for f in figs if not self.fighting.is_gun(f)]
         return crew if crew else figs
 
     # ---- the turn: cards, sides, jobs -----------------------------------------------------------
@@ -147,7 +169,7 @@ class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersM
             if guard > 10_000:
                 raise RuntimeError("WWIFY job queue does not settle")
             job = q[0]
-            follow = getattr(self, f"job_{job['do']}")(game, job)
+            follow = self.jobs[job["do"]](game, job)
             if follow is None:  # waiting for a player's choice
                 return
             q.pop(0)
@@ -239,7 +261,7 @@ class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersM
         jobs: list[dict] = []
         for u in units:
             if u.markers.get("panicked"):
-                jobs += self.run_panicked(game, u)
+                jobs += self.orders.run_panicked(game, u)
         if all(u.markers.get("panicked") for u in units):
             game.emit("activation", f"{st.sides[side].name} have nothing else to activate.", side=side)
             jobs.append({"do": "next_side"})
@@ -306,10 +328,10 @@ class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersM
 
     def barrage(self, game: Game, side: str | None, square: str | None, shell: str | None) -> list[dict]:
         st = game.state
-        grid = self.grid(game)
+        grid = self.fighting.grid(game)
         a = self.data.artillery
         if square is None:
-            die = self.square_die(game)
+            die = self.fighting.square_die(game)
             r1 = game.dice.roll(die, "Artillery: which 2 ft square", target=f"1-{grid.big_count}")
             r1.outcome = f"square {r1.value}"
             r2 = game.dice.roll(a.quarter_die, f"Artillery: which quarter of square {r1.value}", target="1 2 / 3 4")
@@ -334,7 +356,7 @@ class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersM
         mid = f"artillery:{st.turn}:{len([m for m in st.markers.values() if m.kind == 'artillery']) + 1}"
         coords = [(float(x), float(y)) for x, y in poly.exterior.coords[:-1]]
         st.markers[mid] = Marker(mid, side or "", "artillery", cx, cy, attrs={"square": label, "shell": shell, "name": row.name, "polygon": coords})
-        hit = self.under_barrage(game, poly)
+        hit = self.fighting.under_barrage(game, poly)
         game.emit("artillery", f"{row.name} on square {label}: {len(hit)} figure(s) under it.",
                   figures=[f.id for f in hit], data={"square": label, "shell": shell})
         if shell in ("smoke", "gas"):
@@ -343,7 +365,7 @@ class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersM
             self.sync_table(game)  # later steps of this command already see the cloud
         if shell == "smoke":
             return []
-        return self.test_figures(game, [f for f in hit if self.testable(f)], shell, f"{row.name.lower()} on {label}")
+        return self.test_figures(game, [f for f in hit if self.fighting.testable(f)], shell, f"{row.name.lower()} on {label}")
 
     def test_figures(self, game: Game, figs: list[Figure], shell: str, cause: str) -> list[dict]:
         """HE or gas tests for each figure; the squads hit take morale tests after."""
@@ -360,14 +382,14 @@ class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersM
                 f.markers["gas_turn"] = st.turn
             if unit.kind == "squad" and unit.id not in squads:
                 squads.append(unit.id)
-            info = self.barrage_info(game, f)
-            fate = self.he_fate(game.dice, info) if shell == "he" else self.gas_fate(game.dice, info)
+            info = self.fighting.barrage_info(game, f)
+            fate = self.fighting.he_fate(game.dice, info) if shell == "he" else self.fighting.gas_fate(game.dice, info)
             if fate == "kill":
-                self.kill(game, f, cause)
+                self.fighting.kill(game, f, cause)
             elif fate == "wound":
-                self.wound(game, f, cause)
+                self.fighting.wound(game, f, cause)
             elif fate in ("immobilised", "destroyed"):
-                self.vehicle_result(game, f, fate, cause)
+                self.fighting.vehicle_result(game, f, fate, cause)
         return [{"do": "morale", "unit": u} for u in squads]
 
     # ---- activation and actions ------------------------------------------------------------------
@@ -446,3 +468,47 @@ class Wwify(WwSoloView, WwSoloMixin, WwInterfaceMixin, WwSupportMixin, WwOrdersM
 
     def left_to_move(self, game: Game, unit: Unit, fig: Figure) -> float:
         return max(0.0, self.allowance(game, unit, fig) - fig.markers.get("moved_mm", 0.0))
+
+    # ---- hooks the chapters answer ----------------------------------------
+
+    def _sees(self, game: Game, figs: list[Figure], others: list[Figure], reach: float | None=None) -> list[Figure]:
+        return self.solo_view._sees(game, figs, others, reach)
+
+    def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
+        return self.solo_view.afv_situation(game, unit)
+
+    def apply_solo_orders(self, game: Game, cmd: Command) -> None:
+        self.solo_view.apply_solo_orders(game, cmd)
+
+    def cover_from_enemy(self, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:
+        return self.solo_view.cover_from_enemy(game, figs, enemies)
+
+    def describe_command(self, game: Game, cmd: Command) -> str:
+        return self.listing.describe_command(game, cmd)
+
+    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool=False) -> None:
+        self.solo_view.note_fire(game, target_unit, firer_unit, firers, heavy)
+
+    def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
+        self.solo_view.note_losses(game, victim_unit, n, by_unit)
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
+        return self.listing.preview_move(game, fig, path)
+
+    def profile(self, game: Game, unit: Unit) -> Profile:
+        return self.solo_view.profile(game, unit)
+
+    def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None=None) -> bool:
+        return self.solo_rules.solo_counter_attack(game, kind, unit_id, at)
+
+    def solo_placed(self, game: Game, unit: Unit) -> None:
+        self.solo_rules.solo_placed(game, unit)
+
+    def sync_table(self, game: Game) -> None:
+        self.moving.sync_table(game)
+
+    def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, WwPlan]]:
+        return self.orders.unit_move_plans(game, cmd)
+
+    def view(self, game: Game, side: str | None) -> GameState:
+        return self.listing.view(game, side)

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.rulesets.parts import Chapter
+from game.solo.orders import SoloMixin
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -31,18 +33,20 @@ KIND_OF_CATEGORY = {"vehicle": "vehicle", "flyer": "flyer", "large_creature": "l
                     "mortar": "mortar", "field_gun": "field_gun", "sniper": "sniper"}
 
 
-class WwSoloMixin:
-    def solo_placed(self: Wwify, game: Game, unit: Unit) -> None:  # type: ignore[misc]
+class WwSolo(Chapter["Wwify"]):
+    rules: Wwify
+
+    def solo_placed(self, game: Game, unit: Unit) -> None:
         """A unit from the force table takes the kind its troops make (a table line's
         alternatives may be a flyer or a large creature where the first is a vehicle)."""
-        cats = [self.category(f) for f in game.state.unit_figures(unit.id)]
+        cats = [self.rules.fighting.category(f) for f in game.state.unit_figures(unit.id)]
         unit.kind = next((KIND_OF_CATEGORY[c] for c in cats if c in KIND_OF_CATEGORY), "squad")
 
-    def solo_counter_attack(self: Wwify, game: Game, kind: str, unit_id: str,  # type: ignore[misc]
+    def solo_counter_attack(self, game: Game, kind: str, unit_id: str,
                             at: tuple[float, float] | None = None) -> bool:
         st = game.state
         unit = st.units[unit_id]
-        figs = self.alive(game, unit_id)
+        figs = self.rules.alive(game, unit_id)
         if not figs:
             return False
         at = at or figs[0].pos
@@ -53,39 +57,39 @@ class WwSoloMixin:
         elif kind == "artillery":
             self._solo_round(game, unit, figs, at)
         else:
-            return super().solo_counter_attack(game, kind, unit_id, at)  # type: ignore[misc]
+            return SoloMixin.solo_counter_attack(self.rules, game, kind, unit_id, at)  # type: ignore[misc]
         return True
 
-    def _solo_hits(self: Wwify, game: Game, unit: Unit, n: int, cause: str, chooser: str) -> None:
+    def _solo_hits(self, game: Game, unit: Unit, n: int, cause: str, chooser: str) -> None:
         """``n`` kills on ``unit``: figures through the casualty job (and its morale
         test), a single large creature, vehicle or flyer on its own table."""
         if n <= 0:
             return
-        kind = self.target_kind(unit)
+        kind = self.rules.fighting.target_kind(unit)
         if kind == "figures":
-            self.push(game, {"do": "casualties", "unit": unit.id, "n": n, "chooser": chooser, "cause": cause,
+            self.rules.push(game, {"do": "casualties", "unit": unit.id, "n": n, "chooser": chooser, "cause": cause,
                              "flame": False, "smoke": True, "killed": 0})
             return
-        fig = self.alive(game, unit.id)[0]
+        fig = self.rules.alive(game, unit.id)[0]
         for _ in range(n):
             if not fig.alive:
                 break
             if kind == "large_creature":
-                self.wound(game, fig, cause)
+                self.rules.fighting.wound(game, fig, cause)
             elif kind == "vehicle":
-                self.vehicle_result(game, fig, self.vehicle_table(game.dice, fig.name, fig.id), cause)
+                self.rules.fighting.vehicle_result(game, fig, self.rules.fighting.vehicle_table(game.dice, fig.name, fig.id), cause)
             else:
-                self.flyer_result(game, fig, self.flyer_table(game.dice, fig.name, fig.id), cause)
+                self.rules.fighting.flyer_result(game, fig, self.rules.fighting.flyer_table(game.dice, fig.name, fig.id), cause)
 
-    def _solo_sniper(self: Wwify, game: Game, unit: Unit, figs: list[Figure]) -> None:
-        fi = self.data.firing
-        kind = self.target_kind(unit)
-        if not self.can_hurt("sniper", kind):
+    def _solo_sniper(self, game: Game, unit: Unit, figs: list[Figure]) -> None:
+        fi = self.rules.data.firing
+        kind = self.rules.fighting.target_kind(unit)
+        if not self.rules.fighting.can_hurt("sniper", kind):
             game.emit("solo", f"The sniper's rifle cannot hurt {unit.name} (a {kind.replace('_', ' ')}).", units=[unit.id])
             return
-        n = self.data.weapons["sniper"].dice[SNIPER_BAND] or 0
-        trench = sum(1 for f in figs if self.in_trench(game, f.pos)) / len(figs) >= fi.trench_fraction - 1e-9
-        self.note_fire(game, unit.id, None, 1)
+        n = self.rules.data.weapons["sniper"].dice[SNIPER_BAND] or 0
+        trench = sum(1 for f in figs if self.rules.moving.in_trench(game, f.pos)) / len(figs) >= fi.trench_fraction - 1e-9
+        self.rules.note_fire(game, unit.id, None, 1)
         r = game.dice.roll(f"{n}d6", f"Sniper counter: sniper rifle at {unit.name} ({fi.bands[SNIPER_BAND].label})",
                            target=f"{fi.kill_on}+", units=[unit.id])
         sixes = sum(1 for v in r.faces if v >= fi.kill_on)
@@ -101,21 +105,21 @@ class WwSoloMixin:
         solo = game.state.attrs.get("solo", {}).get("side") or game.state.other_side(unit.side)
         self._solo_hits(game, unit, kills, "a sniper counter", solo)
 
-    def _solo_mines(self: Wwify, game: Game, unit: Unit, figs: list[Figure]) -> None:
-        fi = self.data.firing
-        self.note_fire(game, unit.id, None, len(figs), heavy=True)
+    def _solo_mines(self, game: Game, unit: Unit, figs: list[Figure]) -> None:
+        fi = self.rules.data.firing
+        self.rules.note_fire(game, unit.id, None, len(figs), heavy=True)
         r = game.dice.roll(f"{len(figs)}d6", f"Mines: one die for each figure of {unit.name}", target=f"{fi.kill_on}+",
                            figures=[f.id for f in figs], units=[unit.id])
         kills = sum(1 for v in r.faces if v >= fi.kill_on)
         r.outcome = f"{kills} kill{'s' if kills != 1 else ''}"
         self._solo_hits(game, unit, kills, "mines", unit.side)
 
-    def _solo_round(self: Wwify, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
-        grid = self.grid(game)
-        victim = min(figs, key=lambda f: (self.dist(f.pos, at), f.id))
+    def _solo_round(self, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
+        grid = self.rules.fighting.grid(game)
+        victim = min(figs, key=lambda f: (self.rules.dist(f.pos, at), f.id))
         big, quarter = grid.locate(victim.pos)
         label = grid.label(big, quarter)
-        hit = [f for f in self.under_barrage(game, grid.square(big, quarter)) if self.testable(f)]
+        hit = [f for f in self.rules.fighting.under_barrage(game, grid.square(big, quarter)) if self.rules.fighting.testable(f)]
         game.emit("artillery", f"A random artillery round falls on square {label}, where {victim.name} stands: "
                                f"{len(hit)} figure(s) under high explosive.", units=[unit.id])
-        self.push(game, *self.test_figures(game, hit, "he", f"a random artillery round on {label}"))
+        self.rules.push(game, *self.rules.test_figures(game, hit, "he", f"a random artillery round on {label}"))

@@ -13,11 +13,13 @@ from contextlib import contextmanager
 from math import hypot
 from typing import TYPE_CHECKING
 
-from game.core.commands import END_PHASE, Command
+from game.core.commands import Command
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
+from game.solo.orders import SoloMixin
 from game.solo.tables import Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
@@ -28,18 +30,20 @@ FORWARD = ("advance", "attack", "close")
 AT_WEAPON_KINDS = ("mortar", "field_gun", "vehicle")  # units whose fire counts as heavy
 
 
-class WwSoloView:
+class WwSoloView(Chapter["Wwify"]):
     # ==== what a unit is for the solo rules ====================================================
-    def profile(self: Wwify, game: Game, unit: Unit) -> Profile:  # type: ignore[misc]
+    rules: Wwify
+
+    def profile(self, game: Game, unit: Unit) -> Profile:
         figs = game.state.unit_figures(unit.id, alive_only=False)
         alive = [f for f in figs if f.alive]
         kind = unit.kind
         if kind == "large_creature":
-            top = self.data.firing.large_creature_wounds
+            top = self.rules.data.firing.large_creature_wounds
             lost = 1.0 if not alive else min(1.0, sum(f.wounds for f in figs) / top)
         else:
             lost = (len(figs) - len(alive)) / len(figs) if figs else 0.0
-        officer = any(self.troop(f).role == "officer" for f in alive)
+        officer = any(self.rules.troop(f).role == "officer" for f in alive)
         afv = kind in ("vehicle", "flyer")
         return Profile(
             routing=bool(unit.markers.get("panicked")),
@@ -53,12 +57,12 @@ class WwSoloView:
             has_nco=officer or kind in SINGLE_MODEL_KINDS or kind in SUPPORT_KINDS,
             damaged_fraction=lost,
             officer=officer,
-            damaged=bool(self.immobile(game, unit) or unit.markers.get("winged")) if afv else False,
+            damaged=bool(self.rules.immobile(game, unit) or unit.markers.get("winged")) if afv else False,
             heavy_weapon=kind in AT_WEAPON_KINDS or kind == "flyer"
-            or any(self.data.weapons[w].flame for f in alive for w in f.weapons),
+            or any(self.rules.data.weapons[w].flame for f in alive for w in f.weapons),
         )
 
-    def afv_situation(self: Wwify, game: Game, unit: Unit) -> dict[str, int]:  # type: ignore[misc]
+    def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
         """The AFV points of a vehicle or flyer: advancing (its last order), friendly
         infantry within 6", damaged (immobilised, broken down; a flyer winged), under fire
         from weapons that can hurt it (only those may fire at it) or artillery, an enemy
@@ -67,46 +71,46 @@ class WwSoloView:
         with self.fast_sight(game):
             return self._afv_points(game, unit)
 
-    def _afv_points(self: Wwify, game: Game, unit: Unit) -> dict[str, int]:
+    def _afv_points(self, game: Game, unit: Unit) -> dict[str, int]:
         st = game.state
-        figs = self.alive(game, unit.id)
+        figs = self.rules.alive(game, unit.id)
         if not figs:
             return {}
         v = figs[0]
         tb = solo_tables()
-        last = unit.markers.get("solo_order") or self.initial_order(game, unit)
+        last = unit.markers.get("solo_order") or self.rules.initial_order(game, unit)
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
         enemies = [f for f in st.figures.values() if f.alive and f.side != unit.side]
-        infantry = any(self.category(f) in ("infantry", "cavalry") and self.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry")
+        infantry = any(self.rules.fighting.category(f) in ("infantry", "cavalry") and self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry")
                        for f in friends)
         damaged = int(bool(unit.markers.get("immobilised"))) + int(bool(unit.markers.get("broken_down")))
         if unit.kind == "flyer":
             damaged = int(bool(unit.markers.get("winged")))
-        top = self.mm(self.data.firing.bands[-1].upto)
-        seen = [e for e in enemies if self.dist(e.pos, v.pos) <= top and self.sees(game, v, e)]
-        flank = any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
-        near = [f for f in friends if self.dist(f.pos, v.pos) <= tb.dist_mm("afv_friends")]
-        alone = not any(self.sees(game, v, f) for f in near)
-        weapons = [self.data.weapons[w] for w in v.weapons]
+        top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
+        seen = [e for e in enemies if self.rules.dist(e.pos, v.pos) <= top and self.rules.fighting.sees(game, v, e)]
+        flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
+        near = [f for f in friends if self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_friends")]
+        alone = not any(self.rules.fighting.sees(game, v, f) for f in near)
+        weapons = [self.rules.data.weapons[w] for w in v.weapons]
         main = any(w.vs_vehicles for w in weapons) if unit.kind == "vehicle" else bool(weapons)
         return {
             "advancing": int(last == "advance"),
             "infantry_near": int(infantry),
             "damaged": min(damaged, 1),
-            "under_at_fire": int(bool(self.recent(game, unit, "fired_on"))),
+            "under_at_fire": int(bool(self.rules.recent(game, unit, "fired_on"))),
             "flanked": int(flank),
             "alone": int(alone),
             "no_main_gun": int(not main),
             "no_weapons": int(not weapons),
         }
 
-    def apply_solo_orders(self: Wwify, game: Game, cmd: Command) -> None:  # type: ignore[misc]
+    def apply_solo_orders(self, game: Game, cmd: Command) -> None:
         """The solo orders, plus what the chart said before a support weapon's Advance or
         Attack became a Halt ("halt and fire if possible instead": with nothing to fire
         at, the team carries the Advance out)."""
         unit = game.state.units[cmd.unit]
         before = len(game.log)
-        super().apply_solo_orders(game, cmd)  # type: ignore[misc]
+        SoloMixin.apply_solo_orders(self.rules, game, cmd)  # type: ignore[misc]
         unit.markers.pop("solo_chart", None)
         if unit.kind in SUPPORT_KINDS and unit.markers.get("solo_order") == "halt":
             rolls = [e.roll for e in game.log.events[before:] if e.kind == "roll" and e.roll is not None]
@@ -116,7 +120,7 @@ class WwSoloView:
                     unit.markers["solo_chart"] = res
 
     # ==== bookkeeping for the risk factors =======================================================
-    def note_fire(self: Wwify, game: Game, target_unit: str, firer_unit: str | None, firers: int,  # type: ignore[misc]
+    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int,
                   heavy: bool = False) -> None:
         """Fire counts as "mortars, flame or AFVs" when it comes from a mortar, field gun,
         vehicle or flyer, or from a squad whose flamethrower reaches the target (8")."""
@@ -124,13 +128,13 @@ class WwSoloView:
         if firer_unit in st.units and target_unit in st.units:
             fu = st.units[firer_unit]
             heavy = fu.kind in AT_WEAPON_KINDS or fu.kind == "flyer"
-            flames = [f for f in self.alive(game, fu.id) if any(self.data.weapons[w].flame for w in f.weapons)]
-            reach = self.mm(self.data.firing.bands[1].upto)
-            if flames and any(self.dist(f.pos, t.pos) <= reach for f in flames for t in self.alive(game, target_unit)):
+            flames = [f for f in self.rules.alive(game, fu.id) if any(self.rules.data.weapons[w].flame for w in f.weapons)]
+            reach = self.rules.mm(self.rules.data.firing.bands[1].upto)
+            if flames and any(self.rules.dist(f.pos, t.pos) <= reach for f in flames for t in self.rules.alive(game, target_unit)):
                 heavy = True
-        super().note_fire(game, target_unit, firer_unit, firers, heavy)  # type: ignore[misc]
+        SoloMixin.note_fire(self.rules, game, target_unit, firer_unit, firers, heavy)  # type: ignore[misc]
 
-    def note_losses(self: Wwify, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:  # type: ignore[misc]
+    def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         """A loss is credited to the unit that last fired at (or fought) the victim this
         turn: the casualty jobs run after the fire or combat that caused them."""
         st = game.state
@@ -138,43 +142,17 @@ class WwSoloView:
             recs = st.units[victim_unit].attrs.get("fired_on") or []
             if recs and recs[-1]["turn"] == st.turn:
                 by_unit = recs[-1]["by"]
-        super().note_losses(game, victim_unit, n, by_unit)  # type: ignore[misc]
-
-    def apply_combat(self: Wwify, game: Game, cmd: Command) -> None:  # type: ignore[misc]
-        """Close combat puts both sides "under fire" (as the solo rules count it)."""
-        plan = self.combat_plan(game, cmd.unit)
-        units: dict[str, int] = {}
-        for f in plan.defenders:
-            units[f.unit] = units.get(f.unit, 0) + 1
-        main = max(units, key=lambda u: (units[u], u))
-        for uid in sorted(units):
-            self.note_fire(game, uid, cmd.unit, len(plan.attackers))
-        self.note_fire(game, cmd.unit, main, len(plan.defenders))
-        super().apply_combat(game, cmd)  # type: ignore[misc]
-
-    # ==== the random baseline's candidates ========================================================
-    def candidate_commands(self: Wwify, game: Game, side: str) -> list[Command]:  # type: ignore[misc]
-        """The commands :meth:`turn_commands` lists, before their checks: the random
-        baseline draws from these by rejection (the legal ones are exactly the listed)."""
-        st = game.state
-        if self.decision(game) is not None:
-            return self.legal_commands(game, side)
-        if st.over or side != st.active_side or self.activation_key(game) is None:
-            return []
-        out = [Command(END_PHASE, side)]
-        for u in self.acting_units(game, side):
-            out += self.candidates(game, u)
-        return out
+        SoloMixin.note_losses(self.rules, game, victim_unit, n, by_unit)  # type: ignore[misc]
 
     # ==== sight, fast =====================================================================================
-    def _sight(self: Wwify, game: Game) -> KeptSight:
+    def _sight(self, game: Game) -> KeptSight:
         """Sight between every pair of figures in action: the ruleset's kept sight matrix
         (the same answers as line_of_sight), brought up to date for the figures that
         moved, fell or came on."""
-        return self.kept_sight(game, [f for f in game.state.figures.values() if f.alive])
+        return self.rules.kept_sight(game, [f for f in game.state.figures.values() if f.alive])
 
     @contextmanager
-    def fast_sight(self: Wwify, game: Game):
+    def fast_sight(self, game: Game):
         """While the AI estimates (and the solo rules look around), :meth:`sees` reads the
         sight matrix when that is the same answer: no smoke on the table (flyers then see
         and are seen by everything)."""
@@ -186,22 +164,12 @@ class WwSoloView:
         finally:
             game.kept["wwai_fast"] = outer
 
-    def sees(self: Wwify, game: Game, a: Figure, b: Figure) -> bool:  # type: ignore[misc]
-        sight: KeptSight | None = game.kept.get("wwai_fast")
-        if sight is not None:
-            if self.category(a) == "flyer" or self.category(b) == "flyer":
-                return True
-            i, j = sight.rows.get(a.id), sight.rows.get(b.id)
-            if i is not None and j is not None and sight.pos[i] == a.pos and sight.pos[j] == b.pos:
-                return bool(sight.matrix.visible[i, j])
-        return super().sees(game, a, b)  # type: ignore[misc]
-
-    def _sees(self: Wwify, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:  # type: ignore[misc]
+    def _sees(self, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:
         """The solo rules' "in sight" (line of sight between the figures), from the matrix."""
         sight = self._sight(game)
         idx = sight.rows
         if any(f.id not in idx for f in figs) or any(o.id not in idx for o in others):
-            return super()._sees(game, figs, others, reach)  # type: ignore[misc]
+            return SoloMixin._sees(self.rules, game, figs, others, reach)  # type: ignore[misc]
         mine = [idx[f.id] for f in figs]
         seen = []
         for o in others:
@@ -214,7 +182,7 @@ class WwSoloView:
                     break
         return seen
 
-    def cover_from_enemy(self: Wwify, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:  # type: ignore[misc]
+    def cover_from_enemy(self, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:
         if not enemies or not figs:
             return "none"
         sight = self._sight(game)
@@ -223,10 +191,10 @@ class WwSoloView:
         cy = sum(f.y for f in figs) / len(figs)
         nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
         if nearest.id not in idx or any(f.id not in idx for f in figs):
-            return super().cover_from_enemy(game, figs, enemies)  # type: ignore[misc]
+            return SoloMixin.cover_from_enemy(self.rules, game, figs, enemies)  # type: ignore[misc]
         return cover_class([int(sight.matrix.cover[idx[nearest.id], idx[f.id]]) for f in figs])
 
-    def in_fortification(self: Wwify, game: Game, unit: Unit) -> bool:
-        figs = self.alive(game, unit.id)
+    def in_fortification(self, game: Game, unit: Unit) -> bool:
+        figs = self.rules.alive(game, unit.id)
         inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
         return inside * 2 > len(figs)

@@ -4,14 +4,22 @@ engineers (Fix Vehicle, Build/Repair Bridge). Mixed into :class:`game.rulesets.w
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.state import CAPTURED, DEAD, DESTROYED, Figure, Unit
+from game.rulesets.parts import Chapter
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS
 
+if TYPE_CHECKING:
+    from game.rulesets.wwify.ruleset import Wwify
 
-class WwSupportMixin:
+
+class WwSupport(Chapter["Wwify"]):
     # ---- morale -------------------------------------------------------------------------------------------
+    rules: Wwify
+
     def morale_reasons(self, game: Game, unit: Unit) -> list[str]:
         st = game.state
         out = []
@@ -25,10 +33,10 @@ class WwSupportMixin:
         return out
 
     def morale_roll(self, game: Game, unit: Unit, why: str, again: bool = False):
-        off = self.officer(game, unit.id)
-        left = len(self.alive(game, unit.id))
-        mods = [("officer alive", self.data.morale.officer_modifier)] if off else []
-        r = game.dice.roll(self.data.morale.dice, f"{unit.name} {'re-rolls its' if again else ''} morale test ({why})".replace("  ", " "),
+        off = self.rules.officer(game, unit.id)
+        left = len(self.rules.alive(game, unit.id))
+        mods = [("officer alive", self.rules.data.morale.officer_modifier)] if off else []
+        r = game.dice.roll(self.rules.data.morale.dice, f"{unit.name} {'re-rolls its' if again else ''} morale test ({why})".replace("  ", " "),
                            target=f"<= {left} (figures left)", modifiers=mods, units=[unit.id])
         total = r.total + sum(v for _, v in mods)
         return total, left, r
@@ -36,7 +44,7 @@ class WwSupportMixin:
     def job_morale(self, game: Game, job: dict) -> list[dict] | None:
         st = game.state
         unit = st.units[job["unit"]]
-        if not self.option(game, "morale") or unit.kind != "squad" or not st.unit_alive(unit.id) or unit.markers.get("panicked"):
+        if not self.rules.option(game, "morale") or unit.kind != "squad" or not st.unit_alive(unit.id) or unit.markers.get("panicked"):
             return []
         owner = unit.side
         if job.get("stage") is None:
@@ -52,17 +60,17 @@ class WwSupportMixin:
                 return []
             job["failed_by"] = total - left
             r.outcome = f"{total}: panic (failed by {total - left})"
-            off = self.officer(game, unit.id)
+            off = self.rules.officer(game, unit.id)
             if off is None:
                 self.panic(game, unit, "no officer to rally it")
                 return []
-            if self.alignment(game, owner) == "evil":
+            if self.rules.alignment(game, owner) == "evil":
                 n = job["failed_by"]
                 label = f"Rally: {off.name} shoots {n} soldier{'s' if n > 1 else ''} to encourage the others"
             else:
                 label = f"Rally: {off.name} re-rolls the test (heroic act; if it fails he is killed and they run)"
             job["stage"] = "asked"
-            self.ask(game, owner, f"{unit.name} panics! Try the one rally attempt?",
+            self.rules.ask(game, owner, f"{unit.name} panics! Try the one rally attempt?",
                      [(label, Command("rally", owner, unit=unit.id, choice="rally")),
                       ("Let them run", Command("rally", owner, unit=unit.id, choice="run"))])
             return None
@@ -70,11 +78,11 @@ class WwSupportMixin:
         if choice == "run":
             self.panic(game, unit, "no rally attempted")
             return []
-        off = self.officer(game, unit.id)
+        off = self.rules.officer(game, unit.id)
         if off is None:
             self.panic(game, unit, "its officer is gone")
             return []
-        if self.alignment(game, owner) == "evil":
+        if self.rules.alignment(game, owner) == "evil":
             n = job["failed_by"]
             game.emit("morale", f"{off.name} shoots {n} of {unit.name} to encourage the others; the rest rally.", units=[unit.id])
             return [{"do": "casualties", "unit": unit.id, "n": n, "chooser": owner, "exclude": [off.id],
@@ -84,7 +92,7 @@ class WwSupportMixin:
             r.outcome = f"{total}: {unit.name} rallies"
             return []
         r.outcome = f"{total}: failed"
-        self.kill(game, off, "a stray bullet during his heroic act")
+        self.rules.fighting.kill(game, off, "a stray bullet during his heroic act")
         self.panic(game, unit, f"{off.name} fell rallying them")
         return []
 
@@ -93,7 +101,7 @@ class WwSupportMixin:
         game.emit("morale", f"{unit.name} panics ({why}): it will run for its table edge.", units=[unit.id])
 
     def check_rally(self, game: Game, cmd: Command) -> None:
-        job = self.current_job(game, "morale")
+        job = self.rules.current_job(game, "morale")
         require(cmd.unit == job["unit"] and cmd.choice in ("rally", "run"), "Choose to rally or to let them run.")
 
     def apply_rally(self, game: Game, cmd: Command) -> None:
@@ -104,7 +112,7 @@ class WwSupportMixin:
         figs = game.state.unit_figures(unit.id, alive_only=False)
         if unit.kind in SINGLE_MODEL_KINDS:
             return any("medic" in f.equipment for f in figs)
-        return any(f.alive and self.troop(f).medic for f in figs)
+        return any(f.alive and self.rules.troop(f).medic for f in figs)
 
     def saveable(self, game: Game, unit: Unit) -> list[tuple[Figure, str]]:
         st = game.state
@@ -126,16 +134,16 @@ class WwSupportMixin:
 
     def job_medics(self, game: Game, job: dict) -> list[dict] | None:
         st = game.state
-        if not self.option(game, "medics"):
+        if not self.rules.option(game, "medics"):
             return []
         if "todo" not in job:
             job["todo"] = [u.id for u in sorted(st.units.values(), key=lambda u: u.id)
-                           if u.kind in self.data.medics.serves and self.saveable(game, u) and self.has_medic(game, u)]
+                           if u.kind in self.rules.data.medics.serves and self.saveable(game, u) and self.has_medic(game, u)]
         while job["todo"]:
             unit = st.units[job["todo"][0]]
             if job.get("asking"):
                 return None
-            m = self.data.medics
+            m = self.rules.data.medics
             r = game.dice.roll(m.die, f"{unit.name}'s medic tries to save a casualty", target=f"{m.save_on}+", units=[unit.id])
             if r.value < m.save_on:
                 r.outcome = "no one saved"
@@ -147,23 +155,23 @@ class WwSupportMixin:
                 self.medic_save(game, *cands[0])
                 job["todo"].pop(0)
                 continue
-            ordered = sorted(cands, key=lambda c: (-self.troop(c[0]).value, c[0].id))
+            ordered = sorted(cands, key=lambda c: (-self.rules.troop(c[0]).value, c[0].id))
             opts = [(f"Save {f.name} [{f.id}]" + (" (heal a wound)" if k == "wound" else ""), Command("medic_save", unit.side, target=f.id))
                     for f, k in ordered]
             job["asking"] = unit.id
-            self.ask(game, unit.side, f"{unit.name}'s medic saves one casualty: which?", opts)
+            self.rules.ask(game, unit.side, f"{unit.name}'s medic saves one casualty: which?", opts)
             return None
         return []
 
     def medic_save(self, game: Game, fig: Figure, kind: str) -> None:
-        self.revive(game, fig, kind)
+        self.rules.fighting.revive(game, fig, kind)
         unit = game.state.units[fig.unit]
         unit.attrs["casualties"] = [r for r in unit.attrs.get("casualties", []) if not (r["fig"] == fig.id and r["turn"] == game.state.turn)]
         what = "a wound is healed" if kind == "wound" else "is back in action"
         game.emit("medic", f"The medic saves {fig.name}: {what}.", figures=[fig.id], units=[unit.id])
 
     def check_medic_save(self, game: Game, cmd: Command) -> None:
-        job = self.current_job(game, "medics")
+        job = self.rules.current_job(game, "medics")
         unit = game.state.units[job["asking"]]
         require(any(f.id == cmd.target for f, _ in self.saveable(game, unit)), "Pick one of this turn's casualties.")
 
@@ -178,24 +186,24 @@ class WwSupportMixin:
     # ---- engineers --------------------------------------------------------------------------------------------
     def fixable(self, game: Game, unit: Unit, target_id: str | None) -> tuple[Unit, list[Figure]]:
         st = game.state
-        require(self.option(game, "engineers"), "The Engineers optional rule is not in play.")
-        engs = self.engineers_of(game, unit)
+        require(self.rules.option(game, "engineers"), "The Engineers optional rule is not in play.")
+        engs = self.rules.engineers_of(game, unit)
         require(bool(engs), f"{unit.name} has no engineers.")
         require(target_id in st.units, "Choose the vehicle to fix.")
         tgt = st.units[target_id]
         require(tgt.kind == "vehicle" and tgt.side == unit.side, "Engineers fix their own side's vehicles.")
         require(st.unit_alive(tgt.id), f"{tgt.name} is destroyed.")
-        require(self.immobile(game, tgt), f"{tgt.name} is neither immobilised nor broken down.")
-        v = self.alive(game, tgt.id)[0]
-        reach = self.mm(self.data.engineers.fix_reach)
-        near = [e for e in engs if self.dist(e.pos, v.pos) - e.radius - v.radius <= reach + 1e-6]
-        require(bool(near), f"No engineer of {unit.name} is within {self.data.engineers.fix_reach:g}\" of {tgt.name}.")
+        require(self.rules.immobile(game, tgt), f"{tgt.name} is neither immobilised nor broken down.")
+        v = self.rules.alive(game, tgt.id)[0]
+        reach = self.rules.mm(self.rules.data.engineers.fix_reach)
+        near = [e for e in engs if self.rules.dist(e.pos, v.pos) - e.radius - v.radius <= reach + 1e-6]
+        require(bool(near), f"No engineer of {unit.name} is within {self.rules.data.engineers.fix_reach:g}\" of {tgt.name}.")
         return tgt, near
 
     def check_fix(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the engineers.")
         unit = game.state.units[cmd.unit]
-        r = self.action_refusal(game, unit, "fix")
+        r = self.rules.action_refusal(game, unit, "fix")
         if r:
             refuse(r)
         self.fixable(game, unit, cmd.target)
@@ -203,8 +211,8 @@ class WwSupportMixin:
     def apply_fix(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit]
         tgt, near = self.fixable(game, unit, cmd.target)
-        self.start_action(game, unit, "fix")
-        e = self.data.engineers
+        self.rules.start_action(game, unit, "fix")
+        e = self.rules.data.engineers
         r = game.dice.roll(f"{len(near)}{e.fix_die}", f"{unit.name} work on {tgt.name} ({len(near)} engineer(s))",
                            target=f"any {e.fix_on}+", figures=[f.id for f in near], units=[unit.id, tgt.id])
         if max(r.faces) >= e.fix_on:
@@ -217,23 +225,23 @@ class WwSupportMixin:
 
     def materials_near(self, game: Game, side: str, p: tuple[float, float]) -> list[tuple[Unit, int]]:
         st = game.state
-        reach = self.mm(self.data.engineers.materials_reach)
+        reach = self.rules.mm(self.rules.data.engineers.materials_reach)
         out = []
         for u in sorted(st.side_units(side), key=lambda u: u.id):
-            figs = self.alive(game, u.id)
-            cap = sum(self.data.engineers.carry.get(self.category(f), 0) for f in figs)
+            figs = self.rules.alive(game, u.id)
+            cap = sum(self.rules.data.engineers.carry.get(self.rules.fighting.category(f), 0) for f in figs)
             have = min(int(u.attrs.get("materials", 0)), cap)
-            if have > 0 and any(self.dist(f.pos, p) <= reach + f.radius + 1e-6 for f in figs):
+            if have > 0 and any(self.rules.dist(f.pos, p) <= reach + f.radius + 1e-6 for f in figs):
                 out.append((u, have))
         return out
 
     def build_site(self, game: Game, unit: Unit, cmd: Command) -> tuple[str | None, dict, list[Figure], int]:
         """(site id or None for a new one, the site, engineers at work, actions of work)."""
-        require(self.option(game, "engineers"), "The Engineers optional rule is not in play.")
-        engs = self.engineers_of(game, unit)
+        require(self.rules.option(game, "engineers"), "The Engineers optional rule is not in play.")
+        engs = self.rules.engineers_of(game, unit)
         require(bool(engs), f"{unit.name} has no engineers.")
-        sites = self.bridge_sites(game)
-        reach = self.mm(self.data.engineers.work_reach)
+        sites = self.rules.moving.bridge_sites(game)
+        reach = self.rules.mm(self.rules.data.engineers.work_reach)
         sid: str | None = None
         if cmd.choice:
             require(cmd.choice in sites, f"There is no bridge site {cmd.choice!r}.")
@@ -241,27 +249,27 @@ class WwSupportMixin:
         else:
             require(cmd.point is not None, "Choose a bridge site or a point on a river bank.")
             for k, s in sites.items():
-                if self.dist(self.bridge_end(s), cmd.point) <= reach + 1e-6 and s["built"] < self.bridge_line(s).length - 1e-3:
+                if self.rules.dist(self.rules.moving.bridge_end(s), cmd.point) <= reach + 1e-6 and s["built"] < self.rules.moving.bridge_line(s).length - 1e-3:
                     sid = k
         if sid is not None:
             site = sites[sid]
         else:
-            cross = self.crossing_from(game, cmd.point)
-            require(cross is not None, f"No river bank within {self.data.engineers.work_reach:g}\" of that point to bridge from.")
+            cross = self.rules.moving.crossing_from(game, cmd.point)
+            require(cross is not None, f"No river bank within {self.rules.data.engineers.work_reach:g}\" of that point to bridge from.")
             site = {"name": "Bridge", "a": list(cross[0]), "b": list(cross[1]), "built": 0.0, "base": 0.0, "work": 0, "side": unit.side}
-        line = self.bridge_line(site)
+        line = self.rules.moving.bridge_line(site)
         require(site["built"] < line.length - 1e-3, f"{site['name']} is complete.")
-        end = self.bridge_end(site)
-        near = [e for e in engs if self.dist(e.pos, end) <= reach + 1e-6]
-        require(bool(near), f"No engineer of {unit.name} is within {self.data.engineers.work_reach:g}\" of the bridge's working end.")
+        end = self.rules.moving.bridge_end(site)
+        near = [e for e in engs if self.rules.dist(e.pos, end) <= reach + 1e-6]
+        require(bool(near), f"No engineer of {unit.name} is within {self.rules.data.engineers.work_reach:g}\" of the bridge's working end.")
         mats = sum(n for _, n in self.materials_near(game, unit.side, end))
-        require(mats > 0, f"No materials within {self.data.engineers.materials_reach:g}\" of the bridge's working end.")
+        require(mats > 0, f"No materials within {self.rules.data.engineers.materials_reach:g}\" of the bridge's working end.")
         return sid, site, near, min(len(near), mats)
 
     def check_build(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the engineers.")
         unit = game.state.units[cmd.unit]
-        r = self.action_refusal(game, unit, "build")
+        r = self.rules.action_refusal(game, unit, "build")
         if r:
             refuse(r)
         self.build_site(game, unit, cmd)
@@ -269,15 +277,15 @@ class WwSupportMixin:
     def apply_build(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit]
         sid, site, near, work = self.build_site(game, unit, cmd)
-        sites = self.bridge_sites(game)
+        sites = self.rules.moving.bridge_sites(game)
         if sid is None:
             sid = f"site{len(sites) + 1}"
             while sid in sites:
                 sid += "x"
             sites[sid] = site
             game.emit("bridge", f"{unit.name} start a bridge across the water.", units=[unit.id])
-        self.start_action(game, unit, "build")
-        end = self.bridge_end(site)
+        self.rules.start_action(game, unit, "build")
+        end = self.rules.moving.bridge_end(site)
         need = work
         for u, have in self.materials_near(game, unit.side, end):
             if need <= 0:
@@ -285,11 +293,11 @@ class WwSupportMixin:
             take = min(have, need)
             u.attrs["materials"] = int(u.attrs.get("materials", 0)) - take
             need -= take
-        e = self.data.engineers
+        e = self.rules.data.engineers
         site["work"] += work
-        line = self.bridge_line(site)
-        site["built"] = min(line.length, site["base"] + (site["work"] // e.actions_per_length) * self.mm(e.section_length))
-        self.sync_table(game)
+        line = self.rules.moving.bridge_line(site)
+        site["built"] = min(line.length, site["base"] + (site["work"] // e.actions_per_length) * self.rules.mm(e.section_length))
+        self.rules.sync_table(game)
         game.emit("bridge", (f"{unit.name} work on {site['name']}: {work} action(s) of work ({site['work'] % e.actions_per_length} of "
-                             f"{e.actions_per_length} toward the next {e.section_length:g}\"); {self.fmt(site['built'])} of {self.fmt(line.length)} built."),
+                             f"{e.actions_per_length} toward the next {e.section_length:g}\"); {self.rules.fmt(site['built'])} of {self.rules.fmt(line.length)} built."),
                   units=[unit.id])
