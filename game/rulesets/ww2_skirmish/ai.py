@@ -341,5 +341,5 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         if not v.markers.get("spot_used") and not foes:
             yield Command("spot", side, figure=v.id)
         yield from fire()
-        yield from [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.rules.vehicles.ready_count(v, wid))
-                    for wid, w in self.rules.weapons_of(v, "gun") if w.accumulate and self.rules.vehicles.ready_count(v, wid) < w.actions]
+        yield from [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.rules.guns.ready_count(v, wid))
+                    for wid, w in self.rules.weapons_of(v, "gun") if w.accumulate and self.rules.guns.ready_count(v, wid) < w.actions]

@@ -20,7 +20,7 @@ from shapely.geometry import LineString, Point
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
-from game.core.state import DEAD, Cloud, Figure, Unit
+from game.core.state import Cloud, Figure, Unit
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, parse_opts
@@ -209,7 +209,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             return f.attrs.get("grenades", 0)
         if w.category in ("rifle_grenade", "mortar"):
             return f.attrs.get("rounds", 0)
-        return self.rules.vehicles.shots_left(f, wid)
+        return self.rules.guns.shots_left(f, wid)
 
     def grenade_target_ok(self, game: Game, t: Figure) -> bool:
         """Grenades only against open vehicles, guns, bunkers, buildings, trenches and MGs."""
@@ -240,7 +240,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             left = self.ammo_left(f, w, wid)
             require(left is None or left > 0, f"{f.name} has no {w.name} {'grenades' if w.category == 'grenade' else 'rounds'} left.")
         pool = [f] if w.category in ("grenade", "rifle_grenade") else self.rules.firing.action_pool(game, f, w)
-        saved = self.rules.vehicles.ready_count(f, wid) if w.accumulate else 0
+        saved = self.rules.guns.ready_count(f, wid) if w.accumulate else 0
         if strict:
             have = saved + self.rules.firing.pool_actions(pool)
             require(have >= w.actions, f"{w.name} needs {w.actions} actions; {f.name} has {have}"
@@ -271,7 +271,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             require(bool(spotters), "No friendly figure can see that point.")
         rt = bl.ranges["rifle_grenade" if w.category == "at" else w.range]  # type: ignore[index]
         d = hypot(f.x - centre[0], f.y - centre[1])
-        band, need = self.rules.vehicles.band_of(rt, d, w.name)
+        band, need = self.rules.guns.band_of(rt, d, w.name)
         m = bl.modifiers
         mods: list[tuple[str, int]] = []
         notes: list[str] = []
@@ -309,7 +309,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
     def apply_blast(self, game: Game, cmd: Command) -> None:
         b = self.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice)
         f, w = b.firer, b.weapon
-        saved = self.rules.vehicles.ready_count(f, b.wid) if w.accumulate else 0
+        saved = self.rules.guns.ready_count(f, b.wid) if w.accumulate else 0
         use = min(saved, b.cost)
         if use:
             f.attrs["ready"][b.wid] = saved - use
@@ -320,7 +320,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         elif w.category in ("rifle_grenade", "mortar"):
             f.attrs["rounds"] = f.attrs.get("rounds", 0) - 1
         else:
-            f.attrs.setdefault("shots", {})[b.wid] = (self.rules.vehicles.shots_left(f, b.wid) or 1) - 1
+            f.attrs.setdefault("shots", {})[b.wid] = (self.rules.guns.shots_left(f, b.wid) or 1) - 1
         if b.target is not None:
             self.rules.firing.note_target(game, game.state.units[b.target.unit], f, heavy=w.category == "mortar")
         hit = self.blast_to_hit(game.dice, b)
@@ -374,10 +374,10 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         wid, w = flamers[0]
         if strict:
             self.rules.firing.firer_ready(game, f)
-            left = self.rules.vehicles.shots_left(f, wid)
+            left = self.rules.guns.shots_left(f, wid)
             require(left is None or left > 0, f"{f.name}'s flamethrower is empty ({self.rules.data.flamethrowers.shots} shots a game).")
             require(not f.markers.get("moved"), f"{f.name} moved this turn: flamethrowers may not move and fire.")
-            have = self.rules.vehicles.ready_count(f, wid) + self.rules.actions_left(f)
+            have = self.rules.guns.ready_count(f, wid) + self.rules.actions_left(f)
             require(have >= w.actions, f"A flamethrower needs {w.actions} actions; {f.name} has {have}.")
         unit = self.rules.firing.target_unit(game, target_id)
         require(unit.side != f.side and st.unit_alive(unit.id), "Choose an enemy fire team.")
@@ -422,117 +422,17 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
     def apply_flame(self, game: Game, cmd: Command) -> None:
         p = self.flame_plan(game, cmd.figure, cmd.target, cmd.choice)
         f = p.firer
-        saved = self.rules.vehicles.ready_count(f, p.wid)
+        saved = self.rules.guns.ready_count(f, p.wid)
         use = min(saved, p.weapon.actions)
         if use:
             f.attrs["ready"][p.wid] = saved - use
         self.rules.spend(f, p.weapon.actions - use)
         self.rules.firing.mark_fired(game, f)
         f.markers["no_move"] = True
-        f.attrs.setdefault("shots", {})[p.wid] = (self.rules.vehicles.shots_left(f, p.wid) or 1) - 1
+        f.attrs.setdefault("shots", {})[p.wid] = (self.rules.guns.shots_left(f, p.wid) or 1) - 1
         self.rules.firing.note_target(game, p.target, f, heavy=True)
         res = self.flame_roll(game.dice, game, p)
         self.apply_results(game, res, f"flamethrower of {f.name}", f.unit)
         self.rules.firing.after_fire(game, [f], p.target)
 
-    # ---- posting grenades and charges into bunkers; demolition ---------------------------------------------------
-    def adjacent_features(self, game: Game, f: Figure, types: tuple[str, ...]) -> list[TerrainFeature]:
-        reach = self.rules.mm(self.rules.data.movement.reach) + f.radius + EPS
-        p = Point(f.pos)
-        return [feat for feat in game.table.features
-                if feat.type.id in types and feat.area.distance(p) <= reach and not feat.area.covers(p)]
 
-    def check_post(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        f = self.rules.require_figure(game, cmd.figure)
-        require(cmd.side == st.active_side and st.phase == "action", "Charges are posted during your own turn.")
-        self.rules.firing.firer_ready(game, f)
-        bunkers = {b.id: b for b in self.adjacent_features(game, f, ("bunker",))}
-        require(cmd.target in bunkers, f"{f.name} is not at the firing slit of that bunker (within {self.rules.data.movement.reach:g}\").")
-        wid = parse_opts(cmd.choice).get("weapon")
-        require(wid in f.weapons, f"{f.name} has no such weapon.")
-        w = self.rules.weapon(wid)  # type: ignore[arg-type]
-        if w.category == "grenade":
-            require(f.attrs.get("grenades", 0) > 0, f"{f.name} has no grenades left.")
-            require(self.rules.actions_left(f) >= w.actions, f"A grenade takes {w.actions} actions.")
-        elif w.category == "explosives":
-            require(f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge left.")
-            require(self.rules.vehicles.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up "  # type: ignore[arg-type]
-                    f"({self.rules.vehicles.ready_count(f, wid)} done): ready it first.")  # type: ignore[arg-type]
-        else:
-            refuse("Only grenades and demolition charges are posted into bunkers.")
-
-    def apply_post(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        f = st.figures[cmd.figure]
-        bunker = game.table.feature(cmd.target)  # type: ignore[arg-type]
-        wid = parse_opts(cmd.choice)["weapon"]
-        w = self.rules.weapon(wid)
-        if w.category == "grenade":
-            self.rules.spend(f, w.actions)
-            f.attrs["grenades"] -= 1
-        else:
-            f.attrs["ready"][wid] = 0
-            f.attrs["charges"] -= 1
-        self.rules.firing.mark_fired(game, f)
-        occ = self.rules.bunker_occupants(game, bunker)
-        for u in {o.unit for o in occ}:
-            self.rules.firing.note_target(game, st.units[u], f, heavy=True)
-        res = self.posted_charge(game.dice, game, bunker, f, w)
-        self.apply_results(game, res, f"{w.name} posted into {bunker.name}", f.unit)
-        self.rules.firing.after_fire(game, [f], None)
-
-    def posted_charge(self, dice: Dice, game: Game, bunker: TerrainFeature, f: Figure, w: Weapon) -> list[tuple[str, str]]:
-        b = self.rules.data.bunkers
-        roll = dice.roll(b.die, f"{f.name} posts a {w.name.lower()} into {bunker.name}", target=f"fails on {b.fail_on}", figures=[f.id])
-        if roll.value <= b.fail_on:
-            roll.outcome = "fails to explode"
-            return []
-        roll.outcome = "explodes inside"
-        ef = self.rules.data.blast.effect
-        mods = [("enclosed space", ef.unaware_or_enclosed)]
-        occ = self.rules.bunker_occupants(game, bunker)
-        return self.roll_effects(dice, [(o, mods) for o in occ], ef.table.die, ef.table.result, "explosion inside the bunker",
-                                 "2-3 suppressed, 4 wounded, 5 disabled, 6+ killed")
-
-    def demolition_targets(self, game: Game) -> list[str]:
-        return [t for t in game.state.attrs.get("settings", {}).get("demolition_targets", [])
-                if t in game.table and t not in game.state.attrs.get("demolished", [])]
-
-    def check_demolish(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        f = self.rules.require_figure(game, cmd.figure)
-        require(cmd.side == st.active_side and st.phase == "action", "Demolition charges are set during your own turn.")
-        require(f.alive and not self.rules.in_melee(game, f), f"{f.name} cannot set a charge now.")
-        require(cmd.target in self.demolition_targets(game), "That is not a target the scenario lets you demolish.")
-        adj = {x.id for x in self.adjacent_features(game, f, (game.table.feature(cmd.target).type.id,))}  # type: ignore[arg-type]
-        require(cmd.target in adj, f"{f.name} must be within {self.rules.data.movement.reach:g}\" of it.")
-        ex = self.rules.weapons_of(f, "explosives")
-        require(bool(ex) and f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge.")
-        wid, w = ex[0]
-        require(self.rules.vehicles.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up ({self.rules.vehicles.ready_count(f, wid)} done).")
-
-    def apply_demolish(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        f = st.figures[cmd.figure]
-        wid, w = self.rules.weapons_of(f, "explosives")[0]
-        f.attrs["ready"][wid] = 0
-        f.attrs["charges"] -= 1
-        self.rules.firing.mark_fired(game, f)
-        feat = game.table.feature(cmd.target)  # type: ignore[arg-type]
-        b = self.rules.data.bunkers
-        roll = game.dice.roll(b.die, f"{f.name} fires the demolition charge on {feat.name}", target=f"fails on {b.fail_on}", figures=[f.id])
-        if roll.value <= b.fail_on:
-            roll.outcome = "fails to explode"
-            self.rules.firing.after_fire(game, [f], None)
-            return
-        roll.outcome = "demolished"
-        victims = [o for o in st.figures.values() if o.alive and not self.rules.embarked(o) and feat.area.covers(Point(o.pos))]
-        st.attrs.setdefault("demolished", []).append(feat.id)
-        for o in victims:
-            o.life = DEAD
-            self.rules.note_losses(game, o.unit, 1, f.unit)
-            self.rules.firing.after_loss(game, o)
-        game.emit("demolition", f"{feat.name} is demolished" + (f": {len(victims)} figure(s) inside are killed." if victims else "."),
-                  figures=[o.id for o in victims])
-        self.rules.firing.after_fire(game, [f], None)

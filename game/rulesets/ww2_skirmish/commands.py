@@ -108,10 +108,10 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         if self.rules.routing(unit) or self.rules.shaken(game, unit) or self.rules.suppression(unit):
             return False
         if self.rules.is_vehicle(f):
-            return f.alive and any(self.rules.actions_left(c) > 0 for c in self.rules.crew(game, f)) or any(self.rules.vehicles.ready_count(f, w) for w in f.weapons)
+            return f.alive and any(self.rules.actions_left(c) > 0 for c in self.rules.crew(game, f)) or any(self.rules.guns.ready_count(f, w) for w in f.weapons)
         if f.side != game.state.active_side and not f.attrs.get("reactive_ok"):
             return False
-        return f.alive and (self.rules.actions_left(f) > 0 or any(self.rules.vehicles.ready_count(f, w) for w in f.weapons)
+        return f.alive and (self.rules.actions_left(f) > 0 or any(self.rules.guns.ready_count(f, w) for w in f.weapons)
                             or bool(self.loaders_any(game, f)))
 
     def loaders_any(self, game: Game, f: Figure) -> bool:
@@ -182,7 +182,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                     reach = [t for t in team_targets] if not self.rules.is_gun(f) else targets
                     out += self.rules.reactions.fire_candidates(game, side, f, reach if not self.rules.weapons_of(f, "gun", "mortar") else targets)
                 for wid, w in self.rules.weapons_of(f):
-                    if w.accumulate and self.rules.vehicles.ready_count(f, wid) < w.actions:
+                    if w.accumulate and self.rules.guns.ready_count(f, wid) < w.actions:
                         out.append(Command("ready", side, figure=f.id, choice=opts(weapon=wid)))
                     if w.category in ("rifle_grenade", "mortar") and "smoke" in w.rounds and targets:
                         e = min(self.rules.known_enemies(game, side), key=lambda x: hypot(x.x - f.x, x.y - f.y))
@@ -193,10 +193,10 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                             out.append(Command("carry", side, figure=f.id, target=c.id))
                     if f.markers.get("carrying"):
                         out.append(Command("drop", side, figure=f.id))
-                    for b in self.rules.blasts.adjacent_features(game, f, ("bunker",)):
+                    for b in self.rules.demolition.adjacent_features(game, f, ("bunker",)):
                         for wid, _w in self.rules.weapons_of(f, "grenade", "explosives"):
                             out.append(Command("post", side, figure=f.id, target=b.id, choice=opts(weapon=wid)))
-                    for t in self.rules.blasts.demolition_targets(game):
+                    for t in self.rules.demolition.demolition_targets(game):
                         out.append(Command("demolish", side, figure=f.id, target=t))
                     for other in st.side_units(side):
                         if other.id != u.id and self.rules.teams.crewed_team(game, other):
@@ -229,7 +229,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         if not v.markers.get("spot_used"):
             out.append(Command("spot", side, figure=v.id))
         for wid, w in self.rules.weapons_of(v, "gun"):
-            if self.rules.vehicles.ready_count(v, wid) < w.actions:
+            if self.rules.guns.ready_count(v, wid) < w.actions:
                 out.append(Command("ready", side, figure=v.id, choice=opts(weapon=wid)))
         if self.may_shoot_cheap(game, v):
             out += self.rules.reactions.fire_candidates(game, side, v, targets)
@@ -288,11 +288,11 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                     out.append(mk(game, f"{f.name}: carry {c.name} (1 action)", "now", Command("carry", side, figure=f.id, target=c.id)))
             if f.markers.get("carrying"):
                 out.append(mk(game, f"{f.name}: put down {st.figures[f.markers['carrying']].name}", "now", Command("drop", side, figure=f.id)))
-            for b in self.rules.blasts.adjacent_features(game, f, ("bunker",)):
+            for b in self.rules.demolition.adjacent_features(game, f, ("bunker",)):
                 for wid, w in self.rules.weapons_of(f, "grenade", "explosives"):
                     out.append(mk(game, f"{f.name}: post a {w.name.lower()} into {b.name}", "now",
                                   Command("post", side, figure=f.id, target=b.id, choice=opts(weapon=wid))))
-            for t in self.rules.blasts.demolition_targets(game):
+            for t in self.rules.demolition.demolition_targets(game):
                 out.append(mk(game, f"{f.name}: blow up {game.table.feature(t).name}", "now", Command("demolish", side, figure=f.id, target=t)))
             out.append(mk(game, f"{f.name}: go scouting (own fire team)", "now", Command("scout", side, figure=f.id)))
             out.append(mk(game, f"{f.name}: join a crewed weapon team that lost men", "own_unit", Command("transfer", side, figure=f.id)))
@@ -320,8 +320,8 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             out.append(mk(game, f"{w.name}: aimed shot at a vehicle's occupants", "enemy_unit",
                           Command("fire", side, figure=f.id, choice=opts(shot="aimed", weapon=wid if self.rules.is_vehicle(f) else None, at="occupants")), odds=True))
         for wid, w in self.rules.weapons_of(f, "gun", "at", "flamethrower", "grenade", "rifle_grenade", "mortar", "explosives"):
-            saved = self.rules.vehicles.ready_count(f, wid)
-            left = self.rules.blasts.ammo_left(f, w, wid) if w.category in ("grenade", "rifle_grenade", "mortar") else self.rules.vehicles.shots_left(f, wid)
+            saved = self.rules.guns.ready_count(f, wid)
+            left = self.rules.blasts.ammo_left(f, w, wid) if w.category in ("grenade", "rifle_grenade", "mortar") else self.rules.guns.shots_left(f, wid)
             ammo = f", {left} left" if left is not None else ""
             if w.category == "gun":
                 out.append(mk(game, f"Fire {w.name} ({saved}/{w.actions} actions saved)", "enemy_figure",
@@ -401,7 +401,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             left = self.rules.vehicles.vehicle_remaining(game, v, False, False, False) if not (v.markers.get("immobile") or v.markers.get("bogged")) else 0.0
             out.append(f"{v.name}: {self.rules.fmt(left)} of movement left this turn; moved {self.rules.fmt(v.markers.get('moved_mm', 0.0))}.")
             for wid, w in self.rules.weapons_of(v, "gun"):
-                out.append(f"{w.name}: {self.rules.vehicles.ready_count(v, wid)}/{w.actions} actions saved.")
+                out.append(f"{w.name}: {self.rules.guns.ready_count(v, wid)}/{w.actions} actions saved.")
             crew = ", ".join(f"{c.name.split(' (')[0]} {self.rules.actions_left(c)}/{self.rules.max_actions(c)}" for c in self.rules.crew(game, v))
             out.append(f"Crew actions left: {crew or 'no crew'}.")
             pas = self.rules.passengers(game, v)
@@ -413,7 +413,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         for f in st.unit_figures(unit_id):
             if self.rules.is_gun(f):
                 for wid, w in self.rules.weapons_of(f, "gun"):
-                    parts.append(f"{f.name} {self.rules.vehicles.ready_count(f, wid)}/{w.actions} saved")
+                    parts.append(f"{f.name} {self.rules.guns.ready_count(f, wid)}/{w.actions} saved")
                 continue
             tag = " (wounded)" if f.wounds else ""
             ammo = []
@@ -422,7 +422,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             if f.attrs.get("rounds"):
                 ammo.append(f"{f.attrs['rounds']} rds")
             for wid, _ in self.rules.weapons_of(f, "at", "flamethrower"):
-                n = self.rules.vehicles.shots_left(f, wid)
+                n = self.rules.guns.shots_left(f, wid)
                 if n is not None:
                     ammo.append(f"{n} shots")
             extra = f" [{', '.join(ammo)}]" if ammo else ""

@@ -1,8 +1,8 @@
 """WW2 Skirmish: the data model of rulesets/ww2-skirmish.yaml (validated by pydantic).
 
 Every number of the rules text lives in the YAML file; this module only says what shape
-those numbers have, works out figure costs, and checks the cross-references between the
-tables (``check_ww2_data``). Lengths are inches (the file's unit).
+those numbers have and works out figure costs; data_checks.py checks the
+cross-references between the tables. Lengths are inches (the file's unit).
 """
 
 from __future__ import annotations
@@ -464,52 +464,3 @@ def figure_cost(data: Ww2Data, tt: Ww2Troop, weapons: list[str] | None = None) -
     if ws and all(w.category == "pistol" for w in ws):
         pts += c.pistol_only
     return max(c.minimum, pts)
-
-
-# ---- cross-references ----------------------------------------------------------------------------
-
-
-def check_ww2_data(data: Ww2Data, doc) -> None:
-    sh = data.shooting
-    for tid, tt in data.troop_types.items():
-        for i, w in enumerate(tt.weapons):
-            if w not in data.weapons:
-                raise doc.error(("troop_types", tid, "weapons", i), f"unknown weapon '{w}'; expected one of: {', '.join(sorted(data.weapons))}")
-        if tt.vehicle is not None:
-            for i, c in enumerate(tt.vehicle.crew):
-                ct = data.troop_types.get(c)
-                if ct is None or ct.vehicle is not None:
-                    raise doc.error(("troop_types", tid, "vehicle", "crew", i), f"crew '{c}' must be an infantry troop type of this file")
-            if not any(data.troop_types[c].role == "driver" for c in tt.vehicle.crew):
-                raise doc.error(("troop_types", tid, "vehicle", "crew"), "a vehicle's crew needs a driver (a troop type with role: driver)")
-    for wid, w in data.weapons.items():
-        loc = ("weapons", wid)
-        if w.category in SMALL_ARMS:
-            cls = "rifle" if w.category == "assault_rifle" else w.category
-            if cls not in sh.bands or cls not in sh.table_for:
-                raise doc.error(loc, f"no range bands or to-hit table for {cls}")
-        if w.category in ("grenade", "rifle_grenade", "mortar"):
-            if w.range not in data.blast.ranges:
-                raise doc.error(loc + ("range",), f"a {w.category} needs a blast range table ({', '.join(data.blast.ranges)})")
-            if w.actions < 1:
-                raise doc.error(loc + ("actions",), "say how many actions it takes to fire")
-        if w.category == "gun":
-            if w.range not in data.vehicles.gun_ranges:
-                raise doc.error(loc + ("range",), f"a gun needs a gun range table ({', '.join(data.vehicles.gun_ranges)})")
-            if w.calibre is None:
-                raise doc.error(loc + ("calibre",), "a gun needs its calibre in mm")
-        if w.category in ("at", "flamethrower") and w.range not in data.anti_tank.ranges:
-            raise doc.error(loc + ("range",), f"an anti-tank weapon needs an anti-tank range table ({', '.join(data.anti_tank.ranges)})")
-        if w.category == "at" and w.vs_infantry == "rifle_grenade" and "rifle_grenade" not in data.blast.ranges:
-            raise doc.error(loc + ("vs_infantry",), "there is no rifle_grenade blast range table")
-        if w.category in ("gun", "at", "flamethrower", "grenade", "rifle_grenade", "mortar", "explosives") and w.actions < 1:
-            raise doc.error(loc + ("actions",), "say how many actions it takes to fire")
-    for t in data.movement.rough_types + data.movement.obstacle_types + data.vehicles.halve_in + data.vehicles.road_types + data.blast.barriers:
-        if t not in _terrain_ids():
-            raise doc.error(("movement",), f"unknown terrain type '{t}'")
-
-
-def _terrain_ids() -> set[str]:
-    from game.data.terrain_types import load_terrain_file
-
-    return set(load_terrain_file().types)

@@ -194,8 +194,8 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             res, victim = self.rules.firing.resolve_shot(dice, game, s)
             if res == "damage":
                 if s.wclass == "mg":
-                    p = self.rules.vehicles.damage_plan(game, s.firer.pos, None, s.vehicle, handheld=False)
-                    return (self.rules.vehicles.damage_key(s.vehicle, self.rules.vehicles.roll_damage(dice, p, "damage")), "no test")
+                    p = self.rules.guns.damage_plan(game, s.firer.pos, None, s.vehicle, handheld=False)
+                    return (self.rules.guns.damage_key(s.vehicle, self.rules.guns.roll_damage(dice, p, "damage")), "no test")
                 return ("small arms hit (3 make a damage roll)", "no test")
             if res == "miss" or not tests:
                 return (res, "no test")
@@ -209,7 +209,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         return OddsReport(f"{s.firer.name} at {unit.name}", lines, dist.marginal(lambda o: o[0]), "result", notes, extra)
 
     def team_odds(self, game: Game, cmd: Command) -> OddsReport:
-        firers = self.rules.firing.team_shots(game, cmd.unit, cmd.target, cmd.choice)
+        firers = self.rules.team_fire.team_shots(game, cmd.unit, cmd.target, cmd.choice)
         require(bool(firers), "No figure of that team can fire that shot.")
         shots = [self.rules.firing.shot_plan(game, f.id, cmd.target, cmd.choice, strict=True) for f in firers]
         groups = Counter((s.need if not s.auto else 1) for s in shots)
@@ -228,13 +228,13 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
 
     def volley_odds(self, game: Game, cmd: Command) -> OddsReport:
         try:  # the figures that may fire now; for a situation off-turn (the command line), every one that could
-            shots, target = self.rules.firing.volley_plan(game, cmd.unit, cmd.target, strict=True)
+            shots, target = self.rules.team_fire.volley_plan(game, cmd.unit, cmd.target, strict=True)
         except Refusal:
-            shots, target = self.rules.firing.volley_plan(game, cmd.unit, cmd.target, strict=False)
-        mods = self.rules.firing.volley_mods(shots)
+            shots, target = self.rules.team_fire.volley_plan(game, cmd.unit, cmd.target, strict=False)
+        mods = self.rules.team_fire.volley_mods(shots)
         lines = [OddsLine("firers", ", ".join(s.firer.name for s in shots)), OddsLine("to hit", f"d20 {self.rules.data.shooting.volley_hits_on}")]
         lines += [OddsLine(n, f"{v:+d} to the effect die") for n, v in mods]
-        dist = enumerate_outcomes(lambda dice: self.rules.firing.volley_roll(dice, game, shots, target)[0])
+        dist = enumerate_outcomes(lambda dice: self.rules.team_fire.volley_roll(dice, game, shots, target)[0])
         return OddsReport(f"{game.state.units[cmd.unit].name} fires together at {target.name}", lines, dist, "result")
 
     def blast_odds(self, game: Game, cmd: Command) -> OddsReport:
@@ -265,7 +265,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
 
     def heavy_odds(self, game: Game, cmd: Command) -> OddsReport:
         o = parse_opts(cmd.choice)
-        h = self.rules.vehicles.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
+        h = self.rules.guns.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
         lines = [OddsLine("weapon", h.weapon.name), OddsLine("range", f"{self.rules.fmt(h.distance)}: {h.band}"),
                  OddsLine("to hit", f"d20 {h.need}+")] + [OddsLine(n, f"{v:+d} to the score needed") for n, v in h.need_mods]
         notes = []
@@ -274,9 +274,9 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             lines += [OddsLine(n, f"{v:+d} to the damage die") for n, v in h.damage.mods]
 
             def fn(dice: Dice):
-                if not self.rules.vehicles.heavy_to_hit(dice, h):
+                if not self.rules.guns.heavy_to_hit(dice, h):
                     return "miss"
-                return self.rules.vehicles.damage_key(h.target, self.rules.vehicles.roll_damage(dice, h.damage, "damage"))
+                return self.rules.guns.damage_key(h.target, self.rules.guns.roll_damage(dice, h.damage, "damage"))
         else:
             art = self.rules.data.artillery
             victims = self.rules.blasts.explosive_victims(game, h.target.pos, h.firer, "artillery")
@@ -286,7 +286,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             notes.append("high explosive against infantry: the other artillery table")
 
             def fn(dice: Dice):
-                if not self.rules.vehicles.heavy_to_hit(dice, h):
+                if not self.rules.guns.heavy_to_hit(dice, h):
                     return "miss"
                 return counts_label(self.rules.blasts.roll_effects(dice, victims, die, art.result, "odds", ""))
 
@@ -313,10 +313,10 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
                       for bk in self.rules.blasts.blast_bunkers(game, b.centre)]
         elif cmd.kind in ("fire_gun", "fire_at"):
             o = parse_opts(cmd.choice)
-            h = self.rules.vehicles.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
-            hit = float(enumerate_outcomes(lambda dice: self.rules.vehicles.heavy_to_hit(dice, h)).p(True))
+            h = self.rules.guns.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
+            hit = float(enumerate_outcomes(lambda dice: self.rules.guns.heavy_to_hit(dice, h)).p(True))
             if h.damage is not None:
-                dmg = enumerate_outcomes(lambda dice: self.rules.vehicles.damage_key(h.target, self.rules.vehicles.roll_damage(dice, h.damage, "damage")))
+                dmg = enumerate_outcomes(lambda dice: self.rules.guns.damage_key(h.target, self.rules.guns.roll_damage(dice, h.damage, "damage")))
                 return hit * float(sum(p for k, p in dmg.probs.items() if not no_effect(k)))
             if cmd.kind == "fire_at":
                 return None

@@ -49,10 +49,13 @@ from game.rulesets.ww2_skirmish.ai import Ww2Planner
 from game.rulesets.ww2_skirmish.blast import Ww2Blasts
 from game.rulesets.ww2_skirmish.commands import Ww2Commands
 from game.rulesets.ww2_skirmish.common import ABANDONED, Ww2Common
-from game.rulesets.ww2_skirmish.data import Ww2Data, check_ww2_data, figure_cost
+from game.rulesets.ww2_skirmish.data import Ww2Data, figure_cost
+from game.rulesets.ww2_skirmish.data_checks import check_ww2_data
+from game.rulesets.ww2_skirmish.demolition import Ww2Demolition
 from game.rulesets.ww2_skirmish.editor import Ww2Editor
 from game.rulesets.ww2_skirmish.fire import Ww2Firing
 from game.rulesets.ww2_skirmish.formation import Ww2Formation
+from game.rulesets.ww2_skirmish.guns import Ww2Guns
 from game.rulesets.ww2_skirmish.melee import Ww2Melee
 from game.rulesets.ww2_skirmish.morale import Ww2Morale
 from game.rulesets.ww2_skirmish.move import Ww2Moving
@@ -60,6 +63,7 @@ from game.rulesets.ww2_skirmish.odds import Ww2Odds
 from game.rulesets.ww2_skirmish.react import Ww2Reactions
 from game.rulesets.ww2_skirmish.solo import Ww2Solo
 from game.rulesets.ww2_skirmish.spot import Ww2Spotting
+from game.rulesets.ww2_skirmish.team_fire import Ww2TeamFire
 from game.rulesets.ww2_skirmish.teams import Ww2Teams
 from game.rulesets.ww2_skirmish.vehicles import Ww2Vehicles
 from game.solo.tables import Profile
@@ -91,9 +95,12 @@ class Ww2Skirmish(Ww2Common):
         self.solo_rules = Ww2Solo(self)
         self.melee = Ww2Melee(self)
         self.blasts = Ww2Blasts(self)
+        self.demolition = Ww2Demolition(self)
         self.vehicles = Ww2Vehicles(self)
+        self.guns = Ww2Guns(self)
         self.reactions = Ww2Reactions(self)
         self.firing = Ww2Firing(self)
+        self.team_fire = Ww2TeamFire(self)
         self.morale = Ww2Morale(self)
         self.formation = Ww2Formation(self)
         self.teams = Ww2Teams(self)
@@ -102,7 +109,7 @@ class Ww2Skirmish(Ww2Common):
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.spotting, self.firing, self.blasts, self.vehicles, self.teams, self.formation,
+        return (self, self.moving, self.spotting, self.firing, self.team_fire, self.blasts, self.demolition, self.vehicles, self.guns, self.teams, self.formation,
                 self.morale, self.reactions, self.odds_part)
 
     # ---- data and maps --------------------------------------------------------------------------

@@ -1,0 +1,364 @@
+"""WW2 Skirmish: guns and damage ("Vehicles", "Notes on vehicles", "Hand held anti-tank
+weapons"): guns firing with their accumulated actions, hand-held anti-tank weapons,
+readying, small arms against vehicles, and the d20 damage tables. Vehicle movement,
+crews and passengers are in vehicles.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import hypot
+from typing import TYPE_CHECKING
+
+from game.core.commands import Command, require
+from game.core.dice import Dice
+from game.core.game import Game
+from game.core.state import DEAD, Figure, Unit
+from game.rulesets.parts import Chapter
+from game.rulesets.ww2_skirmish.common import EPS, parse_opts
+from game.rulesets.ww2_skirmish.data import DamageRow, RangeTable, Weapon
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
+
+
+@dataclass
+class DamagePlan:
+    """A hit on a vehicle, before the damage dice."""
+
+    target: Figure
+    kind: str  # 'gun' (d20 on the soft or AFV table) or 'fire' (molotov / flamethrower d6)
+    table: str  # 'soft' or 'afv'
+    facing: str  # front / flank / rear
+    mods: list[tuple[str, int]] = field(default_factory=list)
+
+
+@dataclass
+class HeavyShot:
+    """A gun or a hand-held anti-tank weapon firing at a figure or a vehicle."""
+
+    firer: Figure
+    wid: str
+    weapon: Weapon
+    pool: list[Figure]
+    target: Figure
+    target_unit: Unit
+    distance: float
+    band: str
+    need: int
+    need_mods: list[tuple[str, int]]
+    damage: DamagePlan | None  # against a vehicle
+    handheld: bool
+    notes: list[str] = field(default_factory=list)
+
+
+class Ww2Guns(Chapter["Ww2Skirmish"]):
+    """Guns and anti-tank weapons firing, and what a hit does to a vehicle."""
+
+    rules: Ww2Skirmish
+
+    # ---- the damage tables ----------------------------------------------------------------------------------------------
+    def damage_plan(self, game: Game, source: tuple[float, float], w: Weapon | None, v: Figure, handheld: bool,
+                    facing: str | None = None) -> DamagePlan:
+        vt = self.rules.vehicles.vtype(v)
+        mods = self.rules.data.vehicles.modifiers
+        facing = facing or self.rules.vehicles.facing_from(v, source)
+        kind = w.damage if (w is not None and w.damage != "none") else "gun"
+        afv = self.rules.is_afv(v)
+        out: list[tuple[str, int]] = []
+        if kind == "fire":
+            if w is not None and w.category == "flamethrower":
+                out.append(("flamethrower", self.rules.data.vehicles.fire_attack.flamethrower))
+            return DamagePlan(v, "fire", "afv" if afv else "soft", facing, out)
+        if afv and w is not None:
+            if w.vs_afv == "hvap":
+                out.append(("17pdr / 85mm+ / HVAP vs AFV", mods.hvap))
+            elif w.vs_afv == "at57":
+                out.append(("57mm anti-tank gun or larger vs AFV", mods.at57))
+            if w.poor_at:
+                out.append(("poor anti-tank round or gun", mods.poor_at))
+        if facing in ("flank", "rear") and not (handheld and vt.schurzen):
+            out.append((f"hit from the {facing}", mods.flank))
+        if vt.tiger_all or (vt.tiger_front and facing == "front"):
+            out.append(("Tiger II" if vt.tiger_all else "Tiger/Panther from the front", mods.tiger_front))
+        if self.rules.los(game, source, v.pos).cover > 0:
+            out.append(("hull down or in/behind buildings", mods.hull_down))
+        if vt.vclass == "heavy":
+            out.append(("heavy AFV", mods.heavy))
+        elif vt.vclass == "medium":
+            out.append(("medium AFV", mods.medium))
+        return DamagePlan(v, "gun", "afv" if afv else "soft", facing, out)
+
+    def roll_damage(self, dice: Dice, p: DamagePlan, reason: str) -> str | DamageRow:
+        """A DamageRow (d20 tables) or 'none' / 'abandon' / 'explode' (fire attacks)."""
+        vs = self.rules.data.vehicles
+        total = sum(v for _, v in p.mods)
+        if p.kind == "fire":
+            fa = vs.fire_attack
+            roll = dice.roll(fa.die, reason, target=f"{fa.no_effect_upto + 1}+ crew abandon, {fa.abandon_upto + 1}+ explodes",
+                             modifiers=p.mods, figures=[p.target.id])
+            s = roll.value + total
+            res = "none" if s <= fa.no_effect_upto else ("abandon" if s <= fa.abandon_upto else "explode")
+            roll.outcome = {"none": "no effect", "abandon": "crew abandon the vehicle", "explode": "explodes in a ball of flame"}[res]
+            return res
+        table = vs.afv_table if p.table == "afv" else vs.soft_table
+        roll = dice.roll(vs.damage_die, reason, target=f"{p.table.upper() if p.table == 'afv' else 'soft vehicle'} damage table",
+                         modifiers=p.mods, figures=[p.target.id])
+        row = vs.row(table, roll.value + total)
+        roll.outcome = row.text
+        return row
+
+    def damage_key(self, v: Figure, res: str | DamageRow) -> str:
+        """A word for the odds: what the damage comes to on this vehicle."""
+        if isinstance(res, str):
+            return {"none": "no effect", "abandon": "abandoned", "explode": "explodes"}[res]
+        r = res.result
+        vt = self.rules.vehicles.vtype(v)
+        if r == "traction":
+            return "immobilised" if vt.drive == "wheeled" else "no effect"
+        if r == "petrol_explode":
+            return "explodes" if vt.petrol else "driver killed"
+        if r == "occupants":
+            return f"{res.count or 'all'} occupant(s) hit"
+        return {"none": "no effect", "dud": "no effect", "immobilised": "immobilised", "driver_crash": "driver killed",
+                "driver_stop": "driver killed", "fire": "on fire, abandoned", "explode": "explodes", "stunned": "crew stunned",
+                "optics": "optics hit", "weapon": "weapon wrecked", "ammo_fire": "ammo fire, abandoned"}[r]
+
+    def apply_damage(self, game: Game, v: Figure, res: str | DamageRow, by_unit: str | None) -> None:
+        st = game.state
+        if not v.alive:
+            return
+        if isinstance(res, str):
+            if res == "abandon":
+                self.rules.vehicles.abandon_vehicle(game, v, "the crew flee the flames", burning=False)
+            elif res == "explode":
+                self.rules.vehicles.explode(game, v, "a ball of flame", by_unit)
+            return
+        r = res.result
+        vt = self.rules.vehicles.vtype(v)
+        if r == "traction":
+            r = "immobilised" if vt.drive == "wheeled" else "none"
+        if r == "petrol_explode":
+            r = "explode" if vt.petrol else "driver_stop"
+        if r in ("none", "dud"):
+            return
+        if r == "occupants":
+            occ = self.rules.occupants(game, v)
+            n = len(occ) if res.count is None else min(res.count, len(occ))
+            victims = []
+            pool = list(occ)
+            for _ in range(n):
+                i = game.dice.choose_index(len(pool), f"which occupant of {v.name} is hit", figures=[v.id])
+                victims.append(pool.pop(i))
+            mods = [("as hit by an MG", self.rules.data.fire_effect.automatic)]
+            for o in victims:
+                out = self.rules.firing.effect_result(game.dice, mods, o, f"{o.name} (in {v.name}) dices as hit by an MG")
+                self.rules.firing.apply_effect(game, o, out, f"hit inside {v.name}", by_unit)
+            return
+        if r == "immobilised":
+            v.markers["immobile"] = True
+            game.emit("vehicle", f"{v.name} is immobilised for the rest of the game.", figures=[v.id])
+        elif r in ("driver_crash", "driver_stop"):
+            d = self.rules.vehicles.driver(game, v)
+            if d is not None:
+                d.life = DEAD
+                self.rules.note_losses(game, v.unit, 1, by_unit)
+                game.emit("casualty", f"{d.name}, the driver of {v.name}, is killed.", figures=[d.id, v.id])
+            self.rules.vehicles.driver_lost(game, v)
+        elif r == "fire":
+            self.rules.vehicles.abandon_vehicle(game, v, "it is on fire", burning=True)
+        elif r == "explode":
+            self.rules.vehicles.explode(game, v, res.text, by_unit)
+        elif r == "stunned":
+            v.markers["stunned_until"] = self.rules.next_own_sideturn(game, v.side)
+            game.emit("vehicle", f"{v.name}'s crew is stunned: it may do nothing next turn.", figures=[v.id])
+        elif r == "optics":
+            v.markers["optics"] = True
+            game.emit("vehicle", f"{v.name}'s optics are hit: no more main gun fire.", figures=[v.id])
+        elif r == "weapon":
+            live = [wid for wid in v.weapons if wid not in v.markers.get("wrecked", [])]
+            if live:
+                i = game.dice.choose_index(len(live), f"which weapon of {v.name} is wrecked", figures=[v.id])
+                v.markers.setdefault("wrecked", []).append(live[i])
+                game.emit("vehicle", f"{v.name}'s {self.rules.weapon(live[i]).name} is wrecked.", figures=[v.id])
+        elif r == "ammo_fire":
+            roll = game.dice.roll(self.rules.data.vehicles.ammo_fire_die, f"{v.name}'s ammunition burns", target="turns until it explodes",
+                                  figures=[v.id])
+            roll.outcome = f"explodes at the start of turn {st.turn + roll.value}"
+            self.rules.vehicles.abandon_vehicle(game, v, "its ammunition is on fire", burning=True)
+            v.markers["explodes_turn"] = st.turn + roll.value
+        if st.units[v.unit].markers.get("fired_at") is not None:
+            self.rules.vehicles.auto_abandon(game)
+
+    def small_arms_vs_vehicle(self, game: Game, s) -> None:
+        """MG hits roll on the soft vehicle table; other small arms need three hits for one roll."""
+        v = s.vehicle
+        if s.wclass == "mg":
+            p = self.damage_plan(game, s.firer.pos, None, v, handheld=False)
+            res = self.roll_damage(game.dice, p, f"{s.firer.name}'s MG hits {v.name}")
+            self.apply_damage(game, v, res, s.firer.unit)
+            return
+        n = v.markers.get("small_arms_hits", 0) + 1
+        need = self.rules.data.shooting.small_arms_hits_per_damage_roll
+        if n < need:
+            v.markers["small_arms_hits"] = n
+            game.emit("vehicle", f"{v.name} takes a small arms hit ({n} of {need} for a damage roll).", figures=[v.id])
+            return
+        v.markers["small_arms_hits"] = 0
+        p = self.damage_plan(game, s.firer.pos, None, v, handheld=False)
+        res = self.roll_damage(game.dice, p, f"{need} small arms hits on {v.name}")
+        self.apply_damage(game, v, res, s.firer.unit)
+
+    # ---- guns and hand-held anti-tank weapons ------------------------------------------------------------------------------
+    def band_of(self, rt: RangeTable, d: float, what: str) -> tuple[str, int]:
+        require(d >= self.rules.mm(rt.minimum) - EPS, f"The target is {self.rules.fmt(d)} away: closer than the {what}'s minimum of {rt.minimum:g}\".")
+        require(d <= self.rules.mm(rt.reach) + EPS, f"The target is {self.rules.fmt(d)} away: beyond the {what}'s range of {rt.reach:g}\".")
+        b = next(b for b in rt.bands if d <= self.rules.mm(b.upto) + EPS)
+        return b.name, b.need
+
+    def ready_count(self, f: Figure, wid: str) -> int:
+        return f.attrs.get("ready", {}).get(wid, 0)
+
+    def shots_left(self, f: Figure, wid: str) -> int | None:
+        w = self.rules.weapon(wid)
+        if w.shots is None:
+            return None
+        return f.attrs.get("shots", {}).get(wid, w.shots)
+
+    def heavy_plan(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool = True,
+                   facing: str | None = None) -> HeavyShot:
+        st = game.state
+        f = self.rules.require_figure(game, firer_id, "figure that fires")
+        o = parse_opts(choice)
+        wid = o.get("weapon")
+        if wid is None:
+            wid = next((w for w, x in self.rules.weapons_of(f, "gun", "at", "flamethrower")), None)
+        require(wid is not None and wid in f.weapons, f"{f.name} has no gun or anti-tank weapon.")
+        w = self.rules.weapon(wid)  # type: ignore[arg-type]
+        require(w.category in ("gun", "at", "flamethrower"), f"{w.name} is not a gun or anti-tank weapon.")
+        require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
+        handheld = w.category != "gun"
+        if strict:
+            require("facing" not in o, "The facing of a hit comes from the table (it is an option of the odds only).")
+            self.rules.firing.firer_ready(game, f)
+            if self.rules.is_vehicle(f) and w.category == "gun":
+                require(not f.markers.get("optics"), f"{f.name}'s optics are hit: no main gun fire.")
+            left = self.shots_left(f, wid)  # type: ignore[arg-type]
+            require(left is None or left > 0, f"{f.name} has no {w.name} shots left.")
+            if w.category == "flamethrower":
+                require(not f.markers.get("moved"), f"{f.name} moved this turn: flamethrowers may not move and fire.")
+        t = st.figures.get(target_id or "")
+        if t is not None and not self.rules.is_vehicle(t) and t.unit in st.units:
+            tv = self.rules.unit_vehicle(game, t.unit)
+            if tv is not None:
+                t = tv
+        require(t is not None and t.side != f.side and t.alive, "Choose an enemy figure or vehicle to fire at.")
+        vehicle_target = self.rules.is_vehicle(t)  # type: ignore[arg-type]
+        if handheld:
+            require(vehicle_target, f"{w.name} is fired at vehicles here ("
+                    + ("use it as a rifle grenade against infantry)." if w.vs_infantry == "rifle_grenade" else "it has no effect on infantry)."))
+        else:
+            require(w.vs_infantry == "he" or vehicle_target, f"{w.name} fires only at vehicles.")
+        require(self.rules.los(game, f, t).visible, f"{f.name} cannot see {t.name}.")  # type: ignore[union-attr]
+        if strict:
+            require(self.rules.spotting.is_spotted(game, f.side, t), f"{t.name} has not been spotted.")  # type: ignore[arg-type, union-attr]
+        require(not self.rules.in_melee(game, t), f"{t.name} is in melee and may not be shot at.")  # type: ignore[arg-type, union-attr]
+        if w.arc == "front" and self.rules.is_vehicle(f):
+            require(self.rules.vehicles.facing_from(f, t.pos) == "front", f"{w.name} is hull-mounted: the target must be to the vehicle's front.")  # type: ignore[union-attr]
+        d = hypot(f.x - t.x, f.y - t.y)  # type: ignore[union-attr]
+        if w.category == "gun":
+            band, need = self.band_of(self.rules.data.vehicles.gun_ranges[w.range], d, w.name)  # type: ignore[index]
+        else:
+            band, need = self.band_of(self.rules.data.anti_tank.ranges[w.range], d, w.name)  # type: ignore[index]
+        need_mods: list[tuple[str, int]] = []
+        if handheld and vehicle_target:
+            vs = self.rules.data.vehicles
+            moved = self.rules.vehicles.last_move(game, t)  # type: ignore[arg-type]
+            if moved > self.rules.mm(vs.fast_move) + EPS:
+                ang = abs((self.rules.heading(t.pos, f.pos) - t.facing + 180) % 360 - 180)  # type: ignore[union-attr]
+                if ang > vs.towards_within:
+                    need_mods.append((f"target moved {self.rules.fmt(moved)}, not towards the shooter", vs.fast_penalty))
+        pool = self.rules.firing.action_pool(game, f, w)
+        if strict:
+            have = self.ready_count(f, wid) + self.rules.firing.pool_actions(pool)  # type: ignore[arg-type]
+            require(have >= w.actions, f"{w.name} needs {w.actions} actions to fire; {f.name} has {self.ready_count(f, wid)} saved "  # type: ignore[arg-type]
+                    f"and {self.rules.firing.pool_actions(pool)} left (ready it over several turns).")
+        dmg = self.damage_plan(game, f.pos, w, t, handheld, facing) if vehicle_target else None  # type: ignore[arg-type]
+        return HeavyShot(f, wid, w, pool, t, st.units[t.unit], d, band, need + sum(v for _, v in need_mods), need_mods, dmg, handheld)  # type: ignore[arg-type, union-attr]
+
+    def pay_heavy(self, game: Game, h: HeavyShot) -> None:
+        saved = self.ready_count(h.firer, h.wid)
+        use = min(saved, h.weapon.actions)
+        if saved:
+            h.firer.attrs["ready"][h.wid] = saved - use
+        self.rules.spend_pool(h.pool, h.weapon.actions - use)
+        self.rules.firing.mark_fired(game, h.firer)
+        left = self.shots_left(h.firer, h.wid)
+        if left is not None:
+            h.firer.attrs.setdefault("shots", {})[h.wid] = left - 1
+        if h.weapon.category == "flamethrower":
+            h.firer.markers["no_move"] = True
+
+    def heavy_to_hit(self, dice: Dice, h: HeavyShot) -> bool:
+        roll = dice.roll(self.rules.data.anti_tank.die, f"{h.firer.name} fires {h.weapon.name} at {h.target.name} ({h.band} range)",
+                         target=f"{h.need}+", modifiers=h.need_mods, figures=[h.firer.id, h.target.id])
+        hit = roll.value >= h.need
+        roll.outcome = "hit" if hit else "miss"
+        return hit
+
+    def check_fire_gun(self, game: Game, cmd: Command) -> None:
+        h = self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice)
+        require(h.weapon.category == "gun", f"{h.weapon.name} is not a gun.")
+
+    def apply_fire_gun(self, game: Game, cmd: Command) -> None:
+        h = self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice)
+        self.resolve_heavy(game, h)
+
+    def check_fire_at(self, game: Game, cmd: Command) -> None:
+        h = self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice)
+        require(h.weapon.category in ("at", "flamethrower"), f"{h.weapon.name} is not a hand-held anti-tank weapon.")
+
+    def apply_fire_at(self, game: Game, cmd: Command) -> None:
+        self.resolve_heavy(game, self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice))
+
+    def resolve_heavy(self, game: Game, h: HeavyShot) -> None:
+        self.pay_heavy(game, h)
+        self.rules.firing.note_target(game, h.target_unit, h.firer, heavy=True)
+        if self.heavy_to_hit(game.dice, h):
+            if h.damage is not None:
+                res = self.roll_damage(game.dice, h.damage, f"{h.weapon.name} damage on {h.target.name} ({h.damage.facing})")
+                self.apply_damage(game, h.target, res, h.firer.unit)
+            else:
+                self.rules.blasts.he_hit(game, h.firer, h.weapon, h.target)
+        self.rules.firing.after_fire(game, [h.firer], h.target_unit)
+
+    # ---- readying (actions saved from turn to turn) -----------------------------------------------------------------------
+    def check_ready(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(st.phase == "action" and cmd.side == st.active_side, "Weapons are readied during your own turn.")
+        f = self.rules.require_figure(game, cmd.figure)
+        wid = parse_opts(cmd.choice).get("weapon")
+        require(wid in f.weapons, f"{f.name} has no such weapon.")
+        w = self.rules.weapon(wid)  # type: ignore[arg-type]
+        require(w.accumulate, f"{w.name} fires with the actions of one turn; it cannot be readied in advance.")
+        require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
+        require(not self.rules.routing(st.units[f.unit]), "Routers cannot ready weapons.")
+        if self.rules.is_vehicle(f):
+            require(not self.rules.vehicles.stunned(game, f), f"{f.name}'s crew is stunned.")
+        left = self.shots_left(f, wid)  # type: ignore[arg-type]
+        require(left is None or left > 0, f"{f.name} has no {w.name} shots left.")
+        if w.category == "explosives":
+            require(f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge left.")
+        have = self.ready_count(f, wid)  # type: ignore[arg-type]
+        require(have < w.actions, f"{w.name} is ready to fire ({have} of {w.actions} actions saved).")
+        require(self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w)) > 0, f"{f.name} has no actions left to ready {w.name}.")
+
+    def apply_ready(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure]
+        wid = parse_opts(cmd.choice)["weapon"]
+        w = self.rules.weapon(wid)
+        have = self.ready_count(f, wid)
+        paid = self.rules.spend_pool(self.rules.firing.action_pool(game, f, w), w.actions - have)
+        n = sum(k for _, k in paid)
+        f.attrs.setdefault("ready", {})[wid] = have + n
+        game.emit("orders", f"{f.name} readies {w.name}: {have + n} of {w.actions} actions saved.", figures=[f.id])

@@ -1,0 +1,131 @@
+"""WW2 Skirmish: a fire team shooting together ("Shooting"): every member able to fire
+takes the same shot, and a team that cannot hit individually fires a volley (a hit on a
+natural 20). One figure's shot is in fire.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.commands import Command, refuse, require
+from game.core.dice import Dice
+from game.core.game import Game
+from game.core.state import Figure, Unit
+from game.rulesets.parts import Chapter
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
+from game.rulesets.ww2_skirmish.fire import Shot
+
+
+class Ww2TeamFire(Chapter["Ww2Skirmish"]):
+    """A fire team's shots: all members at once, or a volley."""
+
+    rules: Ww2Skirmish
+
+    # ---- a fire team shooting ---------------------------------------------------------------------------------------------
+    def team_shots(self, game: Game, unit_id: str | None, target: str | None, choice: str | None) -> list[Figure]:
+        require(unit_id in game.state.units, "Choose the fire team that fires.")
+        out = []
+        for f in game.state.unit_figures(unit_id):  # type: ignore[arg-type]
+            if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
+                continue
+            try:
+                self.rules.firing.shot_plan(game, f.id, target, choice, strict=True)
+            except Exception:  # Refusal: this one cannot
+                continue
+            out.append(f)
+        return out
+
+    def check_fire_team(self, game: Game, cmd: Command) -> None:
+        if not self.team_shots(game, cmd.unit, cmd.target, cmd.choice):
+            f0 = next((f for f in game.state.unit_figures(cmd.unit) if self.rules.small_arm(f) is not None), None)
+            require(f0 is not None, "No figure of that team has a small arm.")
+            self.rules.firing.shot_plan(game, f0.id, cmd.target, cmd.choice, strict=True)  # type: ignore[union-attr]
+            refuse("No figure of that team can fire that shot.")
+
+    def apply_fire_team(self, game: Game, cmd: Command) -> None:
+        firers = self.team_shots(game, cmd.unit, cmd.target, cmd.choice)
+        target = self.rules.firing.target_unit(game, cmd.target)
+        for f in firers:
+            if not game.state.unit_alive(target.id):
+                break
+            try:
+                s = self.rules.firing.shot_plan(game, f.id, cmd.target, cmd.choice, strict=True)
+            except Exception:
+                continue
+            self.rules.firing.resolve_and_apply(game, s)
+        self.rules.firing.after_fire(game, firers, target)
+
+    # ---- firing together: a hit on a 20 ---------------------------------------------------------------------------------
+    def volley_plan(self, game: Game, unit_id: str | None, target_id: str | None, strict: bool = True) -> tuple[list[Shot], Unit]:
+        st = game.state
+        require(unit_id in st.units, "Choose the fire team that fires together.")
+        target = self.rules.firing.target_unit(game, target_id)
+        shots: list[Shot] = []
+        can_hit = []
+        for f in st.unit_figures(unit_id):  # type: ignore[arg-type]
+            if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
+                continue
+            try:
+                s = self.rules.firing.shot_plan(game, f.id, target.id, "shot=unaimed", strict=False)
+            except Exception:
+                continue
+            if strict:
+                try:
+                    self.rules.firing.firer_ready(game, f)
+                except Exception:
+                    continue
+                if self.rules.actions_left(f) < 1 or (s.weapon.belt_fed and f.markers.get("moved")):
+                    continue
+                if not self.rules.firing.visible_members(game, f.side, f, target, strict=True):
+                    continue
+            if s.need is not None or s.auto:
+                can_hit.append(f.name)
+            shots.append(s)
+        require(bool(shots), f"No figure of {st.units[unit_id].name} can fire at {target.name}.")  # type: ignore[index]
+        require(not can_hit, f"{', '.join(can_hit)} can hit individually: firing together is only for teams that cannot.")
+        require(shots[0].vehicle is None and not shots[0].bunker, "Firing together is against infantry in the open or in cover.")
+        return shots, target
+
+    def check_volley(self, game: Game, cmd: Command) -> None:
+        self.volley_plan(game, cmd.unit, cmd.target, strict=True)
+
+    def volley_roll(self, dice: Dice, game: Game, shots: list[Shot], target: Unit) -> tuple[str, str | None]:
+        need = self.rules.data.shooting.volley_hits_on
+        roll = dice.roll(self.rules.data.shooting.die, f"{len(shots)} figure(s) fire together at {target.name}", target=f"{need}",
+                         figures=[s.firer.id for s in shots], units=[target.id])
+        hit = roll.value >= need
+        roll.outcome = "hit" if hit else "miss"
+        if not hit:
+            return "miss", None
+        cands = shots[0].candidates
+        i = dice.choose_index(len(cands), f"which figure of {target.name} is hit", units=[target.id])
+        vf = game.state.figures[cands[i]]
+        if self.rules.firing.is_flamer(vf):
+            return "flamer", vf.id
+        mods = self.volley_mods(shots)
+        return self.rules.firing.effect_result(dice, mods, vf, f"fire effect on {vf.name}"), vf.id
+
+    def volley_mods(self, shots: list[Shot]) -> list[tuple[str, int]]:
+        best: dict[str, int] = {}
+        for s in shots:
+            for k, v in s.effect_mods:
+                best[k] = max(best.get(k, v), v)
+        pb = best.pop("point blank", None)
+        out = [("point blank", pb)] if pb is not None else []
+        if best:
+            k = max(best, key=lambda x: best[x])
+            out.append((k, best[k]))
+        return out
+
+    def apply_volley(self, game: Game, cmd: Command) -> None:
+        shots, target = self.volley_plan(game, cmd.unit, cmd.target, strict=True)
+        for s in shots:
+            self.rules.spend(s.firer, 1)
+            self.rules.firing.mark_fired(game, s.firer)
+        self.rules.firing.note_target(game, target, shots[0].firer)
+        result, victim = self.volley_roll(game.dice, game, shots, target)
+        if victim is not None:
+            self.rules.firing.apply_effect(game, game.state.figures[victim], result, f"fire of {game.state.units[cmd.unit].name}", cmd.unit)
+        self.rules.firing.after_fire(game, [s.firer for s in shots], target)
