@@ -121,7 +121,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             for t in game.state.units.values():
                 if t.side != side and game.state.unit_alive(t.id):
                     try:
-                        self.rules.shot(game, f, t.id)
+                        self.rules.combat.shot(game, f, t.id)
                     except Refusal:
                         continue
                     out.add(f.id)
@@ -204,8 +204,8 @@ class GreatWarPlanner(Planner["GreatWar54"]):
         at most the figures each firer can see (the AI's quick estimate; the player's
         odds panel shows the exact distribution)."""
         total = 0.0
-        for f in self.rules.volley_firers(game, unit_id, target_id):
-            s = self.rules.shot(game, f, target_id)
+        for f in self.rules.combat.volley_firers(game, unit_id, target_id):
+            s = self.rules.combat.shot(game, f, target_id)
             mod = sum(v for _, v in s.modifiers)
             p = max(0, min(6, 7 - (s.need - mod))) / 6
             total += min(s.dice * p, len(s.candidates))

@@ -25,11 +25,11 @@ class GreatWarOdds(OddsPart["GreatWar54"]):
     # ---- odds -------------------------------------------------------------------------
     def odds(self, game: Game, cmd: Command) -> OddsReport:
         if cmd.kind == "fire":
-            return self.fire_odds(game, self.rules.shot(game, game.state.figures[cmd.figure_id], cmd.target))
+            return self.fire_odds(game, self.rules.combat.shot(game, game.state.figures[cmd.figure_id], cmd.target))
         if cmd.kind == "fire_unit":
             return self.volley_odds(game, cmd.unit_id, cmd.target_id)
         if cmd.kind == "assault":
-            return self.assault_odds(game, self.rules.assault_plan(game, cmd.unit_id, cmd.target))
+            return self.assault_odds(game, self.rules.combat.assault_plan(game, cmd.unit_id, cmd.target))
         if cmd.kind == "bombard":
             return self.bombard_odds(game, game.state.units[cmd.target_id])
         refuse(f"No odds for '{cmd.kind}'.")
@@ -45,7 +45,7 @@ class GreatWarOdds(OddsPart["GreatWar54"]):
         cap = len(s.candidates)
 
         def fn(dice: Dice):
-            hits, _ = self.rules.roll_shot(dice, s)
+            hits, _ = self.rules.combat.roll_shot(dice, s)
             return min(1, hits) if s.crew_target else min(hits, cap)
 
         dist = enumerate_outcomes(fn)
@@ -64,7 +64,7 @@ class GreatWarOdds(OddsPart["GreatWar54"]):
         return OddsReport(f"{s.firer.name} fires at {s.target.name}", lines, dist, label, notes, extra)
 
     def volley_odds(self, game: Game, unit_id: str, target_id: str) -> OddsReport:
-        shots = [self.rules.shot(game, f, target_id) for f in self.rules.volley_firers(game, unit_id, target_id)]
+        shots = [self.rules.combat.shot(game, f, target_id) for f in self.rules.combat.volley_firers(game, unit_id, target_id)]
         require(bool(shots), "No figure of that unit can fire at the target.")
         target = shots[0].target
         groups: dict[tuple[int, int], int] = {}
@@ -79,7 +79,7 @@ class GreatWarOdds(OddsPart["GreatWar54"]):
             hits = 0
             for (need, mod), n in sorted(groups.items()):
                 roll = dice.roll(f"{n}d6", "volley")
-                hits += self.rules.count_hits(roll.faces, need, mod)
+                hits += self.rules.combat.count_hits(roll.faces, need, mod)
             return min(1, hits) if self.rules.is_crew(target) else min(hits, cap)
 
         dist = enumerate_outcomes(fn)
@@ -134,10 +134,10 @@ class GreatWarOdds(OddsPart["GreatWar54"]):
         total_def = len(self.rules.alive(game, plan.target.id))
 
         def fn(dice: Dice):
-            hits, _ = self.rules.assault_dice(dice, "assault", att, [])
+            hits, _ = self.rules.combat.assault_dice(dice, "assault", att, [])
             lost_def = min(hits, total_def)
             fighters = max(0, dfn - hits)
-            back = self.rules.assault_dice(dice, "back", fighters, [])[0] if fighters else 0
+            back = self.rules.combat.assault_dice(dice, "back", fighters, [])[0] if fighters else 0
             return (lost_def, min(back, att))
 
         dist = enumerate_outcomes(fn)

@@ -22,18 +22,19 @@ from __future__ import annotations
 
 from math import hypot
 
-from game.core.commands import Command, Refusal, refuse, require
-from game.core.dice import Dice, Roll
+from game.core.commands import Command, refuse, require
+from game.core.dice import Roll
 from game.core.game import Game
 from game.core.state import DESTROYED, FLED, Figure, Unit
+from game.data.terrain_types import TerrainFile
 from game.geometry.collider import Collider
 from game.rulesets.base import RulesetBase
 from game.rulesets.great_war_54mm.ai import GreatWarPlanner
+from game.rulesets.great_war_54mm.combat import GreatWarCombat
 from game.rulesets.great_war_54mm.commands import GreatWarCommands
 from game.rulesets.great_war_54mm.data import GWData
 from game.rulesets.great_war_54mm.editor import GreatWarEditor
 from game.rulesets.great_war_54mm.odds import GreatWarOdds
-from game.rulesets.great_war_54mm.situations import AssaultPlan, Shot
 from game.rulesets.movement import MovePlan, plan_move
 from game.solo.tables import Profile
 
@@ -51,6 +52,13 @@ class GreatWar54(RulesetBase[GWData]):
     Odds = GreatWarOdds
     Planner = GreatWarPlanner
     Editor = GreatWarEditor
+
+    def __init__(self, data: GWData, terrain: TerrainFile) -> None:
+        self.combat = GreatWarCombat(self)
+        super().__init__(data, terrain)
+
+    def command_owners(self) -> tuple[object, ...]:
+        return (self, self.combat)
 
     # ---- data checks -------------------------------------------------------------
     @classmethod
@@ -424,233 +432,6 @@ class GreatWar54(RulesetBase[GWData]):
             longest = max(longest, p.length)
         game.emit("move", f"{unit.name} moves up to {self.fmt(longest)}.", units=[unit.id], figures=[f.id for f, _ in plans])
 
-    # ---- shooting ---------------------------------------------------------------------
-    def shot(self, game: Game, firer: Figure, target_id: str | None) -> Shot:
-        """Work out one figure's fire at a unit, or refuse with the reason."""
-        st = game.state
-        if target_id is None or target_id not in st.units:
-            refuse("Choose an enemy unit to fire at.")
-        target = st.units[target_id]
-        unit = st.units[firer.unit]
-        require(target.side != firer.side, f"{target.name} is on your own side.")
-        require(st.unit_alive(target.id), f"{target.name} has no figures left.")
-        tt = self.troop(firer)
-        require(tt.shoots, f"{firer.name}: {tt.name.lower()}s do not shoot.")
-        require(bool(firer.weapons), f"{firer.name} has no weapon to shoot.")
-        require(not unit.markers.get("running"), f"{unit.name} is running and may not shoot.")
-        require(not unit.markers.get("pinned"), f"{unit.name} is pinned and may not shoot until rallied.")
-        require(not firer.markers.get("moved"), f"{firer.name} moved this turn: figures either move or shoot.")
-        require(not firer.markers.get("shot"), f"{firer.name} has already shot this turn.")
-        wid = firer.weapons[0]
-        w = self.data.weapons[wid]
-        targets = self.alive(game, target.id)
-        if w.observed:
-            friends = st.side_figures(firer.side)
-            seen = [t for t in targets if any(self.los(game, fr, t).visible for fr in friends)]
-        else:
-            seen = [t for t in targets if self.los(game, firer, t).visible]
-        require(bool(seen), f"{firer.name} cannot see any figure of {target.name}.")
-        dists = {t.id: self.dist(firer.pos, t.pos) for t in seen}
-        in_range = [t for t in seen if self.mm(w.minimum) - 1e-6 <= dists[t.id] <= self.mm(w.long) + 1e-6]
-        nearest = min(dists.values())
-        require(bool(in_range), (
-            f"{target.name} is {self.fmt(nearest)} away: out of {w.name} range ({w.minimum:g}-{w.long:g}\")"
-            if nearest > self.mm(w.long) else f"{target.name} is closer than the {w.name}'s minimum range of {w.minimum:g}\"."
-        ))
-        in_range.sort(key=lambda t: (dists[t.id], t.id))
-        d = dists[in_range[0].id]
-        band = "short" if d <= self.mm(w.short) + 1e-6 else "long"
-        need = self.data.shooting.hit_on.short if band == "short" else self.data.shooting.hit_on.long
-        covered = sum(1 for t in in_range if self.los(game, firer, t).cover > 0)
-        cover = covered * 2 >= len(in_range)
-        mods = []
-        notes = [f"{len(in_range)} of {len(targets)} figures of {target.name} seen and in range, nearest {self.fmt(d)}",
-                 f"{covered} of them in cover from {firer.name}"]
-        if cover:
-            mods.append(("target in cover", self.data.shooting.cover_modifier))
-        return Shot(firer, wid, w, target, d, band, need, cover, w.dice, in_range, self.is_crew(target), mods, notes)
-
-    @staticmethod
-    def count_hits(faces: list[int], need: int, mod: int) -> int:
-        return sum(1 for f in faces if f + mod >= need)
-
-    def roll_shot(self, dice: Dice, s: Shot) -> tuple[int, Roll]:
-        mod = sum(v for _, v in s.modifiers)
-        roll = dice.roll(
-            f"{s.dice}{self.data.shooting.die}", f"{s.firer.name} fires {s.weapon.name} at {s.target.name} ({s.band} range)",
-            target=f"{s.need}+", modifiers=s.modifiers, figures=[s.firer.id], units=[s.target.id],
-        )
-        hits = self.count_hits(roll.faces, s.need, mod)
-        roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
-        return hits, roll
-
-    def check_fire(self, game: Game, cmd: Command) -> None:
-        require(game.state.phase == "shooting", "Figures fire in the Shooting phase.")
-        require(cmd.figure is not None, "Choose the figure that fires.")
-        self.shot(game, game.state.figures[cmd.figure_id], cmd.target)
-
-    def apply_fire(self, game: Game, cmd: Command) -> None:
-        self.resolve_shot(game, self.shot(game, game.state.figures[cmd.figure_id], cmd.target))
-
-    def resolve_shot(self, game: Game, s: Shot) -> None:
-        s.firer.markers["shot"] = True
-        self.note_fire(game, s.target.id, s.firer.unit, 1, heavy=s.weapon.crewed)
-        hits, _ = self.roll_shot(game.dice, s)
-        if not hits or not game.state.unit_alive(s.target.id):
-            return
-        if s.crew_target:
-            if s.target.markers.get("crew_hit_turn") == game.state.turn:
-                game.emit("status", f"{s.target.name} was already hit this turn: further hits are ignored.", units=[s.target.id])
-                return
-            s.target.markers["crew_hit_turn"] = game.state.turn
-            self.pin_crew(game, s.target, "is hit")
-            return
-        alive_candidates = [f for f in s.candidates if f.alive]
-        dead = alive_candidates[:hits]
-        if hits > len(dead):
-            game.emit("info", f"{hits - len(dead)} hit(s) lost: no more figures of {s.target.name} in sight and range.", units=[s.target.id])
-        self.remove_figures(game, s.target, dead, f"shot by {s.firer.name}", by_unit=s.firer.unit)
-        s.target.markers["casualties_phase"] = s.target.markers.get("casualties_phase", 0) + len(dead)
-
-    def volley_firers(self, game: Game, unit_id: str, target_id: str | None) -> list[Figure]:
-        out = []
-        for f in self.alive(game, unit_id):
-            try:
-                self.shot(game, f, target_id)
-            except Refusal:  # this figure may not fire at that unit
-                continue
-            out.append(f)
-        return out
-
-    def check_fire_unit(self, game: Game, cmd: Command) -> None:
-        require(game.state.phase == "shooting", "Units fire in the Shooting phase.")
-        require(cmd.unit is not None, "Choose the unit that fires.")
-        if not self.volley_firers(game, cmd.unit_id, cmd.target):
-            f0 = next((f for f in self.alive(game, cmd.unit_id) if self.troop(f).shoots), None)
-            if f0 is None:
-                refuse(f"No figure of {game.state.units[cmd.unit_id].name} can shoot.")
-            self.shot(game, f0, cmd.target)  # raises with that figure's reason
-            refuse(f"No figure of {game.state.units[cmd.unit_id].name} can fire at that unit.")
-
-    def apply_fire_unit(self, game: Game, cmd: Command) -> None:
-        for f in self.volley_firers(game, cmd.unit_id, cmd.target):
-            if not game.state.unit_alive(cmd.target_id):
-                break
-            try:
-                s = self.shot(game, f, cmd.target)
-            except Exception:
-                continue
-            self.resolve_shot(game, s)
-
-    # ---- assaults ---------------------------------------------------------------------
-    def assault_plan(self, game: Game, unit_id: str, target_id: str | None) -> AssaultPlan:
-        st = game.state
-        if target_id is None or target_id not in st.units:
-            refuse("Choose an enemy unit to assault.")
-        unit, target = st.units[unit_id], st.units[target_id]
-        require(target.side != unit.side, f"{target.name} is on your own side.")
-        require(st.unit_alive(target.id), f"{target.name} has no figures left.")
-        require(not self.is_crew(unit), f"{unit.name} is a crewed weapon and does not assault.")
-        require(not unit.markers.get("pinned"), f"{unit.name} is pinned and may not advance into an assault.")
-        require(not unit.markers.get("running"), f"{unit.name} is running.")
-        require(not unit.markers.get("assaulted"), f"{unit.name} has already assaulted this phase.")
-        reach = self.mm(self.data.assault.range) + 1e-6
-        enemies = self.alive(game, target.id)
-        attackers = [f for f in self.alive(game, unit.id) if any(self.dist(f.pos, e.pos) <= reach for e in enemies)]
-        require(bool(attackers), f"No figure of {unit.name} is within {self.data.assault.range:g}\" of {target.name}.")
-        defenders = [e for e in enemies if any(self.dist(e.pos, a.pos) <= reach for a in attackers)]
-        return AssaultPlan(attackers, defenders, target, self.is_crew(target))
-
-    def check_assault(self, game: Game, cmd: Command) -> None:
-        require(game.state.phase == "assaults", "Assaults are made in the Assaults phase.")
-        require(cmd.unit is not None, "Choose the assaulting unit.")
-        self.assault_plan(game, cmd.unit_id, cmd.target)
-
-    def assault_dice(self, dice: Dice, who: str, n: int, reason_units: list[str]) -> tuple[int, Roll]:
-        a = self.data.assault
-        roll = dice.roll(f"{n}{a.die}", who, target=f"{a.hit_on}+", units=reason_units)
-        hits = self.count_hits(roll.faces, a.hit_on, 0)
-        roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
-        return hits, roll
-
-    def apply_assault(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        unit = st.units[cmd.unit_id]
-        plan = self.assault_plan(game, cmd.unit_id, cmd.target)
-        target = plan.target
-        unit.markers["assaulted"] = True
-        game.emit("assault", f"{unit.name} assaults {target.name} with {len(plan.attackers)} figure(s).",
-                  units=[unit.id, target.id], figures=[f.id for f in plan.attackers])
-        if plan.crew_target:
-            self.destroy_unit(game, target, f"{target.name} is overrun: crewed weapons are destroyed in an assault.")
-            return
-        hits, _ = self.assault_dice(game.dice, f"{unit.name} assaults {target.name}", len(plan.attackers), [unit.id, target.id])
-        victims = self.nearest_first(plan.defenders_in_reach, [a.pos for a in plan.attackers])[:hits]
-        if hits > len(victims):
-            extra = self.nearest_first([f for f in self.alive(game, target.id) if f not in victims], [a.pos for a in plan.attackers])
-            victims += extra[: hits - len(victims)]
-        self.note_fire(game, target.id, unit.id, len(plan.attackers))
-        self.remove_figures(game, target, victims, f"assaulted by {unit.name}", by_unit=unit.id)
-        lost_def = len(victims)
-        fighters = [f for f in plan.defenders_in_reach if f.alive]
-        lost_att = 0
-        if fighters:
-            back, _ = self.assault_dice(game.dice, f"{target.name} fights back", len(fighters), [target.id, unit.id])
-            a_victims = self.nearest_first(plan.attackers, [f.pos for f in fighters])[:back]
-            self.note_fire(game, unit.id, target.id, len(fighters))
-            self.remove_figures(game, unit, a_victims, f"fought by {target.name}", by_unit=target.id)
-            lost_att = len(a_victims)
-        game.emit("assault", f"Assault result: {target.name} lost {lost_def}, {unit.name} lost {lost_att}.", units=[unit.id, target.id])
-        testers = []
-        if lost_def > lost_att:
-            testers = [target]
-        elif lost_att > lost_def:
-            testers = [unit]
-        elif lost_att > 0:
-            testers = [target, unit]
-        for u in testers:
-            if st.unit_alive(u.id):
-                self.morale_test(game, u, "lost the assault" if len(testers) == 1 else "assault casualties equal")
-
-    # ---- bombardment ------------------------------------------------------------------
-    def check_bombard(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        require(self.artillery_side(game) == cmd.side, "Only the attacker named by the scenario has artillery.")
-        require(st.phase == "rally", "The bombardment is called in the Rally phase.")
-        require(not st.attrs.get("bombarded_this_turn"), "The artillery has already fired this turn.")
-        require(cmd.target in st.units, "Choose an enemy unit to bombard.")
-        tid = cmd.target_id
-        require(st.units[tid].side != cmd.side, "Choose an enemy unit to bombard.")
-        require(st.unit_alive(tid), f"{st.units[tid].name} has no figures left.")
-
-    def apply_bombard(self, game: Game, cmd: Command) -> None:
-        st = game.state
-        target = st.units[cmd.target_id]
-        st.attrs["bombarded_this_turn"] = True
-        game.emit("bombardment", f"Artillery bombards {target.name}.", units=[target.id])
-        self.note_fire(game, target.id, None, 0, heavy=True)
-        b = self.data.bombardment
-        tgt, mods = self.morale_target(game, target)
-        roll = game.dice.roll(b.die, f"{target.name} morale test under bombardment", target=f"<= {tgt}",
-                              modifiers=mods[1:], units=[target.id])
-        passed = roll.value <= tgt
-        roll.outcome = ("passed" if passed else "failed") + (f"; a {b.casualties_on}: casualties!" if roll.value == b.casualties_on else "")
-        if roll.value == b.casualties_on:
-            cas = game.dice.roll(b.casualties, f"bombardment casualties on {target.name}", units=[target.id])
-            cas.outcome = f"{cas.total} casualties"
-            pool = self.alive(game, target.id)
-            if self.is_crew(target):
-                pool.sort(key=lambda f: self.troop(f).role == "gun")
-                dead = pool[: cas.total]
-            else:
-                dead = []
-                for _ in range(min(cas.total, len(pool))):
-                    i = game.dice.choose_index(len(pool), f"which figure of {target.name} is hit", units=[target.id])
-                    dead.append(pool.pop(i))
-            self.remove_figures(game, target, dead, "artillery")
-        if not passed and st.unit_alive(target.id):
-            self.fail_morale(game, target)
-
     # ---- solo counters (interpretation solo-counters) -----------------------------------
     def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:
         """Solo counters in this ruleset (interpretation solo-counters): a sniper fires one
@@ -694,7 +475,7 @@ class GreatWar54(RulesetBase[GWData]):
             need = sh.hit_on.long
             roll = game.dice.roll(f"1{sh.die}", f"Sniper: one rifle shot at long range at {victim.name} of {unit.name}",
                                   target=f"{need}+", modifiers=mods, figures=[victim.id], units=[unit_id])
-            hits = self.count_hits(roll.faces, need, sum(v for _, v in mods))
+            hits = self.combat.count_hits(roll.faces, need, sum(v for _, v in mods))
             roll.outcome = "hit" if hits else "missed"
             self.note_fire(game, unit_id, None, 1)
             victims = [victim] if hits else []
@@ -702,7 +483,7 @@ class GreatWar54(RulesetBase[GWData]):
             need = sh.hit_on.long
             roll = game.dice.roll(f"{len(figs)}{sh.die}", f"Mines: one die for each figure of {unit.name}",
                                   target=f"{need}+", units=[unit_id])
-            hits = self.count_hits(roll.faces, need, 0)
+            hits = self.combat.count_hits(roll.faces, need, 0)
             roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
             self.note_fire(game, unit_id, None, len(figs), heavy=True)
             victims = self.nearest_first(figs, [at])[:hits]
