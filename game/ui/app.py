@@ -3,41 +3,53 @@
 One :class:`App` owns the window and a pygame_gui manager; a scene builds its widgets on
 entry and the manager is cleared when the scene changes. ``App.frame()`` runs one frame
 from the events already in pygame's queue, so tests post events and call it.
+
+The app is the only module that knows every scene: a scene asks for the next one by
+name with :meth:`App.open` and never imports another scene (nor this module, but for
+type hints), which keeps the scene modules free of import circles.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 import pygame
 import pygame_gui
 
+from game.editor.model import EditorDoc
+from game.session import Session
+
+from .editor import EditorScene
+from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
+from .play import PlayScene
+from .scene import Scene
+from .theme import font, reset_fonts, text
+from .victory import VictoryScene
+
 THEME = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
 DEFAULT_SIZE = (1280, 800)
 
+#: the scenes by name, for :meth:`App.open` (each is called with the app first)
+SCENES: dict[str, Callable[..., Scene]] = {
+    "menu": MainMenu,
+    "new_game": NewGameScene,
+    "load": LoadScene,
+    "rules": RulesScene,
+    "play": PlayScene,
+    "victory": VictoryScene,
+    "editor": EditorScene,
+}
 
-class Scene:
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    def enter(self) -> None: ...
-    def leave(self) -> None: ...
-    def handle(self, event: pygame.event.Event) -> None: ...
-    def update(self, dt: float) -> None: ...
-    def draw(self, surf: pygame.Surface) -> None: ...
-    def resized(self) -> None:
-        self.app.manager.clear_and_reset()
-        self.enter()
+__all__ = ["App", "Scene", "SCENES", "run_app"]
 
 
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False) -> None:
         pygame.init()
-        from .theme import reset_fonts
-
         reset_fonts()
         pygame.display.set_caption("Trenchtable - skirmish wargames of the two World Wars")
         flags = 0 if headless else pygame.RESIZABLE
@@ -59,6 +71,28 @@ class App:
         self.manager.clear_and_reset()
         self.scene = scene
         scene.enter()
+
+    # the scenes a scene may ask for, with what each needs (see SCENES)
+    @overload
+    def open(self, name: Literal["menu"]) -> MainMenu: ...
+    @overload
+    def open(self, name: Literal["new_game"]) -> NewGameScene: ...
+    @overload
+    def open(self, name: Literal["load"]) -> LoadScene: ...
+    @overload
+    def open(self, name: Literal["rules"], ruleset_id: str | None, back: Scene, focus: str | None = None) -> RulesScene: ...
+    @overload
+    def open(self, name: Literal["play"], session: Session, on_leave: Callable[[], None] | None = None) -> PlayScene: ...
+    @overload
+    def open(self, name: Literal["victory"], session: Session) -> VictoryScene: ...
+    @overload
+    def open(self, name: Literal["editor"], path: str | Path | None = None, doc: EditorDoc | None = None) -> EditorScene: ...
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Make the scene called ``name`` (see :data:`SCENES`) and switch to it."""
+        scene = SCENES[name](self, *args, **kwargs)
+        self.switch(scene)
+        return scene
 
     def toast(self, text: str, seconds: float = 4.0) -> None:
         self.messages.append((text, seconds))
@@ -91,8 +125,6 @@ class App:
             pygame.display.flip()
 
     def _draw_toasts(self, dt: float) -> None:
-        from .theme import font, text
-
         y = self.size[1] - 60
         keep = []
         for msg, left in reversed(self.messages):
@@ -118,19 +150,13 @@ def run_app(args: Any) -> int:
         print("No display available (SDL_VIDEODRIVER=dummy); use `python main.py screenshot` for a headless picture.", file=sys.stderr)
         return 1
     app = App()
-    from .menu import MainMenu
-
     editor = getattr(args, "editor", None)
     load = getattr(args, "load", None)
     if editor:
-        from .editor import EditorScene
-
-        app.switch(EditorScene(app, None if editor is True else editor))
+        app.open("editor", None if editor is True else editor)
     elif load:
-        from .menu import open_save
-
-        app.switch(MainMenu(app))
+        app.open("menu")
         open_save(app, load)
     else:
-        app.switch(MainMenu(app))
+        app.open("menu")
     return app.run()

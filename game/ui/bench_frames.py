@@ -28,26 +28,27 @@ def frame_times(quick: bool = False) -> tuple[float, float, str]:
     app.switch(scene)
     app.frame(0.016)
     cam = scene.camera
-    script = []
+    # each step: a pan by (dx, dy) pixels, or a zoom by a factor about the middle
+    script: list[tuple[float, float] | float] = []
     for _k in range(60):
-        script.append(("pan", (6, 3)))
+        script.append((6, 3))
     for _k in range(20):
-        script.append(("zoom", 1.05))
+        script.append(1.05)
     for _k in range(60):
-        script.append(("pan", (-5, -4)))
+        script.append((-5, -4))
     for _k in range(30):
-        script.append(("zoom", 1 / 1.04))
+        script.append(1 / 1.04)
     for _k in range(60):
-        script.append(("pan", (4, -2)))
+        script.append((4, -2))
     if quick:
         script = script[::3]
     times = []
-    for kind, arg in script:
+    for step in script:
         mid = (cam.view.centerx, cam.view.centery)
-        if kind == "pan":
-            cam.pan(*arg)
+        if isinstance(step, tuple):
+            cam.pan(*step)
         else:
-            cam.zoom_at(arg, mid)
+            cam.zoom_at(step, mid)
             scene.zoom_idle = 0.0
         t0 = time.perf_counter()
         app.frame(1 / 60)

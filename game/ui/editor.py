@@ -7,12 +7,12 @@ Scenario, Forces and Map."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from math import hypot
 from pathlib import Path
-from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 import pygame
-from shapely.geometry import LineString, Point
 
 from game.catalog import (
     MAPS_DIR,
@@ -25,20 +25,27 @@ from game.catalog import (
 from game.data.errors import DataError
 from game.data.map_schema import MapFile
 from game.data.yamlio import Doc
-from game.editor.model import EditorDoc, shape_points
+from game.editor.model import EditorDoc
+from game.geometry.table import Table
 from game.geometry.units import to_mm
+from game.rulesets.base import RulesetBase
 from game.session import Session
 
 from . import overlays
-from .app import App, Scene
 from .camera import Camera
+from .dialogs import ConfirmHandler, PromptHandler
 from .editor_pages import EditorPages
-from .editor_tools import HANDLE_PX, PlaceTool, SelectTool, ShapeTool
+from .editor_tools import PlaceTool, Selection, SelectTool, ShapeTool
 from .editor_view import EditorView
-from .handlers import ConfirmHandler, Handler, LosHandler, MeasureHandler, PromptHandler
+from .handler_base import Handler, ScreenPos, WorldPos
+from .handlers import LosHandler, MeasureHandler
+from .scene import Scene
 from .terrain_render import TerrainRenderer, blit_terrain, terrain_looks
 from .theme import BG, SIDEBAR_W, TOOLBAR_H
 from .widgets import Button, ButtonBar
+
+if TYPE_CHECKING:
+    from .app import App
 
 
 class EditorScene(Scene):
@@ -53,22 +60,22 @@ class EditorScene(Scene):
                 doc = EditorDoc.new(available_rulesets()[0])
         self.doc = doc
         self.page = "Terrain"
-        self.handlers: list[Handler] = [SelectTool()]
-        self.selected: tuple | None = None
+        self.handlers: list[Handler[EditorScene]] = [SelectTool()]
+        self.selected: Selection | None = None
         self.terrain_type = "wood"
-        self.troop = None
+        self.troop: str | None = None
         self.side_id = self.doc.data["sides"][0]["id"]
         self.current_unit: str | None = None
         self.snap_on = True
-        self.tapes: list = []
+        self.tapes: list[tuple[WorldPos, WorldPos]] = []
         self.panel = ButtonBar()
         self.pages = EditorPages(self)  # what each page of the panel offers
         self.painter = EditorView(self)  # draws the scenario, selection, tools and panel
         self.tools = ButtonBar()
-        self.camera: Camera | None = None
-        self.version = None
-        self.mouse = (0, 0)
-        self.panning = None
+        self.camera = Camera(pygame.Rect(0, 0, 1, 1), 1.0, 1.0)  # its view and table: layout()
+        self.version: dict[str, Any] | None = None  # the document the table was built from
+        self.mouse: ScreenPos = (0, 0)
+        self.panning: ScreenPos | None = None
         self.pan_moved = False
         self.layout()
         self.rebuild()
@@ -90,17 +97,14 @@ class EditorScene(Scene):
         self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - TOOLBAR_H)
         self.panel_rect = pygame.Rect(w - SIDEBAR_W, 0, SIDEBAR_W, h)
         self.toolbar_rect = pygame.Rect(0, h - TOOLBAR_H, w - SIDEBAR_W, TOOLBAR_H)
-        tw, th = self.doc.data["table"]["width"] * self.scale, self.doc.data["table"]["height"] * self.scale
-        if self.camera is None:
-            self.camera = Camera(self.table_rect.copy(), tw, th)
-        else:
-            self.camera.view = self.table_rect.copy()
-            self.camera.table_w, self.camera.table_h = tw, th
+        self.camera.view = self.table_rect.copy()
+        self.camera.table_w = self.doc.data["table"]["width"] * self.scale
+        self.camera.table_h = self.doc.data["table"]["height"] * self.scale
 
     def resized(self) -> None:
         self.layout()
 
-    def world(self, pos, snap: bool = True) -> tuple[float, float]:
+    def world(self, pos: ScreenPos, snap: bool = True) -> WorldPos:
         x, y = self.camera.to_world(pos)
         x, y = x / self.scale, y / self.scale
         if snap and self.snap_on:
@@ -108,13 +112,13 @@ class EditorScene(Scene):
             x, y = round(x / s) * s, round(y / s) * s
         return (round(x, 4), round(y, 4))
 
-    def screen(self, p) -> tuple[int, int]:
+    def screen(self, p: WorldPos) -> ScreenPos:
         return self.camera.to_screen((p[0] * self.scale, p[1] * self.scale))
 
-    def in_table(self, pos) -> bool:
+    def in_table(self, pos: ScreenPos) -> bool:
         return self.table_rect.collidepoint(pos)
 
-    def snap(self, pos) -> tuple[float, float]:  # for the tape and sight tools (mm)
+    def snap(self, pos: ScreenPos) -> WorldPos:  # for the tape and sight tools (mm)
         return self.camera.to_world(pos)
 
     # ---- the document ----------------------------------------------------------------------
@@ -123,10 +127,9 @@ class EditorScene(Scene):
         if self.version is self.doc.data:
             return
         self.version = self.doc.data
-        self.rules = load_ruleset(self.doc.data["ruleset"])
+        self.rules: RulesetBase[Any] = load_ruleset(self.doc.data["ruleset"])
         model = MapFile.model_validate(self.doc.data)
-        self.table = self.rules.build_table(model)
-        self.game = SimpleNamespace(table=self.table)
+        self.table: Table = self.rules.build_table(model)
         self.renderer = TerrainRenderer(self.table, terrain_looks())
         self.layout()
         if self.troop not in self.rules.data.troop_types:
@@ -144,111 +147,39 @@ class EditorScene(Scene):
         return True
 
     # ---- handlers ----------------------------------------------------------------------------
-    def push(self, h: Handler) -> None:
+    def push(self, h: Handler[EditorScene]) -> None:
         self.handlers.append(h)
 
-    def pop(self, h: Handler | None = None) -> None:
+    def pop(self, h: Handler[EditorScene] | None = None) -> None:
         if len(self.handlers) > 1 and (h is None or self.handlers[-1] is h):
             self.handlers.pop()
 
-    def top(self) -> Handler:
+    def top(self) -> Handler[EditorScene]:
         return self.handlers[-1]
 
-    def use_tool(self, tool: Handler) -> None:
+    def use_tool(self, tool: Handler[EditorScene]) -> None:
         while len(self.handlers) > 1:
             self.handlers.pop()
         if not isinstance(tool, SelectTool):
             self.push(tool)
 
     # ---- picking ------------------------------------------------------------------------------
-    def pick(self, pos) -> tuple | None:
-        w = self.world(pos, snap=False)
-        d = self.doc.data
-        best = None
-        for s in d["sides"]:
-            for u in s["units"]:
-                for k, f in enumerate(u["figures"]):
-                    r = self.figure_radius(f["type"])
-                    dist = hypot(f["at"][0] - w[0], f["at"][1] - w[1])
-                    if dist <= r + 4 / self.camera.zoom / self.scale and (best is None or dist < best[0]):
-                        best = (dist, ("figure", u["id"], k))
-        if best:
-            return best[1]
-        for k, p in enumerate(d["portals"]):
-            if hypot(p["at"][0] - w[0], p["at"][1] - w[1]) <= 0.8:
-                return ("portal", k)
-        for k, o in enumerate(d["objectives"]):
-            if hypot(o["at"][0] - w[0], o["at"][1] - w[1]) <= max(0.8, o["radius"] * 0.25):
-                return ("objective", k)
-        pt = Point(w[0] * self.scale, w[1] * self.scale)
-        feats = list(self.table.features)
-        order = {f.id: i for i, f in enumerate(feats)}
-        from .terrain_render import DRAW_ORDER
-
-        rank = {t: i for i, t in enumerate(DRAW_ORDER)}
-        for f in sorted(feats, key=lambda f: (rank.get(f.type.id, 50), f.level, order[f.id]), reverse=True):
-            if f.area.buffer(2 / self.camera.zoom).covers(pt):
-                return ("terrain", order[f.id])
-        for s in d["sides"]:
-            if s.get("deployment"):
-                from game.data.map_build import shape_geometry
-                from game.data.map_schema import Zone
-
-                if shape_geometry(Zone.model_validate(s["deployment"])).covers(Point(w)):
-                    return ("zone", s["id"])
-        return None
-
     def figure_radius(self, troop: str) -> float:
         tt = self.rules.data.troop_types.get(troop)
         base = tt.base if tt is not None and tt.base else self.rules.data.base_diameter
         return base / 2 * to_mm(1.0, self.rules.data.unit) / self.scale
 
-    def selected_terrain(self) -> dict | None:
+    def selected_terrain_index(self) -> int | None:
         if self.selected and self.selected[0] == "terrain":
-            return self.doc.data["terrain"][self.selected[1]]
+            return int(self.selected[1])
         return None
 
-    def vertex_points(self) -> list[tuple[float, float]]:
-        t = self.selected_terrain()
-        if t is None:
-            return []
-        if t.get("rect"):
-            from game.editor.model import rect_to_polygon
-
-            tmp = {"rect": dict(t["rect"])}
-            rect_to_polygon(tmp)
-            return [tuple(p) for p in tmp["polygon"]]
-        return shape_points(t)
-
-    def vertex_at(self, pos) -> int | None:
-        for k, p in enumerate(self.vertex_points()):
-            s = self.screen(p)
-            if abs(s[0] - pos[0]) <= HANDLE_PX and abs(s[1] - pos[1]) <= HANDLE_PX:
-                return k
-        return None
-
-    def insert_vertex_at(self, pos) -> bool:
-        pts = self.vertex_points()
-        t = self.selected_terrain()
-        if len(pts) < 2 or t is None:
-            return False
-        closed = not t.get("line")
-        edges = [(k, pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts) if closed else len(pts) - 1)]
-        w = self.world(pos, snap=False)
-        best = None
-        for k, a, b in edges:
-            seg = LineString([a, b])
-            d = seg.distance(Point(w)) * self.scale * self.camera.zoom
-            if d <= 6 and (best is None or d < best[0]):
-                q = seg.interpolate(seg.project(Point(w)))
-                best = (d, k + 1, (round(q.x, 4), round(q.y, 4)))
-        if best is None:
-            return False
-        self.report(self.doc.insert_vertex(self.selected[1], best[1], best[2]))
-        return True
+    def selected_terrain(self) -> dict[str, Any] | None:
+        i = self.selected_terrain_index()
+        return None if i is None else self.doc.data["terrain"][i]
 
     # ---- edits ---------------------------------------------------------------------------------
-    def add_shape(self, spec: dict) -> None:
+    def add_shape(self, spec: dict[str, Any]) -> None:
         tt = terrain_file().types[self.terrain_type]
         if tt.shape == "line" and "line" not in spec:
             self.app.toast(f"{tt.name} is drawn as a line: use the Line tool.")
@@ -304,7 +235,7 @@ class EditorScene(Scene):
         if ok:
             self.selected = None
 
-    def place(self, what: str, p) -> None:
+    def place(self, what: str, p: WorldPos) -> None:
         if what == "objective":
             self.report(self.doc.add_objective(p))
         elif what in ("portal", "dummy"):
@@ -320,9 +251,11 @@ class EditorScene(Scene):
             if not self.current_unit:
                 self.app.toast("Place a new unit first, or select a figure of the unit to add to.")
                 return
+            if self.troop is None:
+                return
             self.report(self.doc.add_figure(self.current_unit, self.troop, p))
 
-    def prompt(self, question: str, initial: str, done) -> None:
+    def prompt(self, question: str, initial: str, done: Callable[[str], object]) -> None:
         self.push(PromptHandler(question, initial, done))
 
     # ---- saving and playing ----------------------------------------------------------------------
@@ -347,8 +280,6 @@ class EditorScene(Scene):
         self.prompt(f"File name in {target_dir}:", slug(self.doc.data["name"]), lambda name: write(target_dir / f"{slug(name or 'map')}.yaml"))
 
     def test_play(self, controllers: str = "hotseat") -> None:
-        from .play import PlayScene
-
         try:
             lm = load_map_doc(Doc(str(self.doc.path or "new map"), self.doc.data))
         except DataError as e:
@@ -360,7 +291,7 @@ class EditorScene(Scene):
         if controllers != "hotseat":
             ctrl[sides[1]] = "random"
         me = self
-        self.app.switch(PlayScene(self.app, Session(game, ctrl, handover="never"), on_leave=lambda: me.app.switch(me)))
+        self.app.open("play", Session(game, ctrl, handover="never"), on_leave=lambda: me.app.switch(me))
 
     # ---- events --------------------------------------------------------------------------------
     def handle(self, e: pygame.event.Event) -> None:
@@ -455,12 +386,10 @@ class EditorScene(Scene):
             self.test_play()
 
     def leave_editor(self) -> None:
-        from .menu import MainMenu
-
         if self.doc.dirty:
-            self.push(ConfirmHandler("Leave the editor? Unsaved changes will be lost.", lambda: self.app.switch(MainMenu(self.app))))
+            self.push(ConfirmHandler("Leave the editor? Unsaved changes will be lost.", lambda: self.app.open("menu")))
         else:
-            self.app.switch(MainMenu(self.app))
+            self.app.open("menu")
 
     def update(self, dt: float) -> None:
         keys = pygame.key.get_pressed()

@@ -19,8 +19,8 @@ from game.catalog import (
 from game.editor.model import PRESETS, EditorDoc
 from game.paths import user_maps_dir
 
+from .dialogs import ConfirmHandler
 from .editor_tools import PlaceTool, ShapeTool
-from .handlers import ConfirmHandler
 from .theme import INK, INK_SOFT, text
 
 if TYPE_CHECKING:
@@ -37,22 +37,21 @@ class EditorPages:
     def page_terrain(self, surf, x, y, w) -> None:
         types = terrain_file().types
         col_w = (w - 4) // 2
-        i = 0
-        for tid, t in types.items():
-            if t.dynamic:
+        n = 0
+        for tid, spec in types.items():
+            if spec.dynamic:
                 continue
-            bx = x + (i % 2) * (col_w + 4)
-            by = y + (i // 2) * 26
-            self.scene.button((bx, by, col_w, 24), t.name, (lambda tid=tid: self.choose_terrain(tid)), active=(tid == self.scene.terrain_type))
-            i += 1
-        y += ((i + 1) // 2) * 26 + 8
-        t = self.scene.selected_terrain()
-        if t is None:
+            bx = x + (n % 2) * (col_w + 4)
+            by = y + (n // 2) * 26
+            self.scene.button((bx, by, col_w, 24), spec.name, (lambda tid=tid: self.choose_terrain(tid)), active=(tid == self.scene.terrain_type))
+            n += 1
+        y += ((n + 1) // 2) * 26 + 8
+        t, i = self.scene.selected_terrain(), self.scene.selected_terrain_index()
+        if t is None or i is None:
             text(surf, "Pick a type, then draw (P, B, O, N).", (x, y), 18, INK)
             y += 20
             text(surf, "Select a feature to edit it.", (x, y), 18, INK)
             return
-        i = self.scene.selected[1]
         tt = types[t["type"]]
         text(surf, f"{tt.name}: {t.get('name') or '(no name)'}", (x, y), 19, INK, bold=True)
         y += 22
@@ -91,8 +90,9 @@ class EditorPages:
     def choose_terrain(self, tid: str) -> None:
         self.scene.terrain_type = tid
         tt = terrain_file().types[tid]
-        if isinstance(self.scene.top(), ShapeTool):
-            kind = self.scene.top().kind
+        top = self.scene.top()
+        if isinstance(top, ShapeTool):
+            kind = top.kind
             if (tt.shape == "line") != (kind == "line"):
                 self.scene.use_tool(ShapeTool("line" if tt.shape == "line" else "polygon"))
 
@@ -208,11 +208,15 @@ class EditorPages:
             si, ui = self.scene.doc.unit_path(uid)
             u = d["sides"][si]["units"][ui]
             self.scene.button((x, y, half, 26), "Rename unit", lambda: self.scene.prompt("Unit name:", u["name"], lambda v: self.scene.report(self.scene.doc.set_unit_field(uid, "name", v or u["name"]))))
-            self.scene.button((x + half + 4, y, half, 26), "Delete unit", lambda: self.scene.report(self.scene.doc.delete_unit(uid)) and setattr(self.scene, "current_unit", None))
+            self.scene.button((x + half + 4, y, half, 26), "Delete unit", lambda: self.delete_unit(uid))
             y += 30
             kinds = list(self.scene.rules.editor.unit_kinds())
             nxt = kinds[(kinds.index(u["kind"]) + 1) % len(kinds)] if u["kind"] in kinds else kinds[0]
             self.scene.button((x, y, w, 26), f"Kind: {u['kind']}", lambda: self.scene.report(self.scene.doc.set_unit_field(uid, "kind", nxt)))
+
+    def delete_unit(self, uid: str) -> None:
+        if self.scene.report(self.scene.doc.delete_unit(uid)):
+            self.scene.current_unit = None
 
     def page_map(self, surf, x, y, w) -> None:
         d = self.scene.doc.data
@@ -272,7 +276,7 @@ class EditorPages:
 
     def open_map(self, path: Path) -> None:
         def go() -> None:
-            self.scene.app.switch(EditorScene(self.scene.app, path))
+            self.scene.app.open("editor", path)
 
         if self.scene.doc.dirty:
             self.scene.push(ConfirmHandler("Open another map? Unsaved changes will be lost.", go))
@@ -281,7 +285,7 @@ class EditorPages:
 
     def new_map(self) -> None:
         def go() -> None:
-            self.scene.app.switch(EditorScene(self.scene.app, None, EditorDoc.new(self.scene.doc.data["ruleset"])))
+            self.scene.app.open("editor", None, EditorDoc.new(self.scene.doc.data["ruleset"]))
 
         if self.scene.doc.dirty:
             self.scene.push(ConfirmHandler("Start a new map? Unsaved changes will be lost.", go))

@@ -1,14 +1,21 @@
 """Tools of the map editor: select and move (with vertex editing), draw polygons,
-rectangles, circles and lines, place zones, objectives, portal markers and figures."""
+rectangles, circles and lines, place zones, objectives, portal markers and figures; and
+what a click picks on the map (a figure, a marker, an objective, terrain, a zone)."""
 
 from __future__ import annotations
 
 from math import hypot
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
+from shapely.geometry import LineString, Point
 
-from .handlers import LEFT, Handler
+from game.data.map_build import shape_geometry
+from game.data.map_schema import Zone
+from game.editor.model import rect_to_polygon, shape_points
+
+from .handler_base import LEFT, Handler, ScreenPos, WorldPos
+from .terrain_render import DRAW_ORDER
 from .theme import text
 
 if TYPE_CHECKING:
@@ -16,8 +23,88 @@ if TYPE_CHECKING:
 
 HANDLE_PX = 7
 
+#: what is selected in the editor: ("terrain", index), ("figure", unit id, index),
+#: ("objective", index), ("portal", index) or ("zone", side id)
+Selection = tuple[Any, ...]
 
-class SelectTool(Handler):
+
+def pick(scene: EditorScene, pos: ScreenPos) -> Selection | None:
+    """What a click at ``pos`` selects: figures first, then markers, objectives, the
+    terrain drawn on top, deployment zones."""
+    w = scene.world(pos, snap=False)
+    d = scene.doc.data
+    best = None
+    for s in d["sides"]:
+        for u in s["units"]:
+            for k, f in enumerate(u["figures"]):
+                r = scene.figure_radius(f["type"])
+                dist = hypot(f["at"][0] - w[0], f["at"][1] - w[1])
+                if dist <= r + 4 / scene.camera.zoom / scene.scale and (best is None or dist < best[0]):
+                    best = (dist, ("figure", u["id"], k))
+    if best:
+        return best[1]
+    for k, p in enumerate(d["portals"]):
+        if hypot(p["at"][0] - w[0], p["at"][1] - w[1]) <= 0.8:
+            return ("portal", k)
+    for k, o in enumerate(d["objectives"]):
+        if hypot(o["at"][0] - w[0], o["at"][1] - w[1]) <= max(0.8, o["radius"] * 0.25):
+            return ("objective", k)
+    pt = Point(w[0] * scene.scale, w[1] * scene.scale)
+    feats = list(scene.table.features)
+    order = {f.id: i for i, f in enumerate(feats)}
+    rank = {t: i for i, t in enumerate(DRAW_ORDER)}
+    for f in sorted(feats, key=lambda f: (rank.get(f.type.id, 50), f.level, order[f.id]), reverse=True):
+        if f.area.buffer(2 / scene.camera.zoom).covers(pt):
+            return ("terrain", order[f.id])
+    for s in d["sides"]:
+        if s.get("deployment") and shape_geometry(Zone.model_validate(s["deployment"])).covers(Point(w)):
+            return ("zone", s["id"])
+    return None
+
+
+def vertex_points(scene: EditorScene) -> list[WorldPos]:
+    """The vertices of the selected terrain (a rectangle's corners), in map units."""
+    t = scene.selected_terrain()
+    if t is None:
+        return []
+    if t.get("rect"):
+        tmp = {"rect": dict(t["rect"])}
+        rect_to_polygon(tmp)
+        return [(p[0], p[1]) for p in tmp["polygon"]]
+    return shape_points(t)
+
+
+def vertex_at(scene: EditorScene, pos: ScreenPos) -> int | None:
+    for k, p in enumerate(vertex_points(scene)):
+        s = scene.screen(p)
+        if abs(s[0] - pos[0]) <= HANDLE_PX and abs(s[1] - pos[1]) <= HANDLE_PX:
+            return k
+    return None
+
+
+def insert_vertex_at(scene: EditorScene, pos: ScreenPos) -> bool:
+    """A vertex on the selected terrain's outline where ``pos`` is near an edge."""
+    pts = vertex_points(scene)
+    i, t = scene.selected_terrain_index(), scene.selected_terrain()
+    if len(pts) < 2 or i is None or t is None:
+        return False
+    closed = not t.get("line")
+    edges = [(k, pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts) if closed else len(pts) - 1)]
+    w = scene.world(pos, snap=False)
+    best = None
+    for k, a, b in edges:
+        seg = LineString([a, b])
+        d = seg.distance(Point(w)) * scene.scale * scene.camera.zoom
+        if d <= 6 and (best is None or d < best[0]):
+            q = seg.interpolate(seg.project(Point(w)))
+            best = (d, k + 1, (round(q.x, 4), round(q.y, 4)))
+    if best is None:
+        return False
+    scene.report(scene.doc.insert_vertex(i, best[1], best[2]))
+    return True
+
+
+class SelectTool(Handler["EditorScene"]):
     hint = "Click to select; drag to move; drag a square handle to move a vertex; Shift+click an edge to add a vertex, Ctrl+click a vertex to remove it."
 
     def __init__(self) -> None:
@@ -30,16 +117,17 @@ class SelectTool(Handler):
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
             w = scene.world(e.pos)
             mods = pygame.key.get_mods()
-            k = scene.vertex_at(e.pos)
-            if k is not None:
+            k = vertex_at(scene, e.pos)
+            terrain = scene.selected_terrain_index()
+            if k is not None and terrain is not None:  # only selected terrain has vertices
                 if mods & pygame.KMOD_CTRL:
-                    scene.report(scene.doc.remove_vertex(scene.selected[1], k))
+                    scene.report(scene.doc.remove_vertex(terrain, k))
                     return True
                 self.vertex = k
             else:
-                if mods & pygame.KMOD_SHIFT and scene.insert_vertex_at(e.pos):
+                if mods & pygame.KMOD_SHIFT and insert_vertex_at(scene, e.pos):
                     return True
-                sel = scene.pick(e.pos)
+                sel = pick(scene, e.pos)
                 if sel != scene.selected:
                     scene.selected = sel
                 if sel and sel[0] == "figure":
@@ -59,8 +147,9 @@ class SelectTool(Handler):
             self.drag_from = self.drag_to = None
             if self.vertex is not None:
                 k, self.vertex = self.vertex, None
-                if end != start:
-                    scene.report(scene.doc.set_vertex(scene.selected[1], k, end))
+                terrain = scene.selected_terrain_index()
+                if end != start and terrain is not None:
+                    scene.report(scene.doc.set_vertex(terrain, k, end))
                 return True
             dx, dy = end[0] - start[0], end[1] - start[1]
             if abs(dx) + abs(dy) > 1e-9:
@@ -78,7 +167,7 @@ class SelectTool(Handler):
             pygame.draw.circle(surf, (255, 200, 60), scene.screen(self.drag_to), HANDLE_PX, 2)
 
 
-class ShapeTool(Handler):
+class ShapeTool(Handler["EditorScene"]):
     """Polygon and line: click the vertices; Enter (or clicking the first vertex of a
     polygon) finishes. Rectangle and circle: drag."""
 
@@ -89,7 +178,7 @@ class ShapeTool(Handler):
         self.dragging = False
 
     @property
-    def hint(self) -> str:  # type: ignore[override]
+    def hint(self) -> str:
         if self.kind in ("polygon", "line"):
             return f"Draw a {self.kind}: click each vertex; Enter finishes" + (" (or click the first vertex)" if self.kind == "polygon" else "") + "; Backspace removes the last; Esc cancels."
         return f"Draw a {'rectangle' if self.kind == 'rect' else 'circle'}: drag from {'corner to corner' if self.kind == 'rect' else 'the centre out'}."
@@ -161,7 +250,7 @@ class ShapeTool(Handler):
                 pygame.draw.circle(surf, (255, 210, 80), a, hypot(b[0] - a[0], b[1] - a[1]), 2)
 
 
-class PlaceTool(Handler):
+class PlaceTool(Handler["EditorScene"]):
     """Click to place something: an objective, a figure, a portal marker; or drag a
     deployment zone."""
 
@@ -172,7 +261,7 @@ class PlaceTool(Handler):
         self.cursor: tuple[float, float] | None = None
 
     @property
-    def hint(self) -> str:  # type: ignore[override]
+    def hint(self) -> str:
         return self.label
 
     def on_event(self, scene: EditorScene, e: pygame.event.Event) -> bool:

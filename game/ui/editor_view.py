@@ -4,13 +4,16 @@ open page. It reads the scene and the map document and never changes them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from . import overlays
-from .editor_tools import HANDLE_PX, SelectTool, ShapeTool
+from .editor_tools import HANDLE_PX, SelectTool, ShapeTool, vertex_points
+from .handler_base import Handler
 from .handlers import LosHandler, MeasureHandler
 from .theme import INK, INK_SOFT, font, text, wrap
 from .tokens import draw_token
@@ -69,7 +72,8 @@ class EditorView:
         sel = self.scene.selected
         if sel is None:
             return
-        off = self.scene.top().offset() if isinstance(self.scene.top(), SelectTool) else (0.0, 0.0)
+        top = self.scene.top()
+        off = top.offset() if isinstance(top, SelectTool) else (0.0, 0.0)
         if sel[0] == "terrain":
             feats = list(self.scene.table.features)
             if sel[1] < len(feats):
@@ -77,7 +81,7 @@ class EditorView:
                 for poly in getattr(area, "geoms", [area]):
                     pts = [self.scene.camera.to_screen((x + off[0] * self.scene.scale, y + off[1] * self.scene.scale)) for x, y in poly.exterior.coords]
                     pygame.draw.lines(surf, (255, 220, 80), True, pts, 2)
-            for p in self.scene.vertex_points():
+            for p in vertex_points(self.scene):
                 s = self.scene.screen((p[0] + off[0], p[1] + off[1]))
                 r = pygame.Rect(0, 0, HANDLE_PX, HANDLE_PX)
                 r.center = s
@@ -90,19 +94,27 @@ class EditorView:
         pygame.draw.rect(surf, (52, 44, 34), r)
         self.scene.tools.clear()
         x = r.x + 6
-        items = [("Select", "V", SelectTool, ()), ("Polygon", "P", ShapeTool, ("polygon",)), ("Rect", "B", ShapeTool, ("rect",)),
-                 ("Circle", "O", ShapeTool, ("circle",)), ("Line", "N", ShapeTool, ("line",)), ("Measure", "M", MeasureHandler, ()),
-                 ("Sight", "L", LosHandler, ())]
-        for label, key, cls, args in items:
+        # (label, hotkey, the tool's class, the shape it draws)
+        items: list[tuple[str, str, Callable[..., Handler[EditorScene]], str | None]] = [
+            ("Select", "V", SelectTool, None), ("Polygon", "P", ShapeTool, "polygon"), ("Rect", "B", ShapeTool, "rect"),
+            ("Circle", "O", ShapeTool, "circle"), ("Line", "N", ShapeTool, "line"), ("Measure", "M", MeasureHandler, None),
+            ("Sight", "L", LosHandler, None)]
+        for label, key, cls, kind in items:
             wbtn = font(19).size(f"[{key}] {label}")[0] + 14
-            b = Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, (lambda cls=cls, args=args: self.scene.use_tool(cls(*args))), True, key)
+            b = Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, partial(self.use_tool, cls, kind), True, key)
             top = self.scene.top()
-            b.active = type(top) is cls and (not args or getattr(top, "kind", None) == args[0])
+            b.active = type(top) is cls and (kind is None or getattr(top, "kind", None) == kind)
             self.scene.tools.add(b)
             x += wbtn + 4
         b = Button(pygame.Rect(x, r.y + 5, 96, r.h - 10), "Snap " + ("on" if self.scene.snap_on else "off"), lambda: setattr(self.scene, "snap_on", not self.scene.snap_on), True, "G")
         self.scene.tools.add(b)
         self.scene.tools.draw(surf)
+
+    def use_tool(self, cls: Callable[..., Handler[EditorScene]], kind: str | None) -> None:
+        self.scene.use_tool(cls() if kind is None else cls(kind))
+
+    def show_page(self, page: str) -> None:
+        self.scene.page = page
 
     def draw_panel(self, surf) -> None:
         r = self.scene.panel_rect
@@ -118,7 +130,7 @@ class EditorView:
         y += 20
         tab_w = (w - 6) // 4
         for i, p in enumerate(PAGES):
-            b = Button(pygame.Rect(x + i * (tab_w + 2), y, tab_w, 28), p, (lambda p=p: setattr(self.scene, "page", p)))
+            b = Button(pygame.Rect(x + i * (tab_w + 2), y, tab_w, 28), p, partial(self.show_page, p))
             b.active = self.scene.page == p
             self.scene.panel.add(b)
         y += 36

@@ -1,42 +1,57 @@
 """Input handlers of the play screen, kept on a stack: the top one sees the mouse and the
 keys first. Each turns events into a command through the scene (which submits it to the
-core) or into the next handler; Esc or a right click pops it."""
+core) or into the next handler; Esc or a right click pops it. The tape and the sight
+line serve the map editor too; the modal dialogs live in :mod:`game.ui.dialogs`."""
 
 from __future__ import annotations
 
 from math import hypot
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.commands import Command
-from game.geometry.los import line_of_sight
+from game.geometry.los import LosResult, line_of_sight
 from game.geometry.templates import circle, cone, corridor, covered, rectangle
-from game.rulesets.offers import Action
+from game.rulesets.offers import Action, OddsReport
 
+from .dialogs import ConfirmHandler, HandoverHandler, PromptHandler
+from .handler_base import LEFT, MIDDLE, RIGHT, Handler, TableScene, WorldPos
 from .overlays import EFFECT_WORDS, draw_los, draw_path, draw_tape, draw_template, los_verdict
 from .theme import text
 
 if TYPE_CHECKING:
+    from game.core.state import Figure
+
     from .play import PlayScene
 
-LEFT, MIDDLE, RIGHT = 1, 2, 3
+# the base and the dialogs, where the play screen and the tests have always found them
+__all__ = [
+    "LEFT", "MIDDLE", "RIGHT", "ConfirmHandler", "DragLineTool", "Handler", "HandoverHandler", "LosHandler",
+    "MeasureHandler", "MoveFigureHandler", "PointHandler", "PromptHandler", "SelectHandler", "TargetHandler",
+    "TemplateHandler",
+]
+
+#: what a target's hover shows: a refusal's reason, the odds, or nothing to show
+Report = str | OddsReport | None
 
 
-class Handler:
-    hint = ""
-    modal = False
+def odds_lines(rep: OddsReport) -> list[str]:
+    """An odds report as the lines of the hover box: modifiers, outcomes, extra tests."""
+    lines = [rep.title]
+    lines += [f"{m.name}: {m.value}" for m in rep.modifiers[:8]]
+    d = rep.outcomes
+    lines.append(f"{rep.outcome_label}:")
+    for k in sorted(d.probs, key=lambda k: (str(type(k)), k)):
+        lines.append(f"  {k}: {d.probs[k] * 100:.1f}%")
+    for name, extra in rep.extra.items():
+        if name == "morale test" or len(rep.extra) <= 3:
+            lines.append(f"{name}: " + ", ".join(f"{k} {p * 100:.0f}%" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
+    lines.append("(" + d.method.split(":")[0] + ")")
+    return lines
 
-    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
-        return False
 
-    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None: ...
-
-    def info(self, scene: PlayScene) -> list[str] | None:
-        return None
-
-
-class SelectHandler(Handler):
+class SelectHandler(Handler["PlayScene"]):
     hint = "Click a figure to select its unit. Right-drag or arrows to pan, wheel to zoom."
 
     def __init__(self) -> None:
@@ -70,7 +85,7 @@ class SelectHandler(Handler):
         return False
 
 
-class MoveFigureHandler(Handler):
+class MoveFigureHandler(Handler["PlayScene"]):
     """Move one figure: drag it, or click where it goes (Shift+click adds waypoints)."""
 
     def __init__(self, figure_id: str, dragging: bool) -> None:
@@ -80,10 +95,10 @@ class MoveFigureHandler(Handler):
         self.cursor: tuple[float, float] | None = None
 
     @property
-    def hint(self) -> str:  # type: ignore[override]
+    def hint(self) -> str:
         return "Click where the figure goes (Shift+click for a waypoint); Esc or right-click to stop moving."
 
-    def path(self) -> list[tuple[float, float]]:
+    def path(self) -> list[WorldPos]:
         return self.waypoints + ([self.cursor] if self.cursor else [])
 
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
@@ -145,17 +160,17 @@ class MoveFigureHandler(Handler):
         return lines
 
 
-class TargetHandler(Handler):
+class TargetHandler(Handler["PlayScene"]):
     """Pick the enemy unit an action aims at; the odds show on hover, a click confirms."""
 
     def __init__(self, action: Action) -> None:
         self.action = action
         self.hover_unit: str | None = None  # the target id: a unit, or a figure for *_figure modes
-        self.report_cache: dict[str, object] = {}
+        self.report_cache: dict[str, Report] = {}
         self.by_figure = action.mode.endswith("_figure")
 
     @property
-    def hint(self) -> str:  # type: ignore[override]
+    def hint(self) -> str:
         return f"{self.action.label}: hover an enemy unit for the odds, click to confirm; Esc to cancel."
 
     def command_for(self, unit_id: str) -> Command:
@@ -177,7 +192,7 @@ class TargetHandler(Handler):
             return True
         return False
 
-    def report(self, scene: PlayScene, uid: str):
+    def report(self, scene: PlayScene, uid: str) -> Report:
         key = f"{uid}:{scene.game.version}"  # the state's number: see Game.version
         if key not in self.report_cache:
             cmd = self.command_for(uid)
@@ -186,7 +201,7 @@ class TargetHandler(Handler):
                 self.report_cache[key] = reason
             elif self.action.odds:
                 try:
-                    self.report_cache[key] = scene.game.rules.odds(scene.game, cmd)
+                    self.report_cache[key] = scene.rules.odds(scene.game, cmd)
                 except Exception as exc:  # a ruleset without odds for this: say so
                     self.report_cache[key] = f"No odds: {exc}"
             else:
@@ -213,10 +228,10 @@ class TargetHandler(Handler):
             return [f"Not possible: {rep}"]
         if rep is None:
             return [f"Click to {self.action.label.lower()}."]
-        return scene.odds_lines(rep)
+        return odds_lines(rep)
 
 
-class PointHandler(Handler):
+class PointHandler(Handler["PlayScene"]):
     """Pick a point on the table for an action (move a whole unit there)."""
 
     def __init__(self, action: Action) -> None:
@@ -224,7 +239,7 @@ class PointHandler(Handler):
         self.cursor: tuple[float, float] | None = None
 
     @property
-    def hint(self) -> str:  # type: ignore[override]
+    def hint(self) -> str:
         return f"{self.action.label}: click the point on the table; Esc to cancel."
 
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
@@ -250,7 +265,7 @@ class PointHandler(Handler):
             text(surf, reason[:90], (scene.camera.to_screen(self.cursor)[0] + 12, scene.camera.to_screen(self.cursor)[1] + 8), 18, (255, 120, 100), bold=True)
 
 
-class DragLineTool(Handler):
+class DragLineTool(Handler[TableScene]):
     """Press on a figure or point and drag to another: the tape and the sight line."""
 
     keep_after_release = False  # the sight line stays shown; a tape is pinned instead
@@ -260,7 +275,7 @@ class DragLineTool(Handler):
         self.end: tuple[float, float] | None = None
         self.dragging = False
 
-    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+    def on_event(self, scene: TableScene, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
             self.start = self.end = scene.snap(e.pos)
             self.dragging = True
@@ -275,29 +290,30 @@ class DragLineTool(Handler):
             return True
         return False
 
-    def released(self, scene: PlayScene) -> None: ...
+    def released(self, scene: TableScene) -> None: ...
 
 
 class MeasureHandler(DragLineTool):
     hint = "Measuring tape: drag from point to point (it snaps to figures); each tape stays until C clears them."
 
-    def released(self, scene: PlayScene) -> None:
-        if hypot(self.end[0] - self.start[0], self.end[1] - self.start[1]) > 1:
-            scene.tapes.append((self.start, self.end))
+    def released(self, scene: TableScene) -> None:
+        a, b = self.start, self.end
+        if a is not None and b is not None and hypot(b[0] - a[0], b[1] - a[1]) > 1:
+            scene.tapes.append((a, b))
         self.start = self.end = None
 
-    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
+    def on_event(self, scene: TableScene, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_c:
             scene.tapes.clear()
             return True
         return super().on_event(scene, e)
 
-    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+    def draw(self, scene: TableScene, surf: pygame.Surface) -> None:
         if self.start and self.end:
             d = hypot(self.end[0] - self.start[0], self.end[1] - self.start[1])
             draw_tape(surf, scene.camera, self.start, self.end, scene.rules.fmt(d), False)
 
-    def info(self, scene: PlayScene) -> list[str] | None:
+    def info(self, scene: TableScene) -> list[str] | None:
         lines = ["Measuring tape"]
         for i, (a, b) in enumerate(scene.tapes[-6:]):
             lines.append(f"tape {i + 1}: {scene.rules.fmt(hypot(b[0] - a[0], b[1] - a[1]))}")
@@ -307,21 +323,25 @@ class MeasureHandler(DragLineTool):
 class LosHandler(DragLineTool):
     hint = "Line of sight: drag from a figure or point to another; every feature crossed is listed."
 
-    def result(self, scene: PlayScene):
+    def line(self) -> tuple[WorldPos, WorldPos] | None:
         if not self.start or not self.end or self.start == self.end:
             return None
-        return line_of_sight(scene.game.table, self.start, self.end)
+        return self.start, self.end
 
-    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
-        res = self.result(scene)
-        if res is not None:
-            draw_los(surf, scene.camera, self.start, self.end, res)
+    def result(self, scene: TableScene) -> LosResult | None:
+        line = self.line()
+        return None if line is None else line_of_sight(scene.table, *line)
 
-    def info(self, scene: PlayScene) -> list[str] | None:
+    def draw(self, scene: TableScene, surf: pygame.Surface) -> None:
+        line = self.line()
+        if line is not None:
+            draw_los(surf, scene.camera, *line, line_of_sight(scene.table, *line))
+
+    def info(self, scene: TableScene) -> list[str] | None:
         res = self.result(scene)
         if res is None:
             return ["Line of sight", "Drag from one figure or point to another."]
-        names = {f.id: f.name for f in scene.game.table.features}
+        names = {f.id: f.name for f in scene.table.features}
         verdict = {"clear": "Clear line of sight", "cover": "Visible, with cover or hindrance", "blocked": "Blocked"}[los_verdict(res)]
         lines = [f"{verdict}: {scene.rules.fmt(res.distance)}", f"target cover: {res.cover_name}; hindrances: {res.hindrances}"]
         for c in res.crossings:
@@ -331,7 +351,7 @@ class LosHandler(DragLineTool):
         return lines
 
 
-class TemplateHandler(Handler):
+class TemplateHandler(Handler["PlayScene"]):
     KINDS = ("blast circle", "flamethrower", "overwatch cone", "beaten zone")
 
     def __init__(self) -> None:
@@ -339,7 +359,7 @@ class TemplateHandler(Handler):
         self.cursor: tuple[float, float] | None = None
 
     @property
-    def hint(self) -> str:  # type: ignore[override]
+    def hint(self) -> str:
         return f"Template: {self.KINDS[self.kind]} (T for the next kind); it is drawn from the selected figure to the cursor."
 
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
@@ -351,7 +371,7 @@ class TemplateHandler(Handler):
             return True
         return False
 
-    def polygon(self, scene: PlayScene):
+    def polygon(self, scene: PlayScene) -> Any:  # a shapely polygon (shapely has no types)
         if self.cursor is None:
             return None
         sizes = scene.template_sizes()
@@ -368,13 +388,14 @@ class TemplateHandler(Handler):
             return None
         return corridor(origin, self.cursor, sizes["corridor_width"])
 
-    def covered(self, scene: PlayScene):
+    def covered(self, scene: PlayScene) -> tuple[Any, list[Figure]]:
         poly = self.polygon(scene)
         if poly is None:
             return poly, []
         figs = [f for f in scene.view_state().figures.values() if f.alive]
-        idx = covered(poly, [f.pos for f in figs]) if figs else []
-        return poly, [figs[i] for i in idx]
+        if not figs:
+            return poly, []
+        return poly, [figs[i] for i in covered(poly, [f.pos for f in figs])]
 
     def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
         poly, figs = self.covered(scene)
@@ -385,108 +406,3 @@ class TemplateHandler(Handler):
         lines = [f"Template: {self.KINDS[self.kind]}", f"{len(figs)} figure(s) under it:"]
         lines += [f"- {f.name} ({scene.game.state.units[f.unit].name})" for f in figs[:10]]
         return lines
-
-
-class HandoverHandler(Handler):
-    modal = True
-
-    def __init__(self, side_name: str) -> None:
-        self.side_name = side_name
-
-    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
-        if (e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT) or (e.type == pygame.KEYDOWN and e.key in (pygame.K_SPACE, pygame.K_RETURN)):
-            scene.pop(self)
-        return True
-
-    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
-        surf.fill((30, 28, 24))
-        w, h = surf.get_size()
-        text(surf, f"Pass the seat to {self.side_name}", (w // 2, h // 2 - 30), 44, (240, 226, 190), bold=True, anchor="center")
-        text(surf, "The table is hidden so each side sees only what it may.", (w // 2, h // 2 + 14), 24, (200, 186, 150), anchor="center")
-        text(surf, "Click or press Space when ready.", (w // 2, h // 2 + 50), 24, (200, 186, 150), anchor="center")
-
-
-class ConfirmHandler(Handler):
-    modal = True
-
-    def __init__(self, question: str, on_yes, on_no=None) -> None:
-        self.question = question
-        self.on_yes = on_yes
-        self.on_no = on_no
-        self.yes_rect = pygame.Rect(0, 0, 0, 0)
-        self.no_rect = pygame.Rect(0, 0, 0, 0)
-
-    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
-        yes = no = False
-        if e.type == pygame.KEYDOWN:
-            yes = e.key in (pygame.K_y, pygame.K_RETURN, pygame.K_SPACE)
-            no = e.key in (pygame.K_n, pygame.K_ESCAPE)
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT:
-            yes = self.yes_rect.collidepoint(e.pos)
-            no = self.no_rect.collidepoint(e.pos)
-        if yes:
-            scene.pop(self)
-            self.on_yes()
-        elif no:
-            scene.pop(self)
-            if self.on_no:
-                self.on_no()
-        return True
-
-    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
-        w, h = surf.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surf.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 560, 170)
-        box.center = (w // 2, h // 2)
-        pygame.draw.rect(surf, (236, 228, 206), box, border_radius=8)
-        pygame.draw.rect(surf, (90, 70, 50), box, 2, border_radius=8)
-        from .theme import wrap
-
-        y = box.y + 20
-        for line in wrap(self.question, 24, box.w - 40):
-            text(surf, line, (box.centerx, y), 24, (40, 30, 20), anchor="midtop")
-            y += 26
-        self.yes_rect = pygame.Rect(box.centerx - 150, box.bottom - 56, 130, 40)
-        self.no_rect = pygame.Rect(box.centerx + 20, box.bottom - 56, 130, 40)
-        for r, label in ((self.yes_rect, "[Y] Yes"), (self.no_rect, "[N] No")):
-            pygame.draw.rect(surf, (90, 74, 54), r, border_radius=4)
-            text(surf, label, r.center, 22, (245, 235, 210), anchor="center")
-
-
-class PromptHandler(Handler):
-    """A one-line text entry (the name of a save)."""
-
-    modal = True
-
-    def __init__(self, question: str, initial: str, on_done) -> None:
-        self.question = question
-        self.value = initial
-        self.on_done = on_done
-
-    def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
-        if e.type == pygame.TEXTINPUT:
-            self.value += e.text
-        elif e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                scene.pop(self)
-                self.on_done(self.value.strip())
-            elif e.key == pygame.K_ESCAPE:
-                scene.pop(self)
-        return True
-
-    def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
-        w, h = surf.get_size()
-        box = pygame.Rect(0, 0, 600, 150)
-        box.center = (w // 2, h // 2)
-        pygame.draw.rect(surf, (236, 228, 206), box, border_radius=8)
-        pygame.draw.rect(surf, (90, 70, 50), box, 2, border_radius=8)
-        text(surf, self.question, (box.x + 20, box.y + 18), 24, (40, 30, 20))
-        field = pygame.Rect(box.x + 20, box.y + 56, box.w - 40, 36)
-        pygame.draw.rect(surf, (255, 252, 240), field)
-        pygame.draw.rect(surf, (90, 70, 50), field, 1)
-        text(surf, self.value + "|", (field.x + 8, field.y + 8), 24, (20, 16, 10))
-        text(surf, "Enter to save, Esc to cancel", (box.x + 20, box.bottom - 34), 20, (90, 80, 60))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -24,47 +26,42 @@ from game.data.errors import DataError
 from game.paths import saves_dir
 from game.session import AUTOSAVE, Session, list_saves, load_session
 
-from .app import App, Scene
-from .theme import BG, text
+from .scene import Scene
+from .theme import text
+from .widgets import draw_backdrop
+
+if TYPE_CHECKING:
+    from .app import App
 
 CONTROLLERS = [("Human", "human"), ("Solo AI", "ai"), ("Random baseline", "random")]
 ASSET_RULES = Path(__file__).resolve().parents[2] / "assets" / "rules"
 
-
-def draw_backdrop(surf: pygame.Surface, title: str = "TRENCHTABLE", subtitle: str = "") -> None:
-    surf.fill(BG)
-    w, h = surf.get_size()
-    for i in range(0, w, 48):
-        pygame.draw.line(surf, (46, 43, 38), (i, 0), (i, h))
-    for j in range(0, h, 48):
-        pygame.draw.line(surf, (46, 43, 38), (0, j), (w, j))
-    text(surf, title, (w // 2, 70), 64, (232, 214, 170), bold=True, anchor="center")
-    if subtitle:
-        text(surf, subtitle, (w // 2, 118), 24, (190, 176, 140), anchor="center")
+__all__ = ["LoadScene", "MainMenu", "NewGameScene", "RulesScene", "draw_backdrop", "open_save", "rules_html", "start_default"]
 
 
-def open_save(app: App, path) -> bool:
+def choices(pairs: Sequence[tuple[str, str]]) -> list[str | tuple[str, str]]:
+    """(label, id) pairs as pygame_gui's drop-down menus take them."""
+    return list(pairs)
+
+
+def open_save(app: App, path: str | Path) -> bool:
     """Load a save into the play screen; on failure show why and stay usable."""
-    from .play import PlayScene
-
     try:
         session = load_session(path)
     except (SaveError, DataError) as e:
         app.toast(str(e), 8)
         return False
-    app.switch(PlayScene(app, session))
+    app.open("play", session)
     return True
 
 
 def start_default(app: App) -> None:
-    from .play import PlayScene
-
     maps = available_maps()
     if not maps:
         app.toast("No scenario found in maps/.")
         return
     game = new_game(maps[0], seed=int(time.time()) % 100000)
-    app.switch(PlayScene(app, Session(game, {s: "human" for s in game.state.side_order})))
+    app.open("play", Session(game, {s: "human" for s in game.state.side_order}))
 
 
 class MainMenu(Scene):
@@ -75,12 +72,12 @@ class MainMenu(Scene):
         m = self.app.manager
         autosave = saves_dir() / AUTOSAVE
         entries = [
-            ("New game", lambda: self.app.switch(NewGameScene(self.app))),
+            ("New game", lambda: self.app.open("new_game")),
             ("Quick start: hotseat, first scenario", lambda: start_default(self.app)),
             ("Continue (latest autosave)", lambda: open_save(self.app, autosave)),
-            ("Load", lambda: self.app.switch(LoadScene(self.app))),
+            ("Load", lambda: self.app.open("load")),
             ("Map editor", self.open_editor),
-            ("Rules reference", lambda: self.app.switch(RulesScene(self.app, None, self))),
+            ("Rules reference", lambda: self.app.open("rules", None, self)),
             ("Quit", self.quit),
         ]
         self.buttons = {}
@@ -98,9 +95,7 @@ class MainMenu(Scene):
             self.app.toast(f"Ruleset not loaded: {problem}", 12)
 
     def open_editor(self) -> None:
-        from .editor import EditorScene
-
-        self.app.switch(EditorScene(self.app, None))
+        self.app.open("editor", None)
 
     def quit(self) -> None:
         self.app.running = False
@@ -112,21 +107,25 @@ class MainMenu(Scene):
 
 
 class NewGameScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.ruleset_id = ""  # the first ruleset until one is chosen (kept when the scene is rebuilt)
+
     def enter(self) -> None:
         m = self.app.manager
         w, h = self.app.size
         self.rulesets = available_rulesets()
-        self.ruleset_id = getattr(self, "ruleset_id", self.rulesets[0] if self.rulesets else None)
+        self.ruleset_id = self.ruleset_id or next(iter(self.rulesets), "")
         x0, y = 60, 150
         UILabel(pygame.Rect(x0, y, 200, 30), "Ruleset", m, object_id="#light_label")
         names = [(load_ruleset(r).data.name, r) for r in self.rulesets]
-        self.rs_menu = UIDropDownMenu(names, next(n for n in names if n[1] == self.ruleset_id), pygame.Rect(x0 + 200, y, 420, 32), m)
+        self.rs_menu = UIDropDownMenu(choices(names), next(n for n in names if n[1] == self.ruleset_id), pygame.Rect(x0 + 200, y, 420, 32), m)
         y += 44
         self.maps = available_maps(self.ruleset_id)
         UILabel(pygame.Rect(x0, y, 200, 30), "Scenario", m, object_id="#light_label")
         map_names = [(lm.model.name, str(i)) for i, lm in enumerate(self.maps)] or [("(no scenario)", "-1")]
         self.map_index = 0
-        self.map_menu = UIDropDownMenu(map_names, map_names[0], pygame.Rect(x0 + 200, y, 420, 32), m)
+        self.map_menu = UIDropDownMenu(choices(map_names), map_names[0], pygame.Rect(x0 + 200, y, 420, 32), m)
         y += 44
         self.side_menus: dict[str, UIDropDownMenu] = {}
         self.side_y = y
@@ -137,7 +136,7 @@ class NewGameScene(Scene):
         self.seed_entry.set_text(str(int(time.time() * 1000) % 1_000_000))
         y += 44
         UILabel(pygame.Rect(x0, y, 200, 30), "Handover screen", m, object_id="#light_label")
-        self.handover = UIDropDownMenu([("When the rules hide information", "auto"), ("Always between sides", "always"), ("Never", "never")],
+        self.handover = UIDropDownMenu(choices([("When the rules hide information", "auto"), ("Always between sides", "always"), ("Never", "never")]),
                                        ("When the rules hide information", "auto"), pygame.Rect(x0 + 200, y, 420, 32), m)
         y += 52
         UILabel(pygame.Rect(x0, y, 300, 30), "Optional rules", m, object_id="#light_label")
@@ -149,7 +148,7 @@ class NewGameScene(Scene):
             y += 32
         self.desc = UITextBox("", pygame.Rect(700, 150, w - 760, 330), m)
         self._describe()
-        UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.switch(MainMenu(self.app)))
+        UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
         self.start_btn = UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Start", m, command=self.start)
 
     def _side_widgets(self) -> None:
@@ -158,14 +157,15 @@ class NewGameScene(Scene):
             menu.kill()
         for lab in getattr(self, "side_labels", []):
             lab.kill()
-        self.side_menus, self.side_labels = {}, []
+        self.side_menus = {}
+        self.side_labels: list[UILabel] = []
         if not self.maps:
             return
         lm = self.maps[self.map_index]
         for i, s in enumerate(lm.model.sides):
             y = self.side_y + i * 44
             self.side_labels.append(UILabel(pygame.Rect(60, y, 200, 30), s.name, m, object_id="#light_label"))
-            self.side_menus[s.id] = UIDropDownMenu(CONTROLLERS, CONTROLLERS[0], pygame.Rect(260, y, 260, 32), m)
+            self.side_menus[s.id] = UIDropDownMenu(choices(CONTROLLERS), CONTROLLERS[0], pygame.Rect(260, y, 260, 32), m)
 
     def _describe(self) -> None:
         rs = load_ruleset(self.ruleset_id)
@@ -192,13 +192,11 @@ class NewGameScene(Scene):
                 self._side_widgets()
                 self._describe()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch(MainMenu(self.app))
+            self.app.open("menu")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.seed_entry.is_focused:
             self.start()
 
     def start(self) -> None:
-        from .play import PlayScene
-
         if not self.maps:
             self.app.toast("This ruleset has no scenario yet.")
             return
@@ -219,7 +217,7 @@ class NewGameScene(Scene):
         game = new_game(lm, seed=seed, options=options)
         ho = self.handover.selected_option
         handover = ho[1] if isinstance(ho, tuple) else "auto"
-        self.app.switch(PlayScene(self.app, Session(game, controllers, handover=handover)))
+        self.app.open("play", Session(game, controllers, handover=handover))
 
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, "New game", "Choose the rules, the scenario and who plays each side")
@@ -230,16 +228,16 @@ class LoadScene(Scene):
         m = self.app.manager
         w, h = self.app.size
         self.saves = list_saves()
-        items = [s.label for s in self.saves] or ["(no saved games yet)"]
+        items: list[str | tuple[str, str]] = [s.label for s in self.saves] or ["(no saved games yet)"]
         self.list = UISelectionList(pygame.Rect(60, 150, w - 120, h - 280), items, m)
-        UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.switch(MainMenu(self.app)))
+        UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
         UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Load", m, command=self.load)
         text_hint = f"Saves folder: {saves_dir()}"
         self.hint = text_hint
 
     def load(self) -> None:
         sel = self.list.get_single_selection()
-        if not sel or not self.saves:
+        if not sel or not isinstance(sel, str) or not self.saves:
             self.app.toast("Pick a saved game first.")
             return
         info = self.saves[[s.label for s in self.saves].index(sel)]
@@ -249,7 +247,7 @@ class LoadScene(Scene):
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.load()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch(MainMenu(self.app))
+            self.app.open("menu")
 
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, "Load a game")
@@ -296,20 +294,20 @@ class RulesScene(Scene):
         self.back = back
         self.focus = focus
         rulesets = available_rulesets()
-        self.ruleset_id = ruleset_id or (rulesets[0] if rulesets else None)
+        self.ruleset_id: str = ruleset_id or next(iter(rulesets), "")
 
     def enter(self) -> None:
         m = self.app.manager
         w, h = self.app.size
         rulesets = available_rulesets()
         names = [(load_ruleset(r).data.name, r) for r in rulesets]
-        self.menu = UIDropDownMenu(names, next(n for n in names if n[1] == self.ruleset_id), pygame.Rect(60, 140, 420, 32), m)
+        self.menu = UIDropDownMenu(choices(names), next(n for n in names if n[1] == self.ruleset_id), pygame.Rect(60, 140, 420, 32), m)
         self.box = UITextBox(rules_html(self.ruleset_id, self.focus), pygame.Rect(60, 180, w - 120, h - 270), m)
         UIButton(pygame.Rect(w - 200, h - 76, 140, 44), "Back", m, command=self.go_back)
 
     def go_back(self) -> None:
         if isinstance(self.back, MainMenu):
-            self.app.switch(MainMenu(self.app))
+            self.app.open("menu")
         else:
             self.app.manager.clear_and_reset()
             self.app.scene = self.back

@@ -5,53 +5,60 @@ command shows its reason."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Hashable
 from math import hypot
-from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.commands import Command, Rejected
-from game.core.state import GameState
+from game.core.commands import Command, Rejected, Result
+from game.core.events import Event
+from game.core.game import Game
+from game.core.state import Figure, GameState
+from game.geometry.table import Table
 from game.paths import data_home
+from game.rulesets.base import RulesetBase, ruleset_of
+from game.rulesets.movement import MovePlan
 from game.rulesets.offers import Action
 from game.session import Session
 from game.simulate import make_player
 
-from .app import App, Scene
 from .camera import Camera
+from .dialogs import ConfirmHandler, HandoverHandler, PromptHandler
 from .dice_tray import DiceTray
+from .handler_base import Handler, ScreenPos, WorldPos
 from .handlers import (
-    ConfirmHandler,
-    Handler,
-    HandoverHandler,
     LosHandler,
     MeasureHandler,
     MoveFigureHandler,
     PointHandler,
-    PromptHandler,
     SelectHandler,
     TargetHandler,
     TemplateHandler,
 )
 from .logview import LogView
 from .play_view import PlayView
+from .scene import Scene
 from .terrain_render import TerrainRenderer, terrain_looks
 from .theme import BG, SIDEBAR_W, TOOLBAR_H, font
 from .widgets import Button, ButtonBar
+
+if TYPE_CHECKING:
+    from .app import App
 
 AI_PACE = 0.35  # seconds between AI commands, so a person can follow
 PAN_SPEED = 700  # px per second
 
 
 class PlayScene(Scene):
-    def __init__(self, app: App, session: Session, on_leave=None) -> None:
+    def __init__(self, app: App, session: Session, on_leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.on_leave = on_leave  # where Esc/Menu goes (the editor, for a test play)
-        self.handlers: list[Handler] = [SelectHandler()]
+        self.handlers: list[Handler[PlayScene]] = [SelectHandler()]
         self.selected_unit: str | None = None
         self.selected_figure: str | None = None
-        self.tapes: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.tapes: list[tuple[WorldPos, WorldPos]] = []
         self.show_grid = bool(session.game.scenario.get("map", {}).get("table", {}).get("grid", False))
         self.show_ranges = False
         self.dice = DiceTray()
@@ -61,20 +68,20 @@ class PlayScene(Scene):
         self.tool_bar = ButtonBar()
         self.renderer = TerrainRenderer(session.game.table, terrain_looks())
         self.painter = PlayView(self)  # draws the screen from the scene
-        self.camera: Camera | None = None
-        self.panning: tuple[int, int] | None = None
+        self.camera = Camera(pygame.Rect(0, 0, 1, 1), session.game.table.width, session.game.table.height)  # its view: layout()
+        self.panning: ScreenPos | None = None
         self.pan_moved = False
         self.zoom_idle = 0.0
         self.ai_timer = 0.0
         self.skip_ai = False
         self.fed = len(session.game.log)
-        self.hover_event = None
+        self.hover_event: Event | None = None
         self.players = {s: make_player(c, session.game.seed * 7 + i) for i, (s, c) in enumerate(session.controllers.items()) if c != "human"}
         self.last_side = session.game.state.active_side
-        self.actions_cache: tuple | None = None
-        self.view_cache: tuple[tuple, GameState] | None = None
+        self.actions_cache: tuple[Hashable, list[Action]] | None = None
+        self.view_cache: tuple[Hashable, GameState] | None = None
         self.over_since: float | None = None
-        self.mouse = (0, 0)
+        self.mouse: ScreenPos = (0, 0)
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.layout()
         self.camera.fit()
@@ -83,40 +90,41 @@ class PlayScene(Scene):
 
     # ---- basics ----------------------------------------------------------------------
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     @property
-    def rules(self):
-        return self.session.game.rules
+    def rules(self) -> RulesetBase[Any]:
+        return ruleset_of(self.session.game)
+
+    @property
+    def table(self) -> Table:
+        return self.session.game.table
 
     def layout(self) -> None:
         w, h = self.app.size
         self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - TOOLBAR_H)
         self.sidebar_rect = pygame.Rect(w - SIDEBAR_W, 0, SIDEBAR_W, h)
         self.toolbar_rect = pygame.Rect(0, h - TOOLBAR_H, w - SIDEBAR_W, TOOLBAR_H)
-        if self.camera is None:
-            self.camera = Camera(self.table_rect.copy(), self.game.table.width, self.game.table.height)
-        else:
-            self.camera.view = self.table_rect.copy()
+        self.camera.view = self.table_rect.copy()
         self.build_toolbar()
 
     def resized(self) -> None:
         self.layout()
 
-    def push(self, h: Handler) -> None:
+    def push(self, h: Handler[PlayScene]) -> None:
         self.handlers.append(h)
 
-    def pop(self, h: Handler | None = None) -> None:
+    def pop(self, h: Handler[PlayScene] | None = None) -> None:
         if len(self.handlers) > 1 and (h is None or self.handlers[-1] is h):
             self.handlers.pop()
         elif h is not None and h in self.handlers[1:]:
             self.handlers.remove(h)
 
-    def top(self) -> Handler:
+    def top(self) -> Handler[PlayScene]:
         return self.handlers[-1]
 
-    def in_table(self, pos) -> bool:
+    def in_table(self, pos: ScreenPos) -> bool:
         return self.table_rect.collidepoint(pos)
 
     def view_state(self) -> GameState:
@@ -127,7 +135,7 @@ class PlayScene(Scene):
         return self.view_cache[1]
 
     # ---- selection and picking ---------------------------------------------------------
-    def figure_at(self, pos) -> str | None:
+    def figure_at(self, pos: ScreenPos) -> str | None:
         w = self.camera.to_world(pos)
         best, best_d = None, 1e18
         for f in self.view_state().figures.values():
@@ -138,7 +146,7 @@ class PlayScene(Scene):
                 best, best_d = f.id, d
         return best
 
-    def snap(self, pos) -> tuple[float, float]:
+    def snap(self, pos: ScreenPos) -> WorldPos:
         fid = self.figure_at(pos)
         return self.game.state.figures[fid].pos if fid else self.camera.to_world(pos)
 
@@ -150,7 +158,7 @@ class PlayScene(Scene):
             self.selected_unit = self.game.state.figures[figure_id].unit
         self.actions_cache = None
 
-    def selected_position(self):
+    def selected_position(self) -> WorldPos | None:
         if self.selected_figure and self.selected_figure in self.game.state.figures:
             return self.game.state.figures[self.selected_figure].pos
         return None
@@ -162,7 +170,7 @@ class PlayScene(Scene):
             return False
         return any(a.mode == "move_figure" and a.enabled for a in self.current_actions())
 
-    def action_origin(self, action) -> tuple[float, float] | None:
+    def action_origin(self, action: Action) -> WorldPos | None:
         cmd = action.command
         st = self.game.state
         if cmd.figure and cmd.figure in st.figures:
@@ -182,7 +190,7 @@ class PlayScene(Scene):
                 return True
         return False
 
-    def submit(self, cmd: Command):
+    def submit(self, cmd: Command) -> Result:
         before_side = self.game.acting_side
         res = self.session.submit(cmd)
         if isinstance(res, Rejected):
@@ -202,11 +210,12 @@ class PlayScene(Scene):
             if self.session.needs_handover(before_side, self.game.acting_side):
                 self.push(HandoverHandler(st.sides[self.game.acting_side].name))
 
-    def current_actions(self):
+    def current_actions(self) -> list[Action]:
         # the state's number (see Game.version; phase and side follow from it) and the selection
         key = (self.game.version, self.selected_unit, self.selected_figure)
         if self.actions_cache is None or self.actions_cache[0] != key:
             side = self.game.acting_side
+            acts: list[Action]
             if not self.session.is_human(side):
                 acts = []
             elif self.rules.decision(self.game) is not None:
@@ -242,8 +251,9 @@ class PlayScene(Scene):
         st = self.game.state
         if not self.session.is_human(st.active_side) or st.over:
             return
-        if self.rules.decision(self.game) is not None:
-            self.app.toast("A choice must be made first: " + self.rules.decision(self.game)["prompt"], 5)
+        pending = self.rules.decision(self.game)
+        if pending is not None:
+            self.app.toast("A choice must be made first: " + pending["prompt"], 5)
             return
         idle = self.rules.idle_units(self.game, st.active_side)
         cmd = Command("end_phase", st.active_side)
@@ -279,30 +289,26 @@ class PlayScene(Scene):
         self.app.toast(f"Screenshot saved: {path}")
 
     def rules_reference(self) -> None:
-        from .menu import RulesScene
-
         st = self.game.state
         focus = f"{self.rules.phase_name(st.phase)} phase"
-        self.app.switch(RulesScene(self.app, self.rules.data.id, self, focus))
+        self.app.open("rules", self.rules.data.id, self, focus)
 
     def leave_to_menu(self) -> None:
-        from .menu import MainMenu
-
         def go() -> None:
             if self.on_leave is not None:
                 self.on_leave()
                 return
             self.session.autosave()
-            self.app.switch(MainMenu(self.app))
+            self.app.open("menu")
 
         question = "Back to the editor?" if self.on_leave else "Leave to the main menu? The game is autosaved; Continue resumes it."
         self.push(ConfirmHandler(question, go))
 
     # ---- previews ------------------------------------------------------------------------
-    def preview_move(self, fid: str, path):
+    def preview_move(self, fid: str, path: list[WorldPos]) -> tuple[bool, str, list[str]]:
         return self.rules.preview_move(self.game, self.game.state.figures[fid], list(path))
 
-    def preview_unit_move(self, cmd: Command):
+    def preview_unit_move(self, cmd: Command) -> list[tuple[Figure, MovePlan]]:
         if cmd.point is None:
             return []
         try:
@@ -315,19 +321,6 @@ class PlayScene(Scene):
         sizes = {"blast": mm(2), "flame_length": 250.0, "flame_width": 60.0, "cone_reach": mm(24), "corridor_width": 100.0}
         sizes.update(self.rules.editor.template_sizes())
         return sizes
-
-    def odds_lines(self, rep) -> list[str]:
-        lines = [rep.title]
-        lines += [f"{m.name}: {m.value}" for m in rep.modifiers[:8]]
-        d = rep.outcomes
-        lines.append(f"{rep.outcome_label}:")
-        for k in sorted(d.probs, key=lambda k: (str(type(k)), k)):
-            lines.append(f"  {k}: {d.probs[k] * 100:.1f}%")
-        for name, extra in rep.extra.items():
-            if name == "morale test" or len(rep.extra) <= 3:
-                lines.append(f"{name}: " + ", ".join(f"{k} {p * 100:.0f}%" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
-        lines.append("(" + d.method.split(":")[0] + ")")
-        return lines
 
     # ---- events --------------------------------------------------------------------------
     def handle(self, e: pygame.event.Event) -> None:
@@ -410,7 +403,7 @@ class PlayScene(Scene):
         elif pygame.K_1 <= k <= pygame.K_9:
             self.run_action(k - pygame.K_1)
 
-    def toggle_tool(self, cls) -> None:
+    def toggle_tool(self, cls: type[Handler[PlayScene]]) -> None:
         if isinstance(self.top(), cls):
             self.pop()
         else:
@@ -444,9 +437,7 @@ class PlayScene(Scene):
                 self.over_since = 0.0
             self.over_since += dt
             if self.over_since > 1.2 and not self.dice.busy():
-                from .victory import VictoryScene
-
-                self.app.switch(VictoryScene(self.app, self.session))
+                self.app.open("victory", self.session)
             return
         if not self.session.is_human(self.game.acting_side) and not self.top().modal:
             self.ai_timer += dt
@@ -461,7 +452,6 @@ class PlayScene(Scene):
             if self.session.is_human(self.game.acting_side) or st.over:
                 self.skip_ai = False
 
-
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(BG)
         self.painter.draw_table(surf)
@@ -470,7 +460,6 @@ class PlayScene(Scene):
         top = self.top()
         if top.modal:
             top.draw(self, surf)
-
 
     # ---- toolbar ---------------------------------------------------------------------------
     def build_toolbar(self) -> None:
@@ -493,6 +482,3 @@ class PlayScene(Scene):
             wbtn = max(74, font(19).size(f"[{key}] {label}")[0] + 14)
             self.tool_bar.add(Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, fn, True, key))
             x += wbtn + 4
-
-
-_ = Path

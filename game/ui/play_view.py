@@ -5,6 +5,7 @@ changes the game."""
 
 from __future__ import annotations
 
+from functools import partial
 from math import hypot
 from typing import TYPE_CHECKING
 
@@ -52,9 +53,9 @@ class PlayView:
         objectives = st.attrs.get("victory", {}).get("objectives", {})
         holders = {}
         for oid, o in objectives.items():
-            h = objective_holder(st, o)
-            if h:
-                c = pygame.Color(st.sides[h].colour)
+            holder = objective_holder(st, o)
+            if holder:
+                c = pygame.Color(st.sides[holder].colour)
                 holders[oid] = (c.r, c.g, c.b)
         overlays.draw_objectives(surf, cam, objectives, holders)
         overlays.draw_clouds(surf, cam, st.clouds.values(), self.scene.renderer.looks)
@@ -89,14 +90,14 @@ class PlayView:
 
     def draw_tokens(self, surf, st: GameState) -> None:
         cam = self.scene.camera
-        highlight_figs = set()
+        highlight_figs: set[str] = set()
         if self.scene.hover_event is not None:
             highlight_figs = set(self.scene.hover_event.figures)
             for uid in self.scene.hover_event.units:
                 if uid in st.units:
                     highlight_figs.update(st.units[uid].figures)
         pending = self.scene.rules.decision(self.scene.game)
-        choosable = set()
+        choosable: set[str] = set()
         if pending is not None and self.scene.session.is_human(pending["side"]):
             for _, c in self.scene.rules.decision_options(self.scene.game):
                 choosable.update(x for x in (c.figure, c.target, *c.figures) if x)
@@ -242,7 +243,7 @@ class PlayView:
     def draw_actions(self, surf, x, y, w) -> int:
         self.scene.actions_bar.clear()
         for i, a in enumerate(self.scene.current_actions()[:9]):
-            b = Button(pygame.Rect(x, y, w, 28), a.label, (lambda i=i: self.scene.run_action(i)), a.enabled, str(i + 1), a.reason)
+            b = Button(pygame.Rect(x, y, w, 28), a.label, partial(self.scene.run_action, i), a.enabled, str(i + 1), a.reason)
             b.active = any(getattr(h, "action", None) is a for h in self.scene.handlers)
             self.scene.actions_bar.add(b)
             y += 31

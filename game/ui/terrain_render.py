@@ -225,8 +225,8 @@ class TerrainRenderer:
             self._label(surf, f"level {f.level}", (c.x * zoom, c.y * zoom), edge, zoom)
         elif pattern == "crater":
             c = area.centroid
-            for k, fshade in ((0.3, 0.8), (0.55, 0.65)):
-                inner = area.buffer(-k * (area.area ** 0.5) * 0.5)
+            for frac, fshade in ((0.3, 0.8), (0.55, 0.65)):
+                inner = area.buffer(-frac * (area.area ** 0.5) * 0.5)
                 if not inner.is_empty:
                     self.fill(surf, inner, zoom, darker(colour, fshade), None, 110)
             self.outline(surf, area, zoom, hex_colour("#8d7a5c"), max(1, round(zoom * 2)))

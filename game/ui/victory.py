@@ -3,29 +3,34 @@
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
 from game.core.victory import losses
+from game.rulesets.base import ruleset_of
 from game.session import Session
 
-from .app import App, Scene
-from .menu import MainMenu, draw_backdrop
+from .scene import Scene
 from .theme import text
+from .widgets import draw_backdrop
+
+if TYPE_CHECKING:
+    from .app import App
 
 
 class VictoryScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.log_box = None
+        self.log_box: UITextBox | None = None
 
     def enter(self) -> None:
         m = self.app.manager
         w, h = self.app.size
         UIButton(pygame.Rect(w // 2 - 310, h - 90, 200, 44), "View the log", m, command=self.show_log)
-        UIButton(pygame.Rect(w // 2 - 100, h - 90, 200, 44), "Main menu", m, command=lambda: self.app.switch(MainMenu(self.app)))
+        UIButton(pygame.Rect(w // 2 - 100, h - 90, 200, 44), "Main menu", m, command=lambda: self.app.open("menu"))
         UIButton(pygame.Rect(w // 2 + 110, h - 90, 200, 44), "Quit", m, command=self.quit)
 
     def quit(self) -> None:
@@ -48,7 +53,7 @@ class VictoryScene(Scene):
             return
         w, _ = surf.get_size()
         y = 190
-        text(surf, f"{st.scenario}: {self.session.game.rules.data.name}, {st.turn} turn(s) played", (w // 2, y), 26, (230, 214, 170), anchor="center")
+        text(surf, f"{st.scenario}: {ruleset_of(self.session.game).data.name}, {st.turn} turn(s) played", (w // 2, y), 26, (230, 214, 170), anchor="center")
         y += 50
         for sid in st.side_order:
             lost, total = losses(st, sid)

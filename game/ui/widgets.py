@@ -1,5 +1,6 @@
 """Small immediate-mode widgets for the play screen: buttons with hotkeys and a
-scrollable list. Drawn in the panel style; hit-tested from the mouse events."""
+scrollable list. Drawn in the panel style; hit-tested from the mouse events. Also the
+backdrop of the menu screens."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .theme import INK, font, text
+from .theme import BG, INK, font, text
 
 
 @dataclass
@@ -93,3 +94,16 @@ def draw_panel(surf: pygame.Surface, rect: pygame.Rect, title: str = "", paper: 
         text(surf, title, (rect.x + 8, y), 20, INK, bold=True)
         y += 22
     return y
+
+
+def draw_backdrop(surf: pygame.Surface, title: str = "TRENCHTABLE", subtitle: str = "") -> None:
+    """The menu screens' background: a dark grid and a title."""
+    surf.fill(BG)
+    w, h = surf.get_size()
+    for i in range(0, w, 48):
+        pygame.draw.line(surf, (46, 43, 38), (i, 0), (i, h))
+    for j in range(0, h, 48):
+        pygame.draw.line(surf, (46, 43, 38), (0, j), (w, j))
+    text(surf, title, (w // 2, 70), 64, (232, 214, 170), bold=True, anchor="center")
+    if subtitle:
+        text(surf, subtitle, (w // 2, 118), 24, (190, 176, 140), anchor="center")
