@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.state import Figure, GameState, Marker, Unit
-from game.solo import portals
+from game.solo import portal_state, portals
 from game.solo.tables import ORDER_WORDS, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
@@ -280,10 +280,10 @@ class SoloMixin:
         command (recycling, counters, force generation, markers falling back)."""
 
 
-        if not portals.active(game) or game.__dict__.get("_solo_applying"):
+        if not portal_state.active(game) or game.__dict__.get("_solo_applying"):
             apply(game, cmd)
             return
-        before = portals.player_positions(game)
+        before = portal_state.player_positions(game)
         game.__dict__["_solo_applying"] = True
         try:
             apply(game, cmd)
@@ -313,13 +313,13 @@ class SoloMixin:
         """The solo side's markers as ``side`` may know them (None: everything)."""
 
 
-        return portals.portal_markers(game, side)
+        return portal_state.portal_markers(game, side)
 
     def solo_pool(self, game: Game) -> dict[str, int]:
         """Figures of the solo side waiting off the table: troop type -> count."""
 
 
-        return portals.solo_pool(game)
+        return portal_state.solo_pool(game)
     # ==== end of portal markers =============================================================
 
 

@@ -29,44 +29,50 @@ YAML for its force table and counter attacks.
 from __future__ import annotations
 
 from collections import Counter
-from math import atan2, cos, degrees, hypot, pi, sin
-from typing import TYPE_CHECKING, Any, TypedDict
+from math import atan2, cos, degrees, pi, sin
+from typing import TYPE_CHECKING
 
-import numpy as np
-import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Point
 
 from game.core.commands import Command
 from game.core.game import Game
 from game.core.state import Figure, GameState, Marker, Unit
 from game.data.solo_schema import ForceEntry, SoloSection, check_solo_section  # noqa: F401 (re-exported)
 from game.geometry.collider import Collider, Mover
-from game.geometry.los import los_pairs
 from game.geometry.units import to_mm
+from game.solo.fallback import (
+    cover_spots,
+    fallback_spot,
+    good_spots,
+)
+from game.solo.portal_state import (
+    EDGE_FACING,
+    MARKER_SPACING,
+    PORTAL_KINDS,
+    RING_GAP,
+    SoloInfo,
+    active,
+    dist,
+    edge_centre,
+    edge_depth,
+    inch,
+    info,
+    marker_pos,
+    player_figures,
+    require_info,
+    solo_counters,
+    solo_markers,
+    solo_side,
+    tell_all,
+    tell_solo,
+    the_solo_side,
+    visibility,
+)
 from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.data.map_schema import MapFile
     from game.rulesets.base import RulesetBase
-
-PORTAL_KINDS = ("portal", "dummy")
-COUNTER_KINDS = ("sniper", "artillery", "mine")
-
-# Shapes of the places a marker may stand, in inches (the solo rules' unit).
-MARKER_RADIUS = 0.5  # a counter is about an inch across
-MARKER_SPACING = 1.0  # two counters do not stand closer than this
-CORNER_OFFSETS = (0.75, 1.75)  # two places at each building corner, out along the diagonal
-SAMPLE_STEP = 1.25  # places along walls, hedges and wood edges
-WOOD_INSET = 1.0  # places inside a wood, this far in from its edge
-LINE_GAP = 0.6  # places behind a wall or hedge, this far from its footprint
-DEAD_GROUND_STEP = 0.5
-RING_GAP = 0.15  # between the bases of a generated unit
-
-EDGE_FACING = {"south": 270.0, "north": 90.0, "west": 0.0, "east": 180.0}
-
-
-def inch(v: float) -> float:
-    return to_mm(v, "in")
 
 
 # ---- the force table (`solo:` section of a ruleset's YAML; schema in game/data/solo_schema.py) ----
@@ -75,51 +81,6 @@ def inch(v: float) -> float:
 def solo_section(rules: RulesetBase) -> SoloSection | None:
     """The ruleset's ``solo:`` section, if its data has one."""
     return rules.data.solo  # validated with the ruleset file
-
-
-# ---- state --------------------------------------------------------------------------------
-
-
-class SoloInfo(TypedDict):
-    """The solo rules' bookkeeping, ``state.attrs["solo"]`` (saved with the state)."""
-
-    side: str  # the side the solo rules play
-    portals: bool  # it plays from portal markers
-    pool: dict[str, int]  # its figures off the table: troop type -> count
-    contact: bool  # a unit of it has appeared or a counter attacked
-    made: int  # units made from the pool so far (they are numbered by it)
-    turn_start: int  # the last turn whose start the portal rules have played
-    strength: int  # its whole force, in figures (for "break" victory)
-
-
-def info(state: GameState) -> SoloInfo | None:
-    """The solo rules' bookkeeping: {side, portals, pool, contact, made, turn_start, strength}."""
-    return state.attrs.get("solo")
-
-
-def _info(state: GameState) -> SoloInfo:
-    """:func:`info` of a game the solo rules play a side of (the portal rules below run
-    only in such a game)."""
-    inf = info(state)
-    if inf is None:
-        raise RuntimeError("the game does not play the solo rules for a side")
-    return inf
-
-
-def active(game: Game) -> bool:
-    """The game plays a side from portal markers."""
-    inf = info(game.state)
-    return bool(inf and inf.get("portals"))
-
-
-def solo_side(game: Game) -> str | None:
-    inf = info(game.state)
-    return inf["side"] if inf else None
-
-
-def _side(game: Game) -> str:
-    """The side the solo rules play, in a game where they play one."""
-    return _info(game.state)["side"]
 
 
 def portals_setup(state: GameState, m: MapFile) -> None:
@@ -147,95 +108,12 @@ def portals_setup(state: GameState, m: MapFile) -> None:
         state.markers[mid] = Marker(mid, side, kind, p.at[0] * scale, p.at[1] * scale, secret=True, attrs={"seen": False})
 
 
-def portal_markers(game: Game, side: str | None = None) -> list[Marker]:
-    """The solo side's markers (portals, dummies, counters) as ``side`` may know them
-    (None: the umpire's view, kinds shown)."""
-    s = solo_side(game)
-    st = game.state if side is None else game.view(side)
-    return sorted((m for m in st.markers.values() if m.side == s), key=lambda m: m.id)
-
-
-def solo_pool(game: Game) -> dict[str, int]:
-    """Figures of the solo side off the table, ready to appear: troop type -> count."""
-    inf = info(game.state)
-    return dict(inf["pool"]) if inf else {}
-
-
-def player_figures(game: Game) -> list[Figure]:
-    s = solo_side(game)
-    return sorted((f for f in game.state.figures.values() if f.alive and f.side != s), key=lambda f: f.id)
-
-
-def player_positions(game: Game) -> dict[str, tuple[float, float]]:
-    return {f.id: f.pos for f in player_figures(game)}
-
-
-def _markers(game: Game, kinds: tuple[str, ...] | None = None) -> list[Marker]:
-    s = solo_side(game)
-    return sorted((m for m in game.state.markers.values() if m.side == s and (kinds is None or m.kind in kinds)),
-                  key=lambda m: m.id)
-
-
-def _counters(game: Game) -> list[Marker]:
-    s = solo_side(game)
-    return sorted((m for m in game.state.markers.values() if m.side == s and m.kind not in PORTAL_KINDS),
-                  key=lambda m: m.id)
-
-
-def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return hypot(a[0] - b[0], a[1] - b[1])
-
-
-def _pos(m: Marker) -> tuple[float, float]:
-    return (m.x, m.y)
-
-
-def visibility(game: Game, observers: list[tuple[float, float]], targets: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
-    """(visible, cover of the target) for every observer x target, as (O, T) arrays."""
-    no, nt = len(observers), len(targets)
-    if not no or not nt:
-        return np.zeros((no, nt), dtype=bool), np.zeros((no, nt), dtype=np.int8)
-    obs = np.repeat(np.asarray(observers, dtype=float).reshape(-1, 2), nt, axis=0)
-    tgt = np.tile(np.asarray(targets, dtype=float).reshape(-1, 2), (no, 1))
-    vis, cov, _ = los_pairs(game.table, obs, tgt)
-    return vis.reshape(no, nt), cov.reshape(no, nt)
-
-
-def _secret(game: Game, text: str, **kw: Any) -> None:
-    game.emit("solo", text, visible_to=[_side(game)], **kw)
-
-
-def _public(game: Game, text: str, **kw: Any) -> None:
-    game.emit("solo", text, **kw)
-
-
-# ---- the solo side's table edge --------------------------------------------------------------
-
-
-def edge_depth(game: Game, p: tuple[float, float]) -> float:
-    """How far a point is from the solo side's table edge."""
-    edge = game.state.sides[_side(game)].home_edge
-    w, h = game.table.width, game.table.height
-    return {"north": p[1], "south": h - p[1], "west": p[0], "east": w - p[0]}[edge]
-
-
-def edge_centre(game: Game) -> tuple[float, float]:
-    edge = game.state.sides[_side(game)].home_edge
-    w, h = game.table.width, game.table.height
-    return {"north": (w / 2, 0.0), "south": (w / 2, h), "west": (0.0, h / 2), "east": (w, h / 2)}[edge]
-
-
-def edge_direction(game: Game) -> tuple[float, float]:
-    edge = game.state.sides[_side(game)].home_edge
-    return {"north": (0.0, -1.0), "south": (0.0, 1.0), "west": (-1.0, 0.0), "east": (1.0, 0.0)}[edge]
-
-
 # ---- recycling ---------------------------------------------------------------------------------
 
 
 def recycle(game: Game) -> int:
     """Casualties (and figures off the table) of the solo side go back to the pool."""
-    inf = _info(game.state)
+    inf = require_info(game.state)
     n = 0
     back: Counter[str] = Counter()
     for f in sorted(game.state.figures.values(), key=lambda f: f.id):
@@ -247,7 +125,7 @@ def recycle(game: Game) -> int:
     if n:
         inf["pool"] = dict(sorted(inf["pool"].items()))
         words = ", ".join(f"{k} x{v}" for k, v in sorted(back.items()))
-        _public(game, f"{n} figure(s) of {game.state.sides[inf['side']].name} out of action return to the pool ({words}).")
+        tell_all(game, f"{n} figure(s) of {game.state.sides[inf['side']].name} out of action return to the pool ({words}).")
     return n
 
 
@@ -270,9 +148,9 @@ def turn_start(rules: RulesetBase, game: Game) -> None:
 def after_command(rules: RulesetBase, game: Game, cmd: Command, before: dict[str, tuple[float, float]]) -> None:
     """After every accepted command: recycle casualties, let the counters spot, roll for
     markers newly in sight, and drive back markers the player's moved figures approach."""
-    inf = _info(game.state)
+    inf = require_info(game.state)
     recycle(game)
-    moved = [f for f in player_figures(game) if f.id in before and _dist(before[f.id], f.pos) > 1e-6]
+    moved = [f for f in player_figures(game) if f.id in before and dist(before[f.id], f.pos) > 1e-6]
     counters_check(rules, game)
     if game.state.over:
         return
@@ -286,9 +164,9 @@ def after_command(rules: RulesetBase, game: Game, cmd: Command, before: dict[str
 
 def in_sight(game: Game) -> list[Marker]:
     """Portal markers and dummies any figure of the player can see."""
-    markers = _markers(game, PORTAL_KINDS)
+    markers = solo_markers(game, PORTAL_KINDS)
     figs = player_figures(game)
-    vis, _ = visibility(game, [f.pos for f in figs], [_pos(m) for m in markers])
+    vis, _ = visibility(game, [f.pos for f in figs], [marker_pos(m) for m in markers])
     return [m for j, m in enumerate(markers) if vis[:, j].any()]
 
 
@@ -304,7 +182,7 @@ def sighting(rules: RulesetBase, game: Game, new_only: bool, why: str) -> None:
 def generation_modifiers(game: Game, n_in_sight: int) -> list[tuple[str, int]]:
     fg = solo_tables().force_generation
     mods = []
-    if not _info(game.state)["contact"]:
+    if not require_info(game.state)["contact"]:
         mods.append(("no contact yet", fg.no_contact_modifier))
     if n_in_sight > 1:
         mods.append((f"{n_in_sight - 1} more counter(s) in sight", fg.per_extra_counter * (n_in_sight - 1)))
@@ -335,7 +213,7 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         roll.outcome = f"{total}: {entry.label}"
         redeploy(rules, game)
         return
-    pool = _info(game.state)["pool"]
+    pool = require_info(game.state)["pool"]
     chosen, stepped = None, False
     for e in reversed(table.force_table[: i + 1]):
         if e.result == "nothing":
@@ -353,7 +231,7 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
     portal = choose_portal(rules, game, chosen, seen)
     if portal is None:
         roll.outcome += "; nothing appears"
-        _secret(game, f"Only dummies are in sight: {chosen.label} cannot appear.")
+        tell_solo(game, f"Only dummies are in sight: {chosen.label} cannot appear.")
         return
     place_unit(rules, game, chosen, portal)
 
@@ -383,16 +261,16 @@ def choose_portal(rules: RulesetBase, game: Game, entry: ForceEntry, seen: list[
     portals = [m for m in seen if m.kind == "portal"]
     tanks = player_tanks(rules, game) if (entry.vehicle or entry.at_gun) else []
     if tanks:
-        every = _markers(game, ("portal",))
+        every = solo_markers(game, ("portal",))
         if every:
-            tank = min(tanks, key=lambda t: (min(_dist(t.pos, _pos(m)) for m in seen), t.id))
+            tank = min(tanks, key=lambda t: (min(dist(t.pos, marker_pos(m)) for m in seen), t.id))
 
             def rank(m: Marker) -> tuple[int, float, int, str]:
-                r = rules.los(game, _pos(m), tank)
-                return (0 if r.visible else 1, -round(_dist(_pos(m), tank.pos), 6), r.hindrances, m.id)
+                r = rules.los(game, marker_pos(m), tank)
+                return (0 if r.visible else 1, -round(dist(marker_pos(m), tank.pos), 6), r.hindrances, m.id)
 
             best = min(every, key=rank)
-            _secret(game, f"Tank placement rule: {entry.label} appears at {best.id}, the furthest portal from {tank.name} with the best sight of it.")
+            tell_solo(game, f"Tank placement rule: {entry.label} appears at {best.id}, the furthest portal from {tank.name} with the best sight of it.")
             return best
     if not portals:
         return None
@@ -433,16 +311,16 @@ def _free_places(game: Game, centre: tuple[float, float], radius: float, away: f
 def place_unit(rules: RulesetBase, game: Game, entry: ForceEntry, portal: Marker) -> Unit | None:
     """Make the unit from the pool and stand it around the portal."""
     st = game.state
-    inf = _info(st)
+    inf = require_info(st)
     side = inf["side"]
     inf["made"] += 1
     n = inf["made"]
     uid = f"{side}-solo{n}"
     while uid in st.units:
         uid += "x"
-    at = _pos(portal)
+    at = marker_pos(portal)
     foes = player_figures(game)
-    nearest = min(foes, key=lambda f: (_dist(f.pos, at), f.id), default=None)
+    nearest = min(foes, key=lambda f: (dist(f.pos, at), f.id), default=None)
     facing = degrees(atan2(nearest.y - at[1], nearest.x - at[0])) % 360 if nearest else EDGE_FACING[st.sides[side].home_edge]
     away = (facing + 180.0) % 360
     collider = Collider(game.table, [(f.id, f.pos, f.radius) for f in st.figures.values() if f.alive])
@@ -469,13 +347,13 @@ def place_unit(rules: RulesetBase, game: Game, entry: ForceEntry, portal: Marker
         made.append(fid)
     inf["pool"] = {k: v for k, v in sorted(inf["pool"].items()) if v > 0}
     if not made:
-        _public(game, f"{entry.label} cannot appear: no room around the marker.")
+        tell_all(game, f"{entry.label} cannot appear: no room around the marker.")
         return None
     inf["contact"] = True
     st.units[uid] = unit
     rules.solo_placed(game, unit)  # the ruleset readies the new figures (ammunition, vehicle crews)
     short = f" ({len(entry.troops) - len(made)} figure(s) found no room and stay in the pool)" if len(made) < len(entry.troops) else ""
-    _public(game, f"{unit.name} appears at a portal marker: {len(made)} figure(s){short}.", units=[uid], figures=made)
+    tell_all(game, f"{unit.name} appears at a portal marker: {len(made)} figure(s){short}.", units=[uid], figures=made)
     return unit
 
 
@@ -489,13 +367,13 @@ def redeploy(rules: RulesetBase, game: Game) -> None:
     st = game.state
     foes = player_figures(game)
     if not foes:
-        _public(game, "Redeployment: no figure of the player on the table, nothing to do.")
+        tell_all(game, "Redeployment: no figure of the player on the table, nothing to do.")
         return
     lead = min(foes, key=lambda f: (edge_depth(game, f.pos), f.id))
     lead_depth = edge_depth(game, lead.pos)
-    bypassed = [m for m in _markers(game, PORTAL_KINDS) if edge_depth(game, _pos(m)) > lead_depth + 1e-6]
+    bypassed = [m for m in solo_markers(game, PORTAL_KINDS) if edge_depth(game, marker_pos(m)) > lead_depth + 1e-6]
     if not bypassed:
-        _public(game, f"Redeployment: no marker has been bypassed by {lead.name}; nothing happens.")
+        tell_all(game, f"Redeployment: no marker has been bypassed by {lead.name}; nothing happens.")
         return
     line = LineString([lead.pos, edge_centre(game)])
     width = solo_tables().dist_mm("portal_redeploy")
@@ -503,20 +381,20 @@ def redeploy(rules: RulesetBase, game: Game) -> None:
     for m in bypassed:
         spot = _redeploy_spot(rules, game, m, line, width, lead_depth)
         if spot is None:
-            _secret(game, f"{m.kind} {m.id} cannot be redeployed: no hidden place within {rules.fmt(width)} of the line.")
+            tell_solo(game, f"{m.kind} {m.id} cannot be redeployed: no hidden place within {rules.fmt(width)} of the line.")
             continue
         m.x, m.y = spot
         m.attrs["seen"] = False
         moved += 1
-    _public(game, f"Redeployment: {moved} marker(s) bypassed by {lead.name} move up toward the centre of "
-                  f"{st.sides[_side(game)].name}'s table edge.")
+    tell_all(game, f"Redeployment: {moved} marker(s) bypassed by {lead.name} move up toward the centre of "
+                  f"{st.sides[the_solo_side(game)].name}'s table edge.")
     if not moved:
         return
-    inf = _info(st)
+    inf = require_info(st)
     officers = [t for t in sorted(inf["pool"]) if inf["pool"][t] > 0 and rules.data.troop_types[t].role == "officer"]
-    portals = _markers(game, ("portal",))
+    portals = solo_markers(game, ("portal",))
     if officers and portals:
-        rear = min(portals, key=lambda m: (edge_depth(game, _pos(m)), m.id))
+        rear = min(portals, key=lambda m: (edge_depth(game, marker_pos(m)), m.id))
         place_unit(rules, game, ForceEntry(name="Officer directing the redeployment", troops=[officers[0]]), rear)
 
 
@@ -524,7 +402,7 @@ def _redeploy_spot(rules: RulesetBase, game: Game, m: Marker, line: LineString, 
     ahead = lead_depth - inch(MARKER_SPACING)
     spots = [s for s in cover_spots(rules, game) if line.distance(Point(s[0], s[1])) <= width + 1e-6
              and edge_depth(game, (s[0], s[1])) < ahead]
-    good = _good_spots(game, m, [(s[0], s[1]) for s in spots], dead_ground=True, fall_back=False)
+    good = good_spots(game, m, [(s[0], s[1]) for s in spots], dead_ground=True, fall_back=False)
     if not good:  # no cover on the way: any hidden point near the line
         (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
         ux, uy = (x1 - x0) / line.length, (y1 - y0) / line.length
@@ -535,135 +413,11 @@ def _redeploy_spot(rules: RulesetBase, game: Game, m: Marker, line: LineString, 
                 q = (cx - uy * off * width, cy + ux * off * width)
                 if edge_depth(game, q) < ahead:
                     pts.append(q)
-        good = _good_spots(game, m, pts, dead_ground=False, fall_back=False)
+        good = good_spots(game, m, pts, dead_ground=False, fall_back=False)
     if not good:
         return None
     lead = line.coords[0]
-    return min(good, key=lambda p: (round(_dist(p, lead), 6), p))
-
-
-# ---- places to fall back to --------------------------------------------------------------------
-
-
-def _sample(line: LineString, step: float) -> list[tuple[float, float]]:
-    if line.is_empty or line.length <= 0:
-        return []
-    n = max(1, int(line.length / step))
-    return [(p.x, p.y) for p in (line.interpolate(line.length * k / n) for k in range(n + 1))]
-
-
-def _rings(geom) -> list[LineString]:
-    out = []
-    for poly in getattr(geom, "geoms", [geom]):
-        if isinstance(poly, Polygon) and not poly.is_empty:
-            out.append(LineString(poly.exterior.coords))
-    return out
-
-
-def cover_spots(rules: RulesetBase, game: Game) -> list[tuple[float, float, str]]:
-    """Every place on the table a marker may fall back to, with the feature giving it:
-    the corners of buildings, just inside the edges of woods and other covering areas,
-    behind walls, hedges and fences, in trenches. Terrain that cannot hold figures
-    (impassable: a large rock) and temporary clouds give none. (x, y, feature id)."""
-    table = game.table
-    return game.keep("cover_spots", (id(table), table.version), lambda: _cover_spots(table), limit=1)
-
-
-def _cover_spots(table) -> list[tuple[float, float, str]]:
-    out: list[tuple[float, float, str]] = []
-    step = inch(SAMPLE_STEP)
-    for feat in sorted(table.features, key=lambda f: f.id):
-        t = feat.type
-        if t.dynamic or t.blocks_movement == "all":
-            continue
-        if t.cover == "none" and t.los not in ("blocks", "woods"):
-            continue
-        pts: list[tuple[float, float]] = []
-        if t.shape == "area" and t.los == "blocks":
-            for off in CORNER_OFFSETS:
-                grown = shapely.buffer(feat.area, inch(off), join_style="mitre", mitre_limit=10.0)
-                for ring in _rings(grown):
-                    pts += list(dict.fromkeys((float(x), float(y)) for x, y in ring.coords))
-        elif t.shape == "area":
-            inner = feat.area.buffer(-inch(WOOD_INSET))
-            for ring in _rings(inner):
-                pts += _sample(ring, step)
-            rp = feat.area.representative_point()
-            pts.append((rp.x, rp.y))
-        elif t.cover != "none":
-            lines = list(getattr(feat.geometry, "geoms", [feat.geometry]))
-            for ln in lines:
-                if t.los == "clear" and t.cover_reach <= 0:  # a trench: in it
-                    pts += _sample(ln, step)
-                    continue
-                d = feat.effective_width / 2 + inch(LINE_GAP)
-                for side in (d, -d):
-                    pts += _sample(ln.offset_curve(side), step)
-        out += [(x, y, feat.id) for x, y in pts]
-    return out
-
-
-def _good_spots(game: Game, m: Marker, cands: list[tuple[float, float]], dead_ground: bool, fall_back: bool,
-                reach: float | None = None) -> list[tuple[float, float]]:
-    """The candidate places marker ``m`` may go to: on the table, room for the counter
-    (no base, no impassable terrain, no other marker), hidden from every figure of the
-    player, with dead ground behind (the ground toward the solo side's edge also hidden),
-    and (``fall_back``) no nearer the player's figures than the marker is now."""
-    st = game.state
-    w, h = game.table.width, game.table.height
-    r = inch(MARKER_RADIUS)
-    foes = player_figures(game)
-    here = _pos(m)
-    others = [_pos(o) for o in st.markers.values() if o.id != m.id]
-    collider = Collider(game.table, [(f.id, f.pos, f.radius) for f in st.figures.values() if f.alive])
-    now = min((_dist(here, f.pos) for f in foes), default=0.0)
-    keep = []
-    for p in dict.fromkeys(cands):
-        if reach is not None and _dist(p, here) > reach + 1e-6:
-            continue
-        if not (r <= p[0] <= w - r and r <= p[1] <= h - r):
-            continue
-        if any(_dist(p, o) < inch(MARKER_SPACING) - 1e-6 for o in others):
-            continue
-        if fall_back and foes and min(_dist(p, f.pos) for f in foes) < now - 1e-6:
-            continue
-        if not collider.is_free(p, r):
-            continue
-        keep.append(p)
-    if not keep or not foes:
-        return keep
-    dx, dy = edge_direction(game)
-    behind = solo_tables().dist_mm("portal_dead_ground") if dead_ground else 0.0
-    steps = int(round(behind / inch(DEAD_GROUND_STEP)))
-    probes: list[tuple[float, float]] = []
-    owner: list[int] = []
-    for i, p in enumerate(keep):
-        probes.append(p)
-        owner.append(i)
-        for k in range(1, steps + 1):
-            q = (p[0] + dx * k * inch(DEAD_GROUND_STEP), p[1] + dy * k * inch(DEAD_GROUND_STEP))
-            if 0 <= q[0] <= w and 0 <= q[1] <= h:
-                probes.append(q)
-                owner.append(i)
-    vis, _ = visibility(game, [f.pos for f in foes], probes)
-    seen = np.asarray(vis.any(axis=0))  # one per probe (vis has a row per foe)
-    bad = {owner[j] for j in range(len(probes)) if seen[j]}
-    return [p for i, p in enumerate(keep) if i not in bad]
-
-
-def fallback_spot(rules: RulesetBase, game: Game, m: Marker) -> tuple[float, float, str] | None:
-    """The next corner or cover within 12" with dead ground behind it, nearest first."""
-    reach = solo_tables().dist_mm("portal_fallback")
-    here = _pos(m)
-    spots = [s for s in cover_spots(rules, game) if _dist((s[0], s[1]), here) <= reach + 1e-6]
-    feature: dict[tuple[float, float], str] = {}
-    for x, y, fid in spots:
-        feature.setdefault((x, y), fid)
-    good = _good_spots(game, m, [(s[0], s[1]) for s in spots], dead_ground=True, fall_back=True, reach=reach)
-    if not good:
-        return None
-    p = min(good, key=lambda p: (round(_dist(p, here), 6), p))
-    return (p[0], p[1], feature[p])
+    return min(good, key=lambda p: (round(dist(p, lead), 6), p))
 
 
 # ---- eliminating portals ----------------------------------------------------------------------------
@@ -675,16 +429,16 @@ def approach(rules: RulesetBase, game: Game, moved: list[Figure]) -> None:
     generation roll, falls back or is eliminated."""
     reach = solo_tables().dist_mm("portal_approach")
     moved_ids = {f.id for f in moved}
-    for m in _markers(game, PORTAL_KINDS):
+    for m in solo_markers(game, PORTAL_KINDS):
         if m.id not in game.state.markers:
             continue
         foes = player_figures(game)
-        vis, cov = visibility(game, [f.pos for f in foes], [_pos(m)])
-        near = [f for i, f in enumerate(foes) if f.id in moved_ids and vis[i, 0] and _dist(f.pos, _pos(m)) <= reach + 1e-6]
+        vis, cov = visibility(game, [f.pos for f in foes], [marker_pos(m)])
+        near = [f for i, f in enumerate(foes) if f.id in moved_ids and vis[i, 0] and dist(f.pos, marker_pos(m)) <= reach + 1e-6]
         open_to = [f for i, f in enumerate(foes) if vis[i, 0] and cov[i, 0] == 0]
         if near and m.kind == "dummy":
             del game.state.markers[m.id]
-            _public(game, f"{near[0].name} comes within {rules.fmt(reach)} of a marker: it was a dummy, and is removed.",
+            tell_all(game, f"{near[0].name} comes within {rules.fmt(reach)} of a marker: it was a dummy, and is removed.",
                     figures=[near[0].id])
             continue
         if near:
@@ -697,17 +451,17 @@ def fall_back(rules: RulesetBase, game: Game, m: Marker, why: str, by: Figure) -
     spot = fallback_spot(rules, game, m)
     if spot is None:
         del game.state.markers[m.id]
-        _public(game, f"A marker has nowhere to fall back to ({why}) and is eliminated.", figures=[by.id])
-        _secret(game, f"{m.kind.title()} {m.id} is eliminated: no cover with dead ground within "
+        tell_all(game, f"A marker has nowhere to fall back to ({why}) and is eliminated.", figures=[by.id])
+        tell_solo(game, f"{m.kind.title()} {m.id} is eliminated: no cover with dead ground within "
                       f"{rules.fmt(solo_tables().dist_mm('portal_fallback'))}.")
         return
     x, y, fid = spot
-    d = _dist(_pos(m), (x, y))
+    d = dist(marker_pos(m), (x, y))
     m.x, m.y = x, y
     m.attrs["seen"] = False
     name = game.table.feature(fid).name or game.table.feature(fid).type.name
-    _public(game, f"A marker falls back {rules.fmt(d)} ({why}).", figures=[by.id])
-    _secret(game, f"{m.kind.title()} {m.id} falls back to {name}.")
+    tell_all(game, f"A marker falls back {rules.fmt(d)} ({why}).", figures=[by.id])
+    tell_solo(game, f"{m.kind.title()} {m.id} falls back to {name}.")
 
 
 # ---- solo counters -------------------------------------------------------------------------------
@@ -718,34 +472,34 @@ def counters_check(rules: RulesetBase, game: Game) -> None:
     sees it: sight is both ways), then goes; a mine attacks every unit coming within 10"
     in sight, once each, and then lies face up."""
     st = game.state
-    for m in _counters(game):
+    for m in solo_counters(game):
         if st.over:
             return
         if m.id not in st.markers:
             continue
         foes = player_figures(game)
-        vis, _ = visibility(game, [f.pos for f in foes], [_pos(m)])
+        vis, _ = visibility(game, [f.pos for f in foes], [marker_pos(m)])
         cands = [f for i, f in enumerate(foes) if vis[i, 0]]
         if m.kind == "mine":
             reach = solo_tables().dist_mm("mine_reach")
             done = m.attrs.get("attacked", [])
-            cands = [f for f in cands if _dist(f.pos, _pos(m)) <= reach + 1e-6 and f.unit not in done]
+            cands = [f for f in cands if dist(f.pos, marker_pos(m)) <= reach + 1e-6 and f.unit not in done]
         if not cands:
             continue
-        cands.sort(key=lambda f: (round(_dist(f.pos, _pos(m)), 6), f.id))
+        cands.sort(key=lambda f: (round(dist(f.pos, marker_pos(m)), 6), f.id))
         units = list(dict.fromkeys(f.unit for f in cands))
         if m.kind != "mine":
             units = units[:1]
-        _info(st)["contact"] = True
+        require_info(st)["contact"] = True
         for uid in units:
             if st.over or not st.unit_alive(uid):
                 continue
             words = {"sniper": "A sniper", "artillery": "Random artillery", "mine": "A minefield"}.get(m.kind, f"A {m.kind} counter")
-            _public(game, f"The marker is revealed: {words} attacks {st.units[uid].name}!", units=[uid])
+            tell_all(game, f"The marker is revealed: {words} attacks {st.units[uid].name}!", units=[uid])
             if m.kind == "mine":
                 m.secret = False
                 m.attrs["inverted"] = True
                 m.attrs["attacked"] = [*m.attrs.get("attacked", []), uid]
-            rules.solo_counter_attack(game, m.kind, uid, at=_pos(m))
+            rules.solo_counter_attack(game, m.kind, uid, at=marker_pos(m))
         if m.kind != "mine" and m.id in st.markers:
             del st.markers[m.id]

@@ -12,7 +12,7 @@ from game.core.commands import Command
 from game.core.state import Marker
 from game.geometry.units import to_mm
 from game.rulesets.great_war_54mm.rules import GreatWar54
-from game.solo import portals
+from game.solo import fallback, portal_state, portals
 from game.solo.orders import SoloMixin
 from game.solo.portals import SoloSection
 
@@ -87,9 +87,9 @@ def test_setup_turns_the_solo_side_into_a_pool_and_secret_markers():
     game = field([(12, 25), (20, 25, "dummy"), (28, 25, "sniper")])
     st = game.state
     assert not st.side_units("b") and not st.side_figures("b", alive_only=False)
-    assert portals.solo_pool(game) == {"lmg_gunner": 1, "officer": 1, "rifleman": 7, "sergeant": 1, "smg_gunner": 1}
-    assert game.rules.solo_pool(game) == portals.solo_pool(game)
-    marks = portals.portal_markers(game)
+    assert portal_state.solo_pool(game) == {"lmg_gunner": 1, "officer": 1, "rifleman": 7, "sergeant": 1, "smg_gunner": 1}
+    assert game.rules.solo_pool(game) == portal_state.solo_pool(game)
+    marks = portal_state.portal_markers(game)
     assert [(m.kind, m.secret, where(m)) for m in marks] == [
         ("portal", True, (12, 25)), ("dummy", True, (20, 25)), ("sniper", True, (28, 25))]
     assert not rolls(game)  # nothing in sight at the start: no roll
@@ -98,7 +98,7 @@ def test_setup_turns_the_solo_side_into_a_pool_and_secret_markers():
 def test_without_the_solo_option_the_map_plays_as_usual():
     game = portal_game([unit("pf", [("rifleman", *HIDDEN)])], [SCREEN, WOOD], [(12, 25)], solo=False)
     assert not game.state.markers and len(game.state.side_figures("b")) == 11
-    assert not portals.active(game)
+    assert not portal_state.active(game)
 
 
 def test_the_view_hides_which_markers_are_dummies():
@@ -109,7 +109,7 @@ def test_the_view_hides_which_markers_are_dummies():
     assert {m.kind for m in game.rules.portal_markers(game, "a")} == {"unknown"}
     assert sorted(m.kind for m in game.view("b").markers.values()) == ["dummy", "mine", "portal"]
     # the ids are numbered by place, not by kind
-    assert [m.id for m in portals.portal_markers(game)] == ["b-m1", "b-m2", "b-m3"]
+    assert [m.id for m in portal_state.portal_markers(game)] == ["b-m1", "b-m2", "b-m3"]
 
 
 # ---- force generation ---------------------------------------------------------------------------
@@ -124,13 +124,13 @@ def test_modifiers_no_contact_and_each_further_counter():
     assert r.outcome.startswith("7: Rifle group")  # 6 - 1 + 2
     unit_ = next(u for u in game.state.side_units("b"))
     assert Counter(f.type for f in game.state.unit_figures(unit_.id)) == {"rifleman": 3, "sergeant": 1}
-    assert portals.solo_pool(game)["rifleman"] == 4 and "sergeant" not in portals.solo_pool(game)
+    assert portal_state.solo_pool(game)["rifleman"] == 4 and "sergeant" not in portal_state.solo_pool(game)
     # the unit stands around a real portal, not on the dummy
     portal_pos = [(m.x, m.y) for m in game.state.markers.values() if m.kind == "portal"]
     centre = game.rules.unit_centre(game, unit_.id)
-    assert min(portals._dist(centre, p) for p in portal_pos) < 2 * IN
+    assert min(portal_state.dist(centre, p) for p in portal_pos) < 2 * IN
     figs = game.state.unit_figures(unit_.id)
-    assert all(portals._dist(a.pos, b.pos) >= a.radius + b.radius - 1e-6 for a in figs for b in figs if a.id < b.id)
+    assert all(portal_state.dist(a.pos, b.pos) >= a.radius + b.radius - 1e-6 for a in figs for b in figs if a.id < b.id)
     # contact: the next roll (start of the next turn, markers still in sight) has no -1
     end_phases(game, "assaults", "b")
     force(game, 2)
@@ -162,7 +162,7 @@ def test_stepping_down_when_the_pool_lacks_the_figures():
     step_out(game, 6, 0, 0, 0, 0)  # 6 - 1 + 4 = 9: a Lewis gun group
     r = rolls(game)[-1]
     assert r.outcome == "9: Rifle group (no figures for Lewis gun group: steps down)"
-    assert portals.solo_pool(game) == {}
+    assert portal_state.solo_pool(game) == {}
     # with the pool empty nothing can appear until casualties are recycled
     end_phases(game, "assaults", "b")
     force(game, 5)  # 5 + 4 = 9 again, with contact now
@@ -183,7 +183,7 @@ def test_casualties_return_to_the_pool():
     game = field(row(2))
     step_out(game, 6, 0)  # 6 - 1 + 1 = 6: rifle group at the portal (shuffle of 2)
     uid = next(u.id for u in game.state.side_units("b"))
-    assert portals.solo_pool(game)["rifleman"] == 4
+    assert portal_state.solo_pool(game)["rifleman"] == 4
     end_phases(game, "assaults", "b")
     force(game, 2)  # start of turn 2: the markers are still in sight
     ok(game, Command("end_phase", "b"))
@@ -192,7 +192,7 @@ def test_casualties_return_to_the_pool():
     ok(game, Command("fire", "a", figure="pf.1", target=uid))
     dead = [f for f in game.state.unit_figures(uid, alive_only=False) if not f.alive]
     assert len(dead) == 1 and dead[0].attrs["recycled"]
-    assert portals.solo_pool(game)[dead[0].type] == (5 if dead[0].type == "rifleman" else 1)
+    assert portal_state.solo_pool(game)[dead[0].type] == (5 if dead[0].type == "rifleman" else 1)
     assert any("return to the pool" in e.text for e in solo_events(game))
 
 
@@ -209,13 +209,13 @@ def test_redeploy_moves_bypassed_markers_up_the_line_and_an_officer_appears():
     assert back.y < lead_y  # now ahead of the player's most forward figure
     line = portals.LineString([at(*OUT), at(24, 0)])
     assert line.distance(portals.Point(back.x, back.y)) <= 6 * IN + 1e-6
-    foes = portals.player_figures(game)
-    vis, _ = portals.visibility(game, [f.pos for f in foes], [(back.x, back.y)])
+    foes = portal_state.player_figures(game)
+    vis, _ = portal_state.visibility(game, [f.pos for f in foes], [(back.x, back.y)])
     assert not vis.any()
     officer = [u for u in game.state.side_units("b") if u.name.startswith("Officer")]
-    assert len(officer) == 1 and "officer" not in portals.solo_pool(game)
+    assert len(officer) == 1 and "officer" not in portal_state.solo_pool(game)
     rear = min((m for m in game.state.markers.values() if m.kind == "portal"), key=lambda m: m.y)
-    assert portals._dist(game.rules.unit_centre(game, officer[0].id), (rear.x, rear.y)) < 1.5 * IN
+    assert portal_state.dist(game.rules.unit_centre(game, officer[0].id), (rear.x, rear.y)) < 1.5 * IN
 
 
 def test_tanks_and_at_guns_appear_at_the_furthest_portal_seeing_the_tank(monkeypatch):
@@ -239,7 +239,7 @@ def test_tanks_and_at_guns_appear_at_the_furthest_portal_seeing_the_tank(monkeyp
     assert gun.name.startswith("AT gun")
     far = game.state.markers["b-m1"]
     assert where(far) == (7, 25.2)
-    assert portals._dist(game.rules.unit_centre(game, gun.id), (far.x, far.y)) < 1.5 * IN
+    assert portal_state.dist(game.rules.unit_centre(game, gun.id), (far.x, far.y)) < 1.5 * IN
     assert not rolls(game, "which counter")  # chosen by the rule, not at random
 
 
@@ -265,7 +265,7 @@ def test_example_1_both_portals_fall_back_behind_building_b():
     game = example_1((29.5, 28.4))
     pf = game.state.figures["pf.1"]
     a, b = game.state.markers["b-m1"], game.state.markers["b-m2"]
-    assert portals._dist(pf.pos, at(29.5, 28.4)) <= 8 * IN  # PC(a): within 8", in cover
+    assert portal_state.dist(pf.pos, at(29.5, 28.4)) <= 8 * IN  # PC(a): within 8", in cover
     assert game.rules.los(game, pf, at(29.5, 28.4)).cover == 2
     assert game.rules.los(game, pf, at(38, 27)).cover == 0  # PC(b): in the open
     assert rolls(game)[-1].outcome == "natural 1: nothing"
@@ -282,7 +282,7 @@ def test_example_1_both_portals_fall_back_behind_building_b():
 def test_example_1_over_8_inches_pc_a_remains():
     game = example_1((32, 28.4))
     pf = game.state.figures["pf.1"]
-    assert portals._dist(pf.pos, at(32, 28.4)) > 8 * IN
+    assert portal_state.dist(pf.pos, at(32, 28.4)) > 8 * IN
     assert game.rules.los(game, pf, at(32, 28.4)).cover == 2
     assert where(game.state.markers["b-m1"]) == (32, 28.4)  # remains
     assert where(game.state.markers["b-m2"]) == CORNER_B[0]  # PC(b), in the open, still goes
@@ -310,19 +310,19 @@ def test_example_2_portal_b_goes_to_the_wood_and_portal_a_is_eliminated():
     game = example_2()
     pfa = game.state.figures["pfa.1"]
     for p in CORNER_B:
-        assert game.rules.los(game, pfa, at(*p)).visible and portals._dist(pfa.pos, at(*p)) <= 8 * IN
+        assert game.rules.los(game, pfa, at(*p)).visible and portal_state.dist(pfa.pos, at(*p)) <= 8 * IN
     assert "b-m1" not in game.state.markers  # portal (a): nowhere to go
     b = game.state.markers["b-m2"]
     wood = game.table.features_of_type("wood")[0]
     assert wood.area.contains(portals.Point(b.x, b.y))
-    assert portals._dist((b.x, b.y), at(*CORNER_B[1])) <= 12 * IN
+    assert portal_state.dist((b.x, b.y), at(*CORNER_B[1])) <= 12 * IN
     # from where portal (a) stood there is no place left: the wood's hidden places are
     # over 12" away, the rest of building B is watched by PF(a) or PF(b)
     ghost = Marker("ghost", "b", "portal", *at(*CORNER_B[0]))
-    assert portals.fallback_spot(game.rules, game, ghost) is None
-    good = portals._good_spots(game, ghost, [(x, y) for x, y, f in portals.cover_spots(game.rules, game) if f == wood.id],
+    assert fallback.fallback_spot(game.rules, game, ghost) is None
+    good = fallback.good_spots(game, ghost, [(x, y) for x, y, f in fallback.cover_spots(game.rules, game) if f == wood.id],
                                dead_ground=True, fall_back=True)
-    assert good and min(portals._dist(p, at(*CORNER_B[0])) for p in good) > 12 * IN
+    assert good and min(portal_state.dist(p, at(*CORNER_B[0])) for p in good) > 12 * IN
     texts = [e.text for e in solo_events(game)]
     assert any("nowhere to fall back" in t and "eliminated" in t for t in texts)
 
@@ -330,14 +330,14 @@ def test_example_2_portal_b_goes_to_the_wood_and_portal_a_is_eliminated():
 def test_example_2_without_pf_b_portal_a_goes_where_pf_b_stands():
     game = example_2(pf_b=False)
     a = game.state.markers["b-m1"]
-    assert portals._dist((a.x, a.y), at(*PF_B)) < 3 * IN  # building B's other rear corner
+    assert portal_state.dist((a.x, a.y), at(*PF_B)) < 3 * IN  # building B's other rear corner
     assert game.table.features_at((a.x, a.y)) == []
 
 
 def test_example_2_the_large_rock_gives_no_place_but_a_building_there_would():
     rock_game = example_2()
     rock = rock_game.table.features_of_type("rock")[0]
-    assert not [s for s in portals.cover_spots(rock_game.rules, rock_game) if s[2] == rock.id]
+    assert not [s for s in fallback.cover_spots(rock_game.rules, rock_game) if s[2] == rock.id]
     hut = {**ROCK, "type": "building", "name": "Hut"}
     game = example_2(rock=hut)
     a = game.state.markers["b-m1"]
@@ -380,7 +380,7 @@ def test_a_sniper_counter_shoots_the_unit_that_spots_it_and_is_removed():
     assert shot.target == "5+" and shot.outcome == "hit"
     assert rolls(game, "morale test")[-1].outcome == "passed"
     assert not rolls(game)  # a counter is not a portal: no force generation
-    assert portals.info(game.state)["contact"]
+    assert portal_state.info(game.state)["contact"]
 
 
 def test_an_artillery_counter_bombards_and_a_10_kills_d3():
@@ -408,7 +408,7 @@ def test_a_mine_attacks_each_unit_coming_within_10_inches_once_and_stays_face_up
     force(game, 5, 5, 5, 1)  # pf walks up: 1d6 shows 5, a hit; the morale test (0 left) is not taken
     ok(game, Command("roll_move", "a", unit="pf"))
     ok(game, Command("move", "a", figure="pf.1", path=(at(*OUT),)))
-    assert portals._dist(game.state.figures["pf.1"].pos, at(*mine)) <= 10 * IN
+    assert portal_state.dist(game.state.figures["pf.1"].pos, at(*mine)) <= 10 * IN
     assert not game.state.figures["pf.1"].alive
     assert game.state.markers["b-m1"].attrs["attacked"] == ["p2", "pf"]
     assert len(rolls(game, "Mines")) == 2

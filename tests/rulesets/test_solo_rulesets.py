@@ -4,7 +4,7 @@ set-up would, and the solo counters' attacks with forced dice."""
 
 from game.core.state import DEAD, Marker
 from game.data.solo_schema import ForceEntry
-from game.solo import portals
+from game.solo import portal_state, portals
 
 from .helpers import force, make_game, small_map, unit
 from .test_wwify import IN, fresh, wmap
@@ -44,7 +44,7 @@ def test_an_alternative_serves_when_the_pool_lacks_the_first_choice():
 def test_a_generated_tank_brings_its_crew_out_of_the_pool():
     b = [unit("g1", [("ger_tiger", 24, 4)], kind="vehicle"), unit("g2", [("ger_rifleman", 30, 4)])]
     game = ww2_game([us_team("a1", ["us_rifleman"])], b, options={"solo_side": "b"})
-    pool = portals.solo_pool(game)
+    pool = portal_state.solo_pool(game)
     assert pool["ger_tiger"] == 1 and pool["ger_tank_crew"] == 3 and pool["ger_tank_commander"] == 1
     marker = Marker("b-m9", "b", "portal", 24 * IN, 8 * IN, secret=True, attrs={"seen": True})
     game.state.markers[marker.id] = marker
@@ -53,7 +53,7 @@ def test_a_generated_tank_brings_its_crew_out_of_the_pool():
     types = sorted(f.type for f in game.state.unit_figures(made.id))
     assert types == ["ger_tank_commander", "ger_tank_crew", "ger_tank_crew", "ger_tank_crew", "ger_tank_driver", "ger_tiger"]
     assert all(f.attrs.get("ww2") for f in game.state.unit_figures(made.id))
-    assert portals.solo_pool(game) == {"ger_rifleman": 1}
+    assert portal_state.solo_pool(game) == {"ger_rifleman": 1}
 
 
 def test_ww2_sniper_counter_picks_the_nco_and_kills_on_a_carefully_aimed_hit():
@@ -125,7 +125,7 @@ def test_wwify_generated_unit_takes_the_kind_of_its_troops():
     game = fresh(doc, options={"solo_side": "b"})
     marker = Marker("b-m9", "b", "portal", 24 * IN, 8 * IN, secret=True, attrs={"seen": True})
     game.state.markers[marker.id] = marker
-    entry = portals.deployable(portals.solo_section(game.rules).force_table[-1], portals.solo_pool(game))
+    entry = portals.deployable(portals.solo_section(game.rules).force_table[-1], portal_state.solo_pool(game))
     made = portals.place_unit(game.rules, game, entry, marker)
     assert made.kind == "flyer"
 
