@@ -12,7 +12,7 @@ report says which method was used.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
@@ -120,7 +120,7 @@ def sample_outcomes(
 
 # ---- exact distributions, combined by hand from independent dice ----------------------
 #: an exact distribution: outcome -> probability
-FDist = dict[Hashable, Fraction]
+FDist = dict[Outcome, Fraction]
 
 
 def binom(n: int, p: Fraction) -> dict[int, Fraction]:
@@ -135,7 +135,7 @@ def convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fracti
     return dict(out)
 
 
-def as_dist(fr: FDist, method: str) -> Distribution:
+def as_dist(fr: Mapping[Outcome, Fraction], method: str) -> Distribution:
     fr = {k: v for k, v in fr.items() if v}
     total = sum(fr.values())
     if total != 1:

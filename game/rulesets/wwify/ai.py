@@ -75,7 +75,7 @@ class WwifyPlanner(Planner["Wwify"]):
         kind = cmds[0].kind
         st = game.state
         if kind == "pick_casualty":
-            figs = [st.figures[c.target] for c in cmds]
+            figs = [st.figures[c.target_id] for c in cmds]
             mine = figs[0].side == side
             smoke = {f.id: self.rules.moving.in_cloud(game, f.pos, "smoke") for f in figs}
             foes = [f for f in st.figures.values() if f.alive and f.side != figs[0].side]
@@ -89,7 +89,7 @@ class WwifyPlanner(Planner["Wwify"]):
                 best = min(figs, key=lambda f: (smoke[f.id], -self.rules.troop(f).value, f.id))
             return next(c for c in cmds if c.target == best.id)
         if kind == "capture":
-            victim = st.figures[cmds[0].target]
+            victim = st.figures[cmds[0].target_id]
             vu = st.units[victim.unit]
             if vu.kind in SINGLE_MODEL_KINDS:
                 medic = self.rules.support.has_medic(game, vu)

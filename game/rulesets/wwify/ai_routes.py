@@ -94,7 +94,8 @@ class WwifyRoutes:
                 score = self.rules.in_units(progress) + 1.5 * (cover - here) - 0.01 * abs(turn)
                 scored.append((-score, turn, frac, end, dests))
         scored.sort(key=lambda c: c[:3])
-        clean, held = [], []
+        clean: list[tuple[float, float]] = []
+        held: list[tuple[float, float]] = []
         for _, _, frac, end, dests in scored:
             if len(clean) >= 2:
                 break

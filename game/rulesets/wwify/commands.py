@@ -256,7 +256,7 @@ class WwCommands(CommandListing["Wwify"]):
     def describe_command(self, game: Game, cmd: Command) -> str:
         st = game.state
         if cmd.kind == "fire" and cmd.target in st.units:
-            return f"{st.sides[cmd.side].name}: {st.units[cmd.unit].name} fires at {st.units[cmd.target].name}"
+            return f"{st.sides[cmd.side].name}: {st.units[cmd.unit_id].name} fires at {st.units[cmd.target_id].name}"
         return RulesetBase.describe_command(self.rules, game, cmd)
 
     def check_barrage(self, game: Game, cmd: Command) -> None:

@@ -230,9 +230,9 @@ def check_wwify_data(data: WwData, doc) -> None:
         if kind not in activated:
             raise doc.error(("cards",), f"no card activates {kind} units")
     for tid, tt in data.troop_types.items():
-        for i, w in enumerate(tt.weapons):
-            if w not in data.weapons:
-                raise doc.error(("troop_types", tid, "weapons", i), f"unknown weapon '{w}'; expected one of: {', '.join(data.weapons)}")
+        for i, wname in enumerate(tt.weapons):
+            if wname not in data.weapons:
+                raise doc.error(("troop_types", tid, "weapons", i), f"unknown weapon '{wname}'; expected one of: {', '.join(data.weapons)}")
         for i, e in enumerate(tt.equipment):
             if e not in data.equipment:
                 raise doc.error(("troop_types", tid, "equipment", i), f"unknown equipment '{e}'; expected one of: {', '.join(data.equipment)}")
@@ -269,12 +269,13 @@ def check_wwify_map(data: WwData, doc, m) -> None:
             ok = False
         if not ok:
             raise doc.error(("settings", "artillery_strikes", i, "square"), f"'{s.square}' is not a square of this table's grid")
-    strikes = [(("artillery_strikes", i, "shell"), st.shell) for i, st in enumerate(m.artillery_strikes)]
+    strikes: list[tuple[tuple[str | int, ...], str | None]] = [
+        (("artillery_strikes", i, "shell"), st.shell) for i, st in enumerate(m.artillery_strikes)]
     strikes += [(("settings", "artillery_strikes", i, "shell"), (raw or {}).get("shell"))
                 for i, raw in enumerate(m.settings.get("artillery_strikes") or [])]
-    for loc, shell in strikes:
+    for where, shell in strikes:
         if shell is not None and shell not in ("he", "smoke", "gas"):
-            raise doc.error(loc, f"a strike's shell is he, smoke or gas, not '{shell}'")
+            raise doc.error(where, f"a strike's shell is he, smoke or gas, not '{shell}'")
     seen: set[str] = set()
     for i, site in enumerate(m.settings.get("bridge_sites") or []):
         loc = ("settings", "bridge_sites", i)

@@ -25,6 +25,7 @@ from game.geometry.measure import in_contact
 from game.geometry.templates import covered
 from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
+from game.rulesets.wwify.data import Category
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -67,7 +68,7 @@ class WwFight(Chapter["Wwify"]):
     # ---- who is what -------------------------------------------------------------------------
     rules: Wwify
 
-    def category(self, fig: Figure) -> str:
+    def category(self, fig: Figure) -> Category:
         return self.rules.troop(fig).category
 
     def is_gun(self, fig: Figure) -> bool:
@@ -133,7 +134,8 @@ class WwFight(Chapter["Wwify"]):
         """Who fires what at which range, or a refusal with the reason."""
         st = game.state
         unit = st.units[unit_id]
-        require(target_id is not None and target_id in st.units, "Choose an enemy unit to fire at.")
+        if target_id is None or target_id not in st.units:
+            refuse("Choose an enemy unit to fire at.")
         target = st.units[target_id]
         require(target.side != unit.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left.")
@@ -313,8 +315,9 @@ class WwFight(Chapter["Wwify"]):
 
     def under_barrage(self, game: Game, poly) -> list[Figure]:
         figs = [f for f in sorted(game.state.figures.values(), key=lambda f: f.id) if f.alive]
-        idx = covered(poly, [f.pos for f in figs]) if figs else []
-        return [figs[i] for i in idx]
+        if not figs:
+            return []
+        return [figs[i] for i in covered(poly, [f.pos for f in figs])]
 
     def barrage_info(self, game: Game, fig: Figure) -> dict:
         tt = self.rules.troop(fig)

@@ -18,11 +18,11 @@ from shapely.ops import nearest_points, substring
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.cohesion import stragglers
-from game.geometry.collider import Collider
+from game.geometry.collider import Collider, Mover
 from game.geometry.movement import trace_path
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.base import RulesetBase
-from game.rulesets.movement import plan_move
+from game.rulesets.movement import MovePlan, plan_move
 from game.rulesets.parts import Chapter
 
 if TYPE_CHECKING:
@@ -33,15 +33,12 @@ TOL = 0.01  # mm of slack on allowances
 
 
 @dataclass
-class WwPlan:
-    """One figure's move, worked out before anything changes."""
+class WwPlan(MovePlan):
+    """One figure's move, worked out before anything changes: the shared plan (its
+    ``cost`` is the length plus the terrain costs actually paid; no wire in these rules)
+    with what was paid on the way and a flyer's turns."""
 
-    path: list[tuple[float, float]]
-    length: float = 0.0
-    cost: float = 0.0  # length plus terrain costs actually paid
     charges: list[tuple[str, float]] = field(default_factory=list)  # (what, cost) paid on the way
-    stopped_by: str | None = None
-    refusal: str | None = None
     turns: list[float] = field(default_factory=list)  # flyers: the turns made, degrees
 
 
@@ -148,7 +145,7 @@ class WwMove(Chapter["Wwify"]):
         return length, spent + (length - pos), None, full
 
     # ---- planning a ground move ---------------------------------------------------------------
-    def mover(self, fig: Figure) -> str:
+    def mover(self, fig: Figure) -> Mover:
         return "vehicle" if self.rules.troop(fig).category == "vehicle" else "infantry"
 
     def plan_ground(
@@ -180,8 +177,8 @@ class WwMove(Chapter["Wwify"]):
         reach, _, why, full = self.afford(length, charges, budget)
         if reach < length - 1e-3:
             if strict:
-                paid = ", ".join(f"{self.rules.fmt(c)} to {w}" for d, c, w in charges if d < length - EPS)
-                extra = f" (including {paid})" if paid else ""
+                paid_words = ", ".join(f"{self.rules.fmt(c)} to {w}" for d, c, w in charges if d < length - EPS)
+                extra = f" (including {paid_words})" if paid_words else ""
                 return WwPlan([fig.pos], refusal=f"That move costs {self.rules.fmt(full)}{extra}; {fig.name} has {self.rules.fmt(budget)} left.")
             pts = _cut(pts, reach)
             stopped = why
@@ -197,7 +194,7 @@ class WwMove(Chapter["Wwify"]):
             return WwPlan([fig.pos], stopped_by=stopped)
         final = LineString(pts).length
         paid = [(w, c) for d, c, w in charges if d < final - EPS]
-        return WwPlan(pts, final, final + sum(c for _, c in paid), paid, stopped)
+        return WwPlan(pts, final, final + sum(c for _, c in paid), stopped_by=stopped, charges=paid)
 
     # ---- flyers -----------------------------------------------------------------------------
     def flyer_turns(self, fig: Figure, pts: list[tuple[float, float]]) -> list[float]:
@@ -242,7 +239,7 @@ class WwMove(Chapter["Wwify"]):
         for o in game.state.figures.values():
             if o.alive and o.id != fig.id and math.hypot(o.x - end[0], o.y - end[1]) < o.radius + fig.radius - 0.01:
                 return WwPlan([fig.pos], refusal=f"The flyer cannot land on {o.name}'s base.")
-        return WwPlan(pts, length, length, [], None, None, turns)
+        return WwPlan(pts, length, length, charges=[], turns=turns)
 
     # ---- cohesion -----------------------------------------------------------------------------
     def cohesion_problem(self, game: Game, unit: Unit, moved: dict[str, tuple[float, float]]) -> str | None:
@@ -286,7 +283,7 @@ class WwMove(Chapter["Wwify"]):
 
     def sync_table(self, game: Game) -> None:
         """Clouds as the base keeps them, plus the bridges built so far."""
-        RulesetBase.sync_table(self.rules, game)  # type: ignore[misc]
+        RulesetBase.sync_table(self.rules, game)
         table = game.table
         wanted: dict[str, tuple[LineString, float]] = {}
         for sid, site in self.bridge_sites(game).items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, refuse, require
@@ -27,13 +28,13 @@ class WwifyOdds(OddsPart["Wwify"]):
 
     def odds(self, game: Game, cmd: Command) -> OddsReport:
         if cmd.kind == "fire":
-            return self.fire_odds(game, self.rules.fighting.fire_plan(game, cmd.unit, cmd.target))
+            return self.fire_odds(game, self.rules.fighting.fire_plan(game, cmd.unit_id, cmd.target))
         if cmd.kind == "combat":
-            return self.combat_odds(game, self.rules.fighting.combat_plan(game, cmd.unit))
+            return self.combat_odds(game, self.rules.fighting.combat_plan(game, cmd.unit_id))
         if cmd.kind == "barrage":
             return self.barrage_odds(game, cmd.choice or "")
         if cmd.kind == "morale":
-            return self.morale_odds(game, game.state.units[cmd.unit])
+            return self.morale_odds(game, game.state.units[cmd.unit_id])
         refuse(f"No odds for '{cmd.kind}'.")
         raise AssertionError
 
@@ -107,28 +108,28 @@ class WwifyOdds(OddsPart["Wwify"]):
                 notes.append(f"{fig.name} is in smoke: each kill needs a failed save")
             if kind == "large_creature":
                 left = fi.large_creature_wounds - fig.wounds
-                out = defaultdict(Fraction)
+                wounded: dict[str, Fraction] = defaultdict(Fraction)
                 for k, pk in kills.items():
                     for w, pw in binom(k, save).items():
-                        out["killed" if w >= left else f"{fig.wounds + w} wounds"] += pk * pw
-                outcomes = as_dist(dict(out), method)
+                        wounded["killed" if w >= left else f"{fig.wounds + w} wounds"] += pk * pw
+                outcomes = as_dist(dict(wounded), method)
                 label_out = f"{fig.name} (wounds so far {fig.wounds} of {fi.large_creature_wounds})"
             else:
                 table = self.rules.fighting.vehicle_table if kind == "vehicle" else self.rules.fighting.flyer_table
                 per = fractions_of(enumerate_outcomes(lambda d: table(d, "odds")))
                 hurt = per.get("destroyed", Fraction(0))
-                out = defaultdict(Fraction)
+                damage: dict[str, Fraction] = defaultdict(Fraction)
                 for k, pk in kills.items():
                     for h, ph in binom(k, save).items():
                         if h == 0:
-                            out["no effect"] += pk * ph
+                            damage["no effect"] += pk * ph
                         else:
                             none = (1 - hurt) ** h
-                            out["destroyed"] += pk * ph * (1 - none)
-                            out["immobilised" if kind == "vehicle" else "winged"] += pk * ph * none
+                            damage["destroyed"] += pk * ph * (1 - none)
+                            damage["immobilised" if kind == "vehicle" else "winged"] += pk * ph * none
                 if kind == "vehicle" and target.markers.get("immobilised"):
                     notes.append("already immobilised")
-                outcomes = as_dist(dict(out), method)
+                outcomes = as_dist(dict(damage), method)
                 label_out = f"{fig.name}: vehicle damage" if kind == "vehicle" else f"{fig.name}: flyer damage"
         return OddsReport(f"{plan.unit.name} fires at {target.name}", lines, outcomes, label_out, notes, extra)
 
@@ -206,7 +207,7 @@ class WwifyOdds(OddsPart["Wwify"]):
                     fate = {"safe": Fraction(1)}
                 else:
                     fn = self.rules.fighting.he_fate if shell == "he" else self.rules.fighting.gas_fate
-                    fate = fractions_of(enumerate_outcomes(lambda d, fn=fn, info=info: fn(d, info)))
+                    fate = fractions_of(enumerate_outcomes(partial(fn, info=info)))
                 out_p = sum((p for k, p in fate.items() if self._out_of_action(f, k)), Fraction(0))
                 dists.append((f.side, {1: out_p, 0: 1 - out_p}))
             acc: dict[int, Fraction] = {0: Fraction(1)}

@@ -62,7 +62,7 @@ class WwOrders(Chapter["Wwify"]):
 
     def check_move(self, game: Game, cmd: Command) -> None:
         require(cmd.figure is not None and len(cmd.path) >= 1, "Give the figure and where it goes.")
-        fig = game.state.figures[cmd.figure]
+        fig = game.state.figures[cmd.figure_id]
         unit = game.state.units[fig.unit]
         require(not unit.markers.get("panicked"), f"{unit.name} has panicked and runs for its table edge.")
         plan, _ = self.plan_figure(game, fig, list(cmd.path))
@@ -70,7 +70,7 @@ class WwOrders(Chapter["Wwify"]):
             refuse(plan.refusal)
 
     def apply_move(self, game: Game, cmd: Command) -> None:
-        fig = game.state.figures[cmd.figure]
+        fig = game.state.figures[cmd.figure_id]
         unit = game.state.units[fig.unit]
         plan, fresh = self.plan_figure(game, fig, list(cmd.path))
         if fresh:
@@ -110,41 +110,42 @@ class WwOrders(Chapter["Wwify"]):
 
     def check_begin_move(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit.")
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         require(unit.kind not in ("flyer", "vehicle"), f"Each move of {unit.name} is an action of its own: just move it.")
         r = self.rules.action_refusal(game, unit, "move")
         if r:
             refuse(r)
 
     def apply_begin_move(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         self.rules.start_action(game, unit, "move")
         n = len(unit.markers["acts"])
         game.emit("action", f"{unit.name} starts a Move action (action {n}).", units=[unit.id])
 
     def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, WwPlan]]:
         st = game.state
-        unit = st.units[cmd.unit]
+        unit = st.units[cmd.unit_id]
         figs = self.rules.alive(game, unit.id)
         if unit.kind == "flyer" or not figs:
             return []
         goals: list[tuple[Figure, tuple[float, float]]] = []
         if cmd.choice == "charge":
-            foes = [f for f in self.rules.alive(game, cmd.target)] if cmd.target in st.units else []
+            foes = [f for f in self.rules.alive(game, cmd.target_id)] if cmd.target in st.units else []
             foes = [f for f in foes if self.rules.fighting.combatant(f)] or foes
             for f in figs:
                 if foes:
                     e = min(foes, key=lambda e: (self.rules.dist(f.pos, e.pos), e.id))
                     goals.append((f, e.pos))
         elif cmd.choice == "gather":
+            to = cmd.at
             for f in figs:
-                d = self.rules.dist(f.pos, cmd.point)
+                d = self.rules.dist(f.pos, to)
                 step = max(0.0, d - (2 * f.radius + self.rules.mm(0.25)))
                 if step > 1e-3:
-                    goals.append((f, (f.x + (cmd.point[0] - f.x) * step / d, f.y + (cmd.point[1] - f.y) * step / d)))
+                    goals.append((f, (f.x + (to[0] - f.x) * step / d, f.y + (to[1] - f.y) * step / d)))
         else:
             cx, cy = self.rules.unit_centre(game, unit.id)
-            vx, vy = cmd.point[0] - cx, cmd.point[1] - cy
+            vx, vy = cmd.at[0] - cx, cmd.at[1] - cy
             if abs(vx) + abs(vy) < 1e-6:
                 return []
             for f in figs:
@@ -175,28 +176,28 @@ class WwOrders(Chapter["Wwify"]):
 
     def check_move_unit(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit.")
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         if cmd.choice == "charge":
-            require(cmd.target in game.state.units and game.state.units[cmd.target].side != unit.side, "Choose an enemy unit to charge.")
-            require(game.state.unit_alive(cmd.target), "That unit has no figures left.")
+            require(cmd.target in game.state.units and game.state.units[cmd.target_id].side != unit.side, "Choose an enemy unit to charge.")
+            require(game.state.unit_alive(cmd.target_id), "That unit has no figures left.")
         else:
             require(cmd.point is not None, "Choose where the unit goes.")
-            require(game.table.contains(cmd.point), "That is off the table.")
+            require(game.table.contains(cmd.at), "That is off the table.")
         require(unit.kind != "flyer", "A flyer's move is a path with its turns: drag the flyer.")
         r = self.rules.action_refusal(game, unit, "move")
         if r:
             refuse(r)
         if unit.kind == "vehicle" and self.rules.immobile(game, unit):
             refuse(f"{unit.name} cannot move (it may still fire).")
-        plans = self.rules.unit_move_plans(game, cmd)
+        plans = self.unit_move_plans(game, cmd)
         require(any(p.length > 1e-3 for _, p in plans), f"No figure of {unit.name} can move there.")
         bad = self.rules.moving.cohesion_problem(game, unit, {f.id: p.path[-1] for f, p in plans})
         if bad:
             refuse(bad)
 
     def apply_move_unit(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
-        plans = self.rules.unit_move_plans(game, cmd)
+        unit = game.state.units[cmd.unit_id]
+        plans = self.unit_move_plans(game, cmd)
         self.rules.start_action(game, unit, "move")
         longest = 0.0
         for f, p in plans:
@@ -235,17 +236,17 @@ class WwOrders(Chapter["Wwify"]):
     # ---- fire ----------------------------------------------------------------------------------------
     def check_fire(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit that fires.")
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         if not (unit.kind in ("flyer", "vehicle") and unit.markers.get("pending_fire") and self.rules.active(game, unit)):
             r = self.rules.action_refusal(game, unit, "fire")
             if r:
                 refuse(r)
-        self.rules.fighting.fire_plan(game, cmd.unit, cmd.target)
+        self.rules.fighting.fire_plan(game, cmd.unit_id, cmd.target)
 
     def apply_fire(self, game: Game, cmd: Command) -> None:
         st = game.state
-        unit = st.units[cmd.unit]
-        plan = self.rules.fighting.fire_plan(game, cmd.unit, cmd.target)
+        unit = st.units[cmd.unit_id]
+        plan = self.rules.fighting.fire_plan(game, cmd.unit_id, cmd.target)
         if unit.kind in ("flyer", "vehicle") and unit.markers.get("pending_fire"):
             unit.markers["pending_fire"] = False
         else:
@@ -320,15 +321,15 @@ class WwOrders(Chapter["Wwify"]):
 
     def check_pick_casualty(self, game: Game, cmd: Command) -> None:
         job = self.rules.current_job(game, "casualties|cc_loss")
-        require(cmd.target in game.state.figures and game.state.figures[cmd.target].alive, "Pick a figure in action.")
+        require(cmd.target in game.state.figures and game.state.figures[cmd.target_id].alive, "Pick a figure in action.")
         if job["do"] == "casualties":
-            require(game.state.figures[cmd.target].unit == job["unit"], "Pick a figure of the unit that was hit.")
+            require(game.state.figures[cmd.target_id].unit == job["unit"], "Pick a figure of the unit that was hit.")
         else:
             require(cmd.target in job["pool"], "Pick one of the figures in the combat.")
 
     def apply_pick_casualty(self, game: Game, cmd: Command) -> None:
         job = game.state.attrs["queue"][0]
-        fig = game.state.figures[cmd.target]
+        fig = game.state.figures[cmd.target_id]
         if job["do"] == "cc_loss":
             job["victim"] = fig.id
             return
@@ -337,15 +338,15 @@ class WwOrders(Chapter["Wwify"]):
     # ---- close combat ------------------------------------------------------------------------------------
     def check_combat(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit that fights.")
-        r = self.rules.action_refusal(game, game.state.units[cmd.unit], "combat")
+        r = self.rules.action_refusal(game, game.state.units[cmd.unit_id], "combat")
         if r:
             refuse(r)
-        self.rules.fighting.combat_plan(game, cmd.unit)
+        self.rules.fighting.combat_plan(game, cmd.unit_id)
 
     def apply_combat(self, game: Game, cmd: Command) -> None:
         st = game.state
-        unit = st.units[cmd.unit]
-        plan = self.rules.fighting.combat_plan(game, cmd.unit)
+        unit = st.units[cmd.unit_id]
+        plan = self.rules.fighting.combat_plan(game, cmd.unit_id)
         # close combat puts both sides "under fire" as the solo rules count it (their risk
         # factors and portal markers read it, whoever plays)
         units: dict[str, int] = {}
@@ -353,8 +354,8 @@ class WwOrders(Chapter["Wwify"]):
             units[f.unit] = units.get(f.unit, 0) + 1
         main = max(units, key=lambda u: (units[u], u))
         for uid in sorted(units):
-            self.rules.note_fire(game, uid, cmd.unit, len(plan.attackers))
-        self.rules.note_fire(game, cmd.unit, main, len(plan.defenders))
+            self.rules.note_fire(game, uid, cmd.unit_id, len(plan.attackers))
+        self.rules.note_fire(game, cmd.unit_id, main, len(plan.defenders))
         self.rules.start_action(game, unit, "combat")
         foe_side = plan.defenders[0].side
         game.emit("combat", f"Close combat: {', '.join(f.name for f in plan.attackers)} against {', '.join(f.name for f in plan.defenders)}.",

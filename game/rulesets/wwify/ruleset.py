@@ -37,6 +37,7 @@ from game.data.map_schema import Strike
 from game.data.terrain_types import TerrainFile
 from game.geometry.units import to_mm
 from game.rulesets.base import RulesetBase, methods_named
+from game.rulesets.movement import MovePlan
 from game.rulesets.wwify.ai import WwifyPlanner
 from game.rulesets.wwify.commands import WwCommands
 from game.rulesets.wwify.data import (
@@ -46,7 +47,7 @@ from game.rulesets.wwify.data import (
 )
 from game.rulesets.wwify.editor import WwEditor
 from game.rulesets.wwify.fight import WwFight
-from game.rulesets.wwify.move import WwMove, WwPlan
+from game.rulesets.wwify.move import WwMove
 from game.rulesets.wwify.odds import WwifyOdds
 from game.rulesets.wwify.orders import WwOrders
 from game.rulesets.wwify.solo import WwSolo
@@ -507,8 +508,8 @@ class Wwify(RulesetBase[WwData]):
     def sync_table(self, game: Game) -> None:
         self.moving.sync_table(game)
 
-    def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, WwPlan]]:
-        return self.orders.unit_move_plans(game, cmd)
+    def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
+        return list(self.orders.unit_move_plans(game, cmd))
 
     def view(self, game: Game, side: str | None) -> GameState:
         return self.listing.view(game, side)

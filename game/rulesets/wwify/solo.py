@@ -57,7 +57,7 @@ class WwSolo(Chapter["Wwify"]):
         elif kind == "artillery":
             self._solo_round(game, unit, figs, at)
         else:
-            return SoloMixin.solo_counter_attack(self.rules, game, kind, unit_id, at)  # type: ignore[misc]
+            return SoloMixin.solo_counter_attack(self.rules, game, kind, unit_id, at)
         return True
 
     def _solo_hits(self, game: Game, unit: Unit, n: int, cause: str, chooser: str) -> None:

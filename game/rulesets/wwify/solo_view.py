@@ -108,9 +108,9 @@ class WwSoloView(Chapter["Wwify"]):
         """The solo orders, plus what the chart said before a support weapon's Advance or
         Attack became a Halt ("halt and fire if possible instead": with nothing to fire
         at, the team carries the Advance out)."""
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         before = len(game.log)
-        SoloMixin.apply_solo_orders(self.rules, game, cmd)  # type: ignore[misc]
+        SoloMixin.apply_solo_orders(self.rules, game, cmd)
         unit.markers.pop("solo_chart", None)
         if unit.kind in SUPPORT_KINDS and unit.markers.get("solo_order") == "halt":
             rolls = [e.roll for e in game.log.events[before:] if e.kind == "roll" and e.roll is not None]
@@ -132,7 +132,7 @@ class WwSoloView(Chapter["Wwify"]):
             reach = self.rules.mm(self.rules.data.firing.bands[1].upto)
             if flames and any(self.rules.dist(f.pos, t.pos) <= reach for f in flames for t in self.rules.alive(game, target_unit)):
                 heavy = True
-        SoloMixin.note_fire(self.rules, game, target_unit, firer_unit, firers, heavy)  # type: ignore[misc]
+        SoloMixin.note_fire(self.rules, game, target_unit, firer_unit, firers, heavy)
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         """A loss is credited to the unit that last fired at (or fought) the victim this
@@ -142,7 +142,7 @@ class WwSoloView(Chapter["Wwify"]):
             recs = st.units[victim_unit].attrs.get("fired_on") or []
             if recs and recs[-1]["turn"] == st.turn:
                 by_unit = recs[-1]["by"]
-        SoloMixin.note_losses(self.rules, game, victim_unit, n, by_unit)  # type: ignore[misc]
+        SoloMixin.note_losses(self.rules, game, victim_unit, n, by_unit)
 
     # ==== sight, fast =====================================================================================
     def _sight(self, game: Game) -> KeptSight:
@@ -169,7 +169,7 @@ class WwSoloView(Chapter["Wwify"]):
         sight = self._sight(game)
         idx = sight.rows
         if any(f.id not in idx for f in figs) or any(o.id not in idx for o in others):
-            return SoloMixin._sees(self.rules, game, figs, others, reach)  # type: ignore[misc]
+            return SoloMixin._sees(self.rules, game, figs, others, reach)
         mine = [idx[f.id] for f in figs]
         seen = []
         for o in others:
@@ -191,7 +191,7 @@ class WwSoloView(Chapter["Wwify"]):
         cy = sum(f.y for f in figs) / len(figs)
         nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
         if nearest.id not in idx or any(f.id not in idx for f in figs):
-            return SoloMixin.cover_from_enemy(self.rules, game, figs, enemies)  # type: ignore[misc]
+            return SoloMixin.cover_from_enemy(self.rules, game, figs, enemies)
         return cover_class([int(sight.matrix.cover[idx[nearest.id], idx[f.id]]) for f in figs])
 
     def in_fortification(self, game: Game, unit: Unit) -> bool:

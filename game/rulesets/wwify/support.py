@@ -189,7 +189,8 @@ class WwSupport(Chapter["Wwify"]):
         require(self.rules.option(game, "engineers"), "The Engineers optional rule is not in play.")
         engs = self.rules.engineers_of(game, unit)
         require(bool(engs), f"{unit.name} has no engineers.")
-        require(target_id in st.units, "Choose the vehicle to fix.")
+        if target_id is None or target_id not in st.units:
+            refuse("Choose the vehicle to fix.")
         tgt = st.units[target_id]
         require(tgt.kind == "vehicle" and tgt.side == unit.side, "Engineers fix their own side's vehicles.")
         require(st.unit_alive(tgt.id), f"{tgt.name} is destroyed.")
@@ -202,14 +203,14 @@ class WwSupport(Chapter["Wwify"]):
 
     def check_fix(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the engineers.")
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         r = self.rules.action_refusal(game, unit, "fix")
         if r:
             refuse(r)
         self.fixable(game, unit, cmd.target)
 
     def apply_fix(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         tgt, near = self.fixable(game, unit, cmd.target)
         self.rules.start_action(game, unit, "fix")
         e = self.rules.data.engineers
@@ -249,13 +250,14 @@ class WwSupport(Chapter["Wwify"]):
         else:
             require(cmd.point is not None, "Choose a bridge site or a point on a river bank.")
             for k, s in sites.items():
-                if self.rules.dist(self.rules.moving.bridge_end(s), cmd.point) <= reach + 1e-6 and s["built"] < self.rules.moving.bridge_line(s).length - 1e-3:
+                if self.rules.dist(self.rules.moving.bridge_end(s), cmd.at) <= reach + 1e-6 and s["built"] < self.rules.moving.bridge_line(s).length - 1e-3:
                     sid = k
         if sid is not None:
             site = sites[sid]
         else:
-            cross = self.rules.moving.crossing_from(game, cmd.point)
-            require(cross is not None, f"No river bank within {self.rules.data.engineers.work_reach:g}\" of that point to bridge from.")
+            cross = self.rules.moving.crossing_from(game, cmd.at)
+            if cross is None:
+                refuse(f"No river bank within {self.rules.data.engineers.work_reach:g}\" of that point to bridge from.")
             site = {"name": "Bridge", "a": list(cross[0]), "b": list(cross[1]), "built": 0.0, "base": 0.0, "work": 0, "side": unit.side}
         line = self.rules.moving.bridge_line(site)
         require(site["built"] < line.length - 1e-3, f"{site['name']} is complete.")
@@ -268,14 +270,14 @@ class WwSupport(Chapter["Wwify"]):
 
     def check_build(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the engineers.")
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         r = self.rules.action_refusal(game, unit, "build")
         if r:
             refuse(r)
         self.build_site(game, unit, cmd)
 
     def apply_build(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         sid, site, near, work = self.build_site(game, unit, cmd)
         sites = self.rules.moving.bridge_sites(game)
         if sid is None:
