@@ -35,6 +35,7 @@ from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.rulesets.ww2_skirmish.common import parse_opts
+from game.rulesets.ww2_skirmish.fire import shot_name
 from game.rulesets.ww2_skirmish.odds import no_effect
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
     def move_to(self, side: str, unit: Unit, point: tuple[float, float]) -> Command:
         return Command("move_unit", side, unit=unit.id, point=(round(point[0], 2), round(point[1], 2)), value=unit.markers.get("move_n", 0))
 
-    def covered_move(self, game: Game, side: str, unit: Unit, goal: tuple[float, float],  # type: ignore[misc]
+    def covered_move(self, game: Game, side: str, unit: Unit, goal: tuple[float, float],
                      foes: list[Figure], stay_ok: bool = False) -> Command | None:
         """A move toward ``goal`` (one action, up to 6") ending where the fewest known
         enemies see the team in the open, then with the best cover, then with the most
@@ -155,7 +156,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             return None
         return self.move_to(side, unit, best[1])
 
-    def best_covered_point(self, game: Game, centre: tuple[float, float], goal: tuple[float, float],  # type: ignore[misc]
+    def best_covered_point(self, game: Game, centre: tuple[float, float], goal: tuple[float, float],
                            watchers: list[Figure]) -> tuple[tuple[int, int, float], tuple[float, float]]:
         """((-exposed, least cover, progress), point) of the best of 15 points one move
         toward the goal, seen from the watching enemies."""
@@ -273,7 +274,8 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
     def shot_cost(self, cmd: Command) -> int:
         o = parse_opts(cmd.choice)
         if cmd.kind == "fire":
-            return self.rules.data.shooting.shot_types[o.get("shot", "unaimed")].actions
+            sh = self.rules.data.shooting
+            return sh.shot_types[shot_name(sh, o.get("shot", "unaimed"))].actions
         return 2
 
     def shot_worth(self, game: Game, cmd: Command) -> float:
@@ -285,7 +287,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
                     return 0.0
                 if s.vehicle is not None:
                     return 0.0  # small arms rattle off vehicles: a hit in three makes a damage roll at most
-                p = 1.0 if s.auto else max(0, 21 - s.need) / 20
+                p = 1.0 if s.auto or s.need is None else max(0, 21 - s.need) / 20
                 return p * self.effect_worth(sum(v for _, v in s.effect_mods))
             if cmd.kind in ("fire_gun", "fire_at", "blast", "flame"):
                 if game.check(cmd) is not None:

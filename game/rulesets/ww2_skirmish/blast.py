@@ -109,12 +109,12 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             else:
                 rolled.append((f, mods))
         if dice.enumerating:
-            groups: dict[tuple, list[Figure]] = defaultdict(list)
+            groups: dict[tuple[tuple[str, int], ...], list[Figure]] = defaultdict(list)
             for f, mods in rolled:
                 groups[tuple(mods)].append(f)
-            for mods, figs in groups.items():
+            for same_mods, figs in groups.items():
                 roll = dice.roll(f"{len(figs)}{die}", reason)
-                total = sum(v for _, v in mods)
+                total = sum(v for _, v in same_mods)
                 for f, face in zip(figs, sorted(roll.faces), strict=True):
                     out.append((f.id, result_of(face + total)))
             return out
@@ -198,11 +198,11 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
                     return w_id, w
             refuse(f"{f.name} has no grenade, rifle grenade or mortar.")
         require(wid in f.weapons, f"{f.name} has no {wid}.")
-        w = self.rules.weapon(wid)  # type: ignore[arg-type]
+        w = self.rules.weapon(wid)
         require(w.category in BLAST_WEAPONS or (w.category == "at" and w.vs_infantry == "rifle_grenade"),
                 f"{w.name} does not fire at infantry as a grenade or mortar.")
         require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
-        return wid, w  # type: ignore[return-value]
+        return wid, w
 
     def ammo_left(self, f: Figure, w: Weapon, wid: str) -> int | None:
         if w.category == "grenade":
@@ -251,25 +251,26 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         if target is not None:
             require(target.side != f.side and target.alive, "Choose an enemy figure.")
             if self.rules.embarked(target):
-                target = self.rules.vehicle_of(game, target)
+                target = self.rules.riding_in(game, target)
             if strict:
-                require(self.rules.spotting.is_spotted(game, f.side, target), f"{target.name} has not been spotted.")  # type: ignore[arg-type, union-attr]
-            require(not self.rules.in_melee(game, target), f"{target.name} is in melee and may not be shot at.")  # type: ignore[arg-type, union-attr]
-            if self.rules.is_vehicle(target) and rnd == "he":  # type: ignore[arg-type]
-                require(self.rules.is_open_vehicle(target), f"{target.name} is closed: only its open-topped kind can be hit by blast.")  # type: ignore[arg-type, union-attr]
+                require(self.rules.spotting.is_spotted(game, f.side, target), f"{target.name} has not been spotted.")
+            require(not self.rules.in_melee(game, target), f"{target.name} is in melee and may not be shot at.")
+            if self.rules.is_vehicle(target) and rnd == "he":
+                require(self.rules.is_open_vehicle(target), f"{target.name} is closed: only its open-topped kind can be hit by blast.")
             if w.category == "grenade":
-                require(self.grenade_target_ok(game, target),  # type: ignore[arg-type]
+                require(self.grenade_target_ok(game, target),
                         "Grenades are only thrown at open vehicles, guns, bunkers, buildings, trenches and machine guns.")
-            centre = target.pos  # type: ignore[union-attr]
+            centre = target.pos
         else:
-            require(point is not None, "Choose where the round lands.")
-            centre = point  # type: ignore[assignment]
+            if point is None:
+                refuse("Choose where the round lands.")
+            centre = point
         direct = self.rules.los(game, f.pos, centre).visible
         if not direct:
             require(w.category == "mortar", f"{f.name} cannot see the target: only mortars fire at what friends can see.")
             spotters = [x for x in st.side_figures(f.side) if self.rules.spotting.can_observe(game, x) and self.rules.los(game, x.pos, centre).visible]
             require(bool(spotters), "No friendly figure can see that point.")
-        rt = bl.ranges["rifle_grenade" if w.category == "at" else w.range]  # type: ignore[index]
+        rt = bl.ranges["rifle_grenade" if w.category == "at" else w.range_key]
         d = hypot(f.x - centre[0], f.y - centre[1])
         band, need = self.rules.guns.band_of(rt, d, w.name)
         m = bl.modifiers

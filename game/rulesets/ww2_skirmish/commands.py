@@ -15,8 +15,7 @@ from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
 from game.rulesets.ww2_skirmish.common import DISABLED, EPS, opts, parse_opts
-from game.rulesets.ww2_skirmish.data import SMALL_ARMS
-from game.rulesets.ww2_skirmish.fire import SHOT_ORDER
+from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -35,7 +34,8 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         tgt = st.units[cmd.target].name if cmd.target in st.units else (st.figures[cmd.target].name if cmd.target in st.figures else "")
         k = cmd.kind
         if k in ("fire", "fire_team"):
-            shot = self.rules.data.shooting.shot_types.get(o.get("shot", "unaimed"))
+            sh, name = self.rules.data.shooting, o.get("shot", "unaimed")
+            shot = sh.shot_types[name] if sh.is_shot(name) else None
             w = f" ({self.rules.weapon(o['weapon']).name})" if "weapon" in o else ""
             extra = (" as SMG" if o.get("as") == "smg" else " as rifle" if o.get("as") == "rifle" else "") + (" at the occupants" if o.get("at") else "")
             return f"{who}{' (whole team)' if k == 'fire_team' else ''}: {shot.name.lower() if shot else 'shot'}{w}{extra}"
@@ -174,7 +174,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             if len(self.rules.spotting.spotters(game, u.id)) > 1:
                 out.append(Command("spot", side, unit=u.id))
             for f in figs:
-                if not f.alive or self.rules.embarked(f) and not self.rules.is_open_vehicle(self.rules.vehicle_of(game, f)):
+                if not f.alive or self.rules.embarked(f) and not self.rules.is_open_vehicle(self.rules.riding_in(game, f)):
                     continue
                 if not f.markers.get("spot_used") and not self.rules.embarked(f):
                     out.append(Command("spot", side, figure=f.id))
@@ -304,7 +304,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         sh = self.rules.data.shooting
         arms = self.rules.weapons_of(f, "mg") if self.rules.is_vehicle(f) else self.rules.weapons_of(f, *SMALL_ARMS)[:1]
         for wid, w in arms:
-            modes = [None]
+            modes: list[str | None] = [None]
             if w.category == "assault_rifle":
                 modes = [f.markers["ar_mode"]] if f.markers.get("ar_mode") else ["rifle", "smg"]
             for shot in SHOT_ORDER:
@@ -437,19 +437,20 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         out = []
         if self.rules.is_vehicle(fig) or self.rules.is_gun(fig):
             for _, w in self.rules.weapons_of(fig, "gun")[:1]:
-                lo = self.rules.data.vehicles.gun_ranges[w.range].minimum  # type: ignore[index]
-                for b in self.rules.data.vehicles.gun_ranges[w.range].bands:  # type: ignore[index]
+                rt = self.rules.data.vehicles.gun_range(w.range_key)
+                lo = rt.minimum
+                for b in rt.bands:
                     out.append((f"{w.name} {b.name} ({b.need}+)", self.rules.mm(lo), self.rules.mm(min(b.upto, 120))))
                     lo = b.upto
             if out:
                 return out
-        arm = self.rules.small_arm(fig) if not self.rules.is_vehicle(fig) else (self.rules.weapons_of(fig, "mg") or [None])[0]
+        arm = self.rules.small_arm(fig) if not self.rules.is_vehicle(fig) else next(iter(self.rules.weapons_of(fig, "mg")), None)
         if arm is None:
             return out
         wid, w = arm
         cls = self.rules.weapon_class(w, fig.markers.get("ar_mode"))
         lo = 0.0
-        for name, up in zip(self.rules.data.shooting.band_names, self.rules.data.shooting.bands[cls], strict=True):  # type: ignore[index]
+        for name, up in zip(self.rules.data.shooting.band_names, self.rules.data.shooting.bands[cls], strict=True):
             out.append((f"{w.name} {name}", self.rules.mm(lo), self.rules.mm(up)))
             lo = up
         return out

@@ -18,7 +18,14 @@ from game.core.game import Game
 from game.core.state import ACTIVE, Figure, Unit
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.base import RulesetBase
-from game.rulesets.ww2_skirmish.data import AFV_CLASSES, SMALL_ARMS, Weapon, Ww2Data, Ww2Troop
+from game.rulesets.ww2_skirmish.data import (
+    AFV_CLASSES,
+    SMALL_ARMS,
+    ArmClass,
+    Weapon,
+    Ww2Data,
+    Ww2Troop,
+)
 
 DISABLED = "disabled"  # on the table, out of the fight: may be carried or captured
 ABANDONED = "abandoned"  # vehicles and guns left by their crews
@@ -91,6 +98,10 @@ class Ww2Common(RulesetBase[Ww2Data]):
         vid = f.attrs.get("in_vehicle")
         return game.state.figures.get(vid) if vid else None
 
+    def riding_in(self, game: Game, f: Figure) -> Figure:
+        """The vehicle an embarked figure is in (a KeyError for one on foot)."""
+        return game.state.figures[f.attrs["in_vehicle"]]
+
     def on_table(self, f: Figure) -> bool:
         return f.life in ON_TABLE and not self.embarked(f)
 
@@ -114,11 +125,14 @@ class Ww2Common(RulesetBase[Ww2Data]):
         arms = self.weapons_of(f, *SMALL_ARMS)
         return arms[0] if arms else None
 
-    def weapon_class(self, w: Weapon, mode: str | None = None) -> str:
+    def weapon_class(self, w: Weapon, mode: str | None = None) -> ArmClass:
         """rifle / smg / pistol / mg: which bands and to-hit column a small arm uses."""
-        if w.category == "assault_rifle":
+        c = w.category
+        if c == "assault_rifle":
             return "smg" if mode == "smg" else "rifle"
-        return w.category
+        if c in ("rifle", "smg", "pistol", "mg"):
+            return c
+        raise ValueError(f"{w.name} is not a small arm")
 
     def default_loaders(self, w: Weapon) -> int:
         if w.loaders is not None:
@@ -175,7 +189,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return None
 
     def occupants(self, game: Game, vehicle: Figure) -> list[Figure]:
-        return list(self.recall(game, ("occupants",), lambda: self._riding(game)).get(vehicle.id, ()))  # type: ignore[attr-defined]
+        return list(self.recall(game, ("occupants",), lambda: self._riding(game)).get(vehicle.id, ()))
 
     def _riding(self, game: Game) -> dict[str, list[Figure]]:
         """Everyone in action inside a vehicle, by vehicle (sorted once per reading)."""
@@ -192,7 +206,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return [f for f in self.occupants(game, vehicle) if f.unit != vehicle.unit]
 
     def gun_crew(self, game: Game, gun: Figure) -> list[Figure]:
-        reach = self.mm(self.data.movement.cohesion)  # type: ignore[attr-defined]
+        reach = self.mm(self.data.movement.cohesion)
         return [f for f in self.fighters(game, gun.unit) if self.gap(f, gun) <= reach + EPS]
 
     def leader(self, game: Game, unit_id: str) -> Figure | None:
@@ -223,14 +237,14 @@ class Ww2Common(RulesetBase[Ww2Data]):
 
 
     def melee_reach(self) -> float:
-        return self.mm(self.data.melee.reach)  # type: ignore[attr-defined]
+        return self.mm(self.data.melee.reach)
 
     def in_melee(self, game: Game, f: Figure) -> bool:
         """Within 1" of an enemy figure on foot: may neither fire nor be shot at."""
         if not self.fighter(f):
             return False
         if game.memo is not None:  # in a reading nothing moves: work out everyone at once
-            return f.id in self.recall(game, ("in_melee",), lambda: self.figures_in_melee(game))  # type: ignore[attr-defined]
+            return f.id in self.recall(game, ("in_melee",), lambda: self.figures_in_melee(game))
         reach = self.melee_reach() + EPS
         return any(e.side != f.side and self.gap(f, e) <= reach and self.fighter(e) for e in game.state.figures.values())
 
@@ -320,7 +334,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
         f = game.state.figures.get(fid or "")
         if f is None:
             refuse(f"Choose a {what}.")
-        return f  # type: ignore[return-value]
+        return f
 
 
 def _pt(p: tuple[float, float]):

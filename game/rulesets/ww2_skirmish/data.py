@@ -7,7 +7,7 @@ cross-references between the tables. Lengths are inches (the file's unit).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from pydantic import Field, model_validator
 
@@ -23,6 +23,10 @@ SMALL_ARMS = ("rifle", "smg", "pistol", "mg", "assault_rifle")
 VehicleClass = Literal["light", "medium", "heavy", "small_soft", "large_soft"]
 AFV_CLASSES = ("light", "medium", "heavy")
 EffectResult = Literal["none", "suppressed", "wounded", "disabled", "killed"]
+ShotName = Literal["unaimed", "aimed", "careful"]
+SHOT_ORDER: tuple[ShotName, ...] = ("unaimed", "aimed", "careful")  # the to-hit tables' columns
+ArmClass = Literal["rifle", "smg", "pistol", "mg"]  # a small arm's bands and to-hit column
+GunRange = Literal["light", "heavy", "autocannon"]
 DamageResult = Literal[
     "none", "occupants", "traction", "immobilised", "driver_crash", "fire", "explode",
     "stunned", "optics", "weapon", "dud", "driver_stop", "petrol_explode", "ammo_fire",
@@ -161,7 +165,7 @@ class ShotType(Strict):
     name: str
     short: str  # U/S, A/S, CAS
     actions: int = Field(ge=1)
-    not_for: list[Literal["rifle", "smg", "pistol", "mg"]] = Field(default_factory=list)
+    not_for: list[ArmClass] = Field(default_factory=list)
 
 
 class Shifts(Strict):
@@ -174,10 +178,10 @@ class Shifts(Strict):
 class Shooting(Strict):
     die: Literal["d20"] = "d20"
     band_names: list[str] = Field(min_length=4, max_length=4)
-    bands: dict[Literal["rifle", "smg", "pistol", "mg"], list[float]]
-    shot_types: dict[Literal["unaimed", "aimed", "careful"], ShotType]
+    bands: dict[ArmClass, list[float]]
+    shot_types: dict[ShotName, ShotType]
     to_hit: dict[str, list[list[int]]]  # table -> band -> shot type (in shot_types order)
-    table_for: dict[Literal["rifle", "smg", "pistol", "mg"], str]
+    table_for: dict[ArmClass, str]
     shifts: Shifts
     dispersed_gap: float = Field(gt=0)
     volley_hits_on: int = Field(ge=1, le=20)
@@ -190,15 +194,19 @@ class Shooting(Strict):
         for k, ups in self.bands.items():
             if len(ups) != 4 or ups != sorted(ups):
                 raise ValueError(f"bands.{k}: give the four upper limits, nearest first")
-        for k, rows in self.to_hit.items():
+        for table, rows in self.to_hit.items():
             if len(rows) != 4 or any(len(r) != len(self.shot_types) for r in rows):
-                raise ValueError(f"to_hit.{k}: four bands of {len(self.shot_types)} scores each")
+                raise ValueError(f"to_hit.{table}: four bands of {len(self.shot_types)} scores each")
             if any(not 1 <= v <= 20 for r in rows for v in r):
-                raise ValueError(f"to_hit.{k}: scores are 1-20 on a d20")
+                raise ValueError(f"to_hit.{table}: scores are 1-20 on a d20")
         for cls, t in self.table_for.items():
             if t not in self.to_hit:
                 raise ValueError(f"table_for.{cls}: no to_hit table '{t}'")
         return self
+
+    def is_shot(self, name: str) -> TypeGuard[ShotName]:
+        """Whether ``name`` is one of this file's shot types."""
+        return name in self.shot_types
 
 
 class FireEffect(Strict):
@@ -333,7 +341,7 @@ class Vehicles(Strict):
     road_types: list[str]
     bogging: Bogging
     crash_min_move: float
-    gun_ranges: dict[Literal["light", "heavy", "autocannon"], RangeTable]
+    gun_ranges: dict[GunRange, RangeTable]
     damage_die: Literal["d20"] = "d20"
     soft_table: list[DamageRow]
     afv_table: list[DamageRow]
@@ -349,6 +357,16 @@ class Vehicles(Strict):
         _check_rows(self.soft_table, "soft_table")
         _check_rows(self.afv_table, "afv_table")
         return self
+
+    def is_gun_range(self, name: str) -> TypeGuard[GunRange]:
+        """Whether ``name`` is one of this file's gun range tables."""
+        return name in self.gun_ranges
+
+    def gun_range(self, name: str) -> RangeTable:
+        """The gun range table ``name`` (every gun has one: data_checks.py)."""
+        if not self.is_gun_range(name):
+            raise KeyError(name)
+        return self.gun_ranges[name]
 
     @staticmethod
     def row(table: list[DamageRow], score: int) -> DamageRow:
@@ -403,6 +421,13 @@ class Weapon(Strict):
     shots: int | None = Field(None, ge=1)  # a limit for the game (panzerfausts, flamethrowers)
     rounds: list[Literal["he", "smoke", "wp"]] = Field(default_factory=list)
     loaders: int | None = Field(None, ge=0)  # crew whose actions count (default from the category)
+
+    @property
+    def range_key(self) -> str:
+        """The key of its range table (every weapon that needs one has one: data_checks.py)."""
+        if self.range is None:
+            raise KeyError(f"{self.name} has no range table")
+        return self.range
 
 
 class VehicleType(Strict):

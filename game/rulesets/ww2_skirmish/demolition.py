@@ -41,22 +41,23 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
         bunkers = {b.id: b for b in self.adjacent_features(game, f, ("bunker",))}
         require(cmd.target in bunkers, f"{f.name} is not at the firing slit of that bunker (within {self.rules.data.movement.reach:g}\").")
         wid = parse_opts(cmd.choice).get("weapon")
-        require(wid in f.weapons, f"{f.name} has no such weapon.")
-        w = self.rules.weapon(wid)  # type: ignore[arg-type]
+        if wid is None or wid not in f.weapons:
+            refuse(f"{f.name} has no such weapon.")
+        w = self.rules.weapon(wid)
         if w.category == "grenade":
             require(f.attrs.get("grenades", 0) > 0, f"{f.name} has no grenades left.")
             require(self.rules.actions_left(f) >= w.actions, f"A grenade takes {w.actions} actions.")
         elif w.category == "explosives":
             require(f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge left.")
-            require(self.rules.guns.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up "  # type: ignore[arg-type]
-                    f"({self.rules.guns.ready_count(f, wid)} done): ready it first.")  # type: ignore[arg-type]
+            require(self.rules.guns.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up "
+                    f"({self.rules.guns.ready_count(f, wid)} done): ready it first.")
         else:
             refuse("Only grenades and demolition charges are posted into bunkers.")
 
     def apply_post(self, game: Game, cmd: Command) -> None:
         st = game.state
-        f = st.figures[cmd.figure]
-        bunker = game.table.feature(cmd.target)  # type: ignore[arg-type]
+        f = st.figures[cmd.figure_id]
+        bunker = game.table.feature(cmd.target_id)
         wid = parse_opts(cmd.choice)["weapon"]
         w = self.rules.weapon(wid)
         if w.category == "grenade":
@@ -96,7 +97,7 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
         require(cmd.side == st.active_side and st.phase == "action", "Demolition charges are set during your own turn.")
         require(f.alive and not self.rules.in_melee(game, f), f"{f.name} cannot set a charge now.")
         require(cmd.target in self.demolition_targets(game), "That is not a target the scenario lets you demolish.")
-        adj = {x.id for x in self.adjacent_features(game, f, (game.table.feature(cmd.target).type.id,))}  # type: ignore[arg-type]
+        adj = {x.id for x in self.adjacent_features(game, f, (game.table.feature(cmd.target_id).type.id,))}
         require(cmd.target in adj, f"{f.name} must be within {self.rules.data.movement.reach:g}\" of it.")
         ex = self.rules.weapons_of(f, "explosives")
         require(bool(ex) and f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge.")
@@ -105,12 +106,12 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
 
     def apply_demolish(self, game: Game, cmd: Command) -> None:
         st = game.state
-        f = st.figures[cmd.figure]
+        f = st.figures[cmd.figure_id]
         wid, w = self.rules.weapons_of(f, "explosives")[0]
         f.attrs["ready"][wid] = 0
         f.attrs["charges"] -= 1
         self.rules.firing.mark_fired(game, f)
-        feat = game.table.feature(cmd.target)  # type: ignore[arg-type]
+        feat = game.table.feature(cmd.target_id)
         b = self.rules.data.bunkers
         roll = game.dice.roll(b.die, f"{f.name} fires the demolition charge on {feat.name}", target=f"fails on {b.fail_on}", figures=[f.id])
         if roll.value <= b.fail_on:

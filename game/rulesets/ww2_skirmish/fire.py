@@ -26,12 +26,18 @@ from game.rulesets.ww2_skirmish.common import (
     SUPPORT_ROLES,
     parse_opts,
 )
-from game.rulesets.ww2_skirmish.data import SMALL_ARMS, Weapon
+from game.rulesets.ww2_skirmish.data import (
+    SHOT_ORDER,
+    SMALL_ARMS,
+    ArmClass,
+    Shooting,
+    ShotName,
+    Weapon,
+)
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
-SHOT_ORDER = ("unaimed", "aimed", "careful")
 RESULTS = ("none", "suppressed", "wounded", "disabled", "killed")
 
 
@@ -55,9 +61,9 @@ class Shot:
     firer: Figure
     wid: str
     weapon: Weapon
-    wclass: str  # rifle / smg / pistol / mg
+    wclass: ArmClass
     mode: str | None  # assault rifles: 'rifle' or 'smg'
-    shot: str
+    shot: ShotName
     cost: int
     pool: list[Figure]  # who pays the actions, firer first
     target: Unit
@@ -143,8 +149,9 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         st = game.state
         if target in st.figures:
             target = st.figures[target].unit
-        require(target in st.units, "Choose an enemy fire team to shoot at.")
-        return st.units[target]  # type: ignore[index]
+        if target is None or target not in st.units:
+            refuse("Choose an enemy fire team to shoot at.")
+        return st.units[target]
 
     def visible_members(self, game: Game, side: str, viewer: Figure, unit: Unit, strict: bool) -> list[Figure]:
         """Members of ``unit`` the viewer can see and (strict) its side has spotted."""
@@ -167,8 +174,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         sh = self.rules.data.shooting
         f = self.rules.require_figure(game, firer_id, "figure that fires")
         o = parse_opts(choice)
-        shot = o.get("shot", "unaimed")
-        require(shot in sh.shot_types, f"Unknown shot type '{shot}' (unaimed, aimed or careful).")
+        shot = shot_name(sh, o.get("shot", "unaimed"))
         if strict:
             self.firer_ready(game, f)
         # the weapon
@@ -180,8 +186,9 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             require(w.category in SMALL_ARMS, f"{w.name} is not a small arm: use its own action.")
         else:
             arm = self.rules.small_arm(f)
-            require(arm is not None, f"{f.name} has no small arm.")
-            wid, w = arm  # type: ignore[misc]
+            if arm is None:
+                refuse(f"{f.name} has no small arm.")
+            wid, w = arm
         mode = None
         if w.category == "assault_rifle":
             fixed = f.markers.get("ar_mode")
@@ -211,14 +218,15 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         tg = self.rules.recall(game, ("shot_target", f.id, target_id, occupants, strict),
                          lambda: self.shot_target(game, f, target_id, occupants, strict))
         target, vehicle, cands, dist = tg.target, tg.vehicle, tg.candidates, tg.dist
-        ups = [self.rules.mm(u) for u in sh.bands[wclass]]  # type: ignore[index]
+        ups = [self.rules.mm(u) for u in sh.bands[wclass]]
         band = next((i for i, u in enumerate(ups) if dist <= u + EPS), None)
-        require(band is not None, f"{target.name} is {self.rules.fmt(dist)} away: beyond {w.name} range ({sh.bands[wclass][-1]:g}\").")  # type: ignore[index]
+        if band is None:
+            refuse(f"{target.name} is {self.rules.fmt(dist)} away: beyond {w.name} range ({sh.bands[wclass][-1]:g}\").")
         # band shifts
         shifts: list[tuple[str, int]] = []
         s = sh.shifts
         if occupants:
-            if self.rules.is_open_vehicle(vehicle) and not self.rules.is_afv(vehicle):  # type: ignore[arg-type]
+            if vehicle is not None and self.rules.is_open_vehicle(vehicle) and not self.rules.is_afv(vehicle):
                 shifts.append(("occupants of a soft vehicle: in soft cover", s.soft_cover))
             else:
                 shifts.append(("occupants of an armoured vehicle: in hard cover", s.hard_cover))
@@ -236,7 +244,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         if self.rules.is_vehicle(f) and w.hull:
             shifts.append(("vehicle hull/turret MG", s.vehicle_mg))
         shifted = band + sum(v for _, v in shifts)
-        table = sh.to_hit[sh.table_for[wclass]]  # type: ignore[index]
+        table = sh.to_hit[sh.table_for[wclass]]
         col = SHOT_ORDER.index(shot)
         need = table[shifted][col] if shifted < len(table) else None
         auto = band == 0 and vehicle is None and self.rules.inactive(game, target)
@@ -284,14 +292,15 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             seen = [vehicle] if self.rules.los(game, f, vehicle).visible and (not strict or self.rules.spotting.is_spotted(game, f.side, vehicle)) else []
             cands = [vehicle.id]
         elif occupants:
-            require(vehicle is not None, f"{target.name} is not a vehicle.")
-            require(self.rules.is_open_vehicle(vehicle) or vehicle.markers.get("unbuttoned"),  # type: ignore[union-attr]
-                    f"{vehicle.name}'s occupants are not visible: it is closed.")  # type: ignore[union-attr]
-            seen = [vehicle] if self.rules.los(game, f, vehicle).visible and (not strict or self.rules.spotting.is_spotted(game, f.side, vehicle)) else []  # type: ignore[arg-type]
-            occ = self.rules.occupants(game, vehicle)  # type: ignore[arg-type]
-            if not self.rules.is_open_vehicle(vehicle):  # type: ignore[arg-type]
-                occ = [c for c in occ if self.rules.role(c) == "nco" and c.unit == vehicle.unit][:1]  # type: ignore[union-attr]
-            require(bool(occ), f"{vehicle.name} has no occupants to shoot at.")  # type: ignore[union-attr]
+            if vehicle is None:
+                refuse(f"{target.name} is not a vehicle.")
+            require(self.rules.is_open_vehicle(vehicle) or bool(vehicle.markers.get("unbuttoned")),
+                    f"{vehicle.name}'s occupants are not visible: it is closed.")
+            seen = [vehicle] if self.rules.los(game, f, vehicle).visible and (not strict or self.rules.spotting.is_spotted(game, f.side, vehicle)) else []
+            occ = self.rules.occupants(game, vehicle)
+            if not self.rules.is_open_vehicle(vehicle):
+                occ = [c for c in occ if self.rules.role(c) == "nco" and c.unit == vehicle.unit][:1]
+            require(bool(occ), f"{vehicle.name} has no occupants to shoot at.")
             cands = [c.id for c in occ]
         else:
             seen = self.visible_members(game, f.side, f, target, strict)
@@ -331,11 +340,13 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         'killed', 'flamer' (the flamethrower man hit) or 'damage' (a soft vehicle hit)."""
         name = s.target.name
         if not s.auto:
+            if s.need is None:  # the team may fire together instead: callers check first
+                raise ValueError(f"{s.firer.name} cannot hit {name} individually")
             roll = dice.roll(self.rules.data.shooting.die, f"{s.firer.name}: {self.rules.data.shooting.shot_types[s.shot].name.lower()} "
                              f"with {s.weapon.name} at {name} ({self.rules.data.shooting.band_names[s.band]} range)",
                              target=f"{s.need}+" if not s.bunker else f"{s.need} (bunker)",
                              modifiers=[] if s.bunker else [(k, v) for k, v in s.shifts], figures=[s.firer.id], units=[s.target.id])
-            hit = roll.value >= s.need  # type: ignore[operator]
+            hit = roll.value >= s.need
             roll.outcome = ("hit" if hit else "miss") if not s.bunker else ("an occupant is killed" if hit else "no effect on the bunker")
             if not hit:
                 return "miss", None
@@ -472,13 +483,13 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         self.pay_shot(game, s)
         self.note_target(game, s.target, s.firer)
         result, victim = self.resolve_shot(game.dice, game, s)
-        if result == "miss":
+        if result == "miss" or victim is None:
             return
         cause = f"shot by {s.firer.name}"
-        if result == "damage":
-            self.rules.guns.small_arms_vs_vehicle(game, s)
+        if result == "damage" and s.vehicle is not None:  # a soft vehicle hit
+            self.rules.guns.small_arms_vs_vehicle(game, s, s.vehicle)
             return
-        self.apply_effect(game, game.state.figures[victim], result, cause, s.firer.unit)  # type: ignore[index]
+        self.apply_effect(game, game.state.figures[victim], result, cause, s.firer.unit)
 
     def after_fire(self, game: Game, firers: list[Figure], target: Unit | None) -> None:
         """After any shooting: morale tests, spotting the firers, reactions."""
@@ -489,3 +500,8 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         self.rules.reactions.offer_reaction(game, firers[0].unit if firers else None)
 
 
+def shot_name(sh: Shooting, name: str) -> ShotName:
+    """``name`` as one of the shot types of the data; refuses any other."""
+    if not sh.is_shot(name):
+        refuse(f"Unknown shot type '{name}' (unaimed, aimed or careful).")
+    return name

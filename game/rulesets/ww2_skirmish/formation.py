@@ -117,11 +117,11 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Fire teams move during their own side's turn.")
         require(cmd.unit is not None, "Choose the fire team.")
-        unit = st.units[cmd.unit]
+        unit = st.units[cmd.unit_id]
         v = self.rules.unit_vehicle(game, unit.id)
         if v is not None:
             require(cmd.point is not None, "Choose where the vehicle goes.")
-            self.rules.vehicles.check_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)
+            self.rules.vehicles.check_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.at,)), strict=False)
             return
         require(cmd.point is not None or cmd.choice == "regroup", "Choose where the team goes.")
         self.check_team_may_move(game, unit)
@@ -130,10 +130,10 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
                 f"{unit.name} cannot move there together without losing cohesion or being blocked.")
 
     def apply_move_unit(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         v = self.rules.unit_vehicle(game, unit.id)
         if v is not None:
-            self.rules.vehicles.apply_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.point,)), strict=False)  # type: ignore[arg-type]
+            self.rules.vehicles.apply_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.at,)), strict=False)
             return
         legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup")
         self.rules.moving.open_move_action(game, unit)

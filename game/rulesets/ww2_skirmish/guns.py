@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from math import hypot
 from typing import TYPE_CHECKING
 
-from game.core.commands import Command, require
+from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, Figure, Unit
@@ -19,6 +19,7 @@ from game.rulesets.ww2_skirmish.common import EPS, parse_opts
 from game.rulesets.ww2_skirmish.data import DamageRow, RangeTable, Weapon
 
 if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.fire import Shot
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 
@@ -190,9 +191,9 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         if st.units[v.unit].markers.get("fired_at") is not None:
             self.rules.vehicles.auto_abandon(game)
 
-    def small_arms_vs_vehicle(self, game: Game, s) -> None:
-        """MG hits roll on the soft vehicle table; other small arms need three hits for one roll."""
-        v = s.vehicle
+    def small_arms_vs_vehicle(self, game: Game, s: Shot, v: Figure) -> None:
+        """MG hits roll on the soft vehicle table; other small arms need three hits for one
+        roll. ``v`` is the soft vehicle ``s`` hit."""
         if s.wclass == "mg":
             p = self.damage_plan(game, s.firer.pos, None, v, handheld=False)
             res = self.roll_damage(game.dice, p, f"{s.firer.name}'s MG hits {v.name}")
@@ -233,8 +234,9 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         wid = o.get("weapon")
         if wid is None:
             wid = next((w for w, x in self.rules.weapons_of(f, "gun", "at", "flamethrower")), None)
-        require(wid is not None and wid in f.weapons, f"{f.name} has no gun or anti-tank weapon.")
-        w = self.rules.weapon(wid)  # type: ignore[arg-type]
+        if wid is None or wid not in f.weapons:
+            refuse(f"{f.name} has no gun or anti-tank weapon.")
+        w = self.rules.weapon(wid)
         require(w.category in ("gun", "at", "flamethrower"), f"{w.name} is not a gun or anti-tank weapon.")
         require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
         handheld = w.category != "gun"
@@ -243,7 +245,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
             self.rules.firing.firer_ready(game, f)
             if self.rules.is_vehicle(f) and w.category == "gun":
                 require(not f.markers.get("optics"), f"{f.name}'s optics are hit: no main gun fire.")
-            left = self.shots_left(f, wid)  # type: ignore[arg-type]
+            left = self.shots_left(f, wid)
             require(left is None or left > 0, f"{f.name} has no {w.name} shots left.")
             if w.category == "flamethrower":
                 require(not f.markers.get("moved"), f"{f.name} moved this turn: flamethrowers may not move and fire.")
@@ -252,39 +254,40 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
             tv = self.rules.unit_vehicle(game, t.unit)
             if tv is not None:
                 t = tv
-        require(t is not None and t.side != f.side and t.alive, "Choose an enemy figure or vehicle to fire at.")
-        vehicle_target = self.rules.is_vehicle(t)  # type: ignore[arg-type]
+        if t is None or not (t.side != f.side and t.alive):
+            refuse("Choose an enemy figure or vehicle to fire at.")
+        vehicle_target = self.rules.is_vehicle(t)
         if handheld:
             require(vehicle_target, f"{w.name} is fired at vehicles here ("
                     + ("use it as a rifle grenade against infantry)." if w.vs_infantry == "rifle_grenade" else "it has no effect on infantry)."))
         else:
             require(w.vs_infantry == "he" or vehicle_target, f"{w.name} fires only at vehicles.")
-        require(self.rules.los(game, f, t).visible, f"{f.name} cannot see {t.name}.")  # type: ignore[union-attr]
+        require(self.rules.los(game, f, t).visible, f"{f.name} cannot see {t.name}.")
         if strict:
-            require(self.rules.spotting.is_spotted(game, f.side, t), f"{t.name} has not been spotted.")  # type: ignore[arg-type, union-attr]
-        require(not self.rules.in_melee(game, t), f"{t.name} is in melee and may not be shot at.")  # type: ignore[arg-type, union-attr]
+            require(self.rules.spotting.is_spotted(game, f.side, t), f"{t.name} has not been spotted.")
+        require(not self.rules.in_melee(game, t), f"{t.name} is in melee and may not be shot at.")
         if w.arc == "front" and self.rules.is_vehicle(f):
-            require(self.rules.vehicles.facing_from(f, t.pos) == "front", f"{w.name} is hull-mounted: the target must be to the vehicle's front.")  # type: ignore[union-attr]
-        d = hypot(f.x - t.x, f.y - t.y)  # type: ignore[union-attr]
+            require(self.rules.vehicles.facing_from(f, t.pos) == "front", f"{w.name} is hull-mounted: the target must be to the vehicle's front.")
+        d = hypot(f.x - t.x, f.y - t.y)
         if w.category == "gun":
-            band, need = self.band_of(self.rules.data.vehicles.gun_ranges[w.range], d, w.name)  # type: ignore[index]
+            band, need = self.band_of(self.rules.data.vehicles.gun_range(w.range_key), d, w.name)
         else:
-            band, need = self.band_of(self.rules.data.anti_tank.ranges[w.range], d, w.name)  # type: ignore[index]
+            band, need = self.band_of(self.rules.data.anti_tank.ranges[w.range_key], d, w.name)
         need_mods: list[tuple[str, int]] = []
         if handheld and vehicle_target:
             vs = self.rules.data.vehicles
-            moved = self.rules.vehicles.last_move(game, t)  # type: ignore[arg-type]
+            moved = self.rules.vehicles.last_move(game, t)
             if moved > self.rules.mm(vs.fast_move) + EPS:
-                ang = abs((self.rules.heading(t.pos, f.pos) - t.facing + 180) % 360 - 180)  # type: ignore[union-attr]
+                ang = abs((self.rules.heading(t.pos, f.pos) - t.facing + 180) % 360 - 180)
                 if ang > vs.towards_within:
                     need_mods.append((f"target moved {self.rules.fmt(moved)}, not towards the shooter", vs.fast_penalty))
         pool = self.rules.firing.action_pool(game, f, w)
         if strict:
-            have = self.ready_count(f, wid) + self.rules.firing.pool_actions(pool)  # type: ignore[arg-type]
-            require(have >= w.actions, f"{w.name} needs {w.actions} actions to fire; {f.name} has {self.ready_count(f, wid)} saved "  # type: ignore[arg-type]
+            have = self.ready_count(f, wid) + self.rules.firing.pool_actions(pool)
+            require(have >= w.actions, f"{w.name} needs {w.actions} actions to fire; {f.name} has {self.ready_count(f, wid)} saved "
                     f"and {self.rules.firing.pool_actions(pool)} left (ready it over several turns).")
-        dmg = self.damage_plan(game, f.pos, w, t, handheld, facing) if vehicle_target else None  # type: ignore[arg-type]
-        return HeavyShot(f, wid, w, pool, t, st.units[t.unit], d, band, need + sum(v for _, v in need_mods), need_mods, dmg, handheld)  # type: ignore[arg-type, union-attr]
+        dmg = self.damage_plan(game, f.pos, w, t, handheld, facing) if vehicle_target else None
+        return HeavyShot(f, wid, w, pool, t, st.units[t.unit], d, band, need + sum(v for _, v in need_mods), need_mods, dmg, handheld)
 
     def pay_heavy(self, game: Game, h: HeavyShot) -> None:
         saved = self.ready_count(h.firer, h.wid)
@@ -338,23 +341,24 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         require(st.phase == "action" and cmd.side == st.active_side, "Weapons are readied during your own turn.")
         f = self.rules.require_figure(game, cmd.figure)
         wid = parse_opts(cmd.choice).get("weapon")
-        require(wid in f.weapons, f"{f.name} has no such weapon.")
-        w = self.rules.weapon(wid)  # type: ignore[arg-type]
+        if wid is None or wid not in f.weapons:
+            refuse(f"{f.name} has no such weapon.")
+        w = self.rules.weapon(wid)
         require(w.accumulate, f"{w.name} fires with the actions of one turn; it cannot be readied in advance.")
         require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
         require(not self.rules.routing(st.units[f.unit]), "Routers cannot ready weapons.")
         if self.rules.is_vehicle(f):
             require(not self.rules.vehicles.stunned(game, f), f"{f.name}'s crew is stunned.")
-        left = self.shots_left(f, wid)  # type: ignore[arg-type]
+        left = self.shots_left(f, wid)
         require(left is None or left > 0, f"{f.name} has no {w.name} shots left.")
         if w.category == "explosives":
             require(f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge left.")
-        have = self.ready_count(f, wid)  # type: ignore[arg-type]
+        have = self.ready_count(f, wid)
         require(have < w.actions, f"{w.name} is ready to fire ({have} of {w.actions} actions saved).")
         require(self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w)) > 0, f"{f.name} has no actions left to ready {w.name}.")
 
     def apply_ready(self, game: Game, cmd: Command) -> None:
-        f = game.state.figures[cmd.figure]
+        f = game.state.figures[cmd.figure_id]
         wid = parse_opts(cmd.choice)["weapon"]
         w = self.rules.weapon(wid)
         have = self.ready_count(f, wid)

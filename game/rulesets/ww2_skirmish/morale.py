@@ -101,7 +101,7 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Suppression is removed during the side's own turn.")
         require(cmd.unit is not None, "Choose the fire team.")
-        unit = st.units[cmd.unit]
+        unit = st.units[cmd.unit_id]
         require(self.rules.suppression(unit) > 0, f"{unit.name} is not suppressed.")
         require(not self.rules.routing(unit), f"{unit.name} is routing: it must rally first.")
         require(any(self.rules.actions_left(f) > 0 for f in self.team_payers(game, unit)),
@@ -114,7 +114,7 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
         return [f for f in game.state.unit_figures(unit.id) if not self.rules.is_gun(f)]
 
     def apply_remove_suppression(self, game: Game, cmd: Command) -> None:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         payers = [f for f in self.team_payers(game, unit) if self.rules.actions_left(f) > 0]
         for f in payers:
             self.rules.spend(f, 1)

@@ -223,7 +223,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
 
     # ---- moving one figure -----------------------------------------------------------------------------------
     def infantry_leg(self, game: Game, cmd: Command, strict: bool = True) -> Leg:
-        f = game.state.figures[cmd.figure]
+        f = game.state.figures[cmd.figure_id]
         unit = game.state.units[f.unit]
         mv = self.rules.data.movement
         cap = self.suppressed_cap(game, f)
@@ -252,7 +252,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
 
     def check_move(self, game: Game, cmd: Command) -> None:
         require(cmd.figure is not None and len(cmd.path) >= 1, "Give the figure and where it goes.")
-        f = game.state.figures[cmd.figure]
+        f = game.state.figures[cmd.figure_id]
         if self.rules.is_vehicle(f):
             self.rules.vehicles.check_vehicle_move(game, cmd)
             return
@@ -266,7 +266,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
                 "fire team members stay within 2\" of each other (move the team together, or less far).")
 
     def apply_move(self, game: Game, cmd: Command) -> None:
-        f = game.state.figures[cmd.figure]
+        f = game.state.figures[cmd.figure_id]
         if self.rules.is_vehicle(f):
             self.rules.vehicles.apply_vehicle_move(game, cmd)
             return

@@ -7,8 +7,10 @@ spot.py, melee.py, morale.py) under enumerating dice.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from math import hypot
 from typing import TYPE_CHECKING
 
@@ -66,6 +68,11 @@ def counts_label(results: list[tuple[str, str]]) -> str:
     return "hit: " + ", ".join(f"{c[k]} {k if k != 'flamer' else 'flamethrower man'}" for k in EFFECT_ORDER if c[k])
 
 
+def labelled(part: Callable[[Dice], list[tuple[str, str]]], dice: Dice) -> str:
+    """The label of what one independent part of a shot does (for the odds)."""
+    return counts_label(part(dice))
+
+
 
 class Ww2Odds(OddsPart["Ww2Skirmish"]):
     rules: Ww2Skirmish
@@ -98,10 +105,10 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         cats = {"grenade": ("grenade",), "rifle_grenade": ("rifle_grenade",), "mortar": ("mortar", "rifle_grenade"),
                 "gun": ("gun",), "at": ("at", "flamethrower"), "flame": ("flamethrower",)}
         if w in f.weapons:
-            wid, wpn = w, self.rules.weapon(w)  # type: ignore[arg-type]
+            wid, wpn = w, self.rules.weapon(w)
         else:
             require(w in cats, f"--option weapon= one of {', '.join(cats)} or a weapon id of {f.name} ({', '.join(f.weapons)}).")
-            found = self.rules.weapons_of(f, *cats[w])  # type: ignore[index]
+            found = self.rules.weapons_of(f, *cats[w])
             require(bool(found), f"{f.name} has no {w}.")
             wid, wpn = found[0]
         tfig = self.odds_target_figure(game, f, target)
@@ -116,10 +123,10 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
     def odds_target_figure(self, game: Game, f: Figure, target: str | None) -> str | None:
         st = game.state
         if target in st.units:
-            v = self.rules.unit_vehicle(game, target)  # type: ignore[arg-type]
+            v = self.rules.unit_vehicle(game, target)
             if v is not None:
                 return v.id
-            figs = [m for m in st.unit_figures(target) if self.rules.on_table(m)]  # type: ignore[arg-type]
+            figs = [m for m in st.unit_figures(target) if self.rules.on_table(m)]
             if not figs:
                 return None
             return min(figs, key=lambda m: (hypot(m.x - f.x, m.y - f.y), m.id)).id
@@ -192,8 +199,8 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
 
         def fn(dice: Dice):
             res, victim = self.rules.firing.resolve_shot(dice, game, s)
-            if res == "damage":
-                if s.wclass == "mg":
+            if res == "damage":  # a soft vehicle hit
+                if s.wclass == "mg" and s.vehicle is not None:
                     p = self.rules.guns.damage_plan(game, s.firer.pos, None, s.vehicle, handheld=False)
                     return (self.rules.guns.damage_key(s.vehicle, self.rules.guns.roll_damage(dice, p, "damage")), "no test")
                 return ("small arms hit (3 make a damage roll)", "no test")
@@ -212,7 +219,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         firers = self.rules.team_fire.team_shots(game, cmd.unit, cmd.target, cmd.choice)
         require(bool(firers), "No figure of that team can fire that shot.")
         shots = [self.rules.firing.shot_plan(game, f.id, cmd.target, cmd.choice, strict=True) for f in firers]
-        groups = Counter((s.need if not s.auto else 1) for s in shots)
+        groups = Counter(1 if s.auto or s.need is None else s.need for s in shots)  # strict plans: no need only when automatic
         lines = [OddsLine(s.firer.name, f"{s.weapon.name}, {self.rules.fmt(s.distance)}, " + ("automatic" if s.auto else f"{s.need}+")) for s in shots]
 
         def fn(dice: Dice):
@@ -223,7 +230,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             return hits
 
         dist = enumerate_outcomes(fn)
-        return OddsReport(f"{game.state.units[cmd.unit].name} fires at {shots[0].target.name}", lines, dist, "hits",
+        return OddsReport(f"{game.state.units[cmd.unit_id].name} fires at {shots[0].target.name}", lines, dist, "hits",
                           ["each hit then rolls the fire effect (see a single shot's odds)"])
 
     def volley_odds(self, game: Game, cmd: Command) -> OddsReport:
@@ -235,7 +242,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         lines = [OddsLine("firers", ", ".join(s.firer.name for s in shots)), OddsLine("to hit", f"d20 {self.rules.data.shooting.volley_hits_on}")]
         lines += [OddsLine(n, f"{v:+d} to the effect die") for n, v in mods]
         dist = enumerate_outcomes(lambda dice: self.rules.team_fire.volley_roll(dice, game, shots, target)[0])
-        return OddsReport(f"{game.state.units[cmd.unit].name} fires together at {target.name}", lines, dist, "result")
+        return OddsReport(f"{game.state.units[cmd.unit_id].name} fires together at {target.name}", lines, dist, "result")
 
     def blast_odds(self, game: Game, cmd: Command) -> OddsReport:
         b = self.rules.blasts.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice, strict=False)
@@ -269,14 +276,15 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         lines = [OddsLine("weapon", h.weapon.name), OddsLine("range", f"{self.rules.fmt(h.distance)}: {h.band}"),
                  OddsLine("to hit", f"d20 {h.need}+")] + [OddsLine(n, f"{v:+d} to the score needed") for n, v in h.need_mods]
         notes = []
-        if h.damage is not None:
-            lines.append(OddsLine("facing", h.damage.facing + (" (as asked)" if o.get("facing") else " (from the table)")))
-            lines += [OddsLine(n, f"{v:+d} to the damage die") for n, v in h.damage.mods]
+        plan = h.damage
+        if plan is not None:
+            lines.append(OddsLine("facing", plan.facing + (" (as asked)" if o.get("facing") else " (from the table)")))
+            lines += [OddsLine(n, f"{v:+d} to the damage die") for n, v in plan.mods]
 
             def fn(dice: Dice):
                 if not self.rules.guns.heavy_to_hit(dice, h):
                     return "miss"
-                return self.rules.guns.damage_key(h.target, self.rules.guns.roll_damage(dice, h.damage, "damage"))
+                return self.rules.guns.damage_key(h.target, self.rules.guns.roll_damage(dice, plan, "damage"))
         else:
             art = self.rules.data.artillery
             victims = self.rules.blasts.explosive_victims(game, h.target.pos, h.firer, "artillery")
@@ -301,6 +309,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         P = P(hit) x (1 - the product of each one's chance of no effect), each factor
         enumerated on its own by the same resolution functions the full odds use. None
         for other shots."""
+        parts: list[Callable[[Dice], list[tuple[str, str]]]]  # each victim's or bunker's effect dice
         if cmd.kind == "blast":
             b = self.rules.blasts.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice, strict=False)
             hit = float(enumerate_outcomes(lambda dice: self.rules.blasts.blast_to_hit(dice, b)).p(True))
@@ -308,27 +317,30 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
                 return hit
             t = self.rules.data.blast.effect.table
             victims = self.rules.blasts.explosive_victims(game, b.centre, b.firer, "explosive")
-            parts = [lambda dice, v=v: self.rules.blasts.roll_effects(dice, [v], t.die, t.result, "odds", "") for v in victims]
-            parts += [lambda dice, bk=bk: self.rules.blasts.bunker_hit(dice, game, bk, b.weapon.category == "grenade", "odds")
+            parts = [partial(self.rules.blasts.roll_effects, victims=[v], die=t.die, result_of=t.result, reason="odds", target="")
+                     for v in victims]
+            parts += [partial(self.rules.blasts.bunker_hit, game=game, bunker=bk, weak=b.weapon.category == "grenade", why="odds")
                       for bk in self.rules.blasts.blast_bunkers(game, b.centre)]
         elif cmd.kind in ("fire_gun", "fire_at"):
             o = parse_opts(cmd.choice)
             h = self.rules.guns.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
             hit = float(enumerate_outcomes(lambda dice: self.rules.guns.heavy_to_hit(dice, h)).p(True))
-            if h.damage is not None:
-                dmg = enumerate_outcomes(lambda dice: self.rules.guns.damage_key(h.target, self.rules.guns.roll_damage(dice, h.damage, "damage")))
+            plan = h.damage
+            if plan is not None:
+                dmg = enumerate_outcomes(lambda dice: self.rules.guns.damage_key(h.target, self.rules.guns.roll_damage(dice, plan, "damage")))
                 return hit * float(sum(p for k, p in dmg.probs.items() if not no_effect(k)))
             if cmd.kind == "fire_at":
                 return None
             art = self.rules.data.artillery
             die = art.die_for(h.weapon.calibre or 75)
             victims = self.rules.blasts.explosive_victims(game, h.target.pos, h.firer, "artillery")
-            parts = [lambda dice, v=v: self.rules.blasts.roll_effects(dice, [v], die, art.result, "odds", "") for v in victims]
+            parts = [partial(self.rules.blasts.roll_effects, victims=[v], die=die, result_of=art.result, reason="odds", target="")
+                     for v in victims]
         else:
             return None
         nothing = 1.0
         for part in parts:
-            dist = enumerate_outcomes(lambda dice, part=part: counts_label(part(dice)))
+            dist = enumerate_outcomes(partial(labelled, part))
             nothing *= dist.p("hit, no effect")
         return hit * (1.0 - nothing)
 
@@ -338,10 +350,11 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         parts = []
         for m, band, need in p.hits:  # each member is diced on his own: exact per member, then combined
             single = FlamePlanOne(p, m, band, need)
-            parts.append(enumerate_outcomes(lambda dice, one=single: self.flame_member(dice, one)))
-        if p.bunker is not None:
-            lines.append(OddsLine("bunker", f"{p.bunker.name}: bunker table"))
-            parts.append(enumerate_outcomes(lambda dice: tuple(sorted(r for _, r in self.rules.blasts.bunker_hit(dice, game, p.bunker, False, "odds")))))
+            parts.append(enumerate_outcomes(partial(self.flame_member, one=single)))
+        bunker = p.bunker
+        if bunker is not None:
+            lines.append(OddsLine("bunker", f"{bunker.name}: bunker table"))
+            parts.append(enumerate_outcomes(lambda dice: tuple(sorted(r for _, r in self.rules.blasts.bunker_hit(dice, game, bunker, False, "odds")))))
         dist = combine(parts)
         return OddsReport(f"{p.firer.name} flames {p.target.name}", lines, dist, "result",
                           ["every member of the team is diced for; a hit flamethrower man dies and his team is hit by flame"])
@@ -358,7 +371,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         st = game.state
         if cmd.figure is None:
             return self.team_spot_odds(game, cmd)
-        f = st.figures[cmd.figure]
+        f = st.figures[cmd.figure_id]
         if cmd.target is None:
             lines = [OddsLine(b.name, f"up to {b.upto:g}\": d10 {b.need}+") for b in self.rules.data.spotting.bands]
             d = enumerate_outcomes(lambda dice: next((b.name for b in reversed(self.rules.data.spotting.bands)
@@ -429,9 +442,9 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
 
     def melee_odds(self, game: Game, cmd: Command) -> OddsReport:
         st = game.state
-        a = st.figures[cmd.figure]
+        a = st.figures[cmd.figure_id]
         require(cmd.target in st.figures, "Choose the enemy figure it fights (--target FIGURE).")
-        d = st.figures[cmd.target]  # type: ignore[index]
+        d = st.figures[cmd.target_id]
         require(d.side != a.side, f"{d.name} is on the same side.")
         reach = self.rules.melee_reach() + EPS
         extras = [f for f in st.figures.values() if f.side == a.side and f.id != a.id and self.rules.fighter(f) and self.rules.gap(f, d) <= reach]
@@ -445,13 +458,13 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         return OddsReport(f"Melee: {a.name} against {d.name}", lines, dist, "result", notes)
 
     def morale_odds(self, game: Game, cmd: Command) -> OddsReport:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         ap = self.rules.morale.team_ap(game, unit)
         dist = enumerate_outcomes(lambda dice: self.rules.morale.morale_roll(dice, unit, ap, "odds"))
         return OddsReport(f"{unit.name} morale test", [OddsLine("action points", f"{ap}: the d6 must score less")], dist, "result")
 
     def suppression_odds(self, game: Game, cmd: Command) -> OddsReport:
-        unit = game.state.units[cmd.unit]
+        unit = game.state.units[cmd.unit_id]
         left = self.rules.morale.removal_chance(game, unit)
         s = self.rules.data.suppression
 

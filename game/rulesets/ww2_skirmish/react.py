@@ -13,8 +13,7 @@ from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import opts
-from game.rulesets.ww2_skirmish.data import SMALL_ARMS
-from game.rulesets.ww2_skirmish.fire import SHOT_ORDER
+from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -114,7 +113,7 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
             # a small-arms shot needs a member of the team in sight (each would be refused)
             in_sight = any(self.rules.los(game, f, m).visible for m in game.state.unit_figures(t))
             for wid, w in (arms[:1] if not self.rules.is_vehicle(f) else arms) if in_sight else ():
-                modes = [None]
+                modes: list[str | None] = [None]
                 if w.category == "assault_rifle" and not f.markers.get("ar_mode"):
                     modes = ["rifle", "smg"]
                 # a shot costing more actions than the firer and its loaders have left is refused

@@ -150,15 +150,15 @@ class Ww2Skirmish(Ww2Common):
                 vid = u.attrs.get("in_vehicle")
                 if vid is None:
                     continue
-                loc = ("sides", si, "units", ui, "attrs", "in_vehicle")
+                ride_loc = ("sides", si, "units", ui, "attrs", "in_vehicle")
                 if vid not in vehicles:
-                    raise doc.error(loc, f"'{vid}' is not a vehicle figure of this map (vehicle figures are <unit id>.1)")
+                    raise doc.error(ride_loc, f"'{vid}' is not a vehicle figure of this map (vehicle figures are <unit id>.1)")
                 side, cap = vehicles[vid]
                 if side != s.id:
-                    raise doc.error(loc, f"'{vid}' belongs to the other side")
+                    raise doc.error(ride_loc, f"'{vid}' belongs to the other side")
                 riders[vid] = riders.get(vid, 0) + len(u.figures)
                 if riders[vid] > cap:
-                    raise doc.error(loc, f"'{vid}' carries at most {cap} passengers")
+                    raise doc.error(ride_loc, f"'{vid}' carries at most {cap} passengers")
 
     # ---- set-up ---------------------------------------------------------------------------------------
     def init_state(self, state: GameState, m: MapFile) -> None:

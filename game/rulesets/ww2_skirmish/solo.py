@@ -18,6 +18,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
+from game.rulesets.ww2_skirmish.data import ShotName
 from game.solo.orders import SoloMixin
 from game.solo.tables import solo_tables
 
@@ -62,12 +63,12 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         elif kind == "artillery":
             self._counter_round(game, unit, figs, at)
         else:
-            return SoloMixin.solo_counter_attack(self.rules, game, kind, unit_id, at)  # type: ignore[misc]
+            return SoloMixin.solo_counter_attack(self.rules, game, kind, unit_id, at)
         self.rules.morale.run_tests(game)
         self.rules.cleanup(game)
         return True
 
-    def _medium_need(self, shot: str, shifts: int) -> int | None:
+    def _medium_need(self, shot: ShotName, shifts: int) -> int | None:
         sh = self.rules.data.shooting
         table = sh.to_hit["rifle_mg"]
         row = MEDIUM + shifts
@@ -111,7 +112,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
                 continue
             roll = game.dice.roll(sh.die, f"Mines: MG aimed shot at {f.name} (medium range)", target=f"{need}+",
                                   figures=[f.id], units=[unit.id])
-            hit = roll.value >= need  # type: ignore[operator]
+            hit = need is not None and roll.value >= need
             roll.outcome = "hit" if hit else "miss"
             if hit:
                 mods = [("as an MG", self.rules.data.fire_effect.automatic)]

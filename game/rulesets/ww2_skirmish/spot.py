@@ -196,10 +196,10 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
 
     def apply_spot(self, game: Game, cmd: Command) -> None:
         if cmd.figure is None:
-            for f in self.spotters(game, cmd.unit):
+            for f in self.spotters(game, cmd.unit_id):
                 self.try_to_spot(game, f)
         else:
-            self.try_to_spot(game, game.state.figures[cmd.figure])
+            self.try_to_spot(game, game.state.figures[cmd.figure_id])
 
     def try_to_spot(self, game: Game, f: Figure) -> None:
         f.markers["spot_used"] = True
@@ -274,7 +274,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         return None if len(out) == len(st.side_order) else out
 
     def view(self, game: Game, side: str | None) -> GameState:
-        st = RulesetBase.view(self.rules, game, side)  # type: ignore[misc]
+        st = RulesetBase.view(self.rules, game, side)
         if side is None:
             return st
         real = game.state.figures

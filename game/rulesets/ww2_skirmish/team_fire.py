@@ -25,9 +25,10 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
 
     # ---- a fire team shooting ---------------------------------------------------------------------------------------------
     def team_shots(self, game: Game, unit_id: str | None, target: str | None, choice: str | None) -> list[Figure]:
-        require(unit_id in game.state.units, "Choose the fire team that fires.")
+        if unit_id is None or unit_id not in game.state.units:
+            refuse("Choose the fire team that fires.")
         out = []
-        for f in game.state.unit_figures(unit_id):  # type: ignore[arg-type]
+        for f in game.state.unit_figures(unit_id):
             if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
                 continue
             try:
@@ -39,9 +40,10 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
 
     def check_fire_team(self, game: Game, cmd: Command) -> None:
         if not self.team_shots(game, cmd.unit, cmd.target, cmd.choice):
-            f0 = next((f for f in game.state.unit_figures(cmd.unit) if self.rules.small_arm(f) is not None), None)
-            require(f0 is not None, "No figure of that team has a small arm.")
-            self.rules.firing.shot_plan(game, f0.id, cmd.target, cmd.choice, strict=True)  # type: ignore[union-attr]
+            f0 = next((f for f in game.state.unit_figures(cmd.unit_id) if self.rules.small_arm(f) is not None), None)
+            if f0 is None:
+                refuse("No figure of that team has a small arm.")
+            self.rules.firing.shot_plan(game, f0.id, cmd.target, cmd.choice, strict=True)
             refuse("No figure of that team can fire that shot.")
 
     def apply_fire_team(self, game: Game, cmd: Command) -> None:
@@ -60,11 +62,12 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
     # ---- firing together: a hit on a 20 ---------------------------------------------------------------------------------
     def volley_plan(self, game: Game, unit_id: str | None, target_id: str | None, strict: bool = True) -> tuple[list[Shot], Unit]:
         st = game.state
-        require(unit_id in st.units, "Choose the fire team that fires together.")
+        if unit_id is None or unit_id not in st.units:
+            refuse("Choose the fire team that fires together.")
         target = self.rules.firing.target_unit(game, target_id)
         shots: list[Shot] = []
         can_hit = []
-        for f in st.unit_figures(unit_id):  # type: ignore[arg-type]
+        for f in st.unit_figures(unit_id):
             if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
                 continue
             try:
@@ -83,7 +86,7 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
             if s.need is not None or s.auto:
                 can_hit.append(f.name)
             shots.append(s)
-        require(bool(shots), f"No figure of {st.units[unit_id].name} can fire at {target.name}.")  # type: ignore[index]
+        require(bool(shots), f"No figure of {st.units[unit_id].name} can fire at {target.name}.")
         require(not can_hit, f"{', '.join(can_hit)} can hit individually: firing together is only for teams that cannot.")
         require(shots[0].vehicle is None and not shots[0].bunker, "Firing together is against infantry in the open or in cover.")
         return shots, target
@@ -127,5 +130,5 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
         self.rules.firing.note_target(game, target, shots[0].firer)
         result, victim = self.volley_roll(game.dice, game, shots, target)
         if victim is not None:
-            self.rules.firing.apply_effect(game, game.state.figures[victim], result, f"fire of {game.state.units[cmd.unit].name}", cmd.unit)
+            self.rules.firing.apply_effect(game, game.state.figures[victim], result, f"fire of {game.state.units[cmd.unit_id].name}", cmd.unit)
         self.rules.firing.after_fire(game, [s.firer for s in shots], target)

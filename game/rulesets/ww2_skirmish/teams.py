@@ -1,13 +1,13 @@
 """WW2 Skirmish: who is with which team. Carrying a wounded comrade, scouts going ahead
 and rejoining, and figures joining another team as replacements (a crewed weapon's team
-taking a new crewman). Mixed into :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
+taking a new crewman). A chapter of :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.commands import Command, require
+from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.state import Unit
 from game.rulesets.parts import Chapter
@@ -29,14 +29,15 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         require(not f.markers.get("carrying"), f"{f.name} is already carrying someone.")
         require(self.rules.actions_left(f) >= 1, f"{f.name} has no action left to pick up a comrade.")
         t = st.figures.get(cmd.target or "")
-        require(t is not None and t.side == f.side and t.life == "disabled", "Choose a disabled comrade to carry.")
-        require(len(t.attrs.get("carried_by", [])) < 2, f"{t.name} is already carried by two.")  # type: ignore[union-attr]
-        require(self.rules.gap(f, t) <= self.rules.mm(self.rules.data.movement.reach) + EPS,  # type: ignore[arg-type]
-                f"{t.name} is more than {self.rules.data.movement.reach:g}\" away.")  # type: ignore[union-attr]
+        if t is None or not (t.side == f.side and t.life == "disabled"):
+            refuse("Choose a disabled comrade to carry.")
+        require(len(t.attrs.get("carried_by", [])) < 2, f"{t.name} is already carried by two.")
+        require(self.rules.gap(f, t) <= self.rules.mm(self.rules.data.movement.reach) + EPS,
+                f"{t.name} is more than {self.rules.data.movement.reach:g}\" away.")
 
     def apply_carry(self, game: Game, cmd: Command) -> None:
         st = game.state
-        f, t = st.figures[cmd.figure], st.figures[cmd.target]
+        f, t = st.figures[cmd.figure_id], st.figures[cmd.target_id]
         self.rules.spend(f, 1)
         f.markers["carrying"] = t.id
         t.attrs.setdefault("carried_by", []).append(f.id)
@@ -52,7 +53,7 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
 
     def apply_drop(self, game: Game, cmd: Command) -> None:
         st = game.state
-        f = st.figures[cmd.figure]
+        f = st.figures[cmd.figure_id]
         cid = f.markers.pop("carrying")
         c = st.figures[cid]
         c.attrs["carried_by"] = [x for x in c.attrs.get("carried_by", []) if x != f.id]
@@ -72,7 +73,7 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
 
     def apply_scout(self, game: Game, cmd: Command) -> None:
         st = game.state
-        f = st.figures[cmd.figure]
+        f = st.figures[cmd.figure_id]
         parent = st.units[f.unit]
         self.rules.spend(f, 1)
         sid = f"{parent.id}-scouts"
@@ -91,9 +92,10 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Scouts rejoin during your own turn.")
         require(cmd.unit in st.units, "Choose the scouts.")
-        u = st.units[cmd.unit]
+        u = st.units[cmd.unit_id]
         parent = u.attrs.get("parent")
-        require(bool(parent), f"{u.name} are not scouts.")
+        if not parent:
+            refuse(f"{u.name} are not scouts.")
         reach = self.rules.mm(self.rules.data.movement.cohesion) + EPS
         home = self.rules.fighters(game, parent)
         require(bool(home), "Their parent fire team is gone.")
@@ -102,7 +104,7 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
 
     def apply_rejoin(self, game: Game, cmd: Command) -> None:
         st = game.state
-        u = st.units[cmd.unit]
+        u = st.units[cmd.unit_id]
         parent = st.units[u.attrs["parent"]]
         for fid in list(u.figures):
             st.figures[fid].unit = parent.id
@@ -118,7 +120,7 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         f = self.rules.require_figure(game, cmd.figure)
         require(self.rules.fighter(f) and self.rules.actions_left(f) >= 1, f"{f.name} cannot join another team now (needs an action).")
         require(cmd.target in st.units and cmd.target != f.unit, "Choose the crewed weapon team to join.")
-        t = st.units[cmd.target]  # type: ignore[index]
+        t = st.units[cmd.target_id]
         require(t.side == f.side, "That team is not yours.")
         require(self.crewed_team(game, t), f"{t.name} is not a crewed weapon team.")
         alive, start = self.rules.strength(game, t)
@@ -137,8 +139,8 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
 
     def apply_transfer(self, game: Game, cmd: Command) -> None:
         st = game.state
-        f = st.figures[cmd.figure]
-        old, new = st.units[f.unit], st.units[cmd.target]
+        f = st.figures[cmd.figure_id]
+        old, new = st.units[f.unit], st.units[cmd.target_id]
         self.rules.spend(f, 1)
         old.figures.remove(f.id)
         new.figures.append(f.id)

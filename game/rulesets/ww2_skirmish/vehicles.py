@@ -141,12 +141,13 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(not v.markers.get("bogged"), f"{v.name} is bogged down: it frees itself on a 5+ at the start of a later turn.")
         require(not self.stunned(game, v), f"{v.name}'s crew is stunned: it may do nothing this turn.")
         d = self.driver(game, v)
-        require(d is not None, f"{v.name} has no driver.")
+        if d is None:
+            refuse(f"{v.name} has no driver.")
         if not v.markers.get("moved"):
-            require(self.rules.actions_left(d) >= 1, f"{d.name} (the driver) has no action left to move.")  # type: ignore[union-attr]
+            require(self.rules.actions_left(d) >= 1, f"{d.name} (the driver) has no action left to move.")
 
     def check_vehicle_move(self, game: Game, cmd: Command, strict: bool = True) -> None:
-        v = game.state.figures[cmd.figure]
+        v = game.state.figures[cmd.figure_id]
         self.vehicle_may_move(game, v)
         leg, _ = self.plan_vehicle_leg(game, v, list(cmd.path), strict)
         if leg.refusal:
@@ -161,7 +162,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
 
     def apply_vehicle_move(self, game: Game, cmd: Command, strict: bool = True) -> None:
         st = game.state
-        v = st.figures[cmd.figure]
+        v = st.figures[cmd.figure_id]
         leg, info = self.plan_vehicle_leg(game, v, list(cmd.path), strict)
         self.pay_vehicle_move(game, v)
         vt = self.vtype(v)
@@ -212,15 +213,15 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         self.vehicle_may_move(game, v)
         require(cmd.point is not None, "Choose the direction to face.")
         require(not v.markers.get("pivoted"), f"{v.name} has already turned on the spot this turn.")
-        require(hypot(cmd.point[0] - v.x, cmd.point[1] - v.y) > EPS, "Choose a point away from the vehicle.")  # type: ignore[index]
+        require(hypot(cmd.at[0] - v.x, cmd.at[1] - v.y) > EPS, "Choose a point away from the vehicle.")
 
     def apply_pivot(self, game: Game, cmd: Command) -> None:
-        v = game.state.figures[cmd.figure]
+        v = game.state.figures[cmd.figure_id]
         self.pay_vehicle_move(game, v)
         v.markers["pivoted"] = True
         v.markers["moved"] = True
         v.attrs["moved_at"] = self.rules.sideturn(game)
-        v.facing = self.rules.heading(v.pos, cmd.point)  # type: ignore[arg-type]
+        v.facing = self.rules.heading(v.pos, cmd.at)
         for o in self.rules.occupants(game, v):
             o.facing = v.facing
         game.emit("move", f"{v.name} turns on the spot to face {v.facing:.0f} degrees.", figures=[v.id],
@@ -238,7 +239,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(any(self.rules.role(c) == "nco" for c in self.rules.crew(game, v)), f"{v.name} has no commander left.")
 
     def apply_hatch(self, game: Game, cmd: Command) -> None:
-        v = game.state.figures[cmd.figure]
+        v = game.state.figures[cmd.figure_id]
         v.markers["hatch_used"] = True
         up = not v.markers.get("unbuttoned", False)
         v.markers["unbuttoned"] = up
@@ -251,26 +252,27 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Troops get into vehicles during their own turn.")
         require(cmd.unit in st.units, "Choose the fire team.")
-        unit = st.units[cmd.unit]
+        unit = st.units[cmd.unit_id]
         require(self.rules.unit_vehicle(game, unit.id) is None and self.rules.unit_gun(game, unit.id) is None, f"{unit.name} is a crew.")
         v = st.figures.get(cmd.target or "")
-        require(v is not None and self.rules.is_vehicle(v) and v.side == cmd.side and v.alive, "Choose one of your vehicles.")
-        require(not v.markers.get("burning"), f"{v.name} is on fire.")  # type: ignore[union-attr]
+        if v is None or not (self.rules.is_vehicle(v) and v.side == cmd.side and v.alive):
+            refuse("Choose one of your vehicles.")
+        require(not v.markers.get("burning"), f"{v.name} is on fire.")
         figs = self.rules.fighters(game, unit.id)
         require(bool(figs), f"{unit.name} has nobody on foot.")
-        room = self.vtype(v).capacity - len(self.rules.passengers(game, v))  # type: ignore[arg-type]
-        require(len(figs) <= room, f"{v.name} has room for {room} more.")  # type: ignore[union-attr]
+        room = self.vtype(v).capacity - len(self.rules.passengers(game, v))
+        require(len(figs) <= room, f"{v.name} has room for {room} more.")
         require(not self.rules.routing(unit) and not self.rules.shaken(game, unit), f"{unit.name} may not move now.")
         mv = self.rules.data.movement
         require(unit.markers.get("move_n", 0) < mv.max_move_actions, f"{unit.name} has used its move actions this turn.")
         reach = self.rules.mm(mv.suppressed_max if self.rules.suppression(unit) else mv.normal) + EPS
-        far = [f.name for f in figs if self.rules.gap(f, v) > reach]  # type: ignore[arg-type]
-        require(not far, f"{', '.join(far)} cannot reach {v.name} in one move.")  # type: ignore[union-attr]
+        far = [f.name for f in figs if self.rules.gap(f, v) > reach]
+        require(not far, f"{', '.join(far)} cannot reach {v.name} in one move.")
         require(any(self.rules.actions_left(f) >= 1 for f in figs), f"No figure of {unit.name} has an action left.")
 
     def apply_embark(self, game: Game, cmd: Command) -> None:
         st = game.state
-        unit, v = st.units[cmd.unit], st.figures[cmd.target]
+        unit, v = st.units[cmd.unit_id], st.figures[cmd.target_id]
         self.rules.moving.open_move_action(game, unit)
         figs = self.rules.fighters(game, unit.id)
         for f in figs:
@@ -287,26 +289,26 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Troops get out during their own turn.")
         require(cmd.unit in st.units, "Choose the fire team.")
-        unit = st.units[cmd.unit]
+        unit = st.units[cmd.unit_id]
         inside = [f for f in st.unit_figures(unit.id) if self.rules.embarked(f)]
         require(bool(inside) and self.rules.unit_vehicle(game, unit.id) is None, f"{unit.name} is not riding in a vehicle.")
         require(not self.rules.routing(unit) and not self.rules.shaken(game, unit), f"{unit.name} may not move now.")
         require(unit.markers.get("move_n", 0) < self.rules.data.movement.max_move_actions, f"{unit.name} has used its move actions this turn.")
-        v = self.rules.vehicle_of(game, inside[0])
-        require(len(self.exit_spots(game, v, len(inside))) >= len(inside), f"There is no room around {v.name} to get out.")  # type: ignore[arg-type, union-attr]
+        v = self.rules.riding_in(game, inside[0])
+        require(len(self.exit_spots(game, v, len(inside))) >= len(inside), f"There is no room around {v.name} to get out.")
 
     def apply_disembark(self, game: Game, cmd: Command) -> None:
         st = game.state
-        unit = st.units[cmd.unit]
+        unit = st.units[cmd.unit_id]
         inside = [f for f in st.unit_figures(unit.id) if self.rules.embarked(f)]
-        v = self.rules.vehicle_of(game, inside[0])
+        v = self.rules.riding_in(game, inside[0])
         n = unit.markers.get("move_n", 0) + 1
         unit.markers["move_n"] = n
         for f in inside:
             if self.rules.actions_left(f) >= 1:
                 self.rules.spend(f, 1)
-        self.dismount(game, v, inside, away=False)  # type: ignore[arg-type]
-        game.emit("move", f"{unit.name} gets out of {v.name} (move action {n}).", units=[unit.id],  # type: ignore[union-attr]
+        self.dismount(game, v, inside, away=False)
+        game.emit("move", f"{unit.name} gets out of {v.name} (move action {n}).", units=[unit.id],
                   figures=[f.id for f in inside], visible_to=self.rules.moving.move_visibility(game, inside))
         self.rules.moving.after_move(game, unit, inside)
 
@@ -367,7 +369,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(bool(stopped), f"{v.name} is not stopped: crews abandon immobilised or bogged vehicles, or stopped soft vehicles.")
 
     def apply_abandon(self, game: Game, cmd: Command) -> None:
-        v = game.state.figures[cmd.figure]
+        v = game.state.figures[cmd.figure_id]
         self.abandon_vehicle(game, v, "the crew get out")
         self.rules.moving.after_move(game, game.state.units[v.unit], [])
 
