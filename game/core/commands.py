@@ -17,6 +17,25 @@ Point = tuple[float, float]
 END_PHASE = "end_phase"
 
 
+def option_pairs(**given: str | None) -> tuple[tuple[str, str], ...]:
+    """Command options from keyword values, sorted by name; None leaves an option out."""
+    return tuple(sorted((k, v) for k, v in given.items() if v is not None))
+
+
+def legacy_options(choice: str) -> tuple[tuple[str, str], ...]:
+    """Options written the old way, as one ``choice`` text of ``name=value`` pairs
+    separated by commas (save format 1)."""
+    pairs: dict[str, str] = {}
+    for part in choice.split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise ValueError(f"old command option {part!r} is not name=value")
+        k, v = part.split("=", 1)
+        pairs[k.strip()] = v.strip()
+    return option_pairs(**pairs)
+
+
 @dataclass(frozen=True)
 class Command:
     kind: str
@@ -29,6 +48,16 @@ class Command:
     point: Point | None = None
     choice: str | None = None
     value: int | None = None
+    #: named options of the command's kind (a shot type, a weapon...), sorted by name;
+    #: each ruleset reads them through a typed, validated view of its own
+    options: tuple[tuple[str, str], ...] = ()
+
+    def option(self, name: str) -> str | None:
+        """The value of option ``name``, or None when it is not given."""
+        for k, v in self.options:
+            if k == name:
+                return v
+        return None
 
     # the fields a kind of command needs, read once its check has passed (a command
     # without one is refused, never a crash)
@@ -64,6 +93,8 @@ class Command:
                 v = list(v)
             elif f.name == "figures":
                 v = list(v)
+            elif f.name == "options":
+                v = dict(v)
             d[f.name] = v
         return d
 
@@ -80,6 +111,14 @@ class Command:
             kw["point"] = (float(kw["point"][0]), float(kw["point"][1]))
         if "figures" in kw:
             kw["figures"] = tuple(kw["figures"])
+        if "options" in kw:
+            opts = kw["options"]
+            if not isinstance(opts, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in opts.items()):
+                raise ValueError(f"command options must be a mapping of names to words, not {opts!r}")
+            kw["options"] = option_pairs(**opts)
+        elif isinstance(kw.get("choice"), str) and "=" in kw["choice"]:
+            # written before options had their own field (save format 1): "shot=aimed,weapon=bren"
+            kw["options"] = legacy_options(kw.pop("choice"))
         return cls(**kw)
 
     def with_(self, **kw: Any) -> Command:

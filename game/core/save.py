@@ -22,7 +22,10 @@ from .game import Game
 from .state import GameState
 
 SAVE_FORMAT = "trenchtable-save"
-SAVE_VERSION = 1
+#: 2: command options have their own field (``"options": {"shot": "aimed"}``);
+#: 1: they were one ``choice`` text (``"shot=aimed,weapon=bren"``), still read
+SAVE_VERSION = 2
+READS_VERSIONS = (1, 2)
 
 
 class SaveError(Exception):
@@ -91,9 +94,10 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{path}: not a saved game of this program (no '{SAVE_FORMAT}' header)")
     version = doc.get("version")
-    if version != SAVE_VERSION:
+    if version not in READS_VERSIONS:
         raise SaveError(
-            f"{path}: save format version {version!r}; this program reads version {SAVE_VERSION}"
+            f"{path}: save format version {version!r}; this program reads versions "
+            f"{', '.join(map(str, READS_VERSIONS))} - it was written by a newer program"
         )
     for key in ("ruleset", "seed", "scenario", "commands", "state", "rng_state", "log"):
         if key not in doc:

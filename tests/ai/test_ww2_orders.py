@@ -2,6 +2,7 @@
 scripted small situations; the AI works only from what its side has spotted."""
 
 from game.core.commands import Command
+from game.rulesets.ww2_skirmish.options import options
 from tests.rulesets.helpers import make_game, small_map, unit
 
 IN = 25.4
@@ -83,12 +84,12 @@ def test_reaction_fire_only_when_the_shot_is_worth_it():
     b = [unit("b1", [("ger_rifleman", 24, 36)])]
     game = wgame(US, b)
     rules = game.rules
-    good = Command("fire", "b", figure="b1.1", target="a1", choice="shot=unaimed")
+    good = Command("fire", "b", figure="b1.1", target="a1", options=options(shot="unaimed"))
     hold = Command("hold_fire", "b", target="a1", choice="turn")
     assert rules.planner.shot_worth(game, good) > 0.12
     assert rules.planner.decide(game, "b", [("fire", good), ("hold", hold)]) == good
     far = wgame(US, [unit("b1", [("ger_rifleman", 24, 1)])])  # 39" away: long range, a 19 to hit
-    weak = Command("fire", "b", figure="b1.1", target="a1", choice="shot=unaimed")
+    weak = Command("fire", "b", figure="b1.1", target="a1", options=options(shot="unaimed"))
     assert far.rules.planner.shot_worth(far, weak) < 0.12
     assert far.rules.planner.decide(far, "b", [("fire", weak), ("hold", hold)]) == hold
 
@@ -110,8 +111,8 @@ def test_an_attacker_blinds_a_spotted_machine_gun_with_smoke():
     game = wgame(mortar, b)
     see(game, "a", "b1.1", "b1.2")
     cmds = orders(game, "a1", "halt")
-    smoke = [c for c in cmds if c.kind == "blast" and "round=smoke" in (c.choice or "")]
+    smoke = [c for c in cmds if c.kind == "blast" and c.option("round") == "smoke"]
     assert smoke and smoke[0].point == (round(24 * IN, 2), round(20 * IN, 2))
     assert game.check(smoke[0]) is None
     game.state.attrs["victory"]["otherwise"] = "a"  # a side that wins by holding on makes no smoke
-    assert not any(c.kind == "blast" and "smoke" in (c.choice or "") for c in orders(game, "a1", "halt"))
+    assert not any(c.kind == "blast" and c.option("round") == "smoke" for c in orders(game, "a1", "halt"))

@@ -82,3 +82,54 @@ def test_game_keeps_worked_out_results_by_key_and_starts_a_full_store_again():
     assert game.store("test", 1, limit=3) is game.kept["test"] and len(game.kept["test"]) == 2
     batch = game.store("test", 2, limit=3)
     assert batch == {} and batch is game.kept["test"]
+
+
+def test_command_options_are_named_fields_and_round_trip():
+    from game.core.commands import option_pairs
+
+    c = Command("fire", "a", figure="a1.1", target="b1", options=option_pairs(weapon="bren", shot="aimed", at=None))
+    assert c.options == (("shot", "aimed"), ("weapon", "bren"))  # sorted, None left out
+    assert (c.option("shot"), c.option("weapon"), c.option("as")) == ("aimed", "bren", None)
+    d = c.to_dict()
+    assert d["options"] == {"shot": "aimed", "weapon": "bren"} and "choice" not in d
+    assert Command.from_dict(json.loads(json.dumps(d))) == c
+    with pytest.raises(ValueError, match="mapping of names to words"):
+        Command.from_dict({"kind": "fire", "side": "a", "options": ["shot", "aimed"]})
+
+
+def test_a_command_written_with_options_in_its_choice_text_reads_as_options():
+    old = {"kind": "fire", "side": "a", "figure": "a1.1", "choice": "shot=unaimed,as=smg"}
+    c = Command.from_dict(old)
+    assert c.choice is None and c.options == (("as", "smg"), ("shot", "unaimed"))
+    plain = Command.from_dict({"kind": "move_unit", "side": "a", "unit": "a1", "choice": "regroup"})
+    assert plain.choice == "regroup" and plain.options == ()
+    with pytest.raises(ValueError, match="not name=value"):
+        Command.from_dict({"kind": "fire", "side": "a", "choice": "shot=aimed,junk"})
+
+
+def test_a_save_of_format_1_still_loads_with_its_options(tmp_path):
+    """A WW2 Skirmish game saved before options had their own field: its commands carried
+    them as ``choice`` texts. It loads, replays and undoes exactly as it was."""
+    from pathlib import Path
+
+    from game.catalog import load_game, load_map, new_game
+    from game.core.save import save_game
+    from game.simulate import make_player
+
+    game = new_game(load_map(Path(__file__).resolve().parents[2] / "maps" / "ww2-village-hauteville.yaml"), 3)
+    players = {s: make_player("random", 11 + i) for i, s in enumerate(game.state.side_order)}
+    while not any(c.options for c in game.commands):
+        side = game.acting_side
+        assert game.submit(players[side].choose(game, side)).ok
+    path = tmp_path / "old.json"
+    save_game(game, path)
+    doc = json.loads(path.read_text())
+    for c in doc["commands"]:
+        opts = c.pop("options", None)
+        if opts:
+            c["choice"] = ",".join(f"{k}={v}" for k, v in opts.items())
+    doc["version"] = 1
+    path.write_text(json.dumps(doc))
+    loaded = load_game(path)
+    assert loaded.commands == game.commands
+    assert loaded.digest() == game.digest()

@@ -8,6 +8,7 @@ import pytest
 
 from game.core.commands import Command
 from game.core.state import CAPTURED, DEAD, FLED
+from game.rulesets.ww2_skirmish.options import options
 
 from .helpers import force, make_game, ok, refused, small_map
 
@@ -60,7 +61,7 @@ def shooter_game(firer, dist, targets=2, gap=1.5, terrain=None, target_type="ger
 @pytest.mark.parametrize("shot", SHOTS)
 def test_rifle_to_hit_table(band, dist, shot):
     game = shooter_game("ger_rifleman", dist)
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice=f"shot={shot}"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot=shot)))
     need = RIFLE[band][SHOTS.index(shot)]
     assert rep.outcomes.exact
     assert 1 - rep.outcomes.fractions.get("miss", F(0)) == p_hit(need)
@@ -70,23 +71,23 @@ def test_rifle_to_hit_table(band, dist, shot):
 @pytest.mark.parametrize("shot", SHOTS)
 def test_pistol_to_hit_table(band, dist, shot):
     game = shooter_game("ger_tank_driver", dist)  # armed solely with a P38
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice=f"shot={shot}"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot=shot)))
     need = PISTOL[band][SHOTS.index(shot)]
     assert 1 - rep.outcomes.fractions.get("miss", F(0)) == p_hit(need)
 
 
 def test_mg_bands_and_no_careful_shot_for_mg_or_smg():
     game = shooter_game("ger_mg_gunner", 16)  # MG short is 9-16": aimed needs 8
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(8)
     see(game, "a", "b1.1", "b1.2")
     quiet(game, "b")
-    assert "not possible with machine guns" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=careful"))
+    assert "not possible with machine guns" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="careful")))
     game = shooter_game("ger_nco", 10)
     see(game, "a", "b1.1", "b1.2")
-    assert "not possible with SMGs" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=careful"))
+    assert "not possible with SMGs" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="careful")))
     # SMG short band is 7-12": unaimed needs 14
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(14)
 
 
@@ -94,23 +95,23 @@ def test_band_shifts_soft_hard_dispersed_single():
     # soft cover: both targets in a wood one band further (short 12" -> medium row)
     wood = [{"type": "wood", "polygon": [[22, 30], [28, 30], [28, 34], [22, 34]]}]
     game = shooter_game("ger_rifleman", 12, terrain=wood)
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert any(m.name == "all in soft cover" for m in rep.modifiers)
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(RIFLE[2][1])
     # hard cover: behind a wall two bands further (short -> long row)
     wall = [{"type": "wall", "line": [[20, 32.8], [30, 32.8]]}]
     game = shooter_game("ger_rifleman", 12, terrain=wall)
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert any(m.name == "target in hard cover" for m in rep.modifiers)
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(RIFLE[3][1])
     # dispersed: 2" apart (1.2" between bases) is one band further
     game = shooter_game("ger_rifleman", 12, gap=2.0)
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert any(m.name == "dispersed order" for m in rep.modifiers)
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(RIFLE[2][0])
     # a single figure likewise
     game = shooter_game("ger_rifleman", 12, targets=1)
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert any(m.name == "single figure" for m in rep.modifiers)
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(RIFLE[2][0])
 
@@ -122,7 +123,7 @@ def test_beyond_long_after_shifts_cannot_hit_but_the_team_fires_together():
     game = wgame([a], [b], terrain=wall)  # 30" medium, hard cover +2: beyond long
     see(game, "a", "b1.1", "b1.2")
     quiet(game, "b")
-    reason = refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    reason = refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert "cannot hit" in reason and "fire together" in reason
     rep = odds(game, Command("volley", "a", unit="a1", target="b1"))
     assert 1 - rep.outcomes.fractions["miss"] == F(1, 20)
@@ -135,7 +136,7 @@ def test_beyond_long_after_shifts_cannot_hit_but_the_team_fires_together():
 def test_automatic_hit_at_point_blank_on_an_inactive_target():
     game = shooter_game("ger_rifleman", 5)
     game.state.units["b1"].markers["suppressed"] = 1
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert "miss" not in rep.outcomes.fractions
     # +1 at point blank: 1-3 suppressed, 4 wound, 5 disabled, 6 (7) killed
     assert rep.outcomes.fractions == {"suppressed": F(1, 2), "wounded": F(1, 6), "disabled": F(1, 6), "killed": F(1, 6)}
@@ -146,17 +147,17 @@ def test_automatic_hit_at_point_blank_on_an_inactive_target():
 
 def test_fire_effect_table_and_modifiers():
     game = shooter_game("ger_rifleman", 12)  # short, aimed: 8+
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     h = p_hit(8)
     assert rep.outcomes.fractions == {"miss": 1 - h, "suppressed": h * F(4, 6), "wounded": h * F(1, 6), "disabled": h * F(1, 6)}
     game = shooter_game("ger_mg_gunner", 12)  # MG +1
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert rep.outcomes.fractions["killed"] == h * F(1, 6) and rep.outcomes.fractions["suppressed"] == h * F(3, 6)
     game = shooter_game("ger_sniper", 12)  # sniper +1
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=careful"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="careful")))
     assert rep.outcomes.fractions["killed"] == p_hit(4) * F(1, 6)
     game = shooter_game("us_m16_mgmc", 12)  # quad .50 +2 (replaces the MG's +1)
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed,weapon=quad_50"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed", weapon="quad_50")))
     assert rep.outcomes.fractions["killed"] == h * F(2, 6) and rep.outcomes.fractions["suppressed"] == h * F(2, 6)
 
 
@@ -166,13 +167,13 @@ def test_casualties_random_in_the_team_and_sniper_picks_the_nco():
     quiet(game, "b")
     see(game, "a", "b1.1", "b1.2", "b1.3")
     force(game, 20, 6, 1)  # hit; effect 6 +1 sniper = 7: killed, no choice of victim rolled; morale 1 passes
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert game.state.figures["b1.2"].life == DEAD
     game = wgame([team("a1", [("us_rifleman", 24, 44)])], [b])
     quiet(game, "b")
     see(game, "a", "b1.1", "b1.2", "b1.3")
     force(game, 20, 2, 6, 1)  # hit, third figure, 6: disabled; morale 1 passes
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert game.state.figures["b1.3"].life == "disabled"
 
 
@@ -270,7 +271,7 @@ def test_hidden_enemies_are_not_in_the_view_and_cannot_be_targeted():
     view = game.view("a")
     assert "b1.1" not in view.figures and "b1" not in view.units
     assert "b1.1" in game.view("b").figures and "b1.1" in game.view(None).figures
-    assert "spotted" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    assert "spotted" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     see(game, "a", "b1.1")
     assert "b1" in game.view("a").units
 
@@ -307,7 +308,7 @@ def test_morale_ladder_odds():
 
 def test_shot_odds_include_the_morale_test():
     game = shooter_game("ger_rifleman", 12, targets=2)  # aimed short 13/20
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     m = rep.extra["morale test of the target"].fractions
     h = p_hit(8)
     # suppressed (4/6): AP 4 - 2 = 2: fails on 2+ (5/6); wounded (1/6): AP 3 fails on 3+ (4/6); disabled (1/6): AP 2 fails 2+ (5/6)
@@ -400,7 +401,7 @@ def test_melee_round_at_the_end_of_the_turn_captures():
 def test_no_shooting_into_or_out_of_melee():
     game = melee_game()
     see(game, "a", "b1.1")
-    assert "melee" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    assert "melee" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
 
 
 def test_reading_scope_memo_agrees_and_is_dropped_when_the_state_changes():
@@ -415,7 +416,7 @@ def test_reading_scope_memo_agrees_and_is_dropped_when_the_state_changes():
 
     plain = melee()
     assert plain == {"a1.1": True, "a1.2": True, "b1.1": True, "b1.2": False}
-    fire = Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed")
+    fire = Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed"))
     with game.reading():
         assert melee() == plain
         assert "melee" in game.check(fire) and game.check(fire) == refused(game, fire)
@@ -439,7 +440,7 @@ def test_suppression_limits_and_removal():
         game.rules.firing.suppress(game, u, "test")
     assert u.markers["suppressed"] == 3  # at most three
     see(game, "a", "b1.1")
-    assert "suppressed" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+    assert "suppressed" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert "may not move over 2" in refused(game, Command("move", "a", figure="a1.1", path=((20 * IN, 37 * IN),)))
     ok(game, Command("move", "a", figure="a1.1", path=((20 * IN, 38.5 * IN),)))  # 1.5" is allowed
     ok(game, Command("move", "a", figure="a1.2", path=((21.5 * IN, 38.5 * IN),)))
@@ -528,15 +529,15 @@ def test_mg_loaders_add_their_actions_and_belt_fed_mgs_do_not_move_and_fire():
     st = game.state
     force(game, *([1] * 6))
     for _ in range(6):  # 2 + 2 + 2 actions: six unaimed shots
-        ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
-    assert "has 0 action" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+        ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
+    assert "has 0 action" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert all(game.rules.actions_left(st.figures[f]) == 0 for f in ("a1.1", "a1.2", "a1.3"))
     assert "may not move and fire" in refused(game, Command("move", "a", figure="a1.1", path=((24 * IN, 43 * IN),)))
     # moving first forbids a belt-fed MG to fire
     game = wgame([a], [b])
     quiet(game, "b")
     ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, 43.5 * IN),)))
-    assert "belt-fed" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+    assert "belt-fed" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
 
 
 def test_bar_gunner_counts_only_himself_and_a_bren_one_loader():
@@ -544,15 +545,15 @@ def test_bar_gunner_counts_only_himself_and_a_bren_one_loader():
     game = wgame([team("a1", [("us_bar", 24, 44), ("us_mg_loader", 25.5, 44)])], [b])
     quiet(game, "b")
     force(game, 1, 1)
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
-    assert "has 0 action" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
+    assert "has 0 action" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     game = wgame([team("a1", [("brit_bren", 24, 44), ("brit_bren_loader", 25.5, 44), ("brit_bren_loader", 24.7, 45.3)])], [b])
     quiet(game, "b")
     force(game, 1, 1, 1, 1)
     for _ in range(4):
-        ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
-    assert "has 0 action" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed"))
+        ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
+    assert "has 0 action" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
 
 
 def test_assault_rifle_mode_is_chosen_per_turn():
@@ -560,12 +561,12 @@ def test_assault_rifle_mode_is_chosen_per_turn():
     game = wgame([team("a1", [("ger_stg", 24, 48)])], [b])
     quiet(game, "b")
     see(game, "a", "b1.1", "b1.2")
-    r = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed,as=rifle"))
-    s = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed,as=smg"))
+    r = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", mode="rifle")))
+    s = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", mode="smg")))
     assert 1 - r.outcomes.fractions["miss"] == p_hit(14) and 1 - s.outcomes.fractions["miss"] == p_hit(17)  # 14": short / medium
     force(game, 1)
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed,as=smg"))
-    assert "for the rest of this turn" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed,as=rifle"))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", mode="smg")))
+    assert "for the rest of this turn" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", mode="rifle")))
 
 
 # ---- reactive fire ----------------------------------------------------------------------------------------------------------
@@ -580,7 +581,7 @@ def test_reactive_fire_is_offered_and_spends_actions():
     d = game.rules.decision(game)
     assert d is not None and d["side"] == "b"
     opts = game.rules.decision_options(game)
-    shot = next(c for label, c in opts if c.kind == "fire" and c.figure == "b1.1" and "aimed" in (c.choice or "") and "unaimed" not in c.choice)
+    shot = next(c for label, c in opts if c.kind == "fire" and c.figure == "b1.1" and c.option("shot") == "aimed")
     force(game, 1)
     ok(game, shot)
     assert game.rules.actions_left(st.figures["b1.1"]) == 0
@@ -631,7 +632,7 @@ def test_a_hit_flamethrower_man_dies_and_his_team_is_flamed():
     see(game, "a", "b1.1", "b1.2")
     st = game.state
     force(game, 20, 0, 5)  # hit, on the flamer: he dies; his mate rolls the flame table: 5 killed
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed"))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert st.figures["b1.1"].life == DEAD and st.figures["b1.2"].life == DEAD
 
 

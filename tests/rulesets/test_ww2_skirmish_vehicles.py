@@ -13,6 +13,7 @@ import pytest
 from game.catalog import load_map
 from game.core.commands import Command
 from game.core.state import DEAD, DESTROYED
+from game.rulesets.ww2_skirmish.options import options
 from game.simulate import simulate
 
 from .helpers import force, ok, refused
@@ -45,7 +46,7 @@ def at_gun_game(tank="us_sherman", facing=90.0, gun="ger_pak40", dist=20):
 def test_afv_damage_table_from_the_front():
     game = at_gun_game()  # Sherman facing the gun (north is 270: the gun is to its front)
     game.state.figures["a1.1"].facing = 270.0
-    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40"))
+    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40")))
     assert [(m.name, m.value) for m in rep.modifiers if "damage" in m.value] == [
         ("57mm anti-tank gun or larger vs AFV", "+4 to the damage die"), ("medium AFV", "-2 to the damage die")]
     h = F(13, 20)  # 20" is short for a 51mm+ gun: 8+
@@ -60,69 +61,69 @@ def test_afv_damage_table_from_the_front():
 def test_afv_damage_flank_rear_tiger_front_and_hvap():
     game = at_gun_game()
     game.state.figures["a1.1"].facing = 0.0  # side on to the gun
-    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40"))
+    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40")))
     assert any(m.name == "hit from the flank" for m in rep.modifiers)
     assert dist_of(rep)["explodes"] == F(13, 20) * F(8, 20)  # +6: 18 (petrol) and 20+ from a 14
     # the odds may ask for a facing instead of the table's
     game = at_gun_game()
     game.state.figures["a1.1"].facing = 270.0
-    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40,facing=rear"))
+    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40", facing="rear")))
     assert any(m.name == "hit from the rear" for m in rep.modifiers)
     # Tiger from the front with a 57mm: +4 -8 -4 = -8
     b = {"id": "b1", "name": "b1", "figures": [{"type": "us_57mm", "at": [24, 8]}, {"type": "us_gun_crew", "at": [22.5, 8]}]}
     game = wgame([vehicle("a1", "ger_tiger", 24, 28, facing=270.0)], [b])
-    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=m1_57mm"))
+    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="m1_57mm")))
     d, h = dist_of(rep), F(13, 20)
     assert d["no effect"] == h * F(14, 20) and d["immobilised"] == h * F(3, 20) and d["crew stunned"] == h * F(1, 20)
     assert "explodes" not in d
     # Firefly 17pdr (+6) into the Tiger's flank (+4), heavy -4: +6
     game = wgame([vehicle("a1", "brit_firefly", 24, 28)], [vehicle("b1", "ger_tiger", 24, 8, facing=0.0)])
-    rep = odds(game, Command("fire_gun", "a", figure="a1.1", target="b1.1", choice="weapon=qf_17pdr"))
+    rep = odds(game, Command("fire_gun", "a", figure="a1.1", target="b1.1", options=options(weapon="qf_17pdr")))
     assert sorted(m.value for m in rep.modifiers if "damage" in m.value) == ["+4 to the damage die", "+6 to the damage die", "-4 to the damage die"]
     assert dist_of(rep)["explodes"] == F(13, 20) * F(8, 20)
 
 
 def test_soft_vehicle_table_mg_hits():
     game = wgame([vehicle("a1", "us_jeep", 24, 32)], [team("b1", [("ger_mg_gunner", 24, 20)])])
-    rep = odds(game, Command("fire", "b", figure="b1.1", target="a1", choice="shot=aimed"))
+    rep = odds(game, Command("fire", "b", figure="b1.1", target="a1", options=options(shot="aimed")))
     d, h = dist_of(rep), F(13, 20)  # 12" MG short, aimed: 8+
     assert d["no effect"] == h * F(6, 20)
     assert d["immobilised"] == h * F(5, 20)  # 11-14 wheeled loses traction, 15 loses wheels
     assert d["on fire, abandoned"] == h * F(3, 20) and d["explodes"] == h * F(1, 20) and d["driver killed"] == h * F(1, 20)
     # a rifle needs three hits for one damage roll
     game = wgame([vehicle("a1", "us_jeep", 24, 32)], [team("b1", [("ger_rifleman", 24, 20)])])
-    rep = odds(game, Command("fire", "b", figure="b1.1", target="a1", choice="shot=aimed"))
+    rep = odds(game, Command("fire", "b", figure="b1.1", target="a1", options=options(shot="aimed")))
     assert dist_of(rep)["small arms hit (3 make a damage roll)"] == h
     # small arms cannot hurt an AFV
     game = wgame([vehicle("a1", "us_sherman", 24, 32)], [team("b1", [("ger_mg_gunner", 24, 20)])])
     see(game, "b", "a1.1")
     ok(game, Command("end_phase", "a"))
-    assert "armoured vehicle" in refused(game, Command("fire", "b", figure="b1.1", target="a1", choice="shot=aimed"))
+    assert "armoured vehicle" in refused(game, Command("fire", "b", figure="b1.1", target="a1", options=options(shot="aimed")))
 
 
 def test_molotov_and_flamethrower_against_afvs():
     game = wgame([vehicle("a1", "us_sherman", 24, 27)], [team("b1", [("ger_rifleman", 24, 24)])])
     game.state.figures["b1.1"].weapons.append("molotov")
-    rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", choice="weapon=molotov"))
+    rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", options=options(weapon="molotov")))
     h = F(13, 20)  # 3" short: 8+
     assert dist_of(rep) == {"miss": 1 - h, "no effect": h * F(4, 6), "abandoned": h * F(2, 6)}
     game = wgame([vehicle("a1", "us_sherman", 24, 30)], [team("b1", [("ger_flamer", 24, 24)])])
-    rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", choice="weapon=flammenwerfer"))
+    rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", options=options(weapon="flammenwerfer")))
     assert dist_of(rep) == {"miss": 1 - h, "no effect": h * F(1, 6), "abandoned": h * F(3, 6), "explodes": h * F(2, 6)}
 
 
 def test_hand_held_at_fast_target_and_schurzen():
     game = wgame([vehicle("a1", "ger_pz4h", 24, 20, facing=0.0)], [team("b1", [("us_bazooka", 24, 30)])])
-    rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", choice="weapon=bazooka"))
+    rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", options=options(weapon="bazooka")))
     assert not any("flank" in m.name for m in rep.modifiers)  # schurzen against hand-held AT
     assert dist_of(rep)["miss"] == F(7, 20)  # 10" short: 8+
     game.state.figures["a1.1"].attrs["last_move_mm"] = 12 * IN  # moved 12" sideways
-    rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", choice="weapon=bazooka"))
+    rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", options=options(weapon="bazooka")))
     assert dist_of(rep)["miss"] == F(11, 20)  # +4 to the score needed: 12+
     # the Pak 40 gets the flank bonus against the same Panzer IV
     game = at_gun_game(tank="ger_pz4h")
     game.state.figures["a1.1"].facing = 0.0
-    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40"))
+    rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40")))
     assert any(m.name == "hit from the flank" for m in rep.modifiers)
 
 
@@ -168,7 +169,7 @@ def test_driver_killed_vehicle_crashes_half_its_previous_speed_and_is_abandoned(
     ok(game, Command("end_phase", "a"))
     assert st.figures["a1.1"].attrs["last_move_mm"] == pytest.approx(10 * IN)
     force(game, 20, 16)  # an MG hit; d20 16 on the soft table: driver killed, the vehicle crashes
-    ok(game, Command("fire", "b", figure="b1.1", target="a1", choice="shot=aimed"))
+    ok(game, Command("fire", "b", figure="b1.1", target="a1", options=options(shot="aimed")))
     v = st.figures["a1.1"]
     assert st.figures["a1.1.c1"].life == DEAD
     assert v.y == pytest.approx(25 * IN, abs=0.01) and v.markers["immobile"]  # 5" straight on
@@ -182,7 +183,7 @@ def test_exploding_tank_kills_its_crew():
     st.figures["a1.1"].facing = 270.0
     ok(game, Command("end_phase", "a"))
     force(game, 20, 20)  # hit; 20 + 2: explodes
-    ok(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40"))
+    ok(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40")))
     assert st.figures["a1.1"].life == DESTROYED
     assert all(st.figures[f"a1.1.c{i}"].life == DEAD for i in range(1, 6))
 
@@ -194,29 +195,29 @@ def test_guns_save_actions_from_turn_to_turn():
     quiet(game, "a")
     ok(game, Command("end_phase", "a"))
     see(game, "b", "a1.1")
-    assert "needs 4 actions" in refused(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40"))
-    ok(game, Command("ready", "b", figure="b1.1", choice="weapon=pak40"))
+    assert "needs 4 actions" in refused(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40")))
+    ok(game, Command("ready", "b", figure="b1.1", options=options(weapon="pak40")))
     assert st.figures["b1.1"].attrs["ready"]["pak40"] == 2
     ok(game, Command("end_phase", "b"))
     ok(game, Command("end_phase", "a"))
     assert st.active_side == "b" and st.turn == 2
     see(game, "b", "a1.1")
     force(game, 1)
-    ok(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40"))
+    ok(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40")))
     assert st.figures["b1.1"].attrs["ready"]["pak40"] == 0
 
 
 def test_vehicle_mg_hull_band_and_one_crewman_per_mg():
     game = wgame([vehicle("a1", "us_sherman", 24, 44)], [team("b1", [("ger_rifleman", 24, 32), ("ger_rifleman", 25.5, 32)])])
     quiet(game, "b")
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=aimed,weapon=m1919_coax"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed", weapon="m1919_coax")))
     assert any(m.name == "vehicle hull/turret MG" for m in rep.modifiers)
     assert dist_of(rep)["miss"] == F(11, 20)  # 12" MG short +1 band: medium aimed 12+
     force(game, 1, 1, 1)
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed,weapon=m2_pintle"))
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed,weapon=m2_pintle"))
-    assert "one crewman" in refused(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed,weapon=m2_pintle"))
-    ok(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=unaimed,weapon=m1919_coax"))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", weapon="m2_pintle")))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", weapon="m2_pintle")))
+    assert "one crewman" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", weapon="m2_pintle")))
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", weapon="m1919_coax")))
 
 
 def test_embark_and_disembark():
@@ -240,8 +241,8 @@ def test_grenades_only_at_permitted_targets_and_their_odds():
     game = wgame([team("a1", [("us_rifleman", 24, 44)])], [team("b1", [("ger_rifleman", 24, 34)]), team("b2", [("ger_mg_gunner", 30, 34)])])
     quiet(game, "b")
     see(game, "a", "b1.1", "b2.1")
-    assert "only thrown" in refused(game, Command("blast", "a", figure="a1.1", target="b1.1", choice="weapon=hand_grenade"))
-    rep = odds(game, Command("blast", "a", figure="a1.1", target="b2.1", choice="weapon=hand_grenade"))
+    assert "only thrown" in refused(game, Command("blast", "a", figure="a1.1", target="b1.1", options=options(weapon="hand_grenade")))
+    rep = odds(game, Command("blast", "a", figure="a1.1", target="b2.1", options=options(weapon="hand_grenade")))
     d, h = dist_of(rep), F(9, 20)  # 11.7": medium, 12+
     assert d["miss"] == 1 - h
     assert d["hit, no effect"] == h / 6 and d["hit: 1 suppressed"] == h * F(2, 6) and d["hit: 1 killed"] == h / 6
@@ -254,15 +255,15 @@ def test_mortar_minimum_range_indirect_fire_and_smoke():
     game = wgame(a, b, terrain=wall)
     quiet(game, "b")
     see(game, "a", "b1.1", "b1.2", "b2.1")
-    assert "minimum" in refused(game, Command("blast", "a", figure="a1.1", target="b2.1", choice="weapon=grw34"))  # 16" < 24"
+    assert "minimum" in refused(game, Command("blast", "a", figure="a1.1", target="b2.1", options=options(weapon="grw34")))  # 16" < 24"
     st = game.state
     assert not game.rules.los(game, st.figures["a1.1"], st.figures["b1.1"]).visible  # behind the building
-    rep = odds(game, Command("blast", "a", figure="a1.1", target="b1.1", choice="weapon=grw34"))
+    rep = odds(game, Command("blast", "a", figure="a1.1", target="b1.1", options=options(weapon="grw34")))
     assert "indirect fire at what a friend can see" in rep.notes
     assert dist_of(rep)["miss"] == F(7, 20)  # 32": short 8+
     # smoke: a 3" cloud that blocks sight until after the firer's next turn
     force(game, 20, 1, 1)  # the smoke lands; the two American teams listen for the firing
-    ok(game, Command("blast", "a", figure="a1.1", point=(12 * IN, 21 * IN), choice="weapon=grw34,round=smoke"))
+    ok(game, Command("blast", "a", figure="a1.1", point=(12 * IN, 21 * IN), options=options(weapon="grw34", round="smoke")))
     assert st.clouds and game.rules.los(game, (12 * IN, 17 * IN), (12 * IN, 25 * IN)).visible is False
     assert st.figures["a1.1"].attrs["rounds"] == 5
     ok(game, Command("end_phase", "a"))
@@ -274,7 +275,7 @@ def test_mortar_minimum_range_indirect_fire_and_smoke():
 
 def test_gun_he_against_infantry_uses_the_other_artillery_table():
     game = wgame([vehicle("a1", "ger_pz4h", 24, 44)], [team("b1", [("us_rifleman", 24, 30)])])
-    rep = odds(game, Command("fire_gun", "a", figure="a1.1", target="b1.1", choice="weapon=kwk40"))
+    rep = odds(game, Command("fire_gun", "a", figure="a1.1", target="b1.1", options=options(weapon="kwk40")))
     d, h = dist_of(rep), F(13, 20)  # 14": short 8+; 75mm rolls a d8
     assert d["hit: 1 suppressed"] == h * F(2, 8) and d["hit: 1 wounded"] == h * F(2, 8)
     assert d["hit: 1 disabled"] == h * F(1, 8) and d["hit: 1 killed"] == h * F(3, 8)
@@ -292,7 +293,7 @@ def bunker_game(b_figs=None, a_figs=None):
 
 def test_small_arms_against_a_bunker_kill_on_a_20():
     game = bunker_game()
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", choice="shot=careful"))
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="careful")))
     assert dist_of(rep) == {"miss": F(19, 20), "killed": F(1, 20)}
 
 
@@ -301,13 +302,13 @@ def test_posting_a_grenade_into_a_bunker():
     quiet(game, "b")
     st = game.state
     force(game, 1)
-    ok(game, Command("post", "a", figure="a1.1", target="bk", choice="weapon=hand_grenade"))
+    ok(game, Command("post", "a", figure="a1.1", target="bk", options=options(weapon="hand_grenade")))
     assert all(f.alive and not f.wounds for f in st.unit_figures("b1"))  # a 1: fails to explode
-    assert "no grenades" in refused(game, Command("post", "a", figure="a1.1", target="bk", choice="weapon=hand_grenade"))
+    assert "no grenades" in refused(game, Command("post", "a", figure="a1.1", target="bk", options=options(weapon="hand_grenade")))
     game = bunker_game(a_figs=[("us_rifleman", 23, 14.6)])
     quiet(game, "b")
     force(game, 2, 5, 1, 1, 1)  # explodes; occupants roll 5 and 1 (+1 enclosed): killed, suppressed; morale 1; b1 listens
-    ok(game, Command("post", "a", figure="a1.1", target="bk", choice="weapon=hand_grenade"))
+    ok(game, Command("post", "a", figure="a1.1", target="bk", options=options(weapon="hand_grenade")))
     lives = sorted(f.life for f in game.state.unit_figures("b1", alive_only=False))
     assert lives == ["active", "dead"]
 
@@ -317,11 +318,11 @@ def test_demolition_takes_eight_saved_actions_and_removes_the_bunker():
     quiet(game, "b")
     st = game.state
     assert "8 actions" in refused(game, Command("demolish", "a", figure="a1.1", target="bk"))
-    ok(game, Command("ready", "a", figure="a1.1", choice="weapon=explosives"))  # both engineers: 4 actions
+    ok(game, Command("ready", "a", figure="a1.1", options=options(weapon="explosives")))  # both engineers: 4 actions
     assert st.figures["a1.1"].attrs["ready"]["explosives"] == 4
     ok(game, Command("end_phase", "a"))
     ok(game, Command("end_phase", "b"))
-    ok(game, Command("ready", "a", figure="a1.1", choice="weapon=explosives"))
+    ok(game, Command("ready", "a", figure="a1.1", options=options(weapon="explosives")))
     force(game, 4)
     ok(game, Command("demolish", "a", figure="a1.1", target="bk"))
     assert "bk" not in game.table and all(f.life == DEAD for f in st.unit_figures("b1", alive_only=False))
@@ -402,23 +403,23 @@ def test_the_ais_effect_chance_equals_the_full_odds(case):
         b = [team("b1", [("us_rifleman", 24, 14), ("us_rifleman", 25.2, 14), ("us_rifleman", 24, 15.2)])]
         game = wgame(a, b, terrain=wood)
         see(game, "a", "b1.1", "b1.2", "b1.3")
-        cmd = Command("blast", "a", figure="a1.1", target="b1.1", choice="weapon=grw34")
+        cmd = Command("blast", "a", figure="a1.1", target="b1.1", options=options(weapon="grw34"))
     elif case == "gun":
         game = wgame([vehicle("a1", "ger_pz4h", 24, 44)], [team("b1", [("us_rifleman", 24, 30), ("us_rifleman", 25, 30.5)])])
         see(game, "a", "b1.1", "b1.2")
-        cmd = Command("fire_gun", "a", figure="a1.1", target="b1.1", choice="weapon=kwk40")
+        cmd = Command("fire_gun", "a", figure="a1.1", target="b1.1", options=options(weapon="kwk40"))
     elif case == "gun_vs_tank":
         game = at_gun_game(facing=0.0)  # the Sherman shows the gun its flank
-        cmd = Command("fire_gun", "b", figure="b1.1", target="a1.1", choice="weapon=pak40")
+        cmd = Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40"))
     elif case == "schreck_vs_tank":
         game = wgame([vehicle("a1", "us_sherman", 24, 22, facing=270.0)],
                      [team("b1", [("ger_schreck", 24, 8), ("ger_schreck_loader", 25.5, 8)])])
         see(game, "b", "a1.1")
-        cmd = Command("fire_at", "b", figure="b1.1", target="a1.1", choice="weapon=panzerschreck")
+        cmd = Command("fire_at", "b", figure="b1.1", target="a1.1", options=options(weapon="panzerschreck"))
     else:
         game = bunker_game(a_figs=[("us_rifleman", 23, 22)])
         see(game, "a", "b1.1", "b1.2")
-        cmd = Command("blast", "a", figure="a1.1", target="b1.1", choice="weapon=hand_grenade")
+        cmd = Command("blast", "a", figure="a1.1", target="b1.1", options=options(weapon="hand_grenade"))
     quiet(game, "b")
     fast = game.rules.odds_part.effect_chance(game, cmd)
     assert fast is not None and 0 < fast < 1

@@ -34,9 +34,9 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
-from game.rulesets.ww2_skirmish.common import parse_opts
 from game.rulesets.ww2_skirmish.fire import shot_name
 from game.rulesets.ww2_skirmish.odds import no_effect
+from game.rulesets.ww2_skirmish.options import Ww2Options, options, tie_key
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -57,7 +57,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         holds = [c for _, c in options if c.kind == "hold_fire"]
         if not fires:
             return None
-        best = max(fires, key=lambda c: (self.shot_worth(game, c), str(c.choice)))
+        best = max(fires, key=lambda c: (self.shot_worth(game, c), tie_key(c)))
         if self.shot_worth(game, best) >= REACT_AT or not holds:
             return best
         return next((c for c in holds if c.choice == "turn"), holds[0])
@@ -243,7 +243,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
                     continue
                 for e in sorted(danger, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id)):
                     out.append(Command("blast", side, figure=f.id, point=(round(e.x, 2), round(e.y, 2)),
-                                       choice=f"weapon={wid},round=smoke"))
+                                       options=options(weapon=wid, round="smoke")))
                     break
         return out
 
@@ -267,22 +267,21 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
                 if worth > 0:
                     used = f.markers.get("used", 0)
                     scored.append((worth / max(1, self.shot_cost(c)), Command(c.kind, c.side, unit=c.unit, figure=c.figure, target=c.target,
-                                                                               point=c.point, choice=c.choice, value=used)))
-        scored.sort(key=lambda t: (-t[0], t[1].figure or "", str(t[1].choice)))
+                                                                               point=c.point, choice=c.choice, options=c.options, value=used)))
+        scored.sort(key=lambda t: (-t[0], t[1].figure or "", tie_key(t[1])))
         return [c for _, c in scored]
 
     def shot_cost(self, cmd: Command) -> int:
-        o = parse_opts(cmd.choice)
         if cmd.kind == "fire":
             sh = self.rules.data.shooting
-            return sh.shot_types[shot_name(sh, o.get("shot", "unaimed"))].actions
+            return sh.shot_types[shot_name(sh, Ww2Options.of(cmd).shot or "unaimed")].actions
         return 2
 
     def shot_worth(self, game: Game, cmd: Command) -> float:
         """Expected effect of one shot (0 when it cannot be taken or cannot hit)."""
         try:
             if cmd.kind == "fire":
-                s = self.rules.firing.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
+                s = self.rules.firing.shot_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd), strict=True)
                 if s.need is None and not s.auto:
                     return 0.0
                 if s.vehicle is not None:
@@ -343,5 +342,5 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         if not v.markers.get("spot_used") and not foes:
             yield Command("spot", side, figure=v.id)
         yield from fire()
-        yield from [Command("ready", side, figure=v.id, choice=f"weapon={wid}", value=self.rules.guns.ready_count(v, wid))
+        yield from [Command("ready", side, figure=v.id, options=options(weapon=wid), value=self.rules.guns.ready_count(v, wid))
                     for wid, w in self.rules.weapons_of(v, "gun") if w.accumulate and self.rules.guns.ready_count(v, wid) < w.actions]

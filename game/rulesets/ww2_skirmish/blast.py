@@ -23,8 +23,9 @@ from game.core.game import Game
 from game.core.state import Cloud, Figure, Unit
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.parts import Chapter
-from game.rulesets.ww2_skirmish.common import EPS, parse_opts
+from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import Weapon
+from game.rulesets.ww2_skirmish.options import Ww2Options
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -226,13 +227,12 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         return False
 
     def blast_plan(self, game: Game, firer_id: str | None, target_id: str | None, point: tuple[float, float] | None,
-                   choice: str | None, strict: bool = True) -> BlastShot:
+                   opts: Ww2Options, strict: bool = True) -> BlastShot:
         st = game.state
         bl = self.rules.data.blast
         f = self.rules.require_figure(game, firer_id, "figure that fires")
-        o = parse_opts(choice)
-        wid, w = self.blast_weapon(f, o.get("weapon"))
-        rnd = o.get("round", "he")
+        wid, w = self.blast_weapon(f, opts.weapon)
+        rnd = opts.round or "he"
         rounds = w.rounds or ["he"]
         require(rnd in rounds, f"{w.name} fires {', '.join(rounds)} rounds, not {rnd}.")
         if strict:
@@ -305,10 +305,10 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         return hit
 
     def check_blast(self, game: Game, cmd: Command) -> None:
-        self.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice)
+        self.blast_plan(game, cmd.figure, cmd.target, cmd.point, Ww2Options.of(cmd))
 
     def apply_blast(self, game: Game, cmd: Command) -> None:
-        b = self.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice)
+        b = self.blast_plan(game, cmd.figure, cmd.target, cmd.point, Ww2Options.of(cmd))
         f, w = b.firer, b.weapon
         saved = self.rules.guns.ready_count(f, b.wid) if w.accumulate else 0
         use = min(saved, b.cost)
@@ -367,7 +367,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         self.apply_results(game, res, cause, firer.unit)
 
     # ---- flamethrowers against infantry ----------------------------------------------------------------------------
-    def flame_plan(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool = True) -> FlamePlan:
+    def flame_plan(self, game: Game, firer_id: str | None, target_id: str | None, strict: bool = True) -> FlamePlan:
         st = game.state
         f = self.rules.require_figure(game, firer_id, "flamethrower man")
         flamers = self.rules.weapons_of(f, "flamethrower")
@@ -418,10 +418,10 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         return out
 
     def check_flame(self, game: Game, cmd: Command) -> None:
-        self.flame_plan(game, cmd.figure, cmd.target, cmd.choice)
+        self.flame_plan(game, cmd.figure, cmd.target)
 
     def apply_flame(self, game: Game, cmd: Command) -> None:
-        p = self.flame_plan(game, cmd.figure, cmd.target, cmd.choice)
+        p = self.flame_plan(game, cmd.figure, cmd.target)
         f = p.firer
         saved = self.rules.guns.ready_count(f, p.wid)
         use = min(saved, p.weapon.actions)

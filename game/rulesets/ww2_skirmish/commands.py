@@ -14,8 +14,9 @@ from game.core.state import Figure
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
-from game.rulesets.ww2_skirmish.common import DISABLED, EPS, opts, parse_opts
+from game.rulesets.ww2_skirmish.common import DISABLED, EPS
 from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
+from game.rulesets.ww2_skirmish.options import MODES, Mode, options
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -29,7 +30,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
     # ---- words --------------------------------------------------------------------------------
     def command_words(self, game: Game, cmd: Command) -> str:
         st = game.state
-        o = parse_opts(cmd.choice)
+        o = dict(cmd.options)  # words only: describing never refuses
         who = st.figures[cmd.figure].name if cmd.figure in st.figures else (st.units[cmd.unit].name if cmd.unit in st.units else "")
         tgt = st.units[cmd.target].name if cmd.target in st.units else (st.figures[cmd.target].name if cmd.target in st.figures else "")
         k = cmd.kind
@@ -94,11 +95,11 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         veh = self.rules.unit_vehicle(game, target_unit)
         for wid, w in heavy:
             if w.category == "gun":
-                out.append(Command("fire_gun", side, figure=f.id, target=near.id, choice=opts(weapon=wid)))
+                out.append(Command("fire_gun", side, figure=f.id, target=near.id, options=options(weapon=wid)))
             elif w.category in ("at", "flamethrower") and veh is not None:
-                out.append(Command("fire_at", side, figure=f.id, target=veh.id, choice=opts(weapon=wid)))
+                out.append(Command("fire_at", side, figure=f.id, target=veh.id, options=options(weapon=wid)))
             if w.category in ("grenade", "rifle_grenade", "mortar") or (w.category == "at" and w.vs_infantry == "rifle_grenade" and veh is None):
-                out.append(Command("blast", side, figure=f.id, target=near.id, choice=opts(weapon=wid)))
+                out.append(Command("blast", side, figure=f.id, target=near.id, options=options(weapon=wid)))
             if w.category == "flamethrower" and veh is None:
                 out.append(Command("flame", side, figure=f.id, target=target_unit))
         return out
@@ -170,7 +171,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             for t in team_targets:
                 out.append(Command("volley", side, unit=u.id, target=t))
                 for shot in ("unaimed", "aimed"):
-                    out.append(Command("fire_team", side, unit=u.id, target=t, choice=opts(shot=shot)))
+                    out.append(Command("fire_team", side, unit=u.id, target=t, options=options(shot=shot)))
             if len(self.rules.spotting.spotters(game, u.id)) > 1:
                 out.append(Command("spot", side, unit=u.id))
             for f in figs:
@@ -183,10 +184,10 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                     out += self.rules.reactions.fire_candidates(game, side, f, reach if not self.rules.weapons_of(f, "gun", "mortar") else targets)
                 for wid, w in self.rules.weapons_of(f):
                     if w.accumulate and self.rules.guns.ready_count(f, wid) < w.actions:
-                        out.append(Command("ready", side, figure=f.id, choice=opts(weapon=wid)))
+                        out.append(Command("ready", side, figure=f.id, options=options(weapon=wid)))
                     if w.category in ("rifle_grenade", "mortar") and "smoke" in w.rounds and targets:
                         e = min(self.rules.known_enemies(game, side), key=lambda x: hypot(x.x - f.x, x.y - f.y))
-                        out.append(Command("blast", side, figure=f.id, point=e.pos, choice=opts(weapon=wid, round="smoke")))
+                        out.append(Command("blast", side, figure=f.id, point=e.pos, options=options(weapon=wid, round="smoke")))
                 if self.rules.fighter(f):
                     for c in st.side_figures(side, alive_only=False):
                         if c.life == DISABLED and self.rules.gap(f, c) <= self.rules.mm(self.rules.data.movement.reach) + EPS:
@@ -195,7 +196,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                         out.append(Command("drop", side, figure=f.id))
                     for b in self.rules.demolition.adjacent_features(game, f, ("bunker",)):
                         for wid, _w in self.rules.weapons_of(f, "grenade", "explosives"):
-                            out.append(Command("post", side, figure=f.id, target=b.id, choice=opts(weapon=wid)))
+                            out.append(Command("post", side, figure=f.id, target=b.id, options=options(weapon=wid)))
                     for t in self.rules.demolition.demolition_targets(game):
                         out.append(Command("demolish", side, figure=f.id, target=t))
                     for other in st.side_units(side):
@@ -230,7 +231,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             out.append(Command("spot", side, figure=v.id))
         for wid, w in self.rules.weapons_of(v, "gun"):
             if self.rules.guns.ready_count(v, wid) < w.actions:
-                out.append(Command("ready", side, figure=v.id, choice=opts(weapon=wid)))
+                out.append(Command("ready", side, figure=v.id, options=options(weapon=wid)))
         if self.may_shoot_cheap(game, v):
             out += self.rules.reactions.fire_candidates(game, side, v, targets)
         return out
@@ -272,8 +273,8 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         if f is not None:
             out.append(mk(game, f"{f.name}: spot (d10)", "now", Command("spot", side, figure=f.id), odds=True))
             out += self.weapon_actions(game, side, f)
-        out.append(mk(game, "Whole team: unaimed shots", "enemy_unit", Command("fire_team", side, unit=unit_id, choice=opts(shot="unaimed")), odds=True))
-        out.append(mk(game, "Whole team: aimed shots", "enemy_unit", Command("fire_team", side, unit=unit_id, choice=opts(shot="aimed")), odds=True))
+        out.append(mk(game, "Whole team: unaimed shots", "enemy_unit", Command("fire_team", side, unit=unit_id, options=options(shot="unaimed")), odds=True))
+        out.append(mk(game, "Whole team: aimed shots", "enemy_unit", Command("fire_team", side, unit=unit_id, options=options(shot="aimed")), odds=True))
         out.append(mk(game, "Fire together (team cannot hit individually: hits on a 20)", "enemy_unit", Command("volley", side, unit=unit_id), odds=True))
         inside = [m for m in st.unit_figures(unit_id) if self.rules.embarked(m)]
         if inside:
@@ -291,7 +292,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             for b in self.rules.demolition.adjacent_features(game, f, ("bunker",)):
                 for wid, w in self.rules.weapons_of(f, "grenade", "explosives"):
                     out.append(mk(game, f"{f.name}: post a {w.name.lower()} into {b.name}", "now",
-                                  Command("post", side, figure=f.id, target=b.id, choice=opts(weapon=wid))))
+                                  Command("post", side, figure=f.id, target=b.id, options=options(weapon=wid))))
             for t in self.rules.demolition.demolition_targets(game):
                 out.append(mk(game, f"{f.name}: blow up {game.table.feature(t).name}", "now", Command("demolish", side, figure=f.id, target=t)))
             out.append(mk(game, f"{f.name}: go scouting (own fire team)", "now", Command("scout", side, figure=f.id)))
@@ -304,9 +305,9 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         sh = self.rules.data.shooting
         arms = self.rules.weapons_of(f, "mg") if self.rules.is_vehicle(f) else self.rules.weapons_of(f, *SMALL_ARMS)[:1]
         for wid, w in arms:
-            modes: list[str | None] = [None]
+            modes: list[Mode | None] = [None]
             if w.category == "assault_rifle":
-                modes = [f.markers["ar_mode"]] if f.markers.get("ar_mode") else ["rifle", "smg"]
+                modes = [MODES[f.markers["ar_mode"]]] if f.markers.get("ar_mode") else ["rifle", "smg"]
             for shot in SHOT_ORDER:
                 info = sh.shot_types[shot]
                 for mode in modes:
@@ -316,32 +317,32 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                     as_ = f" as {'SMG' if mode == 'smg' else 'rifle'}" if mode else ""
                     out.append(mk(game, f"{w.name}{as_}: {info.name.lower()} ({info.short}, {info.actions} action{'s' if info.actions > 1 else ''})",
                                   "enemy_unit", Command("fire", side, figure=f.id,
-                                                        choice=opts(shot=shot, weapon=wid if self.rules.is_vehicle(f) else None, **{"as": mode})), odds=True))
+                                                        options=options(shot=shot, weapon=wid if self.rules.is_vehicle(f) else None, mode=mode)), odds=True))
             out.append(mk(game, f"{w.name}: aimed shot at a vehicle's occupants", "enemy_unit",
-                          Command("fire", side, figure=f.id, choice=opts(shot="aimed", weapon=wid if self.rules.is_vehicle(f) else None, at="occupants")), odds=True))
+                          Command("fire", side, figure=f.id, options=options(shot="aimed", weapon=wid if self.rules.is_vehicle(f) else None, occupants=True)), odds=True))
         for wid, w in self.rules.weapons_of(f, "gun", "at", "flamethrower", "grenade", "rifle_grenade", "mortar", "explosives"):
             saved = self.rules.guns.ready_count(f, wid)
             left = self.rules.blasts.ammo_left(f, w, wid) if w.category in ("grenade", "rifle_grenade", "mortar") else self.rules.guns.shots_left(f, wid)
             ammo = f", {left} left" if left is not None else ""
             if w.category == "gun":
                 out.append(mk(game, f"Fire {w.name} ({saved}/{w.actions} actions saved)", "enemy_figure",
-                              Command("fire_gun", side, figure=f.id, choice=opts(weapon=wid)), odds=True))
+                              Command("fire_gun", side, figure=f.id, options=options(weapon=wid)), odds=True))
             if w.category in ("at", "flamethrower"):
                 out.append(mk(game, f"Fire {w.name} at a vehicle ({saved}/{w.actions} saved{ammo})", "enemy_figure",
-                              Command("fire_at", side, figure=f.id, choice=opts(weapon=wid)), odds=True))
+                              Command("fire_at", side, figure=f.id, options=options(weapon=wid)), odds=True))
             if w.category == "flamethrower":
                 out.append(mk(game, f"Flame a fire team ({w.actions} actions{ammo})", "enemy_unit", Command("flame", side, figure=f.id), odds=True))
             if w.category in ("grenade", "rifle_grenade", "mortar") or (w.category == "at" and w.vs_infantry == "rifle_grenade"):
                 label = "Throw a grenade" if w.category == "grenade" else f"Fire {w.name} (HE)"
                 out.append(mk(game, f"{label} ({w.actions} actions{ammo})", "enemy_figure",
-                              Command("blast", side, figure=f.id, choice=opts(weapon=wid)), odds=True))
+                              Command("blast", side, figure=f.id, options=options(weapon=wid)), odds=True))
                 for rnd in w.rounds:
                     if rnd != "he":
                         out.append(mk(game, f"Fire {w.name}: {'smoke' if rnd == 'smoke' else 'white phosphorus'} at a point", "point",
-                                      Command("blast", side, figure=f.id, choice=opts(weapon=wid, round=rnd))))
+                                      Command("blast", side, figure=f.id, options=options(weapon=wid, round=rnd))))
             if w.accumulate:
                 out.append(mk(game, f"Ready {w.name} ({saved}/{w.actions} actions saved)", "now",
-                              Command("ready", side, figure=f.id, choice=opts(weapon=wid))))
+                              Command("ready", side, figure=f.id, options=options(weapon=wid))))
         return out
 
     # ---- badges and words ------------------------------------------------------------------------------------

@@ -37,22 +37,6 @@ SUPPORT_ROLES = ("gunner", "loader", "crew")  # support weapon crewmen (snipers 
 LEADER_ROLES = ("nco", "officer")
 
 
-def parse_opts(choice: str | None) -> dict[str, str]:
-    """'shot=aimed,weapon=mg42' -> {'shot': 'aimed', 'weapon': 'mg42'}."""
-    out: dict[str, str] = {}
-    for part in (choice or "").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        k, _, v = part.partition("=")
-        out[k.strip()] = v.strip()
-    return out
-
-
-def opts(**kw: str | None) -> str:
-    return ",".join(f"{k}={v}" for k, v in kw.items() if v)
-
-
 class Ww2Common(RulesetBase[Ww2Data]):
     """The rules' data model: what a figure is and carries, its actions, its unit, its
     place on the table. The chapters (spot.py, move.py, fire.py...) ask it through

@@ -14,8 +14,9 @@ from game.core.game import Game
 from game.core.state import DEAD, Figure
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.parts import Chapter
-from game.rulesets.ww2_skirmish.common import EPS, parse_opts
+from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import Weapon
+from game.rulesets.ww2_skirmish.options import Ww2Options
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -40,7 +41,7 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
         self.rules.firing.firer_ready(game, f)
         bunkers = {b.id: b for b in self.adjacent_features(game, f, ("bunker",))}
         require(cmd.target in bunkers, f"{f.name} is not at the firing slit of that bunker (within {self.rules.data.movement.reach:g}\").")
-        wid = parse_opts(cmd.choice).get("weapon")
+        wid = Ww2Options.of(cmd).weapon
         if wid is None or wid not in f.weapons:
             refuse(f"{f.name} has no such weapon.")
         w = self.rules.weapon(wid)
@@ -58,7 +59,7 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
         st = game.state
         f = st.figures[cmd.figure_id]
         bunker = game.table.feature(cmd.target_id)
-        wid = parse_opts(cmd.choice)["weapon"]
+        wid = Ww2Options.of(cmd).weapon_id
         w = self.rules.weapon(wid)
         if w.category == "grenade":
             self.rules.spend(f, w.actions)

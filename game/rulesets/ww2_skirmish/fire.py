@@ -24,7 +24,6 @@ from game.rulesets.ww2_skirmish.common import (
     EPS,
     LEADER_ROLES,
     SUPPORT_ROLES,
-    parse_opts,
 )
 from game.rulesets.ww2_skirmish.data import (
     SHOT_ORDER,
@@ -34,6 +33,7 @@ from game.rulesets.ww2_skirmish.data import (
     ShotName,
     Weapon,
 )
+from game.rulesets.ww2_skirmish.options import Ww2Options
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -166,20 +166,19 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         return out
 
     # ---- the shot ------------------------------------------------------------------------------------------
-    def shot_plan(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool = True) -> Shot:
-        return self.rules.recall(game, ("shot_plan", firer_id, target_id, choice, strict),
-                           lambda: self.work_out_shot(game, firer_id, target_id, choice, strict))
+    def shot_plan(self, game: Game, firer_id: str | None, target_id: str | None, opts: Ww2Options, strict: bool = True) -> Shot:
+        return self.rules.recall(game, ("shot_plan", firer_id, target_id, opts, strict),
+                           lambda: self.work_out_shot(game, firer_id, target_id, opts, strict))
 
-    def work_out_shot(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool) -> Shot:
+    def work_out_shot(self, game: Game, firer_id: str | None, target_id: str | None, opts: Ww2Options, strict: bool) -> Shot:
         sh = self.rules.data.shooting
         f = self.rules.require_figure(game, firer_id, "figure that fires")
-        o = parse_opts(choice)
-        shot = shot_name(sh, o.get("shot", "unaimed"))
+        shot = shot_name(sh, opts.shot or "unaimed")
         if strict:
             self.firer_ready(game, f)
         # the weapon
-        if "weapon" in o:
-            wid = o["weapon"]
+        if opts.weapon is not None:
+            wid = opts.weapon
             require(wid in f.weapons, f"{f.name} has no {wid}.")
             require(wid not in f.markers.get("wrecked", []), f"{f.name}'s {self.rules.weapon(wid).name} is wrecked.")
             w = self.rules.weapon(wid)
@@ -192,7 +191,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         mode = None
         if w.category == "assault_rifle":
             fixed = f.markers.get("ar_mode")
-            mode = o.get("as") or fixed or "rifle"
+            mode = opts.mode or fixed or "rifle"
             require(mode in ("rifle", "smg"), "An assault rifle fires as a rifle or as an SMG.")
             require(fixed is None or mode == fixed, f"{f.name}'s {w.name} counts as {'an SMG' if fixed == 'smg' else 'a rifle'} for the rest of this turn.")
         wclass = self.rules.weapon_class(w, mode)
@@ -213,7 +212,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             require(have >= cost, f"{f.name} has {have} action(s) left{' with its loaders' if len(pool) > 1 else ''}; "
                                   f"{st_info.name.lower()} needs {cost}.")
         # the target
-        occupants = o.get("at") == "occupants"
+        occupants = opts.occupants
         notes: list[str] = []
         tg = self.rules.recall(game, ("shot_target", f.id, target_id, occupants, strict),
                          lambda: self.shot_target(game, f, target_id, occupants, strict))
@@ -444,10 +443,10 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
 
     # ---- the fire commands ------------------------------------------------------------------------------------------------
     def check_fire(self, game: Game, cmd: Command) -> None:
-        self.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
+        self.shot_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd), strict=True)
 
     def apply_fire(self, game: Game, cmd: Command) -> None:
-        s = self.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=True)
+        s = self.shot_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd), strict=True)
         self.resolve_and_apply(game, s)
         self.after_fire(game, [s.firer], s.target)
 

@@ -15,8 +15,9 @@ from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import DEAD, Figure, Unit
 from game.rulesets.parts import Chapter
-from game.rulesets.ww2_skirmish.common import EPS, parse_opts
+from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import DamageRow, RangeTable, Weapon
+from game.rulesets.ww2_skirmish.options import Ww2Options
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.fire import Shot
@@ -226,12 +227,10 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
             return None
         return f.attrs.get("shots", {}).get(wid, w.shots)
 
-    def heavy_plan(self, game: Game, firer_id: str | None, target_id: str | None, choice: str | None, strict: bool = True,
-                   facing: str | None = None) -> HeavyShot:
+    def heavy_plan(self, game: Game, firer_id: str | None, target_id: str | None, opts: Ww2Options, strict: bool = True) -> HeavyShot:
         st = game.state
         f = self.rules.require_figure(game, firer_id, "figure that fires")
-        o = parse_opts(choice)
-        wid = o.get("weapon")
+        wid = opts.weapon
         if wid is None:
             wid = next((w for w, x in self.rules.weapons_of(f, "gun", "at", "flamethrower")), None)
         if wid is None or wid not in f.weapons:
@@ -241,7 +240,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
         handheld = w.category != "gun"
         if strict:
-            require("facing" not in o, "The facing of a hit comes from the table (it is an option of the odds only).")
+            require(opts.facing is None, "The facing of a hit comes from the table (it is an option of the odds only).")
             self.rules.firing.firer_ready(game, f)
             if self.rules.is_vehicle(f) and w.category == "gun":
                 require(not f.markers.get("optics"), f"{f.name}'s optics are hit: no main gun fire.")
@@ -286,7 +285,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
             have = self.ready_count(f, wid) + self.rules.firing.pool_actions(pool)
             require(have >= w.actions, f"{w.name} needs {w.actions} actions to fire; {f.name} has {self.ready_count(f, wid)} saved "
                     f"and {self.rules.firing.pool_actions(pool)} left (ready it over several turns).")
-        dmg = self.damage_plan(game, f.pos, w, t, handheld, facing) if vehicle_target else None
+        dmg = self.damage_plan(game, f.pos, w, t, handheld, opts.facing) if vehicle_target else None
         return HeavyShot(f, wid, w, pool, t, st.units[t.unit], d, band, need + sum(v for _, v in need_mods), need_mods, dmg, handheld)
 
     def pay_heavy(self, game: Game, h: HeavyShot) -> None:
@@ -310,19 +309,19 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         return hit
 
     def check_fire_gun(self, game: Game, cmd: Command) -> None:
-        h = self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice)
+        h = self.heavy_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd))
         require(h.weapon.category == "gun", f"{h.weapon.name} is not a gun.")
 
     def apply_fire_gun(self, game: Game, cmd: Command) -> None:
-        h = self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice)
+        h = self.heavy_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd))
         self.resolve_heavy(game, h)
 
     def check_fire_at(self, game: Game, cmd: Command) -> None:
-        h = self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice)
+        h = self.heavy_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd))
         require(h.weapon.category in ("at", "flamethrower"), f"{h.weapon.name} is not a hand-held anti-tank weapon.")
 
     def apply_fire_at(self, game: Game, cmd: Command) -> None:
-        self.resolve_heavy(game, self.heavy_plan(game, cmd.figure, cmd.target, cmd.choice))
+        self.resolve_heavy(game, self.heavy_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd)))
 
     def resolve_heavy(self, game: Game, h: HeavyShot) -> None:
         self.pay_heavy(game, h)
@@ -340,7 +339,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         st = game.state
         require(st.phase == "action" and cmd.side == st.active_side, "Weapons are readied during your own turn.")
         f = self.rules.require_figure(game, cmd.figure)
-        wid = parse_opts(cmd.choice).get("weapon")
+        wid = Ww2Options.of(cmd).weapon
         if wid is None or wid not in f.weapons:
             refuse(f"{f.name} has no such weapon.")
         w = self.rules.weapon(wid)
@@ -359,7 +358,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
 
     def apply_ready(self, game: Game, cmd: Command) -> None:
         f = game.state.figures[cmd.figure_id]
-        wid = parse_opts(cmd.choice)["weapon"]
+        wid = Ww2Options.of(cmd).weapon_id
         w = self.rules.weapon(wid)
         have = self.ready_count(f, wid)
         paid = self.rules.spend_pool(self.rules.firing.action_pool(game, f, w), w.actions - have)

@@ -14,16 +14,17 @@ from functools import partial
 from math import hypot
 from typing import TYPE_CHECKING
 
-from game.core.commands import Command, Refusal, refuse, require
+from game.core.commands import Command, Refusal, option_pairs, refuse, require
 from game.core.dice import Dice, die_faces
 from game.core.game import Game
 from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import Figure
 from game.rulesets.offers import OddsLine, OddsReport
 from game.rulesets.parts import OddsPart
-from game.rulesets.ww2_skirmish.common import EPS, opts, parse_opts
+from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS
 from game.rulesets.ww2_skirmish.melee import Fight
+from game.rulesets.ww2_skirmish.options import Ww2Options
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -96,12 +97,12 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         if kind == "volley":
             return Command("volley", f.side, unit=f.unit, target=target)
         if kind == "team":
-            return Command("fire_team", f.side, unit=f.unit, target=target, choice=opts(shot=extra.get("shot", "unaimed")))
+            return Command("fire_team", f.side, unit=f.unit, target=target, options=option_pairs(shot=extra.get("shot", "unaimed")))
         w = extra.get("weapon")
         if w in (None, "small", "smallarms") or (w in f.weapons and self.rules.weapon(w).category in SMALL_ARMS) or (w in f.weapons and self.rules.is_vehicle(f) and self.rules.weapon(w).category == "mg"):
             wid = w if w in f.weapons else None
             return Command("fire", f.side, figure=f.id, target=target,
-                           choice=opts(shot=extra.get("shot", "unaimed"), weapon=wid, at=extra.get("at"), **{"as": extra.get("as")}))
+                           options=option_pairs(shot=extra.get("shot", "unaimed"), weapon=wid, at=extra.get("at"), **{"as": extra.get("as")}))
         cats = {"grenade": ("grenade",), "rifle_grenade": ("rifle_grenade",), "mortar": ("mortar", "rifle_grenade"),
                 "gun": ("gun",), "at": ("at", "flamethrower"), "flame": ("flamethrower",)}
         if w in f.weapons:
@@ -113,12 +114,12 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             wid, wpn = found[0]
         tfig = self.odds_target_figure(game, f, target)
         if wpn.category == "gun":
-            return Command("fire_gun", f.side, figure=f.id, target=tfig, choice=opts(weapon=wid, facing=extra.get("facing")))
+            return Command("fire_gun", f.side, figure=f.id, target=tfig, options=option_pairs(weapon=wid, facing=extra.get("facing")))
         if wpn.category == "flamethrower" and not (tfig and self.rules.is_vehicle(st.figures[tfig])) and w != "at":
             return Command("flame", f.side, figure=f.id, target=target)
         if wpn.category in ("at", "flamethrower") and tfig and (self.rules.is_vehicle(st.figures[tfig]) or self.rules.unit_vehicle(game, st.figures[tfig].unit)):
-            return Command("fire_at", f.side, figure=f.id, target=tfig, choice=opts(weapon=wid, facing=extra.get("facing")))
-        return Command("blast", f.side, figure=f.id, target=tfig, choice=opts(weapon=wid, round=extra.get("round")))
+            return Command("fire_at", f.side, figure=f.id, target=tfig, options=option_pairs(weapon=wid, facing=extra.get("facing")))
+        return Command("blast", f.side, figure=f.id, target=tfig, options=option_pairs(weapon=wid, round=extra.get("round")))
 
     def odds_target_figure(self, game: Game, f: Figure, target: str | None) -> str | None:
         st = game.state
@@ -176,7 +177,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         return self.rules.morale.team_ap(game, unit)
 
     def fire_odds(self, game: Game, cmd: Command) -> OddsReport:
-        s = self.rules.firing.shot_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False)
+        s = self.rules.firing.shot_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd), strict=False)
         sh = self.rules.data.shooting
         info = sh.shot_types[s.shot]
         lines = [OddsLine("weapon", f"{s.weapon.name} ({s.wclass}" + (f", as {s.mode}" if s.mode else "") + ")"),
@@ -216,9 +217,9 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         return OddsReport(f"{s.firer.name} at {unit.name}", lines, dist.marginal(lambda o: o[0]), "result", notes, extra)
 
     def team_odds(self, game: Game, cmd: Command) -> OddsReport:
-        firers = self.rules.team_fire.team_shots(game, cmd.unit, cmd.target, cmd.choice)
+        firers = self.rules.team_fire.team_shots(game, cmd.unit, cmd.target, Ww2Options.of(cmd))
         require(bool(firers), "No figure of that team can fire that shot.")
-        shots = [self.rules.firing.shot_plan(game, f.id, cmd.target, cmd.choice, strict=True) for f in firers]
+        shots = [self.rules.firing.shot_plan(game, f.id, cmd.target, Ww2Options.of(cmd), strict=True) for f in firers]
         groups = Counter(1 if s.auto or s.need is None else s.need for s in shots)  # strict plans: no need only when automatic
         lines = [OddsLine(s.firer.name, f"{s.weapon.name}, {self.rules.fmt(s.distance)}, " + ("automatic" if s.auto else f"{s.need}+")) for s in shots]
 
@@ -245,7 +246,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         return OddsReport(f"{game.state.units[cmd.unit_id].name} fires together at {target.name}", lines, dist, "result")
 
     def blast_odds(self, game: Game, cmd: Command) -> OddsReport:
-        b = self.rules.blasts.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice, strict=False)
+        b = self.rules.blasts.blast_plan(game, cmd.figure, cmd.target, cmd.point, Ww2Options.of(cmd), strict=False)
         lines = [OddsLine("weapon", f"{b.weapon.name} ({b.round})"), OddsLine("range", f"{self.rules.fmt(b.distance)}: {b.band}"),
                  OddsLine("to hit", f"d20 {b.need}+")] + [OddsLine(n, f"{v:+d}") for n, v in b.mods]
         t = self.rules.data.blast.effect.table
@@ -271,14 +272,14 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
                           {"hit": dist.marginal(lambda o: "miss" if o == "miss" else "hit")})
 
     def heavy_odds(self, game: Game, cmd: Command) -> OddsReport:
-        o = parse_opts(cmd.choice)
-        h = self.rules.guns.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
+        o = Ww2Options.of(cmd)
+        h = self.rules.guns.heavy_plan(game, cmd.figure, cmd.target, o, strict=False)
         lines = [OddsLine("weapon", h.weapon.name), OddsLine("range", f"{self.rules.fmt(h.distance)}: {h.band}"),
                  OddsLine("to hit", f"d20 {h.need}+")] + [OddsLine(n, f"{v:+d} to the score needed") for n, v in h.need_mods]
         notes = []
         plan = h.damage
         if plan is not None:
-            lines.append(OddsLine("facing", plan.facing + (" (as asked)" if o.get("facing") else " (from the table)")))
+            lines.append(OddsLine("facing", plan.facing + (" (as asked)" if o.facing else " (from the table)")))
             lines += [OddsLine(n, f"{v:+d} to the damage die") for n, v in plan.mods]
 
             def fn(dice: Dice):
@@ -311,7 +312,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         for other shots."""
         parts: list[Callable[[Dice], list[tuple[str, str]]]]  # each victim's or bunker's effect dice
         if cmd.kind == "blast":
-            b = self.rules.blasts.blast_plan(game, cmd.figure, cmd.target, cmd.point, cmd.choice, strict=False)
+            b = self.rules.blasts.blast_plan(game, cmd.figure, cmd.target, cmd.point, Ww2Options.of(cmd), strict=False)
             hit = float(enumerate_outcomes(lambda dice: self.rules.blasts.blast_to_hit(dice, b)).p(True))
             if b.round == "smoke":
                 return hit
@@ -322,8 +323,8 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             parts += [partial(self.rules.blasts.bunker_hit, game=game, bunker=bk, weak=b.weapon.category == "grenade", why="odds")
                       for bk in self.rules.blasts.blast_bunkers(game, b.centre)]
         elif cmd.kind in ("fire_gun", "fire_at"):
-            o = parse_opts(cmd.choice)
-            h = self.rules.guns.heavy_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False, facing=o.get("facing"))
+            o = Ww2Options.of(cmd)
+            h = self.rules.guns.heavy_plan(game, cmd.figure, cmd.target, o, strict=False)
             hit = float(enumerate_outcomes(lambda dice: self.rules.guns.heavy_to_hit(dice, h)).p(True))
             plan = h.damage
             if plan is not None:
@@ -345,7 +346,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         return hit * (1.0 - nothing)
 
     def flame_odds(self, game: Game, cmd: Command) -> OddsReport:
-        p = self.rules.blasts.flame_plan(game, cmd.figure, cmd.target, cmd.choice, strict=False)
+        p = self.rules.blasts.flame_plan(game, cmd.figure, cmd.target, strict=False)
         lines = [OddsLine(m.name, f"{band}: d20 {need}+") for m, band, need in p.hits]
         parts = []
         for m, band, need in p.hits:  # each member is diced on his own: exact per member, then combined

@@ -12,8 +12,8 @@ from game.core.commands import Command, Refusal, require
 from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
-from game.rulesets.ww2_skirmish.common import opts
 from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
+from game.rulesets.ww2_skirmish.options import Mode, options
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -113,7 +113,7 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
             # a small-arms shot needs a member of the team in sight (each would be refused)
             in_sight = any(self.rules.los(game, f, m).visible for m in game.state.unit_figures(t))
             for wid, w in (arms[:1] if not self.rules.is_vehicle(f) else arms) if in_sight else ():
-                modes: list[str | None] = [None]
+                modes: list[Mode | None] = [None]
                 if w.category == "assault_rifle" and not f.markers.get("ar_mode"):
                     modes = ["rifle", "smg"]
                 # a shot costing more actions than the firer and its loaders have left is refused
@@ -123,9 +123,9 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
                         continue
                     for mode in modes:
                         wpart = wid if self.rules.is_vehicle(f) else None
-                        out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, **{"as": mode})))
+                        out.append(Command("fire", side, figure=f.id, target=t, options=options(shot=shot, weapon=wpart, mode=mode)))
                         if veh is not None and self.rules.is_open_vehicle(veh):
-                            out.append(Command("fire", side, figure=f.id, target=t, choice=opts(shot=shot, weapon=wpart, at="occupants", **{"as": mode})))
+                            out.append(Command("fire", side, figure=f.id, target=t, options=options(shot=shot, weapon=wpart, occupants=True, mode=mode)))
             for cmd in self.rules.listing.heavy_candidates(game, side, f, t):
                 out.append(cmd)
         return out

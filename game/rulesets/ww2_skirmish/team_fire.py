@@ -12,10 +12,11 @@ from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
+from game.rulesets.ww2_skirmish.options import Ww2Options
 
 if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.fire import Shot
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
-from game.rulesets.ww2_skirmish.fire import Shot
 
 
 class Ww2TeamFire(Chapter["Ww2Skirmish"]):
@@ -24,7 +25,7 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
     rules: Ww2Skirmish
 
     # ---- a fire team shooting ---------------------------------------------------------------------------------------------
-    def team_shots(self, game: Game, unit_id: str | None, target: str | None, choice: str | None) -> list[Figure]:
+    def team_shots(self, game: Game, unit_id: str | None, target: str | None, opts: Ww2Options) -> list[Figure]:
         if unit_id is None or unit_id not in game.state.units:
             refuse("Choose the fire team that fires.")
         out = []
@@ -32,28 +33,28 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
             if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
                 continue
             try:
-                self.rules.firing.shot_plan(game, f.id, target, choice, strict=True)
+                self.rules.firing.shot_plan(game, f.id, target, opts, strict=True)
             except Exception:  # Refusal: this one cannot
                 continue
             out.append(f)
         return out
 
     def check_fire_team(self, game: Game, cmd: Command) -> None:
-        if not self.team_shots(game, cmd.unit, cmd.target, cmd.choice):
+        if not self.team_shots(game, cmd.unit, cmd.target, Ww2Options.of(cmd)):
             f0 = next((f for f in game.state.unit_figures(cmd.unit_id) if self.rules.small_arm(f) is not None), None)
             if f0 is None:
                 refuse("No figure of that team has a small arm.")
-            self.rules.firing.shot_plan(game, f0.id, cmd.target, cmd.choice, strict=True)
+            self.rules.firing.shot_plan(game, f0.id, cmd.target, Ww2Options.of(cmd), strict=True)
             refuse("No figure of that team can fire that shot.")
 
     def apply_fire_team(self, game: Game, cmd: Command) -> None:
-        firers = self.team_shots(game, cmd.unit, cmd.target, cmd.choice)
+        firers = self.team_shots(game, cmd.unit, cmd.target, Ww2Options.of(cmd))
         target = self.rules.firing.target_unit(game, cmd.target)
         for f in firers:
             if not game.state.unit_alive(target.id):
                 break
             try:
-                s = self.rules.firing.shot_plan(game, f.id, cmd.target, cmd.choice, strict=True)
+                s = self.rules.firing.shot_plan(game, f.id, cmd.target, Ww2Options.of(cmd), strict=True)
             except Exception:
                 continue
             self.rules.firing.resolve_and_apply(game, s)
@@ -71,7 +72,7 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
             if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
                 continue
             try:
-                s = self.rules.firing.shot_plan(game, f.id, target.id, "shot=unaimed", strict=False)
+                s = self.rules.firing.shot_plan(game, f.id, target.id, Ww2Options(shot="unaimed"), strict=False)
             except Exception:
                 continue
             if strict:
