@@ -1,0 +1,30 @@
+"""The keys of the free-form status every ruleset shares, declared once.
+
+Figures, units, markers and the game state carry their status in ``markers`` (what a
+turn or an event marks them with) and ``attrs`` (longer-lived facts). Their keys are
+declared as string enums, never written as bare text: a ruleset's own keys live in its
+package (``game/rulesets/<id>/status.py``), the solo rules' in ``game/solo/keys.py``,
+and the ones the core, the base and the play screen read for every ruleset here. A
+``StrEnum`` member is the same string as its value, so saves and digests read exactly
+as before, and a key written somewhere must be declared (tests/test_status_keys.py).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class StateKey(StrEnum):
+    """``GameState.attrs``: facts of the whole game."""
+
+    VICTORY = "victory"  # the map's victory conditions, objectives and turn limit
+    ZONES = "zones"  # deployment zones, drawn on the first turn
+    OPTIONS = "options"  # optional rules switched on and the solo side, from New game
+    SETTINGS = "settings"  # the map's ruleset settings (``settings:`` in a map)
+    DECISION = "decision"  # a question put to one side: its prompt and the commands it may answer with
+
+
+class FigureMark(StrEnum):
+    """``Figure.markers`` every ruleset that marks them means the same by."""
+
+    MOVED = "moved"  # moved this turn (the play screen badges the active side's)

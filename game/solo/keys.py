@@ -1,0 +1,24 @@
+"""The keys of what the solo rules (game/solo/orders.py, portals.py) note on units,
+figures, markers and the game state, declared once (see game/core/keys.py)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class SoloKey(StrEnum):
+    # ---- the game state -----------------------------------------------------------------------
+    SOLO = "solo"  # state.attrs: the portal rules' bookkeeping (the pool, the side, the turn's sightings)
+    # ---- units: their solo orders ---------------------------------------------------------------
+    ORDER = "solo_order"  # marker: the unit's solo order (advance, attack, close, halt, retreat, rout, ...)
+    RISK = "solo_rf"  # marker: the risk factor its order was rolled with
+    ORDERED_TURN = "solo_turn"  # marker: the turn its order was last rolled
+    # ---- units: what happened to them, for the risk factors (kept 12 entries) ---------------------
+    FIRED_ON = "fired_on"  # attr: fire received, [{turn, by, n, heavy}]
+    LOST = "lost"  # attr: figures lost, [{turn, n}]
+    INFLICTED = "inflicted"  # attr: figures the unit took out, [{turn, n}]
+    # ---- figures and portal markers ---------------------------------------------------------------
+    GENERATED = "solo_generated"  # figure attr: made by force generation (its losses go back to the pool)
+    RECYCLED = "recycled"  # figure attr: its loss has gone back to the pool
+    SEEN = "seen"  # portal marker attr: its force generation roll has been made
+    ATTACKED = "attacked"  # mine counter attr: the units it has attacked (each once)
