@@ -59,13 +59,20 @@ def test_no_status_key_is_bare_text():
 
 
 def declared() -> dict[str, type[enum.StrEnum]]:
+    """Every status enum by its class name; a name declared twice (two rulesets each with
+    a ``FigMark``) would mix their uses, so it fails."""
     out: dict[str, type[enum.StrEnum]] = {}
     for name in KEY_MODULES:
         mod = importlib.import_module(name)
         for obj in vars(mod).values():
             if isinstance(obj, type) and issubclass(obj, enum.StrEnum) and obj is not enum.StrEnum and obj.__module__ == name:
+                assert obj.__name__ not in out, f"{name}.{obj.__name__} is declared in {out[obj.__name__].__module__} too: prefix it"
                 out[obj.__name__] = obj
     return out
+
+
+#: keys set by the files a player writes (a map's unit attributes), not by code
+SET_BY_FILES = {"Ww2UnitAttr.IN_VEHICLE"}
 
 
 def uses(trees: dict[Path, ast.AST], enums: dict[str, type[enum.StrEnum]]) -> tuple[set[str], set[str]]:
@@ -94,7 +101,7 @@ def test_every_declared_key_is_written_and_read():
     assert {"StateKey", "FigureMark", "SoloKey"} <= set(enums)
     written, read = uses(sources(), enums)
     members = {f"{e.__name__}.{m.name}" for e in enums.values() for m in e}
-    assert sorted(members - written) == [], "declared keys never set"
+    assert sorted(members - written - SET_BY_FILES) == [], "declared keys never set"
     assert sorted(members - read) == [], "declared keys never read (dead state: remove them)"
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from game.core.commands import Command
 from game.core.game import Game
+from game.core.keys import StateKey
 from game.core.rng import Pcg32
 from game.rulesets.base import ruleset_of
 
@@ -34,7 +35,7 @@ class SoloAI:
         # the same from one command to the next; an answer to a decision is keyed on the
         # state it answers too (game.version), so it never blocks a later command
         st = game.state
-        return (st.turn, st.active_side, st.phase, game.version if st.attrs.get("decision") else 0, cmd)
+        return (st.turn, st.active_side, st.phase, game.version if st.attrs.get(StateKey.DECISION) else 0, cmd)
 
     def _fresh(self, game: Game, cmd: Command) -> bool:
         return self._key(game, cmd) not in self.issued and game.check(cmd) is None

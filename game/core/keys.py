@@ -28,3 +28,12 @@ class FigureMark(StrEnum):
     """``Figure.markers`` every ruleset that marks them means the same by."""
 
     MOVED = "moved"  # moved this turn (the play screen badges the active side's)
+
+
+class BarrageKey(StrEnum):
+    """``Marker.attrs`` of an ``artillery`` marker: a barrage on the table, which the play
+    screen draws for every ruleset."""
+
+    POLYGON = "polygon"  # the area it covers, [[x, y], ...] in mm
+    NAME = "name"  # what to call it ("Barrage")
+    SQUARE = "square"  # the artillery grid square it falls on, as the grid labels it

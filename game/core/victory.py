@@ -10,6 +10,9 @@ from __future__ import annotations
 from math import hypot
 from typing import Any
 
+from game.core.keys import StateKey
+from game.solo.keys import SoloKey
+
 from .state import GameState
 
 
@@ -28,7 +31,7 @@ def losses(state: GameState, side: str) -> tuple[int, int]:
     markers counts its whole force (the pool), and every casualty, recycled or not."""
     figs = [f for f in state.figures.values() if f.side == side]
     lost = sum(1 for f in figs if not f.alive)
-    solo = state.attrs.get("solo") or {}
+    solo = state.attrs.get(SoloKey.SOLO) or {}
     if solo.get("side") == side and solo.get("portals"):
         return lost, max(1, solo.get("strength", 0))
     return lost, len(figs)
@@ -42,7 +45,7 @@ def has_portals(state: GameState, side: str) -> bool:
 def condition_met(state: GameState, cond: dict[str, Any]) -> bool:
     side = cond["side"]
     kind = cond["type"]
-    objectives = state.attrs.get("victory", {}).get("objectives", {})
+    objectives = state.attrs.get(StateKey.VICTORY, {}).get("objectives", {})
     if kind == "hold":
         ids = cond.get("objectives") or list(objectives)
         return bool(ids) and all(objective_holder(state, objectives[i]) == side for i in ids)
@@ -64,7 +67,7 @@ def describe(cond: dict[str, Any], state: GameState) -> str:
         return cond["text"]
     name = state.sides[cond["side"]].name
     if cond["type"] == "hold":
-        objs = state.attrs.get("victory", {}).get("objectives", {})
+        objs = state.attrs.get(StateKey.VICTORY, {}).get("objectives", {})
         names = ", ".join(objs[i]["name"] for i in (cond.get("objectives") or list(objs)))
         return f"{name} hold {names}"
     if cond["type"] == "break":
@@ -75,7 +78,7 @@ def describe(cond: dict[str, Any], state: GameState) -> str:
 def evaluate(state: GameState, moment: str) -> tuple[str | None, str] | None:
     """Check the conditions that apply at ``moment`` ('any', 'turn_end' or 'end').
     Returns (winner or None for a draw, explanation) when the game is decided."""
-    v = state.attrs.get("victory")
+    v = state.attrs.get(StateKey.VICTORY)
     if not v:
         return None
     order = {"any": 0, "turn_end": 1, "end": 2}

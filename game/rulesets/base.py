@@ -19,17 +19,20 @@ from shapely.geometry import Point
 from game.core import victory
 from game.core.commands import END_PHASE, Command, Refusal, passes, refuse
 from game.core.game import MISSING, Game
-from game.core.state import Figure, GameState, Side, Unit
-from game.data.map_build import build_table, zone_polygon
+from game.core.keys import StateKey
+from game.core.state import Figure, GameState
+from game.data.map_build import build_table
 from game.data.map_schema import MapFile
 from game.data.ruleset_schema import RulesetData
 from game.data.terrain_types import TerrainFile, build_types
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
+from game.rulesets.command_table import CommandKind, command_kinds
 from game.rulesets.movement import MovePlan, plan_move
 from game.rulesets.offers import Action, OddsReport
 from game.rulesets.parts import CommandListing, EditorSupport, OddsPart, Planner
+from game.rulesets.setup import state_from_map
 from game.rulesets.sight import SightMixin
 from game.solo.orders import SoloMixin
 
@@ -41,53 +44,6 @@ class _Refused:
     reason: str
 
 
-#: one step of a command: its check (refuses with a reason) or its change to the game
-CommandStep = Callable[[Game, Command], None]
-
-
-@dataclass(frozen=True)
-class CommandKind:
-    """One kind of command a ruleset takes: the check that refuses it with a reason, and
-    the change it makes. ``apply`` is None for a kind that is only ever asked about (its
-    odds: a melee round, a morale test), never given."""
-
-    check: CommandStep
-    apply: CommandStep | None
-
-
-def methods_named(prefix: str, *owners: object) -> dict[str, Callable[..., Any]]:
-    """The methods ``<prefix><name>`` of ``owners`` (the rules, then their chapters), by
-    name: a table built once, so that a name in the state (a command's kind, a queued
-    job) finds its step without a look-up by string at each use. A name written twice
-    is a mistake in the ruleset and stops it loading."""
-    out: dict[str, Callable[..., Any]] = {}
-    for owner in owners:
-        for attr in dir(type(owner)):
-            if attr.startswith(prefix):
-                name = attr[len(prefix):]
-                if name in out:
-                    raise TypeError(f"{type(owner).__name__}.{attr}: '{name}' is written twice.")
-                out[name] = getattr(owner, attr)
-    return out
-
-
-def command_kinds(*owners: object) -> dict[str, CommandKind]:
-    """The command kinds written as ``check_<kind>`` / ``apply_<kind>`` method pairs on
-    ``owners``: every ``check_<kind>`` names a kind; an ``apply_...`` without its check
-    is a helper, not a kind."""
-    checks = methods_named("check_", *owners)
-    applies: dict[str, CommandStep] = {}
-    for owner in owners:
-        for attr in dir(type(owner)):
-            if attr.startswith("apply_") and attr[6:] in checks:
-                if attr[6:] in applies:
-                    raise TypeError(f"{type(owner).__name__}.{attr}: '{attr[6:]}' is written twice.")
-                applies[attr[6:]] = getattr(owner, attr)
-    return {k: CommandKind(c, applies.get(k)) for k, c in checks.items()}
-
-
-# figures face away from their own table edge unless the map says otherwise
-FACING_FROM_EDGE = {"south": 270.0, "north": 90.0, "west": 0.0, "east": 180.0}
 
 
 #: the ruleset's data model (its YAML file, validated)
@@ -154,61 +110,9 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
         return build_table(m, self.terrain_types)
 
     def new_state(self, m: MapFile, options: dict[str, Any]) -> GameState:
-        scale = to_mm(1.0, m.unit)
-        sides: dict[str, Side] = {}
-        units: dict[str, Unit] = {}
-        figures: dict[str, Figure] = {}
-        zones: dict[str, list] = {}
-        for s in m.sides:
-            sides[s.id] = Side(s.id, s.name, s.colour, s.home_edge, dict(s.attrs))
-            if s.deployment is not None:
-                zones[s.id] = [list(p) for p in zone_polygon(s.deployment, m.unit).exterior.coords]
-            for u in s.units:
-                unit = Unit(u.id, s.id, u.name, u.kind, [], {}, dict(u.attrs))
-                for i, fs in enumerate(u.figures):
-                    tt = self.data.troop_types[fs.type]
-                    fid = fs.id or f"{u.id}.{i + 1}"
-                    base = tt.base if tt.base else self.data.base_diameter
-                    fig = Figure(
-                        id=fid,
-                        unit=u.id,
-                        side=s.id,
-                        type=fs.type,
-                        name=fs.name or tt.name,
-                        x=fs.at[0] * scale,
-                        y=fs.at[1] * scale,
-                        facing=fs.facing if fs.facing is not None else FACING_FROM_EDGE[s.home_edge],
-                        radius=self.mm(base) / 2,
-                        weapons=list(fs.weapons if fs.weapons is not None else tt.weapons),
-                        equipment=list(fs.equipment or tt.equipment),
-                    )
-                    figures[fid] = fig
-                    unit.figures.append(fid)
-                units[u.id] = unit
-        order = [s.id for s in m.sides]
-        if m.first_side:
-            order.remove(m.first_side)
-            order.insert(0, m.first_side)
-        state = GameState(
-            ruleset=self.data.id,
-            scenario=m.name,
-            sides=sides,
-            units=units,
-            figures=figures,
-            side_order=order,
-        )
-        state.attrs["victory"] = {
-            "turn_limit": m.victory.turn_limit,
-            "otherwise": m.victory.otherwise,
-            "objectives": {
-                o.id: {"name": o.name, "x": o.at[0] * scale, "y": o.at[1] * scale, "radius": o.radius * scale}
-                for o in m.objectives
-            },
-            "conditions": [c.model_dump() for c in m.victory.conditions],
-        }
-        state.attrs["zones"] = zones
-        state.attrs["options"] = {**self.data.option_defaults(), **options}
-        state.attrs["settings"] = dict(m.settings)
+        """The state at the start of a game on map ``m`` (game/rulesets/setup.py), with
+        this ruleset's additions (:meth:`init_state`) and the solo rules' portal markers."""
+        state = state_from_map(self, m, options)
         self.init_state(state, m)
         self.solo_init(state, m)  # portal markers, when the solo rules play a side from them
         return state
@@ -217,7 +121,7 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
         """Ruleset-specific additions to a fresh state."""
 
     def option(self, game: Game, name: str) -> bool:
-        return bool(game.state.attrs.get("options", {}).get(name, False))
+        return bool(game.state.attrs.get(StateKey.OPTIONS, {}).get(name, False))
 
     # ---- turn structure ----------------------------------------------------------
     def begin(self, game: Game) -> None:
@@ -262,7 +166,7 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
         self.on_turn_end(game)
         if st.over:
             return
-        limit = st.attrs.get("victory", {}).get("turn_limit", 0)
+        limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
         decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
         if decided is not None:
             self.finish(game, *decided)
@@ -305,11 +209,11 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
         """The pending decision, if any: {side, prompt, options: [{label, command}]}.
         While it is pending only its options are legal (the owner choosing which
         figures are casualties, a card to keep or play, an umpire's question...)."""
-        return game.state.attrs.get("decision")
+        return game.state.attrs.get(StateKey.DECISION)
 
     def ask(self, game: Game, side: str, prompt: str, options: list[tuple[str, Command]]) -> None:
         """Stop and ask ``side`` to choose one of ``options`` (label, command)."""
-        game.state.attrs["decision"] = {
+        game.state.attrs[StateKey.DECISION] = {
             "side": side,
             "prompt": prompt,
             "options": [{"label": label, "command": c.to_dict()} for label, c in options],
@@ -353,7 +257,7 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
 
     def apply(self, game: Game, cmd: Command) -> None:
         if self.decision(game) is not None:
-            game.state.attrs.pop("decision", None)
+            game.state.attrs.pop(StateKey.DECISION, None)
         # the solo rules' portal markers react to what the command did (sighting, falling back)
         self.solo_apply(game, cmd, self.carry_out)
         self.check_victory(game)
@@ -530,6 +434,12 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
             reason = None
         return Action(label, mode, cmd, reason is None, reason or "", odds)
 
+    def free_wire(self, game: Game, fig: Figure) -> str | None:
+        """The barbed wire (a terrain feature id) the figure may cross freely in this move
+        (game/rulesets/movement.py); the default: none. The Great War in 54mm answers the
+        wire a figure has stood at since an earlier turn."""
+        return None
+
     def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
         """What moving ``fig`` along ``path`` would do, for the interface: (legal,
         short label, lines to show)."""
@@ -557,39 +467,6 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
     def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
         """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
         return self.listing.range_bands(game, fig)
-
-    # ---- where the solo rules' orders point (the planners and the random baseline) -------
-    def ai_goal(self, game: Game, side: str, centre: tuple[float, float], unit: Unit | None = None) -> tuple[float, float] | None:
-        """Where an advancing unit heads: an objective its side must take, else the
-        nearest enemy figure ("advance toward nearest enemy includes any ordered game
-        objective"). A unit standing on an objective its side must hold stays on it."""
-        st = game.state
-        needed = self.hold_objectives(game, side)
-        if unit is not None:
-            for o in needed:
-                if any(self.dist(f.pos, (o["x"], o["y"])) <= o["radius"] for f in st.unit_figures(unit.id)):
-                    return None
-        targets = [(o["x"], o["y"]) for o in needed if victory.objective_holder(st, o) != side]
-        if targets:
-            return min(targets, key=lambda p: self.dist(p, centre))
-        enemies = self.enemy_figures(game, side)
-        if not enemies:
-            return None
-        e = min(enemies, key=lambda f: self.dist(f.pos, centre))
-        return e.pos
-
-    def hold_objectives(self, game: Game, side: str) -> list[dict]:
-        """The objectives ``side`` must hold to win (from the scenario's hold conditions)."""
-        v = game.state.attrs.get("victory", {})
-        out: list[dict] = []
-        for c in v.get("conditions", []):
-            if c["side"] == side and c["type"] == "hold":
-                out += [v["objectives"][oid] for oid in (c.get("objectives") or list(v.get("objectives", {})))]
-        return out
-
-    def defends(self, game: Game, side: str) -> bool:
-        """A side that wins if nothing happens holds its ground (solo interpretation)."""
-        return game.state.attrs.get("victory", {}).get("otherwise") == side
 
     def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
         """Declared on :class:`game.rulesets.parts.OddsPart` (its default there)."""

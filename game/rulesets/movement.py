@@ -84,8 +84,8 @@ def plan_move(
         return MovePlan([fig.pos], refusal="The figure is already there." if strict else None)
     line = LineString(pts)
     plan = MovePlan(pts)
-    free_wire = fig.markers.get("at_wire")
-    free_ok = free_wire is not None and fig.markers.get("wire_turn", 0) < game.state.turn
+    free_wire = rs.free_wire(game, fig)
+    free_ok = free_wire is not None
     free_len = 0.0
     stop_at = line.length
     # barbed wire (or any stopping terrain)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.core.commands import END_PHASE, Command, refuse
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import Figure, Unit
 from game.rulesets.offers import Action, OddsReport
 
@@ -94,6 +95,11 @@ class CommandListing(Generic[RulesT]):
     def unit_status(self, game: Game, unit_id: str) -> list[str]:
         """Markers to draw and list for a unit, in words."""
         return [k for k, v in game.state.units[unit_id].markers.items() if v]
+
+    def figure_status(self, game: Game, figure_id: str) -> list[str]:
+        """Marks to draw on a figure and list beside its name, in words (the play screen
+        draws the words it has a badge for). The default: "moved" once it has moved."""
+        return ["moved"] if game.state.figures[figure_id].markers.get(FigureMark.MOVED) else []
 
     def unit_options(self, game: Game, unit_id: str) -> list[str]:
         """What the unit may still do this phase, in words."""

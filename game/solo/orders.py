@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
+from game.core.keys import FigureMark, StateKey
 from game.core.state import Figure, GameState, Marker, Unit
 from game.solo import portal_state, portals
+from game.solo.keys import SoloKey
 from game.solo.tables import ORDER_WORDS, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
@@ -40,7 +42,7 @@ class SoloMixin:
         u = st.units.get(target_unit)
         if u is None:
             return
-        rec = u.attrs.setdefault("fired_on", [])
+        rec = u.attrs.setdefault(SoloKey.FIRED_ON, [])
         rec.append({"turn": st.turn, "side": st.active_side, "firers": firers, "heavy": heavy, "by": firer_unit})
         del rec[:-12]
 
@@ -49,11 +51,11 @@ class SoloMixin:
         if n <= 0:
             return
         if victim_unit in st.units:
-            st.units[victim_unit].attrs.setdefault("lost", []).append({"turn": st.turn, "n": n})
-            del st.units[victim_unit].attrs["lost"][:-12]
+            st.units[victim_unit].attrs.setdefault(SoloKey.LOST, []).append({"turn": st.turn, "n": n})
+            del st.units[victim_unit].attrs[SoloKey.LOST][:-12]
         if by_unit and by_unit in st.units:
-            st.units[by_unit].attrs.setdefault("inflicted", []).append({"turn": st.turn, "n": n})
-            del st.units[by_unit].attrs["inflicted"][:-12]
+            st.units[by_unit].attrs.setdefault(SoloKey.INFLICTED, []).append({"turn": st.turn, "n": n})
+            del st.units[by_unit].attrs[SoloKey.INFLICTED][:-12]
 
     # ---- profiles (rulesets refine this) -------------------------------------------------
     def profile(self: SoloRules, game: Game, unit: Unit) -> Profile:
@@ -62,8 +64,8 @@ class SoloMixin:
         roles = {self.data.troop_types[f.type].role for f in alive}
         lost = sum(1 for f in figs if not f.alive) + sum(1 for f in alive if f.wounds)
         return Profile(
-            routing=bool(unit.markers.get("running") or unit.markers.get("routing") or unit.markers.get("panicked")),
-            retiring=unit.markers.get("solo_order") in ("retreat", "rout"),
+            routing=self.routed(game, unit),
+            retiring=unit.markers.get(SoloKey.ORDER) in ("retreat", "rout"),
             support_weapon=unit.kind == "crew",
             command="officer" in roles,
             has_nco=bool(roles & {"nco", "officer"}),
@@ -127,10 +129,10 @@ class SoloMixin:
         facing = figs[0].facing
         flank = any(abs((degrees(atan2(e.y - cy, e.x - cx)) - facing + 180) % 360 - 180) > 45 for e in seen_enemies)
         retiring_near = any(
-            u.id != unit.id and u.side == unit.side and u.markers.get("solo_order") in ("retreat", "rout")
+            u.id != unit.id and u.side == unit.side and u.markers.get(SoloKey.ORDER) in ("retreat", "rout")
             and any(hypot(f.x - cx, f.y - cy) <= tb.dist_mm("retiring") for f in st.unit_figures(u.id))
             for u in st.units.values()
-        ) or unit.markers.get("solo_order") in ("retreat", "rout")
+        ) or unit.markers.get(SoloKey.ORDER) in ("retreat", "rout")
         if flank or retiring_near:
             add("flanked", 1, "enemy seen to flank or rear" if flank else "a unit retiring within 24\"")
         lost = sum(r["n"] for r in self.recent(game, unit, "lost"))
@@ -146,7 +148,7 @@ class SoloMixin:
             add("friendly_afv")
         near = tb.dist_mm("friends_near")
         if any(
-            u.id != unit.id and u.side == unit.side and u.markers.get("solo_order") not in ("retreat", "rout")
+            u.id != unit.id and u.side == unit.side and u.markers.get(SoloKey.ORDER) not in ("retreat", "rout")
             and any(hypot(f.x - g.x, f.y - g.y) <= near for f in st.unit_figures(u.id) for g in figs)
             for u in st.units.values()
         ):
@@ -154,13 +156,13 @@ class SoloMixin:
         cover = self.cover_from_enemy(game, figs, enemies)
         if prof.at_gun or prof.support_weapon or cover == "soft":
             add("soft_cover", 1, "AT gun or MMG/HMG" if (prof.at_gun or prof.support_weapon) else "in soft cover")
-        advancing = unit.markers.get("solo_order") in ("advance", "attack", "close") and not (prof.at_gun or prof.support_weapon)
-        stationary_hard = cover == "hard" and not any(f.markers.get("moved") or f.attrs.get("moved_last_turn") for f in figs)
+        advancing = unit.markers.get(SoloKey.ORDER) in ("advance", "attack", "close") and not (prof.at_gun or prof.support_weapon)
+        stationary_hard = cover == "hard" and not any(self.moved_lately(game, f) for f in figs)
         if advancing or stationary_hard:
             add("advancing", 1, "advancing" if advancing else "stationary in hard cover")
         if inflicted > lost and inflicted > 0:
             add("winning", 1, f"winning a firefight ({inflicted} inflicted, {lost} lost)")
-        friends_retreating = [f for f in friends if st.units[f.unit].markers.get("solo_order") in ("retreat", "rout")]
+        friends_retreating = [f for f in friends if st.units[f.unit].markers.get(SoloKey.ORDER) in ("retreat", "rout")]
         if not seen_enemies and not self._sees(game, figs, friends_retreating):
             add("no_enemy")
         return out
@@ -190,7 +192,7 @@ class SoloMixin:
         return (frozenset(f.id for f in enemies), tuple(o for o in own if o[0] != acting))
 
     def needs_orders(self, game: Game, unit: Unit) -> bool:
-        return unit.markers.get("solo_turn") != game.state.turn and game.state.unit_alive(unit.id)
+        return unit.markers.get(SoloKey.ORDERED_TURN) != game.state.turn and game.state.unit_alive(unit.id)
 
     def check_solo_orders(self, game: Game, cmd: Command) -> None:
         unit = _orders_unit(game, cmd)
@@ -200,7 +202,7 @@ class SoloMixin:
     def apply_solo_orders(self: SoloRules, game: Game, cmd: Command) -> None:
         unit = _orders_unit(game, cmd)
         prof = self.profile(game, unit)
-        unit.markers["solo_turn"] = game.state.turn
+        unit.markers[SoloKey.ORDERED_TURN] = game.state.turn
         if prof.vehicle:
             self._afv_orders(game, unit)
             return
@@ -210,7 +212,7 @@ class SoloMixin:
         words = ", ".join(f"{w} {v:+d}" for _, v, w in factors) or "no factors"
         roll = game.dice.roll("d6", f"{unit.name}: RF {rf} ({words}), solo action chart", units=[unit.id])
         order: str = solo_tables().chart_row(rf).results[roll.value - 1]
-        prev = unit.markers.get("solo_order") or self.initial_order(game, unit)
+        prev = unit.markers.get(SoloKey.ORDER) or self.initial_order(game, unit)
         if order == "continue":
             order = prev if prev in ("halt", "advance", "attack", "retreat", "close") else "halt"
             note = f"Continue ({ORDER_WORDS[order]})"
@@ -219,14 +221,14 @@ class SoloMixin:
         if order in ("advance", "attack", "close") and (prof.support_weapon or prof.at_gun):
             order = "halt"
             note += ": support weapons halt and fire instead"
-        unit.markers["solo_order"] = order
-        unit.markers["solo_rf"] = rf
+        unit.markers[SoloKey.ORDER] = order
+        unit.markers[SoloKey.RISK] = rf
         roll.outcome = note
 
     def initial_order(self, game: Game, unit: Unit) -> str:
         """The "current action" before a unit's first order: a side with something to
         take or break is advancing; a side that wins by holding on is halted."""
-        v = game.state.attrs.get("victory", {})
+        v = game.state.attrs.get(StateKey.VICTORY, {})
         if v.get("otherwise") == unit.side:
             return "halt"
         return "advance" if any(c["side"] == unit.side for c in v.get("conditions", [])) else "halt"
@@ -257,11 +259,23 @@ class SoloMixin:
             note = "Retreat (not immobile, so no bale out)"
         else:
             note = ORDER_WORDS[order]
-        unit.markers["solo_order"] = order
+        unit.markers[SoloKey.ORDER] = order
         roll.outcome = note
 
+    def routed(self, game: Game, unit: Unit) -> bool:
+        """Whether the unit is running, routing or panicked in its ruleset's own terms (a
+        risk factor). Rulesets with such a state answer; the default: never."""
+        return False
+
     def immobile(self, game: Game, unit: Unit) -> bool:
-        return bool(unit.markers.get("immobilised") or unit.markers.get("broken_down"))
+        """Whether an AFV cannot move (the AFV chart's "bale out if immobile"). Rulesets
+        with vehicles answer; the default: never."""
+        return False
+
+    def moved_lately(self, game: Game, fig: Figure) -> bool:
+        """Whether the figure moved this turn or the last (a unit "stationary in hard
+        cover" has not). The default reads this turn's move only."""
+        return bool(fig.markers.get(FigureMark.MOVED))
 
     # ==== Portal markers (game/solo/portals.py) =========================================
     # Added for the solo rules' Setup, Enemy Force Generation, Eliminating Portals and solo

@@ -14,6 +14,7 @@ from game.core.state import Figure, GameState, Marker
 from game.data.solo_schema import ForceEntry, SoloSection, check_solo_section  # noqa: F401 (re-exported)
 from game.geometry.los import los_pairs
 from game.geometry.units import to_mm
+from game.solo.keys import SoloKey
 
 if TYPE_CHECKING:
     pass
@@ -59,7 +60,7 @@ def inch(v: float) -> float:
 
 
 class SoloInfo(TypedDict):
-    """The solo rules' bookkeeping, ``state.attrs["solo"]`` (saved with the state)."""
+    """The solo rules' bookkeeping, ``state.attrs[SoloKey.SOLO]`` (saved with the state)."""
 
     side: str  # the side the solo rules play
     portals: bool  # it plays from portal markers
@@ -72,7 +73,7 @@ class SoloInfo(TypedDict):
 
 def info(state: GameState) -> SoloInfo | None:
     """The solo rules' bookkeeping: {side, portals, pool, contact, made, turn_start, strength}."""
-    return state.attrs.get("solo")
+    return state.attrs.get(SoloKey.SOLO)
 
 
 def require_info(state: GameState) -> SoloInfo:

@@ -1,7 +1,7 @@
 """Portal markers of the solo rules (ww2-skirmish-solo.txt, "Solo rules": Setup, Enemy
 Force Generation, Eliminating Portals, the solo counters), for every ruleset.
 
-A game plays the solo rules for a side when ``state.attrs["options"]["solo_side"]`` names
+A game plays the solo rules for a side when ``state.attrs[StateKey.OPTIONS]["solo_side"]`` names
 it; if the map has ``portals:`` for that side, the side plays from portal markers:
 
 - Set-up (:func:`portals_setup`): the side's units from the map become the POOL (counts
@@ -36,15 +36,18 @@ from shapely.geometry import LineString, Point
 
 from game.core.commands import Command
 from game.core.game import Game
+from game.core.keys import StateKey
 from game.core.state import Figure, GameState, Marker, Unit
 from game.data.solo_schema import ForceEntry, SoloSection, check_solo_section  # noqa: F401 (re-exported)
 from game.geometry.collider import Collider, Mover
 from game.geometry.units import to_mm
+from game.solo.counters import counters_check
 from game.solo.fallback import (
     cover_spots,
     fallback_spot,
     good_spots,
 )
+from game.solo.keys import SoloKey
 from game.solo.portal_state import (
     EDGE_FACING,
     MARKER_SPACING,
@@ -60,7 +63,6 @@ from game.solo.portal_state import (
     marker_pos,
     player_figures,
     require_info,
-    solo_counters,
     solo_markers,
     solo_side,
     tell_all,
@@ -85,12 +87,12 @@ def solo_section(rules: RulesetBase) -> SoloSection | None:
 
 def portals_setup(state: GameState, m: MapFile) -> None:
     """Set-up: the solo side's units become the pool, its portals become markers."""
-    side = state.attrs.get("options", {}).get("solo_side")
-    if not side or side not in state.sides or "solo" in state.attrs:
+    side = state.attrs.get(StateKey.OPTIONS, {}).get("solo_side")
+    if not side or side not in state.sides or SoloKey.SOLO in state.attrs:
         return
     portals = [p for p in m.portals if p.side == side]
     inf: SoloInfo = {"side": side, "portals": bool(portals), "pool": {}, "contact": False, "made": 0, "turn_start": 0, "strength": 0}
-    state.attrs["solo"] = inf
+    state.attrs[SoloKey.SOLO] = inf
     if not portals:
         return
     pool: Counter[str] = Counter()
@@ -105,7 +107,7 @@ def portals_setup(state: GameState, m: MapFile) -> None:
     for i, p in enumerate(sorted(portals, key=lambda p: (p.at[0], p.at[1])), 1):
         kind = p.counter or ("dummy" if p.dummy else "portal")
         mid = f"{side}-m{i}"
-        state.markers[mid] = Marker(mid, side, kind, p.at[0] * scale, p.at[1] * scale, secret=True, attrs={"seen": False})
+        state.markers[mid] = Marker(mid, side, kind, p.at[0] * scale, p.at[1] * scale, secret=True, attrs={SoloKey.SEEN: False})
 
 
 # ---- recycling ---------------------------------------------------------------------------------
@@ -117,8 +119,8 @@ def recycle(game: Game) -> int:
     n = 0
     back: Counter[str] = Counter()
     for f in sorted(game.state.figures.values(), key=lambda f: f.id):
-        if f.side == inf["side"] and not f.alive and f.attrs.get("solo_generated") and not f.attrs.get("recycled"):
-            f.attrs["recycled"] = True
+        if f.side == inf["side"] and not f.alive and f.attrs.get(SoloKey.GENERATED) and not f.attrs.get(SoloKey.RECYCLED):
+            f.attrs[SoloKey.RECYCLED] = True
             inf["pool"][f.type] = inf["pool"].get(f.type, 0) + 1
             back[f.type] += 1
             n += 1
@@ -174,7 +176,7 @@ def sighting(rules: RulesetBase, game: Game, new_only: bool, why: str) -> None:
     """Roll for force generation when markers are in sight (``new_only``: only when at
     least one of them was not in sight since it last moved)."""
     seen = in_sight(game)
-    if not seen or (new_only and all(m.attrs.get("seen") for m in seen)):
+    if not seen or (new_only and all(m.attrs.get(SoloKey.SEEN) for m in seen)):
         return
     generate(rules, game, seen, why)
 
@@ -195,7 +197,7 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
     mods = generation_modifiers(game, len(seen))
     roll = game.dice.roll(fg.die, f"Enemy force generation ({why}: {len(seen)} counter(s) in sight)", modifiers=mods)
     for m in seen:
-        m.attrs["seen"] = True
+        m.attrs[SoloKey.SEEN] = True
     total = roll.value + sum(v for _, v in mods)
     if roll.value == fg.natural_nothing:
         roll.outcome = f"natural {roll.value}: nothing"
@@ -340,7 +342,7 @@ def place_unit(rules: RulesetBase, game: Game, entry: ForceEntry, portal: Marker
         x, y = places[i]
         st.figures[fid] = Figure(
             id=fid, unit=uid, side=side, type=t, name=tt.name, x=x, y=y, facing=facing, radius=r,
-            weapons=list(tt.weapons), equipment=list(tt.equipment), attrs={"solo_generated": True},
+            weapons=list(tt.weapons), equipment=list(tt.equipment), attrs={SoloKey.GENERATED: True},
         )
         unit.figures.append(fid)
         inf["pool"][t] -= 1
@@ -384,7 +386,7 @@ def redeploy(rules: RulesetBase, game: Game) -> None:
             tell_solo(game, f"{m.kind} {m.id} cannot be redeployed: no hidden place within {rules.fmt(width)} of the line.")
             continue
         m.x, m.y = spot
-        m.attrs["seen"] = False
+        m.attrs[SoloKey.SEEN] = False
         moved += 1
     tell_all(game, f"Redeployment: {moved} marker(s) bypassed by {lead.name} move up toward the centre of "
                   f"{st.sides[the_solo_side(game)].name}'s table edge.")
@@ -443,7 +445,7 @@ def approach(rules: RulesetBase, game: Game, moved: list[Figure]) -> None:
             continue
         if near:
             fall_back(rules, game, m, f"{near[0].name} approaches within {rules.fmt(reach)}", near[0])
-        elif open_to and m.attrs.get("seen"):
+        elif open_to and m.attrs.get(SoloKey.SEEN):
             fall_back(rules, game, m, f"it is in the open in sight of {open_to[0].name}", open_to[0])
 
 
@@ -458,48 +460,7 @@ def fall_back(rules: RulesetBase, game: Game, m: Marker, why: str, by: Figure) -
     x, y, fid = spot
     d = dist(marker_pos(m), (x, y))
     m.x, m.y = x, y
-    m.attrs["seen"] = False
+    m.attrs[SoloKey.SEEN] = False
     name = game.table.feature(fid).name or game.table.feature(fid).type.name
     tell_all(game, f"A marker falls back {rules.fmt(d)} ({why}).", figures=[by.id])
     tell_solo(game, f"{m.kind.title()} {m.id} falls back to {name}.")
-
-
-# ---- solo counters -------------------------------------------------------------------------------
-
-
-def counters_check(rules: RulesetBase, game: Game) -> None:
-    """A sniper or artillery counter attacks the nearest player unit it sees (or that
-    sees it: sight is both ways), then goes; a mine attacks every unit coming within 10"
-    in sight, once each, and then lies face up."""
-    st = game.state
-    for m in solo_counters(game):
-        if st.over:
-            return
-        if m.id not in st.markers:
-            continue
-        foes = player_figures(game)
-        vis, _ = visibility(game, [f.pos for f in foes], [marker_pos(m)])
-        cands = [f for i, f in enumerate(foes) if vis[i, 0]]
-        if m.kind == "mine":
-            reach = solo_tables().dist_mm("mine_reach")
-            done = m.attrs.get("attacked", [])
-            cands = [f for f in cands if dist(f.pos, marker_pos(m)) <= reach + 1e-6 and f.unit not in done]
-        if not cands:
-            continue
-        cands.sort(key=lambda f: (round(dist(f.pos, marker_pos(m)), 6), f.id))
-        units = list(dict.fromkeys(f.unit for f in cands))
-        if m.kind != "mine":
-            units = units[:1]
-        require_info(st)["contact"] = True
-        for uid in units:
-            if st.over or not st.unit_alive(uid):
-                continue
-            words = {"sniper": "A sniper", "artillery": "Random artillery", "mine": "A minefield"}.get(m.kind, f"A {m.kind} counter")
-            tell_all(game, f"The marker is revealed: {words} attacks {st.units[uid].name}!", units=[uid])
-            if m.kind == "mine":
-                m.secret = False
-                m.attrs["inverted"] = True
-                m.attrs["attacked"] = [*m.attrs.get("attacked", []), uid]
-            rules.solo_counter_attack(game, m.kind, uid, at=marker_pos(m))
-        if m.kind != "mine" and m.id in st.markers:
-            del st.markers[m.id]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.keys import BarrageKey, StateKey
 from game.core.state import GameState
 from game.core.victory import objective_holder
 
@@ -46,11 +47,11 @@ class PlayView:
         if cache is not None:
             blit_terrain(surf, cam, self.scene.table_rect, cache, cz)
         st = self.scene.view_state()
-        if st.turn == 1 and st.attrs.get("zones"):
-            overlays.draw_zones(surf, cam, st.attrs["zones"], st.sides)
+        if st.turn == 1 and st.attrs.get(StateKey.ZONES):
+            overlays.draw_zones(surf, cam, st.attrs[StateKey.ZONES], st.sides)
         if self.scene.show_grid:
             overlays.draw_grid(surf, cam, self.scene.game.table.width, self.scene.game.table.height)
-        objectives = st.attrs.get("victory", {}).get("objectives", {})
+        objectives = st.attrs.get(StateKey.VICTORY, {}).get("objectives", {})
         holders = {}
         for oid, o in objectives.items():
             holder = objective_holder(st, o)
@@ -79,8 +80,8 @@ class PlayView:
 
     def draw_markers(self, surf, st: GameState) -> None:
         for m in st.markers.values():
-            if m.kind == "artillery" and m.attrs.get("polygon"):
-                overlays.draw_barrage(surf, self.scene.camera, m.attrs["polygon"], f"{m.attrs.get('name', 'Barrage')} on {m.attrs.get('square', '')}")
+            if m.kind == "artillery" and m.attrs.get(BarrageKey.POLYGON):
+                overlays.draw_barrage(surf, self.scene.camera, m.attrs[BarrageKey.POLYGON], f"{m.attrs.get(BarrageKey.NAME, 'Barrage')} on {m.attrs.get(BarrageKey.SQUARE, '')}")
                 continue
             p = self.scene.camera.to_screen((m.x, m.y))
             r = max(7, self.scene.camera.length(12))
@@ -109,9 +110,9 @@ class PlayView:
                 highlight_figs.add(f.id)
             tt = self.scene.rules.data.troop_types.get(f.type)
             badges = self.scene.rules.unit_status(self.scene.game, f.unit) if f.unit in self.scene.game.state.units else []
-            badges = badges + [k for k in ("shot", "at_wire") if f.markers.get(k)]
-            if f.side == st.active_side and f.markers.get("moved"):
-                badges.append("moved")
+            # a figure's own marks; "moved" only on the side playing, whose moves are under way
+            badges = badges + [w for w in self.scene.rules.listing.figure_status(self.scene.game, f.id)
+                               if w != "moved" or f.side == st.active_side]
             draw_token(
                 surf, cam.to_screen_f(self.scene.shown.get(f.id, f.pos)), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
                 f.facing, badges, selected=(f.unit == self.scene.selected_unit), highlight=(255, 120, 40) if f.id in highlight_figs else None,
@@ -164,7 +165,7 @@ class PlayView:
         pygame.draw.line(surf, (90, 70, 50), r.topleft, r.bottomleft, 2)
         st = self.scene.game.state
         x = r.x + 12
-        limit = st.attrs.get("victory", {}).get("turn_limit", "?")
+        limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", "?")
         text(surf, f"Turn {st.turn} of {limit}", (x, r.y + 8), 24, INK, bold=True)
         text(surf, self.scene.rules.data.name, (r.right - 10, r.y + 12), 16, INK_SOFT, anchor="topright")
         side = st.sides[self.scene.game.acting_side]
@@ -235,7 +236,7 @@ class PlayView:
         if self.scene.selected_figure and self.scene.selected_figure in st.figures:
             f = st.figures[self.scene.selected_figure]
             weapons = ", ".join(f.weapons) or "no weapon"
-            marks = ", ".join(k for k, v in f.markers.items() if v and k in ("moved", "shot", "at_wire"))
+            marks = ", ".join(self.scene.rules.listing.figure_status(self.scene.game, f.id))
             text(surf, f"{f.name}: {weapons}" + (f" ({marks})" if marks else ""), (x, y), 18, INK_SOFT)
             y += 18
         return y

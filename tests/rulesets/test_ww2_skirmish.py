@@ -437,7 +437,7 @@ def test_suppression_limits_and_removal():
     game.state.attrs["spotted"]["b"] = {"a1.1": {"how": "sight", "until": None}, "a1.2": {"how": "sight", "until": None}}
     u = game.state.units["a1"]
     for _ in range(4):
-        game.rules.firing.suppress(game, u, "test")
+        game.rules.effects.suppress(game, u, "test")
     assert u.markers["suppressed"] == 3  # at most three
     see(game, "a", "b1.1")
     assert "suppressed" in refused(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))

@@ -525,7 +525,7 @@ def test_artillery_example_seven_then_two_gas():
     # rifleman rolls 5 and dies; the masked Alliance rifleman and the Angry Tree are not tested
     play(game, "ARTILLERY", 7, 2, 5, 6, 5, then=("GOOD",))
     marker = next(m for m in game.state.markers.values() if m.kind == "artillery")
-    assert marker.attrs["square"] == "7/2" and marker.attrs["shell"] == "gas"
+    assert marker.attrs["square"] == "7/2" and "gas" in marker.attrs["name"].lower()
     assert game.state.figures["e.1"].life == DEAD and game.state.figures["c.1"].life == DEAD
     assert game.state.figures["m.1"].alive and game.state.figures["t.1"].alive
     square_rolls = [e.roll for e in game.log.events if e.roll is not None and e.roll.reason.startswith("Artillery: which 2 ft")]

@@ -15,8 +15,11 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Unit
+from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
+from game.solo.goals import ai_goal, defends
+from game.solo.keys import SoloKey
 
 if TYPE_CHECKING:
     from game.rulesets.great_war_54mm.rules import GreatWar54
@@ -28,7 +31,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
 
     def side_commands(self, game: Game, side: str) -> list[Command]:
         st = game.state
-        if st.phase != "rally" or self.rules.artillery_side(game) != side or st.attrs.get("bombarded_this_turn"):
+        if st.phase != "rally" or self.rules.artillery_side(game) != side or st.attrs.get(GwGameAttr.BOMBARDED_THIS_TURN):
             return []
         foes = [u for u in st.units.values() if u.side != side and st.unit_alive(u.id)]
         # the unit most likely to fail its test: the fewest figures for the d10
@@ -37,7 +40,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
 
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
         st = game.state
-        order = unit.markers.get("solo_order", "halt")
+        order = unit.markers.get(SoloKey.ORDER, "halt")
         if st.phase == "movement":
             return self._ai_move(game, side, unit, order, memo)
         if st.phase == "shooting" and order != "rout":
@@ -48,25 +51,25 @@ class GreatWarPlanner(Planner["GreatWar54"]):
 
     # ---- moving ------------------------------------------------------------------------
     def _ai_move(self, game: Game, side: str, unit: Unit, order: str, memo: dict) -> list[Command]:
-        if unit.markers.get("running") or self.rules.is_crew(unit):
+        if unit.markers.get(GwUnitMark.RUNNING) or self.rules.is_crew(unit):
             return []
-        defending = self.rules.defends(game, side) and self.rules.in_fortification(game, unit)
+        defending = defends(game, side) and self.rules.in_fortification(game, unit)
         forward = order in ("advance", "attack", "close") and not defending
         backward = order in ("retreat", "rout")
         if not (forward or backward):
             return []
         if backward and order == "retreat" and self._covered_and_strong(game, unit):
             return []
-        if "move_allowance" not in unit.markers:
-            if forward and not unit.markers.get("pinned") and self.activation_chance(game, unit) >= 0.5:
+        if GwUnitMark.MOVE_ALLOWANCE not in unit.markers:
+            if forward and not unit.markers.get(GwUnitMark.PINNED) and self.activation_chance(game, unit) >= 0.5:
                 return [Command("activate", side, unit=unit.id)]
             return [Command("roll_move", side, unit=unit.id)]
         key = (game.state.turn, side, "move", unit.id)
         if key in memo:
             plan = memo[key]
-            return [c for c in plan if not game.state.figures[c.figure].markers.get("moved_mm")]
+            return [c for c in plan if not game.state.figures[c.figure].markers.get(GwFigMark.MOVED_MM)]
         figs = self.rules.alive(game, unit.id)
-        if any(f.markers.get("moved_mm") for f in figs):
+        if any(f.markers.get(GwFigMark.MOVED_MM) for f in figs):
             return []  # moved by hand or before a reload: one move per unit per phase
         centre = self.rules.unit_centre(game, unit.id)
         mode = self.rules.movement_mode(unit)
@@ -74,7 +77,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             leader = self.rules.leader(game, unit.id)
             memo[key] = []
             return [Command("move_unit", side, unit=unit.id, point=leader.pos, choice="gather")] if leader else []
-        goal = self.rules.ai_goal(game, side, centre, unit)
+        goal = ai_goal(self.rules, game, side, centre, unit)
         if forward and mode == "no_advance" and goal is not None:
             # not activated: open the line out (or close it up) where it stands, a little
             # back from the nearest enemy, so next turn's activation is likelier to pass
@@ -87,7 +90,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
         if goal is None:
             memo[key] = []
             return []
-        allowance = unit.markers["move_allowance"]
+        allowance = unit.markers[GwUnitMark.MOVE_ALLOWANCE]
         heading = atan2(goal[1] - centre[1], goal[0] - centre[0])
         if backward:
             heading += pi
@@ -192,9 +195,9 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             if game.check(cmd) is not None:
                 continue
             value = self.expected_volley_hits(game, unit.id, t.id)
-            if self.rules.is_crew(t) and t.markers.get("crew_hit_turn") != game.state.turn:
+            if self.rules.is_crew(t) and t.markers.get(GwUnitMark.CREW_HIT_TURN) != game.state.turn:
                 # one hit pins a crewed weapon, and destroys it when it is already pinned
-                value = min(1.0, value) * (12 if t.markers.get("pinned") else 4)
+                value = min(1.0, value) * (12 if t.markers.get(GwUnitMark.PINNED) else 4)
             best.append((-value, t.id, cmd))
         best.sort(key=lambda b: (b[0], b[1]))
         return [b[2] for b in best]

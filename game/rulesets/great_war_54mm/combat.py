@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, Refusal, refuse, require
 from game.core.dice import Dice, Roll
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import Figure
 from game.rulesets.great_war_54mm.situations import AssaultPlan, Shot
+from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.parts import Chapter
 
 if TYPE_CHECKING:
@@ -34,10 +36,10 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         tt = self.rules.troop(firer)
         require(tt.shoots, f"{firer.name}: {tt.name.lower()}s do not shoot.")
         require(bool(firer.weapons), f"{firer.name} has no weapon to shoot.")
-        require(not unit.markers.get("running"), f"{unit.name} is running and may not shoot.")
-        require(not unit.markers.get("pinned"), f"{unit.name} is pinned and may not shoot until rallied.")
-        require(not firer.markers.get("moved"), f"{firer.name} moved this turn: figures either move or shoot.")
-        require(not firer.markers.get("shot"), f"{firer.name} has already shot this turn.")
+        require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and may not shoot.")
+        require(not unit.markers.get(GwUnitMark.PINNED), f"{unit.name} is pinned and may not shoot until rallied.")
+        require(not firer.markers.get(FigureMark.MOVED), f"{firer.name} moved this turn: figures either move or shoot.")
+        require(not firer.markers.get(GwFigMark.SHOT), f"{firer.name} has already shot this turn.")
         wid = firer.weapons[0]
         w = self.rules.data.weapons[wid]
         targets = self.rules.alive(game, target.id)
@@ -90,16 +92,16 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         self.resolve_shot(game, self.shot(game, game.state.figures[cmd.figure_id], cmd.target))
 
     def resolve_shot(self, game: Game, s: Shot) -> None:
-        s.firer.markers["shot"] = True
+        s.firer.markers[GwFigMark.SHOT] = True
         self.rules.note_fire(game, s.target.id, s.firer.unit, 1, heavy=s.weapon.crewed)
         hits, _ = self.roll_shot(game.dice, s)
         if not hits or not game.state.unit_alive(s.target.id):
             return
         if s.crew_target:
-            if s.target.markers.get("crew_hit_turn") == game.state.turn:
+            if s.target.markers.get(GwUnitMark.CREW_HIT_TURN) == game.state.turn:
                 game.emit("status", f"{s.target.name} was already hit this turn: further hits are ignored.", units=[s.target.id])
                 return
-            s.target.markers["crew_hit_turn"] = game.state.turn
+            s.target.markers[GwUnitMark.CREW_HIT_TURN] = game.state.turn
             self.rules.pin_crew(game, s.target, "is hit")
             return
         alive_candidates = [f for f in s.candidates if f.alive]
@@ -107,7 +109,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         if hits > len(dead):
             game.emit("info", f"{hits - len(dead)} hit(s) lost: no more figures of {s.target.name} in sight and range.", units=[s.target.id])
         self.rules.remove_figures(game, s.target, dead, f"shot by {s.firer.name}", by_unit=s.firer.unit)
-        s.target.markers["casualties_phase"] = s.target.markers.get("casualties_phase", 0) + len(dead)
+        s.target.markers[GwUnitMark.CASUALTIES_PHASE] = s.target.markers.get(GwUnitMark.CASUALTIES_PHASE, 0) + len(dead)
 
     def volley_firers(self, game: Game, unit_id: str, target_id: str | None) -> list[Figure]:
         out = []
@@ -148,9 +150,9 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         require(target.side != unit.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left.")
         require(not self.rules.is_crew(unit), f"{unit.name} is a crewed weapon and does not assault.")
-        require(not unit.markers.get("pinned"), f"{unit.name} is pinned and may not advance into an assault.")
-        require(not unit.markers.get("running"), f"{unit.name} is running.")
-        require(not unit.markers.get("assaulted"), f"{unit.name} has already assaulted this phase.")
+        require(not unit.markers.get(GwUnitMark.PINNED), f"{unit.name} is pinned and may not advance into an assault.")
+        require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running.")
+        require(not unit.markers.get(GwUnitMark.ASSAULTED), f"{unit.name} has already assaulted this phase.")
         reach = self.rules.mm(self.rules.data.assault.range) + 1e-6
         enemies = self.rules.alive(game, target.id)
         attackers = [f for f in self.rules.alive(game, unit.id) if any(self.rules.dist(f.pos, e.pos) <= reach for e in enemies)]
@@ -175,7 +177,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         unit = st.units[cmd.unit_id]
         plan = self.assault_plan(game, cmd.unit_id, cmd.target)
         target = plan.target
-        unit.markers["assaulted"] = True
+        unit.markers[GwUnitMark.ASSAULTED] = True
         game.emit("assault", f"{unit.name} assaults {target.name} with {len(plan.attackers)} figure(s).",
                   units=[unit.id, target.id], figures=[f.id for f in plan.attackers])
         if plan.crew_target:
@@ -214,7 +216,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         st = game.state
         require(self.rules.artillery_side(game) == cmd.side, "Only the attacker named by the scenario has artillery.")
         require(st.phase == "rally", "The bombardment is called in the Rally phase.")
-        require(not st.attrs.get("bombarded_this_turn"), "The artillery has already fired this turn.")
+        require(not st.attrs.get(GwGameAttr.BOMBARDED_THIS_TURN), "The artillery has already fired this turn.")
         require(cmd.target in st.units, "Choose an enemy unit to bombard.")
         tid = cmd.target_id
         require(st.units[tid].side != cmd.side, "Choose an enemy unit to bombard.")
@@ -223,7 +225,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
     def apply_bombard(self, game: Game, cmd: Command) -> None:
         st = game.state
         target = st.units[cmd.target_id]
-        st.attrs["bombarded_this_turn"] = True
+        st.attrs[GwGameAttr.BOMBARDED_THIS_TURN] = True
         game.emit("bombardment", f"Artillery bombards {target.name}.", units=[target.id])
         self.rules.note_fire(game, target.id, None, 0, heavy=True)
         b = self.rules.data.bombardment

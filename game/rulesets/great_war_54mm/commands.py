@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 
 from game.core.commands import Command
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import Figure
+from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
@@ -36,7 +38,7 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
             cands += [Command("bombard", side, target=u.id) for u in foes]
         elif st.phase == "movement":
             for u in mine:
-                if "move_allowance" not in u.markers:
+                if GwUnitMark.MOVE_ALLOWANCE not in u.markers:
                     cands += [Command("activate", side, unit=u.id), Command("roll_move", side, unit=u.id)]
                     continue
                 if not any(self.rules.remaining_move(u, f) > 1e-3 for f in self.rules.alive(game, u.id)):
@@ -68,8 +70,8 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
     # ---- what the interface shows -----------------------------------------------------
     def unit_status(self, game: Game, unit_id: str) -> list[str]:
         u = game.state.units[unit_id]
-        out = [k for k in ("destroyed", "running", "pinned") if u.markers.get(k)]
-        if u.markers.get("activation") == "regroup":
+        out = [k.value for k in (GwUnitMark.DESTROYED, GwUnitMark.RUNNING, GwUnitMark.PINNED) if u.markers.get(k)]
+        if u.markers.get(GwUnitMark.ACTIVATION) == "regroup":
             out.append("regroup")
         return out
 
@@ -79,26 +81,26 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
         if not st.unit_alive(unit_id):
             return ["out of action"]
         out = []
-        if u.markers.get("running"):
+        if u.markers.get(GwUnitMark.RUNNING):
             out.append("Running: runs 2dAv toward its own edge each turn until it rallies.")
-        elif u.markers.get("pinned"):
+        elif u.markers.get(GwUnitMark.PINNED):
             out.append("Pinned: may not advance or shoot until it rallies.")
         if u.side != st.active_side:
             return out or ["Waiting for its side's turn."]
-        if st.phase == "movement" and not u.markers.get("running"):
-            if "move_allowance" not in u.markers:
+        if st.phase == "movement" and not u.markers.get(GwUnitMark.RUNNING):
+            if GwUnitMark.MOVE_ALLOWANCE not in u.markers:
                 out.append("May roll to move: Activate (d10 + 2dAv) to advance, or Roll move (2dAv) to move without advancing.")
             else:
                 left = max((self.rules.remaining_move(u, f) for f in self.rules.alive(game, unit_id)), default=0)
                 mode = {"advance": "may advance", "no_advance": "may not move toward the enemy",
                         "regroup": "may only close on its leader"}[self.rules.movement_mode(u)]
-                out.append(f"Move {self.rules.fmt(u.markers['move_allowance'])} rolled; up to {self.rules.fmt(left)} left; {mode}.")
+                out.append(f"Move {self.rules.fmt(u.markers[GwUnitMark.MOVE_ALLOWANCE])} rolled; up to {self.rules.fmt(left)} left; {mode}.")
         elif st.phase == "shooting":
-            n = sum(1 for f in self.rules.alive(game, unit_id) if self.rules.troop(f).shoots and not f.markers.get("moved") and not f.markers.get("shot"))
-            out.append(f"{n} figure(s) may still shoot." if n and not u.markers.get("pinned") and not u.markers.get("running") else "Cannot shoot now.")
+            n = sum(1 for f in self.rules.alive(game, unit_id) if self.rules.troop(f).shoots and not f.markers.get(FigureMark.MOVED) and not f.markers.get(GwFigMark.SHOT))
+            out.append(f"{n} figure(s) may still shoot." if n and not u.markers.get(GwUnitMark.PINNED) and not u.markers.get(GwUnitMark.RUNNING) else "Cannot shoot now.")
         elif st.phase == "assaults":
-            out.append("Has assaulted." if u.markers.get("assaulted") else f"May assault an enemy unit within {self.rules.data.assault.range:g}\".")
-        elif st.phase == "rally" and self.rules.artillery_side(game) == u.side and not st.attrs.get("bombarded_this_turn"):
+            out.append("Has assaulted." if u.markers.get(GwUnitMark.ASSAULTED) else f"May assault an enemy unit within {self.rules.data.assault.range:g}\".")
+        elif st.phase == "rally" and self.rules.artillery_side(game) == u.side and not st.attrs.get(GwGameAttr.BOMBARDED_THIS_TURN):
             out.append("Your artillery may bombard one enemy unit this turn.")
         return out
 
@@ -116,7 +118,7 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
         if st.phase == "movement":
             out.append(mk(game, "Activate: d10 + 2dAv, may advance", "now", Command("activate", side, unit=unit_id)))
             out.append(mk(game, "Roll move: 2dAv, no advancing", "now", Command("roll_move", side, unit=unit_id)))
-            if "move_allowance" in u.markers:
+            if GwUnitMark.MOVE_ALLOWANCE in u.markers:
                 out.append(mk(game, "Move the unit to a point", "point", Command("move_unit", side, unit=unit_id)))
                 leader = self.rules.leader(game, unit_id)
                 if leader is not None:

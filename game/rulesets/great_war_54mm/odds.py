@@ -12,6 +12,7 @@ from game.core.game import Game
 from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import Unit
 from game.rulesets.great_war_54mm.situations import AssaultPlan, Shot
+from game.rulesets.great_war_54mm.status import GwUnitMark
 from game.rulesets.offers import OddsLine, OddsReport
 from game.rulesets.parts import OddsPart
 
@@ -53,9 +54,9 @@ class GreatWarOdds(OddsPart["GreatWar54"]):
         extra = {}
         if s.crew_target:
             label = "hits (crewed weapon: any hit pins; pinned again destroys)"
-            if s.target.markers.get("pinned"):
+            if s.target.markers.get(GwUnitMark.PINNED):
                 notes.append(f"{s.target.name} is already pinned: a hit destroys it.")
-            if s.target.markers.get("crew_hit_turn") == game.state.turn:
+            if s.target.markers.get(GwUnitMark.CREW_HIT_TURN) == game.state.turn:
                 notes.append(f"{s.target.name} was already hit this turn: further hits are ignored.")
         else:
             label = "casualties"

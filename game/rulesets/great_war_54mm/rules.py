@@ -25,6 +25,7 @@ from math import hypot
 from game.core.commands import Command, refuse, require
 from game.core.dice import Roll
 from game.core.game import Game
+from game.core.keys import FigureMark, StateKey
 from game.core.state import DESTROYED, FLED, Figure, Unit
 from game.data.terrain_types import TerrainFile
 from game.geometry.collider import Collider
@@ -35,6 +36,8 @@ from game.rulesets.great_war_54mm.commands import GreatWarCommands
 from game.rulesets.great_war_54mm.data import GWData
 from game.rulesets.great_war_54mm.editor import GreatWarEditor
 from game.rulesets.great_war_54mm.odds import GreatWarOdds
+from game.rulesets.great_war_54mm.solo import GreatWarSolo
+from game.rulesets.great_war_54mm.status import GwFigAttr, GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import MovePlan, plan_move
 from game.solo.tables import Profile
 
@@ -55,6 +58,7 @@ class GreatWar54(RulesetBase[GWData]):
 
     def __init__(self, data: GWData, terrain: TerrainFile) -> None:
         self.combat = GreatWarCombat(self)
+        self.solo_rules = GreatWarSolo(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
@@ -83,10 +87,18 @@ class GreatWar54(RulesetBase[GWData]):
     # ---- what a unit is for the solo rules -------------------------------------------
     def profile(self, game: Game, unit: Unit) -> Profile:
         p = super().profile(game, unit)
-        p.routing = bool(unit.markers.get("running"))
         p.support_weapon = self.is_crew(unit)
         p.heavy_weapon = any(self.data.weapons[w].crewed for f in game.state.unit_figures(unit.id) for w in f.weapons)
         return p
+
+    def routed(self, game: Game, unit: Unit) -> bool:
+        """Running, for the solo rules' risk factors."""
+        return bool(unit.markers.get(GwUnitMark.RUNNING))
+
+    def moved_lately(self, game: Game, fig: Figure) -> bool:
+        """Moved this turn or in its side's last turn (the solo rules' "stationary in hard
+        cover"): ``GwFigAttr.MOVED_LAST_TURN`` is noted at each side's start."""
+        return bool(fig.markers.get(FigureMark.MOVED) or fig.attrs.get(GwFigAttr.MOVED_LAST_TURN))
 
     def in_fortification(self, game: Game, unit: Unit) -> bool:
         figs = self.alive(game, unit.id)
@@ -113,20 +125,20 @@ class GreatWar54(RulesetBase[GWData]):
         return min(d) if d else float("inf")
 
     def artillery_side(self, game: Game) -> str | None:
-        return game.state.attrs.get("settings", {}).get("artillery")
+        return game.state.attrs.get(StateKey.SETTINGS, {}).get("artillery")
 
     # ---- turn structure -------------------------------------------------------------
     def on_side_start(self, game: Game) -> None:
         st = game.state
         for f in st.side_figures(st.active_side):
-            f.attrs["moved_last_turn"] = bool(f.markers.get("moved"))
-            f.markers.pop("moved", None)
-            f.markers.pop("shot", None)
-            f.markers.pop("moved_mm", None)
+            f.attrs[GwFigAttr.MOVED_LAST_TURN] = bool(f.markers.get(FigureMark.MOVED))
+            f.markers.pop(FigureMark.MOVED, None)
+            f.markers.pop(GwFigMark.SHOT, None)
+            f.markers.pop(GwFigMark.MOVED_MM, None)
         for u in st.side_units(st.active_side):
-            for k in ("move_allowance", "activation", "assaulted", "bombarded"):
+            for k in (GwUnitMark.MOVE_ALLOWANCE, GwUnitMark.ACTIVATION, GwUnitMark.ASSAULTED):
                 u.markers.pop(k, None)
-        st.attrs.pop("bombarded_this_turn", None)
+        st.attrs.pop(GwGameAttr.BOMBARDED_THIS_TURN, None)
 
     def on_phase_start(self, game: Game) -> None:
         st = game.state
@@ -134,21 +146,21 @@ class GreatWar54(RulesetBase[GWData]):
         game.emit("phase", f"{st.sides[side].name}: {self.phase_name(st.phase)} phase.")
         if st.phase == "rally":
             for u in st.side_units(side):
-                if st.unit_alive(u.id) and (u.markers.get("pinned") or u.markers.get("running")):
+                if st.unit_alive(u.id) and (u.markers.get(GwUnitMark.PINNED) or u.markers.get(GwUnitMark.RUNNING)):
                     self.rally(game, u)
         elif st.phase == "movement":
             for u in st.side_units(side):
-                if st.unit_alive(u.id) and u.markers.get("running"):
+                if st.unit_alive(u.id) and u.markers.get(GwUnitMark.RUNNING):
                     self.run(game, u, "keeps running")
         elif st.phase == "shooting":
             for u in st.units.values():
-                u.markers.pop("casualties_phase", None)
+                u.markers.pop(GwUnitMark.CASUALTIES_PHASE, None)
 
     def on_phase_end(self, game: Game) -> None:
         st = game.state
         if st.phase == "shooting":
             for u in list(st.units.values()):
-                n = u.markers.pop("casualties_phase", 0)
+                n = u.markers.pop(GwUnitMark.CASUALTIES_PHASE, 0)
                 if n and st.unit_alive(u.id) and not self.is_crew(u):
                     self.morale_test(game, u, f"lost {n} to shooting")
 
@@ -177,28 +189,28 @@ class GreatWar54(RulesetBase[GWData]):
         if self.is_crew(unit):
             self.pin_crew(game, unit, "failed its morale test")
             return
-        if unit.markers.get("running"):
+        if unit.markers.get(GwUnitMark.RUNNING):
             game.emit("status", f"{unit.name} fails again while running and runs on.", units=[unit.id])
             self.run(game, unit, "runs again")
-        elif unit.markers.get("pinned"):
-            unit.markers["running"] = True
+        elif unit.markers.get(GwUnitMark.PINNED):
+            unit.markers[GwUnitMark.RUNNING] = True
             game.emit("status", f"{unit.name} was pinned and fails again: it runs!", units=[unit.id])
             self.run(game, unit, "runs")
         else:
-            unit.markers["pinned"] = True
+            unit.markers[GwUnitMark.PINNED] = True
             game.emit("status", f"{unit.name} is pinned: no advancing or shooting until rallied.", units=[unit.id])
 
     def pin_crew(self, game: Game, unit: Unit, why: str) -> None:
-        if unit.markers.get("pinned"):
+        if unit.markers.get(GwUnitMark.PINNED):
             self.destroy_unit(game, unit, f"{unit.name} is pinned a second time ({why}) and is destroyed.")
         else:
-            unit.markers["pinned"] = True
+            unit.markers[GwUnitMark.PINNED] = True
             game.emit("status", f"{unit.name} {why}: pinned.", units=[unit.id])
 
     def destroy_unit(self, game: Game, unit: Unit, text: str) -> None:
         for f in self.alive(game, unit.id):
             f.life = DESTROYED
-        unit.markers = {"destroyed": True}
+        unit.markers = {GwUnitMark.DESTROYED: True}
         game.emit("casualty", text, units=[unit.id], figures=list(unit.figures))
 
     def rally(self, game: Game, unit: Unit) -> None:
@@ -213,10 +225,10 @@ class GreatWar54(RulesetBase[GWData]):
                 modifiers=mods[1:], units=[unit.id],
             )
             ok = roll.value <= target
-        roll.outcome = "rallied" if ok else "stays " + ("running" if unit.markers.get("running") else "pinned")
+        roll.outcome = "rallied" if ok else "stays " + ("running" if unit.markers.get(GwUnitMark.RUNNING) else "pinned")
         if ok:
-            unit.markers.pop("pinned", None)
-            unit.markers.pop("running", None)
+            unit.markers.pop(GwUnitMark.PINNED, None)
+            unit.markers.pop(GwUnitMark.RUNNING, None)
             game.emit("status", f"{unit.name} rallies.", units=[unit.id])
 
     # ---- casualties -----------------------------------------------------------------
@@ -226,7 +238,7 @@ class GreatWar54(RulesetBase[GWData]):
             f.life = "dead"
             game.emit("casualty", f"{f.name} of {unit.name} is a casualty ({cause}).", figures=[f.id], units=[unit.id])
         if not game.state.unit_alive(unit.id):
-            unit.markers = {"destroyed": True}
+            unit.markers = {GwUnitMark.DESTROYED: True}
             game.emit("casualty", f"{unit.name} is wiped out.", units=[unit.id])
 
     def nearest_first(self, figs: list[Figure], points: list[tuple[float, float]]) -> list[Figure]:
@@ -259,27 +271,34 @@ class GreatWar54(RulesetBase[GWData]):
             end = plan.path[-1]
             f.facing = self.heading(f.pos, end)
             f.x, f.y = end
-            f.markers["moved"] = True
-            f.markers["moved_mm"] = f.markers.get("moved_mm", 0.0) + plan.cost
+            f.markers[FigureMark.MOVED] = True
+            f.markers[GwFigMark.MOVED_MM] = f.markers.get(GwFigMark.MOVED_MM, 0.0) + plan.cost
         if plan.length > 1e-6:
-            f.markers.pop("at_wire", None)
-            f.markers.pop("wire_turn", None)
+            f.markers.pop(GwFigMark.AT_WIRE, None)
+            f.markers.pop(GwFigMark.WIRE_TURN, None)
         if plan.stopped_at_wire:
-            f.markers["at_wire"] = plan.stopped_at_wire
-            f.markers["wire_turn"] = game.state.turn
+            f.markers[GwFigMark.AT_WIRE] = plan.stopped_at_wire
+            f.markers[GwFigMark.WIRE_TURN] = game.state.turn
             game.emit("move", f"{f.name} stops at the barbed wire.", figures=[f.id])
+
+    def free_wire(self, game: Game, fig: Figure) -> str | None:
+        """Barbed Wire: "all movement stops at barbed wire, starting again on the far side
+        in the following turn": the wire the figure stopped at in an earlier turn, which it
+        now crosses without it costing any of its move."""
+        wire = fig.markers.get(GwFigMark.AT_WIRE)
+        return wire if wire is not None and fig.markers.get(GwFigMark.WIRE_TURN, 0) < game.state.turn else None
 
     def movement_mode(self, unit: Unit) -> str:
         """'advance', 'no_advance' (may not end nearer the enemy) or 'regroup'."""
-        act = unit.markers.get("activation")
-        if unit.markers.get("pinned"):
+        act = unit.markers.get(GwUnitMark.ACTIVATION)
+        if unit.markers.get(GwUnitMark.PINNED):
             return "no_advance" if act != "regroup" else "regroup"
         return act if act in ("advance", "regroup") else "no_advance"
 
     def check_activate(self, game: Game, cmd: Command) -> None:
         self._check_can_roll_move(game, cmd)
         unit = game.state.units[cmd.unit_id]
-        require(not unit.markers.get("pinned"), f"{unit.name} is pinned: it may not advance until rallied (it may still roll to move without advancing).")
+        require(not unit.markers.get(GwUnitMark.PINNED), f"{unit.name} is pinned: it may not advance until rallied (it may still roll to move without advancing).")
 
     def check_roll_move(self, game: Game, cmd: Command) -> None:
         self._check_can_roll_move(game, cmd)
@@ -289,8 +308,8 @@ class GreatWar54(RulesetBase[GWData]):
         require(cmd.unit is not None, "Choose a unit.")
         unit = game.state.units[cmd.unit_id]
         require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
-        require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
-        require("move_allowance" not in unit.markers, f"{unit.name} has already rolled for movement this phase.")
+        require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and cannot be moved until rallied.")
+        require(GwUnitMark.MOVE_ALLOWANCE not in unit.markers, f"{unit.name} has already rolled for movement this phase.")
 
     def apply_activate(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit_id]
@@ -306,7 +325,7 @@ class GreatWar54(RulesetBase[GWData]):
             regroup = spread_in > roll.value + 1e-9
         else:
             regroup = roll.value > spread_in + 1e-9
-        unit.markers["activation"] = "regroup" if regroup else "advance"
+        unit.markers[GwUnitMark.ACTIVATION] = "regroup" if regroup else "advance"
         leader = self.leader(game, unit.id)
         if regroup:
             who = leader.name.lower() if leader else None
@@ -317,16 +336,16 @@ class GreatWar54(RulesetBase[GWData]):
 
     def apply_roll_move(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit_id]
-        unit.markers["activation"] = unit.markers.get("activation") or "none"
+        unit.markers[GwUnitMark.ACTIVATION] = unit.markers.get(GwUnitMark.ACTIVATION) or "none"
         self._roll_allowance(game, unit)
 
     def _roll_allowance(self, game: Game, unit: Unit) -> None:
         roll = game.dice.roll(self.data.movement_dice, f"{unit.name} movement", units=[unit.id])
         roll.outcome = f"may move {roll.total}\""
-        unit.markers["move_allowance"] = self.mm(roll.total)
+        unit.markers[GwUnitMark.MOVE_ALLOWANCE] = self.mm(roll.total)
 
     def remaining_move(self, unit: Unit, f: Figure) -> float:
-        return max(0.0, unit.markers.get("move_allowance", 0.0) - f.markers.get("moved_mm", 0.0))
+        return max(0.0, unit.markers.get(GwUnitMark.MOVE_ALLOWANCE, 0.0) - f.markers.get(GwFigMark.MOVED_MM, 0.0))
 
     def _move_rules(self, game: Game, unit: Unit, f: Figure, end: tuple[float, float]) -> None:
         mode = self.movement_mode(unit)
@@ -340,7 +359,7 @@ class GreatWar54(RulesetBase[GWData]):
         elif mode == "no_advance":
             before = self.nearest_enemy_distance(game, unit.side, f.pos)
             after = self.nearest_enemy_distance(game, unit.side, end)
-            why = "is pinned" if unit.markers.get("pinned") else "was not activated"
+            why = "is pinned" if unit.markers.get(GwUnitMark.PINNED) else "was not activated"
             require(after >= before - 1e-6, f"{unit.name} {why}: {f.name} may not move toward the enemy.")
 
     def check_move(self, game: Game, cmd: Command) -> None:
@@ -348,11 +367,11 @@ class GreatWar54(RulesetBase[GWData]):
         require(cmd.figure is not None and len(cmd.path) >= 1, "Give the figure and where it goes.")
         f = game.state.figures[cmd.figure_id]
         unit = game.state.units[f.unit]
-        require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
-        require("move_allowance" in unit.markers, f"Roll for {unit.name}'s movement first (activate to advance).")
-        require(not f.markers.get("shot"), f"{f.name} has shot this turn and may not move.")
+        require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and cannot be moved until rallied.")
+        require(GwUnitMark.MOVE_ALLOWANCE in unit.markers, f"Roll for {unit.name}'s movement first (activate to advance).")
+        require(not f.markers.get(GwFigMark.SHOT), f"{f.name} has shot this turn and may not move.")
         budget = self.remaining_move(unit, f)
-        require(budget > 1e-6, f"{f.name} has used all of its {self.fmt(unit.markers['move_allowance'])} move.")
+        require(budget > 1e-6, f"{f.name} has used all of its {self.fmt(unit.markers[GwUnitMark.MOVE_ALLOWANCE])} move.")
         plan = plan_move(self, game, f, list(cmd.path), budget=budget, strict=True)
         if plan.refusal:
             refuse(plan.refusal)
@@ -369,7 +388,7 @@ class GreatWar54(RulesetBase[GWData]):
         """Each figure's move when the unit moves together. Figures are placed one after
         another, leading figures first, and never onto a base already placed."""
         unit = game.state.units[cmd.unit_id]
-        figs = [f for f in self.alive(game, unit.id) if not f.markers.get("shot")]
+        figs = [f for f in self.alive(game, unit.id) if not f.markers.get(GwFigMark.SHOT)]
         others = [(f.id, f.pos, f.radius) for f in game.state.figures.values() if f.alive and f.unit != unit.id]
         goals: list[tuple[Figure, tuple[float, float], float]] = []
         if cmd.choice == "gather":
@@ -408,8 +427,8 @@ class GreatWar54(RulesetBase[GWData]):
         require(game.state.phase == "movement", "Units move in the Movement phase.")
         require(cmd.unit is not None and cmd.point is not None, "Give the unit and where it goes.")
         unit = game.state.units[cmd.unit_id]
-        require(not unit.markers.get("running"), f"{unit.name} is running and cannot be moved until rallied.")
-        require("move_allowance" in unit.markers, f"Roll for {unit.name}'s movement first (activate to advance).")
+        require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and cannot be moved until rallied.")
+        require(GwUnitMark.MOVE_ALLOWANCE in unit.markers, f"Roll for {unit.name}'s movement first (activate to advance).")
         mode = self.movement_mode(unit)
         if mode == "regroup":
             leader = self.leader(game, unit.id)
@@ -432,69 +451,7 @@ class GreatWar54(RulesetBase[GWData]):
             longest = max(longest, p.length)
         game.emit("move", f"{unit.name} moves up to {self.fmt(longest)}.", units=[unit.id], figures=[f.id for f, _ in plans])
 
-    # ---- solo counters (interpretation solo-counters) -----------------------------------
-    def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:
-        """Solo counters in this ruleset (interpretation solo-counters): a sniper fires one
-        rifle shot at long range, random artillery is a bombardment (morale test, a 10
-        also kills d3), a mine rolls one d6 per figure of the unit hitting on 5+."""
-        st = game.state
-        unit = st.units[unit_id]
-        figs = self.alive(game, unit_id)
-        if not figs:
-            return False
-        at = at or self.unit_centre(game, unit_id)
-        sh = self.data.shooting
-        if kind == "artillery":
-            b = self.data.bombardment
-            self.note_fire(game, unit_id, None, 0, heavy=True)
-            tgt, mods = self.morale_target(game, unit)
-            roll = game.dice.roll(b.die, f"{unit.name} morale test under a random artillery round", target=f"<= {tgt}",
-                                  modifiers=mods[1:], units=[unit_id])
-            passed = roll.value <= tgt
-            roll.outcome = ("passed" if passed else "failed") + (f"; a {b.casualties_on}: casualties!" if roll.value == b.casualties_on else "")
-            if roll.value == b.casualties_on:
-                cas = game.dice.roll(b.casualties, f"artillery casualties on {unit.name}", units=[unit_id])
-                cas.outcome = f"{cas.total} casualties"
-                pool = self.alive(game, unit_id)
-                if self.is_crew(unit):
-                    pool.sort(key=lambda f: self.troop(f).role == "gun")
-                    dead = pool[: cas.total]
-                else:
-                    dead = []
-                    for _ in range(min(cas.total, len(pool))):
-                        i = game.dice.choose_index(len(pool), f"which figure of {unit.name} is hit", units=[unit_id])
-                        dead.append(pool.pop(i))
-                self.remove_figures(game, unit, dead, "random artillery")
-            if not passed and st.unit_alive(unit_id):
-                self.fail_morale(game, unit)
-            return True
-        if kind == "sniper":
-            seen = [f for f in figs if self.los(game, at, f).visible] or figs
-            victim = self.nearest_first(seen, [at])[0]
-            mods = [("target in cover", sh.cover_modifier)] if self.los(game, at, victim).cover > 0 else []
-            need = sh.hit_on.long
-            roll = game.dice.roll(f"1{sh.die}", f"Sniper: one rifle shot at long range at {victim.name} of {unit.name}",
-                                  target=f"{need}+", modifiers=mods, figures=[victim.id], units=[unit_id])
-            hits = self.combat.count_hits(roll.faces, need, sum(v for _, v in mods))
-            roll.outcome = "hit" if hits else "missed"
-            self.note_fire(game, unit_id, None, 1)
-            victims = [victim] if hits else []
-        elif kind == "mine":
-            need = sh.hit_on.long
-            roll = game.dice.roll(f"{len(figs)}{sh.die}", f"Mines: one die for each figure of {unit.name}",
-                                  target=f"{need}+", units=[unit_id])
-            hits = self.combat.count_hits(roll.faces, need, 0)
-            roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
-            self.note_fire(game, unit_id, None, len(figs), heavy=True)
-            victims = self.nearest_first(figs, [at])[:hits]
-        else:
-            return super().solo_counter_attack(game, kind, unit_id, at)
-        if not victims:
-            return True
-        if self.is_crew(unit):
-            self.pin_crew(game, unit, f"is hit ({kind})")
-            return True
-        self.remove_figures(game, unit, victims, "sniper" if kind == "sniper" else "mines")
-        if st.unit_alive(unit_id):
-            self.morale_test(game, unit, f"lost {len(victims)} to {'a sniper' if kind == 'sniper' else 'mines'}")
-        return True
+    # ---- hooks the chapters answer ----------------------------------------
+
+    def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None=None) -> bool:
+        return self.solo_rules.solo_counter_attack(game, kind, unit_id, at)

@@ -31,12 +31,16 @@ from typing import TYPE_CHECKING
 
 from game.core.commands import Command, Refusal
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.rulesets.ww2_skirmish.fire import shot_name
 from game.rulesets.ww2_skirmish.odds import no_effect
 from game.rulesets.ww2_skirmish.options import Ww2Options, options, tie_key
+from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
+from game.solo.goals import defends, hold_objectives
+from game.solo.keys import SoloKey
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -69,9 +73,9 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         st = game.state
         if side != st.active_side or st.phase != "action" or not st.unit_alive(unit.id):
             return
-        order = unit.markers.get("solo_order", "halt")
+        order = unit.markers.get(SoloKey.ORDER, "halt")
         if self.rules.suppression(unit) and not self.rules.routing(unit):
-            spent = sum(f.markers.get("used", 0) for f in game.state.unit_figures(unit.id))
+            spent = sum(f.markers.get(Ww2FigMark.USED, 0) for f in game.state.unit_figures(unit.id))
             yield Command("remove_suppression", side, unit=unit.id, value=spent)
         v = self.rules.unit_vehicle(game, unit.id)
         if v is not None:
@@ -80,13 +84,13 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         if self.rules.routing(unit):
             return
         prof = self.rules.profile(game, unit)
-        moves = unit.markers.get("move_n", 0)
+        moves = unit.markers.get(Ww2UnitMark.MOVE_N, 0)
 
         def fire() -> Iterator[Command]:
             if order != "rout":
                 yield from self.fire_orders(game, side, unit)
 
-        if order != "rout" and not self.rules.defends(game, side):
+        if order != "rout" and not defends(game, side):
             yield from self.smoke_orders(game, side, unit, self.rules.known_enemies(game, side))
         if prof.support_weapon or prof.at_gun:
             yield from self.spot_orders(game, side, unit)
@@ -104,7 +108,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             if moves == 0 and not self.holds_cover(game, unit) and self.rules.formation.team_may_move(game, unit):
                 away = self.away_point(game, unit, foes, home)
                 yield self.covered_move(game, side, unit, away, foes) or self.move_to(side, unit, away)
-        elif order in ("advance", "attack", "close") and self.rules.defends(game, side) and self.in_position(game, unit):
+        elif order in ("advance", "attack", "close") and defends(game, side) and self.in_position(game, unit):
             pass  # the solo chart: units "will not move from fortified positions they are defending"
         elif order in ("attack", "close"):
             c = self.centre(game, unit)
@@ -135,7 +139,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         yield from fire()
 
     def move_to(self, side: str, unit: Unit, point: tuple[float, float]) -> Command:
-        return Command("move_unit", side, unit=unit.id, point=(round(point[0], 2), round(point[1], 2)), value=unit.markers.get("move_n", 0))
+        return Command("move_unit", side, unit=unit.id, point=(round(point[0], 2), round(point[1], 2)), value=unit.markers.get(Ww2UnitMark.MOVE_N, 0))
 
     def covered_move(self, game: Game, side: str, unit: Unit, goal: tuple[float, float],
                      foes: list[Figure], stay_ok: bool = False) -> Command | None:
@@ -207,7 +211,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
 
     def holds_cover(self, game: Game, unit: Unit) -> bool:
         figs = self.rules.fighters(game, unit.id)
-        start = unit.attrs.get("start_strength") or len(unit.figures)
+        start = unit.attrs.get(Ww2UnitAttr.START_STRENGTH) or len(unit.figures)
         if not figs or len(figs) * 2 < start:
             return False
         return self.in_position(game, unit)
@@ -219,7 +223,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         return bool(figs) and sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
 
     def holds_objective(self, game: Game, side: str, unit: Unit) -> bool:
-        objs = self.rules.hold_objectives(game, side)
+        objs = hold_objectives(game, side)
         return any(hypot(f.x - o["x"], f.y - o["y"]) <= o["radius"] for o in objs for f in self.rules.fighters(game, unit.id))
 
     def in_contact(self, game: Game, unit: Unit) -> bool:
@@ -265,7 +269,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             for c in self.rules.reactions.fire_candidates(game, side, f, targets):
                 worth = self.shot_worth(game, c)
                 if worth > 0:
-                    used = f.markers.get("used", 0)
+                    used = f.markers.get(Ww2FigMark.USED, 0)
                     scored.append((worth / max(1, self.shot_cost(c)), Command(c.kind, c.side, unit=c.unit, figure=c.figure, target=c.target,
                                                                                point=c.point, choice=c.choice, options=c.options, value=used)))
         scored.sort(key=lambda t: (-t[0], t[1].figure or "", tie_key(t[1])))
@@ -323,7 +327,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
                 shots.extend(armour + [c for c in every if c not in armour])
             return shots
 
-        moved = bool(v.markers.get("moved"))
+        moved = bool(v.markers.get(FigureMark.MOVED))
         goal = self.rules.listing.goal_point(game, side, v.pos)
         foes = self.rules.known_enemies(game, side)
         near = min((hypot(e.x - v.x, e.y - v.y) for e in foes), default=None)
@@ -333,13 +337,13 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             yield self.move_to(side, unit, goal)
         elif order == "manoeuvre" and not moved and not fire() and (near is None or near > self.rules.mm(12)):
             yield self.move_to(side, unit, goal)
-        elif order in ("halt", "manoeuvre") and not moved and foes and not v.markers.get("immobile"):
+        elif order in ("halt", "manoeuvre") and not moved and foes and not v.markers.get(Ww2FigMark.IMMOBILE):
             # Halt: "may wheel towards the nearest enemy" (and a manoeuvring tank with no
             # cause to move does so too): its front armour and hull gun toward the threat
             e = min(foes, key=lambda f: (hypot(f.x - v.x, f.y - v.y), f.id))
             if self.rules.vehicles.facing_from(v, e.pos) != "front":
                 yield Command("pivot", side, figure=v.id, point=(round(e.x, 2), round(e.y, 2)))
-        if not v.markers.get("spot_used") and not foes:
+        if not v.markers.get(Ww2FigMark.SPOT_USED) and not foes:
             yield Command("spot", side, figure=v.id)
         yield from fire()
         yield from [Command("ready", side, figure=v.id, options=options(weapon=wid), value=self.rules.guns.ready_count(v, wid))

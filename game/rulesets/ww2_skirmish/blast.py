@@ -20,12 +20,14 @@ from shapely.geometry import LineString, Point
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import Cloud, Figure, Unit
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import Weapon
 from game.rulesets.ww2_skirmish.options import Ww2Options
+from game.rulesets.ww2_skirmish.status import Ww2CloudAttr, Ww2FigAttr, Ww2FigMark, Ww2GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -105,7 +107,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         out: list[tuple[str, str]] = []
         rolled = []
         for f, mods in victims:
-            if self.rules.firing.is_flamer(f):
+            if self.rules.effects.is_flamer(f):
                 out.append((f.id, "flamer"))
             else:
                 rolled.append((f, mods))
@@ -187,7 +189,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         for fid, res in results:
             f = st.figures[fid]
             if f.alive:
-                self.rules.firing.apply_effect(game, f, res, cause, by_unit)
+                self.rules.effects.apply_effect(game, f, res, cause, by_unit)
 
     # ---- grenades, rifle grenades and mortars ----------------------------------------------------------
     def blast_weapon(self, f: Figure, wid: str | None) -> tuple[str, Weapon]:
@@ -202,14 +204,14 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         w = self.rules.weapon(wid)
         require(w.category in BLAST_WEAPONS or (w.category == "at" and w.vs_infantry == "rifle_grenade"),
                 f"{w.name} does not fire at infantry as a grenade or mortar.")
-        require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
+        require(wid not in f.markers.get(Ww2FigMark.WRECKED, []), f"{w.name} is wrecked.")
         return wid, w
 
     def ammo_left(self, f: Figure, w: Weapon, wid: str) -> int | None:
         if w.category == "grenade":
-            return f.attrs.get("grenades", 0)
+            return f.attrs.get(Ww2FigAttr.GRENADES, 0)
         if w.category in ("rifle_grenade", "mortar"):
-            return f.attrs.get("rounds", 0)
+            return f.attrs.get(Ww2FigAttr.ROUNDS, 0)
         return self.rules.guns.shots_left(f, wid)
 
     def grenade_target_ok(self, game: Game, t: Figure) -> bool:
@@ -279,10 +281,10 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         if target is not None and w.category == "grenade" and d <= self.rules.mm(m.drop_in_within) + EPS:
             if self.rules.in_bunker(game, target) or (self.rules.is_vehicle(target) and self.rules.is_open_vehicle(target)):
                 mods.append((f"dropped into a bunker or open vehicle at {m.drop_in_within:g}\" or less", m.drop_in))
-        last = f.attrs.get("last_blast", {}).get(wid)
+        last = f.attrs.get(Ww2FigAttr.LAST_BLAST, {}).get(wid)
         if w.category == "mortar" and direct and last and last.get("hit") and hypot(last["x"] - centre[0], last["y"] - centre[1]) <= self.rules.mm(bl.radius) + EPS:
             mods.append(("hit with its last shot, firing directly", m.ranged_in))
-        if f.markers.get("moved") and f.side == st.active_side:
+        if f.markers.get(FigureMark.MOVED) and f.side == st.active_side:
             mods.append(("firer moving", m.firer_moving))
         if target is not None:
             if self.rules.moved_recently(game, target) or self.rules.los(game, f.pos, target.pos).cover > 0:
@@ -313,19 +315,19 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         saved = self.rules.guns.ready_count(f, b.wid) if w.accumulate else 0
         use = min(saved, b.cost)
         if use:
-            f.attrs["ready"][b.wid] = saved - use
+            f.attrs[Ww2FigAttr.READY][b.wid] = saved - use
         self.rules.spend_pool(b.pool, b.cost - use)
         self.rules.firing.mark_fired(game, f)
         if w.category == "grenade":
-            f.attrs["grenades"] = f.attrs.get("grenades", 0) - 1
+            f.attrs[Ww2FigAttr.GRENADES] = f.attrs.get(Ww2FigAttr.GRENADES, 0) - 1
         elif w.category in ("rifle_grenade", "mortar"):
-            f.attrs["rounds"] = f.attrs.get("rounds", 0) - 1
+            f.attrs[Ww2FigAttr.ROUNDS] = f.attrs.get(Ww2FigAttr.ROUNDS, 0) - 1
         else:
-            f.attrs.setdefault("shots", {})[b.wid] = (self.rules.guns.shots_left(f, b.wid) or 1) - 1
+            f.attrs.setdefault(Ww2FigAttr.SHOTS, {})[b.wid] = (self.rules.guns.shots_left(f, b.wid) or 1) - 1
         if b.target is not None:
             self.rules.firing.note_target(game, game.state.units[b.target.unit], f, heavy=w.category == "mortar")
         hit = self.blast_to_hit(game.dice, b)
-        f.attrs.setdefault("last_blast", {})[b.wid] = {"x": b.centre[0], "y": b.centre[1], "hit": hit}
+        f.attrs.setdefault(Ww2FigAttr.LAST_BLAST, {})[b.wid] = {"x": b.centre[0], "y": b.centre[1], "hit": hit}
         if hit:
             self.blast_lands(game, b)
         self.rules.firing.after_fire(game, [f], game.state.units[b.target.unit] if b.target is not None else None)
@@ -333,12 +335,12 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
     def blast_lands(self, game: Game, b: BlastShot) -> None:
         st = game.state
         if b.round in ("smoke", "wp"):
-            n = st.attrs.get("smoke_n", 0) + 1
-            st.attrs["smoke_n"] = n
+            n = st.attrs.get(Ww2GameAttr.SMOKE_N, 0) + 1
+            st.attrs[Ww2GameAttr.SMOKE_N] = n
             cid = f"smoke{n}"
             st.clouds[cid] = Cloud(cid, "smoke", b.centre[0], b.centre[1], radius=self.rules.mm(self.rules.data.blast.smoke_diameter) / 2,
                                    expires=f"after {st.sides[b.firer.side].name}'s next turn",
-                                   attrs={"side": b.firer.side, "until": self.rules.next_own_sideturn(game, b.firer.side)})
+                                   attrs={Ww2CloudAttr.SIDE: b.firer.side, Ww2CloudAttr.UNTIL: self.rules.next_own_sideturn(game, b.firer.side)})
             game.emit("smoke", f"Smoke: a {self.rules.data.blast.smoke_diameter:g}\" cloud until after {st.sides[b.firer.side].name}'s next turn.")
             if b.round == "smoke":
                 return
@@ -377,7 +379,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             self.rules.firing.firer_ready(game, f)
             left = self.rules.guns.shots_left(f, wid)
             require(left is None or left > 0, f"{f.name}'s flamethrower is empty ({self.rules.data.flamethrowers.shots} shots a game).")
-            require(not f.markers.get("moved"), f"{f.name} moved this turn: flamethrowers may not move and fire.")
+            require(not f.markers.get(FigureMark.MOVED), f"{f.name} moved this turn: flamethrowers may not move and fire.")
             have = self.rules.guns.ready_count(f, wid) + self.rules.actions_left(f)
             require(have >= w.actions, f"A flamethrower needs {w.actions} actions; {f.name} has {have}.")
         unit = self.rules.firing.target_unit(game, target_id)
@@ -414,7 +416,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             hit = roll.value >= need
             roll.outcome = "hit" if hit else "miss"
             if hit:
-                out.append((m.id, "flamer" if self.rules.firing.is_flamer(m) else self.rules.firing.flame_effect(dice, m, f"flame on {m.name}")))
+                out.append((m.id, "flamer" if self.rules.effects.is_flamer(m) else self.rules.effects.flame_effect(dice, m, f"flame on {m.name}")))
         return out
 
     def check_flame(self, game: Game, cmd: Command) -> None:
@@ -426,11 +428,11 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         saved = self.rules.guns.ready_count(f, p.wid)
         use = min(saved, p.weapon.actions)
         if use:
-            f.attrs["ready"][p.wid] = saved - use
+            f.attrs[Ww2FigAttr.READY][p.wid] = saved - use
         self.rules.spend(f, p.weapon.actions - use)
         self.rules.firing.mark_fired(game, f)
-        f.markers["no_move"] = True
-        f.attrs.setdefault("shots", {})[p.wid] = (self.rules.guns.shots_left(f, p.wid) or 1) - 1
+        f.markers[Ww2FigMark.NO_MOVE] = True
+        f.attrs.setdefault(Ww2FigAttr.SHOTS, {})[p.wid] = (self.rules.guns.shots_left(f, p.wid) or 1) - 1
         self.rules.firing.note_target(game, p.target, f, heavy=True)
         res = self.flame_roll(game.dice, game, p)
         self.apply_results(game, res, f"flamethrower of {f.name}", f.unit)

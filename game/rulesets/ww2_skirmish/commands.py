@@ -17,6 +17,8 @@ from game.rulesets.parts import CommandListing
 from game.rulesets.ww2_skirmish.common import DISABLED, EPS
 from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
 from game.rulesets.ww2_skirmish.options import MODES, Mode, options
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
+from game.solo.goals import hold_objectives
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -69,7 +71,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         st = game.state
         from game.core import victory
 
-        targets = [(o["x"], o["y"]) for o in self.rules.hold_objectives(game, side) if victory.objective_holder(st, o) != side]
+        targets = [(o["x"], o["y"]) for o in hold_objectives(game, side) if victory.objective_holder(st, o) != side]
         if targets:
             return min(targets, key=lambda p: hypot(p[0] - centre[0], p[1] - centre[1]))
         foes = self.rules.known_enemies(game, side)
@@ -110,7 +112,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             return False
         if self.rules.is_vehicle(f):
             return f.alive and any(self.rules.actions_left(c) > 0 for c in self.rules.crew(game, f)) or any(self.rules.guns.ready_count(f, w) for w in f.weapons)
-        if f.side != game.state.active_side and not f.attrs.get("reactive_ok"):
+        if f.side != game.state.active_side and not f.attrs.get(Ww2FigAttr.REACTIVE_OK):
             return False
         return f.alive and (self.rules.actions_left(f) > 0 or any(self.rules.guns.ready_count(f, w) for w in f.weapons)
                             or bool(self.loaders_any(game, f)))
@@ -128,7 +130,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         if side != st.active_side:
             out = []
             for f in st.side_figures(side):
-                if f.attrs.get("reactive_ok") and self.may_shoot_cheap(game, f):
+                if f.attrs.get(Ww2FigAttr.REACTIVE_OK) and self.may_shoot_cheap(game, f):
                     out += self.rules.reactions.fire_candidates(game, side, f, targets)
             return out
         out = [Command(END_PHASE, side)]
@@ -158,7 +160,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                     if d > EPS:
                         step = min(d, self.rules.mm(2))
                         out.append(Command("move", side, figure=f.id, path=((f.x + (goal[0] - f.x) * step / d, f.y + (goal[1] - f.y) * step / d),)))
-                if u.attrs.get("parent"):
+                if u.attrs.get(Ww2UnitAttr.PARENT):
                     out.append(Command("rejoin", side, unit=u.id))
             inside = [f for f in figs if self.rules.embarked(f)]
             if inside:
@@ -177,7 +179,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             for f in figs:
                 if not f.alive or self.rules.embarked(f) and not self.rules.is_open_vehicle(self.rules.riding_in(game, f)):
                     continue
-                if not f.markers.get("spot_used") and not self.rules.embarked(f):
+                if not f.markers.get(Ww2FigMark.SPOT_USED) and not self.rules.embarked(f):
                     out.append(Command("spot", side, figure=f.id))
                 if self.may_shoot_cheap(game, f):
                     reach = [t for t in team_targets] if not self.rules.is_gun(f) else targets
@@ -192,7 +194,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                     for c in st.side_figures(side, alive_only=False):
                         if c.life == DISABLED and self.rules.gap(f, c) <= self.rules.mm(self.rules.data.movement.reach) + EPS:
                             out.append(Command("carry", side, figure=f.id, target=c.id))
-                    if f.markers.get("carrying"):
+                    if f.markers.get(Ww2FigMark.CARRYING):
                         out.append(Command("drop", side, figure=f.id))
                     for b in self.rules.demolition.adjacent_features(game, f, ("bunker",)):
                         for wid, _w in self.rules.weapons_of(f, "grenade", "explosives"):
@@ -214,7 +216,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
     def vehicle_candidates(self, game: Game, side: str, u, v: Figure, targets: list[str]) -> list[Command]:
         out: list[Command] = []
         goal = self.goal_point(game, side, v.pos)
-        if not v.markers.get("immobile") and not v.markers.get("bogged"):
+        if not v.markers.get(Ww2FigMark.IMMOBILE) and not v.markers.get(Ww2FigMark.BOGGED):
             d = hypot(goal[0] - v.x, goal[1] - v.y)
             if d > EPS:
                 step = min(d, self.rules.mm(9))
@@ -227,7 +229,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             out.append(Command("abandon", side, figure=v.id))
         if not self.rules.is_open_vehicle(v):
             out.append(Command("hatch", side, figure=v.id))
-        if not v.markers.get("spot_used"):
+        if not v.markers.get(Ww2FigMark.SPOT_USED):
             out.append(Command("spot", side, figure=v.id))
         for wid, w in self.rules.weapons_of(v, "gun"):
             if self.rules.guns.ready_count(v, wid) < w.actions:
@@ -260,7 +262,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             out.append(mk(game, "Turn on the spot to face a point", "point", Command("pivot", side, figure=v.id)))
             out += self.weapon_actions(game, side, v)
             if not self.rules.is_open_vehicle(v):
-                out.append(mk(game, "Close the hatch" if v.markers.get("unbuttoned") else "Open the hatch (see directly)", "now",
+                out.append(mk(game, "Close the hatch" if v.markers.get(Ww2FigMark.UNBUTTONED) else "Open the hatch (see directly)", "now",
                               Command("hatch", side, figure=v.id)))
             out.append(mk(game, "Spot (d10)", "now", Command("spot", side, figure=v.id), odds=True))
             out.append(mk(game, "Abandon the vehicle", "now", Command("abandon", side, figure=v.id)))
@@ -281,14 +283,14 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             out.append(mk(game, "Get out of the vehicle (1 move action)", "now", Command("disembark", side, unit=unit_id)))
         else:
             out.append(mk(game, "Get into a vehicle (pick it)", "own_figure", Command("embark", side, unit=unit_id)))
-        if u.attrs.get("parent"):
+        if u.attrs.get(Ww2UnitAttr.PARENT):
             out.append(mk(game, "Rejoin the parent fire team", "now", Command("rejoin", side, unit=unit_id)))
         if f is not None and self.rules.fighter(f):
             for c in st.side_figures(side, alive_only=False):
                 if c.life == DISABLED and self.rules.gap(f, c) <= self.rules.mm(self.rules.data.movement.reach) + EPS:
                     out.append(mk(game, f"{f.name}: carry {c.name} (1 action)", "now", Command("carry", side, figure=f.id, target=c.id)))
-            if f.markers.get("carrying"):
-                out.append(mk(game, f"{f.name}: put down {st.figures[f.markers['carrying']].name}", "now", Command("drop", side, figure=f.id)))
+            if f.markers.get(Ww2FigMark.CARRYING):
+                out.append(mk(game, f"{f.name}: put down {st.figures[f.markers[Ww2FigMark.CARRYING]].name}", "now", Command("drop", side, figure=f.id)))
             for b in self.rules.demolition.adjacent_features(game, f, ("bunker",)):
                 for wid, w in self.rules.weapons_of(f, "grenade", "explosives"):
                     out.append(mk(game, f"{f.name}: post a {w.name.lower()} into {b.name}", "now",
@@ -307,7 +309,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         for wid, w in arms:
             modes: list[Mode | None] = [None]
             if w.category == "assault_rifle":
-                modes = [MODES[f.markers["ar_mode"]]] if f.markers.get("ar_mode") else ["rifle", "smg"]
+                modes = [MODES[f.markers[Ww2FigMark.AR_MODE]]] if f.markers.get(Ww2FigMark.AR_MODE) else ["rifle", "smg"]
             for shot in SHOT_ORDER:
                 info = sh.shot_types[shot]
                 for mode in modes:
@@ -366,15 +368,16 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             out.append(f"disabled {dis}")
         v = self.rules.unit_vehicle(game, unit_id)
         if v is not None:
-            for k, word in (("bogged", "bogged"), ("immobile", "immobilised"), ("optics", "optics hit"), ("unbuttoned", "hatch open")):
+            for k, word in ((Ww2FigMark.BOGGED, "bogged"), (Ww2FigMark.IMMOBILE, "immobilised"), (Ww2FigMark.OPTICS, "optics hit"),
+                            (Ww2FigMark.UNBUTTONED, "hatch open")):
                 if v.markers.get(k):
                     out.append(word)
             if self.rules.vehicles.stunned(game, v):
                 out.append("stunned")
-            if v.markers.get("wrecked"):
+            if v.markers.get(Ww2FigMark.WRECKED):
                 out.append("weapon wrecked")
-            if v.markers.get("small_arms_hits"):
-                out.append(f"small arms hits {v.markers['small_arms_hits']}")
+            if v.markers.get(Ww2FigMark.SMALL_ARMS_HITS):
+                out.append(f"small arms hits {v.markers[Ww2FigMark.SMALL_ARMS_HITS]}")
         if any(self.rules.embarked(f) for f in figs) and v is None:
             out.append("in vehicle")
         if not any(self.rules.spotting.is_spotted(game, s, f) for f in figs if f.alive for s in st.side_order if s != u.side):
@@ -399,8 +402,8 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             out.append(f"Suppressed {self.rules.suppression(u)}: no moving over {mv.suppressed_max:g}\", no firing. Removing one costs every member "
                        f"1 action; d6 + the team's actions left, {self.rules.data.suppression.remove_target}+.")
         if v is not None:
-            left = self.rules.vehicles.vehicle_remaining(game, v, False, False, False) if not (v.markers.get("immobile") or v.markers.get("bogged")) else 0.0
-            out.append(f"{v.name}: {self.rules.fmt(left)} of movement left this turn; moved {self.rules.fmt(v.markers.get('moved_mm', 0.0))}.")
+            left = self.rules.vehicles.vehicle_remaining(game, v, False, False, False) if not (v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.BOGGED)) else 0.0
+            out.append(f"{v.name}: {self.rules.fmt(left)} of movement left this turn; moved {self.rules.fmt(v.markers.get(Ww2FigMark.MOVED_MM, 0.0))}.")
             for wid, w in self.rules.weapons_of(v, "gun"):
                 out.append(f"{w.name}: {self.rules.guns.ready_count(v, wid)}/{w.actions} actions saved.")
             crew = ", ".join(f"{c.name.split(' (')[0]} {self.rules.actions_left(c)}/{self.rules.max_actions(c)}" for c in self.rules.crew(game, v))
@@ -409,7 +412,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             if pas:
                 out.append(f"Carrying {len(pas)} of {self.rules.vehicles.vtype(v).capacity}.")
             return out
-        out.append(f"Move actions used: {u.markers.get('move_n', 0)} of {mv.max_move_actions}.")
+        out.append(f"Move actions used: {u.markers.get(Ww2UnitMark.MOVE_N, 0)} of {mv.max_move_actions}.")
         parts = []
         for f in st.unit_figures(unit_id):
             if self.rules.is_gun(f):
@@ -418,10 +421,10 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                 continue
             tag = " (wounded)" if f.wounds else ""
             ammo = []
-            if f.attrs.get("grenades"):
-                ammo.append(f"{f.attrs['grenades']} gren.")
-            if f.attrs.get("rounds"):
-                ammo.append(f"{f.attrs['rounds']} rds")
+            if f.attrs.get(Ww2FigAttr.GRENADES):
+                ammo.append(f"{f.attrs[Ww2FigAttr.GRENADES]} gren.")
+            if f.attrs.get(Ww2FigAttr.ROUNDS):
+                ammo.append(f"{f.attrs[Ww2FigAttr.ROUNDS]} rds")
             for wid, _ in self.rules.weapons_of(f, "at", "flamethrower"):
                 n = self.rules.guns.shots_left(f, wid)
                 if n is not None:
@@ -430,7 +433,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             parts.append(f"{f.name} {self.rules.actions_left(f)}/{self.rules.max_actions(f)}{tag}{extra}")
         out.append("Actions left: " + "; ".join(parts) + ".")
         if u.side != st.active_side:
-            ready = [f.name for f in st.unit_figures(unit_id) if f.attrs.get("reactive_ok")]
+            ready = [f.name for f in st.unit_figures(unit_id) if f.attrs.get(Ww2FigAttr.REACTIVE_OK)]
             out.append(("May shoot during this enemy turn: " + ", ".join(ready) + ".") if ready else "Moved or fired last turn: no shooting in the enemy's turn.")
         return out
 
@@ -449,7 +452,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         if arm is None:
             return out
         wid, w = arm
-        cls = self.rules.weapon_class(w, fig.markers.get("ar_mode"))
+        cls = self.rules.weapon_class(w, fig.markers.get(Ww2FigMark.AR_MODE))
         lo = 0.0
         for name, up in zip(self.rules.data.shooting.band_names, self.rules.data.shooting.bands[cls], strict=True):
             out.append((f"{w.name} {name}", self.rules.mm(lo), self.rules.mm(up)))
@@ -474,7 +477,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                 lines += [f"{w}: -{self.rules.fmt(a)}" for _, a, w in leg.charges]
                 if leg.new_action:
                     u = game.state.units[fig.unit]
-                    lines.append(f"starts move action {u.markers.get('move_n', 0) + 1} of {self.rules.data.movement.max_move_actions}: every member spends 1 action")
+                    lines.append(f"starts move action {u.markers.get(Ww2UnitMark.MOVE_N, 0) + 1} of {self.rules.data.movement.max_move_actions}: every member spends 1 action")
         except Exception as e:  # a refusal while planning: the reason says it
             lines.append(str(getattr(e, "reason", e)))
             return False, "", lines

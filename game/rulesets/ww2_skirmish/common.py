@@ -26,6 +26,13 @@ from game.rulesets.ww2_skirmish.data import (
     Ww2Data,
     Ww2Troop,
 )
+from game.rulesets.ww2_skirmish.status import (
+    Ww2FigAttr,
+    Ww2FigMark,
+    Ww2GameAttr,
+    Ww2UnitAttr,
+    Ww2UnitMark,
+)
 
 DISABLED = "disabled"  # on the table, out of the fight: may be carried or captured
 ABANDONED = "abandoned"  # vehicles and guns left by their crews
@@ -59,7 +66,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
 
     def role(self, f: Figure) -> str:
         """The figure's role; a replacement in a crewed weapon team takes its new job."""
-        return f.attrs.get("role") or self.type_roles[f.type]
+        return f.attrs.get(Ww2FigAttr.ROLE) or self.type_roles[f.type]
 
     def is_vehicle(self, f: Figure) -> bool:
         return f.type in self.vehicle_types
@@ -76,15 +83,15 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return v is not None and (v.open_topped or v.vclass not in AFV_CLASSES)
 
     def embarked(self, f: Figure) -> bool:
-        return bool(f.attrs.get("in_vehicle"))
+        return bool(f.attrs.get(Ww2FigAttr.IN_VEHICLE))
 
     def vehicle_of(self, game: Game, f: Figure) -> Figure | None:
-        vid = f.attrs.get("in_vehicle")
+        vid = f.attrs.get(Ww2FigAttr.IN_VEHICLE)
         return game.state.figures.get(vid) if vid else None
 
     def riding_in(self, game: Game, f: Figure) -> Figure:
         """The vehicle an embarked figure is in (a KeyError for one on foot)."""
-        return game.state.figures[f.attrs["in_vehicle"]]
+        return game.state.figures[f.attrs[Ww2FigAttr.IN_VEHICLE]]
 
     def on_table(self, f: Figure) -> bool:
         return f.life in ON_TABLE and not self.embarked(f)
@@ -98,7 +105,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
 
     def weapons_of(self, f: Figure, *categories: str) -> list[tuple[str, Weapon]]:
         out = []
-        wrecked = f.markers.get("wrecked", [])
+        wrecked = f.markers.get(Ww2FigMark.WRECKED, [])
         for wid in f.weapons:
             w = self.data.weapons[wid]
             if (not categories or w.category in categories) and wid not in wrecked:
@@ -135,10 +142,10 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return max(0, self.tt(f).actions - f.wounds)
 
     def actions_left(self, f: Figure) -> int:
-        return max(0, self.max_actions(f) - f.markers.get("used", 0))
+        return max(0, self.max_actions(f) - f.markers.get(Ww2FigMark.USED, 0))
 
     def spend(self, f: Figure, n: int) -> None:
-        f.markers["used"] = f.markers.get("used", 0) + n
+        f.markers[Ww2FigMark.USED] = f.markers.get(Ww2FigMark.USED, 0) + n
 
     def spend_pool(self, pool: list[Figure], n: int) -> list[tuple[str, int]]:
         """Take ``n`` actions from the figures of ``pool``, in order. Returns who paid."""
@@ -179,8 +186,8 @@ class Ww2Common(RulesetBase[Ww2Data]):
         """Everyone in action inside a vehicle, by vehicle (sorted once per reading)."""
         riding: dict[str, list[Figure]] = {}
         for f in game.state.figures.values():
-            if f.alive and f.attrs.get("in_vehicle"):
-                riding.setdefault(f.attrs["in_vehicle"], []).append(f)
+            if f.alive and f.attrs.get(Ww2FigAttr.IN_VEHICLE):
+                riding.setdefault(f.attrs[Ww2FigAttr.IN_VEHICLE], []).append(f)
         return riding
 
     def crew(self, game: Game, vehicle: Figure) -> list[Figure]:
@@ -203,7 +210,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
 
     def strength(self, game: Game, unit: Unit) -> tuple[int, int]:
         """(figures still in action, figures at the start) of a fire team."""
-        start = unit.attrs.get("start_strength") or len(unit.figures)
+        start = unit.attrs.get(Ww2UnitAttr.START_STRENGTH) or len(unit.figures)
         return len(game.state.unit_figures(unit.id)), start
 
     # ---- distances --------------------------------------------------------------------------------
@@ -255,7 +262,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
 
     # ---- the side-turn clock ------------------------------------------------------------------------
     def sideturn(self, game: Game) -> int:
-        return game.state.attrs.get("sideturn", 0)
+        return game.state.attrs.get(Ww2GameAttr.SIDETURN, 0)
 
     def own_sideturn(self, game: Game, side: str) -> int:
         """The index of ``side``'s current or most recent side-turn."""
@@ -268,17 +275,17 @@ class Ww2Common(RulesetBase[Ww2Data]):
 
     def under_fire(self, game: Game, unit: Unit) -> bool:
         """Fired at during this side-turn or the enemy's last one."""
-        return unit.markers.get("fired_at", -99) >= self.sideturn(game) - 1
+        return unit.markers.get(Ww2UnitMark.FIRED_AT, -99) >= self.sideturn(game) - 1
 
     # ---- fire team state ----------------------------------------------------------------------------
     def suppression(self, unit: Unit) -> int:
-        return int(unit.markers.get("suppressed", 0))
+        return int(unit.markers.get(Ww2UnitMark.SUPPRESSED, 0))
 
     def routing(self, unit: Unit) -> bool:
-        return bool(unit.markers.get("routing"))
+        return bool(unit.markers.get(Ww2UnitMark.ROUTING))
 
     def shaken(self, game: Game, unit: Unit) -> bool:
-        return unit.markers.get("shaken_until", -1) >= self.sideturn(game)
+        return unit.markers.get(Ww2UnitMark.SHAKEN_UNTIL, -1) >= self.sideturn(game)
 
     def inactive(self, game: Game, unit: Unit) -> bool:
         """An "inactive target" (interpretation): suppressed, routing, or shaken."""
@@ -286,10 +293,10 @@ class Ww2Common(RulesetBase[Ww2Data]):
 
     def moved_recently(self, game: Game, f: Figure) -> bool:
         """Moved during its side's current or most recent side-turn."""
-        return f.attrs.get("moved_at", -99) >= self.own_sideturn(game, f.side)
+        return f.attrs.get(Ww2FigAttr.MOVED_AT, -99) >= self.own_sideturn(game, f.side)
 
     def fired_recently(self, game: Game, unit: Unit) -> bool:
-        return unit.markers.get("fired_st", -99) == self.sideturn(game)
+        return unit.markers.get(Ww2UnitMark.FIRED_ST, -99) == self.sideturn(game)
 
     # ---- terrain --------------------------------------------------------------------------------------
     def features_at(self, game: Game, p: tuple[float, float]) -> list[TerrainFeature]:

@@ -11,12 +11,14 @@ from shapely.geometry import Point
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
+from game.core.keys import StateKey
 from game.core.state import DEAD, Figure
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import Weapon
 from game.rulesets.ww2_skirmish.options import Ww2Options
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -46,10 +48,10 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
             refuse(f"{f.name} has no such weapon.")
         w = self.rules.weapon(wid)
         if w.category == "grenade":
-            require(f.attrs.get("grenades", 0) > 0, f"{f.name} has no grenades left.")
+            require(f.attrs.get(Ww2FigAttr.GRENADES, 0) > 0, f"{f.name} has no grenades left.")
             require(self.rules.actions_left(f) >= w.actions, f"A grenade takes {w.actions} actions.")
         elif w.category == "explosives":
-            require(f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge left.")
+            require(f.attrs.get(Ww2FigAttr.CHARGES, 0) > 0, f"{f.name} has no demolition charge left.")
             require(self.rules.guns.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up "
                     f"({self.rules.guns.ready_count(f, wid)} done): ready it first.")
         else:
@@ -63,10 +65,10 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
         w = self.rules.weapon(wid)
         if w.category == "grenade":
             self.rules.spend(f, w.actions)
-            f.attrs["grenades"] -= 1
+            f.attrs[Ww2FigAttr.GRENADES] -= 1
         else:
-            f.attrs["ready"][wid] = 0
-            f.attrs["charges"] -= 1
+            f.attrs[Ww2FigAttr.READY][wid] = 0
+            f.attrs[Ww2FigAttr.CHARGES] -= 1
         self.rules.firing.mark_fired(game, f)
         occ = self.rules.bunker_occupants(game, bunker)
         for u in {o.unit for o in occ}:
@@ -89,8 +91,8 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
                                  "2-3 suppressed, 4 wounded, 5 disabled, 6+ killed")
 
     def demolition_targets(self, game: Game) -> list[str]:
-        return [t for t in game.state.attrs.get("settings", {}).get("demolition_targets", [])
-                if t in game.table and t not in game.state.attrs.get("demolished", [])]
+        return [t for t in game.state.attrs.get(StateKey.SETTINGS, {}).get("demolition_targets", [])
+                if t in game.table and t not in game.state.attrs.get(Ww2GameAttr.DEMOLISHED, [])]
 
     def check_demolish(self, game: Game, cmd: Command) -> None:
         st = game.state
@@ -101,7 +103,7 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
         adj = {x.id for x in self.adjacent_features(game, f, (game.table.feature(cmd.target_id).type.id,))}
         require(cmd.target in adj, f"{f.name} must be within {self.rules.data.movement.reach:g}\" of it.")
         ex = self.rules.weapons_of(f, "explosives")
-        require(bool(ex) and f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge.")
+        require(bool(ex) and f.attrs.get(Ww2FigAttr.CHARGES, 0) > 0, f"{f.name} has no demolition charge.")
         wid, w = ex[0]
         require(self.rules.guns.ready_count(f, wid) >= w.actions, f"The charge takes {w.actions} actions to set up ({self.rules.guns.ready_count(f, wid)} done).")
 
@@ -109,8 +111,8 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
         st = game.state
         f = st.figures[cmd.figure_id]
         wid, w = self.rules.weapons_of(f, "explosives")[0]
-        f.attrs["ready"][wid] = 0
-        f.attrs["charges"] -= 1
+        f.attrs[Ww2FigAttr.READY][wid] = 0
+        f.attrs[Ww2FigAttr.CHARGES] -= 1
         self.rules.firing.mark_fired(game, f)
         feat = game.table.feature(cmd.target_id)
         b = self.rules.data.bunkers
@@ -121,11 +123,11 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
             return
         roll.outcome = "demolished"
         victims = [o for o in st.figures.values() if o.alive and not self.rules.embarked(o) and feat.area.covers(Point(o.pos))]
-        st.attrs.setdefault("demolished", []).append(feat.id)
+        st.attrs.setdefault(Ww2GameAttr.DEMOLISHED, []).append(feat.id)
         for o in victims:
             o.life = DEAD
             self.rules.note_losses(game, o.unit, 1, f.unit)
-            self.rules.firing.after_loss(game, o)
+            self.rules.effects.after_loss(game, o)
         game.emit("demolition", f"{feat.name} is demolished" + (f": {len(victims)} figure(s) inside are killed." if victims else "."),
                   figures=[o.id for o in victims])
         self.rules.firing.after_fire(game, [f], None)

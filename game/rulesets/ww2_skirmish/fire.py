@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
-from game.core.state import DEAD, Figure, Unit
+from game.core.keys import FigureMark
+from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import (
-    DISABLED,
     EPS,
     LEADER_ROLES,
     SUPPORT_ROLES,
@@ -34,6 +34,7 @@ from game.rulesets.ww2_skirmish.data import (
     Weapon,
 )
 from game.rulesets.ww2_skirmish.options import Ww2Options
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -93,7 +94,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         if f.side == st.active_side:
             require(st.phase == "action", "Shooting happens during the side's turn.")
             return
-        require(bool(f.attrs.get("reactive_ok")),
+        require(bool(f.attrs.get(Ww2FigAttr.REACTIVE_OK)),
                 f"{f.name} moved or fired in its last turn: it may not shoot during the enemy's turn.")
 
     def unit_may_fire(self, game: Game, unit: Unit, who: str) -> None:
@@ -112,7 +113,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         self.fire_timing(game, f)
         self.unit_may_fire(game, unit, f.name)
         require(not self.rules.in_melee(game, f), f"{f.name} is within {self.rules.data.melee.reach:g}\" of an enemy: no shooting in melee.")
-        require(not f.markers.get("carrying"), f"{f.name} is carrying a comrade and cannot shoot.")
+        require(not f.markers.get(Ww2FigMark.CARRYING), f"{f.name} is carrying a comrade and cannot shoot.")
         if self.rules.is_vehicle(f):
             require(not self.rules.vehicles.stunned(game, f), f"{f.name}'s crew is stunned: it may do nothing this turn.")
             require(any(c.alive for c in self.rules.crew(game, f)), f"{f.name} has no crew left.")
@@ -180,7 +181,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         if opts.weapon is not None:
             wid = opts.weapon
             require(wid in f.weapons, f"{f.name} has no {wid}.")
-            require(wid not in f.markers.get("wrecked", []), f"{f.name}'s {self.rules.weapon(wid).name} is wrecked.")
+            require(wid not in f.markers.get(Ww2FigMark.WRECKED, []), f"{f.name}'s {self.rules.weapon(wid).name} is wrecked.")
             w = self.rules.weapon(wid)
             require(w.category in SMALL_ARMS, f"{w.name} is not a small arm: use its own action.")
         else:
@@ -190,7 +191,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             wid, w = arm
         mode = None
         if w.category == "assault_rifle":
-            fixed = f.markers.get("ar_mode")
+            fixed = f.markers.get(Ww2FigMark.AR_MODE)
             mode = opts.mode or fixed or "rifle"
             require(mode in ("rifle", "smg"), "An assault rifle fires as a rifle or as an SMG.")
             require(fixed is None or mode == fixed, f"{f.name}'s {w.name} counts as {'an SMG' if fixed == 'smg' else 'a rifle'} for the rest of this turn.")
@@ -200,12 +201,12 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         barred = [c for c in st_info.not_for if c == wclass and not (c == "smg" and w.carbine)]
         require(not barred, f"{st_info.name}s are not possible with {'machine guns' if wclass == 'mg' else 'SMGs'}.")
         if strict and w.category == "mg" and w.belt_fed and not self.rules.is_vehicle(f):
-            require(not f.markers.get("moved"), f"{f.name} moved this turn: a belt-fed machine gun may not move and fire.")
+            require(not f.markers.get(FigureMark.MOVED), f"{f.name} moved this turn: a belt-fed machine gun may not move and fire.")
         pool = self.action_pool(game, f, w)
         cost = st_info.actions
         if strict and self.rules.is_vehicle(f):
             cap = self.vehicle_mg_cap(game, f)
-            used = f.markers.get("mg_used", {}).get(wid, 0)
+            used = f.markers.get(Ww2FigMark.MG_USED, {}).get(wid, 0)
             require(used + cost <= cap, f"{f.name}'s {w.name} has fired {used} of the {cap} actions one crewman gives it this turn.")
         if strict:
             have = self.pool_actions(pool)
@@ -293,7 +294,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         elif occupants:
             if vehicle is None:
                 refuse(f"{target.name} is not a vehicle.")
-            require(self.rules.is_open_vehicle(vehicle) or bool(vehicle.markers.get("unbuttoned")),
+            require(self.rules.is_open_vehicle(vehicle) or bool(vehicle.markers.get(Ww2FigMark.UNBUTTONED)),
                     f"{vehicle.name}'s occupants are not visible: it is closed.")
             seen = [vehicle] if self.rules.los(game, f, vehicle).visible and (not strict or self.rules.spotting.is_spotted(game, f.side, vehicle)) else []
             occ = self.rules.occupants(game, vehicle)
@@ -323,16 +324,6 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             cover = self.rules.los(game, f, vehicle).cover
         return ShotTarget(target, vehicle, cands, dist, cover, single, dispersed)
 
-    # ---- rolling it ---------------------------------------------------------------------------------------------
-    def effect_result(self, dice: Dice, mods: list[tuple[str, int]], victim: Figure, reason: str) -> str:
-        t = self.rules.data.fire_effect.table
-        roll = dice.roll(t.die, reason, target="1-4 suppressed, 5 wound, 6 disabled, 7+ killed", modifiers=mods, figures=[victim.id])
-        res = t.result(roll.value + sum(v for _, v in mods))
-        roll.outcome = res
-        return res
-
-    def is_flamer(self, f: Figure) -> bool:
-        return any(w.category == "flamethrower" for _, w in self.rules.weapons_of(f))
 
     def resolve_shot(self, dice: Dice, game: Game, s: Shot) -> tuple[str, str | None]:
         """(result, victim id): result is 'miss', 'suppressed', 'wounded', 'disabled',
@@ -359,87 +350,10 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         vf = game.state.figures[victim]
         if s.bunker:
             return "killed", victim
-        if self.is_flamer(vf):
+        if self.rules.effects.is_flamer(vf):
             return "flamer", victim
-        return self.effect_result(dice, s.effect_mods, vf, f"fire effect on {vf.name}"), victim
+        return self.rules.effects.effect_result(dice, s.effect_mods, vf, f"fire effect on {vf.name}"), victim
 
-    # ---- effects on figures ------------------------------------------------------------------------------------------
-    def suppress(self, game: Game, unit: Unit, why: str) -> bool:
-        n = self.rules.suppression(unit)
-        mx = self.rules.data.suppression.max
-        if n >= mx:
-            game.emit("status", f"{unit.name} already has {mx} suppressions: further suppression is ignored.", units=[unit.id])
-            return False
-        unit.markers["suppressed"] = n + 1
-        game.emit("status", f"{unit.name} is suppressed ({n + 1}) {why}.", units=[unit.id])
-        return True
-
-    def apply_effect(self, game: Game, victim: Figure, result: str, cause: str, by_unit: str | None, flame_ok: bool = True) -> None:
-        """Put one effect on a figure; queue its fire team's morale test."""
-        st = game.state
-        unit = st.units[victim.unit]
-        if result in ("none", "miss") or not victim.alive:
-            return
-        if flame_ok and self.is_flamer(victim) and result != "flamer":
-            result = "flamer"
-        if result == "flamer":
-            victim.life = DEAD
-            self.rules.note_losses(game, unit.id, 1, by_unit)
-            game.emit("casualty", f"{victim.name} is hit: the flamethrower bursts into flame and kills him ({cause}).",
-                      figures=[victim.id], units=[unit.id])
-            self.after_loss(game, victim)
-            for m in list(st.unit_figures(unit.id)):
-                if m.id != victim.id and m.alive and not self.rules.is_vehicle(m):
-                    res = self.flame_effect(game.dice, m, f"{m.name} caught in the burning flamethrower")
-                    self.apply_effect(game, m, res, "flamethrower fire", by_unit, flame_ok=False)
-            self.rules.morale.queue_test(game, unit, "casualty")
-            return
-        if result == "suppressed":
-            self.suppress(game, unit, f"({cause})")
-            self.rules.morale.queue_test(game, unit, "suppressed")
-            return
-        if result == "wounded":
-            victim.wounds += 1
-            if self.rules.max_actions(victim) <= 0:
-                result = "disabled"
-            else:
-                self.rules.note_losses(game, unit.id, 1, by_unit)
-                game.emit("casualty", f"{victim.name} is wounded ({cause}): -1 action, -2\" movement.", figures=[victim.id], units=[unit.id])
-        if result == "disabled":
-            victim.life = DISABLED
-            self.rules.note_losses(game, unit.id, 1, by_unit)
-            game.emit("casualty", f"{victim.name} is disabled ({cause}).", figures=[victim.id], units=[unit.id])
-            self.after_loss(game, victim)
-        elif result == "killed":
-            victim.life = DEAD
-            self.rules.note_losses(game, unit.id, 1, by_unit)
-            game.emit("casualty", f"{victim.name} is killed ({cause}).", figures=[victim.id], units=[unit.id])
-            self.after_loss(game, victim)
-        self.rules.morale.queue_test(game, unit, "casualty")
-
-    def after_loss(self, game: Game, f: Figure) -> None:
-        """A figure out of action drops what it carried and stops being carried along."""
-        st = game.state
-        cid = f.markers.pop("carrying", None)
-        if cid and cid in st.figures:
-            c = st.figures[cid]
-            c.attrs["carried_by"] = [x for x in c.attrs.get("carried_by", []) if x != f.id]
-        for c in st.figures.values():
-            if f.id in c.attrs.get("carried_by", []):
-                c.attrs["carried_by"] = [x for x in c.attrs["carried_by"] if x != f.id]
-        if self.rules.role(f) == "driver" and self.rules.embarked(f):
-            v = self.rules.vehicle_of(game, f)
-            if v is not None and v.alive:
-                self.rules.vehicles.driver_lost(game, v)
-        if not st.unit_alive(f.unit):
-            st.units[f.unit].markers["out_of_action"] = True
-
-    def flame_effect(self, dice: Dice, victim: Figure, reason: str) -> str:
-        t = self.rules.data.flamethrowers.effect
-        roll = dice.roll(t.die, reason, target="1-2 suppressed, 3-4 disabled, 5-6 killed", figures=[victim.id])
-        res = t.result(roll.value)
-        roll.outcome = res
-        return res
 
     # ---- the fire commands ------------------------------------------------------------------------------------------------
     def check_fire(self, game: Game, cmd: Command) -> None:
@@ -457,25 +371,25 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
     def pay_shot(self, game: Game, s: Shot) -> None:
         self.rules.spend_pool(s.pool, s.cost)
         if s.weapon.belt_fed and not self.rules.is_vehicle(s.firer):
-            s.firer.markers["no_move"] = True  # belt-fed MGs may not move and fire
+            s.firer.markers[Ww2FigMark.NO_MOVE] = True  # belt-fed MGs may not move and fire
         if self.rules.is_vehicle(s.firer):
-            used = s.firer.markers.setdefault("mg_used", {})
+            used = s.firer.markers.setdefault(Ww2FigMark.MG_USED, {})
             used[s.wid] = used.get(s.wid, 0) + s.cost
         self.mark_fired(game, s.firer)
         if s.mode is not None:
-            s.firer.markers["ar_mode"] = s.mode
+            s.firer.markers[Ww2FigMark.AR_MODE] = s.mode
 
     def mark_fired(self, game: Game, f: Figure) -> None:
-        f.markers["fired"] = True
-        game.state.units[f.unit].markers["fired_st"] = self.rules.sideturn(game)
+        f.markers[Ww2FigMark.FIRED] = True
+        game.state.units[f.unit].markers[Ww2UnitMark.FIRED_ST] = self.rules.sideturn(game)
         if self.rules.embarked(f):
             v = self.rules.vehicle_of(game, f)
             if v is not None:
-                game.state.units[v.unit].markers["fired_st"] = self.rules.sideturn(game)
+                game.state.units[v.unit].markers[Ww2UnitMark.FIRED_ST] = self.rules.sideturn(game)
 
     def note_target(self, game: Game, target: Unit, firer: Figure, heavy: bool = False) -> None:
-        target.markers["fired_at"] = self.rules.sideturn(game)
-        target.markers["aware"] = True
+        target.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
+        target.markers[Ww2UnitMark.AWARE] = True
         self.rules.note_fire(game, target.id, firer.unit, 1, heavy=heavy)
 
     def resolve_and_apply(self, game: Game, s: Shot) -> None:
@@ -488,7 +402,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         if result == "damage" and s.vehicle is not None:  # a soft vehicle hit
             self.rules.guns.small_arms_vs_vehicle(game, s, s.vehicle)
             return
-        self.apply_effect(game, game.state.figures[victim], result, cause, s.firer.unit)
+        self.rules.effects.apply_effect(game, game.state.figures[victim], result, cause, s.firer.unit)
 
     def after_fire(self, game: Game, firers: list[Figure], target: Unit | None) -> None:
         """After any shooting: morale tests, spotting the firers, reactions."""

@@ -19,6 +19,7 @@ from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, TOL
 from game.rulesets.ww2_skirmish.move import Leg
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -30,7 +31,7 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
 
     def team_movers(self, game: Game, unit: Unit) -> list[Figure]:
         return [f for f in self.rules.fighters(game, unit.id)
-                if self.rules.actions_left(f) >= 1 and not f.attrs.get("carried_by") and not f.markers.get("no_move")]
+                if self.rules.actions_left(f) >= 1 and not f.attrs.get(Ww2FigAttr.CARRIED_BY) and not f.markers.get(Ww2FigMark.NO_MOVE)]
 
     def formation_legs(self, game: Game, unit: Unit, point: tuple[float, float] | None, regroup: bool) -> list[Leg]:
         """Each mover's leg of a team move toward ``point`` (or closing on its leader).
@@ -43,7 +44,7 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
         lead = self.rules.leader(game, unit.id) if regroup else None
         key = (unit.id, point, regroup, lead.id if lead is not None else None, id(game.table), game.table.version,
                tuple((f.id, f.x, f.y, f.radius, self.rules.embarked(f)) for f in game.state.figures.values() if f.alive),
-               tuple((m.id, self.rules.moving.base_allowance(game, m), self.rules.moving.suppressed_cap(game, m), m.markers.get("carrying")) for m in movers))
+               tuple((m.id, self.rules.moving.base_allowance(game, m), self.rules.moving.suppressed_cap(game, m), m.markers.get(Ww2FigMark.CARRYING)) for m in movers))
         legs = game.keep("formations", key, lambda: self.work_out_formation(game, unit, movers, point, regroup), limit=500)
         figs = game.state.figures
         return [replace(lg, fig=figs[lg.fig.id], path=list(lg.path)) for lg in legs]  # this state's figures
@@ -104,7 +105,7 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
         require(not self.rules.routing(unit), f"{unit.name} is routing: it flees by itself.")
         require(not self.rules.shaken(game, unit), f"{unit.name} fell back: it may not move until after its next turn.")
         mv = self.rules.data.movement
-        require(unit.markers.get("move_n", 0) < mv.max_move_actions, f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
+        require(unit.markers.get(Ww2UnitMark.MOVE_N, 0) < mv.max_move_actions, f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
         movers = self.team_movers(game, unit)
         require(bool(movers), f"No figure of {unit.name} has an action left to move.")
         require(min(self.rules.moving.suppressed_cap(game, f) for f in movers) > TOL,

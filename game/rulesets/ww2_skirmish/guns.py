@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import DEAD, Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import DamageRow, RangeTable, Weapon
 from game.rulesets.ww2_skirmish.options import Ww2Options
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.fire import Shot
@@ -154,11 +156,11 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
                 victims.append(pool.pop(i))
             mods = [("as hit by an MG", self.rules.data.fire_effect.automatic)]
             for o in victims:
-                out = self.rules.firing.effect_result(game.dice, mods, o, f"{o.name} (in {v.name}) dices as hit by an MG")
-                self.rules.firing.apply_effect(game, o, out, f"hit inside {v.name}", by_unit)
+                out = self.rules.effects.effect_result(game.dice, mods, o, f"{o.name} (in {v.name}) dices as hit by an MG")
+                self.rules.effects.apply_effect(game, o, out, f"hit inside {v.name}", by_unit)
             return
         if r == "immobilised":
-            v.markers["immobile"] = True
+            v.markers[Ww2FigMark.IMMOBILE] = True
             game.emit("vehicle", f"{v.name} is immobilised for the rest of the game.", figures=[v.id])
         elif r in ("driver_crash", "driver_stop"):
             d = self.rules.vehicles.driver(game, v)
@@ -172,24 +174,24 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         elif r == "explode":
             self.rules.vehicles.explode(game, v, res.text, by_unit)
         elif r == "stunned":
-            v.markers["stunned_until"] = self.rules.next_own_sideturn(game, v.side)
+            v.markers[Ww2FigMark.STUNNED_UNTIL] = self.rules.next_own_sideturn(game, v.side)
             game.emit("vehicle", f"{v.name}'s crew is stunned: it may do nothing next turn.", figures=[v.id])
         elif r == "optics":
-            v.markers["optics"] = True
+            v.markers[Ww2FigMark.OPTICS] = True
             game.emit("vehicle", f"{v.name}'s optics are hit: no more main gun fire.", figures=[v.id])
         elif r == "weapon":
-            live = [wid for wid in v.weapons if wid not in v.markers.get("wrecked", [])]
+            live = [wid for wid in v.weapons if wid not in v.markers.get(Ww2FigMark.WRECKED, [])]
             if live:
                 i = game.dice.choose_index(len(live), f"which weapon of {v.name} is wrecked", figures=[v.id])
-                v.markers.setdefault("wrecked", []).append(live[i])
+                v.markers.setdefault(Ww2FigMark.WRECKED, []).append(live[i])
                 game.emit("vehicle", f"{v.name}'s {self.rules.weapon(live[i]).name} is wrecked.", figures=[v.id])
         elif r == "ammo_fire":
             roll = game.dice.roll(self.rules.data.vehicles.ammo_fire_die, f"{v.name}'s ammunition burns", target="turns until it explodes",
                                   figures=[v.id])
             roll.outcome = f"explodes at the start of turn {st.turn + roll.value}"
             self.rules.vehicles.abandon_vehicle(game, v, "its ammunition is on fire", burning=True)
-            v.markers["explodes_turn"] = st.turn + roll.value
-        if st.units[v.unit].markers.get("fired_at") is not None:
+            v.markers[Ww2FigMark.EXPLODES_TURN] = st.turn + roll.value
+        if st.units[v.unit].markers.get(Ww2UnitMark.FIRED_AT) is not None:
             self.rules.vehicles.auto_abandon(game)
 
     def small_arms_vs_vehicle(self, game: Game, s: Shot, v: Figure) -> None:
@@ -200,13 +202,13 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
             res = self.roll_damage(game.dice, p, f"{s.firer.name}'s MG hits {v.name}")
             self.apply_damage(game, v, res, s.firer.unit)
             return
-        n = v.markers.get("small_arms_hits", 0) + 1
+        n = v.markers.get(Ww2FigMark.SMALL_ARMS_HITS, 0) + 1
         need = self.rules.data.shooting.small_arms_hits_per_damage_roll
         if n < need:
-            v.markers["small_arms_hits"] = n
+            v.markers[Ww2FigMark.SMALL_ARMS_HITS] = n
             game.emit("vehicle", f"{v.name} takes a small arms hit ({n} of {need} for a damage roll).", figures=[v.id])
             return
-        v.markers["small_arms_hits"] = 0
+        v.markers[Ww2FigMark.SMALL_ARMS_HITS] = 0
         p = self.damage_plan(game, s.firer.pos, None, v, handheld=False)
         res = self.roll_damage(game.dice, p, f"{need} small arms hits on {v.name}")
         self.apply_damage(game, v, res, s.firer.unit)
@@ -219,13 +221,13 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         return b.name, b.need
 
     def ready_count(self, f: Figure, wid: str) -> int:
-        return f.attrs.get("ready", {}).get(wid, 0)
+        return f.attrs.get(Ww2FigAttr.READY, {}).get(wid, 0)
 
     def shots_left(self, f: Figure, wid: str) -> int | None:
         w = self.rules.weapon(wid)
         if w.shots is None:
             return None
-        return f.attrs.get("shots", {}).get(wid, w.shots)
+        return f.attrs.get(Ww2FigAttr.SHOTS, {}).get(wid, w.shots)
 
     def heavy_plan(self, game: Game, firer_id: str | None, target_id: str | None, opts: Ww2Options, strict: bool = True) -> HeavyShot:
         st = game.state
@@ -237,17 +239,17 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
             refuse(f"{f.name} has no gun or anti-tank weapon.")
         w = self.rules.weapon(wid)
         require(w.category in ("gun", "at", "flamethrower"), f"{w.name} is not a gun or anti-tank weapon.")
-        require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
+        require(wid not in f.markers.get(Ww2FigMark.WRECKED, []), f"{w.name} is wrecked.")
         handheld = w.category != "gun"
         if strict:
             require(opts.facing is None, "The facing of a hit comes from the table (it is an option of the odds only).")
             self.rules.firing.firer_ready(game, f)
             if self.rules.is_vehicle(f) and w.category == "gun":
-                require(not f.markers.get("optics"), f"{f.name}'s optics are hit: no main gun fire.")
+                require(not f.markers.get(Ww2FigMark.OPTICS), f"{f.name}'s optics are hit: no main gun fire.")
             left = self.shots_left(f, wid)
             require(left is None or left > 0, f"{f.name} has no {w.name} shots left.")
             if w.category == "flamethrower":
-                require(not f.markers.get("moved"), f"{f.name} moved this turn: flamethrowers may not move and fire.")
+                require(not f.markers.get(FigureMark.MOVED), f"{f.name} moved this turn: flamethrowers may not move and fire.")
         t = st.figures.get(target_id or "")
         if t is not None and not self.rules.is_vehicle(t) and t.unit in st.units:
             tv = self.rules.unit_vehicle(game, t.unit)
@@ -292,14 +294,14 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         saved = self.ready_count(h.firer, h.wid)
         use = min(saved, h.weapon.actions)
         if saved:
-            h.firer.attrs["ready"][h.wid] = saved - use
+            h.firer.attrs[Ww2FigAttr.READY][h.wid] = saved - use
         self.rules.spend_pool(h.pool, h.weapon.actions - use)
         self.rules.firing.mark_fired(game, h.firer)
         left = self.shots_left(h.firer, h.wid)
         if left is not None:
-            h.firer.attrs.setdefault("shots", {})[h.wid] = left - 1
+            h.firer.attrs.setdefault(Ww2FigAttr.SHOTS, {})[h.wid] = left - 1
         if h.weapon.category == "flamethrower":
-            h.firer.markers["no_move"] = True
+            h.firer.markers[Ww2FigMark.NO_MOVE] = True
 
     def heavy_to_hit(self, dice: Dice, h: HeavyShot) -> bool:
         roll = dice.roll(self.rules.data.anti_tank.die, f"{h.firer.name} fires {h.weapon.name} at {h.target.name} ({h.band} range)",
@@ -344,14 +346,14 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
             refuse(f"{f.name} has no such weapon.")
         w = self.rules.weapon(wid)
         require(w.accumulate, f"{w.name} fires with the actions of one turn; it cannot be readied in advance.")
-        require(wid not in f.markers.get("wrecked", []), f"{w.name} is wrecked.")
+        require(wid not in f.markers.get(Ww2FigMark.WRECKED, []), f"{w.name} is wrecked.")
         require(not self.rules.routing(st.units[f.unit]), "Routers cannot ready weapons.")
         if self.rules.is_vehicle(f):
             require(not self.rules.vehicles.stunned(game, f), f"{f.name}'s crew is stunned.")
         left = self.shots_left(f, wid)
         require(left is None or left > 0, f"{f.name} has no {w.name} shots left.")
         if w.category == "explosives":
-            require(f.attrs.get("charges", 0) > 0, f"{f.name} has no demolition charge left.")
+            require(f.attrs.get(Ww2FigAttr.CHARGES, 0) > 0, f"{f.name} has no demolition charge left.")
         have = self.ready_count(f, wid)
         require(have < w.actions, f"{w.name} is ready to fire ({have} of {w.actions} actions saved).")
         require(self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w)) > 0, f"{f.name} has no actions left to ready {w.name}.")
@@ -363,5 +365,5 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         have = self.ready_count(f, wid)
         paid = self.rules.spend_pool(self.rules.firing.action_pool(game, f, w), w.actions - have)
         n = sum(k for _, k in paid)
-        f.attrs.setdefault("ready", {})[wid] = have + n
+        f.attrs.setdefault(Ww2FigAttr.READY, {})[wid] = have + n
         game.emit("orders", f"{f.name} readies {w.name}: {have + n} of {w.actions} actions saved.", figures=[f.id])

@@ -134,11 +134,11 @@ class Ww2Melee(Chapter["Ww2Skirmish"]):
             game.emit("melee", f"{name} is forced back 1\".", figures=[lose.id, win.id])
             return
         if res in ("wounded", "disabled", "killed"):
-            self.rules.firing.apply_effect(game, lose, res, f"melee with {win.name}", win.unit, flame_ok=False)
+            self.rules.effects.apply_effect(game, lose, res, f"melee with {win.name}", win.unit, flame_ok=False)
         if res != "killed" and captured and lose.life in ("active", "disabled"):
             lose.life = CAPTURED
             self.rules.note_losses(game, lose.unit, 1, win.unit)
-            self.rules.firing.after_loss(game, lose)
+            self.rules.effects.after_loss(game, lose)
             game.emit("casualty", f"{name} is captured: no friend within {self.rules.data.melee.capture_friends:g}\".", figures=[lose.id, win.id])
 
     def melee_outcome(self, dice: Dice, fight: Fight, capture: dict[str, bool]) -> str:

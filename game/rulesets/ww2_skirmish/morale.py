@@ -14,6 +14,7 @@ from game.core.dice import Dice
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
+from game.rulesets.ww2_skirmish.status import Ww2GameAttr, Ww2UnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -24,13 +25,13 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
     rules: Ww2Skirmish
 
     def queue_test(self, game: Game, unit: Unit, why: str) -> None:
-        q = game.state.attrs.setdefault("morale_queue", [])
+        q = game.state.attrs.setdefault(Ww2GameAttr.MORALE_QUEUE, [])
         if unit.id not in [u for u, _ in q]:
             q.append((unit.id, why))
 
     def run_tests(self, game: Game) -> None:
         st = game.state
-        q = st.attrs.pop("morale_queue", [])
+        q = st.attrs.pop(Ww2GameAttr.MORALE_QUEUE, [])
         for uid, why in q:
             u = st.units.get(uid)
             if u is not None and st.unit_alive(uid) and not self.rules.routing(u):
@@ -84,15 +85,15 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
             game.emit("morale", f"{unit.name} retires to the nearest cover to its rear.", units=[unit.id])
             self.rules.moving.retire_to_cover(game, unit)
         elif out == "suppression":
-            self.rules.firing.suppress(game, unit, "(failed morale test)")
+            self.rules.effects.suppress(game, unit, "(failed morale test)")
         elif out == "falls back":
             roll = game.dice.roll(self.rules.data.morale.fall_back_die, f"{unit.name} falls back", target="inches away from the enemy",
                                   units=[unit.id])
             roll.outcome = f"moves {roll.value}\" away, no move or fire next turn"
-            unit.markers["shaken_until"] = self.rules.next_own_sideturn(game, unit.side)
+            unit.markers[Ww2UnitMark.SHAKEN_UNTIL] = self.rules.next_own_sideturn(game, unit.side)
             self.rules.moving.move_away(game, unit, self.rules.mm(roll.value), "falls back")
         elif out == "routs":
-            unit.markers["routing"] = True
+            unit.markers[Ww2UnitMark.ROUTING] = True
             game.emit("morale", f"{unit.name} routs! It flees from the nearest enemy and may not fire.", units=[unit.id])
             self.rules.moving.move_away(game, unit, self.rules.mm(self.rules.data.movement.normal), "flees")
 
@@ -125,9 +126,9 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
         ok = roll.value + left >= s.remove_target
         roll.outcome = "one suppression removed" if ok else "still suppressed"
         if ok:
-            unit.markers["suppressed"] = self.rules.suppression(unit) - 1
-            if not unit.markers["suppressed"]:
-                unit.markers.pop("suppressed")
+            unit.markers[Ww2UnitMark.SUPPRESSED] = self.rules.suppression(unit) - 1
+            if not unit.markers[Ww2UnitMark.SUPPRESSED]:
+                unit.markers.pop(Ww2UnitMark.SUPPRESSED)
         game.emit("status", f"{unit.name}: every member spent 1 action trying to remove suppression.", units=[unit.id])
 
     def removal_chance(self, game: Game, unit: Unit) -> int:

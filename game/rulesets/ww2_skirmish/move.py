@@ -20,12 +20,14 @@ from shapely.ops import substring
 
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import FLED, Figure, Unit
 from game.geometry.collider import Collider
 from game.geometry.movement import trace_path
 from game.rulesets.movement import clamp_to_table, plan_move
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, TOL
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -102,7 +104,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
     def plan_leg(self, game: Game, f: Figure, waypoints: list[tuple[float, float]], budget: float, strict: bool,
                  rough_paid: bool = False, collider: Collider | None = None) -> Leg:
         ignore = {c.id for c in game.state.figures.values() if self.rules.embarked(c)}
-        carried = f.markers.get("carrying")
+        carried = f.markers.get(Ww2FigMark.CARRYING)
         if carried:
             ignore.add(carried)
         base = plan_move(self.rules, game, f, waypoints, budget=BIG, strict=strict, stop_types=frozenset(), ignore=ignore,
@@ -135,24 +137,24 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         a = mv.one_action if self.rules.tt(f).actions == 1 else mv.normal
         if f.wounds:
             a -= mv.wounded
-        cid = f.markers.get("carrying")
+        cid = f.markers.get(Ww2FigMark.CARRYING)
         if cid and cid in game.state.figures:
-            n = len(game.state.figures[cid].attrs.get("carried_by", []))
+            n = len(game.state.figures[cid].attrs.get(Ww2FigAttr.CARRIED_BY, []))
             a -= mv.carrying_alone if n <= 1 else mv.carrying_pair
         return self.rules.mm(max(0.0, a))
 
     def action_remaining(self, game: Game, f: Figure) -> float | None:
         """What is left of the figure's allowance in its team's open move action."""
         unit = game.state.units[f.unit]
-        n = unit.markers.get("move_n", 0)
-        if n and f.markers.get("move_action") == n:
-            return max(0.0, self.base_allowance(game, f) - f.markers.get("leg_mm", 0.0))
+        n = unit.markers.get(Ww2UnitMark.MOVE_N, 0)
+        if n and f.markers.get(Ww2FigMark.MOVE_ACTION) == n:
+            return max(0.0, self.base_allowance(game, f) - f.markers.get(Ww2FigMark.LEG_MM, 0.0))
         return None
 
     def suppressed_cap(self, game: Game, f: Figure) -> float:
         unit = game.state.units[f.unit]
         if self.rules.suppression(unit):
-            return max(0.0, self.rules.mm(self.rules.data.movement.suppressed_max) - f.markers.get("moved_mm", 0.0))
+            return max(0.0, self.rules.mm(self.rules.data.movement.suppressed_max) - f.markers.get(Ww2FigMark.MOVED_MM, 0.0))
         return BIG
 
     def move_budget(self, game: Game, fig: Figure) -> float:
@@ -160,7 +162,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
             return self.rules.vehicles.vehicle_remaining(game, fig, False, False, False)
         rem = self.action_remaining(game, fig)
         unit = game.state.units[fig.unit]
-        if (rem is None or rem <= TOL) and unit.markers.get("move_n", 0) < self.rules.data.movement.max_move_actions:
+        if (rem is None or rem <= TOL) and unit.markers.get(Ww2UnitMark.MOVE_N, 0) < self.rules.data.movement.max_move_actions:
             rem = self.base_allowance(game, fig)
         return min(rem or 0.0, self.suppressed_cap(game, fig))
 
@@ -171,11 +173,11 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         require(f.alive, f"{f.name} is out of action.")
         require(not self.rules.is_gun(f), f"{f.name} is an emplaced gun: it does not move.")
         require(not self.rules.embarked(f), f"{f.name} is in a vehicle: get out first.")
-        require(not f.attrs.get("carried_by"), f"{f.name} is being carried.")
+        require(not f.attrs.get(Ww2FigAttr.CARRIED_BY), f"{f.name} is being carried.")
         unit = st.units[f.unit]
         require(not self.rules.routing(unit), f"{unit.name} is routing: routers flee by themselves at the start of their turn.")
         require(not self.rules.shaken(game, unit), f"{unit.name} fell back: it may not move or fire until after its next turn.")
-        require(not f.markers.get("no_move"), f"{f.name} fired a belt-fed MG or a flamethrower this turn: they may not move and fire.")
+        require(not f.markers.get(Ww2FigMark.NO_MOVE), f"{f.name} fired a belt-fed MG or a flamethrower this turn: they may not move and fire.")
 
     def cohesion_groups(self, figs: list[tuple[str, tuple[float, float], float]]) -> int:
         d = self.rules.mm(self.rules.data.movement.cohesion) + EPS
@@ -232,11 +234,11 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         first_refusal = None
         if rem is not None and rem > TOL:
             leg = self.plan_leg(game, f, list(cmd.path), min(rem, cap), strict,
-                                rough_paid=bool(f.markers.get("rough_paid")))
+                                rough_paid=bool(f.markers.get(Ww2FigMark.ROUGH_PAID)))
             if leg.refusal is None:
                 return leg
             first_refusal = leg.refusal
-        n = unit.markers.get("move_n", 0)
+        n = unit.markers.get(Ww2UnitMark.MOVE_N, 0)
         if n >= mv.max_move_actions:
             refuse(first_refusal or f"{unit.name} has used its {mv.max_move_actions} move actions this turn.")
         if self.rules.actions_left(f) < 1:
@@ -290,17 +292,17 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         return None if seen or not figs else [side]
 
     def open_move_action(self, game: Game, unit: Unit) -> None:
-        n = unit.markers.get("move_n", 0) + 1
-        unit.markers["move_n"] = n
+        n = unit.markers.get(Ww2UnitMark.MOVE_N, 0) + 1
+        unit.markers[Ww2UnitMark.MOVE_N] = n
         payers = []
         for m in game.state.unit_figures(unit.id):
             if self.rules.is_vehicle(m) or self.rules.is_gun(m) or self.rules.embarked(m):
                 continue
             if self.rules.actions_left(m) >= 1:
                 self.rules.spend(m, 1)
-                m.markers["move_action"] = n
-                m.markers["leg_mm"] = 0.0
-                m.markers.pop("rough_paid", None)
+                m.markers[Ww2FigMark.MOVE_ACTION] = n
+                m.markers[Ww2FigMark.LEG_MM] = 0.0
+                m.markers.pop(Ww2FigMark.ROUGH_PAID, None)
                 payers.append(m.name)
         game.emit("move", f"{unit.name} starts move action {n} of {self.rules.data.movement.max_move_actions}: "
                   f"every member spends 1 action ({len(payers)} paid).", units=[unit.id],
@@ -313,24 +315,24 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         old = f.pos
         f.facing = self.rules.heading(a, b)
         f.x, f.y = b
-        f.markers["moved"] = True
-        f.attrs["moved_at"] = self.rules.sideturn(game)
-        f.markers["moved_mm"] = f.markers.get("moved_mm", 0.0) + leg.length
+        f.markers[FigureMark.MOVED] = True
+        f.attrs[Ww2FigAttr.MOVED_AT] = self.rules.sideturn(game)
+        f.markers[Ww2FigMark.MOVED_MM] = f.markers.get(Ww2FigMark.MOVED_MM, 0.0) + leg.length
         if not free:
-            f.markers["leg_mm"] = f.markers.get("leg_mm", 0.0) + leg.cost
+            f.markers[Ww2FigMark.LEG_MM] = f.markers.get(Ww2FigMark.LEG_MM, 0.0) + leg.cost
             if any(w.startswith("wading") for _, _, w in leg.charges):
-                f.markers["rough_paid"] = True
-        cid = f.markers.get("carrying")
+                f.markers[Ww2FigMark.ROUGH_PAID] = True
+        cid = f.markers.get(Ww2FigMark.CARRYING)
         if cid and cid in game.state.figures:
             c = game.state.figures[cid]
             d = hypot(b[0] - a[0], b[1] - a[1]) or 1.0
             back = f.radius + c.radius + self.rules.mm(0.05)
             c.x, c.y = b[0] - (b[0] - a[0]) / d * back, b[1] - (b[1] - a[1]) / d * back
-            for other in list(c.attrs.get("carried_by", [])):
+            for other in list(c.attrs.get(Ww2FigAttr.CARRIED_BY, [])):
                 o = game.state.figures[other]
                 if other != f.id and self.rules.gap(o, c) > self.rules.mm(self.rules.data.movement.reach) + EPS:
-                    c.attrs["carried_by"].remove(other)
-                    o.markers.pop("carrying", None)
+                    c.attrs[Ww2FigAttr.CARRIED_BY].remove(other)
+                    o.markers.pop(Ww2FigMark.CARRYING, None)
         del old
 
     def after_move(self, game: Game, unit: Unit, moved: list[Figure]) -> None:
@@ -373,16 +375,16 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         mine = len(self.rules.fighters(game, unit.id))
         for uid in sorted(hit):
             other = st.units[uid]
-            if other.markers.get("charged_st") == self.rules.sideturn(game):
+            if other.markers.get(Ww2UnitMark.CHARGED_ST) == self.rules.sideturn(game):
                 continue
             if mine > len(self.rules.fighters(game, uid)):
-                other.markers["charged_st"] = self.rules.sideturn(game)
+                other.markers[Ww2UnitMark.CHARGED_ST] = self.rules.sideturn(game)
                 game.emit("melee", f"{unit.name} charges {other.name} with greater numbers.", units=[unit.id, uid])
                 self.rules.morale.queue_test(game, other, "charged by greater numbers")
 
     # ---- automatic moves (morale) ------------------------------------------------------------------------------------------
     def auto_move(self, game: Game, unit: Unit, goal_of, dist: float, why: str, flee: bool = False) -> None:
-        figs = [f for f in self.rules.fighters(game, unit.id) if not f.attrs.get("carried_by")]
+        figs = [f for f in self.rules.fighters(game, unit.id) if not f.attrs.get(Ww2FigAttr.CARRIED_BY)]
         if not figs:
             return
         others = [(f.id, f.pos, f.radius) for f in game.state.figures.values()
@@ -406,7 +408,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
                 moved.append(f)
             if flee and self.at_table_edge(game, f, g):
                 f.life = FLED
-                self.rules.firing.after_loss(game, f)
+                self.rules.effects.after_loss(game, f)
                 game.emit("status", f"{f.name} of {unit.name} flees off the table.", figures=[f.id], units=[unit.id])
         game.emit("morale", f"{unit.name} {why} {self.rules.fmt(far)}.", units=[unit.id], figures=[f.id for f in moved])
 

@@ -364,9 +364,9 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         roll = dice.roll(self.rules.data.anti_tank.die, "flame", target=f"{one.need}+")
         if roll.value < one.need:
             return ()
-        if self.rules.firing.is_flamer(one.member):
+        if self.rules.effects.is_flamer(one.member):
             return ("flamer",)
-        return (self.rules.firing.flame_effect(dice, one.member, "flame"),)
+        return (self.rules.effects.flame_effect(dice, one.member, "flame"),)
 
     def spot_odds(self, game: Game, cmd: Command) -> OddsReport:
         st = game.state

@@ -14,6 +14,7 @@ from game.core.state import Figure
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
 from game.rulesets.ww2_skirmish.options import Mode, options
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -30,7 +31,7 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
         out: list[tuple[str, Command]] = []
         tname = st.units[trigger_unit].name
         ready = [f for f in sorted(st.side_figures(side), key=lambda x: x.id)
-                 if f.attrs.get("reactive_ok") and (self.rules.on_table(f) or self.rules.embarked(f))]
+                 if f.attrs.get(Ww2FigAttr.REACTIVE_OK) and (self.rules.on_table(f) or self.rules.embarked(f))]
         with game.reading():  # only looking: nothing changes until the side answers
             self.rules.prefetch_sight(game, ready, st.unit_figures(trigger_unit))
             for f in ready:
@@ -52,30 +53,30 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
         for side in st.side_order:
             if side == st.active_side:
                 continue
-            if st.attrs.get("holding", {}).get(side) == self.rules.sideturn(game):
+            if st.attrs.get(Ww2GameAttr.HOLDING, {}).get(side) == self.rules.sideturn(game):
                 continue
             options = self.reaction_options(game, side, trigger_unit)
             if options:
-                st.attrs["reaction"] = {"side": side, "unit": trigger_unit}
+                st.attrs[Ww2GameAttr.REACTION] = {"side": side, "unit": trigger_unit}
                 options += self.hold_options(side, trigger_unit)
                 self.rules.ask(game, side, f"{mover.name} is moving or firing in sight: shoot at it?", options)
                 return
-        st.attrs.pop("reaction", None)
+        st.attrs.pop(Ww2GameAttr.REACTION, None)
 
     def hold_options(self, side: str, trigger_unit: str) -> list[tuple[str, Command]]:
         return [("Hold fire", Command("hold_fire", side, target=trigger_unit)),
                 ("Hold fire for the rest of this enemy turn", Command("hold_fire", side, target=trigger_unit, choice="turn"))]
 
     def check_hold_fire(self, game: Game, cmd: Command) -> None:
-        r = game.state.attrs.get("reaction")
+        r = game.state.attrs.get(Ww2GameAttr.REACTION)
         require(r is not None and r["side"] == cmd.side, "There is nothing to hold fire against.")
         require(cmd.choice in (None, "turn"), "Hold fire now, or for the rest of the enemy's turn (choice=turn).")
 
     def apply_hold_fire(self, game: Game, cmd: Command) -> None:
         st = game.state
-        st.attrs.pop("reaction", None)
+        st.attrs.pop(Ww2GameAttr.REACTION, None)
         if cmd.choice == "turn":
-            st.attrs.setdefault("holding", {})[cmd.side] = self.rules.sideturn(game)
+            st.attrs.setdefault(Ww2GameAttr.HOLDING, {})[cmd.side] = self.rules.sideturn(game)
             game.emit("reaction", f"{st.sides[cmd.side].name} hold their fire for the rest of this turn.", side=cmd.side,
                       visible_to=[cmd.side])
         else:
@@ -84,12 +85,12 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
     def continue_reaction(self, game: Game, side: str) -> None:
         """After a reactive shot, offer the rest of the chances against the same target."""
         st = game.state
-        r = st.attrs.get("reaction")
+        r = st.attrs.get(Ww2GameAttr.REACTION)
         if r is None or r["side"] != side or st.over:
             return
         options = self.reaction_options(game, side, r["unit"])
         if not options:
-            st.attrs.pop("reaction", None)
+            st.attrs.pop(Ww2GameAttr.REACTION, None)
             return
         options += self.hold_options(side, r["unit"])
         self.rules.ask(game, side, f"Keep shooting at {st.units[r['unit']].name}?", options)
@@ -114,7 +115,7 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
             in_sight = any(self.rules.los(game, f, m).visible for m in game.state.unit_figures(t))
             for wid, w in (arms[:1] if not self.rules.is_vehicle(f) else arms) if in_sight else ():
                 modes: list[Mode | None] = [None]
-                if w.category == "assault_rifle" and not f.markers.get("ar_mode"):
+                if w.category == "assault_rifle" and not f.markers.get(Ww2FigMark.AR_MODE):
                     modes = ["rifle", "smg"]
                 # a shot costing more actions than the firer and its loaders have left is refused
                 have = None if self.rules.is_vehicle(f) else self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w))

@@ -42,6 +42,7 @@ Commands (fields; ``choice`` strings are key=value lists, e.g. "shot=aimed,as=sm
 from __future__ import annotations
 
 from game.core.game import Game
+from game.core.keys import FigureMark, StateKey
 from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
 from game.data.terrain_types import TerrainFile
@@ -53,6 +54,7 @@ from game.rulesets.ww2_skirmish.data import Ww2Data, figure_cost
 from game.rulesets.ww2_skirmish.data_checks import check_ww2_data
 from game.rulesets.ww2_skirmish.demolition import Ww2Demolition
 from game.rulesets.ww2_skirmish.editor import Ww2Editor
+from game.rulesets.ww2_skirmish.effects import Ww2Effects
 from game.rulesets.ww2_skirmish.fire import Ww2Firing
 from game.rulesets.ww2_skirmish.formation import Ww2Formation
 from game.rulesets.ww2_skirmish.guns import Ww2Guns
@@ -63,6 +65,14 @@ from game.rulesets.ww2_skirmish.odds import Ww2Odds
 from game.rulesets.ww2_skirmish.react import Ww2Reactions
 from game.rulesets.ww2_skirmish.solo import Ww2Solo
 from game.rulesets.ww2_skirmish.spot import Ww2Spotting
+from game.rulesets.ww2_skirmish.status import (
+    Ww2CloudAttr,
+    Ww2FigAttr,
+    Ww2FigMark,
+    Ww2GameAttr,
+    Ww2UnitAttr,
+    Ww2UnitMark,
+)
 from game.rulesets.ww2_skirmish.team_fire import Ww2TeamFire
 from game.rulesets.ww2_skirmish.teams import Ww2Teams
 from game.rulesets.ww2_skirmish.vehicles import Ww2Vehicles
@@ -70,9 +80,10 @@ from game.solo.tables import Profile
 
 FIRE_KINDS = frozenset({"fire", "fire_team", "volley", "blast", "fire_gun", "fire_at", "flame"})
 # figure markers that last one side-turn (actions and move actions last the whole game turn)
-PER_SIDE_TURN = ("moved", "fired", "spot_used", "move_action", "leg_mm", "rough_paid", "moved_mm", "no_move",
-                 "pivoted", "hatch_used", "v_halved", "v_rough", "v_offroad")
-PER_TURN = ("used", "ar_mode", "mg_used")
+PER_SIDE_TURN = (FigureMark.MOVED, Ww2FigMark.FIRED, Ww2FigMark.SPOT_USED, Ww2FigMark.MOVE_ACTION, Ww2FigMark.LEG_MM, Ww2FigMark.ROUGH_PAID,
+                 Ww2FigMark.MOVED_MM, Ww2FigMark.NO_MOVE, Ww2FigMark.PIVOTED, Ww2FigMark.HATCH_USED, Ww2FigMark.V_HALVED, Ww2FigMark.V_ROUGH,
+                 Ww2FigMark.V_OFFROAD)
+PER_TURN = (Ww2FigMark.USED, Ww2FigMark.AR_MODE, Ww2FigMark.MG_USED)
 
 
 class Ww2Skirmish(Ww2Common):
@@ -100,6 +111,7 @@ class Ww2Skirmish(Ww2Common):
         self.guns = Ww2Guns(self)
         self.reactions = Ww2Reactions(self)
         self.firing = Ww2Firing(self)
+        self.effects = Ww2Effects(self)
         self.team_fire = Ww2TeamFire(self)
         self.morale = Ww2Morale(self)
         self.formation = Ww2Formation(self)
@@ -147,10 +159,10 @@ class Ww2Skirmish(Ww2Common):
                     raise doc.error(loc, f"a fire team has 2-4 figures (this one has {fighters}); split it into fire teams")
         for si, s in enumerate(m.sides):
             for ui, u in enumerate(s.units):
-                vid = u.attrs.get("in_vehicle")
+                vid = u.attrs.get(Ww2UnitAttr.IN_VEHICLE)
                 if vid is None:
                     continue
-                ride_loc = ("sides", si, "units", ui, "attrs", "in_vehicle")
+                ride_loc = ("sides", si, "units", ui, "attrs", Ww2UnitAttr.IN_VEHICLE)
                 if vid not in vehicles:
                     raise doc.error(ride_loc, f"'{vid}' is not a vehicle figure of this map (vehicle figures are <unit id>.1)")
                 side, cap = vehicles[vid]
@@ -162,28 +174,28 @@ class Ww2Skirmish(Ww2Common):
 
     # ---- set-up ---------------------------------------------------------------------------------------
     def init_state(self, state: GameState, m: MapFile) -> None:
-        state.attrs.update({"sideturn": 0, "spotted": {s: {} for s in state.side_order}, "aware": {}, "event_n": 0,
-                            "demolished": []})
+        state.attrs.update({Ww2GameAttr.SIDETURN: 0, Ww2GameAttr.SPOTTED: {s: {} for s in state.side_order}, Ww2GameAttr.AWARE: {},
+                            Ww2GameAttr.EVENT_N: 0, Ww2GameAttr.DEMOLISHED: []})
         self.adopt(state)
         for u in state.units.values():
-            vid = u.attrs.get("in_vehicle")
+            vid = u.attrs.get(Ww2UnitAttr.IN_VEHICLE)
             if vid:
                 v = state.figures[vid]
                 for fid in u.figures:
                     f = state.figures[fid]
-                    f.attrs["in_vehicle"] = vid
+                    f.attrs[Ww2FigAttr.IN_VEHICLE] = vid
                     f.x, f.y, f.facing = v.x, v.y, v.facing
-            u.attrs["start_strength"] = len(u.figures)
+            u.attrs[Ww2UnitAttr.START_STRENGTH] = len(u.figures)
 
     def adopt(self, state: GameState) -> None:
         """Give figures new to the game (at set-up, or placed later by the solo rules'
         portal markers) their ammunition and, for vehicles, their crews."""
         for f in list(state.figures.values()):
-            if f.attrs.get("ww2"):
+            if f.attrs.get(Ww2FigAttr.WW2):
                 continue
             tt = self.data.troop_types[f.type]
-            f.attrs.update({"ww2": True, "grenades": tt.grenades, "rounds": tt.rounds, "charges": tt.charges,
-                            "reactive_ok": True})
+            f.attrs.update({Ww2FigAttr.WW2: True, Ww2FigAttr.GRENADES: tt.grenades, Ww2FigAttr.ROUNDS: tt.rounds,
+                            Ww2FigAttr.CHARGES: tt.charges, Ww2FigAttr.REACTIVE_OK: True})
             unit = state.units.get(f.unit)
             if tt.vehicle is None or unit is None:
                 continue
@@ -194,13 +206,13 @@ class Ww2Skirmish(Ww2Common):
                     id=cid, unit=f.unit, side=f.side, type=ct_id, name=f"{ct.name} ({f.name})", x=f.x, y=f.y,
                     facing=f.facing, radius=self.mm(ct.base or self.data.base_diameter) / 2,
                     weapons=list(ct.weapons), equipment=list(ct.equipment),
-                    attrs={"ww2": True, "in_vehicle": f.id, "grenades": ct.grenades, "rounds": ct.rounds,
-                           "charges": ct.charges, "reactive_ok": True})
+                    attrs={Ww2FigAttr.WW2: True, Ww2FigAttr.IN_VEHICLE: f.id, Ww2FigAttr.GRENADES: ct.grenades,
+                           Ww2FigAttr.ROUNDS: ct.rounds, Ww2FigAttr.CHARGES: ct.charges, Ww2FigAttr.REACTIVE_OK: True})
                 unit.figures.append(cid)
 
     def sync_table(self, game: Game) -> None:
         super().sync_table(game)
-        for fid in game.state.attrs.get("demolished", []):
+        for fid in game.state.attrs.get(Ww2GameAttr.DEMOLISHED, []):
             if fid in game.table:
                 game.table.remove_feature(fid)
 
@@ -216,31 +228,31 @@ class Ww2Skirmish(Ww2Common):
             for k in PER_TURN:
                 f.markers.pop(k, None)
         for u in st.units.values():
-            u.markers.pop("move_n", None)
+            u.markers.pop(Ww2UnitMark.MOVE_N, None)
         for f in st.figures.values():
-            due = f.markers.get("explodes_turn")
+            due = f.markers.get(Ww2FigMark.EXPLODES_TURN)
             if due is not None and st.turn >= due and f.life == ABANDONED:
-                f.markers.pop("explodes_turn")
+                f.markers.pop(Ww2FigMark.EXPLODES_TURN)
                 self.vehicles.explode(game, f, "its burning ammunition", None)
 
     def on_side_start(self, game: Game) -> None:
         st = game.state
         side = st.active_side
-        st.attrs["sideturn"] = self.sideturn(game) + 1
+        st.attrs[Ww2GameAttr.SIDETURN] = self.sideturn(game) + 1
         self.adopt(st)
-        st.attrs.pop("reaction", None)
+        st.attrs.pop(Ww2GameAttr.REACTION, None)
         game.emit("phase", f"{st.sides[side].name}: move, remove suppression and shoot.")
         for f in st.side_figures(side, alive_only=False):
             for k in PER_SIDE_TURN:
                 f.markers.pop(k, None)
         b = self.data.vehicles.bogging
         for v in st.side_figures(side):
-            if self.is_vehicle(v) and v.markers.get("bogged"):
+            if self.is_vehicle(v) and v.markers.get(Ww2FigMark.BOGGED):
                 roll = game.dice.roll(b.die, f"{v.name} tries to get free", target=f"{b.free_on}+", figures=[v.id])
                 ok = roll.value >= b.free_on
                 roll.outcome = "free" if ok else "still bogged"
                 if ok:
-                    v.markers.pop("bogged")
+                    v.markers.pop(Ww2FigMark.BOGGED)
         for u in list(st.side_units(side)):
             if self.routing(u) and st.unit_alive(u.id):
                 self.rally_or_flee(game, u)
@@ -254,14 +266,14 @@ class Ww2Skirmish(Ww2Common):
             roll = game.dice.roll(m.rally_die, f"{unit.name} tries to rally", target=f"{m.rally_on}", units=[unit.id])
             if roll.value >= m.rally_on:
                 roll.outcome = "rallies"
-                unit.markers.pop("routing")
+                unit.markers.pop(Ww2UnitMark.ROUTING)
                 game.emit("morale", f"{unit.name} rallies.", units=[unit.id])
                 return
             roll.outcome = "keeps running"
         else:
             game.emit("morale", f"{unit.name} is below half strength: it cannot rally.", units=[unit.id])
         for f in st_figs(game, unit):
-            f.markers["used"] = self.max_actions(f)
+            f.markers[Ww2FigMark.USED] = self.max_actions(f)
         for _ in range(self.data.movement.max_move_actions):
             if not self.fighters(game, unit.id):
                 break
@@ -272,15 +284,15 @@ class Ww2Skirmish(Ww2Common):
         side = st.active_side
         self.melee.melee_round(game)
         for f in st.side_figures(side, alive_only=False):
-            f.attrs["reactive_ok"] = not (f.markers.get("moved") or f.markers.get("fired"))
+            f.attrs[Ww2FigAttr.REACTIVE_OK] = not (f.markers.get(FigureMark.MOVED) or f.markers.get(Ww2FigMark.FIRED))
             if self.is_vehicle(f):
-                f.attrs["last_move_mm"] = f.markers.get("moved_mm", 0.0)
+                f.attrs[Ww2FigAttr.LAST_MOVE_MM] = f.markers.get(Ww2FigMark.MOVED_MM, 0.0)
         now = self.sideturn(game)
         for cid, c in list(st.clouds.items()):
-            if c.attrs.get("side") == side and c.attrs.get("until", 0) <= now:
+            if c.attrs.get(Ww2CloudAttr.SIDE) == side and c.attrs.get(Ww2CloudAttr.UNTIL, 0) <= now:
                 del st.clouds[cid]
                 game.emit("smoke", "The smoke clears.")
-        st.attrs.pop("reaction", None)
+        st.attrs.pop(Ww2GameAttr.REACTION, None)
         self.cleanup(game)
 
     def cleanup(self, game: Game) -> None:
@@ -330,6 +342,10 @@ class Ww2Skirmish(Ww2Common):
         changed, by its callers)."""
         return self.recall(game, ("profile", unit.id), lambda: self._profile(game, unit))
 
+    def routed(self, game: Game, unit: Unit) -> bool:
+        """Routing, for the solo rules' risk factors."""
+        return self.routing(unit)
+
     def _profile(self, game: Game, unit: Unit) -> Profile:
         prof = super().profile(game, unit)
         figs = game.state.unit_figures(unit.id)
@@ -343,13 +359,13 @@ class Ww2Skirmish(Ww2Common):
         prof.heavy_weapon = v is not None or prof.at_gun or any(w.category in ("mortar", "flamethrower") for f in figs for _, w in self.weapons_of(f))
         if v is not None:
             lost = sum(1 for c in game.state.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
-            prof.damaged = bool(v.markers.get("immobile") or v.markers.get("wrecked") or v.markers.get("optics") or lost)
+            prof.damaged = bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.WRECKED) or v.markers.get(Ww2FigMark.OPTICS) or lost)
         return prof
 
     def ask(self, game: Game, side: str, prompt: str, options) -> None:
         """As the base, but the prompt is logged for the choosing side only: that it may
         shoot tells the other side where its hidden figures are."""
-        game.state.attrs["decision"] = {"side": side, "prompt": prompt,
+        game.state.attrs[StateKey.DECISION] = {"side": side, "prompt": prompt,
                                         "options": [{"label": label, "command": c.to_dict()} for label, c in options]}
         game.emit("decision", f"{game.state.sides[side].name} must choose: {prompt}", side=side, visible_to=[side])
 

@@ -19,6 +19,8 @@ from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
 from game.rulesets.ww2_skirmish.data import ShotName
+from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
+from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 from game.solo.tables import solo_tables
 
@@ -38,13 +40,13 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         st = game.state
         before = set(st.figures)
         self.rules.adopt(st)
-        pool = st.attrs["solo"]["pool"]
+        pool = st.attrs[SoloKey.SOLO]["pool"]
         for fid in sorted(set(st.figures) - before):
             t = st.figures[fid].type
             if pool.get(t, 0) > 0:
                 pool[t] -= 1
-        st.attrs["solo"]["pool"] = {k: v for k, v in pool.items() if v > 0}
-        unit.attrs["start_strength"] = len(unit.figures)
+        st.attrs[SoloKey.SOLO]["pool"] = {k: v for k, v in pool.items() if v > 0}
+        unit.attrs[Ww2UnitAttr.START_STRENGTH] = len(unit.figures)
 
     def solo_counter_attack(self, game: Game, kind: str, unit_id: str,
                             at: tuple[float, float] | None = None) -> bool:
@@ -86,8 +88,8 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         shifts = [("target in hard cover", sh.shifts.hard_cover)] if cover >= 2 else (
             [("target in soft cover", sh.shifts.soft_cover)] if cover == 1 else [])
         need = self._medium_need("careful", sum(v for _, v in shifts))
-        unit.markers["fired_at"] = self.rules.sideturn(game)
-        unit.markers["aware"] = True
+        unit.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
+        unit.markers[Ww2UnitMark.AWARE] = True
         self.rules.note_fire(game, unit.id, None, 1)
         roll = game.dice.roll(sh.die, f"Sniper counter: carefully aimed shot at {victim.name} of {unit.name} (medium range)",
                               target=f"{need}+" if need else "beyond long range: no hit", modifiers=shifts,
@@ -96,7 +98,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         roll.outcome = "hit" if hit else "miss"
         if hit:
             mods = [("sniper", self.rules.data.fire_effect.automatic)]
-            self.rules.firing.apply_effect(game, victim, self.rules.firing.effect_result(game.dice, mods, victim, f"fire effect on {victim.name}"),
+            self.rules.effects.apply_effect(game, victim, self.rules.effects.effect_result(game.dice, mods, victim, f"fire effect on {victim.name}"),
                               "a sniper counter's shot", None)
 
     def _counter_mines(self, game: Game, unit: Unit, figs: list[Figure]) -> None:
@@ -104,8 +106,8 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         shift: the mines are under their feet)."""
         sh = self.rules.data.shooting
         need = self._medium_need("aimed", 0)
-        unit.markers["fired_at"] = self.rules.sideturn(game)
-        unit.markers["aware"] = True
+        unit.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
+        unit.markers[Ww2UnitMark.AWARE] = True
         self.rules.note_fire(game, unit.id, None, len(figs), heavy=True)
         for f in sorted(figs, key=lambda f: f.id):
             if not f.alive:
@@ -116,7 +118,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
             roll.outcome = "hit" if hit else "miss"
             if hit:
                 mods = [("as an MG", self.rules.data.fire_effect.automatic)]
-                self.rules.firing.apply_effect(game, f, self.rules.firing.effect_result(game.dice, mods, f, f"fire effect on {f.name}"), "mines", None)
+                self.rules.effects.apply_effect(game, f, self.rules.effects.effect_result(game.dice, mods, f, f"fire effect on {f.name}"), "mines", None)
 
     def _counter_round(self, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
         """A random artillery round at long range: a d20 to land on the unit needing the
@@ -130,8 +132,8 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
             mods.append(("target moving or in cover", bl.modifiers.target_moving_or_cover))
         if self.rules.suppression(unit):
             mods.append(("target suppressed", bl.modifiers.target_suppressed))
-        unit.markers["fired_at"] = self.rules.sideturn(game)
-        unit.markers["aware"] = True
+        unit.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
+        unit.markers[Ww2UnitMark.AWARE] = True
         self.rules.note_fire(game, unit.id, None, 0, heavy=True)
         roll = game.dice.roll(bl.die, f"Random artillery round at {unit.name} (long range)", target=f"{need}+",
                               modifiers=mods, units=[unit.id])
@@ -154,21 +156,21 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         if v is None:
             return {}
         tb = solo_tables()
-        last = unit.markers.get("solo_order") or self.rules.initial_order(game, unit)
+        last = unit.markers.get(SoloKey.ORDER) or self.rules.initial_order(game, unit)
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
         infantry = any(self.rules.fighter(f) and hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_infantry") for f in friends)
         crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
-        damaged = int(bool(v.markers.get("immobile") or v.markers.get("optics"))) + crew_lost
+        damaged = int(bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.OPTICS))) + crew_lost
         seen = self.rules.known_enemies(game, unit.side)
         flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
         near = [f for f in friends if hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_friends")]
         alone = not any(self.rules.los(game, v, f).visible for f in near)
         guns = self.rules.weapons_of(v, "gun")
-        wrecked = set(v.markers.get("wrecked", []))
+        wrecked = set(v.markers.get(Ww2FigMark.WRECKED, []))
         working = [w for w in v.weapons if w not in wrecked]
-        at_fire = any(r.get("heavy") for r in self.rules.recent(game, unit, "fired_on"))
+        at_fire = any(r.get("heavy") for r in self.rules.recent(game, unit, SoloKey.FIRED_ON))
         return {
-            "advancing": int(last == "advance" or bool(v.markers.get("hull_down"))),
+            "advancing": int(last == "advance" or bool(v.markers.get(Ww2FigMark.HULL_DOWN))),
             "infantry_near": int(infantry),
             "damaged": damaged,
             "under_at_fire": int(at_fire),

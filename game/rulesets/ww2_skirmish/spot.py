@@ -1,6 +1,6 @@
 """WW2 Skirmish: visibility and spotting ("Visibility" and "To Spot" of the text).
 
-Every side keeps the enemy figures it has spotted in ``state.attrs['spotted'][side]``.
+Every side keeps the enemy figures it has spotted in ``state.attrs[Ww2GameAttr.SPOTTED][side]``.
 Spotting happens three ways: automatically (in the open, in clear sight, within 20"),
 by a figure's own attempt during its side's movement (the ``spot`` command, once a
 turn), and by each fire team's attempt when enemy troops move or fire within its line
@@ -19,10 +19,13 @@ import numpy as np
 
 from game.core.commands import Command, require
 from game.core.game import Game
+from game.core.keys import StateKey
 from game.core.state import ACTIVE, Figure, GameState, Unit
 from game.rulesets.base import RulesetBase
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
+from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2GameAttr, Ww2UnitMark
+from game.solo.keys import SoloKey
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -33,7 +36,10 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
     rules: Ww2Skirmish
 
     def spotted(self, game: Game, side: str) -> dict:
-        return game.state.attrs.setdefault("spotted", {}).setdefault(side, {})
+        attrs = game.state.attrs
+        if Ww2GameAttr.SPOTTED not in attrs:
+            attrs[Ww2GameAttr.SPOTTED] = {}
+        return attrs[Ww2GameAttr.SPOTTED].setdefault(side, {})
 
     def is_spotted(self, game: Game, side: str, f: Figure) -> bool:
         if f.side == side:
@@ -49,12 +55,12 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         old = rec.get(f.id)
         if old is None or old["how"] == "heard":
             rec[f.id] = {"how": how, "until": until}
-        game.state.attrs.setdefault("aware", {})[side] = True
+        game.state.attrs.setdefault(Ww2GameAttr.AWARE, {})[side] = True
 
     def unaware(self, game: Game, unit: Unit) -> bool:
         """Troops unaware of enemy in the area (interpretation): their side has not spotted
         an enemy yet and the team has not been shot at."""
-        return not game.state.attrs.get("aware", {}).get(unit.side) and not unit.markers.get("aware")
+        return not game.state.attrs.get(Ww2GameAttr.AWARE, {}).get(unit.side) and not unit.markers.get(Ww2UnitMark.AWARE)
 
     # ---- who sees ----------------------------------------------------------------------------
     def can_observe(self, game: Game, f: Figure) -> bool:
@@ -80,7 +86,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
     def through_slits(self, game: Game, f: Figure) -> bool:
         """Crews of closed AFVs observe through slits and scopes unless the commander has
         his head out of the hatch."""
-        return self.rules.is_vehicle(f) and not self.rules.is_open_vehicle(f) and not f.markers.get("unbuttoned", False)
+        return self.rules.is_vehicle(f) and not self.rules.is_open_vehicle(f) and not f.markers.get(Ww2FigMark.UNBUTTONED, False)
 
     # ---- the chance to spot -----------------------------------------------------------------------
     def spot_need(self, game: Game, obs: Figure, tgt: Figure, heard: bool = False) -> tuple[int | None, int | None, list[tuple[str, int]]]:
@@ -168,7 +174,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
                     rec[t.id] = {"how": "auto", "until": None}
                     new.append(t)
             if new:
-                st.attrs.setdefault("aware", {})[side] = True
+                st.attrs.setdefault(Ww2GameAttr.AWARE, {})[side] = True
                 names = ", ".join(f.name for f in new[:4]) + (f" and {len(new) - 4} more" if len(new) > 4 else "")
                 game.emit("spot", f"{st.sides[side].name} see {names} in the open (automatic within "
                           f"{self.rules.data.spotting.automatic_within:g}\").", figures=[f.id for f in new], side=side)
@@ -186,13 +192,13 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
             return
         f = self.rules.require_figure(game, cmd.figure, "figure that looks")
         require(self.can_observe(game, f), f"{f.name} cannot observe now.")
-        require(not f.markers.get("spot_used"), f"{f.name} has already tried to spot this turn.")
+        require(not f.markers.get(Ww2FigMark.SPOT_USED), f"{f.name} has already tried to spot this turn.")
         require(not self.rules.routing(st.units[f.unit]), f"{st.units[f.unit].name} is routing.")
 
     def spotters(self, game: Game, unit_id: str) -> list[Figure]:
         """The figures of a team that may still try to spot this turn, in team order."""
         return [f for f in game.state.unit_figures(unit_id)
-                if f.alive and not f.markers.get("spot_used") and not self.rules.embarked(f) and self.can_observe(game, f)]
+                if f.alive and not f.markers.get(Ww2FigMark.SPOT_USED) and not self.rules.embarked(f) and self.can_observe(game, f)]
 
     def apply_spot(self, game: Game, cmd: Command) -> None:
         if cmd.figure is None:
@@ -202,7 +208,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
             self.try_to_spot(game, game.state.figures[cmd.figure_id])
 
     def try_to_spot(self, game: Game, f: Figure) -> None:
-        f.markers["spot_used"] = True
+        f.markers[Ww2FigMark.SPOT_USED] = True
         needs = self.spot_targets(game, f, self.hidden_enemies(game, f.side), heard_ok=False)
         bands = "/".join(f"{b.need}+" for b in self.rules.data.spotting.bands)
         roll = game.dice.roll(self.rules.data.spotting.die, f"{f.name} tries to spot", target=f"{bands} by range band, after band shifts",
@@ -221,7 +227,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         actors = [a for a in actors if self.rules.on_table(a)]
         if not actors:
             return
-        event = st.attrs.get("event_n", 0)
+        event = st.attrs.get(Ww2GameAttr.EVENT_N, 0)
         for side in st.side_order:
             if side == actors[0].side:
                 continue
@@ -254,7 +260,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
                 targets = [a for a in targets if not self.is_spotted(game, side, a)]
                 if not targets:
                     break
-        st.attrs["event_n"] = event + 1
+        st.attrs[Ww2GameAttr.EVENT_N] = event + 1
 
     # ---- what a side may see ----------------------------------------------------------------------------
     def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
@@ -284,14 +290,14 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         for uid in list(st.units):
             u = st.units[uid]
             if u.side == side:
-                for rec in u.attrs.get("fired_on", []):
+                for rec in u.attrs.get(SoloKey.FIRED_ON, []):
                     if rec.get("by") and not any(x not in hidden for x in game.state.units[rec["by"]].figures):
                         rec["by"] = None
                 continue
             u.figures = [x for x in u.figures if x not in hidden]
             if not u.figures:
                 del st.units[uid]
-        d = st.attrs.get("decision")
+        d = st.attrs.get(StateKey.DECISION)
         if d is not None and d.get("side") != side:  # the other side's choice (who could shoot) stays secret
-            st.attrs["decision"] = {"side": d["side"], "prompt": "the other side is choosing", "options": []}
+            st.attrs[StateKey.DECISION] = {"side": d["side"], "prompt": "the other side is choosing", "options": []}
         return st

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.options import Ww2Options
@@ -80,7 +81,7 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
                     self.rules.firing.firer_ready(game, f)
                 except Exception:
                     continue
-                if self.rules.actions_left(f) < 1 or (s.weapon.belt_fed and f.markers.get("moved")):
+                if self.rules.actions_left(f) < 1 or (s.weapon.belt_fed and f.markers.get(FigureMark.MOVED)):
                     continue
                 if not self.rules.firing.visible_members(game, f.side, f, target, strict=True):
                     continue
@@ -106,10 +107,10 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
         cands = shots[0].candidates
         i = dice.choose_index(len(cands), f"which figure of {target.name} is hit", units=[target.id])
         vf = game.state.figures[cands[i]]
-        if self.rules.firing.is_flamer(vf):
+        if self.rules.effects.is_flamer(vf):
             return "flamer", vf.id
         mods = self.volley_mods(shots)
-        return self.rules.firing.effect_result(dice, mods, vf, f"fire effect on {vf.name}"), vf.id
+        return self.rules.effects.effect_result(dice, mods, vf, f"fire effect on {vf.name}"), vf.id
 
     def volley_mods(self, shots: list[Shot]) -> list[tuple[str, int]]:
         best: dict[str, int] = {}
@@ -131,5 +132,5 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
         self.rules.firing.note_target(game, target, shots[0].firer)
         result, victim = self.volley_roll(game.dice, game, shots, target)
         if victim is not None:
-            self.rules.firing.apply_effect(game, game.state.figures[victim], result, f"fire of {game.state.units[cmd.unit_id].name}", cmd.unit)
+            self.rules.effects.apply_effect(game, game.state.figures[victim], result, f"fire of {game.state.units[cmd.unit_id].name}", cmd.unit)
         self.rules.firing.after_fire(game, [s.firer for s in shots], target)

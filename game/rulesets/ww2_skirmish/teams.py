@@ -12,6 +12,7 @@ from game.core.game import Game
 from game.core.state import Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -26,12 +27,12 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         require(st.phase == "action" and cmd.side == st.active_side, "Comrades are picked up during your own turn.")
         f = self.rules.require_figure(game, cmd.figure, "figure that carries")
         require(self.rules.fighter(f), f"{f.name} cannot carry anyone.")
-        require(not f.markers.get("carrying"), f"{f.name} is already carrying someone.")
+        require(not f.markers.get(Ww2FigMark.CARRYING), f"{f.name} is already carrying someone.")
         require(self.rules.actions_left(f) >= 1, f"{f.name} has no action left to pick up a comrade.")
         t = st.figures.get(cmd.target or "")
         if t is None or not (t.side == f.side and t.life == "disabled"):
             refuse("Choose a disabled comrade to carry.")
-        require(len(t.attrs.get("carried_by", [])) < 2, f"{t.name} is already carried by two.")
+        require(len(t.attrs.get(Ww2FigAttr.CARRIED_BY, [])) < 2, f"{t.name} is already carried by two.")
         require(self.rules.gap(f, t) <= self.rules.mm(self.rules.data.movement.reach) + EPS,
                 f"{t.name} is more than {self.rules.data.movement.reach:g}\" away.")
 
@@ -39,9 +40,9 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         st = game.state
         f, t = st.figures[cmd.figure_id], st.figures[cmd.target_id]
         self.rules.spend(f, 1)
-        f.markers["carrying"] = t.id
-        t.attrs.setdefault("carried_by", []).append(f.id)
-        n = len(t.attrs["carried_by"])
+        f.markers[Ww2FigMark.CARRYING] = t.id
+        t.attrs.setdefault(Ww2FigAttr.CARRIED_BY, []).append(f.id)
+        n = len(t.attrs[Ww2FigAttr.CARRIED_BY])
         game.emit("move", f"{f.name} picks up {t.name}" + (" with a comrade (-1\" each)." if n == 2 else " (-2\" movement)."),
                   figures=[f.id, t.id])
 
@@ -49,14 +50,14 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         st = game.state
         require(cmd.side == st.active_side, "Only during your own turn.")
         f = self.rules.require_figure(game, cmd.figure)
-        require(bool(f.markers.get("carrying")), f"{f.name} is not carrying anyone.")
+        require(bool(f.markers.get(Ww2FigMark.CARRYING)), f"{f.name} is not carrying anyone.")
 
     def apply_drop(self, game: Game, cmd: Command) -> None:
         st = game.state
         f = st.figures[cmd.figure_id]
-        cid = f.markers.pop("carrying")
+        cid = f.markers.pop(Ww2FigMark.CARRYING)
         c = st.figures[cid]
-        c.attrs["carried_by"] = [x for x in c.attrs.get("carried_by", []) if x != f.id]
+        c.attrs[Ww2FigAttr.CARRIED_BY] = [x for x in c.attrs.get(Ww2FigAttr.CARRIED_BY, []) if x != f.id]
         game.emit("move", f"{f.name} puts {c.name} down.", figures=[f.id, c.id])
 
     # ---- scouts and replacements -----------------------------------------------------------------------------------------
@@ -66,7 +67,7 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         f = self.rules.require_figure(game, cmd.figure)
         require(self.rules.fighter(f) and self.rules.actions_left(f) >= 1, f"{f.name} cannot go scouting now (needs an action).")
         unit = st.units[f.unit]
-        require(not unit.attrs.get("parent"), f"{f.name} is already a scout.")
+        require(not unit.attrs.get(Ww2UnitAttr.PARENT), f"{f.name} is already a scout.")
         require(self.rules.unit_vehicle(game, unit.id) is None and self.rules.unit_gun(game, unit.id) is None,
                 "Crews do not send out scouts.")
         require(len(self.rules.fighters(game, unit.id)) >= 2, f"{unit.name} has nobody else left.")
@@ -79,10 +80,10 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         sid = f"{parent.id}-scouts"
         scouts = st.units.get(sid)
         if scouts is None:
-            scouts = Unit(sid, parent.side, f"{parent.name} scouts", "scouts", [], {}, {"parent": parent.id, "start_strength": 1})
+            scouts = Unit(sid, parent.side, f"{parent.name} scouts", "scouts", [], {}, {Ww2UnitAttr.PARENT: parent.id, Ww2UnitAttr.START_STRENGTH: 1})
             st.units[sid] = scouts
         else:
-            scouts.attrs["start_strength"] = scouts.attrs.get("start_strength", 0) + 1
+            scouts.attrs[Ww2UnitAttr.START_STRENGTH] = scouts.attrs.get(Ww2UnitAttr.START_STRENGTH, 0) + 1
         parent.figures.remove(f.id)
         scouts.figures.append(f.id)
         f.unit = sid
@@ -93,7 +94,7 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         require(st.phase == "action" and cmd.side == st.active_side, "Scouts rejoin during your own turn.")
         require(cmd.unit in st.units, "Choose the scouts.")
         u = st.units[cmd.unit_id]
-        parent = u.attrs.get("parent")
+        parent = u.attrs.get(Ww2UnitAttr.PARENT)
         if not parent:
             refuse(f"{u.name} are not scouts.")
         reach = self.rules.mm(self.rules.data.movement.cohesion) + EPS
@@ -105,7 +106,7 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
     def apply_rejoin(self, game: Game, cmd: Command) -> None:
         st = game.state
         u = st.units[cmd.unit_id]
-        parent = st.units[u.attrs["parent"]]
+        parent = st.units[u.attrs[Ww2UnitAttr.PARENT]]
         for fid in list(u.figures):
             st.figures[fid].unit = parent.id
             parent.figures.append(fid)
@@ -145,5 +146,5 @@ class Ww2Teams(Chapter["Ww2Skirmish"]):
         old.figures.remove(f.id)
         new.figures.append(f.id)
         f.unit = new.id
-        f.attrs["role"] = "crew" if self.rules.unit_gun(game, new.id) is not None else "loader"
+        f.attrs[Ww2FigAttr.ROLE] = "crew" if self.rules.unit_gun(game, new.id) is not None else "loader"
         game.emit("orders", f"{f.name} leaves {old.name} to replace losses in {new.name}.", figures=[f.id], units=[old.id, new.id])

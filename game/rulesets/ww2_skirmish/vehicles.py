@@ -18,12 +18,14 @@ from shapely.ops import unary_union
 
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import DEAD, DESTROYED, Figure, Unit
 from game.geometry.collider import Collider
 from game.rulesets.movement import clamp_to_table, plan_move
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import ABANDONED, EPS, TOL
 from game.rulesets.ww2_skirmish.move import BIG, Leg, cut_path
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -37,20 +39,20 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         return self.rules.tt(f).vehicle
 
     def stunned(self, game: Game, v: Figure) -> bool:
-        return v.markers.get("stunned_until", -1) >= self.rules.sideturn(game)
+        return v.markers.get(Ww2FigMark.STUNNED_UNTIL, -1) >= self.rules.sideturn(game)
 
     def immobile(self, game: Game, unit: Unit) -> bool:  # the solo rules' question
         v = self.rules.unit_vehicle(game, unit.id)
-        return v is not None and bool(v.markers.get("immobile") or v.markers.get("bogged"))
+        return v is not None and bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.BOGGED))
 
     def driver(self, game: Game, v: Figure) -> Figure | None:
         return next((c for c in self.rules.crew(game, v) if self.rules.role(c) == "driver"), None)
 
     def last_move(self, game: Game, v: Figure) -> float:
         """How far the vehicle moved in its latest turn of movement (its "previous speed")."""
-        if v.side == game.state.active_side and v.markers.get("moved_mm"):
-            return v.markers["moved_mm"]
-        return v.attrs.get("last_move_mm", 0.0)
+        if v.side == game.state.active_side and v.markers.get(Ww2FigMark.MOVED_MM):
+            return v.markers[Ww2FigMark.MOVED_MM]
+        return v.attrs.get(Ww2FigAttr.LAST_MOVE_MM, 0.0)
 
     def facing_from(self, v: Figure, p: tuple[float, float]) -> str:
         """Front, flank or rear: which side of the vehicle faces a point. Behind the front
@@ -102,13 +104,13 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
 
     def vehicle_remaining(self, game: Game, v: Figure, halved: bool, rough: bool, road: bool) -> float:
         m = v.markers
-        h = halved or bool(m.get("v_halved"))
-        r = rough or bool(m.get("v_rough"))
-        rd = road and not m.get("v_offroad")
-        left = self.vehicle_allowance(v, h, r, rd) - m.get("moved_mm", 0.0)
+        h = halved or bool(m.get(Ww2FigMark.V_HALVED))
+        r = rough or bool(m.get(Ww2FigMark.V_ROUGH))
+        rd = road and not m.get(Ww2FigMark.V_OFFROAD)
+        left = self.vehicle_allowance(v, h, r, rd) - m.get(Ww2FigMark.MOVED_MM, 0.0)
         unit = game.state.units[v.unit]
         if self.rules.suppression(unit):
-            left = min(left, self.rules.mm(self.rules.data.movement.suppressed_max) - m.get("moved_mm", 0.0))
+            left = min(left, self.rules.mm(self.rules.data.movement.suppressed_max) - m.get(Ww2FigMark.MOVED_MM, 0.0))
         return max(0.0, left)
 
     def plan_vehicle_leg(self, game: Game, v: Figure, waypoints: list[tuple[float, float]], strict: bool) -> tuple[Leg, dict]:
@@ -137,13 +139,13 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         st = game.state
         require(st.phase == "action" and v.side == st.active_side, "Vehicles move during their own side's turn.")
         require(v.alive, f"{v.name} is out of action.")
-        require(not v.markers.get("immobile"), f"{v.name} is immobilised for the rest of the game.")
-        require(not v.markers.get("bogged"), f"{v.name} is bogged down: it frees itself on a 5+ at the start of a later turn.")
+        require(not v.markers.get(Ww2FigMark.IMMOBILE), f"{v.name} is immobilised for the rest of the game.")
+        require(not v.markers.get(Ww2FigMark.BOGGED), f"{v.name} is bogged down: it frees itself on a 5+ at the start of a later turn.")
         require(not self.stunned(game, v), f"{v.name}'s crew is stunned: it may do nothing this turn.")
         d = self.driver(game, v)
         if d is None:
             refuse(f"{v.name} has no driver.")
-        if not v.markers.get("moved"):
+        if not v.markers.get(FigureMark.MOVED):
             require(self.rules.actions_left(d) >= 1, f"{d.name} (the driver) has no action left to move.")
 
     def check_vehicle_move(self, game: Game, cmd: Command, strict: bool = True) -> None:
@@ -155,7 +157,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(leg.length > EPS, f"{v.name} cannot move there.")
 
     def pay_vehicle_move(self, game: Game, v: Figure) -> None:
-        if not v.markers.get("moved") and not v.markers.get("pivoted"):
+        if not v.markers.get(FigureMark.MOVED) and not v.markers.get(Ww2FigMark.PIVOTED):
             for c in self.rules.crew(game, v):
                 if self.rules.actions_left(c) >= 1:
                     self.rules.spend(c, 1)
@@ -181,7 +183,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
             path = cut_path(leg.path, bogged_at)
             length = LineString(path).length if len(path) >= 2 else 0.0
             leg = Leg(v, path if length > EPS else [v.pos], length, length, crossings=[])
-            v.markers["bogged"] = True
+            v.markers[Ww2FigMark.BOGGED] = True
         self.place_vehicle(game, v, leg, info)
         unit = st.units[v.unit]
         game.emit("move", f"{v.name} moves {self.rules.fmt(leg.length)}" + (" and bogs down" if bogged_at is not None else "") + ".",
@@ -190,19 +192,19 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
 
     def place_vehicle(self, game: Game, v: Figure, leg: Leg, info: dict) -> None:
         m = v.markers
-        m["moved"] = True
-        v.attrs["moved_at"] = self.rules.sideturn(game)
+        m[FigureMark.MOVED] = True
+        v.attrs[Ww2FigAttr.MOVED_AT] = self.rules.sideturn(game)
         if leg.length > EPS:
             a, b = leg.path[-2], leg.path[-1]
             v.facing = self.rules.heading(a, b)
             v.x, v.y = b
-            m["moved_mm"] = m.get("moved_mm", 0.0) + leg.length
+            m[Ww2FigMark.MOVED_MM] = m.get(Ww2FigMark.MOVED_MM, 0.0) + leg.length
             if info.get("crossings") or info.get("woods"):
-                m["v_halved"] = True
+                m[Ww2FigMark.V_HALVED] = True
             if info.get("rough"):
-                m["v_rough"] = True
+                m[Ww2FigMark.V_ROUGH] = True
             if not info.get("road"):
-                m["v_offroad"] = True
+                m[Ww2FigMark.V_OFFROAD] = True
         for o in self.rules.occupants(game, v):
             o.x, o.y = v.x, v.y
             o.facing = v.facing
@@ -212,15 +214,15 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(self.rules.is_vehicle(v), f"{v.name} is not a vehicle.")
         self.vehicle_may_move(game, v)
         require(cmd.point is not None, "Choose the direction to face.")
-        require(not v.markers.get("pivoted"), f"{v.name} has already turned on the spot this turn.")
+        require(not v.markers.get(Ww2FigMark.PIVOTED), f"{v.name} has already turned on the spot this turn.")
         require(hypot(cmd.at[0] - v.x, cmd.at[1] - v.y) > EPS, "Choose a point away from the vehicle.")
 
     def apply_pivot(self, game: Game, cmd: Command) -> None:
         v = game.state.figures[cmd.figure_id]
         self.pay_vehicle_move(game, v)
-        v.markers["pivoted"] = True
-        v.markers["moved"] = True
-        v.attrs["moved_at"] = self.rules.sideturn(game)
+        v.markers[Ww2FigMark.PIVOTED] = True
+        v.markers[FigureMark.MOVED] = True
+        v.attrs[Ww2FigAttr.MOVED_AT] = self.rules.sideturn(game)
         v.facing = self.rules.heading(v.pos, cmd.at)
         for o in self.rules.occupants(game, v):
             o.facing = v.facing
@@ -235,14 +237,14 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         v = self.rules.require_figure(game, cmd.figure, "vehicle")
         require(self.rules.is_vehicle(v) and not self.rules.is_open_vehicle(v), "Only closed armoured vehicles have hatches to open or close.")
         require(v.alive, f"{v.name} is out of action.")
-        require(not v.markers.get("hatch_used"), f"{v.name}'s commander has already opened or closed the hatch this turn.")
+        require(not v.markers.get(Ww2FigMark.HATCH_USED), f"{v.name}'s commander has already opened or closed the hatch this turn.")
         require(any(self.rules.role(c) == "nco" for c in self.rules.crew(game, v)), f"{v.name} has no commander left.")
 
     def apply_hatch(self, game: Game, cmd: Command) -> None:
         v = game.state.figures[cmd.figure_id]
-        v.markers["hatch_used"] = True
-        up = not v.markers.get("unbuttoned", False)
-        v.markers["unbuttoned"] = up
+        v.markers[Ww2FigMark.HATCH_USED] = True
+        up = not v.markers.get(Ww2FigMark.UNBUTTONED, False)
+        v.markers[Ww2FigMark.UNBUTTONED] = up
         game.emit("orders", f"{v.name}'s commander " + ("opens the hatch: he observes directly but can be shot at (as in hard cover)."
                                                         if up else "closes the hatch: the crew observes through slits (+1 band)."),
                   figures=[v.id])
@@ -257,14 +259,14 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         v = st.figures.get(cmd.target or "")
         if v is None or not (self.rules.is_vehicle(v) and v.side == cmd.side and v.alive):
             refuse("Choose one of your vehicles.")
-        require(not v.markers.get("burning"), f"{v.name} is on fire.")
+        require(not v.markers.get(Ww2FigMark.BURNING), f"{v.name} is on fire.")
         figs = self.rules.fighters(game, unit.id)
         require(bool(figs), f"{unit.name} has nobody on foot.")
         room = self.vtype(v).capacity - len(self.rules.passengers(game, v))
         require(len(figs) <= room, f"{v.name} has room for {room} more.")
         require(not self.rules.routing(unit) and not self.rules.shaken(game, unit), f"{unit.name} may not move now.")
         mv = self.rules.data.movement
-        require(unit.markers.get("move_n", 0) < mv.max_move_actions, f"{unit.name} has used its move actions this turn.")
+        require(unit.markers.get(Ww2UnitMark.MOVE_N, 0) < mv.max_move_actions, f"{unit.name} has used its move actions this turn.")
         reach = self.rules.mm(mv.suppressed_max if self.rules.suppression(unit) else mv.normal) + EPS
         far = [f.name for f in figs if self.rules.gap(f, v) > reach]
         require(not far, f"{', '.join(far)} cannot reach {v.name} in one move.")
@@ -276,11 +278,11 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         self.rules.moving.open_move_action(game, unit)
         figs = self.rules.fighters(game, unit.id)
         for f in figs:
-            f.attrs["in_vehicle"] = v.id
+            f.attrs[Ww2FigAttr.IN_VEHICLE] = v.id
             f.x, f.y, f.facing = v.x, v.y, v.facing
-            f.markers["moved"] = True
-            f.attrs["moved_at"] = self.rules.sideturn(game)
-            f.markers.pop("carrying", None)
+            f.markers[FigureMark.MOVED] = True
+            f.attrs[Ww2FigAttr.MOVED_AT] = self.rules.sideturn(game)
+            f.markers.pop(Ww2FigMark.CARRYING, None)
         game.emit("move", f"{unit.name} gets into {v.name}.", units=[unit.id], figures=[f.id for f in figs] + [v.id],
                   visible_to=self.rules.moving.move_visibility(game, [v]))
         self.rules.moving.after_move(game, unit, [])
@@ -293,7 +295,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         inside = [f for f in st.unit_figures(unit.id) if self.rules.embarked(f)]
         require(bool(inside) and self.rules.unit_vehicle(game, unit.id) is None, f"{unit.name} is not riding in a vehicle.")
         require(not self.rules.routing(unit) and not self.rules.shaken(game, unit), f"{unit.name} may not move now.")
-        require(unit.markers.get("move_n", 0) < self.rules.data.movement.max_move_actions, f"{unit.name} has used its move actions this turn.")
+        require(unit.markers.get(Ww2UnitMark.MOVE_N, 0) < self.rules.data.movement.max_move_actions, f"{unit.name} has used its move actions this turn.")
         v = self.rules.riding_in(game, inside[0])
         require(len(self.exit_spots(game, v, len(inside))) >= len(inside), f"There is no room around {v.name} to get out.")
 
@@ -302,8 +304,8 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         unit = st.units[cmd.unit_id]
         inside = [f for f in st.unit_figures(unit.id) if self.rules.embarked(f)]
         v = self.rules.riding_in(game, inside[0])
-        n = unit.markers.get("move_n", 0) + 1
-        unit.markers["move_n"] = n
+        n = unit.markers.get(Ww2UnitMark.MOVE_N, 0) + 1
+        unit.markers[Ww2UnitMark.MOVE_N] = n
         for f in inside:
             if self.rules.actions_left(f) >= 1:
                 self.rules.spend(f, 1)
@@ -343,12 +345,12 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
     def dismount(self, game: Game, v: Figure, figs: list[Figure], away: bool, extra: float = 0.0) -> None:
         spots = self.exit_spots(game, v, len(figs), away, extra)
         for i, f in enumerate(figs):
-            f.attrs.pop("in_vehicle", None)
+            f.attrs.pop(Ww2FigAttr.IN_VEHICLE, None)
             p = spots[i] if i < len(spots) else (v.x, v.y)
             f.facing = self.rules.heading(v.pos, p) if p != v.pos else v.facing
             f.x, f.y = p
-            f.markers["moved"] = True
-            f.attrs["moved_at"] = self.rules.sideturn(game)
+            f.markers[FigureMark.MOVED] = True
+            f.attrs[Ww2FigAttr.MOVED_AT] = self.rules.sideturn(game)
 
     def abandon_vehicle(self, game: Game, v: Figure, why: str, burning: bool = False) -> None:
         occ = self.rules.occupants(game, v)
@@ -356,7 +358,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
             self.dismount(game, v, occ, away=True, extra=self.rules.mm(2) if burning else 0.0)
         v.life = ABANDONED
         if burning:
-            v.markers["burning"] = True
+            v.markers[Ww2FigMark.BURNING] = True
         game.emit("vehicle", f"{v.name} is abandoned ({why})" + (f": {len(occ)} figure(s) get out" + (" and run from the flames." if burning else " and take cover behind it.") if occ else "."),
                   figures=[v.id] + [f.id for f in occ], units=[v.unit])
 
@@ -365,7 +367,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(st.phase == "action" and cmd.side == st.active_side, "Crews abandon vehicles during their own turn.")
         v = self.rules.require_figure(game, cmd.figure, "vehicle")
         require(self.rules.is_vehicle(v) and v.alive, "Choose one of your vehicles in action.")
-        stopped = v.markers.get("immobile") or v.markers.get("bogged") or (not self.rules.is_afv(v) and not v.markers.get("moved"))
+        stopped = v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.BOGGED) or (not self.rules.is_afv(v) and not v.markers.get(FigureMark.MOVED))
         require(bool(stopped), f"{v.name} is not stopped: crews abandon immobilised or bogged vehicles, or stopped soft vehicles.")
 
     def apply_abandon(self, game: Game, cmd: Command) -> None:
@@ -378,15 +380,15 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         for v in list(game.state.figures.values()):
             if not v.alive or not self.rules.is_vehicle(v) or self.rules.is_afv(v):
                 continue
-            if (v.markers.get("immobile") or v.markers.get("bogged")) and self.rules.under_fire(game, game.state.units[v.unit]):
+            if (v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.BOGGED)) and self.rules.under_fire(game, game.state.units[v.unit]):
                 self.abandon_vehicle(game, v, "stopped under fire")
 
     # ---- crashes and losses ------------------------------------------------------------------------------------------
     def driver_lost(self, game: Game, v: Figure) -> None:
-        if v.markers.get("immobile") and v.markers.get("driverless"):
+        if v.markers.get(Ww2FigMark.IMMOBILE) and v.markers.get(Ww2FigMark.DRIVERLESS):
             return
-        v.markers["immobile"] = True
-        v.markers["driverless"] = True
+        v.markers[Ww2FigMark.IMMOBILE] = True
+        v.markers[Ww2FigMark.DRIVERLESS] = True
         if self.last_move(game, v) >= self.rules.mm(self.rules.data.vehicles.crash_min_move) - EPS:
             self.crash(game, v, "its driver is killed")
         else:
@@ -395,7 +397,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
     def crash(self, game: Game, v: Figure, why: str) -> None:
         """Moved half its previous speed forward, without turning, then stops for good."""
         d = self.last_move(game, v) / 2
-        v.markers["immobile"] = True
+        v.markers[Ww2FigMark.IMMOBILE] = True
         if d <= EPS:
             return
         ux, uy = self.rules.unit_vector(v.facing)
@@ -412,15 +414,15 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
     def explode(self, game: Game, v: Figure, why: str, by_unit: str | None) -> None:
         occ = self.rules.occupants(game, v)
         v.life = DESTROYED
-        v.markers["burning"] = True
+        v.markers[Ww2FigMark.BURNING] = True
         for o in occ:
             o.life = DEAD
-            o.attrs.pop("in_vehicle", None)
+            o.attrs.pop(Ww2FigAttr.IN_VEHICLE, None)
             o.x, o.y = v.x, v.y
         self.rules.note_losses(game, v.unit, 1 + len(occ), by_unit)
         game.emit("casualty", f"{v.name} explodes ({why})" + (f": {len(occ)} occupant(s) killed." if occ else "."),
                   figures=[v.id] + [o.id for o in occ], units=[v.unit])
-        if self.last_move(game, v) > EPS and not v.markers.get("immobile"):
+        if self.last_move(game, v) > EPS and not v.markers.get(Ww2FigMark.IMMOBILE):
             self.crash(game, v, "it explodes")
 
 

@@ -46,6 +46,9 @@ from game.rulesets.wwify.ai_routes import WwifyRoutes
 from game.rulesets.wwify.ai_value import WwifyValuation
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.solo_view import FORWARD
+from game.rulesets.wwify.status import WwifyFigMark, WwifyUnitMark
+from game.solo.goals import ai_goal, defends
+from game.solo.keys import SoloKey
 from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
@@ -110,12 +113,12 @@ class WwifyPlanner(Planner["Wwify"]):
         """The commands carrying out the unit's order, best first, worked out lazily: a
         fallback (another target, firing instead of a move the core refuses) is only
         computed when the player asks for it."""
-        if unit.side != side or not self.rules.active(game, unit) or unit.markers.get("panicked"):
+        if unit.side != side or not self.rules.active(game, unit) or unit.markers.get(WwifyUnitMark.PANICKED):
             return iter(())
         return self._ai_iter(game, side, unit, memo)
 
     def _ai_iter(self, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:
-        order = unit.markers.get("solo_order") or self.rules.initial_order(game, unit)
+        order = unit.markers.get(SoloKey.ORDER) or self.rules.initial_order(game, unit)
         if unit.kind in ("vehicle", "flyer"):
             yield from self._ai_afv(game, side, unit, order)
             return
@@ -123,18 +126,18 @@ class WwifyPlanner(Planner["Wwify"]):
         if unit.kind in SUPPORT_KINDS:
             yield from self._ai_support(game, side, unit, order, memo)
         elif self.rules.listing.actions_left(game, unit) > 0:
-            yield from self._foot_action(game, side, unit, order, len(unit.markers.get("acts", [])) + 1, memo)
+            yield from self._foot_action(game, side, unit, order, len(unit.markers.get(WwifyUnitMark.ACTS, [])) + 1, memo)
 
     def _continue_moving(self, game: Game, unit: Unit, memo: dict) -> list[Command]:
         """The figures still to move in a Move action planned figure by figure."""
-        if not unit.markers.get("move_open"):
+        if not unit.markers.get(WwifyUnitMark.MOVE_OPEN):
             return []
         st = game.state
-        plan = memo.get(self.routes.plan_key(game, unit, len(unit.markers.get("acts", []))))
+        plan = memo.get(self.routes.plan_key(game, unit, len(unit.markers.get(WwifyUnitMark.ACTS, []))))
         if not plan:
             return []
         figs = self.rules.alive(game, unit.id)
-        begun = not any(f.markers.get("moved_mm") for f in figs)  # a begin_move, nobody moved yet
+        begun = not any(f.markers.get(WwifyFigMark.MOVED_MM) for f in figs)  # a begin_move, nobody moved yet
         if not begun and not any(hypot(st.figures[c.figure].x - c.path[-1][0], st.figures[c.figure].y - c.path[-1][1]) < 1e-6
                                  for _, c in plan):
             return []  # the action went another way (the unit moved together)
@@ -163,8 +166,8 @@ class WwifyPlanner(Planner["Wwify"]):
             yield from work
             yield from fire
             return
-        moved = "move" in unit.markers.get("acts", [])
-        defending = self.rules.defends(game, side) and self.rules.solo_view.in_fortification(game, unit)
+        moved = "move" in unit.markers.get(WwifyUnitMark.ACTS, [])
+        defending = defends(game, side) and self.rules.solo_view.in_fortification(game, unit)
         goal = None
         if order == "retreat" and not moved and not self._holds_cover(game, unit):
             goal, stop = self._retreat_point(game, unit), 0.0
@@ -225,7 +228,7 @@ class WwifyPlanner(Planner["Wwify"]):
     def _ai_support(self, game: Game, side: str, unit: Unit, order: str, memo: dict) -> Iterator[Command]:
         """Fire twice (a field gun once); move only to retreat, rout, or carry out an
         Advance when there is nothing to fire at."""
-        acts = unit.markers.get("acts", [])
+        acts = unit.markers.get(WwifyUnitMark.ACTS, [])
         if self.rules.listing.actions_left(game, unit) <= 0 or "move" in acts:
             return
         n = len(acts) + 1
@@ -236,8 +239,8 @@ class WwifyPlanner(Planner["Wwify"]):
         if not acts and order == "retreat" and not self._holds_cover(game, unit):
             yield from self.routes.move_cmds(game, side, unit, self._away_point(game, unit), n, memo)
         yield from fire
-        if not acts and not fire and order != "retreat" and unit.markers.get("solo_chart") in FORWARD \
-                and not (self.rules.defends(game, side) and self.rules.solo_view.in_fortification(game, unit)):
+        if not acts and not fire and order != "retreat" and unit.markers.get(WwifyUnitMark.SOLO_CHART) in FORWARD \
+                and not (defends(game, side) and self.rules.solo_view.in_fortification(game, unit)):
             goal = self._goal(game, side, unit)
             if goal is not None:
                 yield from self.routes.move_cmds(game, side, unit, goal, n, memo, stop=self.rules.mm(10))
@@ -245,8 +248,8 @@ class WwifyPlanner(Planner["Wwify"]):
     # ---- vehicles and flyers ----------------------------------------------------------------------------------
     def _ai_afv(self, game: Game, side: str, unit: Unit, order: str) -> Iterator[Command]:
         """Each action a move and a fire: the fire that goes with the last move first."""
-        acts = unit.markers.get("acts", [])
-        if unit.markers.get("pending_fire"):
+        acts = unit.markers.get(WwifyUnitMark.ACTS, [])
+        if unit.markers.get(WwifyUnitMark.PENDING_FIRE):
             yield from self._fire_cmds(game, side, unit, len(acts))
         if self.rules.listing.actions_left(game, unit) <= 0:
             return
@@ -262,7 +265,7 @@ class WwifyPlanner(Planner["Wwify"]):
     def _afv_move(self, game: Game, side: str, unit: Unit, order: str, n: int, can_fire: bool) -> list[Command]:
         if order == "halt":
             return []
-        moves = unit.markers.get("acts", []).count("move")
+        moves = unit.markers.get(WwifyUnitMark.ACTS, []).count("move")
         if order == "retreat":
             return self._afv_moves_to(game, side, unit, self._away_point(game, unit), n) if moves == 0 else []
         foe = self._nearest_enemy(game, unit)
@@ -364,7 +367,7 @@ class WwifyPlanner(Planner["Wwify"]):
             return None
         if carry is not None:
             return carry
-        return self.rules.ai_goal(game, side, self.rules.unit_centre(game, unit.id), unit)
+        return ai_goal(self.rules, game, side, self.rules.unit_centre(game, unit.id), unit)
 
     def _nearest_enemy(self, game: Game, unit: Unit, fighting: bool = False, visible: bool = False) -> Figure | None:
         st = game.state

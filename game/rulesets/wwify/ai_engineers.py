@@ -15,6 +15,8 @@ from game.core.game import Game
 from game.core.state import Unit
 from game.rulesets.wwify.ai_routes import path_length
 from game.rulesets.wwify.ai_value import scratch
+from game.rulesets.wwify.status import WwifyUnitAttr, WwifyUnitMark
+from game.solo.goals import ai_goal
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ai_routes import WwifyRoutes
@@ -44,7 +46,7 @@ class WwifyEngineers:
         cache[key] = None
         st = game.state
         engs = [u for u in st.side_units(side) if st.unit_alive(u.id) and u.kind == "squad"
-                and self.rules.engineers_of(game, u) and not u.markers.get("panicked")]
+                and self.rules.engineers_of(game, u) and not u.markers.get(WwifyUnitMark.PANICKED)]
         if not engs:
             return None
         e = self.rules.data.engineers
@@ -62,7 +64,7 @@ class WwifyEngineers:
             if self.rules.dist(spot, end) > reach - 0.1 or (wet is not None and (wet.contains(Point(spot)) or wet.contains(Point(park)))):
                 continue
             c = self.rules.unit_centre(game, engs[0].id)
-            goal = self.rules.ai_goal(game, side, c, None)
+            goal = ai_goal(self.rules, game, side, c, None)
             far = (a[0] - ux * self.rules.mm(1), a[1] - uy * self.rules.mm(1))
             if goal is None or self.rules.moving.first_wet(game, [spot, c]) is not None or self.rules.moving.first_wet(game, [far, goal]) is not None:
                 continue
@@ -77,9 +79,9 @@ class WwifyEngineers:
             have = 0
             for u in st.side_units(side):
                 figs = self.rules.alive(game, u.id)
-                if not figs or u.kind == "flyer" or u.markers.get("panicked"):
+                if not figs or u.kind == "flyer" or u.markers.get(WwifyUnitMark.PANICKED):
                     continue
-                carry = min(int(u.attrs.get("materials", 0)), sum(e.carry.get(self.rules.fighting.category(f), 0) for f in figs))
+                carry = min(int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0)), sum(e.carry.get(self.rules.fighting.category(f), 0) for f in figs))
                 uc = self.rules.unit_centre(game, u.id)
                 if carry and self.rules.dist(uc, park) <= self.rules.mm(30) and self.rules.moving.first_wet(game, [uc, park]) is None:
                     have += carry
@@ -99,7 +101,7 @@ class WwifyEngineers:
         if not engs:
             return None
         st = game.state
-        moved = "move" in unit.markers.get("acts", [])
+        moved = "move" in unit.markers.get(WwifyUnitMark.ACTS, [])
         for v in sorted(st.side_units(side), key=lambda u: u.id):
             if v.kind == "vehicle" and st.unit_alive(v.id) and self.rules.immobile(game, v):
                 cmd = Command("fix", side, unit=unit.id, target=v.id, value=n)
@@ -124,7 +126,7 @@ class WwifyEngineers:
     def carry_goal(self, game: Game, side: str, unit: Unit):
         """Where a unit carrying bridging materials goes: beside the bridge the side's
         engineers repair, while the materials there fall short ("hold": it is there)."""
-        mats = int(unit.attrs.get("materials", 0))
+        mats = int(unit.attrs.get(WwifyUnitAttr.MATERIALS, 0))
         if mats <= 0 or unit.kind == "flyer" or self.rules.engineers_of(game, unit):
             return None
         job = self.bridge_job(game, side)
@@ -133,7 +135,7 @@ class WwifyEngineers:
         e = self.rules.data.engineers
         end = job["end"]
         have = sum(k for u, k in self.rules.support.materials_near(game, side, end) if u.id != unit.id)
-        engineers_own = sum(min(int(u.attrs.get("materials", 0)), len(self.rules.alive(game, u.id)))
+        engineers_own = sum(min(int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0)), len(self.rules.alive(game, u.id)))
                             for u in game.state.side_units(side) if self.rules.engineers_of(game, u))
         if have + engineers_own >= job["need"] and any(self.rules.dist(f.pos, end) <= self.rules.mm(e.work_reach) + 1
                                                        for u in game.state.side_units(side) for f in self.rules.engineers_of(game, u)):

@@ -15,6 +15,7 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.cohesion import stragglers
+from game.rulesets.wwify.status import WwifyUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -50,7 +51,7 @@ class WwifyRoutes:
         plan = self.leg_moves(game, side, unit, route, stop, first)
         if plan:
             memo[self.plan_key(game, unit, n)] = plan
-            if unit.markers.get("move_open"):
+            if unit.markers.get(WwifyUnitMark.MOVE_OPEN):
                 # a figure's move would go on with the last Move action: start a new one
                 yield Command("begin_move", side, unit=unit.id, value=n)
             else:

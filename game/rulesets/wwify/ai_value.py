@@ -10,6 +10,7 @@ from game.core.commands import Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.wwify.data import SUPPORT_KINDS
+from game.rulesets.wwify.status import WwifyUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -108,8 +109,8 @@ class WwifyValuation:
     def morale_bonus(self, game: Game, target: Unit, pmf: list[float], plan) -> float:
         """Kills that make a squad test its morale may send it running off the table."""
         st = game.state
-        if not self.rules.option(game, "morale") or target.kind != "squad" or target.markers.get("morale_turn") == st.turn \
-                or target.markers.get("panicked"):
+        if not self.rules.option(game, "morale") or target.kind != "squad" or target.markers.get(WwifyUnitMark.MORALE_TURN) == st.turn \
+                or target.markers.get(WwifyUnitMark.PANICKED):
             return 0.0
         start = len(target.figures)
         alive = len(self.rules.alive(game, target.id))

@@ -17,6 +17,8 @@ from game.rulesets.base import RulesetBase
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
+from game.rulesets.wwify.status import WwifyGameAttr, WwifyUnitAttr, WwifyUnitMark
+from game.solo.goals import ai_goal
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -44,14 +46,14 @@ class WwCommands(CommandListing["Wwify"]):
         foes = [v for v in sorted(st.units.values(), key=lambda v: v.id) if v.side != side and st.unit_alive(v.id)]
         near_foes = [v for v in foes if min(self.rules.dist(f.pos, e.pos) for f in figs for e in self.rules.alive(game, v.id)) <= top]
         out: list[Command] = []
-        can_fire = (u.kind in ("flyer", "vehicle") and u.markers.get("pending_fire")) or self.rules.action_refusal(game, u, "fire") is None
+        can_fire = (u.kind in ("flyer", "vehicle") and u.markers.get(WwifyUnitMark.PENDING_FIRE)) or self.rules.action_refusal(game, u, "fire") is None
         if can_fire:
             out += [Command("fire", side, unit=u.id, target=v.id) for v in near_foes]
         if u.kind in ("squad", "sniper", "large_creature") and self.rules.action_refusal(game, u, "combat") is None:
             out.append(Command("combat", side, unit=u.id))
         if self.rules.action_refusal(game, u, "move") is None:
             enemy = min((e for v in foes for e in self.rules.alive(game, v.id)), key=lambda e: (self.rules.dist((cx, cy), e.pos), e.id), default=None)
-            goal = self.rules.ai_goal(game, side, (cx, cy))
+            goal = ai_goal(self.rules, game, side, (cx, cy))
             if u.kind == "flyer":
                 out += self.flyer_candidates(game, figs[0], enemy)
             else:
@@ -110,25 +112,25 @@ class WwCommands(CommandListing["Wwify"]):
         if not st.unit_alive(unit_id):
             return ["fled" if all(f.life == FLED for f in st.unit_figures(unit_id, alive_only=False) if not f.alive) else "out of action"]
         out = []
-        for k, word in (("panicked", "panicked"), ("immobilised", "immobilised"), ("broken_down", "broken down")):
+        for k, word in ((WwifyUnitMark.PANICKED, "panicked"), (WwifyUnitMark.IMMOBILISED, "immobilised"), (WwifyUnitMark.BROKEN_DOWN, "broken down")):
             if u.markers.get(k):
                 out.append(word)
-        if u.markers.get("winged"):
-            n = u.markers["winged"]
+        if u.markers.get(WwifyUnitMark.WINGED):
+            n = u.markers[WwifyUnitMark.WINGED]
             out.append("winged" if n == 1 else f"winged x{n}")
         for f in self.rules.alive(game, unit_id):
             if f.wounds:
                 out.append(f"wounds {f.wounds}")
-        mats = int(u.attrs.get("materials", 0))
+        mats = int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0))
         if mats:
             out.append(f"materials {mats}")
-        if self.rules.active(game, u) and not u.markers.get("panicked"):
+        if self.rules.active(game, u) and not u.markers.get(WwifyUnitMark.PANICKED):
             left = self.actions_left(game, u)
             out.append(f"actions {left}" if left else "done")
         return out
 
     def actions_left(self, game: Game, u: Unit) -> int:
-        acts = u.markers.get("acts", [])
+        acts = u.markers.get(WwifyUnitMark.ACTS, [])
         if u.kind in ("hmg", "mortar"):
             return 0 if "move" in acts else self.rules.data.actions.support_fire - acts.count("fire")
         return max(0, self.rules.max_actions(u) - len(acts))
@@ -140,7 +142,7 @@ class WwCommands(CommandListing["Wwify"]):
             return ["Out of action."]
         cards = " / ".join(c.name for c in self.rules.data.cards if u.kind in c.activates)
         out = []
-        if u.markers.get("panicked"):
+        if u.markers.get(WwifyUnitMark.PANICKED):
             out.append("Panicked: runs 12\" (mounted 20\") for its table edge when its card is dealt.")
         if not self.rules.active(game, u):
             return out + [f"Acts on the {cards} card."]
@@ -152,7 +154,7 @@ class WwCommands(CommandListing["Wwify"]):
             out.append(f"Fire once or be pushed {self.rules.data.movement.field_gun:g}\"." if left else "Done for this card.")
         elif kind in ("flyer", "vehicle"):
             dist = self.rules.data.movement.flyer if kind == "flyer" else self.rules.data.movement.vehicle
-            if u.markers.get("pending_fire"):
+            if u.markers.get(WwifyUnitMark.PENDING_FIRE):
                 out.append("May fire now (the fire of this move action).")
             if kind == "vehicle" and self.rules.immobile(game, u):
                 out.append(f"{left} action(s): fire only (cannot move).")
@@ -166,7 +168,7 @@ class WwCommands(CommandListing["Wwify"]):
             if kind == "large_creature" and not any(f.weapons for f in self.rules.alive(game, u.id)):
                 things.remove("Fire")
             out.append(f"{left} action(s) left: {', '.join(things)}." if left else "Done for this card.")
-            if u.markers.get("move_open"):
+            if u.markers.get(WwifyUnitMark.MOVE_OPEN):
                 out.append("Moving: each figure may still use the rest of its move.")
         return out
 
@@ -184,7 +186,7 @@ class WwCommands(CommandListing["Wwify"]):
             a = mk(game, label, mode, cmd, odds)
             if mode in ("point", "move_figure") and a.enabled:
                 r = self.rules.action_refusal(game, u, action)
-                if action == "move" and u.markers.get("move_open") and self.rules.active(game, u):
+                if action == "move" and u.markers.get(WwifyUnitMark.MOVE_OPEN) and self.rules.active(game, u):
                     r = None
                 if r:
                     return Action(label, mode, cmd, False, r, odds)
@@ -250,7 +252,7 @@ class WwCommands(CommandListing["Wwify"]):
     def view(self, game: Game, side: str | None) -> GameState:
         st = RulesetBase.view(self.rules, game, side)
         if side is not None:
-            st.attrs["strikes"] = [s for s in st.attrs.get("strikes", []) if s["side"] == side]
+            st.attrs[WwifyGameAttr.STRIKES] = [s for s in st.attrs.get(WwifyGameAttr.STRIKES, []) if s["side"] == side]
         return st
 
     def describe_command(self, game: Game, cmd: Command) -> str:

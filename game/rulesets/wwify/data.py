@@ -15,6 +15,7 @@ from game.data.pyd import Strict
 from game.data.ruleset_schema import RulesetData, TroopType
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.units import to_mm
+from game.rulesets.wwify.status import WwifyUnitAttr
 
 Category = Literal[
     "infantry", "cavalry", "sniper", "hmg", "mortar", "field_gun", "crew", "large_creature", "flyer", "vehicle"
@@ -327,9 +328,9 @@ def _check_unit(data: WwData, doc, loc, u, align: str) -> None:
     else:
         if cats != [u.kind]:
             raise doc.error(loc, f"a {u.kind.replace('_', ' ')} unit is a single {u.kind.replace('_', ' ')} figure")
-    mats = u.attrs.get("materials", 0)
+    mats = u.attrs.get(WwifyUnitAttr.MATERIALS, 0)
     cap = sum(data.engineers.carry.get(c, 0) for c in cats)
     if not isinstance(mats, int) or mats < 0:
-        raise doc.error(loc + ("attrs", "materials"), "materials is a whole number of actions' worth")
+        raise doc.error(loc + ("attrs", WwifyUnitAttr.MATERIALS), "materials is a whole number of actions' worth")
     if mats > cap:
-        raise doc.error(loc + ("attrs", "materials"), f"this unit can carry at most {cap} actions' worth of material")
+        raise doc.error(loc + ("attrs", WwifyUnitAttr.MATERIALS), f"this unit can carry at most {cap} actions' worth of material")

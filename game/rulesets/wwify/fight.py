@@ -26,6 +26,7 @@ from game.geometry.templates import covered
 from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import Category
+from game.rulesets.wwify.status import WwifyFigMark, WwifyUnitAttr, WwifyUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -372,9 +373,9 @@ class WwFight(Chapter["Wwify"]):
     # ---- effects on the state ---------------------------------------------------------------------
     def record_casualty(self, game: Game, fig: Figure, kind: str, saveable: bool) -> None:
         unit = game.state.units[fig.unit]
-        recs = [r for r in unit.attrs.get("casualties", []) if r["turn"] == game.state.turn]
+        recs = [r for r in unit.attrs.get(WwifyUnitAttr.CASUALTIES, []) if r["turn"] == game.state.turn]
         recs.append({"turn": game.state.turn, "fig": fig.id, "kind": kind, "saveable": saveable})
-        unit.attrs["casualties"] = recs
+        unit.attrs[WwifyUnitAttr.CASUALTIES] = recs
         self.rules.note_losses(game, unit.id, 1, None)
 
     def kill(self, game: Game, fig: Figure, cause: str, capture: bool = False, saveable: bool = True) -> None:
@@ -404,8 +405,8 @@ class WwFight(Chapter["Wwify"]):
         if result == "destroyed":
             self.kill(game, fig, cause)
         elif result == "immobilised":
-            if not unit.markers.get("immobilised"):
-                unit.markers["immobilised"] = True
+            if not unit.markers.get(WwifyUnitMark.IMMOBILISED):
+                unit.markers[WwifyUnitMark.IMMOBILISED] = True
                 game.emit("status", f"{fig.name} is immobilised: it can't move but can still fire.", figures=[fig.id], units=[unit.id])
 
     def flyer_result(self, game: Game, fig: Figure, result: str, cause: str) -> None:
@@ -413,7 +414,7 @@ class WwFight(Chapter["Wwify"]):
         if result == "destroyed":
             self.kill(game, fig, cause)
         else:
-            unit.markers["winged"] = unit.markers.get("winged", 0) + 1
+            unit.markers[WwifyUnitMark.WINGED] = unit.markers.get(WwifyUnitMark.WINGED, 0) + 1
             game.emit("status", f"{fig.name} is winged (no effect).", figures=[fig.id], units=[unit.id])
 
     def after_loss(self, game: Game, unit: Unit) -> None:
@@ -425,10 +426,10 @@ class WwFight(Chapter["Wwify"]):
                 for g in figs:
                     if self.is_gun(g) and g.alive:
                         g.life = DESTROYED
-                        g.markers["abandoned"] = True
+                        g.markers[WwifyFigMark.ABANDONED] = True
                         game.emit("casualty", f"{g.name} falls silent: its crew is gone.", figures=[g.id], units=[unit.id])
-        if not st.unit_alive(unit.id) and not unit.markers.get("gone"):
-            unit.markers["gone"] = True
+        if not st.unit_alive(unit.id) and not unit.markers.get(WwifyUnitMark.GONE):
+            unit.markers[WwifyUnitMark.GONE] = True
             game.emit("casualty", f"{unit.name} is out of action.", units=[unit.id])
 
     def revive(self, game: Game, fig: Figure, kind: str) -> None:
@@ -437,9 +438,9 @@ class WwFight(Chapter["Wwify"]):
         if kind == "wound":
             fig.wounds = max(0, fig.wounds - 1)
         fig.life = ACTIVE
-        unit.markers.pop("gone", None)
+        unit.markers.pop(WwifyUnitMark.GONE, None)
         if unit.kind in ("hmg", "mortar", "field_gun"):
             for g in game.state.unit_figures(unit.id, alive_only=False):
-                if self.is_gun(g) and g.markers.pop("abandoned", None):
+                if self.is_gun(g) and g.markers.pop(WwifyFigMark.ABANDONED, None):
                     g.life = ACTIVE
 

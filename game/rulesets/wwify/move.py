@@ -24,6 +24,7 @@ from game.geometry.terrain import TerrainFeature
 from game.rulesets.base import RulesetBase
 from game.rulesets.movement import MovePlan, plan_move
 from game.rulesets.parts import Chapter
+from game.rulesets.wwify.status import WwifyGameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -270,7 +271,10 @@ class WwMove(Chapter["Wwify"]):
 
     # ---- bridges ------------------------------------------------------------------------------
     def bridge_sites(self, game: Game) -> dict[str, dict]:
-        return game.state.attrs.setdefault("bridges", {})
+        attrs = game.state.attrs
+        if WwifyGameAttr.BRIDGES not in attrs:
+            attrs[WwifyGameAttr.BRIDGES] = {}
+        return attrs[WwifyGameAttr.BRIDGES]
 
     def bridge_line(self, site: dict) -> LineString:
         return LineString([tuple(site["a"]), tuple(site["b"])])

@@ -18,6 +18,7 @@ from game.core.state import CAPTURED, DEAD, Figure, Unit
 from game.rulesets.offers import OddsLine, OddsReport
 from game.rulesets.parts import OddsPart
 from game.rulesets.wwify.fight import CombatPlan, FirePlan
+from game.rulesets.wwify.status import WwifyUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -127,7 +128,7 @@ class WwifyOdds(OddsPart["Wwify"]):
                             none = (1 - hurt) ** h
                             damage["destroyed"] += pk * ph * (1 - none)
                             damage["immobilised" if kind == "vehicle" else "winged"] += pk * ph * none
-                if kind == "vehicle" and target.markers.get("immobilised"):
+                if kind == "vehicle" and target.markers.get(WwifyUnitMark.IMMOBILISED):
                     notes.append("already immobilised")
                 outcomes = as_dist(dict(damage), method)
                 label_out = f"{fig.name}: vehicle damage" if kind == "vehicle" else f"{fig.name}: flyer damage"
@@ -152,12 +153,12 @@ class WwifyOdds(OddsPart["Wwify"]):
         lost = sum(1 for f in st.unit_figures(unit.id, alive_only=False) if f.life in (DEAD, CAPTURED))
         alive = len(self.rules.alive(game, unit.id))
         officers = sum(1 for f in self.rules.alive(game, unit.id) if self.rules.troop(f).role == "officer")
-        tested = unit.markers.get("morale_turn") == st.turn
+        tested = unit.markers.get(WwifyUnitMark.MORALE_TURN) == st.turn
         out: dict[str, Fraction] = defaultdict(Fraction)
         for (kf, ko), q in joint.items():
             c = min(kf + ko, cap)
-            trig = c > 0 and (kf > 0 or (lost + c) * 2 > start or unit.markers.get("artillery_turn") == st.turn)
-            if tested or not trig or unit.markers.get("panicked"):
+            trig = c > 0 and (kf > 0 or (lost + c) * 2 > start or unit.markers.get(WwifyUnitMark.ARTILLERY_TURN) == st.turn)
+            if tested or not trig or unit.markers.get(WwifyUnitMark.PANICKED):
                 out["no test"] += q
                 continue
             left = alive - c

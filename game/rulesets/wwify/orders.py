@@ -14,6 +14,7 @@ from game.core.state import FLED, Figure, Unit
 from game.geometry.collider import Collider
 from game.rulesets.parts import Chapter
 from game.rulesets.wwify.move import WwPlan
+from game.rulesets.wwify.status import WwifyFigMark, WwifyGameAttr, WwifyUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -36,10 +37,10 @@ class WwOrders(Chapter["Wwify"]):
             if r:
                 return WwPlan([fig.pos], refusal=r), True
             if self.rules.immobile(game, unit):
-                why = "broken down" if unit.markers.get("broken_down") else "immobilised"
+                why = "broken down" if unit.markers.get(WwifyUnitMark.BROKEN_DOWN) else "immobilised"
                 return WwPlan([fig.pos], refusal=f"{fig.name} is {why} and cannot move (it may still fire)."), True
             return self.rules.moving.plan_ground(game, fig, path, self.rules.allowance(game, unit, fig), True, collider), True
-        fresh = not unit.markers.get("move_open")
+        fresh = not unit.markers.get(WwifyUnitMark.MOVE_OPEN)
         if fresh:
             r = self.rules.action_refusal(game, unit, "move")
             if r:
@@ -64,7 +65,7 @@ class WwOrders(Chapter["Wwify"]):
         require(cmd.figure is not None and len(cmd.path) >= 1, "Give the figure and where it goes.")
         fig = game.state.figures[cmd.figure_id]
         unit = game.state.units[fig.unit]
-        require(not unit.markers.get("panicked"), f"{unit.name} has panicked and runs for its table edge.")
+        require(not unit.markers.get(WwifyUnitMark.PANICKED), f"{unit.name} has panicked and runs for its table edge.")
         plan, _ = self.plan_figure(game, fig, list(cmd.path))
         if plan.refusal:
             refuse(plan.refusal)
@@ -89,24 +90,24 @@ class WwOrders(Chapter["Wwify"]):
             a, b = plan.path[-2], plan.path[-1]
             fig.facing = self.rules.heading(a, b)
             fig.x, fig.y = b
-            fig.markers["moved_mm"] = fig.markers.get("moved_mm", 0.0) + plan.cost
+            fig.markers[WwifyFigMark.MOVED_MM] = fig.markers.get(WwifyFigMark.MOVED_MM, 0.0) + plan.cost
 
     def breakdown(self, game: Game, unit: Unit, fig: Figure) -> None:
         on = self.rules.data.vehicle_breakdown_on
         r = game.dice.roll("d6", f"{fig.name} moved: breakdown test", target=f"{on}+ breaks down", figures=[fig.id], units=[unit.id])
         if r.value >= on:
             r.outcome = "broken down: immobile for the rest of the game (can still fire)"
-            unit.markers["broken_down"] = True
+            unit.markers[WwifyUnitMark.BROKEN_DOWN] = True
         else:
             r.outcome = "keeps going"
 
     def gas_after_move(self, game: Game, figs: list[Figure]) -> list[dict]:
         st = game.state
-        todo = [f for f in figs if f.alive and self.rules.fighting.testable(f) and f.markers.get("gas_turn") != st.turn
+        todo = [f for f in figs if f.alive and self.rules.fighting.testable(f) and f.markers.get(WwifyFigMark.GAS_TURN) != st.turn
                 and self.rules.moving.in_cloud(game, f.pos, "gas")]
         if not todo:
             return []
-        return self.rules.test_figures(game, todo, "gas", "walked into the gas cloud")
+        return self.rules.artillery.test_figures(game, todo, "gas", "walked into the gas cloud")
 
     def check_begin_move(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit.")
@@ -119,7 +120,7 @@ class WwOrders(Chapter["Wwify"]):
     def apply_begin_move(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit_id]
         self.rules.start_action(game, unit, "move")
-        n = len(unit.markers["acts"])
+        n = len(unit.markers[WwifyUnitMark.ACTS])
         game.emit("action", f"{unit.name} starts a Move action (action {n}).", units=[unit.id])
 
     def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, WwPlan]]:
@@ -229,7 +230,7 @@ class WwOrders(Chapter["Wwify"]):
                 game.emit("status", f"{f.name} of {unit.name} flees off the table.", figures=[f.id], units=[unit.id])
         game.emit("move", f"{unit.name} is panicked and runs for its table edge.", units=[unit.id], figures=[f.id for f in moved])
         if not st.unit_alive(unit.id):
-            unit.markers["gone"] = True
+            unit.markers[WwifyUnitMark.GONE] = True
             game.emit("status", f"{unit.name} has left the table.", units=[unit.id])
         return self.gas_after_move(game, [f for f in moved if f.alive])
 
@@ -237,7 +238,7 @@ class WwOrders(Chapter["Wwify"]):
     def check_fire(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit that fires.")
         unit = game.state.units[cmd.unit_id]
-        if not (unit.kind in ("flyer", "vehicle") and unit.markers.get("pending_fire") and self.rules.active(game, unit)):
+        if not (unit.kind in ("flyer", "vehicle") and unit.markers.get(WwifyUnitMark.PENDING_FIRE) and self.rules.active(game, unit)):
             r = self.rules.action_refusal(game, unit, "fire")
             if r:
                 refuse(r)
@@ -247,11 +248,11 @@ class WwOrders(Chapter["Wwify"]):
         st = game.state
         unit = st.units[cmd.unit_id]
         plan = self.rules.fighting.fire_plan(game, cmd.unit_id, cmd.target)
-        if unit.kind in ("flyer", "vehicle") and unit.markers.get("pending_fire"):
-            unit.markers["pending_fire"] = False
+        if unit.kind in ("flyer", "vehicle") and unit.markers.get(WwifyUnitMark.PENDING_FIRE):
+            unit.markers[WwifyUnitMark.PENDING_FIRE] = False
         else:
             self.rules.start_action(game, unit, "fire")
-        unit.markers["move_open"] = False
+        unit.markers[WwifyUnitMark.MOVE_OPEN] = False
         self.rules.note_fire(game, plan.target.id, unit.id, len(plan.firers), heavy=unit.kind != "squad")
         kills = self.rules.fighting.roll_fire(game.dice, plan)
         total = sum(kills.values())
@@ -307,7 +308,7 @@ class WwOrders(Chapter["Wwify"]):
             return None
         follow: list[dict] = []
         if job.get("flame") and job.get("killed", 0) > 0:
-            unit.markers["flamed_turn"] = st.turn
+            unit.markers[WwifyUnitMark.FLAMED_TURN] = st.turn
         if job.get("morale", True) and job.get("killed", 0) > 0:
             follow.append({"do": "morale", "unit": unit.id})
         return follow
@@ -328,7 +329,7 @@ class WwOrders(Chapter["Wwify"]):
             require(cmd.target in job["pool"], "Pick one of the figures in the combat.")
 
     def apply_pick_casualty(self, game: Game, cmd: Command) -> None:
-        job = game.state.attrs["queue"][0]
+        job = game.state.attrs[WwifyGameAttr.QUEUE][0]
         fig = game.state.figures[cmd.target_id]
         if job["do"] == "cc_loss":
             job["victim"] = fig.id
@@ -401,4 +402,4 @@ class WwOrders(Chapter["Wwify"]):
         require(cmd.choice in ("kill", "capture") and cmd.target == job["victim"], "Choose kill or capture.")
 
     def apply_capture(self, game: Game, cmd: Command) -> None:
-        game.state.attrs["queue"][0]["fate"] = cmd.choice
+        game.state.attrs[WwifyGameAttr.QUEUE][0]["fate"] = cmd.choice

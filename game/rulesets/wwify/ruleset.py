@@ -9,7 +9,7 @@ end of the turn medics roll, smoke, gas and the artillery marker go, and the dec
 reshuffled. ``state.phase`` is ``card:<ID>`` and ``state.active_side`` the side acting.
 
 Automatic steps that may stop for a player's choice (casualties, capture, rally, medic
-saves) run as jobs in ``state.attrs['queue']``; a job that asks stays first in the queue
+saves) run as jobs in ``state.attrs[WwifyGameAttr.QUEUE]``; a job that asks stays first in the queue
 until the answer arrives, then play goes on by itself.
 
 Commands:
@@ -32,13 +32,16 @@ from game.core import victory
 from game.core.cards import Deck
 from game.core.commands import Command, require
 from game.core.game import Game
-from game.core.state import Cloud, Figure, GameState, Marker, Unit
+from game.core.keys import StateKey
+from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import Strike
 from game.data.terrain_types import TerrainFile
 from game.geometry.units import to_mm
-from game.rulesets.base import RulesetBase, methods_named
+from game.rulesets.base import RulesetBase
+from game.rulesets.command_table import methods_named
 from game.rulesets.movement import MovePlan
 from game.rulesets.wwify.ai import WwifyPlanner
+from game.rulesets.wwify.artillery import WwArtillery
 from game.rulesets.wwify.commands import WwCommands
 from game.rulesets.wwify.data import (
     WwData,
@@ -52,6 +55,11 @@ from game.rulesets.wwify.odds import WwifyOdds
 from game.rulesets.wwify.orders import WwOrders
 from game.rulesets.wwify.solo import WwSolo
 from game.rulesets.wwify.solo_view import WwSoloView
+from game.rulesets.wwify.status import (
+    WwifyFigMark,
+    WwifyGameAttr,
+    WwifyUnitMark,
+)
 from game.rulesets.wwify.support import WwSupport
 from game.solo.tables import Profile
 
@@ -77,6 +85,7 @@ class Wwify(RulesetBase[WwData]):
         self.orders = WwOrders(self)
         self.fighting = WwFight(self)
         self.moving = WwMove(self)
+        self.artillery = WwArtillery(self)
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "casualties", ...}`` runs ``job_casualties``)
         self.jobs = methods_named("job_", self, self.orders, self.support)
@@ -95,23 +104,23 @@ class Wwify(RulesetBase[WwData]):
 
     def init_state(self, state: GameState, m) -> None:
         sides = [s.id for s in m.sides]
-        state.attrs["good_side"] = m.settings.get("good_side", sides[0])
+        state.attrs[WwifyGameAttr.GOOD_SIDE] = m.settings.get("good_side", sides[0])
         scale = to_mm(1.0, m.unit)
         strikes = [s.model_dump() for s in m.artillery_strikes]
         strikes += [Strike.model_validate(s).model_dump() for s in m.settings.get("artillery_strikes") or []]
-        state.attrs["strikes"] = strikes
-        state.attrs["bridges"] = {
+        state.attrs[WwifyGameAttr.STRIKES] = strikes
+        state.attrs[WwifyGameAttr.BRIDGES] = {
             s["id"]: {"name": s.get("name", "Bridge"), "a": [s["line"][0][0] * scale, s["line"][0][1] * scale],
                       "b": [s["line"][1][0] * scale, s["line"][1][1] * scale], "built": float(s.get("built", 0)) * scale,
                       "base": float(s.get("built", 0)) * scale, "work": 0, "side": None}
             for s in m.settings.get("bridge_sites") or []
         }
         state.decks["activation"] = Deck("activation", [c.id for c in self.data.cards], [])
-        state.attrs["queue"] = []
+        state.attrs[WwifyGameAttr.QUEUE] = []
 
     # ---- who is who ------------------------------------------------------------------------------
     def good_side(self, game: Game) -> str:
-        return game.state.attrs["good_side"]
+        return game.state.attrs[WwifyGameAttr.GOOD_SIDE]
 
     def alignment(self, game: Game, side: str) -> str:
         return "good" if side == self.good_side(game) else "evil"
@@ -123,7 +132,7 @@ class Wwify(RulesetBase[WwData]):
         return [f for f in self.alive(game, unit.id) if self.troop(f).engineer]
 
     def immobile(self, game: Game, unit: Unit) -> bool:
-        return bool(unit.markers.get("immobilised") or unit.markers.get("broken_down"))
+        return bool(unit.markers.get(WwifyUnitMark.IMMOBILISED) or unit.markers.get(WwifyUnitMark.BROKEN_DOWN))
 
     def casualty_pool(self, game: Game, unit: Unit) -> list[Figure]:
         """Figures that can be picked as casualties: a gun model only once its crew is gone."""
@@ -159,11 +168,11 @@ class Wwify(RulesetBase[WwData]):
         self.solo_turn_start(game)  # the solo rules' force generation roll for markers in sight
 
     def push(self, game: Game, *jobs: dict) -> None:
-        game.state.attrs.setdefault("queue", []).extend(jobs)
+        game.state.attrs.setdefault(WwifyGameAttr.QUEUE, []).extend(jobs)
 
     def run_queue(self, game: Game) -> None:
         st = game.state
-        q = st.attrs.setdefault("queue", [])
+        q = st.attrs.setdefault(WwifyGameAttr.QUEUE, [])
         guard = 0
         while q and not st.over and self.decision(game) is None:
             guard += 1
@@ -183,12 +192,12 @@ class Wwify(RulesetBase[WwData]):
         self.check_victory(game)
 
     def current_job(self, game: Game, kind: str) -> dict:
-        q = game.state.attrs.get("queue") or []
+        q = game.state.attrs.get(WwifyGameAttr.QUEUE) or []
         require(bool(q) and q[0]["do"] in kind.split("|") and self.decision(game) is not None, "There is nothing to choose now.")
         return q[0]
 
     def card_state(self, game: Game) -> dict:
-        return game.state.attrs.get("card") or {}
+        return game.state.attrs.get(WwifyGameAttr.CARD) or {}
 
     def activation_key(self, game: Game) -> str | None:
         c = self.card_state(game)
@@ -209,10 +218,10 @@ class Wwify(RulesetBase[WwData]):
             return [{"do": "medics"}, {"do": "end_turn"}]
         card = self.data.card(cid)
         st.phase = f"card:{cid}"
-        st.attrs["card"] = {"id": cid, "order": [], "step": 0}
+        st.attrs[WwifyGameAttr.CARD] = {"id": cid, "order": [], "step": 0}
         game.emit("card", f"Card {len(self.data.cards) - len(deck.draw_pile)} of turn {st.turn}: {card.name}.", data={"card": cid})
         if card.sides == "none":
-            return self.play_artillery(game) + [{"do": "deal"}]
+            return self.artillery.play_artillery(game) + [{"do": "deal"}]
         good = self.good_side(game)
         evil = st.other_side(good)
         cands = {"good": [good], "evil": [evil], "both": [good, evil]}[card.sides]
@@ -222,7 +231,7 @@ class Wwify(RulesetBase[WwData]):
             return [{"do": "deal"}]
         if len(order) == 2:
             order = self.roll_order(game, card.name, order)
-        st.attrs["card"]["order"] = order
+        st.attrs[WwifyGameAttr.CARD]["order"] = order
         return self.start_side(game)
 
     def roll_order(self, game: Game, name: str, sides: list[str]) -> list[str]:
@@ -244,15 +253,15 @@ class Wwify(RulesetBase[WwData]):
 
     def start_side(self, game: Game) -> list[dict]:
         st = game.state
-        c = st.attrs["card"]
+        c = st.attrs[WwifyGameAttr.CARD]
         side = c["order"][c["step"]]
         st.active_side = side
         key = self.activation_key(game)
         units = self.card_units(game, side, c["id"])
         for u in units:
-            u.markers.update({"activation": key, "acts": [], "move_open": False, "pending_fire": False})
+            u.markers.update({WwifyUnitMark.ACTIVATION: key, WwifyUnitMark.ACTS: [], WwifyUnitMark.MOVE_OPEN: False, WwifyUnitMark.PENDING_FIRE: False})
             for f in self.alive(game, u.id):
-                f.markers.pop("moved_mm", None)
+                f.markers.pop(WwifyFigMark.MOVED_MM, None)
         card = self.data.card(c["id"])
         if not units:
             game.emit("activation", f"{st.sides[side].name} have nothing left to activate on the {card.name} card.", side=side)
@@ -261,20 +270,20 @@ class Wwify(RulesetBase[WwData]):
                   units=[u.id for u in units], side=side)
         jobs: list[dict] = []
         for u in units:
-            if u.markers.get("panicked"):
+            if u.markers.get(WwifyUnitMark.PANICKED):
                 jobs += self.orders.run_panicked(game, u)
-        if all(u.markers.get("panicked") for u in units):
+        if all(u.markers.get(WwifyUnitMark.PANICKED) for u in units):
             game.emit("activation", f"{st.sides[side].name} have nothing else to activate.", side=side)
             jobs.append({"do": "next_side"})
         return jobs
 
     def job_next_side(self, game: Game, job: dict) -> list[dict]:
         st = game.state
-        c = st.attrs.get("card") or {}
+        c = st.attrs.get(WwifyGameAttr.CARD) or {}
         c["step"] = c.get("step", 0) + 1
         for u in st.units.values():
-            u.markers.pop("move_open", None)
-            u.markers.pop("pending_fire", None)
+            u.markers.pop(WwifyUnitMark.MOVE_OPEN, None)
+            u.markers.pop(WwifyUnitMark.PENDING_FIRE, None)
         if c["step"] < len(c.get("order", [])):
             return self.start_side(game)
         return [{"do": "deal"}]
@@ -291,7 +300,7 @@ class Wwify(RulesetBase[WwData]):
     def job_end_turn(self, game: Game, job: dict) -> list[dict]:
         st = game.state
         st.phase = "end"
-        st.attrs["card"] = {}
+        st.attrs[WwifyGameAttr.CARD] = {}
         gone = [m for m in st.markers if st.markers[m].kind == "artillery"]
         for m in gone:
             del st.markers[m]
@@ -300,9 +309,9 @@ class Wwify(RulesetBase[WwData]):
             del st.clouds[c]
         game.emit("turn", f"End of turn {st.turn}: cards reshuffled" + (", artillery marker, smoke and gas removed." if gone or clouds else "."))
         for u in st.units.values():
-            for k in ("activation", "acts", "move_open", "pending_fire"):
+            for k in (WwifyUnitMark.ACTIVATION, WwifyUnitMark.ACTS, WwifyUnitMark.MOVE_OPEN, WwifyUnitMark.PENDING_FIRE):
                 u.markers.pop(k, None)
-        limit = st.attrs.get("victory", {}).get("turn_limit", 0)
+        limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
         decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
         if decided is not None:
             self.finish(game, *decided)
@@ -313,94 +322,14 @@ class Wwify(RulesetBase[WwData]):
         self.start_turn(game)
         return [{"do": "deal"}]
 
-    # ---- artillery ----------------------------------------------------------------------------------
-    def play_artillery(self, game: Game) -> list[dict]:
-        st = game.state
-        strikes = [s for s in st.attrs.get("strikes", []) if s["turn"] == st.turn]
-        jobs: list[dict] = []
-        if strikes:
-            for s in strikes:
-                st.active_side = s["side"]
-                game.emit("artillery", f"{st.sides[s['side']].name}'s prepared strike arrives on square {s['square']}.", side=s["side"])
-                jobs += self.barrage(game, s["side"], s["square"], s.get("shell"))
-        else:
-            jobs += self.barrage(game, None, None, None)
-        return jobs
-
-    def barrage(self, game: Game, side: str | None, square: str | None, shell: str | None) -> list[dict]:
-        st = game.state
-        grid = self.fighting.grid(game)
-        a = self.data.artillery
-        if square is None:
-            die = self.fighting.square_die(game)
-            r1 = game.dice.roll(die, "Artillery: which 2 ft square", target=f"1-{grid.big_count}")
-            r1.outcome = f"square {r1.value}"
-            r2 = game.dice.roll(a.quarter_die, f"Artillery: which quarter of square {r1.value}", target="1 2 / 3 4")
-            big, quarter = r1.value, r2.value
-            label = grid.label(big, quarter)
-            if not grid.has_square(big, quarter):
-                r2.outcome = f"quarter {quarter}: off the table"
-                game.emit("artillery", f"The barrage lands on {label}, off the table: no effect.")
-                return []
-            r2.outcome = f"square {label}"
-        else:
-            big, quarter = grid.parse(square)
-            label = grid.label(big, quarter)
-        if shell is None:
-            r = game.dice.roll(a.shell_die, f"Artillery on {label}: shell type", target="1-2 HE, 3-4 smoke, 5-6 gas")
-            row = next(x for x in a.shells if r.value in x.faces)
-            r.outcome = row.name
-            shell = row.shell
-        row = next(x for x in a.shells if x.shell == shell)
-        poly = grid.square(big, quarter)
-        cx, cy = grid.center(big, quarter)
-        mid = f"artillery:{st.turn}:{len([m for m in st.markers.values() if m.kind == 'artillery']) + 1}"
-        coords = [(float(x), float(y)) for x, y in poly.exterior.coords[:-1]]
-        st.markers[mid] = Marker(mid, side or "", "artillery", cx, cy, attrs={"square": label, "shell": shell, "name": row.name, "polygon": coords})
-        hit = self.fighting.under_barrage(game, poly)
-        game.emit("artillery", f"{row.name} on square {label}: {len(hit)} figure(s) under it.",
-                  figures=[f.id for f in hit], data={"square": label, "shell": shell})
-        if shell in ("smoke", "gas"):
-            cid = f"{shell}:{st.turn}:{label}"
-            st.clouds[cid] = Cloud(cid, shell, cx, cy, 0.0, coords, "end of turn", {"square": label})
-            self.sync_table(game)  # later steps of this command already see the cloud
-        if shell == "smoke":
-            return []
-        return self.test_figures(game, [f for f in hit if self.fighting.testable(f)], shell, f"{row.name.lower()} on {label}")
-
-    def test_figures(self, game: Game, figs: list[Figure], shell: str, cause: str) -> list[dict]:
-        """HE or gas tests for each figure; the squads hit take morale tests after."""
-        st = game.state
-        squads: list[str] = []
-        for uid in sorted({f.unit for f in figs if f.alive}):
-            self.note_fire(game, uid, None, 0, heavy=True)  # the solo rules: under artillery fire
-        for f in figs:
-            if not f.alive:
-                continue
-            unit = st.units[f.unit]
-            unit.markers["artillery_turn"] = st.turn
-            if shell == "gas":
-                f.markers["gas_turn"] = st.turn
-            if unit.kind == "squad" and unit.id not in squads:
-                squads.append(unit.id)
-            info = self.fighting.barrage_info(game, f)
-            fate = self.fighting.he_fate(game.dice, info) if shell == "he" else self.fighting.gas_fate(game.dice, info)
-            if fate == "kill":
-                self.fighting.kill(game, f, cause)
-            elif fate == "wound":
-                self.fighting.wound(game, f, cause)
-            elif fate in ("immobilised", "destroyed"):
-                self.fighting.vehicle_result(game, f, fate, cause)
-        return [{"do": "morale", "unit": u} for u in squads]
-
     # ---- activation and actions ------------------------------------------------------------------
     def active(self, game: Game, unit: Unit) -> bool:
         key = self.activation_key(game)
-        return key is not None and unit.markers.get("activation") == key and game.state.unit_alive(unit.id)
+        return key is not None and unit.markers.get(WwifyUnitMark.ACTIVATION) == key and game.state.unit_alive(unit.id)
 
     def acting_units(self, game: Game, side: str) -> list[Unit]:
         return [u for u in sorted(game.state.side_units(side), key=lambda u: u.id)
-                if self.active(game, u) and not u.markers.get("panicked")]
+                if self.active(game, u) and not u.markers.get(WwifyUnitMark.PANICKED)]
 
     def max_actions(self, unit: Unit) -> int:
         a = self.data.actions
@@ -415,9 +344,9 @@ class Wwify(RulesetBase[WwData]):
         if unit.side != st.active_side or not self.active(game, unit):
             cards = [c.name for c in self.data.cards if unit.kind in c.activates]
             return f"{unit.name} acts on the {' / '.join(cards)} card."
-        if unit.markers.get("panicked"):
+        if unit.markers.get(WwifyUnitMark.PANICKED):
             return f"{unit.name} has panicked and runs for its table edge."
-        acts = unit.markers.get("acts", [])
+        acts = unit.markers.get(WwifyUnitMark.ACTS, [])
         kind = unit.kind
         if kind in ("hmg", "mortar"):
             a = self.data.actions
@@ -443,12 +372,12 @@ class Wwify(RulesetBase[WwData]):
         return None
 
     def start_action(self, game: Game, unit: Unit, action: str) -> None:
-        unit.markers.setdefault("acts", []).append(action)
-        unit.markers["move_open"] = action == "move" and unit.kind not in ("flyer", "vehicle")
-        unit.markers["pending_fire"] = action == "move" and unit.kind in ("flyer", "vehicle")
+        unit.markers.setdefault(WwifyUnitMark.ACTS, []).append(action)
+        unit.markers[WwifyUnitMark.MOVE_OPEN] = action == "move" and unit.kind not in ("flyer", "vehicle")
+        unit.markers[WwifyUnitMark.PENDING_FIRE] = action == "move" and unit.kind in ("flyer", "vehicle")
         if action == "move":
             for f in self.alive(game, unit.id):
-                f.markers.pop("moved_mm", None)
+                f.markers.pop(WwifyFigMark.MOVED_MM, None)
 
     def allowance(self, game: Game, unit: Unit, fig: Figure) -> float:
         mv = self.data.movement
@@ -468,7 +397,7 @@ class Wwify(RulesetBase[WwData]):
         return self.mm(inches)
 
     def left_to_move(self, game: Game, unit: Unit, fig: Figure) -> float:
-        return max(0.0, self.allowance(game, unit, fig) - fig.markers.get("moved_mm", 0.0))
+        return max(0.0, self.allowance(game, unit, fig) - fig.markers.get(WwifyFigMark.MOVED_MM, 0.0))
 
     # ---- hooks the chapters answer ----------------------------------------
 
@@ -498,6 +427,9 @@ class Wwify(RulesetBase[WwData]):
 
     def profile(self, game: Game, unit: Unit) -> Profile:
         return self.solo_view.profile(game, unit)
+
+    def routed(self, game: Game, unit: Unit) -> bool:
+        return self.solo_view.routed(game, unit)
 
     def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None=None) -> bool:
         return self.solo_rules.solo_counter_attack(game, kind, unit_id, at)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
+from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ class WwSolo(Chapter["Wwify"]):
             rr.outcome = f"{kills} kill{'s' if kills != 1 else ''}"
         else:
             r.outcome = f"{kills} kill{'s' if kills != 1 else ''}"
-        solo = game.state.attrs.get("solo", {}).get("side") or game.state.other_side(unit.side)
+        solo = game.state.attrs.get(SoloKey.SOLO, {}).get("side") or game.state.other_side(unit.side)
         self._solo_hits(game, unit, kills, "a sniper counter", solo)
 
     def _solo_mines(self, game: Game, unit: Unit, figs: list[Figure]) -> None:
@@ -122,4 +123,4 @@ class WwSolo(Chapter["Wwify"]):
         hit = [f for f in self.rules.fighting.under_barrage(game, grid.square(big, quarter)) if self.rules.fighting.testable(f)]
         game.emit("artillery", f"A random artillery round falls on square {label}, where {victim.name} stands: "
                                f"{len(hit)} figure(s) under high explosive.", units=[unit.id])
-        self.rules.push(game, *self.rules.test_figures(game, hit, "he", f"a random artillery round on {label}"))
+        self.rules.push(game, *self.rules.artillery.test_figures(game, hit, "he", f"a random artillery round on {label}"))

@@ -19,6 +19,8 @@ from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
+from game.rulesets.wwify.status import WwifyUnitMark
+from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 from game.solo.tables import Profile, cover_class, solo_tables
 
@@ -34,6 +36,10 @@ class WwSoloView(Chapter["Wwify"]):
     # ==== what a unit is for the solo rules ====================================================
     rules: Wwify
 
+    def routed(self, game: Game, unit: Unit) -> bool:
+        """Panicked, for the solo rules' risk factors."""
+        return bool(unit.markers.get(WwifyUnitMark.PANICKED))
+
     def profile(self, game: Game, unit: Unit) -> Profile:
         figs = game.state.unit_figures(unit.id, alive_only=False)
         alive = [f for f in figs if f.alive]
@@ -46,8 +52,8 @@ class WwSoloView(Chapter["Wwify"]):
         officer = any(self.rules.troop(f).role == "officer" for f in alive)
         afv = kind in ("vehicle", "flyer")
         return Profile(
-            routing=bool(unit.markers.get("panicked")),
-            retiring=unit.markers.get("solo_order") in ("retreat", "rout", "bale_out"),
+            routing=self.rules.routed(game, unit),
+            retiring=unit.markers.get(SoloKey.ORDER) in ("retreat", "rout", "bale_out"),
             support_weapon=kind in SUPPORT_KINDS,
             at_gun=kind == "field_gun",
             vehicle=afv,
@@ -57,7 +63,7 @@ class WwSoloView(Chapter["Wwify"]):
             has_nco=officer or kind in SINGLE_MODEL_KINDS or kind in SUPPORT_KINDS,
             damaged_fraction=lost,
             officer=officer,
-            damaged=bool(self.rules.immobile(game, unit) or unit.markers.get("winged")) if afv else False,
+            damaged=bool(self.rules.immobile(game, unit) or unit.markers.get(WwifyUnitMark.WINGED)) if afv else False,
             heavy_weapon=kind in AT_WEAPON_KINDS or kind == "flyer"
             or any(self.rules.data.weapons[w].flame for f in alive for w in f.weapons),
         )
@@ -78,14 +84,14 @@ class WwSoloView(Chapter["Wwify"]):
             return {}
         v = figs[0]
         tb = solo_tables()
-        last = unit.markers.get("solo_order") or self.rules.initial_order(game, unit)
+        last = unit.markers.get(SoloKey.ORDER) or self.rules.initial_order(game, unit)
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
         enemies = [f for f in st.figures.values() if f.alive and f.side != unit.side]
         infantry = any(self.rules.fighting.category(f) in ("infantry", "cavalry") and self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry")
                        for f in friends)
-        damaged = int(bool(unit.markers.get("immobilised"))) + int(bool(unit.markers.get("broken_down")))
+        damaged = int(bool(unit.markers.get(WwifyUnitMark.IMMOBILISED))) + int(bool(unit.markers.get(WwifyUnitMark.BROKEN_DOWN)))
         if unit.kind == "flyer":
-            damaged = int(bool(unit.markers.get("winged")))
+            damaged = int(bool(unit.markers.get(WwifyUnitMark.WINGED)))
         top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
         seen = [e for e in enemies if self.rules.dist(e.pos, v.pos) <= top and self.rules.fighting.sees(game, v, e)]
         flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
@@ -97,7 +103,7 @@ class WwSoloView(Chapter["Wwify"]):
             "advancing": int(last == "advance"),
             "infantry_near": int(infantry),
             "damaged": min(damaged, 1),
-            "under_at_fire": int(bool(self.rules.recent(game, unit, "fired_on"))),
+            "under_at_fire": int(bool(self.rules.recent(game, unit, SoloKey.FIRED_ON))),
             "flanked": int(flank),
             "alone": int(alone),
             "no_main_gun": int(not main),
@@ -111,13 +117,13 @@ class WwSoloView(Chapter["Wwify"]):
         unit = game.state.units[cmd.unit_id]
         before = len(game.log)
         SoloMixin.apply_solo_orders(self.rules, game, cmd)
-        unit.markers.pop("solo_chart", None)
-        if unit.kind in SUPPORT_KINDS and unit.markers.get("solo_order") == "halt":
+        unit.markers.pop(WwifyUnitMark.SOLO_CHART, None)
+        if unit.kind in SUPPORT_KINDS and unit.markers.get(SoloKey.ORDER) == "halt":
             rolls = [e.roll for e in game.log.events[before:] if e.kind == "roll" and e.roll is not None]
             if rolls:
-                res = solo_tables().chart_row(unit.markers.get("solo_rf", 0)).results[rolls[-1].value - 1]
+                res = solo_tables().chart_row(unit.markers.get(SoloKey.RISK, 0)).results[rolls[-1].value - 1]
                 if res in FORWARD:
-                    unit.markers["solo_chart"] = res
+                    unit.markers[WwifyUnitMark.SOLO_CHART] = res
 
     # ==== bookkeeping for the risk factors =======================================================
     def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int,
@@ -139,7 +145,7 @@ class WwSoloView(Chapter["Wwify"]):
         turn: the casualty jobs run after the fire or combat that caused them."""
         st = game.state
         if by_unit is None and victim_unit in st.units:
-            recs = st.units[victim_unit].attrs.get("fired_on") or []
+            recs = st.units[victim_unit].attrs.get(SoloKey.FIRED_ON) or []
             if recs and recs[-1]["turn"] == st.turn:
                 by_unit = recs[-1]["by"]
         SoloMixin.note_losses(self.rules, game, victim_unit, n, by_unit)

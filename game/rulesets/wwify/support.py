@@ -11,6 +11,7 @@ from game.core.game import Game
 from game.core.state import CAPTURED, DEAD, DESTROYED, Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS
+from game.rulesets.wwify.status import WwifyFigMark, WwifyGameAttr, WwifyUnitAttr, WwifyUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -23,9 +24,9 @@ class WwSupport(Chapter["Wwify"]):
     def morale_reasons(self, game: Game, unit: Unit) -> list[str]:
         st = game.state
         out = []
-        if unit.markers.get("artillery_turn") == st.turn:
+        if unit.markers.get(WwifyUnitMark.ARTILLERY_TURN) == st.turn:
             out.append("under HE or gas")
-        if unit.markers.get("flamed_turn") == st.turn:
+        if unit.markers.get(WwifyUnitMark.FLAMED_TURN) == st.turn:
             out.append("squadmates burned by a flamethrower")
         lost = sum(1 for f in st.unit_figures(unit.id, alive_only=False) if f.life in (DEAD, CAPTURED))
         if lost * 2 > len(unit.figures):
@@ -44,16 +45,16 @@ class WwSupport(Chapter["Wwify"]):
     def job_morale(self, game: Game, job: dict) -> list[dict] | None:
         st = game.state
         unit = st.units[job["unit"]]
-        if not self.rules.option(game, "morale") or unit.kind != "squad" or not st.unit_alive(unit.id) or unit.markers.get("panicked"):
+        if not self.rules.option(game, "morale") or unit.kind != "squad" or not st.unit_alive(unit.id) or unit.markers.get(WwifyUnitMark.PANICKED):
             return []
         owner = unit.side
         if job.get("stage") is None:
-            if unit.markers.get("morale_turn") == st.turn:
+            if unit.markers.get(WwifyUnitMark.MORALE_TURN) == st.turn:
                 return []
             why = self.morale_reasons(game, unit)
             if not why:
                 return []
-            unit.markers["morale_turn"] = st.turn
+            unit.markers[WwifyUnitMark.MORALE_TURN] = st.turn
             total, left, r = self.morale_roll(game, unit, ", ".join(why))
             if total <= left:
                 r.outcome = f"{total}: holds"
@@ -97,7 +98,7 @@ class WwSupport(Chapter["Wwify"]):
         return []
 
     def panic(self, game: Game, unit: Unit, why: str) -> None:
-        unit.markers["panicked"] = True
+        unit.markers[WwifyUnitMark.PANICKED] = True
         game.emit("morale", f"{unit.name} panics ({why}): it will run for its table edge.", units=[unit.id])
 
     def check_rally(self, game: Game, cmd: Command) -> None:
@@ -105,7 +106,7 @@ class WwSupport(Chapter["Wwify"]):
         require(cmd.unit == job["unit"] and cmd.choice in ("rally", "run"), "Choose to rally or to let them run.")
 
     def apply_rally(self, game: Game, cmd: Command) -> None:
-        game.state.attrs["queue"][0]["choice"] = cmd.choice
+        game.state.attrs[WwifyGameAttr.QUEUE][0]["choice"] = cmd.choice
 
     # ---- medics ----------------------------------------------------------------------------------------------
     def has_medic(self, game: Game, unit: Unit) -> bool:
@@ -117,13 +118,13 @@ class WwSupport(Chapter["Wwify"]):
     def saveable(self, game: Game, unit: Unit) -> list[tuple[Figure, str]]:
         st = game.state
         out = []
-        for r in unit.attrs.get("casualties", []):
+        for r in unit.attrs.get(WwifyUnitAttr.CASUALTIES, []):
             if r["turn"] != st.turn or not r["saveable"]:
                 continue
             f = st.figures[r["fig"]]
             if r["kind"] == "wound" and f.wounds > 0 and (f.alive or f.life == DEAD):
                 out.append((f, "wound"))
-            elif r["kind"] == "dead" and f.life in (DEAD, DESTROYED) and not f.markers.get("abandoned"):
+            elif r["kind"] == "dead" and f.life in (DEAD, DESTROYED) and not f.markers.get(WwifyFigMark.ABANDONED):
                 out.append((f, "dead"))
         seen, uniq = set(), []
         for f, k in out:
@@ -166,7 +167,7 @@ class WwSupport(Chapter["Wwify"]):
     def medic_save(self, game: Game, fig: Figure, kind: str) -> None:
         self.rules.fighting.revive(game, fig, kind)
         unit = game.state.units[fig.unit]
-        unit.attrs["casualties"] = [r for r in unit.attrs.get("casualties", []) if not (r["fig"] == fig.id and r["turn"] == game.state.turn)]
+        unit.attrs[WwifyUnitAttr.CASUALTIES] = [r for r in unit.attrs.get(WwifyUnitAttr.CASUALTIES, []) if not (r["fig"] == fig.id and r["turn"] == game.state.turn)]
         what = "a wound is healed" if kind == "wound" else "is back in action"
         game.emit("medic", f"The medic saves {fig.name}: {what}.", figures=[fig.id], units=[unit.id])
 
@@ -176,7 +177,7 @@ class WwSupport(Chapter["Wwify"]):
         require(any(f.id == cmd.target for f, _ in self.saveable(game, unit)), "Pick one of this turn's casualties.")
 
     def apply_medic_save(self, game: Game, cmd: Command) -> None:
-        job = game.state.attrs["queue"][0]
+        job = game.state.attrs[WwifyGameAttr.QUEUE][0]
         unit = game.state.units[job["asking"]]
         fig, kind = next((f, k) for f, k in self.saveable(game, unit) if f.id == cmd.target)
         self.medic_save(game, fig, kind)
@@ -218,8 +219,8 @@ class WwSupport(Chapter["Wwify"]):
                            target=f"any {e.fix_on}+", figures=[f.id for f in near], units=[unit.id, tgt.id])
         if max(r.faces) >= e.fix_on:
             r.outcome = "fixed"
-            tgt.markers.pop("immobilised", None)
-            tgt.markers.pop("broken_down", None)
+            tgt.markers.pop(WwifyUnitMark.IMMOBILISED, None)
+            tgt.markers.pop(WwifyUnitMark.BROKEN_DOWN, None)
             game.emit("status", f"{tgt.name} is fixed and can move again.", units=[tgt.id])
         else:
             r.outcome = "not yet"
@@ -231,7 +232,7 @@ class WwSupport(Chapter["Wwify"]):
         for u in sorted(st.side_units(side), key=lambda u: u.id):
             figs = self.rules.alive(game, u.id)
             cap = sum(self.rules.data.engineers.carry.get(self.rules.fighting.category(f), 0) for f in figs)
-            have = min(int(u.attrs.get("materials", 0)), cap)
+            have = min(int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0)), cap)
             if have > 0 and any(self.rules.dist(f.pos, p) <= reach + f.radius + 1e-6 for f in figs):
                 out.append((u, have))
         return out
@@ -293,7 +294,7 @@ class WwSupport(Chapter["Wwify"]):
             if need <= 0:
                 break
             take = min(have, need)
-            u.attrs["materials"] = int(u.attrs.get("materials", 0)) - take
+            u.attrs[WwifyUnitAttr.MATERIALS] = int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0)) - take
             need -= take
         e = self.rules.data.engineers
         site["work"] += work

@@ -1,0 +1,107 @@
+"""WWIFY: the ARTILLERY card ("Artillery"): a random barrage on a 2 ft square and its
+quarter, or a side's prepared strike; high explosive, smoke or gas, and the tests of the
+figures under it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.game import Game
+from game.core.keys import BarrageKey
+from game.core.state import Cloud, Figure, Marker
+from game.rulesets.parts import Chapter
+from game.rulesets.wwify.status import (
+    WwifyFigMark,
+    WwifyGameAttr,
+    WwifyShellAttr,
+    WwifyUnitMark,
+)
+
+if TYPE_CHECKING:
+    from game.rulesets.wwify.ruleset import Wwify
+
+
+
+
+class WwArtillery(Chapter["Wwify"]):
+    # ---- artillery ----------------------------------------------------------------------------------
+    rules: Wwify
+
+    def play_artillery(self, game: Game) -> list[dict]:
+        st = game.state
+        strikes = [s for s in st.attrs.get(WwifyGameAttr.STRIKES, []) if s["turn"] == st.turn]
+        jobs: list[dict] = []
+        if strikes:
+            for s in strikes:
+                st.active_side = s["side"]
+                game.emit("artillery", f"{st.sides[s['side']].name}'s prepared strike arrives on square {s['square']}.", side=s["side"])
+                jobs += self.barrage(game, s["side"], s["square"], s.get("shell"))
+        else:
+            jobs += self.barrage(game, None, None, None)
+        return jobs
+
+    def barrage(self, game: Game, side: str | None, square: str | None, shell: str | None) -> list[dict]:
+        st = game.state
+        grid = self.rules.fighting.grid(game)
+        a = self.rules.data.artillery
+        if square is None:
+            die = self.rules.fighting.square_die(game)
+            r1 = game.dice.roll(die, "Artillery: which 2 ft square", target=f"1-{grid.big_count}")
+            r1.outcome = f"square {r1.value}"
+            r2 = game.dice.roll(a.quarter_die, f"Artillery: which quarter of square {r1.value}", target="1 2 / 3 4")
+            big, quarter = r1.value, r2.value
+            label = grid.label(big, quarter)
+            if not grid.has_square(big, quarter):
+                r2.outcome = f"quarter {quarter}: off the table"
+                game.emit("artillery", f"The barrage lands on {label}, off the table: no effect.")
+                return []
+            r2.outcome = f"square {label}"
+        else:
+            big, quarter = grid.parse(square)
+            label = grid.label(big, quarter)
+        if shell is None:
+            r = game.dice.roll(a.shell_die, f"Artillery on {label}: shell type", target="1-2 HE, 3-4 smoke, 5-6 gas")
+            row = next(x for x in a.shells if r.value in x.faces)
+            r.outcome = row.name
+            shell = row.shell
+        row = next(x for x in a.shells if x.shell == shell)
+        poly = grid.square(big, quarter)
+        cx, cy = grid.center(big, quarter)
+        mid = f"artillery:{st.turn}:{len([m for m in st.markers.values() if m.kind == 'artillery']) + 1}"
+        coords = [(float(x), float(y)) for x, y in poly.exterior.coords[:-1]]
+        st.markers[mid] = Marker(mid, side or "", "artillery", cx, cy, attrs={BarrageKey.SQUARE: label, WwifyShellAttr.SHELL: shell, BarrageKey.NAME: row.name, BarrageKey.POLYGON: coords})
+        hit = self.rules.fighting.under_barrage(game, poly)
+        game.emit("artillery", f"{row.name} on square {label}: {len(hit)} figure(s) under it.",
+                  figures=[f.id for f in hit], data={"square": label, "shell": shell})
+        if shell in ("smoke", "gas"):
+            cid = f"{shell}:{st.turn}:{label}"
+            st.clouds[cid] = Cloud(cid, shell, cx, cy, 0.0, coords, "end of turn", {WwifyShellAttr.SQUARE: label})
+            self.rules.sync_table(game)  # later steps of this command already see the cloud
+        if shell == "smoke":
+            return []
+        return self.test_figures(game, [f for f in hit if self.rules.fighting.testable(f)], shell, f"{row.name.lower()} on {label}")
+
+    def test_figures(self, game: Game, figs: list[Figure], shell: str, cause: str) -> list[dict]:
+        """HE or gas tests for each figure; the squads hit take morale tests after."""
+        st = game.state
+        squads: list[str] = []
+        for uid in sorted({f.unit for f in figs if f.alive}):
+            self.rules.note_fire(game, uid, None, 0, heavy=True)  # the solo rules: under artillery fire
+        for f in figs:
+            if not f.alive:
+                continue
+            unit = st.units[f.unit]
+            unit.markers[WwifyUnitMark.ARTILLERY_TURN] = st.turn
+            if shell == "gas":
+                f.markers[WwifyFigMark.GAS_TURN] = st.turn
+            if unit.kind == "squad" and unit.id not in squads:
+                squads.append(unit.id)
+            info = self.rules.fighting.barrage_info(game, f)
+            fate = self.rules.fighting.he_fate(game.dice, info) if shell == "he" else self.rules.fighting.gas_fate(game.dice, info)
+            if fate == "kill":
+                self.rules.fighting.kill(game, f, cause)
+            elif fate == "wound":
+                self.rules.fighting.wound(game, f, cause)
+            elif fate in ("immobilised", "destroyed"):
+                self.rules.fighting.vehicle_result(game, f, fate, cause)
+        return [{"do": "morale", "unit": u} for u in squads]

@@ -1,0 +1,62 @@
+"""The solo counters (ww2-skirmish-solo.txt, "Solo rules": snipers, random artillery,
+mines): a sniper or artillery counter attacks the first player unit that spots it or
+that it sees, then is removed; a mine attacks units coming within 10" in sight, and
+stays face up. The attack itself is the ruleset's ``solo_counter_attack``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.game import Game
+from game.solo.keys import SoloKey
+from game.solo.portal_state import (
+    dist,
+    marker_pos,
+    player_figures,
+    require_info,
+    solo_counters,
+    tell_all,
+    visibility,
+)
+from game.solo.tables import solo_tables
+
+if TYPE_CHECKING:
+    from game.rulesets.base import RulesetBase
+
+
+def counters_check(rules: RulesetBase, game: Game) -> None:
+    """A sniper or artillery counter attacks the nearest player unit it sees (or that
+    sees it: sight is both ways), then goes; a mine attacks every unit coming within 10"
+    in sight, once each, and then lies face up."""
+    st = game.state
+    for m in solo_counters(game):
+        if st.over:
+            return
+        if m.id not in st.markers:
+            continue
+        foes = player_figures(game)
+        vis, _ = visibility(game, [f.pos for f in foes], [marker_pos(m)])
+        cands = [f for i, f in enumerate(foes) if vis[i, 0]]
+        if m.kind == "mine":
+            reach = solo_tables().dist_mm("mine_reach")
+            done = m.attrs.get(SoloKey.ATTACKED, [])
+            cands = [f for f in cands if dist(f.pos, marker_pos(m)) <= reach + 1e-6 and f.unit not in done]
+        if not cands:
+            continue
+        cands.sort(key=lambda f: (round(dist(f.pos, marker_pos(m)), 6), f.id))
+        units = list(dict.fromkeys(f.unit for f in cands))
+        if m.kind != "mine":
+            units = units[:1]
+        require_info(st)["contact"] = True
+        for uid in units:
+            if st.over or not st.unit_alive(uid):
+                continue
+            words = {"sniper": "A sniper", "artillery": "Random artillery", "mine": "A minefield"}.get(m.kind, f"A {m.kind} counter")
+            tell_all(game, f"The marker is revealed: {words} attacks {st.units[uid].name}!", units=[uid])
+            if m.kind == "mine":
+                m.secret = False
+                m.attrs[SoloKey.INVERTED] = True
+                m.attrs[SoloKey.ATTACKED] = [*m.attrs.get(SoloKey.ATTACKED, []), uid]
+            rules.solo_counter_attack(game, m.kind, uid, at=marker_pos(m))
+        if m.kind != "mine" and m.id in st.markers:
+            del st.markers[m.id]
