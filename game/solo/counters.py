@@ -55,7 +55,6 @@ def counters_check(rules: RulesetBase, game: Game) -> None:
             tell_all(game, f"The marker is revealed: {words} attacks {st.units[uid].name}!", units=[uid])
             if m.kind == "mine":
                 m.secret = False
-                m.attrs[SoloKey.INVERTED] = True
                 m.attrs[SoloKey.ATTACKED] = [*m.attrs.get(SoloKey.ATTACKED, []), uid]
             rules.solo_counter_attack(game, m.kind, uid, at=marker_pos(m))
         if m.kind != "mine" and m.id in st.markers:

@@ -21,5 +21,4 @@ class SoloKey(StrEnum):
     GENERATED = "solo_generated"  # figure attr: made by force generation (its losses go back to the pool)
     RECYCLED = "recycled"  # figure attr: its loss has gone back to the pool
     SEEN = "seen"  # portal marker attr: its force generation roll has been made
-    INVERTED = "inverted"  # mine counter attr: turned face up (dead: nothing reads it)
     ATTACKED = "attacked"  # mine counter attr: the units it has attacked (each once)

@@ -105,6 +105,20 @@ def test_afv_situation_counts_infantry_near_and_a_lone_tank():
     assert s["infantry_near"] == 1 and s["alone"] == 0
 
 
+def test_afv_hull_down_behind_cover_from_the_nearest_known_enemy_counts_as_advancing():
+    """AFV solo movement, "1 pt: Advancing, or in hull down position" (interpretation
+    afv-hull-down): cover on the line from the nearest enemy its side knows of."""
+    tank = [unit("a1", [("us_sherman", 24, 36)], kind="vehicle")]
+    b = [unit("b1", [("ger_rifleman", 24, 4)])]
+    wall = [{"type": "wall", "line": [[18, 35.2], [30, 35.2]]}]  # within its 1" cover reach of the hull's centre
+    for terrain, hull_down in ((None, 0), (wall, 1)):
+        game = wgame(tank, b, terrain)
+        game.state.units["a1"].markers["solo_order"] = "halt"
+        assert game.rules.afv_situation(game, game.state.units["a1"])["advancing"] == 0  # no enemy known yet
+        see(game, "a", "b1.1")
+        assert game.rules.afv_situation(game, game.state.units["a1"])["advancing"] == hull_down
+
+
 def test_an_attacker_blinds_a_spotted_machine_gun_with_smoke():
     mortar = [unit("a1", [("brit_2in_mortar", 22, 40), ("brit_mortar_loader", 23.5, 40)])]
     b = [unit("b1", [("ger_mg_gunner", 24, 20), ("ger_mg_loader", 25.5, 20)])]

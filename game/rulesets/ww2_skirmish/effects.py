@@ -104,8 +104,6 @@ class Ww2Effects(Chapter["Ww2Skirmish"]):
             v = self.rules.vehicle_of(game, f)
             if v is not None and v.alive:
                 self.rules.vehicles.driver_lost(game, v)
-        if not st.unit_alive(f.unit):
-            st.units[f.unit].markers[Ww2UnitMark.OUT_OF_ACTION] = True
 
     def flame_effect(self, dice: Dice, victim: Figure, reason: str) -> str:
         t = self.rules.data.flamethrowers.effect

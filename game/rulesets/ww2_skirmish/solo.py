@@ -169,8 +169,12 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         wrecked = set(v.markers.get(Ww2FigMark.WRECKED, []))
         working = [w for w in v.weapons if w not in wrecked]
         at_fire = any(r.get("heavy") for r in self.rules.recent(game, unit, SoloKey.FIRED_ON))
+        # "in hull down position": cover between it and the nearest enemy its side knows of,
+        # judged as the damage table's "hull down or in/behind buildings" (interpretation afv-hull-down)
+        nearest = min(seen, key=lambda e: (hypot(e.x - v.x, e.y - v.y), e.id)) if seen else None
+        hull_down = nearest is not None and self.rules.los(game, nearest, v.pos).cover > 0
         return {
-            "advancing": int(last == "advance" or bool(v.markers.get(Ww2FigMark.HULL_DOWN))),
+            "advancing": int(last == "advance" or hull_down),
             "infantry_near": int(infantry),
             "damaged": damaged,
             "under_at_fire": int(at_fire),

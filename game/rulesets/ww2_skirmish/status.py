@@ -15,7 +15,6 @@ from enum import StrEnum
 
 
 class Ww2FigMark(StrEnum):
-    HULL_DOWN = "hull_down"  # dead: nothing sets it
     """``Figure.markers``: what a figure did this turn, and what happened to a vehicle."""
 
     # ---- the whole game turn (ruleset.PER_TURN) ---------------------------------------------------
@@ -69,7 +68,6 @@ class Ww2FigAttr(StrEnum):
 
 
 class Ww2UnitMark(StrEnum):
-    OUT_OF_ACTION = "out_of_action"  # dead: nothing reads it
     """``Unit.markers``: what a fire team did and how it stands."""
 
     MOVE_N = "move_n"  # move actions the team opened this turn (at most two)

@@ -13,7 +13,6 @@ from game.rulesets.parts import Chapter
 from game.rulesets.wwify.status import (
     WwifyFigMark,
     WwifyGameAttr,
-    WwifyShellAttr,
     WwifyUnitMark,
 )
 
@@ -69,13 +68,13 @@ class WwArtillery(Chapter["Wwify"]):
         cx, cy = grid.center(big, quarter)
         mid = f"artillery:{st.turn}:{len([m for m in st.markers.values() if m.kind == 'artillery']) + 1}"
         coords = [(float(x), float(y)) for x, y in poly.exterior.coords[:-1]]
-        st.markers[mid] = Marker(mid, side or "", "artillery", cx, cy, attrs={BarrageKey.SQUARE: label, WwifyShellAttr.SHELL: shell, BarrageKey.NAME: row.name, BarrageKey.POLYGON: coords})
+        st.markers[mid] = Marker(mid, side or "", "artillery", cx, cy, attrs={BarrageKey.SQUARE: label, BarrageKey.NAME: row.name, BarrageKey.POLYGON: coords})
         hit = self.rules.fighting.under_barrage(game, poly)
         game.emit("artillery", f"{row.name} on square {label}: {len(hit)} figure(s) under it.",
                   figures=[f.id for f in hit], data={"square": label, "shell": shell})
         if shell in ("smoke", "gas"):
             cid = f"{shell}:{st.turn}:{label}"
-            st.clouds[cid] = Cloud(cid, shell, cx, cy, 0.0, coords, "end of turn", {WwifyShellAttr.SQUARE: label})
+            st.clouds[cid] = Cloud(cid, shell, cx, cy, 0.0, coords, "end of turn", {})
             self.rules.sync_table(game)  # later steps of this command already see the cloud
         if shell == "smoke":
             return []

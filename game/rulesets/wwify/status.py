@@ -53,11 +53,6 @@ class WwifyUnitAttr(StrEnum):
     MATERIALS = "materials"  # the map's: bridging materials carried, in actions of work (engineers' Build Bridge uses them up)
 
 
-class WwifyShellAttr(StrEnum):
-    SHELL = "shell"  # dead
-    SQUARE = "square"  # dead
-
-
 class WwifyGameAttr(StrEnum):
     """``GameState.attrs`` this ruleset keeps."""
 
