@@ -1,5 +1,6 @@
 """WW2 Skirmish: what every part of the ruleset asks about figures, fire teams, actions,
-options strings and terrain. Mixed into :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
+and terrain: the base of :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`,
+which its chapters reach through ``self.rules``.
 
 Lengths are mm unless named otherwise. "Gap" is the distance between the edges of two
 bases (cohesion, melee, dispersal, reaching a comrade or a vehicle); ranges are measured

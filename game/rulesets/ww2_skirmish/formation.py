@@ -1,8 +1,7 @@
 """WW2 Skirmish: a fire team moving together (one move action for the team): each
 mover's leg toward the point in formation, or closing on its leader when regrouping,
 placed one after another around the figures already standing, at the largest fraction
-of the move that keeps the team in cohesion. Mixed into
-:class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
+of the move that keeps the team in cohesion. A chapter of :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish` (it reads the rest through ``self.rules``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""WW2 Skirmish: morale tests ("Morale") and removing suppression. Mixed into
-:class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
+"""WW2 Skirmish: morale tests ("Morale") and removing suppression. A chapter of :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish` (it reads the rest through ``self.rules``).
 
 Tests are queued while a command resolves (:meth:`Ww2Morale.queue_test`) and taken
 once per fire team at its end (:meth:`run_tests`), on the team's action points.

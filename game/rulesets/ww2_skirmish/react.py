@@ -1,7 +1,6 @@
 """WW2 Skirmish: reactive fire. After the active side moves or fires in sight, the
 other side may shoot back with figures that neither moved nor fired in their own last
-turn; its choice is a decision (shoot with one of them, or hold fire). Mixed into
-:class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish`.
+turn; its choice is a decision (shoot with one of them, or hold fire). A chapter of :class:`game.rulesets.ww2_skirmish.ruleset.Ww2Skirmish` (it reads the rest through ``self.rules``).
 """
 
 from __future__ import annotations

@@ -8,32 +8,31 @@ nor fired in their own last turn (offered as a decision after each enemy move or
 and spots automatically whenever enemies move or fire in its sight. Numbers come from
 rulesets/ww2-skirmish.yaml; every reading the text left open is recorded there.
 
-The procedures live in focused mixins:
-  ww2_skirmish_common    figures, teams, actions, options strings
-  ww2_skirmish_spot      spotting, hidden enemies, the per-side view
-  ww2_skirmish_move      moving on foot, cohesion, carrying, morale moves, scouts
-  ww2_skirmish_fire      small arms, effects, suppression, morale, reactive fire
-  ww2_skirmish_blast     grenades, mortars, smoke, HE, flamethrowers, bunkers, demolition
-  ww2_skirmish_vehicles  vehicle movement, crews, guns, anti-tank weapons, damage
-  ww2_skirmish_melee     melee
-  ww2_skirmish_ui        legal commands, interface actions, badges, odds
+The rules class (with its data-model queries, common.py) holds a chapter for each part
+of the text: spot.py (spotting, the per-side view), move.py (moving on foot, carrying,
+scouts), teams.py and formation.py (fire teams), morale.py, fire.py (one figure's shot),
+team_fire.py (whole-team shots, volleys), effects.py (what a hit does), react.py
+(reactive fire), vehicles.py (movement, crews, passengers), guns.py (guns, anti-tank
+weapons, damage), blast.py (grenades, mortars, smoke, HE, flamethrowers), demolition.py,
+melee.py, solo.py (the solo counters, the AFV chart). commands.py lists the legal
+commands and the sidebar; odds.py the odds; ai.py the solo AI's planner.
 
-Commands (fields; ``choice`` strings are key=value lists, e.g. "shot=aimed,as=smg"):
+Commands (fields; options are named, read through options.Ww2Options):
   move (figure, path)                     a figure (or a vehicle) moves
   move_unit (unit, point | choice=regroup) the fire team (or vehicle) moves together
   spot (figure)                           try to spot (once a turn)
-  fire (figure, target=unit, choice=shot=..[,weapon=..][,as=rifle|smg][,at=occupants])
-  fire_team (unit, target, choice=shot=..) every member that can fires that shot
+  fire (figure, target=unit, options shot[, weapon][, as=rifle|smg][, at=occupants])
+  fire_team (unit, target, options shot)  every member that can fires that shot
   volley (unit, target)                   a team unable to hit individually fires together
-  blast (figure, target=figure | point, choice=weapon=..,round=he|smoke|wp)
-  fire_gun / fire_at (figure, target=figure, choice=weapon=..)
+  blast (figure, target=figure | point, options weapon[, round=he|smoke|wp])
+  fire_gun / fire_at (figure, target=figure, options weapon)
   flame (figure, target=unit)             flamethrower at infantry
-  ready (figure, choice=weapon=..)        save actions for a gun, launcher or charge
+  ready (figure, options weapon)          save actions for a gun, launcher or charge
   remove_suppression (unit)
   carry / drop (figure[, target])         pick up / put down a disabled comrade
   embark (unit, target=vehicle) / disembark (unit) / abandon (figure=vehicle)
   pivot (figure=vehicle, point) / hatch (figure=vehicle)
-  post (figure, target=bunker, choice=weapon=..) / demolish (figure, target=feature)
+  post (figure, target=bunker, options weapon) / demolish (figure, target=feature)
   scout (figure) / rejoin (unit) / transfer (figure, target=unit)
   hold_fire (decision: the reacting side lets the enemy move on)
   end_phase

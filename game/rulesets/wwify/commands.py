@@ -1,7 +1,7 @@
 """WWIFY AR:SE for the players: the legal commands (the random baseline and the solo AI
 pick among them), the actions offered for a selection, badges and option texts,
-range bands, move previews, odds and the computer's defaults for decisions.
-Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
+range bands and move previews: the command listing part of
+:class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rules through ``self.rules``).
 """
 
 from __future__ import annotations

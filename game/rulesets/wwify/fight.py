@@ -6,7 +6,7 @@ Each chance procedure is a small pure function of the dice (``die_fate``, ``side
 ``he_fate``, ``gas_fate``, ``vehicle_table``, ``flyer_table``, ``smoke_save``): the game
 rolls them with its seeded dice and the odds part runs the same functions under
 :func:`game.core.odds.enumerate_outcomes`, then combine independent dice exactly.
-Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
+A chapter of :class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rest through ``self.rules``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 on bridges, flyers' turning limits, squads moving together, cohesion, and the bridges
 engineers build (kept in the state and mirrored onto the table).
 
-Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`; lengths are mm unless named otherwise.
+A chapter of :class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rest through ``self.rules``); lengths are mm unless named otherwise.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """WWIFY AR:SE orders: moving figures and units (panicked units too), Fire and Combat
 actions, and the casualty jobs that ask the owner (or a sniper's player) which figures
-fall. Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
+fall. A chapter of :class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rest through ``self.rules``).
 """
 
 from __future__ import annotations

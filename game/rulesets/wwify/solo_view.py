@@ -4,7 +4,7 @@ what counts as fire from "mortars, flame or AFVs", who a loss is credited to, an
 combat putting both sides under fire. Sight for these (and for fire) is read from the
 kept sight matrix where that is the same answer.
 
-Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
+A chapter of :class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rest through ``self.rules``).
 """
 
 from __future__ import annotations

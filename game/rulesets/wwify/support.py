@@ -1,5 +1,5 @@
 """WWIFY AR:SE optional rules: morale (tests, the Good and Evil rally, panic), medics and
-engineers (Fix Vehicle, Build/Repair Bridge). Mixed into :class:`game.rulesets.wwify.ruleset.Wwify`.
+engineers (Fix Vehicle, Build/Repair Bridge). A chapter of :class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rest through ``self.rules``).
 """
 
 from __future__ import annotations
