@@ -2,19 +2,23 @@
 
 Figures, units, markers and the game state carry their status in ``markers`` (what a
 turn or an event marks them with) and ``attrs`` (longer-lived facts). Their keys are
-declared as string enums, never written as bare text: a ruleset's own keys live in its
+declared as string constants of ``StatusKeys`` classes, never written as bare text: a ruleset's own keys live in its
 package (``game/rulesets/<id>/status.py``), the solo rules' in ``game/solo/keys.py``,
 and the ones the core, the base and the play screen read for every ruleset here. A
-``StrEnum`` member is the same string as its value, so saves and digests read exactly
-as before, and a key written somewhere must be declared (tests/test_status_keys.py).
+key is a plain string (fast to hash and look up; an enum member is several times
+slower to reach), so saves and digests read exactly as before, and a key written somewhere must be declared (tests/test_status_keys.py).
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
+
+class StatusKeys:
+    """The base of every class declaring status keys: each upper-case attribute is one
+    key, a plain ``str``; mypy catches a misspelt name, tests/test_status_keys.py a key
+    written as text or never used."""
 
 
-class StateKey(StrEnum):
+class StateKey(StatusKeys):
     """``GameState.attrs``: facts of the whole game."""
 
     VICTORY = "victory"  # the map's victory conditions, objectives and turn limit
@@ -24,13 +28,13 @@ class StateKey(StrEnum):
     DECISION = "decision"  # a question put to one side: its prompt and the commands it may answer with
 
 
-class FigureMark(StrEnum):
+class FigureMark(StatusKeys):
     """``Figure.markers`` every ruleset that marks them means the same by."""
 
     MOVED = "moved"  # moved this turn (the play screen badges the active side's)
 
 
-class BarrageKey(StrEnum):
+class BarrageKey(StatusKeys):
     """``Marker.attrs`` of an ``artillery`` marker: a barrage on the table, which the play
     screen draws for every ruleset."""
 

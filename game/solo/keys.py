@@ -3,10 +3,10 @@ figures, markers and the game state, declared once (see game/core/keys.py)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from game.core.keys import StatusKeys
 
 
-class SoloKey(StrEnum):
+class SoloKey(StatusKeys):
     # ---- the game state -----------------------------------------------------------------------
     SOLO = "solo"  # state.attrs: the portal rules' bookkeeping (the pool, the side, the turn's sightings)
     # ---- units: their solo orders ---------------------------------------------------------------

@@ -70,7 +70,7 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
     # ---- what the interface shows -----------------------------------------------------
     def unit_status(self, game: Game, unit_id: str) -> list[str]:
         u = game.state.units[unit_id]
-        out = [k.value for k in (GwUnitMark.DESTROYED, GwUnitMark.RUNNING, GwUnitMark.PINNED) if u.markers.get(k)]
+        out = [k for k in (GwUnitMark.DESTROYED, GwUnitMark.RUNNING, GwUnitMark.PINNED) if u.markers.get(k)]
         if u.markers.get(GwUnitMark.ACTIVATION) == "regroup":
             out.append("regroup")
         return out

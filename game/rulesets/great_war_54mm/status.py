@@ -1,6 +1,6 @@
 """The keys of what The Great War in 54mm notes on figures, units and the game state,
-declared once (see game/core/keys.py: a ``StrEnum`` member is the same string as its
-value, so saves and digests read exactly as before).
+declared once (see game/core/keys.py: each key is a plain string,
+so saves and digests read exactly as before).
 
 Keys every ruleset shares come from there instead: ``StateKey`` (victory, zones, options,
 settings, decision), ``FigureMark.MOVED`` ("moved" on a figure: "Figures either move or
@@ -11,10 +11,10 @@ Rule names in the comments are the headings of shared/rules/great-war-54mm.txt.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from game.core.keys import StatusKeys
 
 
-class GwFigMark(StrEnum):
+class GwFigMark(StatusKeys):
     """``Figure.markers``: what a figure did this turn, and where the wire stopped it."""
 
     # ---- this side's turn (cleared at its start: on_side_start) ------------------------------------
@@ -25,13 +25,13 @@ class GwFigMark(StrEnum):
     WIRE_TURN = "wire_turn"  # the turn it stopped at that wire: crossing waits for a later one
 
 
-class GwFigAttr(StrEnum):
+class GwFigAttr(StatusKeys):
     """``Figure.attrs``: what a figure carries from one of its side's turns to the next."""
 
     MOVED_LAST_TURN = "moved_last_turn"  # moved in its side's last turn (the solo rules' "stationary in hard cover": moved_lately)
 
 
-class GwUnitMark(StrEnum):
+class GwUnitMark(StatusKeys):
     """``Unit.markers``: how a unit stands and what it did this turn."""
 
     # ---- morale (Morale tests, Rally, Crewed Weapons): kept until rallied --------------------------------
@@ -47,7 +47,7 @@ class GwUnitMark(StrEnum):
     CREW_HIT_TURN = "crew_hit_turn"  # the turn a crewed weapon was last hit: further hits that turn are ignored (one hit a turn)
 
 
-class GwGameAttr(StrEnum):
+class GwGameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     BOMBARDED_THIS_TURN = "bombarded_this_turn"  # the attacker's artillery has bombarded this turn (Artillery Bombardment: one unit a turn)

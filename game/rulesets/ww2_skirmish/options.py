@@ -10,7 +10,8 @@ first small arm) stay with the procedures that apply them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal, TypeVar
 
 from game.core.commands import Command, option_pairs, refuse
@@ -49,22 +50,19 @@ class Ww2Options:
     occupants: bool = False  # a vehicle's occupants are the target, not the vehicle
     round: Round | None = None
     facing: Facing | None = None
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        # read as part of the keys of remembered shot plans, many times a turn: hash once
+        object.__setattr__(self, "_hash", hash((self.shot, self.weapon, self.mode, self.occupants, self.round, self.facing)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def of(cls, cmd: Command) -> Ww2Options:
         """The options of ``cmd``, checked against what its kind takes."""
-        takes = KIND_OPTIONS.get(cmd.kind, ())
-        for name, _ in cmd.options:
-            if name not in takes:
-                refuse(f"'{cmd.kind}' takes no option '{name}'" + (f"; it takes {', '.join(takes)}." if takes else "."))
-        return cls(
-            shot=cmd.option("shot"),
-            weapon=cmd.option("weapon"),
-            mode=_pick(cmd.option("as"), MODES, "as"),
-            occupants=_pick(cmd.option("at"), TARGETS, "at") is not None,
-            round=_pick(cmd.option("round"), ROUNDS, "round"),
-            facing=_pick(cmd.option("facing"), FACINGS, "facing"),
-        )
+        return _read(cmd.kind, cmd.options)
 
     @property
     def weapon_id(self) -> str:
@@ -77,6 +75,25 @@ class Ww2Options:
         """The options as a command carries them."""
         return option_pairs(shot=self.shot, weapon=self.weapon, round=self.round, facing=self.facing,
                             at="occupants" if self.occupants else None, **{"as": self.mode})
+
+
+@lru_cache(maxsize=4096)
+def _read(kind: str, pairs: tuple[tuple[str, str], ...]) -> Ww2Options:
+    """The options of a command of ``kind``, read once per distinct set (the AI weighs
+    the same shots many times a turn). A refusal is raised, never kept."""
+    takes = KIND_OPTIONS.get(kind, ())
+    given = dict(pairs)
+    for name in given:
+        if name not in takes:
+            refuse(f"'{kind}' takes no option '{name}'" + (f"; it takes {', '.join(takes)}." if takes else "."))
+    return Ww2Options(
+        shot=given.get("shot"),
+        weapon=given.get("weapon"),
+        mode=_pick(given.get("as"), MODES, "as"),
+        occupants=_pick(given.get("at"), TARGETS, "at") is not None,
+        round=_pick(given.get("round"), ROUNDS, "round"),
+        facing=_pick(given.get("facing"), FACINGS, "facing"),
+    )
 
 
 def options(shot: str | None = None, weapon: str | None = None, mode: Mode | None = None, occupants: bool = False,

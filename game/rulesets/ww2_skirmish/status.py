@@ -1,6 +1,6 @@
 """The keys of what WW2 Skirmish notes on figures, fire teams, smoke clouds and the game
-state, declared once (see game/core/keys.py: a ``StrEnum`` member is the same string as
-its value, so saves and digests read exactly as before).
+state, declared once (see game/core/keys.py: each key is a plain string,
+so saves and digests read exactly as before).
 
 Keys every ruleset shares come from there instead: ``StateKey`` (victory, zones, options,
 settings, decision), ``FigureMark.MOVED`` and the solo rules' ``SoloKey`` (solo,
@@ -11,10 +11,10 @@ solo_order, fired_on, ...).
 
 from __future__ import annotations
 
-from enum import StrEnum
+from game.core.keys import StatusKeys
 
 
-class Ww2FigMark(StrEnum):
+class Ww2FigMark(StatusKeys):
     """``Figure.markers``: what a figure did this turn, and what happened to a vehicle."""
 
     # ---- the whole game turn (ruleset.PER_TURN) ---------------------------------------------------
@@ -49,7 +49,7 @@ class Ww2FigMark(StrEnum):
     CARRYING = "carrying"  # the disabled comrade this figure carries (id): slower, may not shoot
 
 
-class Ww2FigAttr(StrEnum):
+class Ww2FigAttr(StatusKeys):
     """``Figure.attrs``: what a figure carries and where it is, for the whole game."""
 
     WW2 = "ww2"  # adopted: its ammunition (and a vehicle's crew) are set (ruleset.adopt, once a figure)
@@ -67,7 +67,7 @@ class Ww2FigAttr(StrEnum):
     ROLE = "role"  # the job a replacement took in a crewed weapon team ("crew" / "loader"): its role from then
 
 
-class Ww2UnitMark(StrEnum):
+class Ww2UnitMark(StatusKeys):
     """``Unit.markers``: what a fire team did and how it stands."""
 
     MOVE_N = "move_n"  # move actions the team opened this turn (at most two)
@@ -80,7 +80,7 @@ class Ww2UnitMark(StrEnum):
     CHARGED_ST = "charged_st"  # the side-turn it last tested for being charged by greater numbers (once)
 
 
-class Ww2UnitAttr(StrEnum):
+class Ww2UnitAttr(StatusKeys):
     """``Unit.attrs``: facts of a fire team for the whole game."""
 
     START_STRENGTH = "start_strength"  # figures at the start (morale, rallying, the solo chart's losses)
@@ -88,7 +88,7 @@ class Ww2UnitAttr(StrEnum):
     IN_VEHICLE = "in_vehicle"  # the map's: the vehicle (figure id) the team starts embarked in
 
 
-class Ww2GameAttr(StrEnum):
+class Ww2GameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     SIDETURN = "sideturn"  # the side-turn clock: +1 at each side's start (suppression, shaken, smoke, spotting)
@@ -102,7 +102,7 @@ class Ww2GameAttr(StrEnum):
     DEMOLISHED = "demolished"  # terrain features demolished (ids): taken off the table
 
 
-class Ww2CloudAttr(StrEnum):
+class Ww2CloudAttr(StatusKeys):
     """``Cloud.attrs`` of a smoke cloud."""
 
     SIDE = "side"  # the side that laid it

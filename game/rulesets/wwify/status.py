@@ -1,6 +1,6 @@
 """The keys of what WWIFY AR:SE notes on figures, units, the artillery marker, gas and
-smoke clouds and the game state, declared once (see game/core/keys.py: a ``StrEnum``
-member is the same string as its value, so saves and digests read exactly as before).
+smoke clouds and the game state, declared once (see game/core/keys.py: each key is a plain
+string, so saves and digests read exactly as before).
 
 Keys every ruleset shares come from there instead: ``StateKey`` (victory, zones, options,
 settings, decision), ``BarrageKey`` (the artillery marker's square, name and polygon) and
@@ -13,10 +13,10 @@ values of the keys declared here.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from game.core.keys import StatusKeys
 
 
-class WwifyFigMark(StrEnum):
+class WwifyFigMark(StatusKeys):
     """``Figure.markers``: a figure's move and its tests."""
 
     MOVED_MM = "moved_mm"  # mm of its allowance spent in the unit's current Move action (left_to_move; cleared by start_action)
@@ -24,7 +24,7 @@ class WwifyFigMark(StrEnum):
     ABANDONED = "abandoned"  # a gun model silenced because its crew is gone: no medic save; it comes back with a saved crewman
 
 
-class WwifyUnitMark(StrEnum):
+class WwifyUnitMark(StatusKeys):
     """``Unit.markers``: a unit's activation, its actions, and what happened to it."""
 
     # ---- the activation card (start_side; cleared at the end of the side's go and of the turn) ---------
@@ -46,14 +46,14 @@ class WwifyUnitMark(StrEnum):
     SOLO_CHART = "solo_chart"  # a support weapon's chart result (advance, attack, close) its Halt replaced: the AI advances when nothing is in range
 
 
-class WwifyUnitAttr(StrEnum):
+class WwifyUnitAttr(StatusKeys):
     """``Unit.attrs``: facts of a unit for the whole game."""
 
     CASUALTIES = "casualties"  # this turn's casualties, [{turn, fig, kind, saveable}]: what the medics may save
     MATERIALS = "materials"  # the map's: bridging materials carried, in actions of work (engineers' Build Bridge uses them up)
 
 
-class WwifyGameAttr(StrEnum):
+class WwifyGameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     GOOD_SIDE = "good_side"  # the Forces of Good (the map's good_side): which side the GOOD and EVIL cards activate, the rally
