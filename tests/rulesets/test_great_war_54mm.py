@@ -335,3 +335,12 @@ def test_pinned_units_may_not_shoot_or_advance():
     game = shooting_game("rifleman", 10)
     game.state.units["a1"].markers["pinned"] = True
     assert "pinned" in refused(game, Command("fire", "a", figure="a1.1", target="b1"))
+
+
+def test_a_figure_that_shot_or_is_held_at_the_wire_shows_it():
+    """The play screen's badges and the sidebar come from the listing's figure_status."""
+    game = make_game(small_map([unit("a1", [("rifleman", 10, 10)])], [unit("b1", [("rifleman", 30, 30)])]))
+    f = game.state.figures["a1.1"]
+    assert game.rules.listing.figure_status(game, "a1.1") == []
+    f.markers.update({"shot": True, "at_wire": "w1", "moved": True})
+    assert game.rules.listing.figure_status(game, "a1.1") == ["shot", "at_wire", "moved"]

@@ -68,6 +68,11 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
 
 
     # ---- what the interface shows -----------------------------------------------------
+    def figure_status(self, game: Game, figure_id: str) -> list[str]:
+        """Shot this turn, held at the wire, and moved (figures either move or shoot)."""
+        f = game.state.figures[figure_id]
+        return [k for k in (GwFigMark.SHOT, GwFigMark.AT_WIRE) if f.markers.get(k)] + super().figure_status(game, figure_id)
+
     def unit_status(self, game: Game, unit_id: str) -> list[str]:
         u = game.state.units[unit_id]
         out = [k for k in (GwUnitMark.DESTROYED, GwUnitMark.RUNNING, GwUnitMark.PINNED) if u.markers.get(k)]
