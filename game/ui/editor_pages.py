@@ -33,6 +33,7 @@ EDGES = ["north", "south", "east", "west"]
 class EditorPages:
     def __init__(self, scene: EditorScene) -> None:
         self.scene = scene
+        self.troop_page = 0  # the Forces page's troop palette, when it needs pages
 
     def page_terrain(self, surf, x, y, w) -> None:
         types = terrain_file().types
@@ -172,21 +173,12 @@ class EditorPages:
         self.scene.prompt("Prepared strike: grid square and turn (7/2 3):", "", done)
 
     def page_forces(self, surf, x, y, w) -> None:
+        """Placing units first, then the side's units and the selected one, then the troop
+        palette in pages of what fits (WW2 Skirmish has some fifty troop types)."""
         d = self.scene.doc.data
         y = self.side_selector(x, y, w)
         points = self.scene.rules.editor.troop_points
         has_points = any(points(tid) is not None for tid in self.scene.rules.data.troop_types)
-        col_w = (w - 4) // 2
-        i = 0
-        for tid, tt in self.scene.rules.data.troop_types.items():
-            bx = x + (i % 2) * (col_w + 4)
-            by = y + (i // 2) * 26
-            pts = points(tid)
-            cost = f" ({pts})" if pts is not None else ""
-            label = tt.name[:24 - len(cost)] + cost  # a long name is cut, never its points
-            self.scene.button((bx, by, col_w, 24), label, (lambda tid=tid: setattr(self.scene, "troop", tid)), active=(tid == self.scene.troop))
-            i += 1
-        y += ((i + 1) // 2) * 26 + 6
         half = (w - 4) // 2
         self.scene.button((x, y, half, 26), "New unit here", lambda: self.scene.use_tool(PlaceTool("new_unit", "Click where the new unit's first figure stands.")))
         self.scene.button((x + half + 4, y, half, 26), "Add to unit", lambda: self.scene.use_tool(PlaceTool("figure", "Click to add figures to the current unit; Esc when done.")),
@@ -194,7 +186,7 @@ class EditorPages:
         y += 32
         s = d["sides"][self.scene.doc.side_index(self.scene.side_id)]
         total = 0
-        for u in s["units"][:10]:
+        for u in s["units"][:8]:
             up = sum((points(f["type"]) or 0) for f in u["figures"]) if has_points else None
             total += up or 0
             label = f"{u['name']} ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")")
@@ -213,6 +205,37 @@ class EditorPages:
             kinds = list(self.scene.rules.editor.unit_kinds())
             nxt = kinds[(kinds.index(u["kind"]) + 1) % len(kinds)] if u["kind"] in kinds else kinds[0]
             self.scene.button((x, y, w, 26), f"Kind: {u['kind']}", lambda: self.scene.report(self.scene.doc.set_unit_field(uid, "kind", nxt)))
+            y += 30
+        self.troop_palette(surf, x, y + 6, w)
+
+    def troop_palette(self, surf, x, y, w) -> None:
+        """The troop types to place, two columns, a page at a time when they do not fit."""
+        points = self.scene.rules.editor.troop_points
+        tids = list(self.scene.rules.data.troop_types)
+        rows = max(1, (surf.get_height() - 12 - y) // 26)
+        per_page = rows * 2
+        pages = max(1, -(-len(tids) // per_page))
+        if pages > 1:
+            rows -= 1  # a row for the page buttons
+            per_page = max(2, rows * 2)
+            pages = -(-len(tids) // per_page)
+            self.troop_page = min(self.troop_page, pages - 1)
+            q = (w - 8) // 4
+            self.scene.button((x, y, q, 24), "<", lambda: setattr(self, "troop_page", (self.troop_page - 1) % pages))
+            text(surf, f"Troops {self.troop_page + 1}/{pages}", (x + q + 10, y + 3), 18, INK, bold=True)
+            self.scene.button((x + w - q, y, q, 24), ">", lambda: setattr(self, "troop_page", (self.troop_page + 1) % pages))
+            y += 26
+        else:
+            self.troop_page = 0
+        col_w = (w - 4) // 2
+        shown = tids[self.troop_page * per_page:(self.troop_page + 1) * per_page]
+        for i, tid in enumerate(shown):
+            tt = self.scene.rules.data.troop_types[tid]
+            pts = points(tid)
+            cost = f" ({pts})" if pts is not None else ""
+            label = tt.name[:24 - len(cost)] + cost  # a long name is cut, never its points
+            self.scene.button((x + (i % 2) * (col_w + 4), y + (i // 2) * 26, col_w, 24), label,
+                              (lambda tid=tid: setattr(self.scene, "troop", tid)), active=(tid == self.scene.troop))
 
     def delete_unit(self, uid: str) -> None:
         if self.scene.report(self.scene.doc.delete_unit(uid)):

@@ -147,3 +147,36 @@ def test_editor_opens_every_shipped_map_and_the_sight_tool_works(app, drive):
     drive.drag(scene.screen((10, 10)), scene.screen((40, 30)))
     lines = scene.top().info(scene)
     assert lines and lines[0].split(":")[0] in ("Clear line of sight", "Visible, with cover or hindrance", "Blocked")
+
+
+def test_a_long_troop_palette_comes_in_pages_and_every_button_is_on_screen(app, drive):
+    """WW2 Skirmish has some fifty troop types: the Forces page shows a page of them at a
+    time, and "New unit here" stays reachable."""
+    scene = EditorScene(app, None, EditorDoc.new("ww2-skirmish"))
+    app.switch(scene)
+    app.frame(0.02)
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Forces"))
+    drive.frame()
+    screen = app.screen.get_rect()
+    assert all(screen.contains(b.rect) for b in scene.panel.buttons)
+    names = {tt.name for tt in scene.rules.data.troop_types.values()}
+    seen = set()
+    for _ in range(10):
+        seen |= {n for n in names if any(b.label.startswith(n[:18]) for b in scene.panel.buttons)}
+        drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == ">"))
+        drive.frame()
+        assert all(screen.contains(b.rect) for b in scene.panel.buttons)
+    assert seen >= names  # every troop type is on some page
+    last = list(scene.rules.data.troop_types)[-1]
+    while scene.troop != last:
+        button = next((b for b in scene.panel.buttons if b.label.startswith(scene.rules.data.troop_types[last].name[:18])), None)
+        if button is None:
+            drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == ">"))
+            drive.frame()
+            continue
+        drive.click(button.rect.center)
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "New unit here"))
+    drive.click(scene.screen((20, 20)))
+    drive.key(pygame.K_ESCAPE)
+    units = scene.doc.data["sides"][0]["units"]
+    assert units and units[-1]["figures"][0]["type"] == last
