@@ -11,6 +11,8 @@ slower to reach), so saves and digests read exactly as before, and a key written
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 
 class StatusKeys:
     """The base of every class declaring status keys: each upper-case attribute is one
@@ -41,3 +43,17 @@ class BarrageKey(StatusKeys):
     POLYGON = "polygon"  # the area it covers, [[x, y], ...] in mm
     NAME = "name"  # what to call it ("Barrage")
     SQUARE = "square"  # the artillery grid square it falls on, as the grid labels it
+
+
+class DecisionOption(TypedDict):
+    label: str  # what the player reads
+    command: dict[str, Any]  # the command it submits (Command.to_dict)
+
+
+class Decision(TypedDict):
+    """``state.attrs[StateKey.DECISION]``: a question one side must answer before play
+    goes on; only its options are legal meanwhile."""
+
+    side: str
+    prompt: str
+    options: list[DecisionOption]

@@ -19,7 +19,7 @@ from shapely.geometry import Point
 from game.core import victory
 from game.core.commands import END_PHASE, Command, Refusal, passes, refuse
 from game.core.game import MISSING, Game
-from game.core.keys import StateKey
+from game.core.keys import Decision, StateKey
 from game.core.state import Figure, GameState
 from game.data.map_build import build_table
 from game.data.map_schema import MapFile
@@ -48,6 +48,11 @@ class _Refused:
 
 #: the ruleset's data model (its YAML file, validated)
 DataT = TypeVar("DataT", bound=RulesetData)
+
+
+def decision_record(side: str, prompt: str, options: list[tuple[str, Command]]) -> Decision:
+    """A question for ``side`` with its options (label, command), as the state keeps it."""
+    return {"side": side, "prompt": prompt, "options": [{"label": label, "command": c.to_dict()} for label, c in options]}
 
 
 class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
@@ -205,7 +210,7 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
 
     # ---- commands ----------------------------------------------------------------
     # ---- decisions a side must make before play goes on -----------------------------
-    def decision(self, game: Game) -> dict[str, Any] | None:
+    def decision(self, game: Game) -> Decision | None:
         """The pending decision, if any: {side, prompt, options: [{label, command}]}.
         While it is pending only its options are legal (the owner choosing which
         figures are casualties, a card to keep or play, an umpire's question...)."""
@@ -213,11 +218,7 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
 
     def ask(self, game: Game, side: str, prompt: str, options: list[tuple[str, Command]]) -> None:
         """Stop and ask ``side`` to choose one of ``options`` (label, command)."""
-        game.state.attrs[StateKey.DECISION] = {
-            "side": side,
-            "prompt": prompt,
-            "options": [{"label": label, "command": c.to_dict()} for label, c in options],
-        }
+        game.state.attrs[StateKey.DECISION] = decision_record(side, prompt, options)
         game.emit("decision", f"{game.state.sides[side].name} must choose: {prompt}", side=side)
 
     def decision_options(self, game: Game) -> list[tuple[str, Command]]:

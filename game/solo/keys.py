@@ -3,6 +3,8 @@ figures, markers and the game state, declared once (see game/core/keys.py)."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from game.core.keys import StatusKeys
 
 
@@ -22,3 +24,20 @@ class SoloKey(StatusKeys):
     RECYCLED = "recycled"  # figure attr: its loss has gone back to the pool
     SEEN = "seen"  # portal marker attr: its force generation roll has been made
     ATTACKED = "attacked"  # mine counter attr: the units it has attacked (each once)
+
+
+class FireRecord(TypedDict):
+    """One entry of a unit's ``SoloKey.FIRED_ON``."""
+
+    turn: int
+    side: str  # the side whose turn it was
+    firers: int  # figures that fired
+    heavy: bool  # mortars, flame or AFVs ("under fire from ...")
+    by: str | None  # the unit that fired, when one did
+
+
+class CountRecord(TypedDict):
+    """One entry of a unit's ``SoloKey.LOST`` or ``SoloKey.INFLICTED``."""
+
+    turn: int
+    n: int  # figures lost, or taken out

@@ -21,7 +21,7 @@ from game.core.game import Game
 from game.core.keys import FigureMark, StateKey
 from game.core.state import Figure, GameState, Marker, Unit
 from game.solo import portal_state, portals
-from game.solo.keys import SoloKey
+from game.solo.keys import CountRecord, FireRecord, SoloKey
 from game.solo.tables import ORDER_WORDS, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ class SoloMixin:
         u = st.units.get(target_unit)
         if u is None:
             return
-        rec = u.attrs.setdefault(SoloKey.FIRED_ON, [])
-        rec.append({"turn": st.turn, "side": st.active_side, "firers": firers, "heavy": heavy, "by": firer_unit})
+        rec: list[FireRecord] = u.attrs.setdefault(SoloKey.FIRED_ON, [])
+        rec.append(FireRecord(turn=st.turn, side=st.active_side, firers=firers, heavy=heavy, by=firer_unit))
         del rec[:-12]
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
@@ -51,10 +51,10 @@ class SoloMixin:
         if n <= 0:
             return
         if victim_unit in st.units:
-            st.units[victim_unit].attrs.setdefault(SoloKey.LOST, []).append({"turn": st.turn, "n": n})
+            st.units[victim_unit].attrs.setdefault(SoloKey.LOST, []).append(CountRecord(turn=st.turn, n=n))
             del st.units[victim_unit].attrs[SoloKey.LOST][:-12]
         if by_unit and by_unit in st.units:
-            st.units[by_unit].attrs.setdefault(SoloKey.INFLICTED, []).append({"turn": st.turn, "n": n})
+            st.units[by_unit].attrs.setdefault(SoloKey.INFLICTED, []).append(CountRecord(turn=st.turn, n=n))
             del st.units[by_unit].attrs[SoloKey.INFLICTED][:-12]
 
     # ---- profiles (rulesets refine this) -------------------------------------------------

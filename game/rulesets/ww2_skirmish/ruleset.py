@@ -45,6 +45,7 @@ from game.core.keys import FigureMark, StateKey
 from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
 from game.data.terrain_types import TerrainFile
+from game.rulesets.base import decision_record
 from game.rulesets.ww2_skirmish.ai import Ww2Planner
 from game.rulesets.ww2_skirmish.blast import Ww2Blasts
 from game.rulesets.ww2_skirmish.commands import Ww2Commands
@@ -364,8 +365,7 @@ class Ww2Skirmish(Ww2Common):
     def ask(self, game: Game, side: str, prompt: str, options) -> None:
         """As the base, but the prompt is logged for the choosing side only: that it may
         shoot tells the other side where its hidden figures are."""
-        game.state.attrs[StateKey.DECISION] = {"side": side, "prompt": prompt,
-                                        "options": [{"label": label, "command": c.to_dict()} for label, c in options]}
+        game.state.attrs[StateKey.DECISION] = decision_record(side, prompt, options)
         game.emit("decision", f"{game.state.sides[side].name} must choose: {prompt}", side=side, visible_to=[side])
 
     def describe_command(self, game: Game, cmd) -> str:
