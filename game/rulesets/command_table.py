@@ -4,6 +4,7 @@ rules and the chapters they list (``RulesetBase.command_owners``)."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -41,11 +42,23 @@ def methods_named(prefix: str, *owners: object) -> dict[str, Callable[..., Any]]
     return out
 
 
+def is_command_step(fn: Callable[..., Any]) -> bool:
+    """A method taking ``(game, cmd: Command)``: a command's check or change. Other
+    ``check_`` methods (``check_data`` on a file, ``check_victory`` on the game, a
+    chapter's ``check_team_may_move`` on a unit) are not command kinds, so a command
+    named after them is refused like any unknown kind, never dispatched to them."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    return len(params) == 2 and params[1].annotation in ("Command", Command)
+
+
 def command_kinds(*owners: object) -> dict[str, CommandKind]:
     """The command kinds written as ``check_<kind>`` / ``apply_<kind>`` method pairs on
-    ``owners``: every ``check_<kind>`` names a kind; an ``apply_...`` without its check
-    is a helper, not a kind."""
-    checks = methods_named("check_", *owners)
+    ``owners``: every ``check_<kind>(game, cmd: Command)`` names a kind; an ``apply_...``
+    without its check is a helper, not a kind."""
+    checks = {k: f for k, f in methods_named("check_", *owners).items() if is_command_step(f)}
     applies: dict[str, CommandStep] = {}
     for owner in owners:
         for attr in dir(type(owner)):

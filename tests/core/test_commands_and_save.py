@@ -133,3 +133,21 @@ def test_a_save_of_format_1_still_loads_with_its_options(tmp_path):
     loaded = load_game(path)
     assert loaded.commands == game.commands
     assert loaded.digest() == game.digest()
+
+
+@pytest.mark.parametrize("map_name", ["trench-raid", "wwify-gloomford-crossing", "ww2-village-hauteville"])
+def test_a_command_named_after_a_check_that_is_not_a_command_is_refused(map_name):
+    """check_data, check_map and check_victory check files and the game, and WW2's
+    check_team_may_move a unit: none is a command kind, so nothing dispatches to them."""
+    from pathlib import Path
+
+    from game.catalog import load_map, new_game
+
+    game = new_game(load_map(Path(__file__).resolve().parents[2] / "maps" / f"{map_name}.yaml"), 1)
+    side = game.state.active_side
+    before = game.digest()
+    for kind in ("data", "map", "victory", "team_may_move"):
+        res = game.submit(Command(kind, side))
+        assert not res.ok and res.reason == f"'{kind}' is not a command in {game.rules.data.name}."
+    assert game.digest() == before
+    assert {"fire", "end_phase"} & set(game.rules.kinds)
