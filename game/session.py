@@ -67,6 +67,12 @@ class Session:
     handover: str = "auto"  # auto (when the rules hide information) | always | never
     last_autosave_turn: int = 0
     meta: dict[str, Any] = field(default_factory=dict)
+    #: False for throwaway games (the editor's test play, quick start, screenshots): they
+    #: never write the autosave, which holds the player's real game in progress
+    autosaves: bool = True
+    #: why the last save failed (disk full, folder not writable), for the screen to say;
+    #: the game goes on and the last good save stays
+    save_error: str | None = None
 
     @property
     def human_sides(self) -> list[str]:
@@ -96,8 +102,11 @@ class Session:
     def submit(self, cmd: Command) -> Result:
         turn = self.game.state.turn
         res = self.game.submit(cmd)
-        if res.ok and (self.game.state.turn != turn or self.game.state.over):
-            self.autosave()
+        if res.ok and self.autosaves and (self.game.state.turn != turn or self.game.state.over):
+            try:
+                self.autosave()
+            except OSError as e:
+                self.save_error = f"The autosave failed ({e.strerror or e}); the game goes on and the last good save is kept."
         return res
 
     def save(self, name: str = "") -> Path:
@@ -105,10 +114,15 @@ class Session:
         name = name or f"{st.scenario} turn {st.turn}"
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = saves_dir() / f"{slug(name)}-{stamp}.json"
+        n = 2
+        while path.exists():  # "My game!" and "my game?" in the same second: both kept
+            path = saves_dir() / f"{slug(name)}-{stamp}-{n}.json"
+            n += 1
         save_game(self.game, path, name, {"controllers": self.controllers})
         return path
 
     def autosave(self) -> Path:
+        self.save_error = None
         path = saves_dir() / AUTOSAVE
         save_game(self.game, path, f"Autosave: {self.game.state.scenario}", {"controllers": self.controllers})
         self.last_autosave_turn = self.game.state.turn

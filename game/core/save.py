@@ -42,12 +42,27 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+        _sync_folder(path.parent)
     except BaseException:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
         raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the system lets a folder be synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def encode(game: Game, name: str = "", session: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -24,7 +24,7 @@ def frame_times(quick: bool = False) -> tuple[float, float, str]:
                                         sum(len(u.figures) for s in lm.model.sides for u in s.units), len(lm.model.terrain)))
     game = new_game(largest, seed=1)
     app = App((1280, 800), headless=True)
-    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never"))
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
     app.switch(scene)
     app.frame(0.016)
     cam = scene.camera

@@ -291,7 +291,7 @@ class EditorScene(Scene):
         if controllers != "hotseat":
             ctrl[sides[1]] = "random"
         me = self
-        self.app.open("play", Session(game, ctrl, handover="never"), on_leave=lambda: me.app.switch(me))
+        self.app.open("play", Session(game, ctrl, handover="never", autosaves=False), on_leave=lambda: me.app.switch(me))
 
     # ---- events --------------------------------------------------------------------------------
     def handle(self, e: pygame.event.Event) -> None:

@@ -61,7 +61,7 @@ def start_default(app: App) -> None:
         app.toast("No scenario found in maps/.")
         return
     game = new_game(maps[0], seed=int(time.time()) % 100000)
-    app.open("play", Session(game, {s: "human" for s in game.state.side_order}))
+    app.open("play", Session(game, {s: "human" for s in game.state.side_order}, autosaves=False))
 
 
 class MainMenu(Scene):

@@ -196,6 +196,9 @@ class PlayScene(Scene):
         if isinstance(res, Rejected):
             self.app.toast(res.reason, 5)
             return res
+        if self.session.save_error:
+            self.app.toast(self.session.save_error, 8)
+            self.session.save_error = None
         self.after_command(before_side)
         return res
 
@@ -298,10 +301,20 @@ class PlayScene(Scene):
             if self.on_leave is not None:
                 self.on_leave()
                 return
-            self.session.autosave()
+            if self.session.autosaves:
+                try:
+                    self.session.autosave()
+                except OSError as e:
+                    self.app.toast(f"The autosave failed ({e.strerror or e}): save under a name (Ctrl+S) before leaving.", 8)
+                    return
             self.app.open("menu")
 
-        question = "Back to the editor?" if self.on_leave else "Leave to the main menu? The game is autosaved; Continue resumes it."
+        if self.on_leave:
+            question = "Back to the editor?"
+        elif self.session.autosaves:
+            question = "Leave to the main menu? The game is autosaved; Continue resumes it."
+        else:
+            question = "Leave to the main menu? This quick game is not autosaved (Ctrl+S saves it)."
         self.push(ConfirmHandler(question, go))
 
     # ---- previews ------------------------------------------------------------------------

@@ -37,7 +37,7 @@ def screenshot(args: Any) -> int:
         game.submit(players[side].choose(game, side))
         guard += 1
     app = App((w, h), headless=True)
-    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never"))
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
     app.switch(scene)
     for _ in range(3):
         app.frame(0.7)
