@@ -201,12 +201,25 @@ def game_from_scenario(scenario: dict[str, Any], seed: int, options: dict[str, A
 
 
 def load_game(path: str | Path) -> Game:
+    """The game a save holds. Anything wrong with the file (a part of the wrong type, a
+    seed that is not a whole number...) is a SaveError naming the file, never a crash."""
     doc = read_save(path)
+    for key in ("seed", "rng_state"):
+        v = doc[key]
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise SaveError(f"{path}: its '{key}' is {v!r}, not a whole number of 0 or more; the save is damaged - load another")
     try:
         game = game_from_scenario(doc["scenario"], doc["seed"], doc.get("options", {}))
     except DataError as e:
         raise SaveError(f"{path}: the scenario inside this save no longer loads: {e}") from None
-    restore_into(game, doc, str(path))
+    except Exception as e:  # an untrusted file: whatever it holds, say so and go on
+        raise SaveError(f"{path}: the save cannot be set up ({type(e).__name__}: {str(e)[:120]}); load another save") from None
+    try:
+        restore_into(game, doc, str(path))
+    except SaveError:
+        raise
+    except Exception as e:
+        raise SaveError(f"{path}: the saved state is damaged ({type(e).__name__}: {str(e)[:120]}); load another save") from None
     return game
 
 

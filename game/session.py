@@ -19,6 +19,8 @@ from game.core.save import SaveError, read_save, save_game
 from game.paths import saves_dir
 
 AUTOSAVE = "autosave.json"
+#: who may play a side
+CONTROLLER_KINDS = ("human", "random", "ai")
 
 
 @dataclass
@@ -47,12 +49,12 @@ def list_saves() -> list[SaveInfo]:
     for p in sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
         try:
             doc = read_save(p)
-            out.append(SaveInfo(p, doc.get("name") or p.stem, doc["ruleset"], doc.get("scenario_name", "?"),
-                                int(doc.get("turn", 0)), doc.get("saved_at", "")))
+            out.append(SaveInfo(p, str(doc.get("name") or p.stem), str(doc["ruleset"]), str(doc.get("scenario_name", "?")),
+                                int(doc.get("turn", 0)), str(doc.get("saved_at", ""))))
         except SaveError as e:
             out.append(SaveInfo(p, p.stem, "?", "?", 0, "", str(e).split(": ", 1)[-1]))
-        except (OSError, ValueError, TypeError) as e:
-            out.append(SaveInfo(p, p.stem, "?", "?", 0, "", str(e)))
+        except Exception as e:  # a file in the folder: listed with its reason, never a crash
+            out.append(SaveInfo(p, p.stem, "?", "?", 0, "", f"{type(e).__name__}: {str(e)[:80]}"))
     return out
 
 
@@ -132,7 +134,9 @@ class Session:
 def load_session(path: str | Path, controllers: dict[str, str] | None = None) -> Session:
     doc = read_save(path)
     game = load_game(path)
-    ctrl = controllers or doc.get("session", {}).get("controllers")
+    kept = doc.get("session")
+    ctrl = controllers or (kept.get("controllers") if isinstance(kept, dict) else None)
     if not isinstance(ctrl, dict) or set(ctrl) != set(game.state.side_order):
         ctrl = {s: "human" for s in game.state.side_order}
+    ctrl = {s: c if c in CONTROLLER_KINDS else "human" for s, c in ctrl.items()}  # an unknown one: a person plays it
     return Session(game, ctrl)

@@ -99,6 +99,8 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
         raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
+        raise SaveError(f"{path}: not a saved game (byte {e.start} is not UTF-8 text); load another save") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
@@ -106,6 +108,8 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
             f"{path}:{e.lineno}: not a readable save (broken JSON: {e.msg}); "
             "the file is damaged - load another save"
         ) from None
+    except (RecursionError, ValueError) as e:  # nested beyond reason, a number of thousands of digits
+        raise SaveError(f"{path}: not a readable save ({type(e).__name__}: {str(e)[:80]}); load another save") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{path}: not a saved game of this program (no '{SAVE_FORMAT}' header)")
     version = doc.get("version")

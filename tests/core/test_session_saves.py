@@ -75,3 +75,55 @@ def test_two_saves_whose_names_read_alike_in_the_same_second_are_both_kept(home,
     b = s.save("my game?")
     assert a != b and a.exists() and b.exists()
     assert {read_save(a)["name"], read_save(b)["name"]} == {"My game!", "my game?"}
+
+
+def good_save(home) -> Path:
+    s = session()
+    end_turn(s)
+    return s.save("good")
+
+
+@pytest.mark.parametrize("damage", ["not utf-8", "deep nesting", "huge number", "seed float", "seed string",
+                                    "negative dice state", "session null", "unknown controller", "saved_at number",
+                                    "scenario list", "options list"])
+def test_a_damaged_save_is_listed_with_its_reason_and_loading_it_says_why(home, damage):
+    import json
+
+    from game.core.save import SaveError
+    from game.session import list_saves, load_session
+
+    path = good_save(home)
+    doc = json.loads(path.read_text())
+    if damage == "not utf-8":
+        path.write_bytes(b'{"format": "trenchtable-save", "name": "\\xff\xfe"}')
+    elif damage == "deep nesting":
+        path.write_text("[" * 100000 + "]" * 100000)
+    elif damage == "huge number":
+        path.write_text('{"format": "trenchtable-save", "version": ' + "9" * 5000 + "}")
+    else:
+        if damage == "seed float":
+            doc["seed"] = 1.5
+        elif damage == "seed string":
+            doc["seed"] = "one"
+        elif damage == "negative dice state":
+            doc["rng_state"] = -1
+        elif damage == "session null":
+            doc["session"] = None
+        elif damage == "unknown controller":
+            doc["session"] = {"controllers": {s: "robot" for s in doc["session"]["controllers"]}}
+        elif damage == "saved_at number":
+            doc["saved_at"] = 12345
+        elif damage == "scenario list":
+            doc["scenario"] = []
+        elif damage == "options list":
+            doc["options"] = ["x"]
+        path.write_text(json.dumps(doc))
+    listed = [i for i in list_saves() if i.path == path]
+    assert len(listed) == 1 and listed[0].label  # listed, with a label, whatever the file holds
+    if damage in ("session null", "unknown controller", "saved_at number"):
+        s = load_session(path)  # what the program keeps beside the game falls back
+        assert set(s.controllers.values()) == {"human"} or damage == "saved_at number"
+        return
+    with pytest.raises(SaveError) as e:
+        load_session(path)
+    assert str(path) in str(e.value)
