@@ -15,9 +15,11 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class Strict(BaseModel):
-    """Base of every data model: unknown fields are errors (they are usually typos)."""
+    """Base of every data model: unknown fields are errors (they are usually typos), and
+    no number is infinite or not a number (``.inf`` and ``.nan`` in YAML): no length,
+    angle or count on a table can be."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 def _explain(err: ErrorDetails) -> str:

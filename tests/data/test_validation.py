@@ -133,3 +133,19 @@ def test_validate_command_exit_codes_and_one_line(tmp_path):
     assert "Traceback" not in run.stderr
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{bad}:16: sides[0].units[0].figures[0].at:")
+
+
+@pytest.mark.parametrize("old,new,field", [
+    ("circle: {center: [20, 22], radius: 2.5}", "circle: {center: [20, 22], radius: .inf}", "terrain[8].circle.radius"),
+    ("table: {width: 72, height: 48}", "table: {width: .inf, height: 48}", "table.width"),
+    ("[36, 0], [36, 7]", "[36, .nan], [36, 7]", "terrain[1].line[0][1]"),
+])
+def test_an_infinite_or_not_a_number_value_is_refused_by_field(tmp_path, old, new, field):
+    """Infinite and NaN numbers crashed the geometry (issue 16); no length, angle or count
+    on a table can be one, so every data model refuses them."""
+    p = tmp_path / "bad.yaml"
+    assert old in GOOD_MAP
+    p.write_text(GOOD_MAP.replace(old, new))
+    with pytest.raises(DataError) as e:
+        validate_file(p)
+    assert f"{field}: Input should be a finite number" in str(e.value) and str(p) in str(e.value)
