@@ -9,6 +9,7 @@ when the odds favour it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import atan2, cos, hypot, pi, radians, sin
 from typing import TYPE_CHECKING
 
@@ -186,14 +187,19 @@ class GreatWarPlanner(Planner["GreatWar54"]):
         return in_cover * 2 > len(alive) and len(alive) * 2 >= len(figs)
 
     # ---- shooting and assaults ----------------------------------------------------------
-    def _ai_fire(self, game: Game, side: str, unit: Unit) -> list[Command]:
-        best = []
+    def _legal_against(self, game: Game, side: str, unit: Unit, kind: str) -> Iterator[tuple[Unit, Command]]:
+        """Each enemy unit still in action with the ``kind`` command against it that
+        passes its check."""
         for t in game.state.units.values():
             if t.side == side or not game.state.unit_alive(t.id):
                 continue
-            cmd = Command("fire_unit", side, unit=unit.id, target=t.id)
-            if game.check(cmd) is not None:
-                continue
+            cmd = Command(kind, side, unit=unit.id, target=t.id)
+            if game.check(cmd) is None:
+                yield t, cmd
+
+    def _ai_fire(self, game: Game, side: str, unit: Unit) -> list[Command]:
+        best = []
+        for t, cmd in self._legal_against(game, side, unit, "fire_unit"):
             value = self.expected_volley_hits(game, unit.id, t.id)
             if self.rules.is_crew(t) and t.markers.get(GwUnitMark.CREW_HIT_TURN) != game.state.turn:
                 # one hit pins a crewed weapon, and destroys it when it is already pinned
@@ -216,12 +222,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
 
     def _ai_assault(self, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
         out = []
-        for t in game.state.units.values():
-            if t.side == side or not game.state.unit_alive(t.id):
-                continue
-            cmd = Command("assault", side, unit=unit.id, target=t.id)
-            if game.check(cmd) is not None:
-                continue
+        for t, cmd in self._legal_against(game, side, unit, "assault"):
             if self.rules.is_crew(t):
                 margin = 1.0  # crewed weapons are destroyed in an assault
             else:

@@ -25,7 +25,7 @@ from game.geometry.measure import in_contact
 from game.geometry.templates import covered
 from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
-from game.rulesets.wwify.data import Category
+from game.rulesets.wwify.data import Category, DamageTable
 from game.rulesets.wwify.status import WwifyFigMark, WwifyUnitAttr, WwifyUnitMark
 
 if TYPE_CHECKING:
@@ -241,16 +241,16 @@ class WwFight(Chapter["Wwify"]):
         return ok
 
     def vehicle_table(self, dice: Dice, name: str, fid: str = "") -> str:
-        t = self.rules.data.vehicle_damage
-        r = dice.roll(t.die, f"{name} is hit: vehicle damage", target="1-3 immobilised, 4-6 destroyed", figures=[fid] if fid else [])
-        row = t.result(r.value)
-        r.outcome = row.text
-        return row.result
+        return self._damage(dice, self.rules.data.vehicle_damage, f"{name} is hit: vehicle damage", "1-3 immobilised, 4-6 destroyed", fid)
 
     def flyer_table(self, dice: Dice, name: str, fid: str = "") -> str:
-        t = self.rules.data.flyer_damage
-        r = dice.roll(t.die, f"{name} is hit: flyer damage", target="1-4 winged, 5-6 destroyed", figures=[fid] if fid else [])
-        row = t.result(r.value)
+        return self._damage(dice, self.rules.data.flyer_damage, f"{name} is hit: flyer damage", "1-4 winged, 5-6 destroyed", fid)
+
+    @staticmethod
+    def _damage(dice: Dice, table: DamageTable, reason: str, target: str, fid: str) -> str:
+        """One roll on a damage table (vehicles, flyers): the row's result."""
+        r = dice.roll(table.die, reason, target=target, figures=[fid] if fid else [])
+        row = table.result(r.value)
         r.outcome = row.text
         return row.result
 
