@@ -2,6 +2,19 @@
 
     python main.py                 open the game window (same as `play`)
     python main.py --help          list the commands
+
+Exit codes, the same for every command:
+
+    0    success; also when the reader of the output stops early (`... | head -1`)
+    2    bad input: a bad argument, a missing, bad or broken file, or a request refused
+         (`validate` exits 2 if any file it checked is broken)
+    130  interrupted (Ctrl+C)
+
+A refusal is one line on stderr naming the problem and the fix, never a traceback
+(argparse's own refusals print the command's usage line before it). Limits:
+--games 1 or more, --workers 1 to 32, --seed 0 or more, --turn 1 or more,
+screenshot --size from 960x640 to 8192x8192 and --out ending in .png, .jpg, .jpeg,
+.bmp or .tga in a folder that exists.
 """
 
 from __future__ import annotations
@@ -11,14 +24,50 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 # pygame's greeting on stdout would spoil the --json outputs
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+MAX_WORKERS = 32  # ~60 MB a worker process; Windows' process pool refuses more than 61
+
+
 def _err(msg: str) -> int:
     print(msg, file=sys.stderr)
     return 2
+
+
+class Refused(Exception):
+    """Bad input found inside a command: main() prints it as one line and exits 2."""
+
+
+def _whole_number(lo: int, hi: int | None = None):
+    """An argparse type: a whole number from lo (to hi); else one line naming the range."""
+    want = f"from {lo} to {hi}" if hi is not None else f"{lo} or more"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number {want}, not {text!r}") from None
+        if value < lo or (hi is not None and value > hi):
+            raise argparse.ArgumentTypeError(f"must be {want}, not {value}")
+        return value
+
+    return parse
+
+
+def _checked(check):
+    """An argparse type from a check that raises ValueError with a one-line message."""
+
+    def parse(text: str):
+        try:
+            return check(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    return parse
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -30,9 +79,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             print(validate_file(path))
         except DataError as e:
-            print(e.one_line(), file=sys.stderr)
+            print("\n".join(e.all_lines()), file=sys.stderr)
             failed += 1
-    return 1 if failed else 0
+    return 2 if failed else 0
 
 
 def _resolve_map(name: str) -> Path:
@@ -41,11 +90,22 @@ def _resolve_map(name: str) -> Path:
     return resolve_map(name)
 
 
+def _existing_map(name: str) -> Path:
+    """The map named by --map; Refused with one line naming where maps are if none."""
+    from game.paths import user_maps_dir
+
+    path = _resolve_map(name)
+    if not path.exists():
+        raise Refused(f"--map {name}: no such map; give a map file, or the name of one in maps/ "
+                      f"or in your own maps folder ({user_maps_dir()})")
+    return path
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from game.catalog import load_map
     from game.simulate import StalledGame, simulate
 
-    lm = load_map(_resolve_map(args.map))
+    lm = load_map(_existing_map(args.map))
     if args.ruleset and lm.model.ruleset != args.ruleset:
         return _err(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
     reports = []
@@ -88,10 +148,13 @@ def cmd_strength(args: argparse.Namespace) -> int:
     from game.catalog import available_maps
 
     maps = [lm for lm in available_maps(args.ruleset) if not args.map or args.map in str(lm.path)]
+    if not maps:
+        asked = " and ".join(f"--{k} {v!r}" for k, v in (("ruleset", args.ruleset), ("map", args.map)) if v)
+        return _err(f"no map matches {asked}; drop or change it (maps are in maps/ or your own maps folder)")
     jobs = [(str(lm.path), seed, first) for lm in maps for first in (True, False) for seed in range(1, args.games + 1)]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         results = list(pool.map(_strength_job, jobs, chunksize=4))
-    table = []
+    table: list[dict[str, Any]] = []
     for lm in maps:
         for first in (True, False):
             rows = [r for r in results if r[0] == str(lm.path) and r[1] == first]
@@ -114,7 +177,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     from game.catalog import load_map, new_game
     from game.core.commands import Refusal
 
-    lm = load_map(_resolve_map(args.map))
+    lm = load_map(_existing_map(args.map))
     if args.ruleset and lm.model.ruleset != args.ruleset:
         return _err(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
     game = new_game(lm, seed=1)
@@ -177,6 +240,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_screenshot(args: argparse.Namespace) -> int:
     from game.ui.screenshot import screenshot
 
+    _existing_map(args.map)
     return screenshot(args)
 
 
@@ -188,6 +252,10 @@ def cmd_editor(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game.ui.screenshot import check_out, parse_size  # no pygame until a picture is drawn
+
+    games = _whole_number(1)
+    seed = _whole_number(0)
     p = argparse.ArgumentParser(prog="main.py", description="Skirmish wargames of the two World Wars.")
     sub = p.add_subparsers(dest="command")
 
@@ -207,8 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("simulate", help="play headless games between players")
     sp.add_argument("--ruleset")
     sp.add_argument("--map", required=True)
-    sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--games", type=int, default=1)
+    sp.add_argument("--seed", type=seed, default=1, help="the first game's seed (0 or more)")
+    sp.add_argument("--games", type=games, default=1, help="how many games, seeds SEED, SEED+1... (1 or more)")
     sp.add_argument("--p1", default="random", choices=["random", "ai"], help="who plays the first side")
     sp.add_argument("--p2", default="random", choices=["random", "ai"], help="who plays the second side")
     sp.add_argument("--portals", action="store_true", help="the AI side starts as the map's portal markers (solo rules)")
@@ -216,10 +284,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_simulate)
 
     sp = sub.add_parser("strength", help="the solo AI against the random baseline, both sides of every map")
-    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--games", type=games, default=100, help="games per map and side (1 or more)")
     sp.add_argument("--ruleset")
     sp.add_argument("--map", help="only maps whose path contains this")
-    sp.add_argument("--workers", type=int, default=2)
+    sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2,
+                    help=f"processes playing the games (1 to {MAX_WORKERS})")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_strength)
 
@@ -237,10 +306,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("screenshot", help="render the play view to a PNG, headless")
     sp.add_argument("--ruleset")
     sp.add_argument("--map", required=True)
-    sp.add_argument("--out", required=True)
-    sp.add_argument("--turn", type=int, default=1)
-    sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--size", default="1280x800")
+    sp.add_argument("--out", required=True, type=_checked(check_out),
+                    help="the picture: .png, .jpg, .jpeg, .bmp or .tga, in a folder that exists")
+    sp.add_argument("--turn", type=_whole_number(1), default=1, help="play on to this turn (1 or more)")
+    sp.add_argument("--seed", type=seed, default=1, help="0 or more")
+    sp.add_argument("--size", type=_checked(parse_size), default="1280x800",
+                    help="WIDTHxHEIGHT, from 960x640 to 8192x8192 (default 1280x800)")
     sp.set_defaults(func=cmd_screenshot)
 
     sp = sub.add_parser("editor", help="open the map editor")
@@ -250,21 +321,49 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command and return its exit code (0, 2 or 130: see the module docstring)."""
+    try:
+        code = _run(argv)
+        sys.stdout.flush()  # so that a closed pipe shows here, not as a traceback at exit
+        return code
+    except BrokenPipeError:
+        # The reader stopped early (`| head -1`): what it read is right and it asked for
+        # no more, so that is success (0), not bad input; 141 (128 + SIGPIPE) would fail
+        # every `set -o pipefail` script that pipes us into head. As the Python docs'
+        # "Note on SIGPIPE" says, point stdout at devnull so the flush at exit is quiet.
+        _stdout_to_devnull()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(argv: list[str] | None) -> int:
     from game.core.save import SaveError
     from game.data.errors import DataError
 
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
+    try:  # argparse refuses with its usage and one line, and exits 2 (0 for --help)
+        args = parser.parse_args(argv)
+        if args.command is None:
+            args = parser.parse_args(["play", *(argv or [])])
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:
         return args.func(args)
+    except Refused as e:
+        return _err(str(e))
     except DataError as e:
         return _err(e.one_line())
     except SaveError as e:
         return _err(str(e))
-    except KeyboardInterrupt:
-        return 130
+
+
+def _stdout_to_devnull() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's capture)
+        pass
 
 
 if __name__ == "__main__":

@@ -1,13 +1,77 @@
-"""`python main.py screenshot`: render the play view headless to a PNG."""
+"""`python main.py screenshot`: render the play view headless to an image file.
+
+The arguments are checked before any work starts (main.py uses :func:`parse_size` and
+:func:`check_out` as argparse types); each refusal is one line naming the fix:
+
+* ``--size WIDTHxHEIGHT`` from :data:`MIN_SIZE` (960x640, the smallest window the play
+  view lays out: the game window refuses to shrink below it) to :data:`MAX_SIDE` (8192)
+  on a side. pygame allows 16384, but such a picture takes gigabytes to draw.
+* ``--out`` must end in one of :data:`FORMATS` (what pygame writes; any other ending
+  would silently get a TGA file) and go into a folder that exists.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import Any
+
+MIN_SIZE = (960, 640)  # as App.frame clamps a resized window
+MAX_SIDE = 8192
+FORMATS = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'1280x800' -> (1280, 800); ValueError with a one-line message naming the fix."""
+    limits = f"from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIDE}x{MAX_SIDE}"
+    try:
+        w, h = (int(v) for v in text.strip().lower().split("x"))
+    except ValueError:
+        raise ValueError(f"must be WIDTHxHEIGHT {limits}, e.g. 1280x800, not {text!r}") from None
+    if not (MIN_SIZE[0] <= w <= MAX_SIDE and MIN_SIZE[1] <= h <= MAX_SIDE):
+        raise ValueError(f"{w}x{h} is out of range; give a size {limits} (the play view needs "
+                         f"{MIN_SIZE[0]}x{MIN_SIZE[1]}; larger pictures take gigabytes)")
+    return w, h
+
+
+def check_out(text: str) -> str:
+    """The --out path, if pygame can write it there; else ValueError naming the fix."""
+    p = Path(text)
+    if p.suffix.lower() not in FORMATS:
+        raise ValueError(f"{text!r} must end in {', '.join(FORMATS[:-1])} or {FORMATS[-1]} (the formats pygame writes)")
+    folder = p.parent
+    if not folder.exists():
+        raise ValueError(f"folder {str(folder)!r} does not exist; create it or choose another")
+    if not folder.is_dir():
+        raise ValueError(f"{str(folder)!r} is not a folder; choose another place for the picture")
+    if p.is_dir():
+        raise ValueError(f"{text!r} is a folder; give a file name such as {str(p / 'shot.png')!r}")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"folder {str(folder)!r} is not writable; choose another")
+    return text
+
+
+def _refuse(msg: str) -> int:
+    print(msg, file=sys.stderr)
+    return 2
 
 
 def screenshot(args: Any) -> int:
+    # main.py hands over checked values; a caller passing strings gets the same checks
+    try:
+        w, h = args.size if isinstance(args.size, tuple) else parse_size(str(args.size))
+    except ValueError as e:
+        return _refuse(f"--size {e}")
+    try:
+        out = check_out(str(args.out))
+    except ValueError as e:
+        return _refuse(f"--out {e}")
+    if args.turn < 1:
+        return _refuse(f"--turn must be 1 or more, not {args.turn}")
+    if args.seed < 0:
+        return _refuse(f"--seed must be 0 or more, not {args.seed}")
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -21,13 +85,7 @@ def screenshot(args: Any) -> int:
 
     lm = load_map(resolve_map(args.map))
     if args.ruleset and lm.model.ruleset != args.ruleset:
-        print(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}", file=sys.stderr)
-        return 2
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"--size must look like 1280x800, not {args.size!r}", file=sys.stderr)
-        return 2
+        return _refuse(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
     game = new_game(lm, seed=args.seed)
     # play on with the baseline players until the requested turn
     players = {s: make_player("random", args.seed * 3 + i) for i, s in enumerate(game.state.side_order)}
@@ -37,11 +95,17 @@ def screenshot(args: Any) -> int:
         game.submit(players[side].choose(game, side))
         guard += 1
     app = App((w, h), headless=True)
-    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
-    app.switch(scene)
-    for _ in range(3):
-        app.frame(0.7)
-    pygame.image.save(app.screen, args.out)
-    print(f"saved {args.out} ({w}x{h}, {lm.model.name}, turn {game.state.turn})")
-    pygame.quit()
-    return 0
+    try:
+        scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+        app.switch(scene)
+        for _ in range(3):
+            app.frame(0.7)
+        try:
+            pygame.image.save(app.screen, out)
+        except (pygame.error, OSError) as e:
+            return _refuse(f"could not write {out}: {e}; choose another file or folder")
+        sw, sh = app.screen.get_size()  # the surface written, not the size asked for
+        print(f"saved {out} ({sw}x{sh}, {lm.model.name}, turn {game.state.turn})")
+        return 0
+    finally:
+        pygame.quit()

@@ -129,7 +129,7 @@ def test_validate_command_exit_codes_and_one_line(tmp_path):
     run = subprocess.run([sys.executable, str(ROOT / "main.py"), "validate", str(good)], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     run = subprocess.run([sys.executable, str(ROOT / "main.py"), "validate", str(bad)], capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 1
+    assert run.returncode == 2
     assert "Traceback" not in run.stderr
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{bad}:16: sides[0].units[0].figures[0].at:")

@@ -1,0 +1,205 @@
+"""The command line refuses bad input with one line naming the problem and the fix, and
+exits 0 (success), 2 (bad input) or 130 (interrupted); never a traceback (see main.py)."""
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import main
+from game.ui.screenshot import screenshot
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def problem_lines(stderr: str) -> list[str]:
+    """stderr without argparse's usage block (a 'usage:' line and its indented lines)."""
+    out = []
+    in_usage = False
+    for line in stderr.strip().splitlines():
+        if line.startswith("usage:"):
+            in_usage = True
+            continue
+        if in_usage and line.startswith(" "):
+            continue
+        in_usage = False
+        out.append(line)
+    return out
+
+
+def refused(capsys, *argv: str) -> str:
+    """Run main in-process; it must exit 2 with one problem line, which is returned."""
+    code = main.main(list(argv))
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "Traceback" not in err
+    lines = problem_lines(err)
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def run(*argv: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *argv], capture_output=True, text=True,
+                          cwd=ROOT, env=ENV, **kw)
+
+
+# --- validate -------------------------------------------------------------------------
+
+def test_validate_reports_every_file_and_exits_2_if_any_is_broken(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("kind: map\nname: [\n")
+    good = ROOT / "maps" / "trench-raid.yaml"
+    assert main.main(["validate", str(good)]) == 0
+    capsys.readouterr()
+    code = main.main(["validate", str(bad), str(good), str(tmp_path / "missing.yaml")])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "Traceback" not in err
+    assert ": ok (" in out and len(out.strip().splitlines()) == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(str(bad)) and lines[1].startswith(str(tmp_path / "missing.yaml"))
+
+
+# --- counts, seeds, turns --------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ["strength", "--games", "0"],
+    ["strength", "--games", "-5"],
+    ["simulate", "--map", "trench-raid", "--games", "0"],
+    ["simulate", "--map", "trench-raid", "--games", "-5"],
+])
+def test_games_must_be_1_or_more(capsys, argv):
+    line = refused(capsys, *argv)
+    assert "--games" in line and "must be 1 or more" in line
+
+
+@pytest.mark.parametrize("workers", ["0", "-1", "33"])
+def test_strength_workers_must_be_1_to_32(capsys, workers):
+    line = refused(capsys, "strength", "--games", "1", "--map", "trench-raid", "--workers", workers)
+    assert "--workers" in line and "must be from 1 to 32" in line and workers in line
+
+
+def test_a_count_that_is_not_a_number_is_named(capsys):
+    line = refused(capsys, "strength", "--workers", "two")
+    assert "--workers" in line and "whole number from 1 to 32" in line and "'two'" in line
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--map", "trench-raid", "--seed", "-1"],
+    ["screenshot", "--map", "trench-raid", "--out", "x.png", "--seed", "-1"],
+])
+def test_seed_must_be_0_or_more(capsys, argv):
+    line = refused(capsys, *argv)
+    assert "--seed" in line and "must be 0 or more" in line
+
+
+@pytest.mark.parametrize("turn", ["0", "-3"])
+def test_screenshot_turn_must_be_1_or_more(capsys, tmp_path, turn):
+    line = refused(capsys, "screenshot", "--map", "trench-raid", "--out", str(tmp_path / "x.png"), "--turn", turn)
+    assert "--turn" in line and "must be 1 or more" in line
+
+
+# --- maps ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--map", "no-such-map"],
+    ["odds", "--map", "no-such-map", "--shooter", "g3.1"],
+    ["screenshot", "--map", "no-such-map", "--out", "x.png"],
+])
+def test_a_missing_map_is_one_line_saying_where_maps_are(capsys, argv):
+    line = refused(capsys, *argv)
+    assert "no-such-map" in line and "no such map" in line and "maps/" in line and "own maps folder" in line
+
+
+def test_strength_refuses_a_filter_that_matches_no_map(capsys):
+    line = refused(capsys, "strength", "--games", "1", "--map", "no-such-map")
+    assert "no map matches --map 'no-such-map'" in line
+
+
+# --- screenshot --out and --size ---------------------------------------------------------
+
+def test_screenshot_refuses_a_missing_folder_and_does_not_create_it(capsys, tmp_path):
+    folder = tmp_path / "nope"
+    line = refused(capsys, "screenshot", "--map", "trench-raid", "--out", str(folder / "x.png"))
+    assert f"folder '{folder}' does not exist; create it or choose another" in line
+    assert not folder.exists()
+
+
+@pytest.mark.parametrize("name", ["shot", "shot.gif", "shot.webp", "shot.png.txt"])
+def test_screenshot_refuses_a_format_pygame_cannot_write(capsys, tmp_path, name):
+    line = refused(capsys, "screenshot", "--map", "trench-raid", "--out", str(tmp_path / name))
+    assert "must end in .png, .jpg, .jpeg, .bmp or .tga" in line
+    assert not (tmp_path / name).exists()
+
+
+def test_screenshot_refuses_a_folder_or_a_file_as_the_folder(capsys, tmp_path):
+    (tmp_path / "pic.png").mkdir()
+    line = refused(capsys, "screenshot", "--map", "trench-raid", "--out", str(tmp_path / "pic.png"))
+    assert "is a folder; give a file name" in line
+    (tmp_path / "plain").write_text("x")
+    line = refused(capsys, "screenshot", "--map", "trench-raid", "--out", str(tmp_path / "plain" / "x.png"))
+    assert "is not a folder" in line
+
+
+@pytest.mark.parametrize("size", ["100000x100000", "8193x800", "0x0", "=-5x100", "959x640", "1280x639", "big", "1280x800x2"])
+def test_screenshot_size_must_be_960x640_to_8192x8192(capsys, tmp_path, size):
+    argv = ["screenshot", "--map", "trench-raid", "--out", str(tmp_path / "x.png")]
+    argv += [f"--size{size}"] if size.startswith("=") else ["--size", size]
+    line = refused(capsys, *argv)
+    assert "--size" in line and "from 960x640 to 8192x8192" in line
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_screenshot_called_directly_checks_its_arguments_too(capsys, tmp_path):
+    args = argparse.Namespace(map="trench-raid", ruleset=None, out=str(tmp_path / "x.png"), turn=1, seed=1, size="0x0")
+    assert screenshot(args) == 2
+    assert capsys.readouterr().err.strip().startswith("--size 0x0 is out of range")
+    args.size, args.out = "1280x800", str(tmp_path / "x.gif")
+    assert screenshot(args) == 2
+    assert "must end in" in capsys.readouterr().err
+
+
+def test_screenshot_reports_the_size_it_wrote(tmp_path):
+    out = tmp_path / "small.jpg"
+    r = run("screenshot", "--map", "trench-raid", "--out", str(out), "--size", "960x640")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == f"saved {out} (960x640, Trench Raid, turn 1)"
+    assert pygame.image.load(str(out)).get_size() == (960, 640)
+
+
+# --- broken pipes --------------------------------------------------------------------------
+
+def test_a_reader_that_stops_early_is_not_an_error():
+    """`main.py simulate ... | head -1`: the second game's line meets a closed pipe
+    (-u writes each line at once). Exit 0 and nothing on stderr."""
+    p = subprocess.Popen([sys.executable, "-u", str(ROOT / "main.py"), "simulate", "--map", "trench-raid", "--games", "3"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+    assert p.stdout is not None and p.stderr is not None
+    first = p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=300) == 0, err
+    assert first.startswith("seed 1: winner ")
+    assert "Traceback" not in err and "BrokenPipe" not in err and err == ""
+
+
+def test_a_pipe_closed_before_the_final_flush_is_quiet():
+    """Buffered output goes at the end, into a pipe nobody reads any more."""
+    p = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "simulate", "--map", "trench-raid", "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=300) == 0, err
+    assert err == ""
+
+
+def test_help_exits_0(capsys):
+    assert main.main(["screenshot", "--help"]) == 0
+    assert "960x640 to 8192x8192" in capsys.readouterr().out
