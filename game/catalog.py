@@ -11,13 +11,13 @@ from game.core.commands import Rejected
 from game.core.game import Game
 from game.core.save import SaveError, read_save, restore_into
 from game.data.errors import DataError
-from game.data.map_build import check_map
+from game.data.map_build import check_attrs, check_map, check_playable
 from game.data.map_schema import MapFile
 from game.data.pyd import validate_model
 from game.data.solo_schema import check_solo_section
 from game.data.terrain_types import DEFAULT_PATH as TERRAIN_PATH
 from game.data.terrain_types import TerrainFile, load_terrain_file
-from game.data.yamlio import Doc, load_yaml, parse_yaml
+from game.data.yamlio import Doc, check_complete, load_yaml, parse_yaml
 from game.rulesets import REGISTRY, ruleset_class
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,6 +71,7 @@ def load_ruleset_doc(doc: Doc):
         known = ", ".join(REGISTRY)
         raise DataError(doc.path, f"unknown ruleset id {rid!r}; expected one of: {known}", doc.line(("id",)), "id")
     cls = ruleset_class(rid)
+    check_complete(doc, rid)
     model = validate_model(cls.Data, doc)
     cls.check_data(model, doc)
     check_solo_section(model, doc)
@@ -95,18 +96,23 @@ class LoadedMap:
     ruleset: Any
 
 
-def load_map_doc(doc: Doc, ruleset: Any | None = None) -> LoadedMap:
+def load_map_doc(doc: Doc, ruleset: Any | None = None, for_play: bool = True) -> LoadedMap:
+    """``for_play=False``: a map being built in the editor, which may still lack what a
+    game needs (a side's units)."""
     if not isinstance(doc.data, dict):
         raise DataError(doc.path, "a map file must be a mapping of fields", doc.line(()))
     model = validate_model(MapFile, doc)
     rs = ruleset or load_ruleset(model.ruleset)
     check_map(doc, model, terrain_file().types, rs.data)
+    check_attrs(doc, model, rs.map_unit_attrs)
     rs.check_map(doc, model)
+    if for_play:
+        check_playable(doc, model)
     return LoadedMap(doc.path, doc, model, rs)
 
 
-def load_map(path: str | Path, ruleset: Any | None = None) -> LoadedMap:
-    return load_map_doc(load_yaml(path), ruleset)
+def load_map(path: str | Path, ruleset: Any | None = None, for_play: bool = True) -> LoadedMap:
+    return load_map_doc(load_yaml(path), ruleset, for_play)
 
 
 def map_files() -> list[Path]:
@@ -156,11 +162,13 @@ def validate_file(path: str | Path) -> str:
         rs = load_ruleset_doc(doc)
         return f"{path}: ok (ruleset '{rs.data.name}', {len(rs.data.troop_types)} troop types, {len(rs.data.interpretations)} interpretations)"
     if kind == "terrain-types":
+        check_complete(doc, "terrain-types")
         tf = validate_model(TerrainFile, doc)
         return f"{path}: ok ({len(tf.types)} terrain types)"
     if kind == "solo-tables":
         from game.solo.tables import SoloTables
 
+        check_complete(doc, "solo-tables")
         st = validate_model(SoloTables, doc)
         return f"{path}: ok (solo tables: {len(st.risk_factors)} risk factors, {len(st.action_chart)} chart rows)"
     raise DataError(
@@ -177,6 +185,7 @@ def new_game(
     options: dict[str, Any] | None = None,
 ) -> Game:
     lm = map_source if isinstance(map_source, LoadedMap) else load_map(map_source)
+    check_playable(lm.doc, lm.model)
     rs = lm.ruleset
     opts = {**rs.data.option_defaults(), **(options or {})}
     # "solo_side": the side the solo rules play (portal markers, solo counters)

@@ -18,7 +18,7 @@ from .rng import ForcedSource, PathSource, SeededSource, Source
 AVERAGE_DIE: tuple[int, ...] = (2, 3, 3, 4, 4, 5)
 STANDARD_DICE = (3, 4, 6, 8, 10, 12, 20)
 
-_SPEC = re.compile(r"^(\d*)d(\d+|av)$", re.IGNORECASE)
+_SPEC = re.compile(r"^(\d{0,3})d(\d{1,3}|av)$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -27,7 +27,7 @@ def die_faces(kind: str) -> tuple[int, ...]:
     kind = kind.lower()
     if kind == "dav":
         return AVERAGE_DIE
-    if kind.startswith("d") and kind[1:].isdigit() and int(kind[1:]) > 0:
+    if kind.startswith("d") and kind[1:].isdigit() and len(kind) <= 4 and int(kind[1:]) > 0:
         return tuple(range(1, int(kind[1:]) + 1))
     raise ValueError(f"unknown die {kind!r}")
 

@@ -9,7 +9,12 @@ class DataError(Exception):
         self.line = line
         self.field = field
         self.message = message
+        #: the file's further problems of the same pass (``validate`` prints them all)
+        self.others: list[DataError] = []
         super().__init__(self.one_line())
+
+    def all_lines(self) -> list[str]:
+        return [self.one_line()] + [o.one_line() for o in self.others]
 
     def one_line(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}"

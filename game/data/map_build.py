@@ -77,7 +77,33 @@ def _check_shape(doc: Doc, loc: tuple, spec: TerrainSpec | Zone, table: Polygon,
         raise doc.error(loc, f"{what} lies entirely off the table")
 
 
+#: a table's sides, in mm: from 6 inches to 20 feet
+TABLE_MM = (150.0, 6100.0)
+#: terrain may run off the table's edge by this share of the table's size (a wood cut by
+#: the edge), never further: geometry far off the table is a typo, and costs the game time
+OVERHANG = 0.25
+
+
+def _check_table(doc: Doc, m: MapFile) -> None:
+    lo, hi = TABLE_MM
+    for name in ("width", "height"):
+        mm = to_mm(getattr(m.table, name), m.unit)
+        if not lo <= mm <= hi:
+            raise doc.error(("table", name), f"a table {getattr(m.table, name):g} {m.unit} {'wide' if name == 'width' else 'deep'} "
+                            f"is out of reach; tables are from 6 in (15 cm) to 20 ft (610 cm) a side")
+
+
+def _check_extent(doc: Doc, loc: tuple, g, m: MapFile, what: str) -> None:
+    """Geometry stays within the table and its overhang."""
+    w, h = m.table.width, m.table.height
+    x0, y0, x1, y1 = g.bounds
+    if x0 < -OVERHANG * w or y0 < -OVERHANG * h or x1 > w * (1 + OVERHANG) or y1 > h * (1 + OVERHANG):
+        raise doc.error(loc, f"{what} reaches [{x0:g}, {y0:g}] to [{x1:g}, {y1:g}], far beyond the {w:g} x {h:g} {m.unit} table; "
+                             f"keep it within a quarter of the table's size of its edge")
+
+
 def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | None) -> None:
+    _check_table(doc, m)
     table = box(0, 0, m.table.width, m.table.height)
     side_ids = [s.id for s in m.sides]
     if len(set(side_ids)) != len(side_ids):
@@ -102,6 +128,9 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
         if t.type == "hill" and t.level < 1:
             raise doc.error(loc + ("level",), "a hill needs `level: 1` or higher")
         _check_shape(doc, loc, t, table, f"terrain feature {i} ({t.type})")
+        _check_extent(doc, loc, shape_geometry(t), m, f"terrain feature {i} ({t.type})")
+        if t.width is not None and t.width > min(m.table.width, m.table.height) / 4:
+            raise doc.error(loc + ("width",), f"a {t.type} {t.width:g} {m.unit} wide is wider than a quarter of the table; give its real width")
         if t.id:
             if t.id in seen_terrain:
                 raise doc.error(loc + ("id",), f"terrain id '{t.id}' is used twice")
@@ -114,6 +143,8 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
         obj_ids.add(o.id)
         if not table.covers(Point(o.at)):
             raise doc.error(("objectives", i, "at"), f"objective at {list(o.at)} is off the {m.table.width} x {m.table.height} table")
+        if o.radius > max(m.table.width, m.table.height):
+            raise doc.error(("objectives", i, "radius"), f"a radius of {o.radius:g} {m.unit} is wider than the table; an objective is a place on it")
 
     unit_ids: set[str] = set()
     fig_ids: set[str] = set()
@@ -122,6 +153,7 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
         if side.deployment is not None:
             _check_shape(doc, ("sides", si, "deployment"), side.deployment, table, "deployment zone")
             zone = shape_geometry(side.deployment)
+            _check_extent(doc, ("sides", si, "deployment"), zone, m, "deployment zone")
         for ui, unit in enumerate(side.units):
             uloc = ("sides", si, "units", ui)
             if unit.id in unit_ids:
@@ -129,10 +161,12 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
             unit_ids.add(unit.id)
             for fi, fig in enumerate(unit.figures):
                 floc = uloc + ("figures", fi)
-                if fig.id:
-                    if fig.id in fig_ids:
-                        raise doc.error(floc + ("id",), f"figure id '{fig.id}' is used twice")
-                    fig_ids.add(fig.id)
+                fid = fig.id or f"{unit.id}.{fi + 1}"  # as the game names it (rulesets.setup)
+                if fid in fig_ids:
+                    named = "" if fig.id else f" (the name the game gives figure {fi + 1} of unit '{unit.id}')"
+                    raise doc.error(floc + ("id",) if fig.id else floc,
+                                    f"figure id '{fid}'{named} is used twice; give each figure its own id")
+                fig_ids.add(fid)
                 x, y = fig.at
                 if not (0 <= x <= m.table.width and 0 <= y <= m.table.height):
                     raise doc.error(
@@ -141,9 +175,14 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
                     )
                 if zone is not None and not zone.buffer(1e-9).covers(Point(x, y)):
                     raise doc.error(floc + ("at",), f"figure at [{x:g}, {y:g}] is outside {side.name}'s deployment zone")
+                _check_standing(doc, floc, m, Point(x, y), fig.type, terrain_types, ruleset)
                 if ruleset is not None:
                     if fig.type not in ruleset.troop_types:
                         raise doc.error(floc + ("type",), f"unknown troop type '{fig.type}'" + _suggest(fig.type, ruleset.troop_types))
+                    gear = ruleset.equipment_ids()
+                    for ei, item in enumerate(fig.equipment):
+                        if item not in gear:
+                            raise doc.error(floc + ("equipment", ei), f"unknown equipment '{item}'" + _suggest(item, gear or {"(none in this ruleset)"}))
                     weapons = ruleset.weapon_ids()
                     for wi, w in enumerate(fig.weapons or []):
                         if weapons and w not in weapons:
@@ -183,6 +222,44 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
         raise doc.error(("victory", "otherwise"), f"'{m.victory.otherwise}' is neither a side nor 'draw'")
 
 
+def check_attrs(doc: Doc, m: MapFile, unit_attrs: dict[str, type]) -> None:
+    """A map's ``attrs`` hold only what its ruleset reads from a file, each a plain value
+    of its type (a count from 0 to 1000): nothing else reaches the game's state."""
+    for si, side in enumerate(m.sides):
+        if side.attrs:
+            raise doc.error(("sides", si, "attrs"), "a side takes no attrs in a map; remove them")
+        for ui, unit in enumerate(side.units):
+            for key, value in unit.attrs.items():
+                loc = ("sides", si, "units", ui, "attrs", key)
+                if key not in unit_attrs:
+                    known = ", ".join(sorted(unit_attrs)) or "none in this ruleset"
+                    raise doc.error(loc, f"unknown unit attr '{key}'; expected: {known}")
+                kind = unit_attrs[key]
+                bad_count = kind is int and not (isinstance(value, int) and 0 <= value <= 1000)
+                if not isinstance(value, kind) or isinstance(value, bool) or bad_count:
+                    what = "a whole number from 0 to 1000" if kind is int else "a text"
+                    raise doc.error(loc, f"'{key}' is {what}, not {value!r}")
+
+
+def check_playable(doc: Doc, m: MapFile) -> None:
+    """What a map being built in the editor may lack, and a map to play may not."""
+    for si, side in enumerate(m.sides):
+        if not side.units and not any(p.side == side.id for p in m.portals):
+            raise doc.error(("sides", si, "units"), f"{side.name} has no units and no portal markers; give it a unit to play")
+
+
+def _check_standing(doc: Doc, loc: tuple, m: MapFile, at: Point, troop: str, types: dict, ruleset: RulesetData | None) -> None:
+    """No figure starts inside terrain it may not enter."""
+    vehicle = ruleset is not None and ruleset.is_vehicle_type(troop)
+    for i, t in enumerate(m.terrain):
+        tt = types.get(t.type)
+        override = ruleset.terrain.get(t.type) if ruleset is not None else None
+        blocks = (override.blocks_movement if override is not None and override.blocks_movement else None) or (tt.blocks_movement if tt else "none")
+        if (blocks == "all" or (blocks == "vehicles" and vehicle)) and shape_geometry(t).buffer(float(t.width or 0) / 2).contains(at):
+            who = "no vehicle" if blocks == "vehicles" else "no figure"
+            raise doc.error(loc + ("at",), f"the figure stands inside terrain feature {i} ({t.type}), which {who} may enter; move it out")
+
+
 def build_features(m: MapFile, types: dict[str, TerrainType]) -> list[TerrainFeature]:
     scale = to_mm(1.0, m.unit)
     out = []
@@ -212,4 +289,4 @@ def zone_polygon(zone: Zone, unit: str) -> Polygon:
     return shape_geometry(zone, to_mm(1.0, unit))
 
 
-__all__ = ["check_map", "build_table", "build_features", "shape_geometry", "zone_polygon", "shapely"]
+__all__ = ["check_map", "check_attrs", "check_playable", "build_table", "build_features", "shape_geometry", "zone_polygon", "shapely"]

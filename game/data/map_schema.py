@@ -7,7 +7,7 @@ top-left corner of the table, x to the right and y down.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -15,6 +15,12 @@ from .pyd import Strict
 
 Pt = tuple[float, float]
 Edge = Literal["north", "south", "east", "west"]
+#: an angle in degrees: a turn either way is enough to write any direction
+Angle = Annotated[float, Field(ge=-360, le=360)]
+#: the points of one outline or line (the shipped maps use at most a dozen)
+MAX_POINTS = 500
+#: a colour as the renderer reads it
+Colour = Annotated[str, Field(pattern=r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")]
 
 
 class Rect(Strict):
@@ -22,7 +28,7 @@ class Rect(Strict):
     y: float
     w: float = Field(gt=0)
     h: float = Field(gt=0)
-    angle: float = 0.0
+    angle: Angle = 0.0
 
 
 class Circle(Strict):
@@ -31,7 +37,7 @@ class Circle(Strict):
 
 
 class ShapeMixin(Strict):
-    polygon: list[Pt] | None = None
+    polygon: list[Pt] | None = Field(None, max_length=MAX_POINTS)
     rect: Rect | None = None
     circle: Circle | None = None
 
@@ -52,7 +58,7 @@ class TerrainSpec(ShapeMixin):
     type: str
     id: str | None = None
     name: str = ""
-    line: list[Pt] | None = None
+    line: list[Pt] | None = Field(None, max_length=MAX_POINTS)
     width: float | None = Field(None, gt=0)
     level: int = Field(0, ge=0, le=9)
     closed: bool = False
@@ -70,7 +76,7 @@ class TerrainSpec(ShapeMixin):
 class FigureSpec(Strict):
     type: str
     at: Pt
-    facing: float | None = None  # degrees, 0 = +x, 90 = +y; default: away from its home edge
+    facing: Angle | None = None  # degrees, 0 = +x, 90 = +y; default: away from its home edge
     id: str | None = None
     name: str = ""
     weapons: list[str] | None = None
@@ -81,17 +87,17 @@ class UnitSpec(Strict):
     id: str
     name: str
     kind: str = "squad"
-    figures: list[FigureSpec] = Field(min_length=1)
+    figures: list[FigureSpec] = Field(min_length=1, max_length=200)
     attrs: dict[str, Any] = Field(default_factory=dict)
 
 
 class SideSpec(Strict):
     id: str
     name: str
-    colour: str = "#808080"
+    colour: Colour = "#808080"
     home_edge: Edge
     deployment: Zone | None = None
-    units: list[UnitSpec] = Field(default_factory=list)
+    units: list[UnitSpec] = Field(default_factory=list, max_length=200)
     attrs: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -139,7 +145,7 @@ class Strike(Strict):
 
     side: str
     square: str
-    turn: int = Field(ge=1)
+    turn: int = Field(ge=1, le=200)
     shell: str | None = None
 
 
@@ -156,11 +162,11 @@ class MapFile(Strict):
     ruleset: str
     unit: Literal["in", "cm", "ft"] = "in"
     table: TableSpec
-    terrain: list[TerrainSpec] = Field(default_factory=list)
+    terrain: list[TerrainSpec] = Field(default_factory=list, max_length=2000)
     sides: list[SideSpec] = Field(min_length=2, max_length=2)
     first_side: str | None = None
-    portals: list[Portal] = Field(default_factory=list)
-    artillery_strikes: list[Strike] = Field(default_factory=list)
-    objectives: list[Objective] = Field(default_factory=list)
+    portals: list[Portal] = Field(default_factory=list, max_length=200)
+    artillery_strikes: list[Strike] = Field(default_factory=list, max_length=200)
+    objectives: list[Objective] = Field(default_factory=list, max_length=200)
     victory: Victory = Field(default_factory=Victory)
     settings: dict[str, Any] = Field(default_factory=dict)

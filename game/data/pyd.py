@@ -3,9 +3,9 @@ turned into one-line :class:`DataError` messages naming file, line and field."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails
 
 from .errors import DataError, field_name
@@ -22,6 +22,27 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
+#: the most dice of one roll, and the most faces of one die, a ruleset may ask for
+MAX_DICE, MAX_FACES = 20, 100
+
+
+def _dice(spec: str) -> str:
+    from game.core.dice import parse_spec
+
+    try:
+        count, kind = parse_spec(spec)
+    except ValueError:
+        raise ValueError(f"{spec!r} is not dice; write them like d6, 3d6 or 2dAv") from None
+    faces = 6 if kind == "dav" else int(kind[1:])
+    if not (1 <= count <= MAX_DICE and 2 <= faces <= MAX_FACES):
+        raise ValueError(f"{spec!r}: a roll is 1 to {MAX_DICE} dice of 2 to {MAX_FACES} faces")
+    return spec
+
+
+#: dice written in a data file ('d10', '2dAv'), checked when the file is read
+DiceSpec = Annotated[str, AfterValidator(_dice)]
+
+
 def _explain(err: ErrorDetails) -> str:
     kind = err.get("type", "")
     msg = err.get("msg", "invalid value")
@@ -30,6 +51,8 @@ def _explain(err: ErrorDetails) -> str:
         return "unknown field; remove it or check its spelling"
     if kind == "missing":
         return "required field is missing"
+    if kind == "string_pattern_mismatch" and str(err.get("ctx", {}).get("pattern", "")).startswith("^#"):
+        return f"got {inp!r}; write a colour as #rrggbb, for example #b5452f"
     if kind.startswith("literal_error"):
         exp = err.get("ctx", {}).get("expected", "")
         return f"got {inp!r}; expected one of {exp}"
@@ -47,11 +70,16 @@ def validate_model(model: type[M], doc: Doc, loc_prefix: tuple = ()) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        errors = e.errors()
-        first = errors[0]
-        loc = loc_prefix + tuple(p for p in first["loc"] if not _is_union_tag(p))
-        more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
-        raise DataError(doc.path, _explain(first) + more, doc.line(loc), field_name(loc)) from None
+        found = []
+        for one in e.errors():
+            loc = loc_prefix + tuple(p for p in one["loc"] if not _is_union_tag(p))
+            found.append(DataError(doc.path, _explain(one), doc.line(loc), field_name(loc)))
+        first = found[0]
+        if len(found) > 1:
+            n = len(found) - 1
+            first = DataError(first.file, first.message + f" (and {n} more problem{'s' if n > 1 else ''})", first.line, first.field)
+            first.others = found[1:]
+        raise first from None
 
 
 def _is_union_tag(part: Any) -> bool:

@@ -51,10 +51,24 @@ class RulesetData(Strict):
     interpretations: list[Interpretation] = Field(default_factory=list)
     troop_types: Mapping[str, TroopType] = Field(default_factory=dict)
     solo: SoloSection | None = None  # the solo rules' force generation table
+    end: str  # the last line, `end: <id>`: a file cut short is refused (yamlio.check_complete)
 
     def weapon_ids(self) -> set[str]:
         weapons = getattr(self, "weapons", None)
         return set(weapons) if isinstance(weapons, dict) else set()
+
+    def is_vehicle_type(self, troop_type: str) -> bool:
+        """A vehicle, which terrain blocking vehicles keeps out (rulesets with vehicles say)."""
+        return False
+
+    def equipment_ids(self) -> set[str]:
+        """Equipment a figure of this ruleset may carry: the ruleset's equipment table,
+        and whatever its troop types carry."""
+        table = getattr(self, "equipment", None)
+        out = set(table) if isinstance(table, dict) else set()
+        for tt in self.troop_types.values():
+            out.update(tt.equipment)
+        return out
 
     def option_defaults(self) -> dict[str, bool]:
         return {o.id: o.default for o in self.optional_rules}

@@ -16,7 +16,7 @@ from game.geometry.terrain import TerrainType
 from game.geometry.units import to_mm
 
 from .pyd import Strict, validate_model
-from .yamlio import Doc, load_yaml
+from .yamlio import Doc, check_complete, load_yaml
 
 Colour = str
 
@@ -52,6 +52,7 @@ class TerrainFile(Strict):
     kind: Literal["terrain-types"]
     unit: Literal["in", "cm", "ft", "mm"]
     types: dict[str, TerrainTypeSpec]
+    end: Literal["terrain-types"]  # the last line: a file cut short is refused
 
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "rulesets" / "terrain.yaml"
@@ -59,6 +60,7 @@ DEFAULT_PATH = Path(__file__).resolve().parents[2] / "rulesets" / "terrain.yaml"
 
 def load_terrain_file(path: str | Path = DEFAULT_PATH) -> TerrainFile:
     doc: Doc = load_yaml(path)
+    check_complete(doc, "terrain-types")
     return validate_model(TerrainFile, doc)
 
 

@@ -1,9 +1,20 @@
 """YAML reading with line numbers: the safe loader (``yaml.safe_load``'s, never an unsafe
 one) composes the node tree, which gives where each value sits in the file, and builds
-the data from it."""
+the data from it.
+
+This is the one reading path of every data file, and it trusts no file: it reads only
+regular files of at most :data:`MAX_BYTES`, UTF-8 text, nested at most :data:`MAX_DEPTH`
+deep, holding at most :data:`MAX_NODES` values once every alias is followed (the
+"billion laughs" file is refused before it is built), with no number written in more than
+:data:`MAX_NUMBER_CHARS` characters and none beyond :data:`MAX_MAGNITUDE`. Each refusal is
+one :class:`DataError` naming the file, the line and the fix.
+"""
 
 from __future__ import annotations
 
+import math
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,24 +45,119 @@ class Doc:
         return DataError(self.path, message, self.line(loc), field_name(loc))
 
 
-def _walk(node: yaml.Node, loc: tuple, marks: dict[tuple, int], path: str) -> None:
-    marks[loc] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[Any, int] = {}
-        for key_node, value_node in node.value:
-            key = key_node.value
-            if key in seen:
+#: the largest data file read (the largest shipped file, a ruleset, is about 60 KB; a map
+#: of this size holds tens of thousands of features)
+MAX_BYTES = 2_000_000
+#: lists and mappings nested deeper than this are refused (the shipped files go 7 deep)
+MAX_DEPTH = 40
+#: values in the file once every alias is followed (the largest shipped file has about 4,000)
+MAX_NODES = 200_000
+#: a plain number written with more characters than this is refused (Python itself
+#: refuses integers of over 4,300 digits, with an error that names no line)
+MAX_NUMBER_CHARS = 40
+#: no number in a data file is larger than this (lengths, counts, angles, turns)
+MAX_MAGNITUDE = 1e9
+
+#: what YAML 1.1 reads as a number (int, float, hex, octal, sexagesimal)
+_NUMBERLIKE = re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_:]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?)")
+
+
+def _line(mark: Any) -> int | None:
+    return mark.line + 1 if mark is not None else None
+
+
+def _scan_events(loader: Any, path: str) -> None:
+    """Walk the parser's events before anything is built: nesting depth and the length
+    of numbers, each refused with its line (the node composer recurses, and a few
+    thousand nested lists crash it)."""
+    depth = 0
+    while loader.check_event():
+        ev = loader.get_event()
+        if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
                 raise DataError(
                     path,
-                    f"the key '{key}' appears twice (first on line {seen[key]}); keep one",
-                    key_node.start_mark.line + 1,
+                    f"lists and mappings nested more than {MAX_DEPTH} deep; no data file of this game nests so deep - the file is damaged",
+                    _line(ev.start_mark),
                 )
-            seen[key] = key_node.start_mark.line + 1
-            _walk(value_node, loc + (key,), marks, path)
-            marks[loc + (key,)] = key_node.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk(item, loc + (i,), marks, path)
+        elif isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+        elif isinstance(ev, yaml.ScalarEvent) and not ev.style and len(ev.value) > MAX_NUMBER_CHARS and _NUMBERLIKE.fullmatch(ev.value):
+            raise DataError(
+                path,
+                f"a number written with {len(ev.value)} characters; no value of this game needs more than {MAX_NUMBER_CHARS}",
+                _line(ev.start_mark),
+            )
+
+
+def _check_size(root: yaml.Node, path: str) -> None:
+    """Count the values the data will hold once every alias is followed, without
+    following them: each node's size is worked out once (aliases share nodes)."""
+    size: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        if id(node) in size:
+            continue
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.MappingNode):
+            children = [n for pair in node.value for n in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        if not done:
+            stack.append((node, True))
+            stack.extend((c, False) for c in children if id(c) not in size)
+            continue
+        total = 1 + sum(size.get(id(c), 0) for c in children)
+        if total > MAX_NODES:
+            raise DataError(
+                path,
+                f"the file grows to more than {MAX_NODES:,} values once its aliases (*name) are followed; "
+                "write the values out or use fewer aliases",
+                node.start_mark.line + 1,
+            )
+        size[id(node)] = total
+
+
+def _check_numbers(data: Any, doc_marks: dict[tuple, int], path: str) -> None:
+    stack: list[tuple[Any, tuple]] = [(data, ())]
+    while stack:
+        value, loc = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, loc + (k,)) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, loc + (i,)) for i, v in enumerate(value))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            if isinstance(value, float) and not math.isfinite(value):
+                continue  # the schema names the field (no number of the game is infinite)
+            if abs(value) > MAX_MAGNITUDE:
+                from .errors import field_name
+
+                line = Doc(path, None, doc_marks).line(loc)
+                raise DataError(path, f"{value:g} is beyond any length, count or angle of this game (at most {MAX_MAGNITUDE:g})", line, field_name(loc))
+
+
+def _walk(root: yaml.Node, marks: dict[tuple, int], path: str) -> None:
+    stack: list[tuple[yaml.Node, tuple]] = [(root, ())]
+    while stack:
+        node, loc = stack.pop()
+        marks.setdefault(loc, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, int] = {}
+            for key_node, value_node in node.value:
+                key = key_node.value
+                if key in seen:
+                    raise DataError(
+                        path,
+                        f"the key '{key}' appears twice (first on line {seen[key]}); keep one",
+                        key_node.start_mark.line + 1,
+                    )
+                seen[key] = key_node.start_mark.line + 1
+                marks[loc + (key,)] = key_node.start_mark.line + 1
+                stack.append((value_node, loc + (key,)))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, loc + (i,)) for i, item in enumerate(node.value))
 
 
 #: the safe loader (what ``yaml.safe_load`` uses: plain data only, never Python objects),
@@ -62,10 +168,19 @@ SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def parse_yaml(text: str, path: str) -> Doc:
     """The data of ``text`` and the line of every value: one pass of the safe loader
     composes the node tree (for the lines) and constructs the data from it."""
+    if len(text) > MAX_BYTES:
+        raise DataError(path, f"the file is {len(text):,} characters long; data files of this game are at most {MAX_BYTES:,}")
     try:
+        scanner = SAFE_LOADER(text)
+        try:
+            _scan_events(scanner, path)
+        finally:
+            scanner.dispose()
         loader = SAFE_LOADER(text)
         try:
             node = loader.get_single_node()
+            if node is not None:
+                _check_size(node, path)
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
@@ -76,21 +191,56 @@ def parse_yaml(text: str, path: str) -> Doc:
         raise DataError(path, f"malformed YAML: {problem}; check the indentation and quoting", line) from None
     except yaml.YAMLError as e:
         raise DataError(path, f"malformed YAML: {e}") from None
+    except (ValueError, OverflowError, RecursionError) as e:  # a value the constructor cannot build
+        raise DataError(path, f"a value cannot be read ({str(e)[:100]}); check the numbers and dates in the file") from None
     marks: dict[tuple, int] = {}
     if node is not None:
-        _walk(node, (), marks, path)
+        _walk(node, marks, path)
+        _check_numbers(data, marks, path)
     return Doc(path, data, marks)
 
 
+def check_complete(doc: Doc, marker: str) -> None:
+    """A shipped data file ends with the line ``end: <marker>``: one cut short (between
+    two list items, where it still reads as YAML) is refused instead of read as a smaller
+    table."""
+    data = doc.data
+    keys = list(data) if isinstance(data, dict) else []
+    if not keys or keys[-1] != "end" or data["end"] != marker:
+        last = max(doc.marks.values(), default=None)
+        raise DataError(doc.path, f"the file does not end with the line `end: {marker}`; it was cut short or damaged - restore it", last, "end")
+
+
 def load_yaml(path: str | Path) -> Doc:
+    return parse_yaml(read_text(path), str(path))
+
+
+def read_text(path: str | Path, limit: int = MAX_BYTES, what: str = "data file") -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes (never a pipe or a
+    device, which could block or never end)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        st = p.stat()
     except FileNotFoundError:
         raise DataError(str(path), "no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError(str(path), f"cannot be read: {e}") from None
-    return parse_yaml(text, str(path))
+    except OSError as e:
+        raise DataError(str(path), f"cannot be read ({e.strerror or e})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise DataError(str(path), f"not a regular file (a folder, pipe or device); give the path of a {what}")
+    if st.st_size > limit:
+        raise DataError(str(path), f"the file is {st.st_size:,} bytes; a {what} of this game is at most {limit:,}")
+    try:
+        with p.open("rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as e:
+        raise DataError(str(path), f"cannot be read ({e.strerror or e})") from None
+    if len(raw) > limit:
+        raise DataError(str(path), f"the file is over {limit:,} bytes; a {what} of this game is at most {limit:,}")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise DataError(str(path), f"byte {e.start} is not UTF-8 text; save the file as UTF-8", line) from None
 
 
 def dump_yaml(data: Any) -> str:

@@ -137,14 +137,14 @@ class EditorDoc:
     def open(cls, path: str | Path) -> EditorDoc:
         from game.catalog import load_map
 
-        lm = load_map(path)  # a broken file raises DataError with its place
+        lm = load_map(path, for_play=False)  # a broken file raises DataError with its place
         return cls(lm.model.model_dump(), path)
 
     def validate(self, data: dict[str, Any] | None = None) -> DataError | None:
         from game.catalog import load_map_doc
 
         try:
-            load_map_doc(Doc(str(self.path or "new map"), data if data is not None else self.data))
+            load_map_doc(Doc(str(self.path or "new map"), data if data is not None else self.data), for_play=False)
         except DataError as e:
             return e
         return None

@@ -65,6 +65,9 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
     #: True: a side may not see all of the other's figures (hotseat hides the table
     #: between sides, events name only what each side may know)
     hidden_information: ClassVar[bool] = False
+    #: what a map may write in a unit's ``attrs`` (the key and the type of its value):
+    #: nothing else reaches the game's state from a file
+    map_unit_attrs: ClassVar[dict[str, type]] = {}
     #: the parts (game/rulesets/parts.py): the command listing, the odds, the solo AI's
     #: planner, the editor's support
     Listing: ClassVar[type[CommandListing[Any]]] = CommandListing

@@ -11,9 +11,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from game.data.pyd import Strict, validate_model
+from game.data.pyd import DiceSpec, Strict, validate_model
 from game.data.ruleset_schema import Interpretation
-from game.data.yamlio import load_yaml
+from game.data.yamlio import check_complete, load_yaml
 from game.geometry.units import to_mm
 
 SOLO_PATH = Path(__file__).resolve().parents[2] / "rulesets" / "solo.yaml"
@@ -44,7 +44,7 @@ class AfvRow(Strict):
 
 
 class ForceGeneration(Strict):
-    die: str = "d6"
+    die: DiceSpec = "d6"
     no_contact_modifier: int = -1
     per_extra_counter: int = 1
     natural_nothing: int = 1
@@ -60,6 +60,7 @@ class SoloTables(Strict):
     afv_chart: list[AfvRow]
     force_generation: ForceGeneration
     interpretations: list[Interpretation] = Field(default_factory=list)
+    end: Literal["solo-tables"]  # the last line: a file cut short is refused
 
     def factor(self, fid: str) -> Factor:
         return next(f for f in self.risk_factors if f.id == fid)
@@ -85,7 +86,9 @@ class SoloTables(Strict):
 
 @lru_cache(maxsize=1)
 def solo_tables() -> SoloTables:
-    return validate_model(SoloTables, load_yaml(SOLO_PATH))
+    doc = load_yaml(SOLO_PATH)
+    check_complete(doc, "solo-tables")
+    return validate_model(SoloTables, doc)
 
 
 @dataclass

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from game.data.pyd import Strict
+from game.data.pyd import DiceSpec, Strict
 from game.data.ruleset_schema import RulesetData, TroopType
 
 
@@ -51,7 +51,7 @@ class Crewed(Strict):
 class Bombardment(Strict):
     die: Literal["d10"] = "d10"
     casualties_on: int = Field(ge=1, le=10)
-    casualties: str
+    casualties: DiceSpec
 
 
 class GWTroop(TroopType):
@@ -60,9 +60,9 @@ class GWTroop(TroopType):
 
 class GWData(RulesetData):
     phases: list[Literal["rally", "movement", "shooting", "assaults"]]
-    activation_die: str
-    movement_dice: str
-    run_dice: str
+    activation_die: DiceSpec
+    movement_dice: DiceSpec
+    run_dice: DiceSpec
     shooting: Shooting
     weapons: dict[str, Weapon]
     assault: Assault

@@ -76,6 +76,9 @@ class GreatWar54(RulesetBase[GWData]):
 
     def check_map(self, doc, m) -> None:
         sides = {s.id for s in m.sides}
+        for k in m.settings:
+            if k != "artillery":
+                raise doc.error(("settings", k), f"unknown setting '{k}' for the Great War in 54mm; expected: artillery")
         art = m.settings.get("artillery")
         if art is not None and art not in sides:
             raise doc.error(("settings", "artillery"), f"artillery must name a side ({', '.join(sorted(sides))})")

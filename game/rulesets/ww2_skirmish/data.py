@@ -471,6 +471,10 @@ class Ww2Data(RulesetData):
     weapons: dict[str, Weapon]
     troop_types: dict[str, Ww2Troop]
 
+    def is_vehicle_type(self, troop_type: str) -> bool:
+        tt = self.troop_types.get(troop_type)
+        return tt is not None and tt.vehicle is not None
+
 
 # ---- figure costs ------------------------------------------------------------------------------
 

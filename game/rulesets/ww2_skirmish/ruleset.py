@@ -97,6 +97,7 @@ class Ww2Skirmish(Ww2Common):
     Planner = Ww2Planner
     Editor = Ww2Editor
     reactive_kinds = FIRE_KINDS
+    map_unit_attrs = {Ww2UnitAttr.IN_VEHICLE: str}  # the vehicle the unit starts aboard
 
     # the rules procedures, a chapter each as the text divides them
     listing: Ww2Commands

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from game.data.map_schema import Strike
-from game.data.pyd import Strict
+from game.data.pyd import DiceSpec, Strict
 from game.data.ruleset_schema import RulesetData, TroopType
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.units import to_mm
@@ -103,7 +103,7 @@ class ShellRow(Strict):
 
 
 class Artillery(Strict):
-    square_die: str  # d10 on a 10 x 4 ft table; other tables roll dN over their 2 ft squares
+    square_die: DiceSpec  # d10 on a 10 x 4 ft table; other tables roll dN over their 2 ft squares
     quarter_die: Literal["d4"] = "d4"
     shell_die: Literal["d6"] = "d6"
     shells: list[ShellRow]
@@ -209,6 +209,10 @@ class WwData(RulesetData):
     squads: Squads
     equipment: dict[str, Equipment] = Field(default_factory=dict)
     troop_types: dict[str, WwTroop]
+
+    def is_vehicle_type(self, troop_type: str) -> bool:
+        tt = self.troop_types.get(troop_type)
+        return tt is not None and tt.category == "vehicle"
 
     def card(self, cid: str) -> Card:
         return next(c for c in self.cards if c.id == cid)

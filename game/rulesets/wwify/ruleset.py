@@ -58,6 +58,7 @@ from game.rulesets.wwify.solo_view import WwSoloView
 from game.rulesets.wwify.status import (
     WwifyFigMark,
     WwifyGameAttr,
+    WwifyUnitAttr,
     WwifyUnitMark,
 )
 from game.rulesets.wwify.support import WwSupport
@@ -72,6 +73,7 @@ class Wwify(RulesetBase[WwData]):
     Odds = WwifyOdds
     Planner = WwifyPlanner
     Editor = WwEditor
+    map_unit_attrs = {WwifyUnitAttr.MATERIALS: int}  # the engineers' bridging materials
 
     # the rules procedures, a chapter each as the text divides them
     listing: WwCommands
