@@ -211,7 +211,37 @@ def bench_ai(quick: bool) -> list[dict[str, Any]]:
     return out
 
 
-BENCHES: list[Callable[[bool], Any]] = [bench_los, bench_frames, bench_ai]
+def bench_load(quick: bool) -> dict[str, Any]:
+    """Loading a save plays its commands again from the seed and checks each result
+    (game/core/verify.py): the time to load a WW2 Skirmish game played by the solo AI on
+    both sides for up to 12 turns, on the largest shipped WW2 scenario."""
+    import tempfile
+    from pathlib import Path
+
+    from game.catalog import MAPS_DIR, load_game, load_map, new_game
+    from game.core.save import save_game
+    from game.simulate import make_player
+
+    game = new_game(load_map(MAPS_DIR / "ww2-bocage-bunkers.yaml"), seed=4)
+    players = {s: make_player("ai", 10 + i) for i, s in enumerate(game.state.side_order)}
+    while not game.state.over and game.state.turn <= 12:
+        side = game.acting_side
+        game.submit(players[side].choose(game, side))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.json"
+        save_game(game, path)
+        load_game(path)  # the ruleset read and cached, as in a running program
+        ms = _median_ms(lambda: load_game(path), 1 if quick else 3)
+        size = path.stat().st_size
+    return {
+        "name": "Load a WW2 save (replayed and checked)",
+        "value": f"{ms:.0f} ms for {len(game.commands)} commands, turn {game.state.turn} ({size / 1e6:.1f} MB)",
+        "median_ms": round(ms, 1),
+        "commands": len(game.commands),
+    }
+
+
+BENCHES: list[Callable[[bool], Any]] = [bench_los, bench_frames, bench_ai, bench_load]
 
 
 def run_bench(quick: bool = False) -> list[dict[str, Any]]:

@@ -9,7 +9,8 @@ from typing import Any
 
 from game.core.commands import Rejected
 from game.core.game import Game
-from game.core.save import SaveError, read_save, restore_into
+from game.core.save import SaveError, read_save
+from game.core.verify import ReplayMismatch, check_final, replay_commands
 from game.data.errors import DataError
 from game.data.map_build import check_attrs, check_map, check_playable
 from game.data.map_schema import MapFile
@@ -137,13 +138,23 @@ def resolve_map(name: str | Path) -> Path:
     return p
 
 
+#: the map files that cannot be played, with the reason (for the New game screen)
+map_problems: dict[str, str] = {}
+
+
 def available_maps(ruleset_id: str | None = None) -> list[LoadedMap]:
+    """The maps that can be played; the others are kept in ``map_problems`` with why."""
     out = []
     for p in map_files():
         try:
             lm = load_map(p)
-        except (DataError, ImportError):
+        except DataError as e:
+            map_problems[str(p)] = e.one_line()
             continue
+        except ImportError as e:
+            map_problems[str(p)] = f"{p}: its ruleset's module cannot be loaded ({e})"
+            continue
+        map_problems.pop(str(p), None)
         if ruleset_id is None or lm.model.ruleset == ruleset_id:
             out.append(lm)
     return out
@@ -210,26 +221,45 @@ def game_from_scenario(scenario: dict[str, Any], seed: int, options: dict[str, A
 
 
 def load_game(path: str | Path) -> Game:
-    """The game a save holds. Anything wrong with the file (a part of the wrong type, a
-    seed that is not a whole number...) is a SaveError naming the file, never a crash."""
+    """The game a save holds, played again from its seed and commands and kept only if
+    they give what the file says (:mod:`game.core.verify`). Anything wrong with the file
+    is a SaveError naming the file and, where a command differs, the first one."""
     doc = read_save(path)
-    for key in ("seed", "rng_state"):
-        v = doc[key]
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise SaveError(f"{path}: its '{key}' is {v!r}, not a whole number of 0 or more; the save is damaged - load another")
     try:
         game = game_from_scenario(doc["scenario"], doc["seed"], doc.get("options", {}))
     except DataError as e:
-        raise SaveError(f"{path}: the scenario inside this save no longer loads: {e}") from None
+        raise SaveError(f"{path}: the scenario inside this save no longer loads: {e}{_rules_changed(doc)}") from None
     except Exception as e:  # an untrusted file: whatever it holds, say so and go on
         raise SaveError(f"{path}: the save cannot be set up ({type(e).__name__}: {str(e)[:120]}); load another save") from None
+    why = _rules_changed(doc) or "the file was altered after it was saved, or is damaged - load another save"
     try:
-        restore_into(game, doc, str(path))
-    except SaveError:
-        raise
+        replay_commands(game, doc["commands"], doc["log"], why)
+        check_final(game, doc, why)
+    except ReplayMismatch as e:
+        raise SaveError(f"{path}: {e}") from None
     except Exception as e:
-        raise SaveError(f"{path}: the saved state is damaged ({type(e).__name__}: {str(e)[:120]}); load another save") from None
+        raise SaveError(f"{path}: its commands cannot be played again ({type(e).__name__}: {str(e)[:120]}); {why}") from None
+    game.settle()
     return game
+
+
+def _rules_changed(doc: dict[str, Any]) -> str:
+    """Why a save's commands may no longer replay: the rules changed since it was made."""
+    saved = doc.get("rules")
+    rid = doc.get("ruleset")
+    if not isinstance(saved, dict):
+        return "; it was saved before saves recorded their rules, and these rules may have changed since" if doc.get("version", 0) < 3 else ""
+    try:
+        rs = load_ruleset(str(rid))
+    except DataError:
+        return ""
+    if saved.get("version") != rs.rules_version:
+        return (f"; it was played under version {saved.get('version')} of the {rs.data.name} rules and this program plays "
+                f"version {rs.rules_version}, which resolves commands differently - finish it with the program that saved it")
+    if saved.get("data") != rs.data_digest:
+        return (f"; it was played under other {rs.data.name} data (digest {saved.get('data')}, now {rs.data_digest}: "
+                f"rulesets/{rs.id}.yaml or terrain.yaml changed) - finish it with the files it was played with")
+    return ""
 
 
 def replay(game: Game) -> Game:

@@ -15,7 +15,7 @@ from typing import Any
 from game.catalog import load_game
 from game.core.commands import Command, Result
 from game.core.game import Game
-from game.core.save import SaveError, read_save, save_game
+from game.core.save import SaveError, clean_leftovers, read_save, save_game
 from game.paths import saves_dir
 
 AUTOSAVE = "autosave.json"
@@ -46,6 +46,7 @@ def list_saves() -> list[SaveInfo]:
     d = saves_dir()
     if not d.exists():
         return out
+    clean_leftovers(d)
     for p in sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
         try:
             doc = read_save(p)

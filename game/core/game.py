@@ -37,6 +37,9 @@ class Rules(Protocol):
 
     id: str
     hidden_information: bool
+    #: the version of the procedures and a digest of the data they play by (saves keep both)
+    rules_version: int
+    data_digest: str
 
     def begin(self, game: Game) -> None: ...
     def check(self, game: Game, cmd: Command) -> None: ...
@@ -65,7 +68,7 @@ class Game:
     command of the same length brings back equal while the state differs. The version is
     bumped (by :meth:`changing`, before and after) around every accepted :meth:`submit`,
     every :meth:`undo` and internal :meth:`_rewind`, :meth:`begin` and loading a save
-    (:func:`game.core.save.restore_into`). It only ever grows, so a number once given to a
+    (a save is played again from its commands). It only ever grows, so a number once given to a
     state is never given to another, and nothing worked out while a command resolves is
     read after it. It is never saved and is not part of :meth:`digest`.
     """
@@ -304,6 +307,12 @@ class Game:
         self.source.rng.state = snap.rng_state
         self.log.truncate(snap.log_len)
         self.dice.count = snap.dice_count
+
+    def settle(self) -> None:
+        """What was played before now stands: no undo reaches back past this point (a
+        loaded save), and only the latest checkpoint is kept."""
+        self._undoable = [False] * len(self.commands)
+        self._checkpoints = self._checkpoints[-1:]
 
     # ---- views -------------------------------------------------------------------
     def view(self, side: str | None) -> GameState:

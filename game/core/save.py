@@ -1,8 +1,10 @@
 """Saved games: a versioned JSON document written atomically.
 
-A save holds the scenario as it was when the game started, the seed, the options, every
-accepted command, and the state, dice state and log at the moment of saving. Loading
-restores that state exactly; the command list lets the game be replayed and undone.
+A save holds the scenario as it was when the game started, the seed, the options, the
+rules it was played under (their version and a digest of their data), every accepted
+command, and the state, dice state and log at the moment of saving. Loading plays the
+commands again from the seed and keeps the game only if they give the saved log, state
+and dice state (:mod:`game.core.verify`): the file is checked, never trusted.
 Writing goes to a temporary file in the same folder, is flushed to disk, then renamed
 over the target, so a crash mid-save leaves the previous save intact.
 """
@@ -11,21 +13,22 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .commands import Command
-from .events import Event
 from .game import Game
-from .state import GameState
 
 SAVE_FORMAT = "trenchtable-save"
+#: 3: the rules a game was played under (``"rules": {"id", "version", "data"}``);
 #: 2: command options have their own field (``"options": {"shot": "aimed"}``);
-#: 1: they were one ``choice`` text (``"shot=aimed,weapon=bren"``), still read
-SAVE_VERSION = 2
-READS_VERSIONS = (1, 2)
+#: 1: they were one ``choice`` text (``"shot=aimed,weapon=bren"``); all still read
+SAVE_VERSION = 3
+READS_VERSIONS = (1, 2, 3)
+#: the largest save read (a 12-turn game of the largest scenario is about 1 MB)
+MAX_SAVE_BYTES = 50_000_000
 
 
 class SaveError(Exception):
@@ -51,6 +54,28 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
+#: a temporary file older than this is a save that never finished (the program was
+#: killed mid-write); younger ones may be another window's save in progress
+LEFTOVER_AGE_S = 120.0
+
+
+def clean_leftovers(folder: str | os.PathLike[str], now: float | None = None) -> list[Path]:
+    """Remove what saves killed mid-write left behind (``.<name>.<random>.tmp``); the
+    saves themselves are never touched. Returns what was removed."""
+    import time
+
+    now = time.time() if now is None else now
+    gone = []
+    for p in Path(folder).glob(".*.tmp"):
+        try:
+            if p.is_file() and now - p.stat().st_mtime > LEFTOVER_AGE_S:
+                p.unlink()
+                gone.append(p)
+        except OSError:
+            continue  # another program's, or already gone
+    return gone
+
+
 def _sync_folder(folder: Path) -> None:
     """Make the rename itself durable (where the system lets a folder be synced)."""
     try:
@@ -72,6 +97,7 @@ def encode(game: Game, name: str = "", session: dict[str, Any] | None = None) ->
         "name": name,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "ruleset": game.state.ruleset,
+        "rules": {"id": game.rules.id, "version": game.rules.rules_version, "data": game.rules.data_digest},
         "scenario_name": game.state.scenario,
         "turn": game.state.turn,
         "seed": game.seed,
@@ -96,6 +122,11 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and check a save file's envelope. Raises SaveError with a readable reason."""
     path = Path(path)
     try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"{path}: not a file (a folder, pipe or device); load another save")
+        if st.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: {st.st_size:,} bytes is far larger than any save; load another save")
         text = path.read_text(encoding="utf-8")
     except OSError as e:
         raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
@@ -121,24 +152,32 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     for key in ("ruleset", "seed", "scenario", "commands", "state", "rng_state", "log"):
         if key not in doc:
             raise SaveError(f"{path}: the save is missing its '{key}' section; it is damaged")
+    for key, kind in _PARTS.items():
+        if key in doc and not _is(doc[key], kind):
+            raise SaveError(f"{path}: its '{key}' is {_kind_name(doc[key])}, not {_kind_name(kind)}; the save is damaged - load another")
+    for key in ("seed", "rng_state", "dice_count"):
+        if key in doc and doc[key] < 0:
+            raise SaveError(f"{path}: its '{key}' is {doc[key]!r}, not a whole number of 0 or more; the save is damaged - load another")
+    if not isinstance(doc["scenario"].get("map"), dict):
+        raise SaveError(f"{path}: its scenario holds no map; the save is damaged - load another")
     return doc
 
 
-def restore_into(game: Game, doc: dict[str, Any], path: str = "save") -> None:
-    """Put a save's state, dice, commands and log into a freshly built game. The state is
-    replaced, under a new ``game.version``: nothing kept for the game before is read after."""
-    with game.changing():
-        try:
-            game.state = GameState.from_dict(doc["state"])
-            game.source.rng.state = int(doc["rng_state"])
-            game.dice.count = int(doc.get("dice_count", 0))
-            game.commands = [Command.from_dict(c) for c in doc["commands"]]
-            game.log.events = [Event.from_dict(e) for e in doc["log"]]
-            game._undoable = [False] * len(game.commands)  # what was before the save stands
-            game._checkpoints = []
-            game._begun = True
-        except (KeyError, TypeError, ValueError) as e:
-            raise SaveError(f"{path}: the saved state is damaged ({type(e).__name__}: {e})") from None
-        game.rules.sync_table(game)
-    if doc.get("digest") and doc["digest"] != game.digest():
-        raise SaveError(f"{path}: the saved state does not match its checksum; it is damaged")
+#: the type of each part of a save the game is made from (int: a whole number, never
+#: true/false); the parts for people (name, saved_at, turn) and the program's own
+#: (session) are read leniently where they are used
+_PARTS: dict[str, type] = {
+    "ruleset": str, "seed": int, "options": dict, "scenario": dict, "commands": list, "state": dict, "rng_state": int,
+    "dice_count": int, "log": list, "digest": str, "rules": dict,
+}
+
+
+def _is(value: Any, kind: type) -> bool:
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def _kind_name(v: Any) -> str:
+    names = {int: "a whole number", str: "a text", dict: "a mapping", list: "a list"}
+    if isinstance(v, type):
+        return names.get(v, v.__name__)
+    return "empty (null)" if v is None else f"{type(v).__name__} {str(v)[:30]!r}"

@@ -55,6 +55,15 @@ def decision_record(side: str, prompt: str, options: list[tuple[str, Command]]) 
     return {"side": side, "prompt": prompt, "options": [{"label": label, "command": c.to_dict()} for label, c in options]}
 
 
+def data_digest(data: RulesetData, terrain: TerrainFile) -> str:
+    import hashlib
+
+    from game.core.state import canonical_json
+
+    both = {"ruleset": data.model_dump(mode="json"), "terrain": terrain.model_dump(mode="json")}
+    return hashlib.sha256(canonical_json(both).encode()).hexdigest()[:16]
+
+
 class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
     id: ClassVar[str]
     Data: ClassVar[type[RulesetData]]
@@ -65,6 +74,9 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
     #: True: a side may not see all of the other's figures (hotseat hides the table
     #: between sides, events name only what each side may know)
     hidden_information: ClassVar[bool] = False
+    #: the version of this ruleset's procedures: raised whenever a change makes the same
+    #: commands resolve differently, so an older save says why it no longer replays
+    rules_version: ClassVar[int] = 1
     #: what a map may write in a unit's ``attrs`` (the key and the type of its value):
     #: nothing else reaches the game's state from a file
     map_unit_attrs: ClassVar[dict[str, type]] = {}
@@ -86,6 +98,9 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
         self.editor: EditorSupport[Any] = self.Editor(self)
         #: every kind of command this ruleset takes, built once
         self.kinds: dict[str, CommandKind] = command_kinds(*self.command_owners())
+        #: a digest of the data this ruleset plays by (its file and the terrain types),
+        #: kept in every save
+        self.data_digest = data_digest(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
         """Where the ruleset's ``check_<kind>`` / ``apply_<kind>`` pairs are written: the
