@@ -20,7 +20,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from game.catalog import available_maps, available_rulesets, load_ruleset, new_game
+from game.catalog import available_maps, available_rulesets, load_ruleset, map_problems, new_game
 from game.core.save import SaveError
 from game.data.errors import DataError
 from game.paths import saves_dir
@@ -148,6 +148,10 @@ class NewGameScene(Scene):
             y += 32
         self.desc = UITextBox("", pygame.Rect(700, 150, w - 760, 330), m)
         self._describe()
+        if map_problems:  # a broken map file is named with its reason; the rest plays on
+            lines = [f"<b>{len(map_problems)} map file{'s' if len(map_problems) > 1 else ''} cannot be played</b> "
+                     "(fix in the map editor or a text editor):"] + [html.escape(p) for p in sorted(map_problems.values())]
+            UITextBox("<br>".join(lines), pygame.Rect(60, h - 230, w - 460, 120), m)
         UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
         self.start_btn = UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Start", m, command=self.start)
 

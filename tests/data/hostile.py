@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from game.catalog import load_map, new_game, validate_file
+from game.catalog import LoadedMap, load_map, new_game, validate_file
 from game.data.errors import DataError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +34,13 @@ def play_headless(path: Path, commands: int = 40, frames: int = 2) -> str:
         validate_file(path)
     except DataError as e:
         return "refused: " + e.one_line()
-    lm = load_map(path)
+    return play_game(load_map(path), commands, frames)
+
+
+def play_game(lm: LoadedMap, commands: int = 40, frames: int = 2) -> str:
+    """Set up a map that loaded (against whatever ruleset it was loaded with), play
+    ``commands`` random commands and draw the play screen ``frames`` times. A map that
+    loaded must play: anything that goes wrong escapes, a DataError too."""
     game = new_game(lm, seed=3)
     from game.simulate import make_player
 
