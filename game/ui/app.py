@@ -27,7 +27,7 @@ from .editor import EditorScene
 from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
 from .play import PlayScene
 from .scene import Scene
-from .theme import font, reset_fonts, text
+from .theme import font, reset_fonts, text, wrap
 from .victory import VictoryScene
 
 THEME = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
@@ -98,6 +98,18 @@ class App:
         self.messages.append((text, seconds))
         self.messages = self.messages[-4:]
 
+    def busy(self, message: str) -> None:
+        """Say what the program is doing before work that keeps the window waiting (a
+        save being played again from its commands): drawn over the screen at once."""
+        r = pygame.Rect(0, 0, font(22).size(message)[0] + 48, 56)
+        r.center = (self.size[0] // 2, self.size[1] // 2)
+        pygame.draw.rect(self.screen, (40, 34, 26), r, border_radius=8)
+        pygame.draw.rect(self.screen, (200, 170, 100), r, 2, border_radius=8)
+        text(self.screen, message, r.center, 22, (245, 235, 210), anchor="center")
+        if not self.headless:
+            pygame.display.flip()
+        pygame.event.pump()
+
     def frame(self, dt: float | None = None) -> None:
         if dt is None:
             dt = self.clock.tick(60) / 1000.0
@@ -125,15 +137,20 @@ class App:
             pygame.display.flip()
 
     def _draw_toasts(self, dt: float) -> None:
+        """The latest messages above the bottom edge, each wrapped to the window's width
+        (a refused save names the command and both results: a long line)."""
         y = self.size[1] - 60
         keep = []
+        width = self.size[0] - 480  # beside the play screen's sidebar, as the messages always sat
         for msg, left in reversed(self.messages):
-            r = pygame.Rect(0, 0, font(20).size(msg)[0] + 24, 30)
+            lines = wrap(msg, 20, width)[:6]
+            r = pygame.Rect(0, 0, max(font(20).size(line)[0] for line in lines) + 24, 24 * len(lines) + 8)
             r.midbottom = (self.size[0] // 2 - 180, y)
             pygame.draw.rect(self.screen, (40, 34, 26), r, border_radius=6)
             pygame.draw.rect(self.screen, (200, 170, 100), r, 1, border_radius=6)
-            text(self.screen, msg, r.center, 20, (245, 235, 210), anchor="center")
-            y -= 36
+            for i, line in enumerate(lines):
+                text(self.screen, line, (r.centerx, r.top + 16 + 24 * i), 20, (245, 235, 210), anchor="center")
+            y = r.top - 6
             if left - dt > 0:
                 keep.append((msg, left - dt))
         self.messages = list(reversed(keep))
@@ -148,7 +165,7 @@ class App:
 def run_app(args: Any) -> int:
     if os.environ.get("SDL_VIDEODRIVER") == "dummy" and not getattr(args, "allow_dummy", False):
         print("No display available (SDL_VIDEODRIVER=dummy); use `python main.py screenshot` for a headless picture.", file=sys.stderr)
-        return 1
+        return 2
     app = App()
     editor = getattr(args, "editor", None)
     load = getattr(args, "load", None)

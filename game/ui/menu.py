@@ -46,6 +46,7 @@ def choices(pairs: Sequence[tuple[str, str]]) -> list[str | tuple[str, str]]:
 
 def open_save(app: App, path: str | Path) -> bool:
     """Load a save into the play screen; on failure show why and stay usable."""
+    app.busy("Checking the save: playing its commands again from the seed...")
     try:
         session = load_session(path)
     except (SaveError, DataError) as e:
