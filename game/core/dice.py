@@ -18,7 +18,9 @@ from .rng import ForcedSource, PathSource, SeededSource, Source
 AVERAGE_DIE: tuple[int, ...] = (2, 3, 3, 4, 4, 5)
 STANDARD_DICE = (3, 4, 6, 8, 10, 12, 20)
 
-_SPEC = re.compile(r"^(\d{0,3})d(\d{1,3}|av)$", re.IGNORECASE)
+#: a roll of up to 9,999 dice: the rules roll pools of a unit's dice (a unit has at most
+#: 200 figures, each rolling at most 20 dice), data files at most 20 (game/data/pyd.py)
+_SPEC = re.compile(r"^(\d{0,4})d(\d{1,3}|av)$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from .pyd import Strict
 
@@ -155,11 +155,20 @@ class TableSpec(Strict):
     grid: bool = False  # draw the 1 ft artillery grid
 
 
+def _known_ruleset(rid: str) -> str:
+    from game.rulesets import REGISTRY  # the ids only: no ruleset module is loaded
+
+    if rid not in REGISTRY:
+        raise ValueError(f"unknown ruleset {rid!r}; expected one of: {', '.join(REGISTRY)}")
+    return rid
+
+
 class MapFile(Strict):
     kind: Literal["map"]
     name: str
     description: str = ""
-    ruleset: str
+    #: refused here, with the map's line, rather than as a missing ruleset file
+    ruleset: Annotated[str, AfterValidator(_known_ruleset)]
     unit: Literal["in", "cm", "ft"] = "in"
     table: TableSpec
     terrain: list[TerrainSpec] = Field(default_factory=list, max_length=2000)

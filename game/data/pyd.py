@@ -67,6 +67,12 @@ def validate_model(model: type[M], doc: Doc, loc_prefix: tuple = ()) -> M:
     data = doc.data
     for part in loc_prefix:
         data = data[part]
+    return validate_part(model, doc, loc_prefix, data)
+
+
+def validate_part(model: type[M], doc: Doc, loc_prefix: tuple, data: Any) -> M:
+    """``data``, the part of ``doc`` at ``loc_prefix`` (a map's settings), against
+    ``model``: its errors name their place in the file."""
     try:
         return model.model_validate(data)
     except ValidationError as e:

@@ -12,6 +12,10 @@ from .pyd import Strict
 from .solo_schema import SoloSection
 from .terrain_types import TerrainOverride
 
+#: the widest base a figure may have, in the ruleset's unit (the shipped rulesets' largest,
+#: a tank's, is 3.4 in): a wider one is a typo, and no table could hold its figures
+MAX_BASE = 20.0
+
 
 class Interpretation(Strict):
     """A reading we chose where the rules text is silent, ambiguous or garbled."""
@@ -34,7 +38,7 @@ class TroopType(Strict):
     symbol: str = "rifle"  # token symbol drawn by the UI
     weapons: list[str] = Field(default_factory=list)
     equipment: list[str] = Field(default_factory=list)
-    base: float | None = Field(None, gt=0)  # base diameter in the ruleset's unit
+    base: float | None = Field(None, gt=0, le=MAX_BASE)  # base diameter in the ruleset's unit
 
 
 class RulesetData(Strict):
@@ -44,7 +48,7 @@ class RulesetData(Strict):
     source: str  # the rules text in shared/rules/
     era: str = ""
     unit: Literal["in", "cm"]
-    base_diameter: float = Field(gt=0)  # default base of a figure, in the ruleset's unit
+    base_diameter: float = Field(gt=0, le=MAX_BASE)  # default base of a figure, in the ruleset's unit
     summary: str = ""
     terrain: dict[str, TerrainOverride] = Field(default_factory=dict)
     optional_rules: list[OptionalRule] = Field(default_factory=list)

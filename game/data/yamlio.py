@@ -6,7 +6,8 @@ This is the one reading path of every data file, and it trusts no file: it reads
 regular files of at most :data:`MAX_BYTES`, UTF-8 text, nested at most :data:`MAX_DEPTH`
 deep, holding at most :data:`MAX_NODES` values once every alias is followed (the
 "billion laughs" file is refused before it is built), with no number written in more than
-:data:`MAX_NUMBER_CHARS` characters and none beyond :data:`MAX_MAGNITUDE`. Each refusal is
+:data:`MAX_NUMBER_CHARS` characters and none beyond :data:`MAX_MAGNITUDE`, and no text
+longer than :data:`MAX_TEXT` or holding control characters. Each refusal is
 one :class:`DataError` naming the file, the line and the fix.
 """
 
@@ -57,6 +58,9 @@ MAX_NODES = 200_000
 MAX_NUMBER_CHARS = 40
 #: no number in a data file is larger than this (lengths, counts, angles, turns)
 MAX_MAGNITUDE = 1e9
+#: no text in a data file is longer than this (the longest shipped, a ruleset's reading of
+#: a rule, has under 2,000 characters; a name of a million is drawn a million pixels wide)
+MAX_TEXT = 10_000
 
 #: what YAML 1.1 reads as a number (int, float, hex, octal, sexagesimal)
 _NUMBERLIKE = re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_:]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?)")
@@ -120,14 +124,38 @@ def _check_size(root: yaml.Node, path: str) -> None:
         size[id(node)] = total
 
 
-def _check_numbers(data: Any, doc_marks: dict[tuple, int], path: str) -> None:
+#: characters no text of a data file holds: control characters other than the tab and the
+#: line break (a NUL stops the text renderer), and lone surrogates (no UTF-8 can carry them)
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
+def _check_text(text: str, loc: tuple, doc_marks: dict[tuple, int], path: str) -> None:
+    problem = None
+    if len(text) > MAX_TEXT:
+        problem = f"a text of {len(text):,} characters; no text of this game needs more than {MAX_TEXT:,} - shorten it"
+    elif (bad := _BAD_CHARS.search(text)) is not None:
+        problem = f"the text holds the control character U+{ord(bad.group()):04X} at character {bad.start() + 1}; write printable text"
+    if problem is not None:
+        from .errors import field_name
+
+        raise DataError(path, problem, Doc(path, None, doc_marks).line(loc), field_name(loc))
+
+
+def _check_values(data: Any, doc_marks: dict[tuple, int], path: str) -> None:
+    """Every number within :data:`MAX_MAGNITUDE`, every text (and key) at most
+    :data:`MAX_TEXT` characters of printable text."""
     stack: list[tuple[Any, tuple]] = [(data, ())]
     while stack:
         value, loc = stack.pop()
         if isinstance(value, dict):
+            for k in value:
+                if isinstance(k, str):
+                    _check_text(k, loc + (k,), doc_marks, path)
             stack.extend((v, loc + (k,)) for k, v in value.items())
         elif isinstance(value, list):
             stack.extend((v, loc + (i,)) for i, v in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(value, loc, doc_marks, path)
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             if isinstance(value, float) and not math.isfinite(value):
                 continue  # the schema names the field (no number of the game is infinite)
@@ -136,6 +164,12 @@ def _check_numbers(data: Any, doc_marks: dict[tuple, int], path: str) -> None:
 
                 line = Doc(path, None, doc_marks).line(loc)
                 raise DataError(path, f"{value:g} is beyond any length, count or angle of this game (at most {MAX_MAGNITUDE:g})", line, field_name(loc))
+
+
+def check_doc_values(doc: Doc) -> None:
+    """The value checks of :func:`parse_yaml` on data that came another way (a map kept
+    inside a save): numbers, lengths of texts, control characters."""
+    _check_values(doc.data, doc.marks, doc.path)
 
 
 def _walk(root: yaml.Node, marks: dict[tuple, int], path: str) -> None:
@@ -196,7 +230,7 @@ def parse_yaml(text: str, path: str) -> Doc:
     marks: dict[tuple, int] = {}
     if node is not None:
         _walk(node, marks, path)
-        _check_numbers(data, marks, path)
+        _check_values(data, marks, path)
     return Doc(path, data, marks)
 
 

@@ -169,3 +169,26 @@ def test_the_shipped_rulesets_still_read(tmp_path):
     for name in ("great-war-54mm", "wwify", "ww2-skirmish"):
         rs = load_ruleset_doc(load_yaml(ROOT / "rulesets" / f"{name}.yaml"))
         assert rs.data.end == name
+
+
+@pytest.mark.parametrize(
+    "value,words",
+    [
+        ('"' + "W" * 10_001 + '"', "a text of 10,001 characters; no text of this game needs more than 10,000 - shorten it"),
+        ('"Hans\\0"', "the text holds the control character U+0000 at character 5; write printable text"),
+        ('"del\\x7f"', "the text holds the control character U+007F at character 4"),
+        ('"bell\\a"', "U+0007"),
+    ],
+)
+def test_texts_are_printable_and_of_a_sane_length(tmp_path, value, words):
+    """Found by fuzzing: a NUL in a name stopped the play screen's text renderer, and a
+    name of a million characters is drawn a million pixels wide."""
+    p = tmp_path / "m.yaml"
+    p.write_text((ROOT / "maps" / "trench-raid.yaml").read_text().replace("name: Trench Raid", f"name: {value}"))
+    e = refusal(p)
+    assert e.line == 3 and e.field == "name" and words in e.message, e.one_line()
+
+
+def test_tabs_and_line_breaks_are_text():
+    doc = parse_yaml('kind: map\ndescription: "one\\tcolumn\\nand a line"\n', "t.yaml")
+    assert doc.data["description"] == "one\tcolumn\nand a line"

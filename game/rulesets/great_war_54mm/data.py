@@ -70,3 +70,9 @@ class GWData(RulesetData):
     crewed: Crewed
     bombardment: Bombardment
     troop_types: dict[str, GWTroop]
+
+
+class GwSettings(Strict):
+    """A map's settings for this ruleset: the side the covering bombardment works for."""
+
+    artillery: str | None = None

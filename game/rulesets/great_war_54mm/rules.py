@@ -27,13 +27,14 @@ from game.core.dice import Roll
 from game.core.game import Game
 from game.core.keys import FigureMark, StateKey
 from game.core.state import DESTROYED, FLED, Figure, Unit
+from game.data.pyd import validate_part
 from game.data.terrain_types import TerrainFile
 from game.geometry.collider import Collider
 from game.rulesets.base import RulesetBase
 from game.rulesets.great_war_54mm.ai import GreatWarPlanner
 from game.rulesets.great_war_54mm.combat import GreatWarCombat
 from game.rulesets.great_war_54mm.commands import GreatWarCommands
-from game.rulesets.great_war_54mm.data import GWData
+from game.rulesets.great_war_54mm.data import GWData, GwSettings
 from game.rulesets.great_war_54mm.editor import GreatWarEditor
 from game.rulesets.great_war_54mm.odds import GreatWarOdds
 from game.rulesets.great_war_54mm.solo import GreatWarSolo
@@ -79,7 +80,7 @@ class GreatWar54(RulesetBase[GWData]):
         for k in m.settings:
             if k != "artillery":
                 raise doc.error(("settings", k), f"unknown setting '{k}' for the Great War in 54mm; expected: artillery")
-        art = m.settings.get("artillery")
+        art = validate_part(GwSettings, doc, ("settings",), m.settings).artillery
         if art is not None and art not in sides:
             raise doc.error(("settings", "artillery"), f"artillery must name a side ({', '.join(sorted(sides))})")
         for si, s in enumerate(m.sides):

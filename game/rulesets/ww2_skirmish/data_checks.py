@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
+from game.data.pyd import Strict
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS, Ww2Data
+
+
+class Ww2Settings(Strict):
+    """A map's settings for WW2 Skirmish: the terrain features (by id) that engineers
+    may demolish."""
+
+    demolition_targets: list[str] = Field(default_factory=list, max_length=200)
 
 
 def check_ww2_data(data: Ww2Data, doc: Any) -> None:

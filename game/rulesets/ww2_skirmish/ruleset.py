@@ -44,6 +44,7 @@ from game.core.game import Game
 from game.core.keys import FigureMark, StateKey
 from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
+from game.data.pyd import validate_part
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import decision_record
 from game.rulesets.ww2_skirmish.ai import Ww2Planner
@@ -51,7 +52,7 @@ from game.rulesets.ww2_skirmish.blast import Ww2Blasts
 from game.rulesets.ww2_skirmish.commands import Ww2Commands
 from game.rulesets.ww2_skirmish.common import ABANDONED, Ww2Common
 from game.rulesets.ww2_skirmish.data import Ww2Data, figure_cost
-from game.rulesets.ww2_skirmish.data_checks import check_ww2_data
+from game.rulesets.ww2_skirmish.data_checks import Ww2Settings, check_ww2_data
 from game.rulesets.ww2_skirmish.demolition import Ww2Demolition
 from game.rulesets.ww2_skirmish.editor import Ww2Editor
 from game.rulesets.ww2_skirmish.effects import Ww2Effects
@@ -136,7 +137,7 @@ class Ww2Skirmish(Ww2Common):
             if k not in known:
                 raise doc.error(("settings", k), f"unknown setting '{k}' for WW2 Skirmish; expected one of: {', '.join(sorted(known))}")
         ids = {t.id for t in m.terrain if t.id}
-        for i, t in enumerate(m.settings.get("demolition_targets") or []):
+        for i, t in enumerate(validate_part(Ww2Settings, doc, ("settings",), m.settings).demolition_targets):
             if t not in ids:
                 raise doc.error(("settings", "demolition_targets", i), f"'{t}' is not the id of a terrain feature of this map")
         vehicles: dict[str, tuple[str, int]] = {}

@@ -6,12 +6,12 @@ the numbers have, and checks cross-references between them (``check_wwify_data``
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from game.data.map_schema import Strike
-from game.data.pyd import DiceSpec, Strict
+from game.data.map_schema import Pt, Strike
+from game.data.pyd import MAX_DICE, DiceSpec, Strict, validate_part
 from game.data.ruleset_schema import RulesetData, TroopType
 from game.geometry.grid import ArtilleryGrid
 from game.geometry.units import to_mm
@@ -50,7 +50,7 @@ class Firing(Strict):
 
 class Weapon(Strict):
     name: str
-    dice: list[int | None]  # dice per range band; null: cannot fire at that range
+    dice: list[Annotated[int, Field(ge=0, le=MAX_DICE)] | None]  # dice per range band; null: cannot fire at that range
     vs_vehicles: bool = False  # may damage vehicles
     vs_flyers: bool = False  # may damage flyers
     flame: bool = False  # kills trigger the flamethrower morale test
@@ -250,6 +250,27 @@ def check_wwify_data(data: WwData, doc) -> None:
             raise doc.error(("equipment",), f"the equipment list needs '{need}'")
 
 
+class BridgeSite(Strict):
+    """A gap engineers may bridge: its two ends, and how much of it is built at the start."""
+
+    id: str
+    name: str = "Bridge"
+    line: tuple[Pt, Pt]
+    built: float = Field(0, ge=0)
+
+
+class WwifySettings(Strict):
+    """A map's WWIFY settings: the good side, bridge sites and prepared strikes."""
+
+    good_side: str | None = None
+    bridge_sites: list[BridgeSite] | None = Field(None, max_length=200)
+    artillery_strikes: list[Strike] | None = Field(None, max_length=200)
+
+
+def wwify_settings(doc, m) -> WwifySettings:
+    return validate_part(WwifySettings, doc, ("settings",), m.settings)
+
+
 def check_wwify_map(data: WwData, doc, m) -> None:
     """A map's WWIFY settings (good side, bridge sites, prepared strikes) and forces."""
     sides = [s.id for s in m.sides]
@@ -257,17 +278,14 @@ def check_wwify_map(data: WwData, doc, m) -> None:
     for k in m.settings:
         if k not in known:
             raise doc.error(("settings", k), f"unknown setting '{k}' for WWIFY; expected one of: {', '.join(sorted(known))}")
-    good = m.settings.get("good_side", sides[0])
+    settings = wwify_settings(doc, m)
+    good = settings.good_side or sides[0]
     if good not in sides:
         raise doc.error(("settings", "good_side"), f"good_side must name a side ({', '.join(sides)})")
-    for i, raw in enumerate(m.settings.get("artillery_strikes") or []):
-        try:
-            s = Strike.model_validate(raw)
-        except Exception as e:  # pydantic's message, shortened
-            raise doc.error(("settings", "artillery_strikes", i), f"a strike needs side, square (like 7/2) and turn ({str(e).splitlines()[0]})") from None
+    grid = ArtilleryGrid(to_mm(m.table.width, m.unit), to_mm(m.table.height, m.unit))
+    for i, s in enumerate(settings.artillery_strikes or []):
         if s.side not in sides:
             raise doc.error(("settings", "artillery_strikes", i, "side"), f"unknown side '{s.side}'")
-        grid = ArtilleryGrid(to_mm(m.table.width, m.unit), to_mm(m.table.height, m.unit))
         try:
             ok = grid.has_square(*grid.parse(s.square))
         except ValueError:
@@ -276,29 +294,25 @@ def check_wwify_map(data: WwData, doc, m) -> None:
             raise doc.error(("settings", "artillery_strikes", i, "square"), f"'{s.square}' is not a square of this table's grid")
     strikes: list[tuple[tuple[str | int, ...], str | None]] = [
         (("artillery_strikes", i, "shell"), st.shell) for i, st in enumerate(m.artillery_strikes)]
-    strikes += [(("settings", "artillery_strikes", i, "shell"), (raw or {}).get("shell"))
-                for i, raw in enumerate(m.settings.get("artillery_strikes") or [])]
+    strikes += [(("settings", "artillery_strikes", i, "shell"), st.shell) for i, st in enumerate(settings.artillery_strikes or [])]
     for where, shell in strikes:
         if shell is not None and shell not in ("he", "smoke", "gas"):
             raise doc.error(where, f"a strike's shell is he, smoke or gas, not '{shell}'")
     seen: set[str] = set()
-    for i, site in enumerate(m.settings.get("bridge_sites") or []):
+    for i, site in enumerate(settings.bridge_sites or []):
         loc = ("settings", "bridge_sites", i)
-        if not isinstance(site, dict) or "id" not in site or "line" not in site:
-            raise doc.error(loc, "a bridge site needs an id and a line of two points [[x, y], [x, y]]")
-        line = site["line"]
-        if not (isinstance(line, list) and len(line) == 2 and all(isinstance(p, list) and len(p) == 2 for p in line)):
-            raise doc.error(loc + ("line",), "give the bridge site as two points [[x, y], [x, y]]")
-        if site["id"] in seen:
-            raise doc.error(loc + ("id",), f"bridge site id '{site['id']}' is used twice")
-        seen.add(site["id"])
-        built = site.get("built", 0)
-        length = ((line[1][0] - line[0][0]) ** 2 + (line[1][1] - line[0][1]) ** 2) ** 0.5
-        if not isinstance(built, (int, float)) or built < 0 or built > length + 1e-9:
+        if site.id in seen:
+            raise doc.error(loc + ("id",), f"bridge site id '{site.id}' is used twice")
+        seen.add(site.id)
+        for (x, y) in site.line:
+            if not (0 <= x <= m.table.width and 0 <= y <= m.table.height):
+                raise doc.error(loc + ("line",), f"the bridge site's end [{x:g}, {y:g}] is off the {m.table.width:g} x {m.table.height:g} table")
+        (x0, y0), (x1, y1) = site.line
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        if length <= 0:
+            raise doc.error(loc + ("line",), "the bridge site's two ends are one point; give the ends of the gap")
+        if site.built > length + 1e-9:
             raise doc.error(loc + ("built",), f"built must be between 0 and the site's length ({length:.1f})")
-        extra = set(site) - {"id", "name", "line", "built"}
-        if extra:
-            raise doc.error(loc, f"unknown field(s) {', '.join(sorted(extra))} (id, name, line, built)")
     for si, s in enumerate(m.sides):
         align = "good" if s.id == good else "evil"
         for ui, u in enumerate(s.units):

@@ -34,7 +34,6 @@ from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.keys import StateKey
 from game.core.state import Figure, GameState, Unit
-from game.data.map_schema import Strike
 from game.data.terrain_types import TerrainFile
 from game.geometry.units import to_mm
 from game.rulesets.base import RulesetBase
@@ -45,6 +44,7 @@ from game.rulesets.wwify.artillery import WwArtillery
 from game.rulesets.wwify.commands import WwCommands
 from game.rulesets.wwify.data import (
     WwData,
+    WwifySettings,
     check_wwify_data,
     check_wwify_map,
 )
@@ -105,17 +105,16 @@ class Wwify(RulesetBase[WwData]):
 
 
     def init_state(self, state: GameState, m) -> None:
-        sides = [s.id for s in m.sides]
-        state.attrs[WwifyGameAttr.GOOD_SIDE] = m.settings.get("good_side", sides[0])
+        settings = WwifySettings.model_validate(m.settings)  # checked by check_map
+        state.attrs[WwifyGameAttr.GOOD_SIDE] = settings.good_side or m.sides[0].id
         scale = to_mm(1.0, m.unit)
-        strikes = [s.model_dump() for s in m.artillery_strikes]
-        strikes += [Strike.model_validate(s).model_dump() for s in m.settings.get("artillery_strikes") or []]
+        strikes = [s.model_dump() for s in [*m.artillery_strikes, *(settings.artillery_strikes or [])]]
         state.attrs[WwifyGameAttr.STRIKES] = strikes
         state.attrs[WwifyGameAttr.BRIDGES] = {
-            s["id"]: {"name": s.get("name", "Bridge"), "a": [s["line"][0][0] * scale, s["line"][0][1] * scale],
-                      "b": [s["line"][1][0] * scale, s["line"][1][1] * scale], "built": float(s.get("built", 0)) * scale,
-                      "base": float(s.get("built", 0)) * scale, "work": 0, "side": None}
-            for s in m.settings.get("bridge_sites") or []
+            s.id: {"name": s.name, "a": [s.line[0][0] * scale, s.line[0][1] * scale],
+                   "b": [s.line[1][0] * scale, s.line[1][1] * scale], "built": s.built * scale,
+                   "base": s.built * scale, "work": 0, "side": None}
+            for s in settings.bridge_sites or []
         }
         state.decks["activation"] = Deck("activation", [c.id for c in self.data.cards], [])
         state.attrs[WwifyGameAttr.QUEUE] = []

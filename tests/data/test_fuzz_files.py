@@ -1,0 +1,403 @@
+"""Random fuzzing of the shipped maps and rulesets (issue 16): hostile values put at random
+places of the data, structural mix-ups, and damaged bytes. The rule: a file `validate`
+accepts is a file the game plays. Each fuzzed file ends in the game's own clear refusal
+(a DataError of one line naming the file) or in a game that is set up, played for 40
+random commands and drawn; anything else is a bug.
+
+The budget is fixed and the examples derandomized, so the run is the same every time; set
+FUZZ_EXAMPLES (examples per test) for a longer local run, and FUZZ_SEED to draw others.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, event, given, note, seed, settings
+from hypothesis import strategies as st
+
+from game.catalog import load_map_doc, load_ruleset_doc
+from game.data.errors import DataError
+from game.data.yamlio import SAFE_LOADER, parse_yaml
+
+from .hostile import ROOT, play_game, play_headless
+
+T = TypeVar("T")
+MAPS = sorted(p.stem for p in (ROOT / "maps").glob("*.yaml"))
+RULESETS = ["great-war-54mm", "wwify", "ww2-skirmish"]
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0"))
+
+
+def budget(default: int) -> Callable[[T], T]:
+    """The settings of one fuzz test: ``default`` examples (FUZZ_EXAMPLES for more), the
+    same ones every run, no deadline (a game is played), no example database."""
+    s = settings(
+        max_examples=EXAMPLES or default,
+        deadline=None,
+        derandomize="FUZZ_SEED" not in os.environ,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
+    if "FUZZ_SEED" in os.environ:
+        return lambda f: seed(int(os.environ["FUZZ_SEED"]))(s(f))
+    return s
+
+
+# ---- choosing -------------------------------------------------------------------------------
+class Pick(Protocol):
+    """Where the random choices come from: hypothesis (which shrinks a failure to its
+    smallest) or a plain random generator (for long runs that collect every crash)."""
+
+    def choice(self, items: Sequence[T]) -> T: ...
+
+    def below(self, n: int) -> int: ...
+
+
+class DrawPick:
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+
+    def choice(self, items: Sequence[T]) -> T:
+        return self.data.draw(st.sampled_from(list(items)))
+
+    def below(self, n: int) -> int:
+        return self.data.draw(st.integers(0, n - 1))
+
+
+class RandomPick:
+    def __init__(self, rng: Any) -> None:
+        self.rng = rng
+
+    def choice(self, items: Sequence[T]) -> T:
+        return self.rng.choice(list(items))
+
+    def below(self, n: int) -> int:
+        return int(self.rng.randrange(n))
+
+
+#: values that have no business where they land (each made afresh: some are mutable)
+HOSTILE: dict[str, Callable[[], Any]] = {
+    "null": lambda: None,
+    "true": lambda: True,
+    "0": lambda: 0,
+    "-1": lambda: -1,
+    "1e9": lambda: 1e9,
+    "-1e9": lambda: -1e9,
+    "0.0": lambda: 0.0,
+    "1e-12": lambda: 1e-12,
+    "inf": lambda: math.inf,
+    "nan": lambda: math.nan,
+    "long text": lambda: "W" * 20_000,
+    "long name": lambda: "W" * 3_000,
+    "long words": lambda: "word " * 1_500,
+    "two lines": lambda: "two\nlines",
+    "control characters": lambda: "tab\there\x00\x85\u2028end",
+    "empty text": lambda: "",
+    "a list": lambda: [1, "a", None],
+    "a mapping": lambda: {"a": 1, "b": [2]},
+    "lists of lists": lambda: [[[[1, 2]], [[3]]], [[]]],
+    "banana": lambda: "banana",
+    "10**30": lambda: 10**30,
+    "a far point": lambda: [1e8, 1e8],
+    "a point": lambda: [3, 4],
+    "[]": lambda: [],
+    "{}": lambda: {},
+}
+
+Path_ = tuple[Any, ...]
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, dict):
+        return list(node)
+    if isinstance(node, list):
+        return list(range(len(node)))
+    return []
+
+
+def _all_paths(data: Any) -> list[Path_]:
+    out: list[Path_] = []
+    stack: list[tuple[Any, Path_]] = [(data, ())]
+    while stack:
+        node, path = stack.pop()
+        out.append(path)
+        stack.extend((node[k], path + (k,)) for k in _children(node))
+    return out
+
+
+@cache
+def _paths_of(kind: str, name: str) -> list[Path_]:
+    return _all_paths(_shipped(kind, name))
+
+
+@cache
+def _shipped(kind: str, name: str) -> Any:
+    return yaml.load((ROOT / kind / f"{name}.yaml").read_text(), Loader=SAFE_LOADER)
+
+
+def dump(data: Any) -> str:
+    """YAML text of the data (the C emitter where PyYAML has it: a ruleset takes a
+    quarter of a second in the Python one)."""
+    return yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False, allow_unicode=True)
+
+
+def _walk(pick: Pick, data: Any) -> Path_:
+    """A path found by walking down from the top (every section is as likely as any
+    other, however many values it holds), stopping on the way one time in four."""
+    path: Path_ = ()
+    node = data
+    while _children(node):
+        if path and pick.below(4) == 0:
+            break
+        key = pick.choice(_children(node))
+        path += (key,)
+        node = node[key]
+    return path
+
+
+def _at(data: Any, path: Path_) -> Any:
+    for k in path:
+        data = data[k]
+    return data
+
+
+def mutate_value(pick: Pick, data: Any, kind: str, name: str) -> tuple[Any, str]:
+    """One random path of the data given a hostile value, deleted or duplicated. Returns
+    the new data (the top may be replaced) and what was done."""
+    path = pick.choice(_paths_of(kind, name)) if pick.below(2) else _walk(pick, data)
+    ops = ["replace", "delete", "duplicate"] if path else ["replace"]
+    value = _at(data, path)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        ops.append("scale")  # a plausible number gone wrong gets past the schema more often
+    op = pick.choice(ops)
+    if op == "scale":
+        factor = pick.choice([0, -1, 0.001, 0.5, 2, 10, 1000])
+        _at(data, path[:-1])[path[-1]] = value * factor
+        return data, f"{list(path)} *= {factor}"
+    if op == "replace":
+        label = pick.choice(list(HOSTILE))
+        if not path:
+            return HOSTILE[label](), f"the whole file := {label}"
+        _at(data, path[:-1])[path[-1]] = HOSTILE[label]()
+        return data, f"{list(path)} := {label}"
+    parent, key = _at(data, path[:-1]), path[-1]
+    if op == "delete":
+        del parent[key]
+        return data, f"{list(path)} deleted"
+    if isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(parent[key]))
+        return data, f"{list(path)} duplicated"
+    parent[key] = [copy.deepcopy(parent[key])] * 2
+    return data, f"{list(path)} := twice itself in a list"
+
+
+def _figures(data: dict) -> list[tuple[int, int, int]]:
+    return [(si, ui, fi) for si, s in enumerate(data["sides"]) for ui, u in enumerate(s.get("units") or [])
+            for fi, _ in enumerate(u["figures"])]
+
+
+def mutate_structure(pick: Pick, data: dict) -> tuple[dict, str]:
+    """Mix-ups a value at a time never makes: two figures' ids swapped, a unit copied to
+    the other side (with its ids or fresh ones), all of a unit's figures on one spot."""
+    op = pick.choice(["swap ids", "copy unit", "copy unit, fresh ids", "stack unit"])
+    figs = _figures(data)
+    if op == "swap ids":
+        a, b = pick.choice(figs), pick.choice(figs)
+        fa = data["sides"][a[0]]["units"][a[1]]["figures"][a[2]]
+        fb = data["sides"][b[0]]["units"][b[1]]["figures"][b[2]]
+        ia, ib = fa.get("id", f"u{a}"), fb.get("id", f"u{b}")
+        fa["id"], fb["id"] = ib, ia
+        return data, f"figures {a} and {b} swap ids"
+    units = [(si, ui) for si, s in enumerate(data["sides"]) for ui, _ in enumerate(s.get("units") or [])]
+    si, ui = pick.choice(units)
+    unit = data["sides"][si]["units"][ui]
+    if op == "stack unit":
+        for f in unit["figures"]:
+            f["at"] = list(unit["figures"][0]["at"])
+        return data, f"unit {si}/{ui} stacked on one spot"
+    twin = copy.deepcopy(unit)
+    if op.endswith("fresh ids"):
+        twin["id"] = f"{twin['id']}_twin"
+        for f in twin["figures"]:
+            if "id" in f:
+                f["id"] = f"{f['id']}_twin"
+    data["sides"][1 - si].setdefault("units", []).append(twin)
+    return data, f"unit {si}/{ui} copied to the other side ({op})"
+
+
+def mutate_bytes(pick: Pick, raw: bytes) -> tuple[bytes, str]:
+    """One to three byte-level damages: a byte changed, the file cut, a stretch deleted or
+    repeated."""
+    done = []
+    for _ in range(1 + pick.below(3)):
+        if not raw:
+            break
+        op = pick.choice(["flip", "set", "cut", "delete", "repeat"])
+        i = pick.below(len(raw))
+        if op == "flip":
+            raw = raw[:i] + bytes([raw[i] ^ (1 << pick.below(8))]) + raw[i + 1:]
+        elif op == "set":
+            raw = raw[:i] + bytes([pick.choice(b"0123456789-.:[]{}#&*!|>'\"\n\t ,x\x00\xff")]) + raw[i + 1:]
+        elif op == "cut":
+            raw = raw[:i]
+        else:
+            j = min(len(raw), i + 1 + pick.below(80))
+            raw = raw[:i] + raw[j:] if op == "delete" else raw[:j] + raw[i:]
+        done.append(f"{op}@{i}")
+    return raw, ", ".join(done)
+
+
+# ---- the outcomes ---------------------------------------------------------------------------
+def _clear(line: str, *files: str) -> None:
+    assert len(line.splitlines()) == 1, f"a refusal of more than one line: {line!r}"
+    assert line.startswith(tuple(f"{f}" for f in files)), f"a refusal that names no file: {line!r}"
+
+
+def outcome_of_map_file(path: Path) -> str:
+    """'played' or 'refused'; a refusal must be one line naming the file."""
+    result = play_headless(path)
+    if result.startswith("refused: "):
+        _clear(result[len("refused: "):], str(path))
+        return "refused"
+    return result
+
+
+def outcome_of_ruleset_text(text: str, name: str, folder: Path, pick: Pick) -> str:
+    """A ruleset file's text read as the game reads it: refused, or accepted and then a
+    shipped map of it loaded against it and played (or refused by the map's checks)."""
+    path = str(folder / f"{name}.yaml")
+    try:
+        rs = load_ruleset_doc(parse_yaml(text, path))
+    except DataError as e:
+        _clear(e.one_line(), path)
+        return "refused"
+    maps = [m for m in MAPS if _shipped("maps", m).get("ruleset") == name]
+    map_name = pick.choice(maps)
+    map_path = str(ROOT / "maps" / f"{map_name}.yaml")
+    try:
+        lm = load_map_doc(parse_yaml((ROOT / "maps" / f"{map_name}.yaml").read_text(), map_path), ruleset=rs)
+    except DataError as e:
+        _clear(e.one_line(), map_path, path)
+        return "map refused"
+    return play_game(lm)
+
+
+def fuzz_map(pick: Pick, folder: Path) -> tuple[str, str]:
+    name = pick.choice(MAPS)
+    data = copy.deepcopy(_shipped("maps", name))
+    if pick.below(5) == 0:
+        data, what = mutate_structure(pick, data)
+    else:
+        data, what = mutate_value(pick, data, "maps", name)
+    path = folder / f"{name}.yaml"
+    path.write_text(dump(data))
+    return f"{name}: {what}", outcome_of_map_file(path)
+
+
+def fuzz_ruleset(pick: Pick, folder: Path) -> tuple[str, str]:
+    name = pick.choice(RULESETS)
+    data, what = mutate_value(pick, copy.deepcopy(_shipped("rulesets", name)), "rulesets", name)
+    text = dump(data)
+    return f"{name}: {what}", outcome_of_ruleset_text(text, name, folder, pick)
+
+
+def fuzz_bytes(pick: Pick, folder: Path) -> tuple[str, str]:
+    if pick.below(3):
+        name = pick.choice(MAPS)
+        raw, what = mutate_bytes(pick, (ROOT / "maps" / f"{name}.yaml").read_bytes())
+        path = folder / f"{name}.yaml"
+        path.write_bytes(raw)
+        return f"map {name}: {what}", outcome_of_map_file(path)
+    name = pick.choice(RULESETS)
+    raw, what = mutate_bytes(pick, (ROOT / "rulesets" / f"{name}.yaml").read_bytes())
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"ruleset {name}: {what}", "not UTF-8 (the reading path's own test)"
+    return f"ruleset {name}: {what}", outcome_of_ruleset_text(text, name, folder, pick)
+
+
+FUZZERS = {"maps": fuzz_map, "rulesets": fuzz_ruleset, "bytes": fuzz_bytes}
+
+
+# ---- the tests ------------------------------------------------------------------------------
+def _run(fuzzer: Callable[[Pick, Path], tuple[str, str]], data: st.DataObject) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        what, result = fuzzer(DrawPick(data), Path(tmp))
+        note(what)  # printed with a failing example
+        event(result.split(" (")[0])  # pytest --hypothesis-show-statistics: how many played
+        assert result in ("played", "refused", "map refused") or result.startswith("not UTF-8"), (what, result)
+
+
+@budget(90)
+@given(st.data())
+def test_fuzzed_maps_are_refused_or_played(data):
+    _run(fuzz_map, data)
+
+
+@budget(80)
+@given(st.data())
+def test_fuzzed_rulesets_are_refused_or_played(data):
+    _run(fuzz_ruleset, data)
+
+
+@budget(100)
+@given(st.data())
+def test_damaged_bytes_are_refused_or_played(data):
+    _run(fuzz_bytes, data)
+
+
+def _set(path: Path_, value: Any) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        _at(data, path[:-1])[path[-1]] = value
+    return change
+
+
+#: what the fuzzing found in rulesets, each now refused: (ruleset, change, words of the refusal)
+RULESET_CASES: dict[str, tuple[str, Callable[[Any], None], str]] = {
+    "an id that is a list": ("great-war-54mm", _set(("id",), ["great-war-54mm"] * 2), "id: unknown ruleset id ['great-war-54mm', 'great-war-54mm']"),
+    "a base a billion inches across (the play screen hung drawing it)": (
+        "great-war-54mm", _set(("base_diameter",), 1e9), "base_diameter: Input should be less than or equal to 20"),
+    "a troop type's base far too wide": ("ww2-skirmish", _set(("troop_types", "ger_pak40", "base"), 500), "troop_types.ger_pak40.base: Input should be less"),
+    "a weapon of 5,000 dice (the fire pool could not be rolled)": (
+        "wwify", _set(("weapons", "lmg", "dice", 3), 5000), "weapons.lmg.dice[3]: Input should be less than or equal to 20"),
+}
+
+
+def test_a_units_pool_of_dice_rolls():
+    """Found by fuzzing: a unit's pool (its figures' dice together) over 999 dice could not
+    be rolled. A unit has at most 200 figures of at most 20 dice each."""
+    from game.core.dice import Dice, parse_spec
+    from game.core.rng import SeededSource
+
+    assert parse_spec("4000d6") == (4000, "d6")
+    assert len(Dice(SeededSource(5)).roll("4000d6", "a pool of 200 figures").faces) == 4000
+
+
+@pytest.mark.parametrize("case", RULESET_CASES)
+def test_ruleset_findings_are_refused(case, tmp_path):
+    name, change, words = RULESET_CASES[case]
+    data = copy.deepcopy(_shipped("rulesets", name))
+    change(data)
+    path = str(tmp_path / f"{name}.yaml")
+    with pytest.raises(DataError) as e:
+        load_ruleset_doc(parse_yaml(dump(data), path))
+    line = e.value.one_line()
+    _clear(line, path)
+    assert words in line and e.value.line is not None, line
+
+
+@pytest.mark.parametrize("kind", ["maps", "rulesets"])
+def test_every_shipped_file_is_a_path_of_its_own(kind):
+    """The fuzzers' ground: each shipped file reads, and its paths are there to pick."""
+    names = MAPS if kind == "maps" else RULESETS
+    assert names and all(len(_paths_of(kind, n)) > 50 for n in names)
