@@ -191,8 +191,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         key, _, value = item.partition("=")
         extra[key.strip()] = value.strip()
     try:
-        cmd = game.rules.odds_command(game, args.shooter, args.target, args.assault, extra)
-        report = game.rules.odds(game, cmd)
+        cmd = lm.ruleset.odds_command(game, args.shooter, args.target, args.assault, extra)
+        report = lm.ruleset.odds(game, cmd)
     except Refusal as r:
         return _err(f"not possible from this position: {r.reason}")
     if args.json:
