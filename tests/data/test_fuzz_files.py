@@ -5,7 +5,8 @@ accepts is a file the game plays. Each fuzzed file ends in the game's own clear 
 random commands and drawn; anything else is a bug.
 
 The budget is fixed and the examples derandomized, so the run is the same every time; set
-FUZZ_EXAMPLES (examples per test) for a longer local run, and FUZZ_SEED to draw others.
+FUZZ_EXAMPLES (examples per test) for a longer local run, and FUZZ_SEED to draw others;
+`python -m tests.data.test_fuzz_files maps 2000` runs on past a crash and lists them all.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 
 from game.catalog import load_map_doc, load_ruleset_doc
 from game.data.errors import DataError
-from game.data.yamlio import SAFE_LOADER, parse_yaml
+from game.data.yamlio import SAFE_LOADER, parse_yaml, read_text
 
 from .hostile import ROOT, play_game, play_headless
 
@@ -319,10 +320,13 @@ def fuzz_bytes(pick: Pick, folder: Path) -> tuple[str, str]:
         return f"map {name}: {what}", outcome_of_map_file(path)
     name = pick.choice(RULESETS)
     raw, what = mutate_bytes(pick, (ROOT / "rulesets" / f"{name}.yaml").read_bytes())
+    path = folder / f"{name}.yaml"
+    path.write_bytes(raw)
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return f"ruleset {name}: {what}", "not UTF-8 (the reading path's own test)"
+        text = read_text(path)
+    except DataError as e:  # not UTF-8
+        _clear(e.one_line(), str(path))
+        return f"ruleset {name}: {what}", "refused"
     return f"ruleset {name}: {what}", outcome_of_ruleset_text(text, name, folder, pick)
 
 
@@ -335,7 +339,7 @@ def _run(fuzzer: Callable[[Pick, Path], tuple[str, str]], data: st.DataObject) -
         what, result = fuzzer(DrawPick(data), Path(tmp))
         note(what)  # printed with a failing example
         event(result.split(" (")[0])  # pytest --hypothesis-show-statistics: how many played
-        assert result in ("played", "refused", "map refused") or result.startswith("not UTF-8"), (what, result)
+        assert result in ("played", "refused", "map refused"), (what, result)
 
 
 @budget(90)
@@ -401,3 +405,45 @@ def test_every_shipped_file_is_a_path_of_its_own(kind):
     """The fuzzers' ground: each shipped file reads, and its paths are there to pick."""
     names = MAPS if kind == "maps" else RULESETS
     assert names and all(len(_paths_of(kind, n)) > 50 for n in names)
+
+
+def main(argv: list[str]) -> int:
+    """A long run that goes on past a crash and reports each distinct one (where it was
+    raised, a minute's hang too) with the first mutation that gave it:
+    ``python -m tests.data.test_fuzz_files maps|rulesets|bytes COUNT [FIRST]``."""
+    import random
+    import signal
+    import traceback
+
+    def hung(*_: Any) -> None:
+        raise TimeoutError("one example ran over a minute")
+
+    signal.signal(signal.SIGALRM, hung)
+    kind, count, first = argv[0], int(argv[1]), int(argv[2]) if len(argv) > 2 else 0
+    crashes: dict[tuple, tuple[int, str, str]] = {}
+    results: dict[str, int] = {}
+    for i in range(first, first + count):
+        what = "?"
+        with tempfile.TemporaryDirectory() as tmp:
+            signal.alarm(60)
+            try:
+                what, result = FUZZERS[kind](RandomPick(random.Random(f"{kind}-{i}")), Path(tmp))
+            except Exception as e:  # a long run collects them all (a hang too)
+                last = traceback.extract_tb(e.__traceback__)[-1]
+                crashes.setdefault((type(e).__name__, last.filename, last.lineno), (i, what, "".join(traceback.format_exception(e)[-3:])))
+                result = "CRASH"
+            finally:
+                signal.alarm(0)
+        results[result] = results.get(result, 0) + 1
+    print(results)
+    for key, (i, what, tb) in crashes.items():
+        print(f"{key} first at example {i}: {what}\n{tb}")
+    return 1 if crashes else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.exit(main(sys.argv[1:]))
