@@ -18,7 +18,7 @@ from game.data.pyd import validate_model
 from game.data.solo_schema import check_solo_section
 from game.data.terrain_types import DEFAULT_PATH as TERRAIN_PATH
 from game.data.terrain_types import TerrainFile, load_terrain_file
-from game.data.yamlio import Doc, check_complete, load_yaml, parse_yaml
+from game.data.yamlio import Doc, check_complete, check_doc_values, load_yaml, parse_yaml
 from game.rulesets import REGISTRY, ruleset_class
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -216,6 +216,7 @@ def game_from_scenario(scenario: dict[str, Any], seed: int, options: dict[str, A
     """Rebuild a game (before any command) from a saved scenario document."""
     path = scenario.get("path", "save")
     doc = Doc(path=f"{path} (as saved)", data=scenario["map"])
+    check_doc_values(doc)  # the text checks a map file gets when it is read
     lm = load_map_doc(doc)
     return new_game(lm, seed, options)
 
