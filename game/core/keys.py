@@ -11,7 +11,10 @@ slower to reach), so saves and digests read exactly as before, and a key written
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from .commands import Command
 
 
 class StatusKeys:
@@ -57,3 +60,8 @@ class Decision(TypedDict):
     side: str
     prompt: str
     options: list[DecisionOption]
+
+
+def decision_record(side: str, prompt: str, options: list[tuple[str, Command]]) -> Decision:
+    """A question for ``side`` with its options (label, command), as the state keeps it."""
+    return {"side": side, "prompt": prompt, "options": [{"label": label, "command": c.to_dict()} for label, c in options]}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from typing import Literal
 
@@ -10,7 +11,7 @@ from pydantic import Field
 
 from .pyd import Strict
 from .solo_schema import SoloSection
-from .terrain_types import TerrainOverride
+from .terrain_types import TerrainFile, TerrainOverride
 
 #: the widest base a figure may have, in the ruleset's unit (the shipped rulesets' largest,
 #: a tank's, is 3.4 in): a wider one is a typo, and no table could hold its figures
@@ -76,3 +77,12 @@ class RulesetData(Strict):
 
     def option_defaults(self) -> dict[str, bool]:
         return {o.id: o.default for o in self.optional_rules}
+
+
+def data_digest(data: RulesetData, terrain: TerrainFile) -> str:
+    """A digest of the data a ruleset plays by (its file and the terrain types), which
+    every save keeps: a save made under other data says so when it no longer replays."""
+    from game.core.state import canonical_json
+
+    both = {"ruleset": data.model_dump(mode="json"), "terrain": terrain.model_dump(mode="json")}
+    return hashlib.sha256(canonical_json(both).encode()).hexdigest()[:16]

@@ -19,11 +19,11 @@ from shapely.geometry import Point
 from game.core import victory
 from game.core.commands import END_PHASE, Command, Refusal, passes, refuse
 from game.core.game import MISSING, Game
-from game.core.keys import Decision, StateKey
+from game.core.keys import Decision, StateKey, decision_record
 from game.core.state import Figure, GameState
 from game.data.map_build import build_table
 from game.data.map_schema import MapFile
-from game.data.ruleset_schema import RulesetData
+from game.data.ruleset_schema import RulesetData, data_digest
 from game.data.terrain_types import TerrainFile, build_types
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
@@ -48,20 +48,6 @@ class _Refused:
 
 #: the ruleset's data model (its YAML file, validated)
 DataT = TypeVar("DataT", bound=RulesetData)
-
-
-def decision_record(side: str, prompt: str, options: list[tuple[str, Command]]) -> Decision:
-    """A question for ``side`` with its options (label, command), as the state keeps it."""
-    return {"side": side, "prompt": prompt, "options": [{"label": label, "command": c.to_dict()} for label, c in options]}
-
-
-def data_digest(data: RulesetData, terrain: TerrainFile) -> str:
-    import hashlib
-
-    from game.core.state import canonical_json
-
-    both = {"ruleset": data.model_dump(mode="json"), "terrain": terrain.model_dump(mode="json")}
-    return hashlib.sha256(canonical_json(both).encode()).hexdigest()[:16]
 
 
 class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):

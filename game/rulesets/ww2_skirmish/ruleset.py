@@ -41,12 +41,11 @@ Commands (fields; options are named, read through options.Ww2Options):
 from __future__ import annotations
 
 from game.core.game import Game
-from game.core.keys import FigureMark, StateKey
+from game.core.keys import FigureMark, StateKey, decision_record
 from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
 from game.data.pyd import validate_part
 from game.data.terrain_types import TerrainFile
-from game.rulesets.base import decision_record
 from game.rulesets.ww2_skirmish.ai import Ww2Planner
 from game.rulesets.ww2_skirmish.blast import Ww2Blasts
 from game.rulesets.ww2_skirmish.commands import Ww2Commands
