@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .files import FileRefused, read_text_file
 from .game import Game
 
 SAVE_FORMAT = "trenchtable-save"
@@ -122,16 +122,9 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and check a save file's envelope. Raises SaveError with a readable reason."""
     path = Path(path)
     try:
-        st = path.stat()
-        if not stat.S_ISREG(st.st_mode):
-            raise SaveError(f"{path}: not a file (a folder, pipe or device); load another save")
-        if st.st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"{path}: {st.st_size:,} bytes is far larger than any save; load another save")
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
-    except UnicodeDecodeError as e:
-        raise SaveError(f"{path}: not a saved game (byte {e.start} is not UTF-8 text); load another save") from None
+        text = read_text_file(path, MAX_SAVE_BYTES, "save")
+    except FileRefused as e:
+        raise SaveError(f"{path}: {e.reason}; load another save") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:

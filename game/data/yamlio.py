@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import math
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from game.core.files import FileRefused, read_text_file
 
 from .errors import DataError
 
@@ -250,31 +251,11 @@ def load_yaml(path: str | Path) -> Doc:
 
 
 def read_text(path: str | Path, limit: int = MAX_BYTES, what: str = "data file") -> str:
-    """The UTF-8 text of a regular file of at most ``limit`` bytes (never a pipe or a
-    device, which could block or never end)."""
-    p = Path(path)
+    """The UTF-8 text of a regular file of at most ``limit`` bytes (game/core/files.py)."""
     try:
-        st = p.stat()
-    except FileNotFoundError:
-        raise DataError(str(path), "no such file") from None
-    except OSError as e:
-        raise DataError(str(path), f"cannot be read ({e.strerror or e})") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise DataError(str(path), f"not a regular file (a folder, pipe or device); give the path of a {what}")
-    if st.st_size > limit:
-        raise DataError(str(path), f"the file is {st.st_size:,} bytes; a {what} of this game is at most {limit:,}")
-    try:
-        with p.open("rb") as f:
-            raw = f.read(limit + 1)
-    except OSError as e:
-        raise DataError(str(path), f"cannot be read ({e.strerror or e})") from None
-    if len(raw) > limit:
-        raise DataError(str(path), f"the file is over {limit:,} bytes; a {what} of this game is at most {limit:,}")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise DataError(str(path), f"byte {e.start} is not UTF-8 text; save the file as UTF-8", line) from None
+        return read_text_file(path, limit, what)
+    except FileRefused as e:
+        raise DataError(str(path), e.reason, e.line) from None
 
 
 def dump_yaml(data: Any) -> str:
