@@ -19,7 +19,7 @@ from math import comb
 from typing import Any
 
 from .dice import Dice
-from .rng import PathSource, SeededSource
+from .rng import PathSource, Pcg32, ProbeSource, SeededSource
 
 DEFAULT_LIMIT = 60_000
 DEFAULT_SAMPLES = 20_000
@@ -59,16 +59,42 @@ class Distribution:
         return sum(p * value(o) for o, p in self.probs.items())
 
 
+#: random paths walked to estimate the size of a chance tree before enumerating it
+PROBES = 24
+
+
 def enumerate_outcomes(
     fn: Callable[[Dice], Hashable],
     limit: int = DEFAULT_LIMIT,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 1,
+    probes: int = 0,
 ) -> Distribution:
+    """Every path of ``fn``'s dice, or ``samples`` seeded runs where there are more than
+    ``limit``. With ``probes``, the size of the tree is first estimated from that many
+    random paths, and a tree estimated at over ``limit`` paths is sampled at once (for a
+    costly ``fn``: a command resolved on a scratch game)."""
+    if probes:
+        estimate = estimate_paths(fn, probes, seed)
+        if estimate > limit:
+            return sample_outcomes(fn, samples, seed, reason=f"about {estimate:,.0f} dice paths, over {limit:,}")
     try:
         return _enumerate(fn, limit)
     except _TooMany:
         return sample_outcomes(fn, samples, seed, reason=f"more than {limit:,} dice paths")
+
+
+def estimate_paths(fn: Callable[[Dice], Hashable], probes: int, seed: int) -> float:
+    """Knuth's estimate of the number of paths through ``fn``'s chance tree: the mean,
+    over random paths taking each branch with equal chance, of the product of the
+    branch counts met."""
+    rng = Pcg32(seed)
+    total = 0.0
+    for _ in range(probes):
+        source = ProbeSource(rng)
+        fn(Dice(source))
+        total += _branches(source.trail)
+    return total / probes
 
 
 def _enumerate(fn: Callable[[Dice], Hashable], limit: int) -> Distribution:
@@ -80,9 +106,9 @@ def _enumerate(fn: Callable[[Dice], Hashable], limit: int) -> Distribution:
         outcome = fn(Dice(source))
         totals[outcome] += source.probability
         paths += 1
-        if paths > limit:
-            raise _TooMany
         trail = source.trail
+        if paths > limit or (paths == 1 and _branches(trail) > limit):
+            raise _TooMany  # (the first path alone shows a tree too large: do not walk it)
         # advance the odometer over the trail of this run
         nxt = [c for c, _ in trail]
         while nxt and nxt[-1] + 1 >= len(trail[len(nxt) - 1][1]):
@@ -100,6 +126,13 @@ def _enumerate(fn: Callable[[Dice], Hashable], limit: int) -> Distribution:
         f"exact: every dice outcome enumerated ({paths:,} paths)",
         dict(totals),
     )
+
+
+def _branches(trail: list[tuple[int, Any]]) -> int:
+    n = 1
+    for _, options in trail:
+        n *= len(options)
+    return n
 
 
 def sample_outcomes(

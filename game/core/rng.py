@@ -63,12 +63,15 @@ class Pcg32:
 
 
 class Source:
-    """Interface of a random source. ``faces`` are the values a die can show."""
+    """Interface of a random source. ``faces`` are the values a die can show; ``cuts``
+    (see :func:`face_classes`) are the values from which the rules read a face
+    differently: a source that walks the chance tree may treat faces between two cuts
+    as one branch. Sources that roll ignore them."""
 
-    def pick(self, faces: Sequence[int]) -> int:
+    def pick(self, faces: Sequence[int], cuts: Sequence[int] = ()) -> int:
         raise NotImplementedError
 
-    def pool(self, count: int, faces: Sequence[int]) -> list[int]:
+    def pool(self, count: int, faces: Sequence[int], cuts: Sequence[int] = ()) -> list[int]:
         return [self.pick(faces) for _ in range(count)]
 
     def index(self, n: int) -> int:
@@ -84,7 +87,7 @@ class SeededSource(Source):
     def state(self) -> int:
         return self.rng.state
 
-    def pick(self, faces: Sequence[int]) -> int:
+    def pick(self, faces: Sequence[int], cuts: Sequence[int] = ()) -> int:
         return faces[self.rng.below(len(faces))]
 
 
@@ -108,7 +111,7 @@ class ForcedSource(Source):
         self.used += 1
         return v
 
-    def pick(self, faces: Sequence[int]) -> int:
+    def pick(self, faces: Sequence[int], cuts: Sequence[int] = ()) -> int:
         v = self._next()
         if v not in faces:
             raise AssertionError(f"forced value {v} is not a face of {list(faces)}")
@@ -123,6 +126,26 @@ class ForcedSource(Source):
     @property
     def remaining(self) -> int:
         return len(self.values) - self.used
+
+
+@lru_cache(maxsize=256)
+def face_classes(faces: tuple[int, ...], cuts: tuple[int, ...]) -> tuple[int, ...]:
+    """The faces of a die as the rules read them: where a roll promises that every face
+    is only ever compared with the ``cuts`` (``face >= cut``), faces with the same answer
+    to every comparison are one class, and each face stands for the lowest face of its
+    class (which answers every comparison as it does). Without cuts every face is its own.
+    A die of 1-6 read only against 4+ is ``(1, 1, 1, 4, 4, 4)``: two branches, not six."""
+    if not cuts:
+        return faces
+
+    def cls(f: int) -> int:
+        return sum(1 for c in cuts if f >= c)
+
+    lowest: dict[int, int] = {}
+    for f in faces:
+        k = cls(f)
+        lowest[k] = min(lowest.get(k, f), f)
+    return tuple(lowest[cls(f)] for f in faces)
 
 
 def pool_outcomes(count: int, faces: Sequence[int]) -> list[tuple[tuple[int, ...], Fraction]]:
@@ -167,13 +190,13 @@ class PathSource(Source):
         self.trail.append((choice, options))
         return options[choice][0]
 
-    def pick(self, faces: Sequence[int]) -> int:
-        return self._branch(_face_options(tuple(faces)))
+    def pick(self, faces: Sequence[int], cuts: Sequence[int] = ()) -> int:
+        return self._branch(_face_options(face_classes(tuple(faces), tuple(cuts))))
 
-    def pool(self, count: int, faces: Sequence[int]) -> list[int]:
+    def pool(self, count: int, faces: Sequence[int], cuts: Sequence[int] = ()) -> list[int]:
         if count == 0:
             return []
-        return list(self._branch(pool_outcomes(count, faces)))
+        return list(self._branch(pool_outcomes(count, face_classes(tuple(faces), tuple(cuts)))))
 
     def index(self, n: int) -> int:
         return self._branch(_face_options(tuple(range(n))))
@@ -184,3 +207,19 @@ class PathSource(Source):
         for choice, options in self.trail:
             p *= options[choice][1]
         return p
+
+
+class ProbeSource(PathSource):
+    """Takes a branch chosen uniformly (not by its probability) at every chance node: the
+    product of the branch counts along such a path is an unbiased estimate of the number
+    of paths in the tree (Knuth's estimator), which tells the enumerator, before it
+    starts, whether the walk would be too long."""
+
+    def __init__(self, rng: Pcg32) -> None:
+        super().__init__([])
+        self.rng = rng
+
+    def _branch(self, options: Sequence[tuple[_T, Fraction]]) -> _T:
+        choice = self.rng.below(len(options))
+        self.trail.append((choice, options))
+        return options[choice][0]

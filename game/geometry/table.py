@@ -121,6 +121,11 @@ class Table:
         for f in features:
             self.add_feature(f)
 
+    def copy(self) -> Table:
+        """A table of its own with the same terrain (the features are shared: nothing
+        changes a feature; features are added and removed whole)."""
+        return Table(self.width, self.height, self._features.values())
+
     # -- features ---------------------------------------------------------------
     @property
     def features(self) -> tuple[TerrainFeature, ...]:

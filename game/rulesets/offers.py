@@ -3,11 +3,13 @@ player sees before confirming a command (:class:`OddsReport`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.commands import Command
 from game.core.odds import Distribution
+from game.core.trial import Resolution
 
 
 @dataclass
@@ -26,6 +28,9 @@ class OddsReport:
     outcome_label: str  # what an outcome key means, e.g. "casualties"
     notes: list[str] = field(default_factory=list)
     extra: dict[str, Distribution] = field(default_factory=dict)
+    #: how the odds were found: the act resolved under every branch of its dice, the
+    #: reader, and the joint distribution every shown one is a marginal of
+    resolution: Resolution | None = None
 
     def to_dict(self) -> dict[str, Any]:
         def dist(d: Distribution) -> dict[str, Any]:
@@ -44,6 +49,30 @@ class OddsReport:
             "extra": {k: dist(v) for k, v in self.extra.items()},
             "notes": self.notes,
         }
+
+
+#: the name under which a report's main distribution is a view of its resolution
+MAIN = "outcomes"
+
+
+def _same(o: Hashable) -> Hashable:
+    return o
+
+
+def resolved_report(
+    title: str,
+    lines: list[OddsLine],
+    res: Resolution,
+    label: str,
+    main: Callable[[Any], Hashable] = _same,
+    extra: Mapping[str, Callable[[Any], Hashable]] | None = None,
+    notes: list[str] | None = None,
+) -> OddsReport:
+    """A report whose every distribution is a marginal of ``res.joint``: ``main`` keys
+    the one shown first (``label`` says what its keys mean), ``extra`` the rest."""
+    res.views = {MAIN: main, **(extra or {})}
+    return OddsReport(title, lines, res.joint.marginal(main), label, list(notes or []),
+                      {name: res.joint.marginal(key) for name, key in (extra or {}).items()}, res)
 
 
 @dataclass

@@ -6,6 +6,7 @@ from math import comb
 import pytest
 
 from game.core.commands import Command
+from game.core.odds import convolve
 from game.core.state import DESTROYED, FLED
 
 from .helpers import end_phases, force, make_game, ok, refused, small_map, unit
@@ -297,6 +298,35 @@ def test_assault_odds_by_hand():
     assert rep.extra["casualties to the assaulters"].fractions[0] == p0
 
 
+def spread_volley_game():
+    """Six riflemen, each 20" from one of four enemy figures spread 30" apart: each rifle
+    has one figure in range (the next is 36" off; a rifle reaches 24")."""
+    firers = [("rifleman", x, 40) for x in (10, 10.5, 40, 40.5, 70, 100)]
+    targets = [("rifleman", x, 20) for x in (10, 40, 70, 100)]
+    game = make_game(small_map([unit("a1", firers)], [unit("b1", targets)], size=(120, 48)))
+    end_phases(game, "shooting", "a")
+    return game
+
+
+def test_volley_odds_are_what_resolving_the_volley_does():
+    """"Each figure fires at a target it can see" (Shooting): a rifle hits only the figure
+    in its own range. Six rifles at long range (5+) on four figures: the two pairs share
+    a figure each, the last two have one each. Per figure, P(killed) is 1-(2/3)^2 = 5/9
+    for the pairs and 1/3 for the single rifles; casualties are the sum of the four."""
+    game = spread_volley_game()
+    rep = game.rules.odds(game, Command("fire_unit", "a", unit="a1", target="b1"))
+    assert rep.outcomes.exact
+    pair = {1: Fraction(5, 9), 0: Fraction(4, 9)}
+    single = {1: Fraction(1, 3), 0: Fraction(2, 3)}
+    expected = convolve(convolve(pair, pair), convolve(single, single))
+    assert rep.outcomes.fractions == expected
+    assert rep.outcomes.fractions[4] == Fraction(25, 81) * Fraction(1, 9)
+    # and with six 6s forced, the four figures die, not six
+    force(game, 6, 6, 6, 6, 6, 6)
+    ok(game, Command("fire_unit", "a", unit="a1", target="b1"))
+    assert game.state.unit_figures("b1") == []
+
+
 def test_assault_needs_two_inches():
     a = [unit("a1", [("rifleman", 20, 30)])]
     b = [unit("b1", [("rifleman", 20, 27.9)])]
@@ -322,7 +352,8 @@ def test_bombardment_ten_causes_d3_casualties():
 def test_bombardment_odds_by_hand():
     game = bombard_game()
     rep = game.rules.odds(game, Command("bombard", "a", target="b1"))
-    assert rep.extra["test"].fractions == {"passes": Fraction(5, 10), "fails": Fraction(5, 10)}
+    # 5 figures, no officer: passes on d10 <= 5; failing pins it (it was not pinned)
+    assert rep.extra["test"].fractions == {"passes": Fraction(5, 10), "fails: pinned": Fraction(5, 10)}
     assert rep.extra["casualties"].fractions == {0: Fraction(9, 10), 1: Fraction(1, 30), 2: Fraction(1, 30), 3: Fraction(1, 30)}
 
 

@@ -77,7 +77,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         mod = sum(v for _, v in s.modifiers)
         roll = dice.roll(
             f"{s.dice}{self.rules.data.shooting.die}", f"{s.firer.name} fires {s.weapon.name} at {s.target.name} ({s.band} range)",
-            target=f"{s.need}+", modifiers=s.modifiers, figures=[s.firer.id], units=[s.target.id],
+            target=f"{s.need}+", modifiers=s.modifiers, figures=[s.firer.id], units=[s.target.id], cuts=(s.need - mod,),
         )
         hits = self.count_hits(roll.faces, s.need, mod)
         roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
@@ -167,7 +167,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
 
     def assault_dice(self, dice: Dice, who: str, n: int, reason_units: list[str]) -> tuple[int, Roll]:
         a = self.rules.data.assault
-        roll = dice.roll(f"{n}{a.die}", who, target=f"{a.hit_on}+", units=reason_units)
+        roll = dice.roll(f"{n}{a.die}", who, target=f"{a.hit_on}+", units=reason_units, cuts=(a.hit_on,))
         hits = self.count_hits(roll.faces, a.hit_on, 0)
         roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
         return hits, roll
@@ -231,7 +231,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         b = self.rules.data.bombardment
         tgt, mods = self.rules.morale_target(game, target)
         roll = game.dice.roll(b.die, f"{target.name} morale test under bombardment", target=f"<= {tgt}",
-                              modifiers=mods[1:], units=[target.id])
+                              modifiers=mods[1:], units=[target.id], cuts=(tgt + 1, b.casualties_on, b.casualties_on + 1))
         passed = roll.value <= tgt
         roll.outcome = ("passed" if passed else "failed") + (f"; a {b.casualties_on}: casualties!" if roll.value == b.casualties_on else "")
         if roll.value == b.casualties_on:

@@ -23,7 +23,6 @@ from __future__ import annotations
 from math import hypot
 
 from game.core.commands import Command, refuse, require
-from game.core.dice import Roll
 from game.core.game import Game
 from game.core.keys import FigureMark, StateKey
 from game.core.state import DESTROYED, FLED, Figure, Unit
@@ -176,15 +175,20 @@ class GreatWar54(RulesetBase[GWData]):
             mods.append(("officer", self.data.morale.officer_bonus))
         return sum(v for _, v in mods), mods
 
-    def morale_test(self, game: Game, unit: Unit, why: str, roll: Roll | None = None) -> bool:
+    def morale_roll(self, game: Game, unit: Unit, why: str) -> bool:
+        """Roll a unit's morale test (whether it passes; nothing follows from it here)."""
         target, mods = self.morale_target(game, unit)
-        if roll is None:
-            roll = game.dice.roll(
-                self.data.morale.die, f"{unit.name} morale test ({why})",
-                target=f"<= {target}", modifiers=mods[1:], units=[unit.id],
-            )
+        roll = game.dice.roll(
+            self.data.morale.die, f"{unit.name} morale test ({why})",
+            target=f"<= {target}", modifiers=mods[1:], units=[unit.id], cuts=(target + 1,),
+        )
         passed = roll.value <= target
         roll.outcome = "passed" if passed else "failed"
+        return passed
+
+    def morale_test(self, game: Game, unit: Unit, why: str) -> bool:
+        """A morale test and what failing it does (pinned, then running)."""
+        passed = self.morale_roll(game, unit, why)
         if not passed:
             self.fail_morale(game, unit)
         return passed

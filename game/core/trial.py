@@ -1,0 +1,92 @@
+"""The odds of a command, from the procedure that resolves it.
+
+A :class:`Trial` keeps a scratch copy of a game and resolves a command on it again and
+again, each time from the same state and under whatever dice it is handed: the rules'
+own ``apply``, nothing written again for the odds. :func:`command_odds` walks every
+branch of those dice (:mod:`game.core.odds`) and reads each result with a ruleset's
+reader; where the tree is too large it resolves the command under seeded dice instead and
+says the odds are sampled. The game itself is never touched: its state, dice, log and
+kept results are its own.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .commands import Command
+from .dice import Dice
+from .events import EventLog
+from .game import Game
+from .odds import PROBES, Distribution, enumerate_outcomes
+
+#: dice paths walked before the odds are sampled instead (each path resolves the command once)
+TRIAL_LIMIT = 4_000
+#: seeded resolutions when the paths are too many
+TRIAL_SAMPLES = 2_000
+
+#: resolves something on a game (a command's ``apply``; a test the rules would take)
+Act = Callable[[Game], None]
+#: reads what one resolution did: (the game before, the scratch game after, the dice of
+#: this path, which a reader may roll for a follow-on such as the end-of-phase morale test)
+Reader = Callable[[Game, Game, Dice], Hashable]
+
+
+class Trial:
+    """A scratch game on which ``cmd`` is resolved from the state of ``game`` now."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.base = pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL)
+        self.scratch = Game(game.rules, pickle.loads(self.base), game.table.copy(), game.seed, game.options, game.scenario)
+        self.scratch._begun = True
+
+    def run(self, act: Act, dice: Dice) -> Game:
+        """The scratch game after ``act`` under ``dice``, from the start state (its own
+        table put back to match it: smoke laid in the last run is gone)."""
+        s = self.scratch
+        with s.changing():  # a new version: nothing kept from the last run is read again
+            s.state = pickle.loads(self.base)
+            s.rules.sync_table(s)
+            s.log = EventLog()
+            dice.on_roll = s._on_roll  # its rolls go in the scratch log, as in play
+            s.dice = dice
+            s.memo = None
+            act(s)
+        return s
+
+
+@dataclass
+class Resolution:
+    """How a report's odds were found: ``joint`` is the distribution of ``read`` over
+    every way the dice can resolve ``act`` (``cmd``, when the act is a command's own
+    resolution). Every distribution a report shows is a marginal of ``joint``; the
+    differential odds test resolves the same thing many times and compares."""
+
+    act: Act
+    read: Reader
+    joint: Distribution
+    cmd: Command | None = None
+    #: each distribution a report shows, by its name, as the key it takes of an outcome
+    views: dict[str, Callable[[Any], Hashable]] = field(default_factory=dict)
+
+
+def resolve_odds(
+    game: Game,
+    act: Act,
+    read: Reader,
+    cmd: Command | None = None,
+    limit: int = TRIAL_LIMIT,
+    samples: int = TRIAL_SAMPLES,
+) -> Resolution:
+    """The distribution of ``read`` over every way the dice can resolve ``act`` now:
+    exact where the paths number at most ``limit``, else ``samples`` seeded resolutions
+    (seeded by the number of commands played, so a panel shown twice shows the same)."""
+    trial = Trial(game)
+
+    def fn(dice: Dice) -> Hashable:
+        return read(game, trial.run(act, dice), dice)
+
+    return Resolution(act, read, enumerate_outcomes(fn, limit, samples, 1 + len(game.commands), probes=PROBES), cmd)

@@ -1,0 +1,189 @@
+"""The odds shown are the odds played: a differential test for every ruleset and every
+kind of command that shows odds.
+
+Seeded games on the shipped maps are played by the solo AI; at points along them, each
+command the acting side could give that shows odds is taken as a situation. Its report
+is worked out as the panel shows it; then the command is given for real (``submit`` on a
+copy of the game, as a player would) a thousand times under different seeds, and every
+distribution the report shows (casualties, effects, morale and each follow-on result) is
+held against the observed frequencies with a binomial bound. The seeds are fixed, so the
+test cannot flake: it either agrees or names the situation and the outcome that parts.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+from math import sqrt
+
+import pytest
+
+from game.ai.solo_ai import SoloAI
+from game.catalog import MAPS_DIR, load_map, new_game
+from game.core.commands import Command, Refusal
+from game.core.game import Game
+from game.rulesets.offers import MAIN, OddsReport
+from game.rulesets.resolving import planned_answer
+
+from .helpers import end_phases, make_game, small_map, unit
+
+#: resolutions per situation
+TRIALS = 1000
+#: how many standard deviations apart the shown and observed frequency may be (with
+#: hundreds of comparisons, 4.5 sigma keeps a true match from failing by chance: the seeds
+#: are fixed, so a pass is a pass every time)
+Z = 4.5
+#: situations of one kind of command, at most, per ruleset
+PER_KIND = 3
+#: commands played between two situations of one kind
+SPACING = 15
+
+#: the kinds of command whose odds each ruleset shows
+ODDS_KINDS = {
+    "great-war-54mm": ("fire", "fire_unit", "assault", "bombard"),
+}
+MAPS = {
+    "great-war-54mm": ("open-field-encounter", "trench-raid"),
+}
+
+
+def gw_contact() -> Game:
+    """Two sections 1.5" apart in the Assaults phase: the shipped maps' seeded games never
+    bring a unit within 2" of an enemy, so the assault is also taken from here (the
+    defender is pinned: losing sends it running, a follow-on the odds show)."""
+    a = [unit("a1", [("rifleman", 20 + 2 * i, 30) for i in range(4)] + [("officer", 40, 44)])]
+    b = [unit("b1", [("rifleman", 20 + 2 * i, 28.5) for i in range(3)])]
+    game = make_game(small_map(a, b))
+    end_phases(game, "assaults", "a")
+    game.state.units["b1"].markers["pinned"] = True
+    return game
+
+
+#: scripted games for kinds the shipped maps' seeded games do not reach
+SCRIPTED = {
+    "great-war-54mm": (gw_contact,),
+}
+
+
+def situations(ruleset: str) -> Iterator[tuple[Game, OddsReport]]:
+    """(game, report) at points of seeded AI games, at most PER_KIND of each kind, at
+    least SPACING commands apart; then the scripted games for the kinds not reached."""
+    seen: Counter = Counter()
+    for map_name in MAPS[ruleset]:
+        for seed in (1, 2):
+            last: dict[str, int] = {}
+            game = new_game(load_map(MAPS_DIR / f"{map_name}.yaml"), seed)
+            players = {s: SoloAI(seed * 10 + i) for i, s in enumerate(game.state.side_order)}
+            steps = 0
+            while not game.state.over and steps < 3000 and min(seen[k] for k in ODDS_KINDS[ruleset]) < PER_KIND:
+                side = game.acting_side
+                for cmd in odds_commands(game, side):
+                    if cmd.kind not in ODDS_KINDS[ruleset] or seen[cmd.kind] >= PER_KIND \
+                            or steps - last.get(cmd.kind, -SPACING) < SPACING:
+                        continue
+                    try:
+                        rep = game.rules.odds(game, cmd)
+                    except Refusal:
+                        continue
+                    seen[cmd.kind] += 1
+                    last[cmd.kind] = steps
+                    yield game, rep
+                game.submit(players[side].choose(game, side))
+                steps += 1
+    for build in SCRIPTED.get(ruleset, ()):
+        game = build()
+        for cmd in odds_commands(game, game.acting_side):
+            if cmd.kind in ODDS_KINDS[ruleset] and not seen[cmd.kind]:
+                try:
+                    rep = game.rules.odds(game, cmd)
+                except Refusal:
+                    continue
+                seen[cmd.kind] += 1
+                yield game, rep
+    missing = [k for k in ODDS_KINDS[ruleset] if not seen[k]]
+    assert not missing, f"no situation found for {missing}: add a map or seed that has them"
+
+
+def odds_commands(game: Game, side: str) -> Iterator[Command]:
+    """Every command the interface would show odds for now: the actions marked with
+    odds for each unit and figure of ``side``, with each enemy unit or figure as target."""
+    st = game.state
+    enemies = [u for u in st.units.values() if u.side != side and st.unit_alive(u.id)]
+    for u in st.side_units(side):
+        if not st.unit_alive(u.id):
+            continue
+        picks: list[tuple[str, str | None]] = [(u.id, None)] + [(u.id, f.id) for f in st.unit_figures(u.id)]
+        for unit_id, figure_id in picks:
+            for a in game.rules.listing.actions(game, side, unit_id, figure_id):
+                if not a.odds or not a.enabled:
+                    continue
+                if a.mode == "now":
+                    yield a.command
+                elif a.mode == "enemy_unit":
+                    yield from (replace(a.command, target=e.id) for e in enemies)
+                elif a.mode == "enemy_figure":
+                    yield from (replace(a.command, target=f.id) for e in enemies for f in st.unit_figures(e.id))
+
+
+def observe(game: Game, rep: OddsReport, seed0: int) -> Counter:
+    """What giving the command for real does, TRIALS times, read by the report's reader."""
+    res = rep.resolution
+    assert res is not None, f"{rep.title}: the odds were not found by resolving the command"
+    base = pickle.dumps(game.state)
+    counts: Counter = Counter()
+    kept: dict = {}
+    version = game.version
+    table = game.table.copy()  # the copies' own (smoke they lay), put back for each
+    for i in range(TRIALS):
+        g = Game(game.rules, pickle.loads(base), table, seed0 + i, game.options, game.scenario)
+        g._begun = True
+        game.rules.sync_table(g)
+        # what the copies work out (sight lines) is kept across them, each copy's states
+        # numbered after the last one's, so nothing kept for one state is read for another
+        g.kept, g.version = kept, version + 1
+        if res.cmd is not None:
+            cmd: Command | None = res.cmd
+            while cmd is not None:  # the command, then its decisions as the computer answers them
+                result = g.submit(cmd)
+                assert result.ok, f"{rep.title}: {cmd} was refused: {getattr(result, 'reason', '')}"
+                cmd = planned_answer(g)
+        else:
+            res.act(g)
+        counts[res.read(game, g, g.dice)] += 1
+        version = g.version
+    return counts
+
+
+def disagreements(rep: OddsReport, observed: Counter) -> list[str]:
+    res = rep.resolution
+    assert res is not None
+    out = []
+    for name, key in res.views.items():
+        shown = rep.outcomes if name == MAIN else rep.extra[name]
+        seen: Counter = Counter()
+        for o, n in observed.items():
+            seen[key(o)] += n
+        var_extra = 0.0 if shown.exact else 1 / 2000  # a sampled panel has its own error
+        for k in set(shown.probs) | set(seen):
+            p, f = shown.p(k), seen[k] / TRIALS
+            if shown.exact and p == 0 and seen[k]:
+                out.append(f"{name} {k!r}: shown impossible, happened {seen[k]} times")
+                continue
+            sd = sqrt(max(p * (1 - p), 1e-9) * (1 / TRIALS + var_extra))
+            if abs(p - f) > Z * sd + 1 / TRIALS:
+                out.append(f"{name} {k!r}: shown {p:.4f}, observed {f:.4f} ({seen[k]}/{TRIALS})")
+    return out
+
+
+@pytest.mark.parametrize("ruleset", sorted(ODDS_KINDS))
+def test_shown_odds_match_resolving_the_command(ruleset):
+    checked: Counter = Counter()
+    problems = []
+    for n, (game, rep) in enumerate(situations(ruleset)):
+        bad = disagreements(rep, observe(game, rep, 1000 * n))
+        problems += [f"{rep.title} (turn {game.state.turn}): {b}" for b in bad]
+        checked[rep.resolution.cmd.kind if rep.resolution and rep.resolution.cmd else rep.title] += 1
+    assert not problems, "\n".join(problems)
+    assert sum(checked.values()) >= len(ODDS_KINDS[ruleset])
