@@ -43,9 +43,11 @@ SPACING = 15
 #: the kinds of command whose odds each ruleset shows
 ODDS_KINDS = {
     "great-war-54mm": ("fire", "fire_unit", "assault", "bombard"),
+    "wwify": ("fire", "combat", "barrage", "morale"),
 }
 MAPS = {
     "great-war-54mm": ("open-field-encounter", "trench-raid"),
+    "wwify": ("wwify-gloomford-crossing", "wwify-thornwick-tunnels"),
 }
 
 
@@ -106,9 +108,25 @@ def situations(ruleset: str) -> Iterator[tuple[Game, OddsReport]]:
     assert not missing, f"no situation found for {missing}: add a map or seed that has them"
 
 
+def asked_only(game: Game, side: str) -> Iterator[Command]:
+    """The odds the ``odds`` command gives that no action shows: WWIFY's morale test of
+    each squad of ``side`` and the barrage on the square of each of its figures."""
+    if game.rules.id != "wwify":
+        return
+    st = game.state
+    grid = game.rules.fighting.grid(game)
+    for u in st.side_units(side):
+        if u.kind == "squad" and st.unit_alive(u.id):
+            yield Command("morale", side, unit=u.id)
+            f = st.unit_figures(u.id)[0]
+            yield Command("barrage", side, choice=grid.label(*grid.locate((f.x, f.y))))
+
+
 def odds_commands(game: Game, side: str) -> Iterator[Command]:
     """Every command the interface would show odds for now: the actions marked with
-    odds for each unit and figure of ``side``, with each enemy unit or figure as target."""
+    odds for each unit and figure of ``side``, with each enemy unit or figure as target;
+    then those only the ``odds`` command asks about."""
+    yield from asked_only(game, side)
     st = game.state
     enemies = [u for u in st.units.values() if u.side != side and st.unit_alive(u.id)]
     for u in st.side_units(side):

@@ -173,7 +173,6 @@ def test_trench_reroll_when_half_or_more_in_a_trench(in_trench, p):
     game = fresh(wmap([unit("s", [("good_lmg", 20, 40)])], [unit("t", targets)], terrain=TRENCH))
     rep = game.rules.odds(game, Command("fire", "a", unit="s", target="t"))
     assert rep.outcomes.fractions == capped(binom(5, p), 4)  # LMG 5 dice at 10"; 4 figures to lose
-    assert game.rules.odds_part.p_die(True) == Fraction(1, 12)
 
 
 def test_trench_reroll_scripted_and_owner_picks_the_casualty():

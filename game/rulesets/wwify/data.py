@@ -139,6 +139,12 @@ class DamageTable(Strict):
     def result(self, face: int) -> DamageRow:
         return next(r for r in self.rows if face in r.faces)
 
+    def cuts(self) -> tuple[int, ...]:
+        """The faces where a row starts, for odds that walk one branch per row (rows of
+        faces that are not a run, such as 1, 3 and 5, get none: every face is walked)."""
+        runs = all(sorted(r.faces) == list(range(min(r.faces), max(r.faces) + 1)) for r in self.rows)
+        return tuple(sorted(min(r.faces) for r in self.rows)) if runs else ()
+
 
 class CloseCombat(Strict):
     die: Literal["d6"] = "d6"

@@ -218,12 +218,12 @@ class WwFight(Chapter["Wwify"]):
             w = self.rules.data.weapons[wid]
             who = [fr.fig.id for fr in plan.firers if fr.weapon == wid]
             r = dice.roll(f"{n}d6", f"{plan.unit.name}: {w.name} x{len(who)} at {plan.target.name} ({label}, {self.rules.fmt(plan.range)})",
-                          target=f"{fi.kill_on}+", figures=who, units=[plan.unit.id, plan.target.id])
+                          target=f"{fi.kill_on}+", figures=who, units=[plan.unit.id, plan.target.id], cuts=(fi.kill_on,))
             sixes = sum(1 for v in r.faces if v >= fi.kill_on)
             if plan.trench and sixes:
                 r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: re-rolled (target in a trench)"
                 rr = dice.roll(f"{sixes}d6", f"{plan.target.name} is in a trench: re-roll the sixes",
-                               target=f"{fi.trench_reroll_kill_on}+", units=[plan.target.id])
+                               target=f"{fi.trench_reroll_kill_on}+", units=[plan.target.id], cuts=(fi.trench_reroll_kill_on,))
                 k = sum(1 for v in rr.faces if v >= fi.trench_reroll_kill_on)
                 rr.outcome = f"{k} kill{'s' if k != 1 else ''}"
             else:
@@ -235,7 +235,7 @@ class WwFight(Chapter["Wwify"]):
     # ---- damage tables and saves ---------------------------------------------------------------
     def smoke_save(self, dice: Dice, name: str, fid: str = "") -> bool:
         on = self.rules.data.firing.smoke_save_on
-        r = dice.roll("d6", f"{name} is hit in the smoke: saving throw", target=f"{on}+", figures=[fid] if fid else [])
+        r = dice.roll("d6", f"{name} is hit in the smoke: saving throw", target=f"{on}+", figures=[fid] if fid else [], cuts=(on,))
         ok = r.value >= on
         r.outcome = "saved by the smoke" if ok else "not saved"
         return ok
@@ -249,7 +249,7 @@ class WwFight(Chapter["Wwify"]):
     @staticmethod
     def _damage(dice: Dice, table: DamageTable, reason: str, target: str, fid: str) -> str:
         """One roll on a damage table (vehicles, flyers): the row's result."""
-        r = dice.roll(table.die, reason, target=target, figures=[fid] if fid else [])
+        r = dice.roll(table.die, reason, target=target, figures=[fid] if fid else [], cuts=table.cuts())
         row = table.result(r.value)
         r.outcome = row.text
         return row.result
@@ -329,7 +329,7 @@ class WwFight(Chapter["Wwify"]):
         """One figure under high explosive: 'safe', 'kill', 'wound' (large creature),
         'immobilised' or 'destroyed' (vehicle)."""
         a = self.rules.data.artillery
-        r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]])
+        r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]], cuts=(a.he_kill_on,))
         if r.value < a.he_kill_on:
             r.outcome = "unhurt"
             return "safe"
@@ -339,7 +339,8 @@ class WwFight(Chapter["Wwify"]):
             return self.vehicle_table(dice, info["name"], info["id"])
         if info["trench"]:
             r.outcome = "hit: in a trench, re-roll"
-            rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]])
+            rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]],
+                           cuts=(a.trench_reroll_kill_on,))
             if rr.value < a.trench_reroll_kill_on:
                 rr.outcome = "saved by the trench"
                 return "safe"
@@ -356,7 +357,7 @@ class WwFight(Chapter["Wwify"]):
         a = self.rules.data.artillery
         if info["tree"] or info["mask"]:
             return "safe"
-        r = dice.roll("d6", f"Gas: {info['name']}", target=f"{a.gas_kill_on}+", figures=[info["id"]])
+        r = dice.roll("d6", f"Gas: {info['name']}", target=f"{a.gas_kill_on}+", figures=[info["id"]], cuts=(a.gas_kill_on,))
         if r.value < a.gas_kill_on:
             r.outcome = "unhurt"
             return "safe"

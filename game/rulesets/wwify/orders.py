@@ -256,6 +256,8 @@ class WwOrders(Chapter["Wwify"]):
         self.rules.note_fire(game, plan.target.id, unit.id, len(plan.firers), heavy=unit.kind != "squad")
         kills = self.rules.fighting.roll_fire(game.dice, plan)
         total = sum(kills.values())
+        game.emit("fire", f"{unit.name} scores {total} kill{'s' if total != 1 else ''} on {plan.target.name}.",
+                  units=[unit.id, plan.target.id], data={"kills": total})
         flame = sum(k for w, k in kills.items() if self.rules.data.weapons[w].flame)
         target = plan.target
         cause = f"fire from {unit.name}"
@@ -314,8 +316,13 @@ class WwOrders(Chapter["Wwify"]):
         return follow
 
     def take_casualty(self, game: Game, fig: Figure, job: dict) -> None:
+        """One kill falls on ``fig``. In smoke it saves on 2+ ("anyone in the smoke hit
+        gets a saving throw, and avoids damage"): the kill is spent on it, and a figure
+        that saved is not picked again for this fire (interpretation: one figure takes
+        one hit of a fire, so a squad is not shielded by its one figure in smoke)."""
         job["n"] -= 1
         if job.get("smoke") and self.rules.moving.in_cloud(game, fig.pos, "smoke") and self.rules.fighting.smoke_save(game.dice, fig.name, fig.id):
+            job["exclude"] = [*job.get("exclude", []), fig.id]
             return
         self.rules.fighting.kill(game, fig, job["cause"], saveable=job.get("saveable", True))
         job["killed"] = job.get("killed", 0) + 1
@@ -363,12 +370,14 @@ class WwOrders(Chapter["Wwify"]):
                   figures=[f.id for f in plan.attackers + plan.defenders], units=[unit.id])
         a = self.rules.fighting.side_best(game.dice, self.rules.fighting.combat_groups(plan.attackers), st.sides[unit.side].name)
         d = self.rules.fighting.side_best(game.dice, self.rules.fighting.combat_groups(plan.defenders), st.sides[foe_side].name)
+        scores = {"attacker": a, "defender": d}
         if a == d:
-            game.emit("combat", f"Close combat drawn ({a} against {d}): nobody falls.", units=[unit.id])
+            game.emit("combat", f"Close combat drawn ({a} against {d}): nobody falls.", units=[unit.id], data={**scores, "result": "draw"})
             return
         win, lose = (unit.side, foe_side) if a > d else (foe_side, unit.side)
         losers = plan.defenders if a > d else plan.attackers
-        game.emit("combat", f"{st.sides[win].name} win the close combat ({max(a, d)} against {min(a, d)}).", units=[unit.id])
+        game.emit("combat", f"{st.sides[win].name} win the close combat ({max(a, d)} against {min(a, d)}).", units=[unit.id],
+                  data={**scores, "result": "attacker wins" if a > d else "defender wins"})
         self.rules.push(game, {"do": "cc_loss", "pool": [f.id for f in losers], "owner": lose, "winner": win,
                          "victim": None, "fate": None, "cause": f"close combat with {st.sides[win].name}"})
 

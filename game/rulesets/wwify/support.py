@@ -49,9 +49,10 @@ class WwSupport(Chapter["Wwify"]):
             return []
         owner = unit.side
         if job.get("stage") is None:
-            if unit.markers.get(WwifyUnitMark.MORALE_TURN) == st.turn:
+            asked = job.get("asked", False)  # the odds of the test as if taken now, whatever its cause
+            if unit.markers.get(WwifyUnitMark.MORALE_TURN) == st.turn and not asked:
                 return []
-            why = self.morale_reasons(game, unit)
+            why = self.morale_reasons(game, unit) or (["asked for its odds"] if asked else [])
             if not why:
                 return []
             unit.markers[WwifyUnitMark.MORALE_TURN] = st.turn
