@@ -142,18 +142,21 @@ class Dice:
         figures: Sequence[str] = (),
         units: Sequence[str] = (),
         cuts: Sequence[int] = (),
+        sums: Sequence[int] = (),
     ) -> Roll:
         """Roll ``spec`` ('d10', '3d6', '2dAv') for ``reason``. Several dice are a pool:
         their order carries no meaning. ``cuts``: a promise that the caller reads each
         face only by comparing it with these values (``face >= cut``; never the total),
         so the odds may walk one branch per class of faces (:func:`game.core.rng.face_classes`); the
-        differential odds test holds every caller to its promise."""
+        differential odds test holds every caller to its promise. ``sums``: the same promise
+        about the pool's total (``total >= cut``, never a single face), so the odds walk one
+        branch per class of totals."""
         count, kind = parse_spec(spec)
         faces_of_die = die_faces(kind)
         if count == 1:
-            faces = [self.source.pick(faces_of_die, cuts)]
+            faces = [self.source.pick(faces_of_die, cuts or sums)]
         else:
-            faces = self.source.pool(count, faces_of_die, cuts)
+            faces = self.source.pool(count, faces_of_die, cuts, sums)
         roll = Roll(
             spec=spec,
             faces=list(faces),

@@ -71,7 +71,7 @@ class Source:
     def pick(self, faces: Sequence[int], cuts: Sequence[int] = ()) -> int:
         raise NotImplementedError
 
-    def pool(self, count: int, faces: Sequence[int], cuts: Sequence[int] = ()) -> list[int]:
+    def pool(self, count: int, faces: Sequence[int], cuts: Sequence[int] = (), sums: Sequence[int] = ()) -> list[int]:
         return [self.pick(faces) for _ in range(count)]
 
     def index(self, n: int) -> int:
@@ -176,6 +176,25 @@ def _pool_outcomes(count: int, faces: tuple[int, ...]) -> list[tuple[tuple[int, 
     return out
 
 
+@lru_cache(maxsize=256)
+def _sum_outcomes(count: int, faces: tuple[int, ...], sums: tuple[int, ...]) -> list[tuple[tuple[int, ...], Fraction]]:
+    """The pools of ``count`` dice as a caller reads them that only ever compares their
+    total with the ``sums`` (``total >= cut``): one branch per class of totals, shown by
+    the pool with the lowest total of its class (which answers every comparison as the
+    class does), with the class's whole probability. 2d6 read against 8 is two branches."""
+    def cls(total: int) -> int:
+        return sum(1 for c in sums if total >= c)
+
+    lowest: dict[int, tuple[int, ...]] = {}
+    prob: dict[int, Fraction] = {}
+    for combo, p in _pool_outcomes(count, faces):
+        k = cls(sum(combo))
+        prob[k] = prob.get(k, Fraction(0)) + p
+        if k not in lowest or sum(combo) < sum(lowest[k]):
+            lowest[k] = combo
+    return [(lowest[k], prob[k]) for k in sorted(prob)]
+
+
 class PathSource(Source):
     """Follows a prefix of branch choices and takes branch 0 past it, recording every
     chance node met as (choice, branches) so the enumerator can walk the tree."""
@@ -193,9 +212,11 @@ class PathSource(Source):
     def pick(self, faces: Sequence[int], cuts: Sequence[int] = ()) -> int:
         return self._branch(_face_options(face_classes(tuple(faces), tuple(cuts))))
 
-    def pool(self, count: int, faces: Sequence[int], cuts: Sequence[int] = ()) -> list[int]:
+    def pool(self, count: int, faces: Sequence[int], cuts: Sequence[int] = (), sums: Sequence[int] = ()) -> list[int]:
         if count == 0:
             return []
+        if sums:
+            return list(self._branch(_sum_outcomes(count, tuple(faces), tuple(sums))))
         return list(self._branch(pool_outcomes(count, face_classes(tuple(faces), tuple(cuts)))))
 
     def index(self, n: int) -> int:

@@ -81,13 +81,16 @@ class WwifyPlanner(Planner["Wwify"]):
             figs = [st.figures[c.target_id] for c in cmds]
             mine = figs[0].side == side
             smoke = {f.id: self.rules.moving.in_cloud(game, f.pos, "smoke") for f in figs}
-            foes = [f for f in st.figures.values() if f.alive and f.side != figs[0].side]
-
-            def far(f: Figure) -> float:  # the figure furthest back sets the squad's range
-                return min((self.rules.dist(f.pos, e.pos) for e in foes), default=0.0)
-
             if mine:
-                best = min(figs, key=lambda f: (not smoke[f.id], self.rules.troop(f).value, -far(f), f.id))
+                first = {f.id: (not smoke[f.id], self.rules.troop(f).value) for f in figs}
+                least = min(first.values())
+                tied = [f for f in figs if first[f.id] == least]  # only these need the range
+                foes = [(e.x, e.y) for e in st.figures.values() if e.alive and e.side != figs[0].side]
+
+                def far(f: Figure) -> float:  # the figure furthest back sets the squad's range
+                    return min((hypot(f.x - x, f.y - y) for x, y in foes), default=0.0)
+
+                best = min(tied, key=lambda f: (-far(f), f.id))
             else:
                 best = min(figs, key=lambda f: (smoke[f.id], -self.rules.troop(f).value, f.id))
             return next(c for c in cmds if c.target == best.id)

@@ -37,8 +37,12 @@ class WwSupport(Chapter["Wwify"]):
         off = self.rules.officer(game, unit.id)
         left = len(self.rules.alive(game, unit.id))
         mods = [("officer alive", self.rules.data.morale.officer_modifier)] if off else []
+        fail = left + 1 - sum(v for _, v in mods)  # the lowest roll that panics
+        # read only by its total: passes or not, and for Evil by how much it failed (one
+        # soldier shot per pip)
+        sums = range(fail, fail + 13) if self.rules.alignment(game, unit.side) == "evil" else (fail,)
         r = game.dice.roll(self.rules.data.morale.dice, f"{unit.name} {'re-rolls its' if again else ''} morale test ({why})".replace("  ", " "),
-                           target=f"<= {left} (figures left)", modifiers=mods, units=[unit.id])
+                           target=f"<= {left} (figures left)", modifiers=mods, units=[unit.id], sums=sums)
         total = r.total + sum(v for _, v in mods)
         return total, left, r
 
