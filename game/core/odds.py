@@ -42,6 +42,8 @@ class Distribution:
     exact: bool
     method: str
     fractions: dict[Outcome, Fraction] = field(default_factory=dict)
+    #: the seeded trials a sampled distribution counts (0 when enumerated)
+    samples: int = 0
 
     def p(self, outcome: Outcome) -> float:
         return self.probs.get(outcome, 0.0)
@@ -53,7 +55,7 @@ class Distribution:
             probs[key(o)] += p
         for o, f in self.fractions.items():
             fracs[key(o)] += f
-        return Distribution(dict(probs), self.exact, self.method, dict(fracs))
+        return Distribution(dict(probs), self.exact, self.method, dict(fracs), self.samples)
 
     def expected(self, value: Callable[[Outcome], float]) -> float:
         return sum(p * value(o) for o, p in self.probs.items())
@@ -148,6 +150,7 @@ def sample_outcomes(
         {o: c / samples for o, c in counts.items()},
         False,
         f"sampled: {samples:,} seeded trials, seed {seed}{why}",
+        samples=samples,
     )
 
 

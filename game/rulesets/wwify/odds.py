@@ -191,6 +191,8 @@ class WwifyOdds(OddsPart["Wwify"]):
         """The test a squad would take now, with the rally the computer attempts."""
         require(unit.kind == "squad", f"{unit.name} is not a squad: only squads test morale.")
         require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
+        require(bool(self.rules.option(game, "morale")), "The morale rules are off in this game.")
+        require(not unit.markers.get(WwifyUnitMark.PANICKED), f"{unit.name} has panicked already: it tests no more.")
         left = len(self.rules.alive(game, unit.id))
         off = self.rules.officer(game, unit.id)
         mod = self.rules.data.morale.officer_modifier if off else 0
