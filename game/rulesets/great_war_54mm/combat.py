@@ -49,7 +49,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         else:
             seen = [t for t in targets if self.rules.los(game, firer, t).visible]
         require(bool(seen), f"{firer.name} cannot see any figure of {target.name}.")
-        dists = {t.id: self.rules.dist(firer.pos, t.pos) for t in seen}
+        dists = {t.id: self.rules.apart(firer, t) for t in seen}  # base edge to base edge
         in_range = [t for t in seen if self.rules.mm(w.minimum) - 1e-6 <= dists[t.id] <= self.rules.mm(w.long) + 1e-6]
         nearest = min(dists.values())
         require(bool(in_range), (
@@ -155,9 +155,9 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         require(not unit.markers.get(GwUnitMark.ASSAULTED), f"{unit.name} has already assaulted this phase.")
         reach = self.rules.mm(self.rules.data.assault.range) + 1e-6
         enemies = self.rules.alive(game, target.id)
-        attackers = [f for f in self.rules.alive(game, unit.id) if any(self.rules.dist(f.pos, e.pos) <= reach for e in enemies)]
+        attackers = [f for f in self.rules.alive(game, unit.id) if any(self.rules.apart(f, e) <= reach for e in enemies)]
         require(bool(attackers), f"No figure of {unit.name} is within {self.rules.data.assault.range:g}\" of {target.name}.")
-        defenders = [e for e in enemies if any(self.rules.dist(e.pos, a.pos) <= reach for a in attackers)]
+        defenders = [e for e in enemies if any(self.rules.apart(e, a) <= reach for a in attackers)]
         return AssaultPlan(attackers, defenders, target, self.rules.is_crew(target))
 
     def check_assault(self, game: Game, cmd: Command) -> None:

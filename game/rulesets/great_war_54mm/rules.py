@@ -51,6 +51,10 @@ class GreatWar54(RulesetBase[GWData]):
     id = "great-war-54mm"
     Data = GWData
     phases = ("rally", "movement", "shooting", "assaults")
+    #: distances are base edge to base edge (interpretation distances)
+    measure_from = "edge"
+    #: 2: distances measured base edge to base edge
+    rules_version = 2
     Listing = GreatWarCommands
     Odds = GreatWarOdds
     Planner = GreatWarPlanner
@@ -123,9 +127,9 @@ class GreatWar54(RulesetBase[GWData]):
     def has_officer(self, game: Game, unit_id: str) -> bool:
         return any(self.troop(f).role == "officer" for f in self.alive(game, unit_id))
 
-    def nearest_enemy_distance(self, game: Game, side: str, p: tuple[float, float]) -> float:
-        d = [hypot(f.x - p[0], f.y - p[1]) for f in self.enemy_figures(game, side)]
-        return min(d) if d else float("inf")
+    def nearest_enemy_distance(self, game: Game, fig: Figure, at: tuple[float, float]) -> float:
+        """How far the nearest enemy figure would be from ``fig`` standing at ``at``."""
+        return min((self.apart(fig, e, at=at) for e in self.enemy_figures(game, fig.side)), default=float("inf"))
 
     def artillery_side(self, game: Game) -> str | None:
         return game.state.attrs.get(StateKey.SETTINGS, {}).get("artillery")
@@ -249,9 +253,10 @@ class GreatWar54(RulesetBase[GWData]):
             unit.markers = {GwUnitMark.DESTROYED: True}
             game.emit("casualty", f"{unit.name} is wiped out.", units=[unit.id])
 
-    def nearest_first(self, figs: list[Figure], points: list[tuple[float, float]]) -> list[Figure]:
+    def nearest_first(self, figs: list[Figure], near: list[Figure] | list[tuple[float, float]]) -> list[Figure]:
+        """``figs`` nearest first to any of ``near`` (figures, or points)."""
         def key(f: Figure) -> tuple[float, str]:
-            return (min(hypot(f.x - p[0], f.y - p[1]) for p in points), f.id)
+            return (min(self.apart(f, p) for p in near), f.id)
 
         return sorted(figs, key=key)
 
@@ -319,20 +324,27 @@ class GreatWar54(RulesetBase[GWData]):
         require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and cannot be moved until rallied.")
         require(GwUnitMark.MOVE_ALLOWANCE not in unit.markers, f"{unit.name} has already rolled for movement this phase.")
 
+    def activation_spread_in(self, game: Game, unit_id: str) -> float:
+        """Movement: "the greatest number of inches between any two figures in the unit",
+        base edge to base edge (interpretation distances)."""
+        return self.in_units(self.spread(self.alive(game, unit_id)))
+
+    def activation_regroups(self, game: Game, spread_in: float, d10: int) -> bool:
+        """Whether an activation d10 leaves the unit only regrouping (the solo AI weighs
+        its chance with this same test)."""
+        if self.option(game, "activation_spread"):
+            return spread_in > d10 + 1e-9
+        return d10 > spread_in + 1e-9
+
     def apply_activate(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit_id]
-        figs = self.alive(game, unit.id)
-        spread = max((self.dist(a.pos, b.pos) for a in figs for b in figs), default=0.0)
-        spread_in = self.in_units(spread)
+        spread_in = self.activation_spread_in(game, unit.id)
         roll = game.dice.roll(
             self.data.activation_die, f"{unit.name} activation", units=[unit.id],
             target=(f"<= {spread_in:.1f}\" (greatest spread)" if not self.option(game, "activation_spread")
                     else f">= {spread_in:.1f}\" (greatest spread)"),
         )
-        if self.option(game, "activation_spread"):
-            regroup = spread_in > roll.value + 1e-9
-        else:
-            regroup = roll.value > spread_in + 1e-9
+        regroup = self.activation_regroups(game, spread_in, roll.value)
         unit.markers[GwUnitMark.ACTIVATION] = "regroup" if regroup else "advance"
         leader = self.leader(game, unit.id)
         if regroup:
@@ -365,8 +377,8 @@ class GreatWar54(RulesetBase[GWData]):
             require(self.dist(end, leader.pos) < self.dist(f.pos, leader.pos) - 1e-6,
                     f"{unit.name} failed its activation: figures may only move toward {leader.name}.")
         elif mode == "no_advance":
-            before = self.nearest_enemy_distance(game, unit.side, f.pos)
-            after = self.nearest_enemy_distance(game, unit.side, end)
+            before = self.nearest_enemy_distance(game, f, f.pos)
+            after = self.nearest_enemy_distance(game, f, end)
             why = "is pinned" if unit.markers.get(GwUnitMark.PINNED) else "was not activated"
             require(after >= before - 1e-6, f"{unit.name} {why}: {f.name} may not move toward the enemy.")
 

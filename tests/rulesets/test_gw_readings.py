@@ -1,0 +1,96 @@
+"""The Great War in 54mm: the readings of issue 17, each worked out by hand from the
+text (shared/rules/great-war-54mm.txt) in a small scripted situation with forced dice.
+Every reading is recorded under ``interpretations:`` in rulesets/great-war-54mm.yaml."""
+
+from fractions import Fraction
+
+import pytest
+
+from game.catalog import load_ruleset
+from game.core.commands import Command
+from game.geometry.measure import edge_distance
+
+from .helpers import end_phases, force, make_game, ok, refused, small_map, unit
+
+IN = 25.4
+
+
+def interpretation(rid: str) -> str:
+    data = load_ruleset("great-war-54mm").data
+    return next(i.reading for i in data.interpretations if i.id == rid)
+
+
+# ---- 1. distances: base edge to base edge --------------------------------------------
+
+
+def test_the_shared_measure_is_base_edge_to_base_edge():
+    """Two 1" bases (12.7 mm radius) 3" apart centre to centre have a 2" gap; bases in
+    contact (or a point on the base's rim) are 0 apart."""
+    assert edge_distance((0, 0), 12.7, (3 * IN, 0), 12.7) == pytest.approx(2 * IN)
+    assert edge_distance((0, 0), 12.7, (1 * IN, 0), 12.7) == 0.0
+    assert edge_distance((0, 0), 12.7, (0.5 * IN, 0), 12.7) == 0.0  # overlapping: 0, never less
+    assert edge_distance((0, 0), 12.7, (3 * IN, 0), 0.0) == pytest.approx(2.5 * IN)  # a point
+
+
+def test_only_the_great_war_measures_edge_to_edge_for_now():
+    assert load_ruleset("great-war-54mm").measure_from == "edge"
+    assert load_ruleset("wwify").measure_from == "centre"
+    assert load_ruleset("ww2-skirmish").measure_from == "centre"
+    assert "base edge to base edge" in interpretation("distances")
+
+
+@pytest.mark.parametrize("centres,allowed", [(3.0, True), (3.05, False)])
+def test_a_two_inch_assault_is_a_two_inch_gap(centres, allowed):
+    """Assaults: "All figures within 2” of an enemy figure may assault." Measured base
+    edge to base edge, two 1" bases 3" apart centre to centre have a 2" gap: in reach;
+    3.05" apart (a 2.05" gap): not."""
+    game = make_game(small_map([unit("a1", [("rifleman", 20, 30)])], [unit("b1", [("rifleman", 20, 30 - centres)])]))
+    end_phases(game, "assaults", "a")
+    cmd = Command("assault", "a", unit="a1", target="b1")
+    if allowed:
+        force(game, 1, 1)  # the assault misses; the defender fights back and misses
+        ok(game, cmd)
+    else:
+        assert "within 2\"" in refused(game, cmd)
+
+
+@pytest.mark.parametrize("gap,band", [(12, "short"), (12.1, "long"), (24, "long"), (24.1, None)])
+def test_rifle_range_is_the_gap_between_the_bases(gap, band):
+    """Shooting: "Rifle 12” 24”", "Short range dice hit on a 4+, Long range on a 5+".
+    A rifleman (1" base) at a rifleman: the gap between the bases is the range; 24" of
+    gap is 25" centre to centre and still long range."""
+    game = make_game(small_map([unit("a1", [("rifleman", 24, 44)])], [unit("b1", [("rifleman", 24, 44 - gap - 1)])]))
+    end_phases(game, "shooting", "a")
+    cmd = Command("fire", "a", figure="a1.1", target="b1")
+    if band is None:
+        assert "out of Rifle range" in refused(game, cmd)
+        return
+    rep = game.rules.odds(game, cmd)
+    p = Fraction(1, 2) if band == "short" else Fraction(1, 3)
+    assert rep.outcomes.fractions == {1: p, 0: 1 - p}
+
+
+def test_range_to_a_gun_counts_its_wider_base():
+    """The HMG's base is 1.5": a rifle 24" from its base edge is 24" + 0.5" + 0.75" =
+    25.25" from its centre, and in range (long, 5+); 0.1" further it is not."""
+    for centres, in_range in ((25.25, True), (25.35, False)):
+        b = [unit("g", [("hmg", 24, 44 - centres)], kind="crew")]
+        game = make_game(small_map([unit("a1", [("rifleman", 24, 44)])], b))
+        end_phases(game, "shooting", "a")
+        reason = game.check(Command("fire", "a", figure="a1.1", target="g"))
+        assert (reason is None) == in_range, reason
+
+
+def test_activation_spread_is_measured_between_base_edges():
+    """Movement: "If the result is higher than the greatest number of inches between any
+    two figures in the unit then that unit may only move figures towards the officer or
+    sergeant". Three figures 2.5" apart centre to centre: 5" between the outer centres,
+    4" between the outer base edges. A d10 of 5 is higher than 4: regroup (centre to
+    centre it would not have been)."""
+    game = make_game(small_map([unit("a1", [("sergeant", 20, 40), ("rifleman", 22.5, 40), ("rifleman", 25, 40)])],
+                               [unit("b1", [("rifleman", 22, 6)])]))
+    assert game.rules.activation_spread_in(game, "a1") == pytest.approx(4.0)
+    end_phases(game, "movement", "a")
+    force(game, 5, 3, 3)
+    ok(game, Command("activate", "a", unit="a1"))
+    assert game.state.units["a1"].markers["activation"] == "regroup"
