@@ -165,10 +165,9 @@ def test_movement_is_two_average_dice_and_limited():
 
 def test_barbed_wire_stops_and_is_crossed_next_turn():
     wire = [{"type": "wire", "line": [[0, 36], [48, 36]], "width": 1}]
-    game = make_game(small_map([unit("a1", [("rifleman", 24, 40)])], [unit("b1", [("rifleman", 40, 4)])], terrain=wire),
-                     options={"activation_spread": True})  # a lone figure has no spread: it always activates
+    game = make_game(small_map([unit("a1", [("rifleman", 24, 40)])], [unit("b1", [("rifleman", 40, 4)])], terrain=wire))
     end_phases(game, "movement", "a")
-    force(game, 4, 4, 5, 5)
+    force(game, 4, 4)  # a lone figure activates without the d10 (interpretation activation-lone-figure): 2dAv 8"
     ok(game, Command("activate", "a", unit="a1"))
     ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, 32 * IN),)))
     f = game.state.figures["a1.1"]
@@ -178,7 +177,7 @@ def test_barbed_wire_stops_and_is_crossed_next_turn():
     # next turn: starts again on the far side; the 1" of wire costs nothing
     ok(game, Command("end_phase", "a"))
     end_phases(game, "movement", "a")
-    force(game, 2, 2, 2, 2)  # activate d10 2, move 2dAv 4"
+    force(game, 2, 2)  # activate: 2dAv 4"
     ok(game, Command("activate", "a", unit="a1"))
     ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, (36.5 - 5) * IN),)))  # 5" of path, 1" of it wire
     assert abs(game.state.figures["a1.1"].y - 31.5 * IN) < 0.01

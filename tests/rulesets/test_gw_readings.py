@@ -15,6 +15,11 @@ from .helpers import end_phases, force, make_game, ok, refused, small_map, unit
 IN = 25.4
 
 
+def dice_rolled(game, res) -> list[str]:
+    """The dice a command rolled, as the log shows them."""
+    return [e.roll.spec for e in game.log[res.first_event:res.last_event] if e.roll is not None]
+
+
 def interpretation(rid: str) -> str:
     data = load_ruleset("great-war-54mm").data
     return next(i.reading for i in data.interpretations if i.id == rid)
@@ -93,4 +98,51 @@ def test_activation_spread_is_measured_between_base_edges():
     end_phases(game, "movement", "a")
     force(game, 5, 3, 3)
     ok(game, Command("activate", "a", unit="a1"))
+    assert game.state.units["a1"].markers["activation"] == "regroup"
+
+
+# ---- 2. a unit of one figure activates ----------------------------------------------
+
+
+def lone_game(figures, options=None):
+    game = make_game(small_map([unit("a1", figures)], [unit("b1", [("rifleman", 22, 6)])]), options=options)
+    end_phases(game, "movement", "a")
+    return game
+
+
+@pytest.mark.parametrize("options", [None, {"activation_spread": True}])
+def test_a_lone_figure_advances_without_the_activation_roll(options):
+    """Movement: "If the result is higher than the greatest number of inches between any
+    two figures in the unit then that unit may only move figures towards the officer or
+    sergeant". A unit of one figure has no two figures to measure between: the test does
+    not apply, and it advances on its 2dAv alone (no d10 is rolled). Forced 2dAv 3 + 3:
+    6", and the move 5" toward the enemy is allowed."""
+    game = lone_game([("rifleman", 22, 40)], options)
+    force(game, 3, 3)
+    res = ok(game, Command("activate", "a", unit="a1"))
+    assert dice_rolled(game, res) == ["2dAv"]
+    u = game.state.units["a1"]
+    assert u.markers["activation"] == "advance"
+    assert u.markers["move_allowance"] == pytest.approx(6 * IN)
+    ok(game, Command("move", "a", figure="a1.1", path=((22 * IN, 35 * IN),)))
+    assert "single figure" in interpretation("activation-lone-figure")
+    assert game.rules.planner.activation_chance(game, u) == 1.0
+
+
+def test_a_unit_cut_down_to_one_figure_also_activates():
+    """The same for a unit whose other figures are casualties: one figure left, no spread."""
+    game = lone_game([("rifleman", 22, 40), ("rifleman", 30, 40)])
+    game.state.figures["a1.2"].life = "dead"
+    force(game, 2, 2)
+    ok(game, Command("activate", "a", unit="a1"))
+    assert game.state.units["a1"].markers["activation"] == "advance"
+
+
+def test_two_figures_in_base_contact_still_roll_and_must_spread_out():
+    """Two figures in base contact are 0" apart (edge to edge): the literal test applies,
+    and any d10 (1 is higher than 0) leaves them regrouping on the sergeant."""
+    game = lone_game([("sergeant", 22, 40), ("rifleman", 23, 40)])
+    force(game, 1, 3, 3)
+    res = ok(game, Command("activate", "a", unit="a1"))
+    assert dice_rolled(game, res) == ["d10", "2dAv"]
     assert game.state.units["a1"].markers["activation"] == "regroup"

@@ -53,7 +53,7 @@ class GreatWar54(RulesetBase[GWData]):
     phases = ("rally", "movement", "shooting", "assaults")
     #: distances are base edge to base edge (interpretation distances)
     measure_from = "edge"
-    #: 2: distances measured base edge to base edge
+    #: 2: distances measured base edge to base edge; a lone figure's activation
     rules_version = 2
     Listing = GreatWarCommands
     Odds = GreatWarOdds
@@ -324,14 +324,19 @@ class GreatWar54(RulesetBase[GWData]):
         require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and cannot be moved until rallied.")
         require(GwUnitMark.MOVE_ALLOWANCE not in unit.markers, f"{unit.name} has already rolled for movement this phase.")
 
-    def activation_spread_in(self, game: Game, unit_id: str) -> float:
+    def activation_spread_in(self, game: Game, unit_id: str) -> float | None:
         """Movement: "the greatest number of inches between any two figures in the unit",
-        base edge to base edge (interpretation distances)."""
-        return self.in_units(self.spread(self.alive(game, unit_id)))
+        base edge to base edge (interpretation distances); None for a unit of one figure,
+        which has no two figures to measure between and needs no activation roll
+        (interpretation activation-lone-figure)."""
+        figs = self.alive(game, unit_id)
+        return self.in_units(self.spread(figs)) if len(figs) >= 2 else None
 
-    def activation_regroups(self, game: Game, spread_in: float, d10: int) -> bool:
+    def activation_regroups(self, game: Game, spread_in: float | None, d10: int) -> bool:
         """Whether an activation d10 leaves the unit only regrouping (the solo AI weighs
         its chance with this same test)."""
+        if spread_in is None:
+            return False
         if self.option(game, "activation_spread"):
             return spread_in > d10 + 1e-9
         return d10 > spread_in + 1e-9
@@ -339,6 +344,12 @@ class GreatWar54(RulesetBase[GWData]):
     def apply_activate(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit_id]
         spread_in = self.activation_spread_in(game, unit.id)
+        if spread_in is None:
+            unit.markers[GwUnitMark.ACTIVATION] = "advance"
+            game.emit("info", f"{unit.name} is a single figure: with no spread to measure it advances without the activation roll.",
+                      units=[unit.id])
+            self._roll_allowance(game, unit)
+            return
         roll = game.dice.roll(
             self.data.activation_die, f"{unit.name} activation", units=[unit.id],
             target=(f"<= {spread_in:.1f}\" (greatest spread)" if not self.option(game, "activation_spread")
