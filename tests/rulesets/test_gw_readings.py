@@ -146,3 +146,67 @@ def test_two_figures_in_base_contact_still_roll_and_must_spread_out():
     res = ok(game, Command("activate", "a", unit="a1"))
     assert dice_rolled(game, res) == ["d10", "2dAv"]
     assert game.state.units["a1"].markers["activation"] == "regroup"
+
+
+# ---- 3. assaults: one casualty rule for both sides ----------------------------------
+
+
+def assault_situation(a_figs, b_figs):
+    game = make_game(small_map([unit("a1", a_figs)], [unit("b1", b_figs)]))
+    end_phases(game, "assaults", "a")
+    return game
+
+
+def dead(game, unit_id):
+    return sorted(f.id for f in game.state.unit_figures(unit_id, alive_only=False) if not f.alive)
+
+
+def test_the_attackers_hits_are_casualties_beyond_the_figures_in_reach():
+    """Assaults: "Roll a d6 per assaulting figure. A 4+ is a hit. Remove any casualties and
+    then the assaulted unit fights back with what is left." Three attackers reach one
+    defender (b1.1, 0.5" to 1.1" gaps); b1.2 stands 5" back and b1.3 far off. Forced
+    6, 6, 1: two hits, two casualties: b1.1, then the next nearest, b1.2. No figure left
+    within 2" of an assaulting figure, so nothing fights back; the defender lost more and
+    tests: d10 of 2 against 1 figure fails, pinned."""
+    game = assault_situation([("rifleman", 20, 30), ("rifleman", 21.5, 30), ("rifleman", 23, 30)],
+                             [("rifleman", 21.5, 28.5), ("rifleman", 21.5, 24), ("rifleman", 40, 10)])
+    force(game, 6, 6, 1, 2)
+    res = ok(game, Command("assault", "a", unit="a1", target="b1"))
+    assert dice_rolled(game, res) == ["3d6", "d10"]  # no fighting back
+    assert dead(game, "b1") == ["b1.1", "b1.2"] and dead(game, "a1") == []
+    assert game.state.units["b1"].markers.get("pinned")
+
+
+def back_situation():
+    """One attacker (a1.1) within 2" of three defenders; a1.2 and a1.3 stand 3" and 6"
+    behind it, out of reach."""
+    return assault_situation([("rifleman", 20, 30), ("rifleman", 20, 33), ("rifleman", 20, 36)],
+                             [("rifleman", 18.5, 28.5), ("rifleman", 20, 28.5), ("rifleman", 21.5, 28.5)])
+
+
+def test_the_defenders_hits_are_casualties_the_same_way():
+    """The same rule the other way: one assaulting figure misses (a 1); the three
+    defenders within 2" of it fight back, 6, 6, 1: two hits, two casualties of the
+    assaulting unit, nearest the defenders first: a1.1, then a1.2 behind it (before, the
+    second hit was lost). The assaulting unit lost more: it tests, d10 of 5 against the
+    1 figure left fails, pinned."""
+    game = back_situation()
+    force(game, 1, 6, 6, 1, 5)
+    ok(game, Command("assault", "a", unit="a1", target="b1"))
+    assert dead(game, "a1") == ["a1.1", "a1.2"] and dead(game, "b1") == []
+    assert game.state.units["a1"].markers.get("pinned")
+    assert "one rule for both sides" in interpretation("assault-who").lower()
+
+
+def test_assault_odds_count_every_hit_on_the_assaulting_unit():
+    """The odds of the same assault by hand. The attacker's die hits (4+) with 1/2,
+    killing one defender; the defenders left fight back: 3 dice after a miss, 2 after a
+    hit, each hit (1/2) a casualty of the 3-figure assaulting unit:
+    P(k lost) = 1/2 Binom(3, 1/2)(k) + 1/2 Binom(2, 1/2)(k)."""
+    game = back_situation()
+    rep = game.rules.odds(game, Command("assault", "a", unit="a1", target="b1"))
+    b3 = {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
+    b2 = {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+    expected = {k: Fraction(1, 2) * b3[k] + Fraction(1, 2) * b2.get(k, 0) for k in range(4)}
+    assert rep.extra["casualties to the assaulters"].fractions == expected
+    assert rep.extra["b1 casualties"].fractions == {0: Fraction(1, 2), 1: Fraction(1, 2)}

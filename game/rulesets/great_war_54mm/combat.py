@@ -11,7 +11,7 @@ from game.core.commands import Command, Refusal, refuse, require
 from game.core.dice import Dice, Roll
 from game.core.game import Game
 from game.core.keys import FigureMark
-from game.core.state import Figure
+from game.core.state import Figure, Unit
 from game.rulesets.great_war_54mm.situations import AssaultPlan, Shot
 from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.parts import Chapter
@@ -172,6 +172,15 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
         return hits, roll
 
+    def assault_casualties(self, game: Game, unit: Unit, hits: int, fighters: list[Figure], cause: str, by_unit: str) -> int:
+        """One rule for both sides of an assault (interpretation assault-who): "A 4+ is a
+        hit. Remove any casualties": every hit is a casualty of the unit, taken from its
+        figures nearest the enemy figures that fought (those in reach first, then those
+        behind them); how many it lost."""
+        dead = self.rules.nearest_first(self.rules.alive(game, unit.id), fighters)[:hits]
+        self.rules.remove_figures(game, unit, dead, cause, by_unit=by_unit)
+        return len(dead)
+
     def apply_assault(self, game: Game, cmd: Command) -> None:
         st = game.state
         unit = st.units[cmd.unit_id]
@@ -184,21 +193,16 @@ class GreatWarCombat(Chapter["GreatWar54"]):
             self.rules.destroy_unit(game, target, f"{target.name} is overrun: crewed weapons are destroyed in an assault.")
             return
         hits, _ = self.assault_dice(game.dice, f"{unit.name} assaults {target.name}", len(plan.attackers), [unit.id, target.id])
-        victims = self.rules.nearest_first(plan.defenders_in_reach, [a.pos for a in plan.attackers])[:hits]
-        if hits > len(victims):
-            extra = self.rules.nearest_first([f for f in self.rules.alive(game, target.id) if f not in victims], [a.pos for a in plan.attackers])
-            victims += extra[: hits - len(victims)]
         self.rules.note_fire(game, target.id, unit.id, len(plan.attackers))
-        self.rules.remove_figures(game, target, victims, f"assaulted by {unit.name}", by_unit=unit.id)
-        lost_def = len(victims)
+        lost_def = self.assault_casualties(game, target, hits, plan.attackers, f"assaulted by {unit.name}", unit.id)
+        # "the assaulted unit fights back with what is left": what is left of its figures
+        # within 2" of an enemy figure (interpretation assault-who)
         fighters = [f for f in plan.defenders_in_reach if f.alive]
         lost_att = 0
         if fighters:
             back, _ = self.assault_dice(game.dice, f"{target.name} fights back", len(fighters), [target.id, unit.id])
-            a_victims = self.rules.nearest_first(plan.attackers, [f.pos for f in fighters])[:back]
             self.rules.note_fire(game, unit.id, target.id, len(fighters))
-            self.rules.remove_figures(game, unit, a_victims, f"fought by {target.name}", by_unit=target.id)
-            lost_att = len(a_victims)
+            lost_att = self.assault_casualties(game, unit, back, fighters, f"fought by {target.name}", target.id)
         game.emit("assault", f"Assault result: {target.name} lost {lost_def}, {unit.name} lost {lost_att}.", units=[unit.id, target.id])
         testers = []
         if lost_def > lost_att:

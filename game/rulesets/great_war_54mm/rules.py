@@ -53,7 +53,8 @@ class GreatWar54(RulesetBase[GWData]):
     phases = ("rally", "movement", "shooting", "assaults")
     #: distances are base edge to base edge (interpretation distances)
     measure_from = "edge"
-    #: 2: distances measured base edge to base edge; a lone figure's activation
+    #: 2: distances measured base edge to base edge; a lone figure's activation; every
+    #: assault hit is a casualty, for both sides
     rules_version = 2
     Listing = GreatWarCommands
     Odds = GreatWarOdds
