@@ -210,3 +210,58 @@ def test_assault_odds_count_every_hit_on_the_assaulting_unit():
     expected = {k: Fraction(1, 2) * b3[k] + Fraction(1, 2) * b2.get(k, 0) for k in range(4)}
     assert rep.extra["casualties to the assaulters"].fractions == expected
     assert rep.extra["b1 casualties"].fractions == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+
+
+# ---- 4. the mortar sees for itself; observed fire is an optional rule ---------------
+
+BLIND = [{"type": "building", "rect": {"x": 22, "y": 36, "w": 4, "h": 2}}]  # between the mortar and its target
+
+
+def mortar_game(friends, options=None, terrain=()):
+    """A mortar (1.5" base) at (24, 44), blind behind a building; its target, a rifleman
+    at (24, 30): 14" centre to centre, 12.75" between the bases (short range, 6"-18")."""
+    a = [unit("m", [("mortar", 24, 44), ("crewman", 26, 44)], kind="crew")]
+    if friends:
+        a.append(unit("a1", friends))
+    game = make_game(small_map(a, [unit("b1", [("rifleman", 24, 30)])], terrain=BLIND + list(terrain)), options=options)
+    end_phases(game, "shooting", "a")
+    return game
+
+
+MORTAR = Command("fire", "a", figure="m.1", target="b1")
+
+
+def test_a_mortar_shoots_only_at_what_it_sees():
+    """Shooting: "All figures that did not move may shoot"; the text gives the mortar
+    nothing beyond its ranges. By default it fires, like every figure, only at what it
+    sees: with the building in the way it may not fire, though a rifleman of its side
+    sees the target."""
+    game = mortar_game([("rifleman", 34, 40)])
+    assert game.rules.los(game, game.state.figures["a1.1"], game.state.figures["b1.1"]).visible
+    assert "cannot see" in refused(game, MORTAR)
+    assert not game.rules.data.option_defaults()["observed_fire"]
+    assert "addition to the text" in interpretation("mortar-observed")
+
+
+def test_observed_fire_is_an_optional_rule():
+    """With the optional rule observed_fire, the mortar fires at what the rifleman sees:
+    short range (12.75" gap), 2d6 hitting on 4+; the target is one figure, so it falls
+    unless both dice miss: P(0) = (1/2)^2 = 1/4."""
+    game = mortar_game([("rifleman", 34, 40)], options={"observed_fire": True})
+    rep = game.rules.odds(game, MORTAR)
+    assert rep.outcomes.fractions == {0: Fraction(1, 4), 1: Fraction(3, 4)}
+
+
+WALL = [{"type": "wall", "line": [[25, 29], [25, 31]]}]  # 1" east of the target's centre: cover to it
+
+
+def test_observed_fire_judges_cover_from_the_friends_that_see():
+    """Shooting: "Firing at troops in cover is -1 to dice roll." Under observed fire the
+    mortar's own (blocked) line does not judge cover: a rifleman east of the target sees
+    it behind the wall (hard cover within 1" of it): -1, so 5+ on each of 2d6: the one
+    figure survives with (2/3)^2 = 4/9. A second rifleman south of it sees it in the
+    open: it is not in cover from every friend that sees it, so no -1: (1/2)^2 = 1/4."""
+    game = mortar_game([("rifleman", 34, 30)], options={"observed_fire": True}, terrain=WALL)
+    assert game.rules.odds(game, MORTAR).outcomes.fractions == {0: Fraction(4, 9), 1: Fraction(5, 9)}
+    game = mortar_game([("rifleman", 34, 30), ("rifleman", 24, 34.5)], options={"observed_fire": True}, terrain=WALL)
+    assert game.rules.odds(game, MORTAR).outcomes.fractions == {0: Fraction(1, 4), 1: Fraction(3, 4)}

@@ -43,12 +43,13 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         wid = firer.weapons[0]
         w = self.rules.data.weapons[wid]
         targets = self.rules.alive(game, target.id)
-        if w.observed:
-            friends = st.side_figures(firer.side)
-            seen = [t for t in targets if any(self.rules.los(game, fr, t).visible for fr in friends)]
-        else:
-            seen = [t for t in targets if self.rules.los(game, firer, t).visible]
-        require(bool(seen), f"{firer.name} cannot see any figure of {target.name}.")
+        # the firer sees for itself; under the optional rule observed_fire a mortar fires
+        # at what any friendly figure sees (interpretation mortar-observed)
+        observed = w.observed and self.rules.option(game, "observed_fire")
+        observers = st.side_figures(firer.side) if observed else [firer]
+        views = {t.id: [v for v in (self.rules.los(game, o, t) for o in observers) if v.visible] for t in targets}
+        seen = [t for t in targets if views[t.id]]
+        require(bool(seen), f"{'No friendly figure' if observed else firer.name} {'sees' if observed else 'cannot see'} any figure of {target.name}.")
         dists = {t.id: self.rules.apart(firer, t) for t in seen}  # base edge to base edge
         in_range = [t for t in seen if self.rules.mm(w.minimum) - 1e-6 <= dists[t.id] <= self.rules.mm(w.long) + 1e-6]
         nearest = min(dists.values())
@@ -60,11 +61,12 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         d = dists[in_range[0].id]
         band = "short" if d <= self.rules.mm(w.short) + 1e-6 else "long"
         need = self.rules.data.shooting.hit_on.short if band == "short" else self.rules.data.shooting.hit_on.long
-        covered = sum(1 for t in in_range if self.rules.los(game, firer, t).cover > 0)
+        # in cover from the firer, or (observed fire) from every friend that sees it
+        covered = sum(1 for t in in_range if all(v.cover > 0 for v in views[t.id]))
         cover = covered * 2 >= len(in_range)
         mods = []
         notes = [f"{len(in_range)} of {len(targets)} figures of {target.name} seen and in range, nearest {self.rules.fmt(d)}",
-                 f"{covered} of them in cover from {firer.name}"]
+                 f"{covered} of them in cover from {'every friend that sees them' if observed else firer.name}"]
         if cover:
             mods.append(("target in cover", self.rules.data.shooting.cover_modifier))
         return Shot(firer, wid, w, target, d, band, need, cover, w.dice, in_range, self.rules.is_crew(target), mods, notes)

@@ -54,7 +54,8 @@ class GreatWar54(RulesetBase[GWData]):
     #: distances are base edge to base edge (interpretation distances)
     measure_from = "edge"
     #: 2: distances measured base edge to base edge; a lone figure's activation; every
-    #: assault hit is a casualty, for both sides
+    #: assault hit is a casualty, for both sides; a mortar fires at what it sees (observed
+    #: fire is an optional rule)
     rules_version = 2
     Listing = GreatWarCommands
     Odds = GreatWarOdds
