@@ -265,3 +265,47 @@ def test_observed_fire_judges_cover_from_the_friends_that_see():
     assert game.rules.odds(game, MORTAR).outcomes.fractions == {0: Fraction(4, 9), 1: Fraction(5, 9)}
     game = mortar_game([("rifleman", 34, 30), ("rifleman", 24, 34.5)], options={"observed_fire": True}, terrain=WALL)
     assert game.rules.odds(game, MORTAR).outcomes.fractions == {0: Fraction(1, 4), 1: Fraction(3, 4)}
+
+
+# ---- 5. a figure on the wire may step off it ----------------------------------------
+
+WIRE = [{"type": "wire", "line": [[0, 36], [48, 36]], "width": 1}]  # covers y 35.5 to 36.5
+
+
+def wire_game(y: float = 36):
+    game = make_game(small_map([unit("a1", [("rifleman", 24, y)])], [unit("b1", [("rifleman", 40, 4)])], terrain=WIRE))
+    end_phases(game, "movement", "a")
+    return game
+
+
+@pytest.mark.parametrize("goal,cost", [(40, 3.5), (33, 2.5)])
+def test_a_figure_standing_on_the_wire_steps_off_either_way(goal, cost):
+    """Barbed Wire: "all movement stops at barbed wire, starting again on the far side in
+    the following turn." A figure standing in the wire (set up there) has met it already:
+    it may leave it, back (south, 4" of path) or over to the far side (north, 3"), and
+    the 0.5" of wire it leaves costs nothing. Forced 2dAv 2 + 2: 4" to spend. (Before, the
+    wire was met at distance 0 and the figure could never move.)"""
+    game = wire_game()
+    force(game, 2, 2)
+    ok(game, Command("activate", "a", unit="a1"))
+    ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, goal * IN),)))
+    f, u = game.state.figures["a1.1"], game.state.units["a1"]
+    assert f.y == pytest.approx(goal * IN)
+    assert game.rules.remaining_move(u, f) == pytest.approx((4 - cost) * IN)
+    assert "stands in" in interpretation("wire")
+
+
+def test_a_figure_held_at_the_wire_may_move_back_next_turn():
+    """Held at the near edge of the wire, in its next turn it may go back instead of
+    crossing: moving away from the wire never meets it."""
+    game = wire_game(40)
+    force(game, 4, 4)  # 8": stops at the wire's near edge, y 36.5
+    ok(game, Command("activate", "a", unit="a1"))
+    ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, 32 * IN),)))
+    assert game.state.figures["a1.1"].y == pytest.approx(36.5 * IN, abs=0.01)
+    ok(game, Command("end_phase", "a"))
+    end_phases(game, "movement", "a")
+    force(game, 2, 2)
+    ok(game, Command("roll_move", "a", unit="a1"))
+    ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, 40 * IN),)))
+    assert not game.state.figures["a1.1"].markers.get("at_wire")

@@ -55,7 +55,7 @@ class GreatWar54(RulesetBase[GWData]):
     measure_from = "edge"
     #: 2: distances measured base edge to base edge; a lone figure's activation; every
     #: assault hit is a casualty, for both sides; a mortar fires at what it sees (observed
-    #: fire is an optional rule)
+    #: fire is an optional rule); a figure standing in the wire steps off it
     rules_version = 2
     Listing = GreatWarCommands
     Odds = GreatWarOdds
@@ -299,9 +299,13 @@ class GreatWar54(RulesetBase[GWData]):
     def free_wire(self, game: Game, fig: Figure) -> str | None:
         """Barbed Wire: "all movement stops at barbed wire, starting again on the far side
         in the following turn": the wire the figure stopped at in an earlier turn, which it
-        now crosses without it costing any of its move."""
+        now crosses without it costing any of its move; or the wire it stands in (set up
+        there, or left there by a move over it), which it has met already and may step off
+        either way, the part in the wire costing nothing (interpretation wire)."""
         wire = fig.markers.get(GwFigMark.AT_WIRE)
-        return wire if wire is not None and fig.markers.get(GwFigMark.WIRE_TURN, 0) < game.state.turn else None
+        if wire is not None:
+            return wire if fig.markers.get(GwFigMark.WIRE_TURN, 0) < game.state.turn else None
+        return next((ft.id for ft in game.table.features_at(fig.pos) if ft.type.id == "wire"), None)
 
     def movement_mode(self, unit: Unit) -> str:
         """'advance', 'no_advance' (may not end nearer the enemy) or 'regroup'."""
