@@ -309,3 +309,40 @@ def test_a_figure_held_at_the_wire_may_move_back_next_turn():
     ok(game, Command("roll_move", "a", unit="a1"))
     ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, 40 * IN),)))
     assert not game.state.figures["a1.1"].markers.get("at_wire")
+
+
+# ---- 6. who may not shoot: officers, crewmen, running units --------------------------
+
+
+def test_crewmen_serve_the_weapon_and_do_not_shoot_on_their_own():
+    """Crewed Weapons (HMGs, Mortars, Field pieces etc): the text gives the crewmen no
+    weapon of their own; the HMG's 5d6 is the crew's fire. A crewman may not fire; the
+    HMG beside him fires its 5d6 (short range, 12" gap: 4+ each, at one target figure:
+    it survives only if all five miss, (1/2)^5)."""
+    b = [unit("b1", [("rifleman", 24, 30)])]
+    a = [unit("g", [("hmg", 24, 43.25), ("crewman", 26, 43.25)], kind="crew")]  # 13.25" - 0.75" - 0.5" = 12"
+    game = make_game(small_map(a, b))
+    end_phases(game, "shooting", "a")
+    assert "serves his weapon" in refused(game, Command("fire", "a", figure="g.2", target="b1"))
+    rep = game.rules.odds(game, Command("fire", "a", figure="g.1", target="b1"))
+    assert rep.outcomes.fractions == {0: Fraction(1, 32), 1: Fraction(31, 32)}
+    assert "crew" in interpretation("crewmen-do-not-shoot")
+
+
+def test_a_running_unit_is_still_pinned_and_may_not_shoot():
+    """Morale tests: "A failed test pins the unit. It may not advance or shoot until
+    rallied. Pinned units that fail a further test will run 2dAv immediately." A running
+    unit is a pinned unit that failed again and has not rallied: still pinned, so it may
+    not shoot (and its figures moved as they ran). It fails twice in its Rally phase
+    (running 3 + 3 = 6" south at once), runs 6" more at the start of its Movement phase,
+    and in its Shooting phase may not fire at the rifleman 17" from it."""
+    game = make_game(small_map([unit("a1", [("rifleman", 24, 20)])], [unit("b1", [("rifleman", 24, 14)])]))
+    u = game.state.units["a1"]
+    force(game, 3, 3, 3, 3)
+    game.rules.fail_morale(game, u)
+    game.rules.fail_morale(game, u)
+    assert u.markers.get("pinned") and u.markers.get("running")
+    end_phases(game, "shooting", "a")
+    assert game.state.figures["a1.1"].y == pytest.approx(32 * IN)
+    assert "running and may not shoot" in refused(game, Command("fire", "a", figure="a1.1", target="b1"))
+    assert "still pinned" in interpretation("running")

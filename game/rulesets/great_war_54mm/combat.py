@@ -34,7 +34,8 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         require(target.side != firer.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left.")
         tt = self.rules.troop(firer)
-        require(tt.shoots, f"{firer.name}: {tt.name.lower()}s do not shoot.")
+        require(tt.shoots, f"{firer.name} does not shoot: " + ("officers do not shoot." if tt.role == "officer" else
+                                                               "a crewman serves his weapon, whose dice are the crew's fire."))
         require(bool(firer.weapons), f"{firer.name} has no weapon to shoot.")
         require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and may not shoot.")
         require(not unit.markers.get(GwUnitMark.PINNED), f"{unit.name} is pinned and may not shoot until rallied.")
