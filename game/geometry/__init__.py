@@ -20,6 +20,7 @@ from .los import (
 from .measure import (
     distance,
     distances_from,
+    edge_distance,
     furthest_to_nearest,
     in_contact,
     max_spread,
@@ -63,6 +64,7 @@ __all__ = [
     "distance",
     "distances_from",
     "each_within",
+    "edge_distance",
     "from_mm",
     "furthest_to_nearest",
     "groups",

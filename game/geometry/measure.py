@@ -1,4 +1,7 @@
-"""Distances between figures (centre to centre, in mm)."""
+"""Distances between figures, in mm: centre to centre (:func:`distance` and the
+vectorised helpers), or base edge to base edge of round bases (:func:`edge_distance`).
+Which one a ruleset's rules measure by is the ruleset's choice
+(game/rulesets/measuring.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +21,13 @@ _HULL_MIN = 64  # above this many points, max_spread works on the convex hull
 def distance(a: Point, b: Point) -> float:
     """Centre-to-centre distance."""
     return math.hypot(float(b[0]) - float(a[0]), float(b[1]) - float(a[1]))
+
+
+def edge_distance(a: Point, ra: float, b: Point, rb: float) -> float:
+    """Base edge to base edge of two round bases of radii ``ra`` and ``rb``: the centre
+    to centre distance less both radii, 0 when the bases touch or overlap. A point is a
+    base of radius 0."""
+    return max(0.0, distance(a, b) - ra - rb)
 
 
 def pairwise(p: object, q: object) -> np.ndarray:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import atan2, degrees, hypot
 from typing import Any, ClassVar, Generic, TypeVar
 
 from shapely.geometry import Point
@@ -29,6 +28,7 @@ from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
 from game.rulesets.command_table import CommandKind, command_kinds
+from game.rulesets.measuring import MeasureMixin
 from game.rulesets.movement import MovePlan, plan_move
 from game.rulesets.offers import Action, OddsReport
 from game.rulesets.parts import CommandListing, EditorSupport, OddsPart, Planner
@@ -50,7 +50,7 @@ class _Refused:
 DataT = TypeVar("DataT", bound=RulesetData)
 
 
-class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
+class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
     id: ClassVar[str]
     Data: ClassVar[type[RulesetData]]
     phases: ClassVar[tuple[str, ...]] = ()
@@ -397,14 +397,6 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
         edge = game.state.sides[fig.side].home_edge
         w, h = game.table.width, game.table.height
         return {"north": (fig.x, 0.0), "south": (fig.x, h), "west": (0.0, fig.y), "east": (w, fig.y)}[edge]
-
-    @staticmethod
-    def heading(a: tuple[float, float], b: tuple[float, float]) -> float:
-        return degrees(atan2(b[1] - a[1], b[0] - a[0])) % 360
-
-    @staticmethod
-    def dist(a: tuple[float, float], b: tuple[float, float]) -> float:
-        return hypot(a[0] - b[0], a[1] - b[1])
 
     def unit_status(self, game: Game, unit_id: str) -> list[str]:
         """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""

@@ -5,6 +5,7 @@ from math import comb
 
 import pytest
 
+from game.catalog import load_ruleset
 from game.core.commands import Command
 from game.core.odds import convolve
 from game.core.state import DESTROYED, FLED
@@ -16,11 +17,19 @@ def binom(n: int, p: Fraction) -> dict[int, Fraction]:
     return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
 
 
+def base(troop_type: str) -> float:
+    """A troop type's base diameter in inches (the ruleset's data)."""
+    data = load_ruleset("great-war-54mm").data
+    return data.troop_types[troop_type].base or data.base_diameter
+
+
 def shooting_game(firer: str, distance: float, target_terrain=None, targets: int = 6, kind="squad", target_type="rifleman"):
-    """Firer of side A at (24, 44); a line of target figures of side B ``distance`` inches
-    north of it, 1.5" apart, the nearest straight ahead."""
+    """Firer of side A at (24, 44); a line of target figures of side B north of it, 1.5"
+    apart, the nearest straight ahead with a gap of ``distance`` inches between the bases
+    (distances are base edge to base edge: interpretation distances)."""
     tx = [24 + 1.5 * i for i in range(targets)]
-    b = [unit("b1", [(target_type if i == 0 or kind != "crew" else "crewman", x, 44 - distance) for i, x in enumerate(tx)], kind=kind)]
+    ty = 44 - distance - (base(firer) + base(target_type)) / 2
+    b = [unit("b1", [(target_type if i == 0 or kind != "crew" else "crewman", x, ty) for i, x in enumerate(tx)], kind=kind)]
     game = make_game(small_map([unit("a1", [(firer, 24, 44)])], b, terrain=target_terrain))
     end_phases(game, "shooting", "a")
     return game
@@ -61,12 +70,12 @@ def test_out_of_range_is_refused_with_reason(firer, dist):
 
 
 def test_cover_is_minus_one():
-    crater = [{"type": "crater", "circle": {"center": [24 + 1.5 * i, 34], "radius": 0.7}} for i in range(6)]
+    crater = [{"type": "crater", "circle": {"center": [24 + 1.5 * i, 33], "radius": 0.7}} for i in range(6)]
     game = shooting_game("rifleman", 10, target_terrain=crater)
     rep = fire_odds(game)
     assert any(m.name == "target in cover" for m in rep.modifiers)
     assert rep.outcomes.fractions == {1: Fraction(1, 3), 0: Fraction(2, 3)}  # needs a 5 before -1
-    game = shooting_game("rifleman", 20, target_terrain=[{**c, "circle": {"center": [c["circle"]["center"][0], 24], "radius": 0.7}} for c in crater])
+    game = shooting_game("rifleman", 20, target_terrain=[{**c, "circle": {"center": [c["circle"]["center"][0], 23], "radius": 0.7}} for c in crater])
     assert fire_odds(game).outcomes.fractions == {1: Fraction(1, 6), 0: Fraction(5, 6)}  # only a 6 hits
 
 
@@ -96,7 +105,9 @@ def test_officers_do_not_shoot_and_movers_do_not_shoot():
 
 
 def movement_game(options=None, a_figs=None):
-    a_figs = a_figs or [("sergeant", 20, 40), ("rifleman", 22, 40), ("rifleman", 24, 40)]
+    """Three figures in a line 2.5" apart centre to centre: 4" from the first base's edge
+    to the last's (the activation spread, edge to edge)."""
+    a_figs = a_figs or [("sergeant", 20, 40), ("rifleman", 22.5, 40), ("rifleman", 25, 40)]
     game = make_game(small_map([unit("a1", a_figs)], [unit("b1", [("rifleman", 22, 6)])]), options=options)
     end_phases(game, "movement", "a")
     return game
@@ -113,7 +124,7 @@ def test_activation_literal_reading():
     assert u.markers["activation"] == "regroup"
     assert abs(u.markers["move_allowance"] - 6 * IN) < 1e-9
     # toward the enemy is refused; toward the sergeant is allowed; the sergeant stays put
-    assert "only move toward" in refused(game, Command("move", "a", figure="a1.3", path=((24 * IN, 36 * IN),)))
+    assert "only move toward" in refused(game, Command("move", "a", figure="a1.3", path=((25 * IN, 36 * IN),)))
     assert "stay still" in refused(game, Command("move", "a", figure="a1.1", path=((20 * IN, 38 * IN),)))
     ok(game, Command("move", "a", figure="a1.3", path=((22 * IN, 41.5 * IN),)))
 
@@ -123,11 +134,11 @@ def test_activation_pass_allows_advance_and_not_activated_may_not_advance():
     force(game, 4, 2, 2)  # d10 4 is not higher than the 4" spread: activated
     ok(game, Command("activate", "a", unit="a1"))
     assert game.state.units["a1"].markers["activation"] == "advance"
-    ok(game, Command("move", "a", figure="a1.2", path=((22 * IN, 36 * IN),)))
+    ok(game, Command("move", "a", figure="a1.2", path=((22.5 * IN, 36 * IN),)))
     game = movement_game()
     force(game, 3, 3)
     ok(game, Command("roll_move", "a", unit="a1"))
-    assert "may not move toward the enemy" in refused(game, Command("move", "a", figure="a1.2", path=((22 * IN, 36 * IN),)))
+    assert "may not move toward the enemy" in refused(game, Command("move", "a", figure="a1.2", path=((22.5 * IN, 36 * IN),)))
     ok(game, Command("move", "a", figure="a1.2", path=((26 * IN, 43 * IN),)))
 
 
@@ -146,18 +157,17 @@ def test_movement_is_two_average_dice_and_limited():
     game = movement_game()
     force(game, 2, 3)
     ok(game, Command("roll_move", "a", unit="a1"))
-    assert "has 5.0\" left" in refused(game, Command("move", "a", figure="a1.2", path=((22 * IN, 46 * IN),)))
-    ok(game, Command("move", "a", figure="a1.2", path=((22 * IN, 43 * IN),)))
-    ok(game, Command("move", "a", figure="a1.2", path=((22 * IN, 45 * IN),)))  # a second leg, 2" of 5"
+    assert "has 5.0\" left" in refused(game, Command("move", "a", figure="a1.2", path=((22.5 * IN, 46 * IN),)))
+    ok(game, Command("move", "a", figure="a1.2", path=((22.5 * IN, 43 * IN),)))
+    ok(game, Command("move", "a", figure="a1.2", path=((22.5 * IN, 45 * IN),)))  # a second leg, 2" of 5"
     assert "already rolled" in refused(game, Command("roll_move", "a", unit="a1"))
 
 
 def test_barbed_wire_stops_and_is_crossed_next_turn():
     wire = [{"type": "wire", "line": [[0, 36], [48, 36]], "width": 1}]
-    game = make_game(small_map([unit("a1", [("rifleman", 24, 40)])], [unit("b1", [("rifleman", 40, 4)])], terrain=wire),
-                     options={"activation_spread": True})  # a lone figure has no spread: it always activates
+    game = make_game(small_map([unit("a1", [("rifleman", 24, 40)])], [unit("b1", [("rifleman", 40, 4)])], terrain=wire))
     end_phases(game, "movement", "a")
-    force(game, 4, 4, 5, 5)
+    force(game, 4, 4)  # a lone figure activates without the d10 (interpretation activation-lone-figure): 2dAv 8"
     ok(game, Command("activate", "a", unit="a1"))
     ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, 32 * IN),)))
     f = game.state.figures["a1.1"]
@@ -167,7 +177,7 @@ def test_barbed_wire_stops_and_is_crossed_next_turn():
     # next turn: starts again on the far side; the 1" of wire costs nothing
     ok(game, Command("end_phase", "a"))
     end_phases(game, "movement", "a")
-    force(game, 2, 2, 2, 2)  # activate d10 2, move 2dAv 4"
+    force(game, 2, 2)  # activate: 2dAv 4"
     ok(game, Command("activate", "a", unit="a1"))
     ok(game, Command("move", "a", figure="a1.1", path=((24 * IN, (36.5 - 5) * IN),)))  # 5" of path, 1" of it wire
     assert abs(game.state.figures["a1.1"].y - 31.5 * IN) < 0.01
@@ -328,8 +338,9 @@ def test_volley_odds_are_what_resolving_the_volley_does():
 
 
 def test_assault_needs_two_inches():
+    """1" bases 3.1" apart centre to centre: a 2.1" gap between the bases."""
     a = [unit("a1", [("rifleman", 20, 30)])]
-    b = [unit("b1", [("rifleman", 20, 27.9)])]
+    b = [unit("b1", [("rifleman", 20, 26.9)])]
     game = make_game(small_map(a, b))
     end_phases(game, "assaults", "a")
     assert "within 2\"" in refused(game, Command("assault", "a", unit="a1", target="b1"))

@@ -134,20 +134,17 @@ class GreatWarPlanner(Planner["GreatWar54"]):
 
     def activation_chance(self, game: Game, unit: Unit) -> float:
         """Chance the d10 activation lets the unit advance, by the reading in play."""
-        figs = self.rules.alive(game, unit.id)
-        spread = self.rules.in_units(max((hypot(a.x - b.x, a.y - b.y) for a in figs for b in figs), default=0.0))
-        if self.rules.option(game, "activation_spread"):
-            return sum(1 for d in range(1, 11) if spread <= d) / 10
-        return sum(1 for d in range(1, 11) if d <= spread) / 10
+        spread = self.rules.activation_spread_in(game, unit.id)
+        return sum(1 for d in range(1, 11) if not self.rules.activation_regroups(game, spread, d)) / 10
 
     def _spacing(self, game: Game, n: int, order: str) -> float:
         """Dispersed order; under the literal activation reading wide enough that the
-        line spans 7" (a d10 of 7 or less then lets it advance); under the other reading
-        close order (1.25") so the unit stays tight."""
+        line spans 7" base edge to base edge (a d10 of 7 or less then lets it advance);
+        under the other reading close order (1.25") so the unit stays tight."""
         if self.rules.option(game, "activation_spread"):
             return self.rules.mm(1.25)
         base = 1.5 if order == "attack" else 2.0
-        return self.rules.mm(max(base, 7.0 / max(1, n - 1)))
+        return self.rules.mm(max(base, (7.0 + self.rules.data.base_diameter) / max(1, n - 1)))
 
     def _line_abreast(self, game: Game, side: str, unit: Unit, figs, dest, heading: float, spacing: float,
                       order: str = "") -> list[Command]:

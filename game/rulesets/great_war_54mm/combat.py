@@ -11,7 +11,7 @@ from game.core.commands import Command, Refusal, refuse, require
 from game.core.dice import Dice, Roll
 from game.core.game import Game
 from game.core.keys import FigureMark
-from game.core.state import Figure
+from game.core.state import Figure, Unit
 from game.rulesets.great_war_54mm.situations import AssaultPlan, Shot
 from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.parts import Chapter
@@ -34,7 +34,8 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         require(target.side != firer.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left.")
         tt = self.rules.troop(firer)
-        require(tt.shoots, f"{firer.name}: {tt.name.lower()}s do not shoot.")
+        require(tt.shoots, f"{firer.name} does not shoot: " + ("officers do not shoot." if tt.role == "officer" else
+                                                               "a crewman serves his weapon, whose dice are the crew's fire."))
         require(bool(firer.weapons), f"{firer.name} has no weapon to shoot.")
         require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and may not shoot.")
         require(not unit.markers.get(GwUnitMark.PINNED), f"{unit.name} is pinned and may not shoot until rallied.")
@@ -43,13 +44,14 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         wid = firer.weapons[0]
         w = self.rules.data.weapons[wid]
         targets = self.rules.alive(game, target.id)
-        if w.observed:
-            friends = st.side_figures(firer.side)
-            seen = [t for t in targets if any(self.rules.los(game, fr, t).visible for fr in friends)]
-        else:
-            seen = [t for t in targets if self.rules.los(game, firer, t).visible]
-        require(bool(seen), f"{firer.name} cannot see any figure of {target.name}.")
-        dists = {t.id: self.rules.dist(firer.pos, t.pos) for t in seen}
+        # the firer sees for itself; under the optional rule observed_fire a mortar fires
+        # at what any friendly figure sees (interpretation mortar-observed)
+        observed = w.observed and self.rules.option(game, "observed_fire")
+        observers = st.side_figures(firer.side) if observed else [firer]
+        views = {t.id: [v for v in (self.rules.los(game, o, t) for o in observers) if v.visible] for t in targets}
+        seen = [t for t in targets if views[t.id]]
+        require(bool(seen), f"{'No friendly figure' if observed else firer.name} {'sees' if observed else 'cannot see'} any figure of {target.name}.")
+        dists = {t.id: self.rules.apart(firer, t) for t in seen}  # base edge to base edge
         in_range = [t for t in seen if self.rules.mm(w.minimum) - 1e-6 <= dists[t.id] <= self.rules.mm(w.long) + 1e-6]
         nearest = min(dists.values())
         require(bool(in_range), (
@@ -60,11 +62,12 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         d = dists[in_range[0].id]
         band = "short" if d <= self.rules.mm(w.short) + 1e-6 else "long"
         need = self.rules.data.shooting.hit_on.short if band == "short" else self.rules.data.shooting.hit_on.long
-        covered = sum(1 for t in in_range if self.rules.los(game, firer, t).cover > 0)
+        # in cover from the firer, or (observed fire) from every friend that sees it
+        covered = sum(1 for t in in_range if all(v.cover > 0 for v in views[t.id]))
         cover = covered * 2 >= len(in_range)
         mods = []
         notes = [f"{len(in_range)} of {len(targets)} figures of {target.name} seen and in range, nearest {self.rules.fmt(d)}",
-                 f"{covered} of them in cover from {firer.name}"]
+                 f"{covered} of them in cover from {'every friend that sees them' if observed else firer.name}"]
         if cover:
             mods.append(("target in cover", self.rules.data.shooting.cover_modifier))
         return Shot(firer, wid, w, target, d, band, need, cover, w.dice, in_range, self.rules.is_crew(target), mods, notes)
@@ -155,9 +158,9 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         require(not unit.markers.get(GwUnitMark.ASSAULTED), f"{unit.name} has already assaulted this phase.")
         reach = self.rules.mm(self.rules.data.assault.range) + 1e-6
         enemies = self.rules.alive(game, target.id)
-        attackers = [f for f in self.rules.alive(game, unit.id) if any(self.rules.dist(f.pos, e.pos) <= reach for e in enemies)]
+        attackers = [f for f in self.rules.alive(game, unit.id) if any(self.rules.apart(f, e) <= reach for e in enemies)]
         require(bool(attackers), f"No figure of {unit.name} is within {self.rules.data.assault.range:g}\" of {target.name}.")
-        defenders = [e for e in enemies if any(self.rules.dist(e.pos, a.pos) <= reach for a in attackers)]
+        defenders = [e for e in enemies if any(self.rules.apart(e, a) <= reach for a in attackers)]
         return AssaultPlan(attackers, defenders, target, self.rules.is_crew(target))
 
     def check_assault(self, game: Game, cmd: Command) -> None:
@@ -172,6 +175,15 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         roll.outcome = f"{hits} hit{'s' if hits != 1 else ''}"
         return hits, roll
 
+    def assault_casualties(self, game: Game, unit: Unit, hits: int, fighters: list[Figure], cause: str, by_unit: str) -> int:
+        """One rule for both sides of an assault (interpretation assault-who): "A 4+ is a
+        hit. Remove any casualties": every hit is a casualty of the unit, taken from its
+        figures nearest the enemy figures that fought (those in reach first, then those
+        behind them); how many it lost."""
+        dead = self.rules.nearest_first(self.rules.alive(game, unit.id), fighters)[:hits]
+        self.rules.remove_figures(game, unit, dead, cause, by_unit=by_unit)
+        return len(dead)
+
     def apply_assault(self, game: Game, cmd: Command) -> None:
         st = game.state
         unit = st.units[cmd.unit_id]
@@ -184,21 +196,16 @@ class GreatWarCombat(Chapter["GreatWar54"]):
             self.rules.destroy_unit(game, target, f"{target.name} is overrun: crewed weapons are destroyed in an assault.")
             return
         hits, _ = self.assault_dice(game.dice, f"{unit.name} assaults {target.name}", len(plan.attackers), [unit.id, target.id])
-        victims = self.rules.nearest_first(plan.defenders_in_reach, [a.pos for a in plan.attackers])[:hits]
-        if hits > len(victims):
-            extra = self.rules.nearest_first([f for f in self.rules.alive(game, target.id) if f not in victims], [a.pos for a in plan.attackers])
-            victims += extra[: hits - len(victims)]
         self.rules.note_fire(game, target.id, unit.id, len(plan.attackers))
-        self.rules.remove_figures(game, target, victims, f"assaulted by {unit.name}", by_unit=unit.id)
-        lost_def = len(victims)
+        lost_def = self.assault_casualties(game, target, hits, plan.attackers, f"assaulted by {unit.name}", unit.id)
+        # "the assaulted unit fights back with what is left": what is left of its figures
+        # within 2" of an enemy figure (interpretation assault-who)
         fighters = [f for f in plan.defenders_in_reach if f.alive]
         lost_att = 0
         if fighters:
             back, _ = self.assault_dice(game.dice, f"{target.name} fights back", len(fighters), [target.id, unit.id])
-            a_victims = self.rules.nearest_first(plan.attackers, [f.pos for f in fighters])[:back]
             self.rules.note_fire(game, unit.id, target.id, len(fighters))
-            self.rules.remove_figures(game, unit, a_victims, f"fought by {target.name}", by_unit=target.id)
-            lost_att = len(a_victims)
+            lost_att = self.assault_casualties(game, unit, back, fighters, f"fought by {target.name}", target.id)
         game.emit("assault", f"Assault result: {target.name} lost {lost_def}, {unit.name} lost {lost_att}.", units=[unit.id, target.id])
         testers = []
         if lost_def > lost_att:

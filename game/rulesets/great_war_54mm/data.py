@@ -18,7 +18,7 @@ class Weapon(Strict):
     minimum: float = Field(0, ge=0)
     dice: int = Field(ge=1, le=20)
     crewed: bool = False
-    observed: bool = False  # fires at what any friendly figure sees
+    observed: bool = False  # under the optional rule observed_fire: fires at what any friendly figure sees
 
 
 class HitOn(Strict):

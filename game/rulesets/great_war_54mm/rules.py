@@ -51,6 +51,12 @@ class GreatWar54(RulesetBase[GWData]):
     id = "great-war-54mm"
     Data = GWData
     phases = ("rally", "movement", "shooting", "assaults")
+    #: distances are base edge to base edge (interpretation distances)
+    measure_from = "edge"
+    #: 2: distances measured base edge to base edge; a lone figure's activation; every
+    #: assault hit is a casualty, for both sides; a mortar fires at what it sees (observed
+    #: fire is an optional rule); a figure standing in the wire steps off it
+    rules_version = 2
     Listing = GreatWarCommands
     Odds = GreatWarOdds
     Planner = GreatWarPlanner
@@ -123,9 +129,9 @@ class GreatWar54(RulesetBase[GWData]):
     def has_officer(self, game: Game, unit_id: str) -> bool:
         return any(self.troop(f).role == "officer" for f in self.alive(game, unit_id))
 
-    def nearest_enemy_distance(self, game: Game, side: str, p: tuple[float, float]) -> float:
-        d = [hypot(f.x - p[0], f.y - p[1]) for f in self.enemy_figures(game, side)]
-        return min(d) if d else float("inf")
+    def nearest_enemy_distance(self, game: Game, fig: Figure, at: tuple[float, float]) -> float:
+        """How far the nearest enemy figure would be from ``fig`` standing at ``at``."""
+        return min((self.apart(fig, e, at=at) for e in self.enemy_figures(game, fig.side)), default=float("inf"))
 
     def artillery_side(self, game: Game) -> str | None:
         return game.state.attrs.get(StateKey.SETTINGS, {}).get("artillery")
@@ -249,9 +255,10 @@ class GreatWar54(RulesetBase[GWData]):
             unit.markers = {GwUnitMark.DESTROYED: True}
             game.emit("casualty", f"{unit.name} is wiped out.", units=[unit.id])
 
-    def nearest_first(self, figs: list[Figure], points: list[tuple[float, float]]) -> list[Figure]:
+    def nearest_first(self, figs: list[Figure], near: list[Figure] | list[tuple[float, float]]) -> list[Figure]:
+        """``figs`` nearest first to any of ``near`` (figures, or points)."""
         def key(f: Figure) -> tuple[float, str]:
-            return (min(hypot(f.x - p[0], f.y - p[1]) for p in points), f.id)
+            return (min(self.apart(f, p) for p in near), f.id)
 
         return sorted(figs, key=key)
 
@@ -292,9 +299,13 @@ class GreatWar54(RulesetBase[GWData]):
     def free_wire(self, game: Game, fig: Figure) -> str | None:
         """Barbed Wire: "all movement stops at barbed wire, starting again on the far side
         in the following turn": the wire the figure stopped at in an earlier turn, which it
-        now crosses without it costing any of its move."""
+        now crosses without it costing any of its move; or the wire it stands in (set up
+        there, or left there by a move over it), which it has met already and may step off
+        either way, the part in the wire costing nothing (interpretation wire)."""
         wire = fig.markers.get(GwFigMark.AT_WIRE)
-        return wire if wire is not None and fig.markers.get(GwFigMark.WIRE_TURN, 0) < game.state.turn else None
+        if wire is not None:
+            return wire if fig.markers.get(GwFigMark.WIRE_TURN, 0) < game.state.turn else None
+        return next((ft.id for ft in game.table.features_at(fig.pos) if ft.type.id == "wire"), None)
 
     def movement_mode(self, unit: Unit) -> str:
         """'advance', 'no_advance' (may not end nearer the enemy) or 'regroup'."""
@@ -319,20 +330,38 @@ class GreatWar54(RulesetBase[GWData]):
         require(not unit.markers.get(GwUnitMark.RUNNING), f"{unit.name} is running and cannot be moved until rallied.")
         require(GwUnitMark.MOVE_ALLOWANCE not in unit.markers, f"{unit.name} has already rolled for movement this phase.")
 
+    def activation_spread_in(self, game: Game, unit_id: str) -> float | None:
+        """Movement: "the greatest number of inches between any two figures in the unit",
+        base edge to base edge (interpretation distances); None for a unit of one figure,
+        which has no two figures to measure between and needs no activation roll
+        (interpretation activation-lone-figure)."""
+        figs = self.alive(game, unit_id)
+        return self.in_units(self.spread(figs)) if len(figs) >= 2 else None
+
+    def activation_regroups(self, game: Game, spread_in: float | None, d10: int) -> bool:
+        """Whether an activation d10 leaves the unit only regrouping (the solo AI weighs
+        its chance with this same test)."""
+        if spread_in is None:
+            return False
+        if self.option(game, "activation_spread"):
+            return spread_in > d10 + 1e-9
+        return d10 > spread_in + 1e-9
+
     def apply_activate(self, game: Game, cmd: Command) -> None:
         unit = game.state.units[cmd.unit_id]
-        figs = self.alive(game, unit.id)
-        spread = max((self.dist(a.pos, b.pos) for a in figs for b in figs), default=0.0)
-        spread_in = self.in_units(spread)
+        spread_in = self.activation_spread_in(game, unit.id)
+        if spread_in is None:
+            unit.markers[GwUnitMark.ACTIVATION] = "advance"
+            game.emit("info", f"{unit.name} is a single figure: with no spread to measure it advances without the activation roll.",
+                      units=[unit.id])
+            self._roll_allowance(game, unit)
+            return
         roll = game.dice.roll(
             self.data.activation_die, f"{unit.name} activation", units=[unit.id],
             target=(f"<= {spread_in:.1f}\" (greatest spread)" if not self.option(game, "activation_spread")
                     else f">= {spread_in:.1f}\" (greatest spread)"),
         )
-        if self.option(game, "activation_spread"):
-            regroup = spread_in > roll.value + 1e-9
-        else:
-            regroup = roll.value > spread_in + 1e-9
+        regroup = self.activation_regroups(game, spread_in, roll.value)
         unit.markers[GwUnitMark.ACTIVATION] = "regroup" if regroup else "advance"
         leader = self.leader(game, unit.id)
         if regroup:
@@ -365,8 +394,8 @@ class GreatWar54(RulesetBase[GWData]):
             require(self.dist(end, leader.pos) < self.dist(f.pos, leader.pos) - 1e-6,
                     f"{unit.name} failed its activation: figures may only move toward {leader.name}.")
         elif mode == "no_advance":
-            before = self.nearest_enemy_distance(game, unit.side, f.pos)
-            after = self.nearest_enemy_distance(game, unit.side, end)
+            before = self.nearest_enemy_distance(game, f, f.pos)
+            after = self.nearest_enemy_distance(game, f, end)
             why = "is pinned" if unit.markers.get(GwUnitMark.PINNED) else "was not activated"
             require(after >= before - 1e-6, f"{unit.name} {why}: {f.name} may not move toward the enemy.")
 
