@@ -8,12 +8,13 @@ Cosmetic randomness (dice tumbling on screen) must never come from here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .rng import ForcedSource, PathSource, SeededSource, Source
+from .rng import FirstSource, ForcedSource, PathSource, SeededSource, Source
 
 AVERAGE_DIE: tuple[int, ...] = (2, 3, 3, 4, 4, 5)
 STANDARD_DICE = (3, 4, 6, 8, 10, 12, 20)
@@ -24,6 +25,14 @@ _SPEC = re.compile(r"^(\d{0,4})d(\d{1,3}|av)$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
+def changes(kind: str, read: Callable[[int], object]) -> tuple[int, ...]:
+    """The cuts of a die read through ``read`` (a table: face -> result): each face whose
+    result differs from the face below's. A caller that reads a face only through such a
+    table keeps the promise of ``Dice.roll(cuts=...)``."""
+    faces = sorted(set(die_faces(kind)))
+    return tuple(b for a, b in zip(faces, faces[1:], strict=False) if read(a) != read(b))
+
+
 def die_faces(kind: str) -> tuple[int, ...]:
     """Faces of one die: 'd6' -> 1..6, 'dAv' -> the average die 2,3,3,4,4,5."""
     kind = kind.lower()
@@ -126,6 +135,23 @@ class Dice:
     def enumerating(self) -> bool:
         return isinstance(self.source, PathSource)
 
+    @contextmanager
+    def aside(self) -> Iterator[None]:
+        """Around rolls whose results no odds report reads (what a command sets off after
+        its own outcome: the enemy trying to spot the firers). Enumerating dice walk them
+        on one branch, so they do not multiply the paths; real dice roll them as ever.
+        The differential odds test, which gives the command with real dice, holds every
+        use to it."""
+        if not self.enumerating:
+            yield
+            return
+        source = self.source
+        self.source = FirstSource()
+        try:
+            yield
+        finally:
+            self.source = source
+
     def _emit(self, roll: Roll) -> Roll:
         self.count += 1
         if self.on_roll is not None:
@@ -182,6 +208,15 @@ class Dice:
         i = self.source.index(n)
         self._emit(Roll(spec=f"choice of {n}", faces=[i + 1], total=i + 1, reason=reason, **kw))
         return i
+
+    def choose_some(self, n: int, k: int, reason: str, **kw: Any) -> list[int]:
+        """``k`` different things of ``n`` chosen at random (which occupants are hit), in
+        increasing order; logged as one roll."""
+        if k >= n:
+            return list(range(n))
+        picked = self.source.sample(n, k)
+        self._emit(Roll(spec=f"choice of {k} of {n}", faces=[i + 1 for i in picked], total=sum(picked) + k, reason=reason, **kw))
+        return picked
 
     def shuffle(self, items: Sequence[Any], reason: str, what: str = "cards") -> list[Any]:
         """Fisher-Yates shuffle through the source; logged as one roll ("5 cards shuffled")."""

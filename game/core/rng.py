@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import factorial
 from typing import TypeVar
 
@@ -78,6 +78,12 @@ class Source:
         """Uniform index in [0, n): shuffles, random choices."""
         return self.pick(range(n))
 
+    def sample(self, n: int, k: int) -> list[int]:
+        """``k`` different indices of [0, n), drawn one by one, given in increasing order
+        (which of them came first carries no meaning)."""
+        pool = list(range(n))
+        return sorted(pool.pop(self.index(len(pool))) for _ in range(k))
+
 
 class SeededSource(Source):
     def __init__(self, seed: int = 0, state: int | None = None) -> None:
@@ -89,6 +95,17 @@ class SeededSource(Source):
 
     def pick(self, faces: Sequence[int], cuts: Sequence[int] = ()) -> int:
         return faces[self.rng.below(len(faces))]
+
+
+class FirstSource(Source):
+    """Every die shows its lowest face, every choice is the first: one branch only (see
+    :meth:`game.core.dice.Dice.aside`)."""
+
+    def pick(self, faces: Sequence[int], cuts: Sequence[int] = ()) -> int:
+        return min(faces)
+
+    def index(self, n: int) -> int:
+        return 0
 
 
 class ForcedDiceExhausted(AssertionError):
@@ -195,6 +212,13 @@ def _sum_outcomes(count: int, faces: tuple[int, ...], sums: tuple[int, ...]) -> 
     return [(lowest[k], prob[k]) for k in sorted(prob)]
 
 
+@lru_cache(maxsize=256)
+def _samples(n: int, k: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every set of ``k`` of ``n`` indices, each as likely: one branch per set, not per order."""
+    sets = list(combinations(range(n), k))
+    return [(s, Fraction(1, len(sets))) for s in sets]
+
+
 class PathSource(Source):
     """Follows a prefix of branch choices and takes branch 0 past it, recording every
     chance node met as (choice, branches) so the enumerator can walk the tree."""
@@ -221,6 +245,9 @@ class PathSource(Source):
 
     def index(self, n: int) -> int:
         return self._branch(_face_options(tuple(range(n))))
+
+    def sample(self, n: int, k: int) -> list[int]:
+        return list(self._branch(_samples(n, k)))
 
     @property
     def probability(self) -> Fraction:

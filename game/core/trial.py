@@ -71,6 +71,10 @@ class Resolution:
     cmd: Command | None = None
     #: each distribution a report shows, by its name, as the key it takes of an outcome
     views: dict[str, Callable[[Any], Hashable]] = field(default_factory=dict)
+    #: the decisions the command leads to are part of it (answered as the computer
+    #: would); False where every decision that follows is a new command of the other
+    #: side's (WW2's reaction fire)
+    answers: bool = True
 
 
 def resolve_odds(
@@ -80,6 +84,7 @@ def resolve_odds(
     cmd: Command | None = None,
     limit: int = TRIAL_LIMIT,
     samples: int = TRIAL_SAMPLES,
+    answers: bool = True,
 ) -> Resolution:
     """The distribution of ``read`` over every way the dice can resolve ``act`` now:
     exact where the paths number at most ``limit``, else ``samples`` seeded resolutions
@@ -89,4 +94,4 @@ def resolve_odds(
     def fn(dice: Dice) -> Hashable:
         return read(game, trial.run(act, dice), dice)
 
-    return Resolution(act, read, enumerate_outcomes(fn, limit, samples, 1 + len(game.commands), probes=PROBES), cmd)
+    return Resolution(act, read, enumerate_outcomes(fn, limit, samples, 1 + len(game.commands), probes=PROBES), cmd, answers=answers)

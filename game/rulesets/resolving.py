@@ -36,15 +36,17 @@ def settle_decisions(g: Game) -> None:
     raise AssertionError(f"more than {MAX_ANSWERS} decisions in a row")
 
 
-def resolving(cmd: Command) -> Act:
-    """The act of giving ``cmd`` and answering what it asks."""
+def resolving(cmd: Command, answers: bool = True) -> Act:
+    """The act of giving ``cmd`` and (``answers``) answering what it asks."""
     def act(g: Game) -> None:
         g.rules.apply(g, cmd)
-        settle_decisions(g)
+        if answers:
+            settle_decisions(g)
 
     return act
 
 
-def command_odds(game: Game, cmd: Command, read: Reader) -> Resolution:
-    """The odds of giving ``cmd`` now, read by ``read`` (game/core/trial.py)."""
-    return resolve_odds(game, resolving(cmd), read, cmd)
+def command_odds(game: Game, cmd: Command, read: Reader, answers: bool = True) -> Resolution:
+    """The odds of giving ``cmd`` now, read by ``read`` (game/core/trial.py); ``answers``:
+    whether the decisions it leads to are part of it (see :class:`Resolution`)."""
+    return resolve_odds(game, resolving(cmd, answers), read, cmd, answers=answers)

@@ -35,21 +35,26 @@ TRIALS = 1000
 #: hundreds of comparisons, 4.5 sigma keeps a true match from failing by chance: the seeds
 #: are fixed, so a pass is a pass every time)
 Z = 4.5
-#: situations of one kind of command, at most, per ruleset
-PER_KIND = 3
+#: situations of one kind of command, at most, per ruleset (3 where not named: WW2's
+#: games are slow to play and its kinds many)
+PER_KIND = {"ww2-skirmish": 2}
 #: commands played between two situations of one kind
 SPACING = 15
 #: commands played between two looks at the actions that show odds
 LOOK_EVERY = 4
+#: commands played in one seeded game, at most (rarer kinds come from SCRIPTED)
+MAX_STEPS = 400
 
 #: the kinds of command whose odds each ruleset shows
 ODDS_KINDS = {
     "great-war-54mm": ("fire", "fire_unit", "assault", "bombard"),
     "wwify": ("fire", "combat", "barrage", "morale"),
+    "ww2-skirmish": ("fire", "fire_team", "volley", "blast", "fire_gun", "fire_at", "flame", "spot", "remove_suppression", "morale"),
 }
 MAPS = {
     "great-war-54mm": ("open-field-encounter", "trench-raid"),
     "wwify": ("wwify-gloomford-crossing", "wwify-thornwick-tunnels"),
+    "ww2-skirmish": ("ww2-village-hauteville", "ww2-bocage-bunkers"),
 }
 
 
@@ -77,10 +82,31 @@ def wwify_contact() -> Game:
     return fresh(wmap(a, b))
 
 
+def ww2_bazooka() -> Game:
+    """A bazooka team 10" from a Panzer IV in its own turn, its shot readied: the shipped
+    maps' seeded games bring no hand-held anti-tank weapon to bear within the search."""
+    from .test_ww2_skirmish import see, team, wgame
+    from .test_ww2_skirmish_vehicles import vehicle
+
+    game = wgame([vehicle("a1", "ger_pz4h", 24, 20, facing=0.0)], [team("b1", [("us_bazooka", 24, 30), ("us_bazooka_loader", 25.5, 30)])])
+    game.state.figures["b1.1"].attrs["ready"] = {"bazooka": 2}
+    game.state.active_side = "b"
+    see(game, "b", "a1.1")
+    return game
+
+
+def ww2_flame() -> Game:
+    """A flamethrower 10" from a fire team of three (seeded games reach one late)."""
+    from .test_ww2_skirmish import flame_game
+
+    return flame_game()
+
+
 #: scripted games for kinds the shipped maps' seeded games do not reach
 SCRIPTED = {
-    "great-war-54mm": (gw_contact,),
-    "wwify": (wwify_contact,),
+    "great-war-54mm": {"assault": gw_contact},
+    "wwify": {"combat": wwify_contact},
+    "ww2-skirmish": {"fire_at": ww2_bazooka, "flame": ww2_flame},
 }
 
 
@@ -88,19 +114,22 @@ def situations(ruleset: str) -> Iterator[tuple[Game, OddsReport]]:
     """(game, report) at points of seeded AI games, at most PER_KIND of each kind, at
     least SPACING commands apart; then the scripted games for the kinds not reached."""
     seen: Counter = Counter()
+    scripted = SCRIPTED.get(ruleset, {})
+    per_kind = PER_KIND.get(ruleset, 3)
+    searched = [k for k in ODDS_KINDS[ruleset] if k not in scripted]
     for map_name in MAPS[ruleset]:
         for seed in (1, 2):
             last: dict[str, int] = {}
             game = new_game(load_map(MAPS_DIR / f"{map_name}.yaml"), seed)
             players = {s: SoloAI(seed * 10 + i) for i, s in enumerate(game.state.side_order)}
             steps = 0
-            while not game.state.over and steps < 3000 and min(seen[k] for k in ODDS_KINDS[ruleset]) < PER_KIND:
+            while not game.state.over and steps < MAX_STEPS and min(seen[k] for k in searched) < per_kind:
                 side = game.acting_side
-                wanted = {k for k in ODDS_KINDS[ruleset] if seen[k] < PER_KIND and steps - last.get(k, -SPACING) >= SPACING}
+                wanted = {k for k in ODDS_KINDS[ruleset] if seen[k] < per_kind and steps - last.get(k, -SPACING) >= SPACING}
                 if steps % LOOK_EVERY:
                     wanted &= ASKED_ONLY  # listing every unit's actions is slow: not at every step
                 for cmd in odds_commands(game, side, wanted):
-                    if cmd.kind not in wanted or seen[cmd.kind] >= PER_KIND or steps - last.get(cmd.kind, -SPACING) < SPACING:
+                    if cmd.kind not in wanted or seen[cmd.kind] >= per_kind or steps - last.get(cmd.kind, -SPACING) < SPACING:
                         continue
                     try:
                         rep = game.rules.odds(game, cmd)
@@ -111,7 +140,7 @@ def situations(ruleset: str) -> Iterator[tuple[Game, OddsReport]]:
                     yield game, rep
                 game.submit(players[side].choose(game, side))
                 steps += 1
-    for build in SCRIPTED.get(ruleset, ()):
+    for build in scripted.values():
         game = build()
         for cmd in odds_commands(game, game.acting_side, set(ODDS_KINDS[ruleset])):
             if cmd.kind in ODDS_KINDS[ruleset] and not seen[cmd.kind]:
@@ -131,10 +160,14 @@ ASKED_ONLY = {"morale", "barrage"}
 
 def asked_only(game: Game, side: str) -> Iterator[Command]:
     """The odds the ``odds`` command gives that no action shows: WWIFY's morale test of
-    each squad of ``side`` and the barrage on the square of each of its figures."""
+    each squad of ``side`` and the barrage on the square of each of its figures; WW2's
+    morale test of each fire team."""
+    st = game.state
+    if game.rules.id == "ww2-skirmish":
+        yield from (Command("morale", side, unit=u.id) for u in st.side_units(side) if st.unit_alive(u.id))
+        return
     if game.rules.id != "wwify":
         return
-    st = game.state
     grid = game.rules.fighting.grid(game)
     for u in st.side_units(side):
         if u.kind == "squad" and st.unit_alive(u.id):
@@ -189,7 +222,7 @@ def observe(game: Game, rep: OddsReport, seed0: int) -> Counter:
             while cmd is not None:  # the command, then its decisions as the computer answers them
                 result = g.submit(cmd)
                 assert result.ok, f"{rep.title}: {cmd} was refused: {getattr(result, 'reason', '')}"
-                cmd = planned_answer(g)
+                cmd = planned_answer(g) if res.answers else None
         else:
             res.act(g)
         counts[res.read(game, g, g.dice)] += 1

@@ -8,7 +8,7 @@ import pytest
 
 from game.core.commands import Command
 from game.core.state import CAPTURED, DEAD, FLED
-from game.rulesets.ww2_skirmish.options import options
+from game.rulesets.ww2_skirmish.options import Ww2Options, options
 
 from .helpers import force, make_game, ok, refused, small_map
 
@@ -48,6 +48,17 @@ def odds(game, cmd):
     return game.rules.odds(game, cmd)
 
 
+def single(rep):
+    """A single shot's outcomes by what befell its one victim ('hit: 1 wounded' -> 'wounded')."""
+    return {k.removeprefix("hit: 1 "): v for k, v in rep.outcomes.fractions.items()}
+
+
+def need_of(game, cmd):
+    """The d20 score a shot needs, from the plan its resolution follows (a careful shot
+    needs 3 actions: a 2-action rifleman's is refused, its table row is still read)."""
+    return game.rules.firing.shot_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd), strict=False).need
+
+
 def shooter_game(firer, dist, targets=2, gap=1.5, terrain=None, target_type="ger_rifleman"):
     """Firer of side A at (24, 44); a line of side B figures ``dist`` inches north."""
     b = team("b1", [(target_type, 24 + gap * i, 44 - dist) for i in range(targets)])
@@ -61,19 +72,25 @@ def shooter_game(firer, dist, targets=2, gap=1.5, terrain=None, target_type="ger
 @pytest.mark.parametrize("shot", SHOTS)
 def test_rifle_to_hit_table(band, dist, shot):
     game = shooter_game("ger_rifleman", dist)
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot=shot)))
+    see(game, "a", "b1.1", "b1.2")
+    cmd = Command("fire", "a", figure="a1.1", target="b1", options=options(shot=shot))
     need = RIFLE[band][SHOTS.index(shot)]
-    assert rep.outcomes.exact
-    assert 1 - rep.outcomes.fractions.get("miss", F(0)) == p_hit(need)
+    assert need_of(game, cmd) == need
+    if shot != "careful":  # 2 actions: the careful shot is refused
+        rep = odds(game, cmd)
+        assert rep.outcomes.exact
+        assert 1 - rep.outcomes.fractions.get("miss", F(0)) == p_hit(need)
 
 
 @pytest.mark.parametrize("band,dist", [(0, 2.5), (1, 5), (2, 10), (3, 20)])
 @pytest.mark.parametrize("shot", SHOTS)
 def test_pistol_to_hit_table(band, dist, shot):
     game = shooter_game("ger_tank_driver", dist)  # armed solely with a P38
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot=shot)))
+    cmd = Command("fire", "a", figure="a1.1", target="b1", options=options(shot=shot))
     need = PISTOL[band][SHOTS.index(shot)]
-    assert 1 - rep.outcomes.fractions.get("miss", F(0)) == p_hit(need)
+    assert need_of(game, cmd) == need
+    if shot != "careful":  # 2 actions: the careful shot is refused
+        assert 1 - odds(game, cmd).outcomes.fractions.get("miss", F(0)) == p_hit(need)
 
 
 def test_mg_bands_and_no_careful_shot_for_mg_or_smg():
@@ -95,22 +112,26 @@ def test_band_shifts_soft_hard_dispersed_single():
     # soft cover: both targets in a wood one band further (short 12" -> medium row)
     wood = [{"type": "wood", "polygon": [[22, 30], [28, 30], [28, 34], [22, 34]]}]
     game = shooter_game("ger_rifleman", 12, terrain=wood)
+    see(game, "a", "b1.1", *(["b1.2"] if "b1.2" in game.state.figures else []))
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert any(m.name == "all in soft cover" for m in rep.modifiers)
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(RIFLE[2][1])
     # hard cover: behind a wall two bands further (short -> long row)
     wall = [{"type": "wall", "line": [[20, 32.8], [30, 32.8]]}]
     game = shooter_game("ger_rifleman", 12, terrain=wall)
+    see(game, "a", "b1.1", *(["b1.2"] if "b1.2" in game.state.figures else []))
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     assert any(m.name == "target in hard cover" for m in rep.modifiers)
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(RIFLE[3][1])
     # dispersed: 2" apart (1.2" between bases) is one band further
     game = shooter_game("ger_rifleman", 12, gap=2.0)
+    see(game, "a", "b1.1", *(["b1.2"] if "b1.2" in game.state.figures else []))
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert any(m.name == "dispersed order" for m in rep.modifiers)
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(RIFLE[2][0])
     # a single figure likewise
     game = shooter_game("ger_rifleman", 12, targets=1)
+    see(game, "a", "b1.1", *(["b1.2"] if "b1.2" in game.state.figures else []))
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert any(m.name == "single figure" for m in rep.modifiers)
     assert 1 - rep.outcomes.fractions["miss"] == p_hit(RIFLE[2][0])
@@ -139,7 +160,7 @@ def test_automatic_hit_at_point_blank_on_an_inactive_target():
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
     assert "miss" not in rep.outcomes.fractions
     # +1 at point blank: 1-3 suppressed, 4 wound, 5 disabled, 6 (7) killed
-    assert rep.outcomes.fractions == {"suppressed": F(1, 2), "wounded": F(1, 6), "disabled": F(1, 6), "killed": F(1, 6)}
+    assert single(rep) == {"suppressed": F(1, 2), "wounded": F(1, 6), "disabled": F(1, 6), "killed": F(1, 6)}
 
 
 # ---- fire effect ------------------------------------------------------------------------------------
@@ -149,16 +170,16 @@ def test_fire_effect_table_and_modifiers():
     game = shooter_game("ger_rifleman", 12)  # short, aimed: 8+
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
     h = p_hit(8)
-    assert rep.outcomes.fractions == {"miss": 1 - h, "suppressed": h * F(4, 6), "wounded": h * F(1, 6), "disabled": h * F(1, 6)}
+    assert single(rep) == {"miss": 1 - h, "suppressed": h * F(4, 6), "wounded": h * F(1, 6), "disabled": h * F(1, 6)}
     game = shooter_game("ger_mg_gunner", 12)  # MG +1
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
-    assert rep.outcomes.fractions["killed"] == h * F(1, 6) and rep.outcomes.fractions["suppressed"] == h * F(3, 6)
+    assert single(rep)["killed"] == h * F(1, 6) and single(rep)["suppressed"] == h * F(3, 6)
     game = shooter_game("ger_sniper", 12)  # sniper +1
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="careful")))
-    assert rep.outcomes.fractions["killed"] == p_hit(4) * F(1, 6)
+    assert single(rep)["killed"] == p_hit(4) * F(1, 6)
     game = shooter_game("us_m16_mgmc", 12)  # quad .50 +2 (replaces the MG's +1)
     rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed", weapon="quad_50")))
-    assert rep.outcomes.fractions["killed"] == h * F(2, 6) and rep.outcomes.fractions["suppressed"] == h * F(2, 6)
+    assert single(rep)["killed"] == h * F(2, 6) and single(rep)["suppressed"] == h * F(2, 6)
 
 
 def test_casualties_random_in_the_team_and_sniper_picks_the_nco():
@@ -251,10 +272,9 @@ def test_the_whole_team_spots_in_one_command_each_figure_with_its_own_die():
     game = wgame([team("a1", [("us_rifleman", 24, 44), ("us_rifleman", 25.5, 44), ("us_rifleman", 27, 44)])],
                  [team("b1", [("ger_rifleman", 24, 34)])], terrain=wood)
     game.state.figures["a1.2"].markers["spot_used"] = True  # already looked this turn
-    # exact odds of the best of the two dice still to roll: P(best >= k) = 1 - ((k - 1)/10)^2
+    # exact odds of the two dice still to roll: spotted unless both miss the 10, 1 - (9/10)^2
     rep = odds(game, Command("spot", "a", unit="a1"))
-    assert rep.outcomes.fractions == {"extreme": F(19, 100), "long": F(32, 100), "short": F(33, 100),
-                                      "point blank": F(12, 100), "nothing": F(4, 100)}
+    assert rep.outcomes.fractions == {1: F(19, 100), 0: F(81, 100)}
     rolls = len(game.log)
     force(game, 9, 10)
     ok(game, Command("spot", "a", unit="a1"))
@@ -608,7 +628,7 @@ def test_flamethrower_hits_every_member_three_shots_no_move_and_fire():
     st = game.state
     rep = odds(game, Command("flame", "a", figure="a1.1", target="b1"))
     p = F(17, 20)  # 10" is short: 4+
-    assert rep.outcomes.fractions["no effect"] == (1 - p) ** 3
+    assert rep.outcomes.fractions["miss"] == (1 - p) ** 3
     # three killed: each hit (p) and a 5 or 6 (1/3)
     assert rep.outcomes.fractions["hit: 3 killed"] == (p / 3) ** 3
     assert rep.outcomes.fractions["hit: 1 suppressed, 1 disabled, 1 killed"] == 6 * (p / 3) ** 3

@@ -72,6 +72,7 @@ def test_afv_damage_flank_rear_tiger_front_and_hvap():
     # Tiger from the front with a 57mm: +4 -8 -4 = -8
     b = {"id": "b1", "name": "b1", "figures": [{"type": "us_57mm", "at": [24, 8]}, {"type": "us_gun_crew", "at": [22.5, 8]}]}
     game = wgame([vehicle("a1", "ger_tiger", 24, 28, facing=270.0)], [b])
+    game.state.figures["b1.1"].attrs["ready"] = {"m1_57mm": 2}  # its 4 actions: 2 saved, 2 of the crewman's
     rep = odds(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="m1_57mm")))
     d, h = dist_of(rep), F(13, 20)
     assert d["no effect"] == h * F(14, 20) and d["immobilised"] == h * F(3, 20) and d["crew stunned"] == h * F(1, 20)
@@ -114,6 +115,7 @@ def test_molotov_and_flamethrower_against_afvs():
 
 def test_hand_held_at_fast_target_and_schurzen():
     game = wgame([vehicle("a1", "ger_pz4h", 24, 20, facing=0.0)], [team("b1", [("us_bazooka", 24, 30)])])
+    game.state.figures["b1.1"].attrs["ready"] = {"bazooka": 2}  # its 4 actions: 2 saved and his own 2
     rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", options=options(weapon="bazooka")))
     assert not any("flank" in m.name for m in rep.modifiers)  # schurzen against hand-held AT
     assert dist_of(rep)["miss"] == F(7, 20)  # 10" short: 8+
@@ -293,8 +295,9 @@ def bunker_game(b_figs=None, a_figs=None):
 
 def test_small_arms_against_a_bunker_kill_on_a_20():
     game = bunker_game()
-    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="careful")))
-    assert dist_of(rep) == {"miss": F(19, 20), "killed": F(1, 20)}
+    see(game, "a", "b1.1", "b1.2")
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
+    assert dist_of(rep) == {"miss": F(19, 20), "hit: 1 killed": F(1, 20)}
 
 
 def test_posting_a_grenade_into_a_bunker():
@@ -378,7 +381,7 @@ def test_odds_from_the_command_line():
     assert r.returncode == 0, r.stderr
     assert "Aimed shot" in r.stdout and "morale test of the target" in r.stdout
     r = run("odds", "--map", "ww2-village-hauteville", "--shooter", "us2.1", "--target", "g1", "--option", "shot=aimed")
-    assert r.returncode == 0 and "cannot hit" in r.stdout and "fire together" in r.stdout  # hard cover at 19": beyond long
+    assert r.returncode == 2 and "cannot hit" in r.stderr and "fire together" in r.stderr  # hard cover at 19": beyond long
     r = run("odds", "--map", "ww2-village-hauteville", "--shooter", "us2.1", "--target", "g1.1", "--option", "kind=spot")
     assert r.returncode == 0 and "figures spotted" in r.stdout
     r = run("odds", "--map", "ww2-village-hauteville", "--shooter", "us1.1", "--target", "g1", "--option", "colour=red")
@@ -421,6 +424,7 @@ def test_the_ais_effect_chance_equals_the_full_odds(case):
         see(game, "a", "b1.1", "b1.2")
         cmd = Command("blast", "a", figure="a1.1", target="b1.1", options=options(weapon="hand_grenade"))
     quiet(game, "b")
+    game.state.active_side = cmd.side  # the shot is taken in its own side's turn
     fast = game.rules.odds_part.effect_chance(game, cmd)
     assert fast is not None and 0 < fast < 1
     assert fast == pytest.approx(_effect_chance_by_full_odds(game, cmd), abs=1e-12)

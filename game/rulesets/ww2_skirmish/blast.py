@@ -10,7 +10,6 @@ which keeps the odds exact.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from math import hypot
 from typing import TYPE_CHECKING
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry import LineString, Point
 
 from game.core.commands import Command, refuse, require
-from game.core.dice import Dice
+from game.core.dice import Dice, changes
 from game.core.game import Game
 from game.core.keys import FigureMark
 from game.core.state import Cloud, Figure, Unit
@@ -111,19 +110,11 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
                 out.append((f.id, "flamer"))
             else:
                 rolled.append((f, mods))
-        if dice.enumerating:
-            groups: dict[tuple[tuple[str, int], ...], list[Figure]] = defaultdict(list)
-            for f, mods in rolled:
-                groups[tuple(mods)].append(f)
-            for same_mods, figs in groups.items():
-                roll = dice.roll(f"{len(figs)}{die}", reason)
-                total = sum(v for _, v in same_mods)
-                for f, face in zip(figs, sorted(roll.faces), strict=True):
-                    out.append((f.id, result_of(face + total)))
-            return out
         for f, mods in rolled:
-            roll = dice.roll(die, f"{reason}: {f.name}", target=target, modifiers=list(mods), figures=[f.id])
-            res = result_of(roll.value + sum(v for _, v in mods))
+            total = sum(v for _, v in mods)
+            roll = dice.roll(die, f"{reason}: {f.name}", target=target, modifiers=list(mods), figures=[f.id],
+                             cuts=changes(die, lambda face, total=total: result_of(face + total)))
+            res = result_of(roll.value + total)
             roll.outcome = res
             out.append((f.id, res))
         return out
@@ -301,7 +292,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         what = {"he": "", "smoke": " (smoke)", "wp": " (white phosphorus)"}[b.round]
         at = b.target.name if b.target is not None else "a point"
         roll = dice.roll(self.rules.data.blast.die, f"{b.firer.name} fires {b.weapon.name}{what} at {at} ({b.band} range)",
-                         target=f"{b.need}+", modifiers=b.mods, figures=[b.firer.id])
+                         target=f"{b.need}+", modifiers=b.mods, figures=[b.firer.id], cuts=(b.need - sum(v for _, v in b.mods),))
         hit = roll.value + sum(v for _, v in b.mods) >= b.need
         roll.outcome = "hit" if hit else "miss"
         return hit
@@ -412,7 +403,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             out += self.bunker_hit(dice, game, p.bunker, False, f"{p.firer.name}'s flamethrower")
         for m, band, need in p.hits:
             roll = dice.roll(self.rules.data.anti_tank.die, f"{p.firer.name} flames {m.name} ({band} range)", target=f"{need}+",
-                             figures=[p.firer.id, m.id])
+                             figures=[p.firer.id, m.id], cuts=(need,))
             hit = roll.value >= need
             roll.outcome = "hit" if hit else "miss"
             if hit:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.dice import Dice
+from game.core.dice import Dice, changes
 from game.core.game import Game
 from game.core.state import DEAD, Figure, Unit
 from game.rulesets.parts import Chapter
@@ -28,8 +28,10 @@ class Ww2Effects(Chapter["Ww2Skirmish"]):
     # ---- rolling it ---------------------------------------------------------------------------------------------
     def effect_result(self, dice: Dice, mods: list[tuple[str, int]], victim: Figure, reason: str) -> str:
         t = self.rules.data.fire_effect.table
-        roll = dice.roll(t.die, reason, target="1-4 suppressed, 5 wound, 6 disabled, 7+ killed", modifiers=mods, figures=[victim.id])
-        res = t.result(roll.value + sum(v for _, v in mods))
+        total = sum(v for _, v in mods)
+        roll = dice.roll(t.die, reason, target="1-4 suppressed, 5 wound, 6 disabled, 7+ killed", modifiers=mods, figures=[victim.id],
+                         cuts=changes(t.die, lambda face: t.result(face + total)))
+        res = t.result(roll.value + total)
         roll.outcome = res
         return res
 
@@ -37,14 +39,17 @@ class Ww2Effects(Chapter["Ww2Skirmish"]):
         return any(w.category == "flamethrower" for _, w in self.rules.weapons_of(f))
 
     # ---- effects on figures ------------------------------------------------------------------------------------------
-    def suppress(self, game: Game, unit: Unit, why: str) -> bool:
+    def suppress(self, game: Game, unit: Unit, why: str, hit: bool = True) -> bool:
+        """One more suppression on ``unit``; ``hit``: it is the effect of a hit (the event
+        says so, for the odds to read), not of a failed morale test."""
         n = self.rules.suppression(unit)
         mx = self.rules.data.suppression.max
+        data = {"effect": "suppressed"} if hit else None
         if n >= mx:
-            game.emit("status", f"{unit.name} already has {mx} suppressions: further suppression is ignored.", units=[unit.id])
+            game.emit("status", f"{unit.name} already has {mx} suppressions: further suppression is ignored.", units=[unit.id], data=data)
             return False
         unit.markers[Ww2UnitMark.SUPPRESSED] = n + 1
-        game.emit("status", f"{unit.name} is suppressed ({n + 1}) {why}.", units=[unit.id])
+        game.emit("status", f"{unit.name} is suppressed ({n + 1}) {why}.", units=[unit.id], data=data)
         return True
 
     def apply_effect(self, game: Game, victim: Figure, result: str, cause: str, by_unit: str | None, flame_ok: bool = True) -> None:
@@ -59,7 +64,7 @@ class Ww2Effects(Chapter["Ww2Skirmish"]):
             victim.life = DEAD
             self.rules.note_losses(game, unit.id, 1, by_unit)
             game.emit("casualty", f"{victim.name} is hit: the flamethrower bursts into flame and kills him ({cause}).",
-                      figures=[victim.id], units=[unit.id])
+                      figures=[victim.id], units=[unit.id], data={"effect": "flamer"})
             self.after_loss(game, victim)
             for m in list(st.unit_figures(unit.id)):
                 if m.id != victim.id and m.alive and not self.rules.is_vehicle(m):
@@ -77,16 +82,17 @@ class Ww2Effects(Chapter["Ww2Skirmish"]):
                 result = "disabled"
             else:
                 self.rules.note_losses(game, unit.id, 1, by_unit)
-                game.emit("casualty", f"{victim.name} is wounded ({cause}): -1 action, -2\" movement.", figures=[victim.id], units=[unit.id])
+                game.emit("casualty", f"{victim.name} is wounded ({cause}): -1 action, -2\" movement.", figures=[victim.id], units=[unit.id],
+                          data={"effect": "wounded"})
         if result == "disabled":
             victim.life = DISABLED
             self.rules.note_losses(game, unit.id, 1, by_unit)
-            game.emit("casualty", f"{victim.name} is disabled ({cause}).", figures=[victim.id], units=[unit.id])
+            game.emit("casualty", f"{victim.name} is disabled ({cause}).", figures=[victim.id], units=[unit.id], data={"effect": "disabled"})
             self.after_loss(game, victim)
         elif result == "killed":
             victim.life = DEAD
             self.rules.note_losses(game, unit.id, 1, by_unit)
-            game.emit("casualty", f"{victim.name} is killed ({cause}).", figures=[victim.id], units=[unit.id])
+            game.emit("casualty", f"{victim.name} is killed ({cause}).", figures=[victim.id], units=[unit.id], data={"effect": "killed"})
             self.after_loss(game, victim)
         self.rules.morale.queue_test(game, unit, "casualty")
 
@@ -107,7 +113,7 @@ class Ww2Effects(Chapter["Ww2Skirmish"]):
 
     def flame_effect(self, dice: Dice, victim: Figure, reason: str) -> str:
         t = self.rules.data.flamethrowers.effect
-        roll = dice.roll(t.die, reason, target="1-2 suppressed, 3-4 disabled, 5-6 killed", figures=[victim.id])
+        roll = dice.roll(t.die, reason, target="1-2 suppressed, 3-4 disabled, 5-6 killed", figures=[victim.id], cuts=changes(t.die, t.result))
         res = t.result(roll.value)
         roll.outcome = res
         return res

@@ -335,7 +335,8 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             roll = dice.roll(self.rules.data.shooting.die, f"{s.firer.name}: {self.rules.data.shooting.shot_types[s.shot].name.lower()} "
                              f"with {s.weapon.name} at {name} ({self.rules.data.shooting.band_names[s.band]} range)",
                              target=f"{s.need}+" if not s.bunker else f"{s.need} (bunker)",
-                             modifiers=[] if s.bunker else [(k, v) for k, v in s.shifts], figures=[s.firer.id], units=[s.target.id])
+                             modifiers=[] if s.bunker else [(k, v) for k, v in s.shifts], figures=[s.firer.id], units=[s.target.id],
+                             cuts=(s.need,))
             hit = roll.value >= s.need
             roll.outcome = ("hit" if hit else "miss") if not s.bunker else ("an occupant is killed" if hit else "no effect on the bunker")
             if not hit:
@@ -409,7 +410,8 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         self.rules.morale.run_tests(game)
         self.rules.cleanup(game)
         self.rules.spotting.refresh_spotting(game)
-        self.rules.spotting.react_spotting(game, firers, fired=True)
+        with game.dice.aside():  # the enemy's spotting of the firers: no part of any odds shown
+            self.rules.spotting.react_spotting(game, firers, fired=True)
         self.rules.reactions.offer_reaction(game, firers[0].unit if firers else None)
 
 

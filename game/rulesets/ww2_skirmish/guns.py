@@ -11,7 +11,7 @@ from math import hypot
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, refuse, require
-from game.core.dice import Dice
+from game.core.dice import Dice, changes
 from game.core.game import Game
 from game.core.keys import FigureMark
 from game.core.state import DEAD, Figure, Unit
@@ -100,14 +100,14 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         if p.kind == "fire":
             fa = vs.fire_attack
             roll = dice.roll(fa.die, reason, target=f"{fa.no_effect_upto + 1}+ crew abandon, {fa.abandon_upto + 1}+ explodes",
-                             modifiers=p.mods, figures=[p.target.id])
+                             modifiers=p.mods, figures=[p.target.id], cuts=(fa.no_effect_upto + 1 - total, fa.abandon_upto + 1 - total))
             s = roll.value + total
             res = "none" if s <= fa.no_effect_upto else ("abandon" if s <= fa.abandon_upto else "explode")
             roll.outcome = {"none": "no effect", "abandon": "crew abandon the vehicle", "explode": "explodes in a ball of flame"}[res]
             return res
         table = vs.afv_table if p.table == "afv" else vs.soft_table
         roll = dice.roll(vs.damage_die, reason, target=f"{p.table.upper() if p.table == 'afv' else 'soft vehicle'} damage table",
-                         modifiers=p.mods, figures=[p.target.id])
+                         modifiers=p.mods, figures=[p.target.id], cuts=changes(vs.damage_die, lambda face: vs.row(table, face + total)))
         row = vs.row(table, roll.value + total)
         roll.outcome = row.text
         return row
@@ -132,6 +132,8 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         st = game.state
         if not v.alive:
             return
+        key = self.damage_key(v, res)  # what it comes to, said in the log (and read by the odds)
+        game.emit("vehicle", f"{v.name} is hit: {key}.", figures=[v.id], data={"damage": key})
         if isinstance(res, str):
             if res == "abandon":
                 self.rules.vehicles.abandon_vehicle(game, v, "the crew flee the flames", burning=False)
@@ -149,11 +151,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         if r == "occupants":
             occ = self.rules.occupants(game, v)
             n = len(occ) if res.count is None else min(res.count, len(occ))
-            victims = []
-            pool = list(occ)
-            for _ in range(n):
-                i = game.dice.choose_index(len(pool), f"which occupant of {v.name} is hit", figures=[v.id])
-                victims.append(pool.pop(i))
+            victims = [occ[i] for i in game.dice.choose_some(len(occ), n, f"which occupants of {v.name} are hit", figures=[v.id])]
             mods = [("as hit by an MG", self.rules.data.fire_effect.automatic)]
             for o in victims:
                 out = self.rules.effects.effect_result(game.dice, mods, o, f"{o.name} (in {v.name}) dices as hit by an MG")
@@ -206,7 +204,8 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         need = self.rules.data.shooting.small_arms_hits_per_damage_roll
         if n < need:
             v.markers[Ww2FigMark.SMALL_ARMS_HITS] = n
-            game.emit("vehicle", f"{v.name} takes a small arms hit ({n} of {need} for a damage roll).", figures=[v.id])
+            game.emit("vehicle", f"{v.name} takes a small arms hit ({n} of {need} for a damage roll).", figures=[v.id],
+                      data={"damage": "small arms hit (3 make a damage roll)"})
             return
         v.markers[Ww2FigMark.SMALL_ARMS_HITS] = 0
         p = self.damage_plan(game, s.firer.pos, None, v, handheld=False)
@@ -305,7 +304,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
 
     def heavy_to_hit(self, dice: Dice, h: HeavyShot) -> bool:
         roll = dice.roll(self.rules.data.anti_tank.die, f"{h.firer.name} fires {h.weapon.name} at {h.target.name} ({h.band} range)",
-                         target=f"{h.need}+", modifiers=h.need_mods, figures=[h.firer.id, h.target.id])
+                         target=f"{h.need}+", modifiers=h.need_mods, figures=[h.firer.id, h.target.id], cuts=(h.need,))
         hit = roll.value >= h.need
         roll.outcome = "hit" if hit else "miss"
         return hit

@@ -84,7 +84,7 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
             game.emit("morale", f"{unit.name} retires to the nearest cover to its rear.", units=[unit.id])
             self.rules.moving.retire_to_cover(game, unit)
         elif out == "suppression":
-            self.rules.effects.suppress(game, unit, "(failed morale test)")
+            self.rules.effects.suppress(game, unit, "(failed morale test)", hit=False)
         elif out == "falls back":
             roll = game.dice.roll(self.rules.data.morale.fall_back_die, f"{unit.name} falls back", target="inches away from the enemy",
                                   units=[unit.id])

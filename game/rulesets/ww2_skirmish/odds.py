@@ -1,36 +1,48 @@
-"""WW2 Skirmish: exact odds before a command is confirmed, for every kind of fire,
-spotting, melee, morale and suppression removal. Each report runs the procedure that
-resolves the command (game/rulesets/ww2_skirmish/fire.py, blast.py, vehicles.py,
-spot.py, melee.py, morale.py) under enumerating dice.
+"""WW2 Skirmish: the odds before a command is confirmed, for every kind of fire,
+spotting, morale and suppression removal. Each report resolves the command itself on a
+scratch copy of the game (game/core/trial.py) under every branch of its dice, and reads
+what it did from the log (odds_read.py): the odds shown are the odds played. Melee is
+fought by itself, not commanded: its odds roll the round's own melee dice.
+
+``effect_chance`` is the solo AI's quicker estimate (independent parts enumerated
+apart, by the same rules functions); the AI weighs shots with it, it is never shown.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from math import hypot
 from typing import TYPE_CHECKING
 
-from game.core.commands import Command, Refusal, option_pairs, refuse, require
-from game.core.dice import Dice, die_faces
+from game.core.commands import Command, option_pairs, refuse, require
+from game.core.dice import Dice
 from game.core.game import Game
 from game.core.odds import Distribution, enumerate_outcomes
 from game.core.state import Figure
-from game.rulesets.offers import OddsLine, OddsReport
+from game.core.trial import resolve_odds
+from game.rulesets.offers import OddsLine, OddsReport, resolved_report
 from game.rulesets.parts import OddsPart
+from game.rulesets.resolving import command_odds
 from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS
 from game.rulesets.ww2_skirmish.melee import Fight
+from game.rulesets.ww2_skirmish.odds_read import (
+    EFFECT_ORDER,
+    ShotOutcome,
+    hit,
+    hits,
+    morale,
+    result,
+    shot_reader,
+)
 from game.rulesets.ww2_skirmish.options import Ww2Options
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
-
-EFFECT_ORDER = ("suppressed", "wounded", "disabled", "killed", "flamer")
-
 
 @dataclass
 class FlamePlanOne:
@@ -79,12 +91,21 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
     rules: Ww2Skirmish
 
     def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
+        """The command the ``odds`` command line asks about, from a map's starting
+        position: the shooter's side is made the side to play and every enemy figure
+        the shooter sees counts as spotted (``game`` is the command line's own), so the
+        shot can be resolved as it would be once it may be taken."""
         st = game.state
         f = st.figures[shooter]
         known = {"shot", "weapon", "kind", "facing", "as", "round", "at"}
         bad = set(extra) - known
         if bad:
             refuse(f"{self.rules.data.name} takes --option {', '.join(sorted(known))} (not {', '.join(sorted(bad))}).")
+        with game.changing():
+            st.active_side = f.side
+            for t in st.figures.values():
+                if t.side != f.side and t.alive and self.rules.on_table(t) and self.rules.los(game, f, t).visible:
+                    self.rules.spotting.mark_spotted(game, f.side, t, "sight")
         kind = extra.get("kind")
         if assault or kind == "melee":
             return Command("melee", f.side, figure=f.id, target=target)
@@ -164,17 +185,13 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         refuse(f"No odds for '{k}'.")
         raise AssertionError
 
-    def after_effect_ap(self, game: Game, unit, victim: str | None, res: str) -> int:
-        st = game.state
-        if res == "suppressed":
-            return self.rules.morale.team_ap(game, unit, extra_supp=1)
-        if res == "wounded" and victim:
-            v = st.figures[victim]
-            left = self.rules.max_actions(v) - 1
-            return self.rules.morale.team_ap(game, unit, {victim: left if left > 0 else -1})
-        if res in ("disabled", "killed", "flamer") and victim:
-            return self.rules.morale.team_ap(game, unit, {victim: -1})
-        return self.rules.morale.team_ap(game, unit)
+    def shot_report(self, game: Game, cmd: Command, title: str, lines: list[OddsLine], notes: list[str],
+                    extra: dict[str, Callable[[ShotOutcome], Hashable]]) -> OddsReport:
+        """The odds of a shot of any kind: the command resolved on a scratch copy under
+        every branch of its dice (the reaction fire it may draw is the enemy's next
+        command, not part of it), read by :func:`shot_reader`."""
+        res = command_odds(game, cmd, shot_reader(cmd.side), answers=False)
+        return resolved_report(title, lines, res, "result", result, extra, notes)
 
     def fire_odds(self, game: Game, cmd: Command) -> OddsReport:
         s = self.rules.firing.shot_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd), strict=False)
@@ -192,84 +209,37 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             lines.append(OddsLine("to hit", f"d20 {s.need}+ ({sh.band_names[min(s.shifted, 3)]} row)"))
         lines += [OddsLine(n, f"{v:+d} to the effect die") for n, v in s.effect_mods]
         notes = list(s.notes)
-        unit = s.target
-        if s.need is None and not s.auto:
-            d = Distribution({"cannot hit": 1.0}, True, "certain", {"cannot hit": Fraction(1)})
-            return OddsReport(f"{s.firer.name} at {unit.name}", lines, d, "result", notes + ["the team may fire together: one d20, a hit on a 20"])
-        tests = self.rules.morale.tests_morale(game, unit)
-
-        def fn(dice: Dice):
-            res, victim = self.rules.firing.resolve_shot(dice, game, s)
-            if res == "damage":  # a soft vehicle hit
-                if s.wclass == "mg" and s.vehicle is not None:
-                    p = self.rules.guns.damage_plan(game, s.firer.pos, None, s.vehicle, handheld=False)
-                    return (self.rules.guns.damage_key(s.vehicle, self.rules.guns.roll_damage(dice, p, "damage")), "no test")
-                return ("small arms hit (3 make a damage roll)", "no test")
-            if res == "miss" or not tests:
-                return (res, "no test")
-            if res == "flamer":
-                return (res, "test after the flames")
-            ap = self.after_effect_ap(game, unit, victim, res)
-            return (res, self.rules.morale.morale_roll(dice, unit, ap, "odds"))
-
-        dist = enumerate_outcomes(fn)
-        extra = {"morale test of the target": dist.marginal(lambda o: o[1])}
-        return OddsReport(f"{s.firer.name} at {unit.name}", lines, dist.marginal(lambda o: o[0]), "result", notes, extra)
+        require(s.need is not None or s.auto, f"{s.firer.name} cannot hit {s.target.name} individually: beyond long range after "
+                "shifts (the team may fire together: one d20, a hit on a 20).")
+        return self.shot_report(game, cmd, f"{s.firer.name} at {s.target.name}", lines, notes, {"morale test of the target": morale})
 
     def team_odds(self, game: Game, cmd: Command) -> OddsReport:
         firers = self.rules.team_fire.team_shots(game, cmd.unit, cmd.target, Ww2Options.of(cmd))
         require(bool(firers), "No figure of that team can fire that shot.")
         shots = [self.rules.firing.shot_plan(game, f.id, cmd.target, Ww2Options.of(cmd), strict=True) for f in firers]
-        groups = Counter(1 if s.auto or s.need is None else s.need for s in shots)  # strict plans: no need only when automatic
         lines = [OddsLine(s.firer.name, f"{s.weapon.name}, {self.rules.fmt(s.distance)}, " + ("automatic" if s.auto else f"{s.need}+")) for s in shots]
-
-        def fn(dice: Dice):
-            hits = 0
-            for need, n in sorted(groups.items()):
-                roll = dice.roll(f"{n}d20", "team fire")
-                hits += sum(1 for x in roll.faces if x >= need)
-            return hits
-
-        dist = enumerate_outcomes(fn)
-        return OddsReport(f"{game.state.units[cmd.unit_id].name} fires at {shots[0].target.name}", lines, dist, "hits",
-                          ["each hit then rolls the fire effect (see a single shot's odds)"])
+        return self.shot_report(game, cmd, f"{game.state.units[cmd.unit_id].name} fires at {shots[0].target.name}", lines,
+                                ["each figure fires in turn at the figures it can see, while the target has any left"],
+                                {"hits": hits, "morale test of the target": morale})
 
     def volley_odds(self, game: Game, cmd: Command) -> OddsReport:
-        try:  # the figures that may fire now; for a situation off-turn (the command line), every one that could
-            shots, target = self.rules.team_fire.volley_plan(game, cmd.unit, cmd.target, strict=True)
-        except Refusal:
-            shots, target = self.rules.team_fire.volley_plan(game, cmd.unit, cmd.target, strict=False)
+        shots, target = self.rules.team_fire.volley_plan(game, cmd.unit, cmd.target, strict=True)
         mods = self.rules.team_fire.volley_mods(shots)
         lines = [OddsLine("firers", ", ".join(s.firer.name for s in shots)), OddsLine("to hit", f"d20 {self.rules.data.shooting.volley_hits_on}")]
         lines += [OddsLine(n, f"{v:+d} to the effect die") for n, v in mods]
-        dist = enumerate_outcomes(lambda dice: self.rules.team_fire.volley_roll(dice, game, shots, target)[0])
-        return OddsReport(f"{game.state.units[cmd.unit_id].name} fires together at {target.name}", lines, dist, "result")
+        return self.shot_report(game, cmd, f"{game.state.units[cmd.unit_id].name} fires together at {target.name}", lines, [],
+                                {"morale test of the target": morale})
 
     def blast_odds(self, game: Game, cmd: Command) -> OddsReport:
         b = self.rules.blasts.blast_plan(game, cmd.figure, cmd.target, cmd.point, Ww2Options.of(cmd), strict=False)
         lines = [OddsLine("weapon", f"{b.weapon.name} ({b.round})"), OddsLine("range", f"{self.rules.fmt(b.distance)}: {b.band}"),
                  OddsLine("to hit", f"d20 {b.need}+")] + [OddsLine(n, f"{v:+d}") for n, v in b.mods]
-        t = self.rules.data.blast.effect.table
         victims = self.rules.blasts.explosive_victims(game, b.centre, b.firer, "explosive") if b.round != "smoke" else []
-        bunkers = self.rules.blasts.blast_bunkers(game, b.centre) if b.round != "smoke" else []
         for f, mods in victims:
             lines.append(OddsLine(f"in the blast: {f.name}", ", ".join(f"{n} {v:+d}" for n, v in mods) or "no modifiers"))
-
-        def fn(dice: Dice):
-            if not self.rules.blasts.blast_to_hit(dice, b):
-                return "miss"
-            if b.round == "smoke":
-                return "smoke placed"
-            res = []
-            for bk in bunkers:
-                res += self.rules.blasts.bunker_hit(dice, game, bk, b.weapon.category == "grenade", "odds")
-            res += self.rules.blasts.roll_effects(dice, victims, t.die, t.result, "odds", "")
-            return counts_label(res)
-
-        dist = enumerate_outcomes(fn)
-        return OddsReport(f"{b.firer.name}: {b.weapon.name} at {b.target.name if b.target else 'a point'}", lines, dist, "result",
-                          b.notes + [f"every figure within {self.rules.data.blast.radius:g}\" not behind a wall is affected"],
-                          {"hit": dist.marginal(lambda o: "miss" if o == "miss" else "hit")})
+        return self.shot_report(game, cmd, f"{b.firer.name}: {b.weapon.name} at {b.target.name if b.target else 'a point'}", lines,
+                                b.notes + [f"every figure within {self.rules.data.blast.radius:g}\" not behind a wall is affected"],
+                                {"hit": hit, "morale tests": morale})
 
     def heavy_odds(self, game: Game, cmd: Command) -> OddsReport:
         o = Ww2Options.of(cmd)
@@ -278,30 +248,35 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
                  OddsLine("to hit", f"d20 {h.need}+")] + [OddsLine(n, f"{v:+d} to the score needed") for n, v in h.need_mods]
         notes = []
         plan = h.damage
+        if o.facing is not None and plan is not None:  # a what-if: the target turned to show the shooter that side
+            return self.facing_odds(game, cmd, h, plan.facing, lines + [OddsLine("facing", f"{plan.facing} (as asked)")]
+                                    + [OddsLine(n, f"{v:+d} to the damage die") for n, v in plan.mods])
         if plan is not None:
             lines.append(OddsLine("facing", plan.facing + (" (as asked)" if o.facing else " (from the table)")))
             lines += [OddsLine(n, f"{v:+d} to the damage die") for n, v in plan.mods]
-
-            def fn(dice: Dice):
-                if not self.rules.guns.heavy_to_hit(dice, h):
-                    return "miss"
-                return self.rules.guns.damage_key(h.target, self.rules.guns.roll_damage(dice, plan, "damage"))
         else:
-            art = self.rules.data.artillery
-            victims = self.rules.blasts.explosive_victims(game, h.target.pos, h.firer, "artillery")
-            calibre = h.weapon.calibre or 75
-            die = art.die_for(calibre)
+            die = self.rules.data.artillery.die_for(h.weapon.calibre or 75)
             lines.append(OddsLine("HE effect", f"{die} per figure within {self.rules.data.blast.radius:g}\""))
             notes.append("high explosive against infantry: the other artillery table")
+        return self.shot_report(game, cmd, f"{h.firer.name}: {h.weapon.name} at {h.target.name}", lines, notes,
+                                {"hit": hit, "morale tests": morale})
 
-            def fn(dice: Dice):
-                if not self.rules.guns.heavy_to_hit(dice, h):
-                    return "miss"
-                return counts_label(self.rules.blasts.roll_effects(dice, victims, die, art.result, "odds", ""))
+    def facing_odds(self, game: Game, cmd: Command, h, facing: str, lines: list[OddsLine]) -> OddsReport:
+        """The odds of a shot at a vehicle as if it were turned to show the shooter the
+        asked ``facing``: the vehicle is turned on the scratch copy, then the shot is
+        resolved as the rules resolve it (the facing then comes from the table)."""
+        turn = {"front": 0.0, "flank": 90.0, "rear": 180.0}[facing]
+        bearing = self.rules.heading(h.target.pos, h.firer.pos)
+        plain = Command(cmd.kind, cmd.side, figure=cmd.figure, target=cmd.target,
+                        options=option_pairs(weapon=Ww2Options.of(cmd).weapon))
 
-        dist = enumerate_outcomes(fn)
-        return OddsReport(f"{h.firer.name}: {h.weapon.name} at {h.target.name}", lines, dist, "result", notes,
-                          {"hit": dist.marginal(lambda x: "miss" if x == "miss" else "hit")})
+        def act(g: Game) -> None:
+            g.state.figures[h.target.id].facing = (bearing + turn) % 360
+            g.rules.apply(g, plain)
+
+        res = resolve_odds(game, act, shot_reader(cmd.side))
+        return resolved_report(f"{h.firer.name}: {h.weapon.name} at {h.target.name}", lines, res, "result", result,
+                               {"hit": hit, "morale tests": morale}, [f"as if {h.target.name} showed its {facing} to {h.firer.name}"])
 
     def effect_chance(self, game: Game, cmd: Command) -> float | None:
         """The exact chance that a blast, a gun or an anti-tank weapon hits and does
@@ -337,6 +312,8 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             victims = self.rules.blasts.explosive_victims(game, h.target.pos, h.firer, "artillery")
             parts = [partial(self.rules.blasts.roll_effects, victims=[v], die=die, result_of=art.result, reason="odds", target="")
                      for v in victims]
+        elif cmd.kind == "flame":
+            return self.flame_chance(game, cmd)
         else:
             return None
         nothing = 1.0
@@ -348,19 +325,24 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
     def flame_odds(self, game: Game, cmd: Command) -> OddsReport:
         p = self.rules.blasts.flame_plan(game, cmd.figure, cmd.target, strict=False)
         lines = [OddsLine(m.name, f"{band}: d20 {need}+") for m, band, need in p.hits]
-        parts = []
-        for m, band, need in p.hits:  # each member is diced on his own: exact per member, then combined
-            single = FlamePlanOne(p, m, band, need)
-            parts.append(enumerate_outcomes(partial(self.flame_member, one=single)))
+        if p.bunker is not None:
+            lines.append(OddsLine("bunker", f"{p.bunker.name}: bunker table"))
+        return self.shot_report(game, cmd, f"{p.firer.name} flames {p.target.name}", lines,
+                                ["every member of the team is diced for; a hit flamethrower man dies and his team is hit by flame"],
+                                {"hits": hits, "morale test of the target": morale})
+
+    def flame_chance(self, game: Game, cmd: Command) -> float:
+        """The AI's chance that a flamethrower does something: each member diced on his
+        own by the rules' flame effect, then combined (the shown odds resolve the whole
+        command instead)."""
+        p = self.rules.blasts.flame_plan(game, cmd.figure, cmd.target, strict=False)
+        parts = [enumerate_outcomes(partial(self.flame_member, one=FlamePlanOne(p, m, band, need))) for m, band, need in p.hits]
         bunker = p.bunker
         if bunker is not None:
-            lines.append(OddsLine("bunker", f"{bunker.name}: bunker table"))
             parts.append(enumerate_outcomes(lambda dice: tuple(sorted(r for _, r in self.rules.blasts.bunker_hit(dice, game, bunker, False, "odds")))))
-        dist = combine(parts)
-        return OddsReport(f"{p.firer.name} flames {p.target.name}", lines, dist, "result",
-                          ["every member of the team is diced for; a hit flamethrower man dies and his team is hit by flame"])
+        return float(sum(v for k, v in combine(parts).probs.items() if not no_effect(k)))
 
-    def flame_member(self, dice: Dice, one) -> tuple[str, ...]:
+    def flame_member(self, dice: Dice, one: FlamePlanOne) -> tuple[str, ...]:
         roll = dice.roll(self.rules.data.anti_tank.die, "flame", target=f"{one.need}+")
         if roll.value < one.need:
             return ()
@@ -369,77 +351,32 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         return (self.rules.effects.flame_effect(dice, one.member, "flame"),)
 
     def spot_odds(self, game: Game, cmd: Command) -> OddsReport:
+        """A figure's or a whole team's spotting, resolved: how many enemy figures it
+        spots (of those it could)."""
         st = game.state
+        side = cmd.side
         if cmd.figure is None:
-            return self.team_spot_odds(game, cmd)
-        f = st.figures[cmd.figure_id]
-        if cmd.target is None:
-            lines = [OddsLine(b.name, f"up to {b.upto:g}\": d10 {b.need}+") for b in self.rules.data.spotting.bands]
-            d = enumerate_outcomes(lambda dice: next((b.name for b in reversed(self.rules.data.spotting.bands)
-                                                      if dice.roll("d10", "spot").value >= b.need), "nothing"))
-            return OddsReport(f"{f.name} tries to spot", lines, d, "farthest band the roll reaches",
-                              ["band shifts apply to each enemy: the roll is compared with each one's score"])
-        targets = [st.figures[cmd.target]] if cmd.target in st.figures else [m for m in st.unit_figures(cmd.target) if self.rules.on_table(m)]
-        require(bool(targets), "Nothing to spot there.")
+            unit = st.units[cmd.unit or ""]
+            spotters = self.rules.spotting.spotters(game, unit.id)
+            require(bool(spotters), f"No one in {unit.name} may try to spot now.")
+            title = f"{unit.name}: {len(spotters)} figure{'s' if len(spotters) != 1 else ''} try to spot"
+        else:
+            spotters = [st.figures[cmd.figure_id]]
+            title = f"{spotters[0].name} tries to spot"
+        hidden = self.rules.spotting.hidden_enemies(game, side)
         lines = []
-        needs = {}
-        for t in targets:
-            res = self.rules.los(game, f, t)
-            heard = not res.visible
-            band, need, shifts = self.rules.spotting.spot_need(game, f, t, heard=heard)
-            if heard and not self.rules.fired_recently(game, st.units[t.unit]):
-                need = None
-            auto = (res.visible and res.cover == 0 and res.hindrances == 0
-                    and hypot(f.x - t.x, f.y - t.y) <= self.rules.mm(self.rules.data.spotting.automatic_within) + EPS)
-            if auto:
-                lines.append(OddsLine(t.name, "automatic: in the open and clear sight within 20\""))
-                needs[t.id] = 1
-                continue
-            desc = ", ".join(f"{n} {v:+d}" for n, v in shifts) or "no shifts"
-            lines.append(OddsLine(t.name, (f"d10 {need}+ ({desc})" if need is not None else f"impossible ({desc})")))
-            if need is not None:
-                needs[t.id] = need
-        n = len(targets)
+        for f in spotters:
+            needs = self.rules.spotting.spot_targets(game, f, hidden, heard_ok=False)
+            lines.append(OddsLine(f.name, ", ".join(f"{st.figures[t].name} {n}+" for t, n in sorted(needs.items(), key=lambda kv: kv[1]))
+                                  or "no hidden enemy it could spot"))
 
-        def fn(dice: Dice):
-            if not needs:
-                return 0
-            r = dice.roll("d10", "spot").value
-            return sum(1 for x in needs.values() if r >= x)
+        def read(before: Game, after: Game, dice: Dice) -> int:
+            was = self.rules.spotting.spotted(before, side)
+            return sum(1 for fid in self.rules.spotting.spotted(after, side) if fid not in was)
 
-        dist = enumerate_outcomes(fn)
-        return OddsReport(f"{f.name} tries to spot", lines, dist, f"figures spotted (of {n})")
-
-    def team_spot_odds(self, game: Game, cmd: Command) -> OddsReport:
-        """The farthest band the best of the team's dice reaches. Each figure rolls on
-        its own, so P(best roll >= k) = 1 - P(one die < k) ** n (for the d10:
-        1 - ((k - 1) / 10) ** n), worked out exactly rather than by walking the 10 ** n
-        paths of n dice."""
-        unit = game.state.units[cmd.unit or ""]
-        n = len(self.rules.spotting.spotters(game, unit.id))
-        require(n > 0, f"No one in {unit.name} may try to spot now.")
-        bands = self.rules.data.spotting.bands
-        die = self.rules.data.spotting.die
-        faces = die_faces(die)
-
-        def at_least(need: int) -> Fraction:
-            return 1 - Fraction(sum(1 for v in faces if v < need), len(faces)) ** n
-
-        fracs: dict[str, Fraction] = {}
-        reached = Fraction(0)
-        for b in sorted(bands, key=lambda b: -b.need):  # the farthest band needs the highest roll
-            p = at_least(b.need) - reached
-            reached += p
-            if p:
-                fracs[b.name] = p
-        if reached < 1:
-            fracs["nothing"] = 1 - reached
-        dist = Distribution({k: float(v) for k, v in fracs.items()}, True,
-                            f"exact: the best of {n} {die}, 1 - P(one die below the need)^{n} per band", fracs)
-        lines = [OddsLine(b.name, f"up to {b.upto:g}\": {die} {b.need}+") for b in bands]
-        return OddsReport(f"{unit.name}: {n} figure{'s' if n != 1 else ''} try to spot", lines, dist,
-                          "farthest band the best roll reaches",
-                          ["each figure rolls its own die; band shifts apply to each enemy: each roll is compared with each one's score"])
+        res = command_odds(game, cmd, read, answers=False)
+        return resolved_report(title, lines, res, f"enemy figures spotted (of {len(hidden)} hidden)",
+                               notes=["each figure rolls its own d10, compared with each hidden enemy's score after band shifts"])
 
     def melee_odds(self, game: Game, cmd: Command) -> OddsReport:
         st = game.state
@@ -455,23 +392,36 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         lines = [OddsLine(a.name, " + ".join(f"{n} {v}" for n, v in am) + " + d6"), OddsLine(d.name, " + ".join(f"{n} {v}" for n, v in dm) + " + d6")]
         capture = {a.id: not self.rules.melee.friends_near(game, a), d.id: not self.rules.melee.friends_near(game, d)}
         notes = [] if self.rules.gap(a, d) <= reach else [f"{a.name} and {d.name} are not in contact yet: these are the odds once they are"]
+        notes.append("melee is no command (fought by itself at the end of each turn): these odds roll the melee dice as the round does "
+                     "(melee_margin) and name its result")
         dist = enumerate_outcomes(lambda dice: self.rules.melee.melee_outcome(dice, fight, capture))
         return OddsReport(f"Melee: {a.name} against {d.name}", lines, dist, "result", notes)
 
     def morale_odds(self, game: Game, cmd: Command) -> OddsReport:
+        """A team's morale test as if taken now, resolved (retiring, falling back and
+        routing move the team) and read from its roll."""
         unit = game.state.units[cmd.unit_id]
+        require(self.rules.morale.tests_morale(game, unit), f"{unit.name} does not test morale (a crewed vehicle in action).")
         ap = self.rules.morale.team_ap(game, unit)
-        dist = enumerate_outcomes(lambda dice: self.rules.morale.morale_roll(dice, unit, ap, "odds"))
-        return OddsReport(f"{unit.name} morale test", [OddsLine("action points", f"{ap}: the d6 must score less")], dist, "result")
+
+        def act(g: Game) -> None:
+            self.rules.morale.morale_test(g, g.state.units[unit.id], "asked for its odds")
+
+        def read(before: Game, after: Game, dice: Dice) -> str:
+            return next((e.roll.outcome for e in after.log if e.roll is not None and "morale test" in e.roll.reason), "passed")
+
+        res = resolve_odds(game, act, read)
+        return resolved_report(f"{unit.name} morale test", [OddsLine("action points", f"{ap}: the d6 must score less")], res, "result")
 
     def suppression_odds(self, game: Game, cmd: Command) -> OddsReport:
         unit = game.state.units[cmd.unit_id]
         left = self.rules.morale.removal_chance(game, unit)
         s = self.rules.data.suppression
 
-        def fn(dice: Dice):
-            return "removed" if dice.roll(s.remove_die, "remove").value + left >= s.remove_target else "still suppressed"
+        def read(before: Game, after: Game, dice: Dice) -> str:
+            fewer = self.rules.suppression(after.state.units[unit.id]) < self.rules.suppression(before.state.units[unit.id])
+            return "removed" if fewer else "still suppressed"
 
-        dist = enumerate_outcomes(fn)
-        return OddsReport(f"{unit.name} removes a suppression", [OddsLine("team actions left after paying", str(left)),
-                                                                 OddsLine("needs", f"d6 + {left} >= {s.remove_target}")], dist, "result")
+        res = command_odds(game, cmd, read, answers=False)
+        return resolved_report(f"{unit.name} removes a suppression", [OddsLine("team actions left after paying", str(left)),
+                                                                      OddsLine("needs", f"d6 + {left} >= {s.remove_target}")], res, "result")

@@ -212,7 +212,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         needs = self.spot_targets(game, f, self.hidden_enemies(game, f.side), heard_ok=False)
         bands = "/".join(f"{b.need}+" for b in self.rules.data.spotting.bands)
         roll = game.dice.roll(self.rules.data.spotting.die, f"{f.name} tries to spot", target=f"{bands} by range band, after band shifts",
-                              figures=[f.id])
+                              figures=[f.id], cuts=sorted(set(needs.values())))
         found = [game.state.figures[t] for t, need in needs.items() if roll.value >= need]
         for t in found:
             self.mark_spotted(game, f.side, t, "sight")
@@ -248,7 +248,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
                 why = "hears firing" if fired and not any(self.rules.los(game, o, st.figures[t]).visible for o in obs for t in best) else "sees movement"
                 # the roll names no unit: the watchers may be hidden from the side that moved
                 roll = game.dice.roll(self.rules.data.spotting.die, f"{st.sides[side].name}: a fire team {why} and tries to spot",
-                                      target=f"{easiest}+")
+                                      target=f"{easiest}+", cuts=sorted(set(best.values())))
                 found = [st.figures[t] for t, need in best.items() if roll.value >= need]
                 how = "heard" if why == "hears firing" else "sight"
                 for t in found:

@@ -99,7 +99,7 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
     def volley_roll(self, dice: Dice, game: Game, shots: list[Shot], target: Unit) -> tuple[str, str | None]:
         need = self.rules.data.shooting.volley_hits_on
         roll = dice.roll(self.rules.data.shooting.die, f"{len(shots)} figure(s) fire together at {target.name}", target=f"{need}",
-                         figures=[s.firer.id for s in shots], units=[target.id])
+                         figures=[s.firer.id for s in shots], units=[target.id], cuts=(need,))
         hit = roll.value >= need
         roll.outcome = "hit" if hit else "miss"
         if not hit:
