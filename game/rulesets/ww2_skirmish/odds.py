@@ -352,10 +352,10 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         for m, band, need in p.hits:  # each member is diced on his own: exact per member, then combined
             single = FlamePlanOne(p, m, band, need)
             parts.append(enumerate_outcomes(partial(self.flame_member, one=single)))
-        bunker = p.bunker
-        if bunker is not None:
-            lines.append(OddsLine("bunker", f"{bunker.name}: bunker table"))
-            parts.append(enumerate_outcomes(lambda dice: tuple(sorted(r for _, r in self.rules.blasts.bunker_hit(dice, game, bunker, False, "odds")))))
+        if p.bunker is not None and p.bunker_need is not None:
+            band, need = p.bunker_need
+            lines.append(OddsLine("bunker", f"{p.bunker.name} ({band}): d20 {need}+, then the bunker table"))
+            parts.append(enumerate_outcomes(lambda dice: tuple(sorted(r for _, r in self.rules.blasts.flame_bunker(dice, game, p)))))
         dist = combine(parts)
         return OddsReport(f"{p.firer.name} flames {p.target.name}", lines, dist, "result",
                           ["every member of the team is diced for; a hit flamethrower man dies and his team is hit by flame"])
