@@ -56,3 +56,81 @@ def test_flame_on_a_bunker_must_hit_before_the_bunker_table():
     ok(game, Command("flame", "a", figure="a1.1", target="b1"))
     assert src.used == 4
     assert [f.life for f in game.state.unit_figures("b1", alive_only=False)] == ["disabled", "dead"]
+
+
+# ---- 2. support weapons: tripods, not a bipod LMG ------------------------------------------------------------------
+
+
+LMG = [("ger_mg_gunner", 22, 40), ("ger_mg_loader", 23.5, 40), ("ger_mg_loader", 25, 40)]  # MG 42 on its bipod
+HMG = [("ger_hmg_gunner", 22, 40), ("ger_mg_loader", 23.5, 40), ("ger_mg_loader", 25, 40)]  # MG 42 on its tripod
+
+
+def mg_game(figs):
+    return wgame([team("a1", figs)], [team("b1", [("us_rifleman", 24, 20), ("us_rifleman", 25.5, 20)])])
+
+
+def factors(game, uid):
+    return {fid: v for fid, v, _ in game.rules.risk_factors(game, game.state.units[uid])}
+
+
+def planned(game, uid, order):
+    u = game.state.units[uid]
+    u.markers["solo_order"] = order
+    u.markers["solo_turn"] = game.state.turn
+    return list(game.rules.planner.unit_commands(game, u.side, u, {}))
+
+
+def test_a_bipod_lmg_team_is_an_ordinary_fire_team_for_the_solo_rules():
+    """Risk factors: "+1: No NCO with unit unless a support weapon"; "-1: AT gun, or
+    MMG/HMG, or others in soft cover"; "-2: Unit advancing (not AT guns or MMG/HMG)".
+    Action chart: "* Support weapons on tripods, AT guns etc will halt and fire if
+    possible instead".
+
+    The MG 42 on its bipod is the section's LMG, not a weapon on a tripod: its team
+    without an NCO takes the +1, gets no -1 as an MMG/HMG (it stands in the open) and
+    no halt-and-fire. The same team with the tripod MG 42 is the reverse."""
+    lmg, hmg = mg_game(LMG), mg_game(HMG)
+    assert not lmg.rules.profile(lmg, lmg.state.units["a1"]).support_weapon
+    assert hmg.rules.profile(hmg, hmg.state.units["a1"]).support_weapon
+    f_lmg, f_hmg = factors(lmg, "a1"), factors(hmg, "a1")
+    assert f_lmg.get("no_nco") == 1 and "soft_cover" not in f_lmg
+    assert "no_nco" not in f_hmg and f_hmg.get("soft_cover") == -1
+    for game in (lmg, hmg):
+        game.state.units["a1"].markers["solo_order"] = "advance"
+    assert factors(lmg, "a1").get("advancing") == -2 and "advancing" not in factors(hmg, "a1")
+
+
+def test_only_tripod_weapons_swap_advance_and_attack_for_halt(monkeypatch):
+    """Action chart, RF1: "Halt / Advance * / Advance * / Advance * / Advance * / Attack *";
+    "* Support weapons on tripods, AT guns etc will halt and fire if possible instead".
+    With RF1 a d6 of 6 is Attack: the bipod LMG team attacks, the tripod HMG team halts."""
+    for figs, want in ((LMG, "attack"), (HMG, "halt")):
+        game = mg_game(figs)
+        game.state.attrs["victory"]["otherwise"] = "b"
+        monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", 1, "scripted")])
+        force(game, 6)
+        ok(game, Command("solo_orders", "a", unit="a1"))
+        assert game.state.units["a1"].markers["solo_order"] == want
+        monkeypatch.undo()
+
+
+def test_support_weapons_retreat_and_rout_as_ordered_a_bipod_lmg_advances():
+    """Only the starred results (Advance, Attack) are swapped for "halt and fire":
+    "Retreat: Unit must move away from the nearest known enemy position, or towards the
+    nearest cover further from all enemy units"; "Rout: ... it may neither fight nor
+    shoot". A tripod MG team in the open ordered to retreat moves away (south, from the
+    enemy 20" north); ordered to rout it runs and fires nothing. The bipod LMG team
+    ordered to advance moves toward the enemy."""
+    game = mg_game(HMG)
+    see(game, "a", "b1.1", "b1.2")
+    y0 = game.state.figures["a1.1"].y
+    moves = [c for c in planned(game, "a1", "retreat") if c.kind == "move_unit"]
+    assert moves and moves[0].point[1] > y0
+    rout = planned(game, "a1", "rout")
+    assert [c.kind for c in rout] == ["move_unit"] and rout[0].point[1] > y0
+    halt = planned(game, "a1", "advance")  # swapped: halt and fire
+    assert not any(c.kind == "move_unit" for c in halt) and any(c.kind == "fire" for c in halt)
+    game = mg_game(LMG)
+    see(game, "a", "b1.1", "b1.2")
+    moves = [c for c in planned(game, "a1", "advance") if c.kind == "move_unit"]
+    assert moves and moves[0].point[1] < y0

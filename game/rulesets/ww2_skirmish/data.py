@@ -403,6 +403,7 @@ class Weapon(Strict):
     category: WeaponCategory
     cost: int = 0
     belt_fed: bool = False
+    tripod: bool = False  # on a tripod: a support weapon of the solo rules (a bipod LMG is not)
     bar: bool = False
     quad: bool = False
     scope: bool = False
