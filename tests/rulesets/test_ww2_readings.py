@@ -6,6 +6,7 @@ passage quoted in the test (../shared/rules/ww2-skirmish-solo.txt)."""
 from fractions import Fraction as F
 
 from game.core.commands import Command
+from game.rulesets.ww2_skirmish.options import options
 
 from .helpers import force, ok
 from .test_ww2_skirmish import odds, quiet, see, team, wgame
@@ -134,3 +135,46 @@ def test_support_weapons_retreat_and_rout_as_ordered_a_bipod_lmg_advances():
     see(game, "a", "b1.1", "b1.2")
     moves = [c for c in planned(game, "a1", "advance") if c.kind == "move_unit"]
     assert moves and moves[0].point[1] < y0
+
+
+# ---- 3. AT rifles: only effective against AFVs -----------------------------------------------------------------------
+
+
+def boys_game(vtype):
+    """A Boys rifleman 10" in front of a vehicle that faces him."""
+    veh = {"id": "b1", "name": "b1", "figures": [{"type": vtype, "at": [24, 20], "facing": 90.0}]}
+    game = wgame([team("a1", [("brit_boys", 24, 30)])], [veh])
+    see(game, "a", "b1.1")
+    return game
+
+
+def test_an_at_rifle_damages_an_afv_as_a_gun_up_to_57mm():
+    """Hand held anti-tank weapons: "Anti tank rifle 1-8" 9-20" 21-40""; "To hit requires;
+    Short 8 Medium 12 Long 16"; "Count AT grenades and AT rifles as guns up to 57mm, (AT
+    rifles are only effective against AFVs.)".
+
+    An Sd.Kfz. 251 (a light AFV, petrol) 10" away, shown its front: medium, 12+ (9/20).
+    No calibre bonus (under 57mm), no class modifier for a light AFV, so the plain AFV
+    table: 1-6 and 16 no effect (7 in 20), 18 (petrol) and 20 explode (2 in 20),
+    10-13 immobilised (4 in 20)."""
+    game = boys_game("ger_sdkfz251")
+    rep = odds(game, Command("fire_at", "a", figure="a1.1", target="b1.1", options=options(weapon="boys_rifle")))
+    assert not any("damage" in m.value for m in rep.modifiers)
+    d, hit = rep.outcomes.fractions, F(9, 20)
+    assert d["miss"] == 1 - hit
+    assert d["no effect"] == hit * F(7, 20) and d["explodes"] == hit * F(2, 20) and d["immobilised"] == hit * F(4, 20)
+    assert "fire_at" in [c.kind for c in game.rules.listing.heavy_candidates(game, "a", game.state.figures["a1.1"], "b1")]
+    assert [c for c in game.rules.legal_commands(game, "a") if c.kind == "fire_at"]
+
+
+def test_an_at_rifle_is_not_fired_at_a_soft_skinned_vehicle():
+    """"AT rifles are only effective against AFVs" and "Molotovs, AT rifles and AT grenades
+    have no effect on infantry": against a Kübelwagen (a small soft vehicle) the AT rifle
+    can do nothing, so it is not offered and is refused; it is not a small arm either
+    (the soft vehicle table's "MGs or 3 other small arms hits" do not include it)."""
+    game = boys_game("ger_kubelwagen")
+    boys = game.state.figures["a1.1"]
+    cmd = Command("fire_at", "a", figure="a1.1", target="b1.1", options=options(weapon="boys_rifle"))
+    assert "only effective against AFVs" in game.check(cmd)
+    assert "fire_at" not in [c.kind for c in game.rules.listing.heavy_candidates(game, "a", boys, "b1")]
+    assert not [c for c in game.rules.legal_commands(game, "a") if c.kind == "fire_at"]
