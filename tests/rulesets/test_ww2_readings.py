@@ -4,13 +4,21 @@ fire teams start in cohesion. Each expected value is worked out by hand from the
 passage quoted in the test (../shared/rules/ww2-skirmish-solo.txt)."""
 
 from fractions import Fraction as F
+from math import hypot
+from pathlib import Path
 
+import pytest
+
+from game.catalog import load_map, load_map_doc
 from game.core.commands import Command
+from game.data.errors import DataError
+from game.data.yamlio import Doc
 from game.rulesets.ww2_skirmish.options import options
 
-from .helpers import force, ok
+from .helpers import force, ok, small_map
 from .test_ww2_skirmish import odds, quiet, see, team, wgame
 
+ROOT = Path(__file__).resolve().parents[2]
 BUNKER = [{"type": "bunker", "id": "bk", "name": "Bunker", "rect": {"x": 20, "y": 10, "w": 6, "h": 4}}]
 
 
@@ -178,3 +186,32 @@ def test_an_at_rifle_is_not_fired_at_a_soft_skinned_vehicle():
     assert "only effective against AFVs" in game.check(cmd)
     assert "fire_at" not in [c.kind for c in game.rules.listing.heavy_candidates(game, "a", boys, "b1")]
     assert not [c for c in game.rules.legal_commands(game, "a") if c.kind == "fire_at"]
+
+
+# ---- 4. fire teams start in cohesion ---------------------------------------------------------------------------------
+
+
+def test_the_bocage_trench_squad_starts_within_two_inches_of_each_other():
+    """Fire teams: "Members of a Fire Team must remain within 2" of each other" (edges of
+    the bases, interpretation measuring; bases 0.8"). The Trench squad's Panzerfaust man
+    stood 12" from the nearest rifleman (28, 9.9); at (30, 10) he is 2.0" centre to centre,
+    1.2" edge to edge, in the trench with his squad."""
+    lm = load_map(ROOT / "maps" / "ww2-bocage-bunkers.yaml")
+    g3 = next(u for s in lm.model.sides for u in s.units if u.id == "g3")
+    pf = next(f for f in g3.figures if f.type == "ger_pf")
+    gaps = [hypot(pf.at[0] - f.at[0], pf.at[1] - f.at[1]) - 0.8 for f in g3.figures if f is not pf]
+    assert min(gaps) <= 2
+
+
+def test_a_map_whose_fire_team_starts_apart_is_refused_for_play():
+    """The same rule for every map to play: 2" between the edges of 0.8" bases is 2.8"
+    centre to centre. A gun links its crew (the Pak 40's 2" base)."""
+    def doc(dx):
+        return small_map([team("a1", [("us_rifleman", 20, 40), ("us_rifleman", 20 + dx, 40)])], [team("b1", [("ger_rifleman", 20, 4)])],
+                         ruleset="ww2-skirmish")
+    load_map_doc(Doc("m.yaml", doc(2.8)))
+    with pytest.raises(DataError, match=r"figure 2 of unit 'a1' stands 2\.1\" from the nearest figure of its team"):
+        load_map_doc(Doc("m.yaml", doc(2.9)))
+    load_map_doc(Doc("m.yaml", doc(2.9)), for_play=False)  # the editor may pass through it
+    gun = team("b1", [("ger_pak40", 24, 8), ("ger_gun_crew", 22.5, 8), ("ger_gun_crew", 25.5, 8)])  # crew 2.2" apart, 0.1" off the gun
+    load_map_doc(Doc("m.yaml", small_map([team("a1", [("us_rifleman", 20, 40)])], [gun], ruleset="ww2-skirmish")))

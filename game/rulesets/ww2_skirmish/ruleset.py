@@ -51,7 +51,7 @@ from game.rulesets.ww2_skirmish.blast import Ww2Blasts
 from game.rulesets.ww2_skirmish.commands import Ww2Commands
 from game.rulesets.ww2_skirmish.common import ABANDONED, Ww2Common
 from game.rulesets.ww2_skirmish.data import Ww2Data, figure_cost
-from game.rulesets.ww2_skirmish.data_checks import Ww2Settings, check_ww2_data
+from game.rulesets.ww2_skirmish.data_checks import Ww2Settings, check_ww2_cohesion, check_ww2_data
 from game.rulesets.ww2_skirmish.demolition import Ww2Demolition
 from game.rulesets.ww2_skirmish.editor import Ww2Editor
 from game.rulesets.ww2_skirmish.effects import Ww2Effects
@@ -129,6 +129,9 @@ class Ww2Skirmish(Ww2Common):
     @classmethod
     def check_data(cls, data: Ww2Data, doc) -> None:
         check_ww2_data(data, doc)
+
+    def check_playable_map(self, doc, m: MapFile) -> None:
+        check_ww2_cohesion(self.data, doc, m)
 
     def check_map(self, doc, m: MapFile) -> None:
         known = {"demolition_targets"}
