@@ -109,6 +109,7 @@ def load_map_doc(doc: Doc, ruleset: Any | None = None, for_play: bool = True) ->
     rs.check_map(doc, model)
     if for_play:
         check_playable(doc, model)
+        rs.check_playable_map(doc, model)
     return LoadedMap(doc.path, doc, model, rs)
 
 

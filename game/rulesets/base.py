@@ -114,6 +114,9 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
     def check_map(self, doc, m: MapFile) -> None:
         """Ruleset-specific checks of a map's settings and forces."""
 
+    def check_playable_map(self, doc, m: MapFile) -> None:
+        """Ruleset checks of a map to play (one built in the editor may lack them)."""
+
     # ---- set-up ------------------------------------------------------------------
     def build_table(self, m: MapFile) -> Table:
         return build_table(m, self.terrain_types)

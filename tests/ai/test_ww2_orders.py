@@ -70,7 +70,7 @@ def test_an_advance_moves_once_toward_the_enemy_then_fires():
     assert not any(c.kind == "move_unit" for c in list(game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {})))
 
 
-def test_a_belt_fed_mg_team_halts_and_fires_instead_of_advancing():
+def test_a_tripod_mg_team_halts_and_fires_instead_of_advancing():
     mg = [unit("a1", [("us_mg_gunner", 22, 40), ("us_mg_loader", 23.5, 40), ("us_mg_loader", 25, 40)])]
     b = [unit("b1", [("ger_rifleman", 24, 20)])]
     game = wgame(mg, b)

@@ -233,10 +233,10 @@ def test_spotting_needs_by_band_with_shifts():
 
 
 def test_spotting_automatic_in_the_open_within_20_and_impossible_beyond_60():
-    game = wgame([team("a1", [("us_rifleman", 24, 46)])], [team("b1", [("ger_rifleman", 24, 27), ("ger_rifleman", 30, 2)])],
+    game = wgame([team("a1", [("us_rifleman", 24, 46)])], [team("b1", [("ger_rifleman", 24, 27)]), team("b2", [("ger_rifleman", 30, 2)])],
                  size=(48, 72))
     spotted = game.rules.spotting.spotted(game, "a")
-    assert "b1.1" in spotted and "b1.2" not in spotted  # 19" in the open; 44.4" is not automatic
+    assert "b1.1" in spotted and "b2.1" not in spotted  # 19" in the open; 44.4" is not automatic
     game = wgame([team("a1", [("us_rifleman", 24, 70)])], [team("b1", [("ger_rifleman", 24, 5)])], size=(48, 72))
     band, need, _ = game.rules.spotting.spot_need(game, game.state.figures["a1.1"], game.state.figures["b1.1"])
     assert need is None  # 65" is beyond extreme
@@ -381,7 +381,7 @@ def test_failed_open_ground_test_stops_the_move():
 
 
 def melee_game(friend=False):
-    b = [("ger_rifleman", 24, 30.9)] + ([("ger_rifleman", 27, 29.2)] if friend else [])
+    b = [("ger_rifleman", 24, 30.9)] + ([("ger_rifleman", 26.4, 32.2)] if friend else [])  # in cohesion, not in contact
     a = [("us_rifleman", 24, 30), ("us_rifleman", 24.9, 30.4)]
     return wgame([team("a1", a)], [team("b1", b)])
 
@@ -427,7 +427,7 @@ def test_no_shooting_into_or_out_of_melee():
 def test_reading_scope_memo_agrees_and_is_dropped_when_the_state_changes():
     """Inside Game.reading() who is in melee and the shot plans are memoised; the answers
     are those given outside it, and a submitted command drops what was remembered."""
-    game = melee_game(friend=True)  # the second German stands 3" off: not in melee
+    game = melee_game(friend=True)  # the second German stands 1.5" off the Americans: not in melee
     see(game, "a", "b1.1", "b1.2")
     figs = list(game.state.figures.values())
 

@@ -14,7 +14,9 @@ commands, working only from what the side may know (spotted enemies, the objecti
 - Retreat: one move away from the nearest known enemy toward the home edge (a team in
   cover with half its strength stays), then fire; Rout: both moves toward the home edge,
   no fire;
-- belt-fed MGs, mortars and guns halt and fire (the solo rules' support weapons);
+- tripod MGs, mortars and AT guns (the solo rules' support weapons) halt and fire
+  instead of advancing or attacking; they retreat and rout as ordered. A bipod LMG team
+  is an ordinary fire team;
 - when nothing is known to shoot at, figures try to spot first;
 - vehicles by their AFV order: Advance moves up then fires, Halt fires, Manoeuvre fires
   when it has a target else moves up, Retreat moves back, Bale out abandons the vehicle;
@@ -92,7 +94,9 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
 
         if order != "rout" and not defends(game, side):
             yield from self.smoke_orders(game, side, unit, self.rules.known_enemies(game, side))
-        if prof.support_weapon or prof.at_gun:
+        if (prof.support_weapon or prof.at_gun) and order not in ("retreat", "rout"):
+            # "Support weapons on tripods, AT guns etc will halt and fire if possible
+            # instead" (of Advance and Attack only): Retreat and Rout are carried out
             yield from self.spot_orders(game, side, unit)
             yield from fire()
             return

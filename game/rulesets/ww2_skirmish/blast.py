@@ -63,6 +63,7 @@ class FlamePlan:
     target: Unit
     hits: list[tuple[Figure, str, int]]  # member, band, score needed
     bunker: TerrainFeature | None
+    bunker_need: tuple[str, int] | None = None  # band and score needed to hit the bunker
     notes: list[str] = field(default_factory=list)
 
 
@@ -381,6 +382,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             require(any(self.rules.spotting.is_spotted(game, f.side, m) for m in st.unit_figures(unit.id)), f"{unit.name} has not been spotted.")
         hits = []
         bunker = None
+        bunker_at: tuple[float, str, int] | None = None  # the nearest occupant the flamer sees
         for m in st.unit_figures(unit.id):
             if not self.rules.on_table(m) or self.rules.is_gun(m) or self.rules.in_melee(game, m):
                 continue
@@ -392,15 +394,29 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             band = next(b for b in rt.bands if d <= self.rules.mm(b.upto) + EPS)
             if self.rules.in_bunker(game, m):
                 bunker = self.rules.in_bunker(game, m)
+                if bunker_at is None or d < bunker_at[0]:
+                    bunker_at = (d, band.name, band.need)
                 continue
             hits.append((m, band.name, band.need))
         require(bool(hits) or bunker is not None, f"No spotted figure of {unit.name} within {rt.reach:g}\" and in sight of {f.name}.")
-        return FlamePlan(f, wid, w, [f], unit, hits, bunker)
+        return FlamePlan(f, wid, w, [f], unit, hits, bunker, bunker_at[1:] if bunker_at is not None else None)
+
+    def flame_bunker(self, dice: Dice, game: Game, p: FlamePlan) -> list[tuple[str, str]]:
+        """Flame on a bunker ("if hit by explosives or flame - throw a D6"): one d20 to hit,
+        at the band of the nearest occupant the flamer sees, then the bunker table once."""
+        if p.bunker is None or p.bunker_need is None:
+            return []
+        band, need = p.bunker_need
+        roll = dice.roll(self.rules.data.anti_tank.die, f"{p.firer.name} flames {p.bunker.name} ({band} range)", target=f"{need}+",
+                         figures=[p.firer.id], cuts=(need,))
+        hit = roll.value >= need
+        roll.outcome = "hit" if hit else "miss"
+        if not hit:
+            return []
+        return self.bunker_hit(dice, game, p.bunker, False, f"{p.firer.name}'s flamethrower")
 
     def flame_roll(self, dice: Dice, game: Game, p: FlamePlan) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
-        if p.bunker is not None:
-            out += self.bunker_hit(dice, game, p.bunker, False, f"{p.firer.name}'s flamethrower")
+        out: list[tuple[str, str]] = self.flame_bunker(dice, game, p)
         for m, band, need in p.hits:
             roll = dice.roll(self.rules.data.anti_tank.die, f"{p.firer.name} flames {m.name} ({band} range)", target=f"{need}+",
                              figures=[p.firer.id, m.id], cuts=(need,))

@@ -98,7 +98,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         for wid, w in heavy:
             if w.category == "gun":
                 out.append(Command("fire_gun", side, figure=f.id, target=near.id, options=options(weapon=wid)))
-            elif w.category in ("at", "flamethrower") and veh is not None:
+            elif w.category in ("at", "flamethrower") and veh is not None and self.rules.guns.affects(w, veh):
                 out.append(Command("fire_at", side, figure=f.id, target=veh.id, options=options(weapon=wid)))
             if w.category in ("grenade", "rifle_grenade", "mortar") or (w.category == "at" and w.vs_infantry == "rifle_grenade" and veh is None):
                 out.append(Command("blast", side, figure=f.id, target=near.id, options=options(weapon=wid)))
@@ -330,7 +330,8 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                 out.append(mk(game, f"Fire {w.name} ({saved}/{w.actions} actions saved)", "enemy_figure",
                               Command("fire_gun", side, figure=f.id, options=options(weapon=wid)), odds=True))
             if w.category in ("at", "flamethrower"):
-                out.append(mk(game, f"Fire {w.name} at a vehicle ({saved}/{w.actions} saved{ammo})", "enemy_figure",
+                what = "an AFV" if w.vs_vehicles == "afv" else "a vehicle"
+                out.append(mk(game, f"Fire {w.name} at {what} ({saved}/{w.actions} saved{ammo})", "enemy_figure",
                               Command("fire_at", side, figure=f.id, options=options(weapon=wid)), odds=True))
             if w.category == "flamethrower":
                 out.append(mk(game, f"Flame a fire team ({w.actions} actions{ammo})", "enemy_unit", Command("flame", side, figure=f.id), odds=True))

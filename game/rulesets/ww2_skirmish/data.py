@@ -403,6 +403,7 @@ class Weapon(Strict):
     category: WeaponCategory
     cost: int = 0
     belt_fed: bool = False
+    tripod: bool = False  # on a tripod: a support weapon of the solo rules (a bipod LMG is not)
     bar: bool = False
     quad: bool = False
     scope: bool = False
@@ -417,7 +418,7 @@ class Weapon(Strict):
     poor_at: bool = False
     damage: Literal["none", "gun", "fire"] = "none"  # against vehicles
     vs_infantry: Literal["none", "rifle_grenade", "he"] = "none"
-    vs_vehicles: Literal["all", "none"] = "all"
+    vs_vehicles: Literal["all", "afv", "none"] = "all"  # afv: "only effective against AFVs" (AT rifles)
     shots: int | None = Field(None, ge=1)  # a limit for the game (panzerfausts, flamethrowers)
     rounds: list[Literal["he", "smoke", "wp"]] = Field(default_factory=list)
     loaders: int | None = Field(None, ge=0)  # crew whose actions count (default from the category)

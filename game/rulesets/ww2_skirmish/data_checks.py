@@ -5,12 +5,16 @@ Each problem names its place in the file."""
 
 from __future__ import annotations
 
+from math import hypot
 from typing import Any
 
 from pydantic import Field
 
+from game.data.map_schema import MapFile
 from game.data.pyd import Strict
+from game.geometry.units import to_mm
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS, Ww2Data
+from game.rulesets.ww2_skirmish.status import Ww2UnitAttr
 
 
 class Ww2Settings(Strict):
@@ -58,6 +62,46 @@ def check_ww2_data(data: Ww2Data, doc: Any) -> None:
     for t in data.movement.rough_types + data.movement.obstacle_types + data.vehicles.halve_in + data.vehicles.road_types + data.blast.barriers:
         if t not in _terrain_ids():
             raise doc.error(("movement",), f"unknown terrain type '{t}'")
+
+
+def check_ww2_cohesion(data: Ww2Data, doc: Any, m: MapFile) -> None:
+    """Fire teams start in cohesion ("Members of a Fire Team must remain within 2" of each
+    other"): the figures of a team on foot form one group in which each is within the
+    cohesion distance of another, measured between the edges of their bases (a gun counts
+    as a member of its crew's team). Vehicles and teams that start riding in one are left
+    out."""
+    reach = to_mm(data.movement.cohesion, data.unit)
+    for si, side in enumerate(m.sides):
+        for ui, u in enumerate(side.units):
+            if u.attrs.get(Ww2UnitAttr.IN_VEHICLE):
+                continue
+            figs = []
+            for fi, f in enumerate(u.figures):
+                tt = data.troop_types[f.type]
+                if tt.vehicle is None:  # a gun's crew keep together through the gun
+                    r = to_mm(tt.base or data.base_diameter, data.unit) / 2
+                    figs.append((fi, (to_mm(f.at[0], m.unit), to_mm(f.at[1], m.unit)), r))
+            if not figs:
+                continue
+            group = [figs[0]]
+            rest = figs[1:]
+            grown = True
+            while rest and grown:
+                near = [g for g in rest if any(_gap(g, h) <= reach + 1e-6 for h in group)]
+                grown = bool(near)
+                group += near
+                rest = [g for g in rest if g not in near]
+            if rest:
+                fi, _, _ = rest[0]
+                gap = min(_gap(rest[0], h) for h in group) / to_mm(1.0, data.unit)
+                mark = '"' if data.unit == "in" else f" {data.unit}"
+                raise doc.error(("sides", si, "units", ui, "figures", fi, "at"),
+                                f"figure {fi + 1} of unit '{u.id}' stands {gap:.1f}{mark} from the nearest figure of its team (edge to edge); "
+                                f"fire team members must start within {data.movement.cohesion:g}{mark} of each other")
+
+
+def _gap(a: tuple[int, tuple[float, float], float], b: tuple[int, tuple[float, float], float]) -> float:
+    return hypot(a[1][0] - b[1][0], a[1][1] - b[1][1]) - a[2] - b[2]
 
 
 def _terrain_ids() -> set[str]:

@@ -219,6 +219,11 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         b = next(b for b in rt.bands if d <= self.rules.mm(b.upto) + EPS)
         return b.name, b.need
 
+    def affects(self, w: Weapon, v: Figure) -> bool:
+        """Whether the weapon can damage vehicle ``v`` (AT rifles are "only effective
+        against AFVs")."""
+        return w.vs_vehicles == "all" or (w.vs_vehicles == "afv" and self.rules.is_afv(v))
+
     def ready_count(self, f: Figure, wid: str) -> int:
         return f.attrs.get(Ww2FigAttr.READY, {}).get(wid, 0)
 
@@ -262,6 +267,9 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
                     + ("use it as a rifle grenade against infantry)." if w.vs_infantry == "rifle_grenade" else "it has no effect on infantry)."))
         else:
             require(w.vs_infantry == "he" or vehicle_target, f"{w.name} fires only at vehicles.")
+        if vehicle_target and not self.affects(w, t):
+            refuse(f"{w.name} is only effective against AFVs: {t.name} is a soft-skinned vehicle." if w.vs_vehicles == "afv"
+                   else f"{w.name} has no effect on vehicles.")
         require(self.rules.los(game, f, t).visible, f"{f.name} cannot see {t.name}.")
         if strict:
             require(self.rules.spotting.is_spotted(game, f.side, t), f"{t.name} has not been spotted.")

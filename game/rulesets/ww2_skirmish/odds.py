@@ -325,8 +325,9 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
     def flame_odds(self, game: Game, cmd: Command) -> OddsReport:
         p = self.rules.blasts.flame_plan(game, cmd.figure, cmd.target, strict=False)
         lines = [OddsLine(m.name, f"{band}: d20 {need}+") for m, band, need in p.hits]
-        if p.bunker is not None:
-            lines.append(OddsLine("bunker", f"{p.bunker.name}: bunker table"))
+        if p.bunker is not None and p.bunker_need is not None:
+            band, need = p.bunker_need
+            lines.append(OddsLine("bunker", f"{p.bunker.name} ({band}): d20 {need}+, then the bunker table"))
         return self.shot_report(game, cmd, f"{p.firer.name} flames {p.target.name}", lines,
                                 ["every member of the team is diced for; a hit flamethrower man dies and his team is hit by flame"],
                                 {"hits": hits, "morale test of the target": morale})
@@ -337,9 +338,8 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         command instead)."""
         p = self.rules.blasts.flame_plan(game, cmd.figure, cmd.target, strict=False)
         parts = [enumerate_outcomes(partial(self.flame_member, one=FlamePlanOne(p, m, band, need))) for m, band, need in p.hits]
-        bunker = p.bunker
-        if bunker is not None:
-            parts.append(enumerate_outcomes(lambda dice: tuple(sorted(r for _, r in self.rules.blasts.bunker_hit(dice, game, bunker, False, "odds")))))
+        if p.bunker is not None and p.bunker_need is not None:
+            parts.append(enumerate_outcomes(lambda dice: tuple(sorted(r for _, r in self.rules.blasts.flame_bunker(dice, game, p)))))
         return float(sum(v for k, v in combine(parts).probs.items() if not no_effect(k)))
 
     def flame_member(self, dice: Dice, one: FlamePlanOne) -> tuple[str, ...]:

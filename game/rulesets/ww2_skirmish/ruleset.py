@@ -51,7 +51,7 @@ from game.rulesets.ww2_skirmish.blast import Ww2Blasts
 from game.rulesets.ww2_skirmish.commands import Ww2Commands
 from game.rulesets.ww2_skirmish.common import ABANDONED, Ww2Common
 from game.rulesets.ww2_skirmish.data import Ww2Data, figure_cost
-from game.rulesets.ww2_skirmish.data_checks import Ww2Settings, check_ww2_data
+from game.rulesets.ww2_skirmish.data_checks import Ww2Settings, check_ww2_cohesion, check_ww2_data
 from game.rulesets.ww2_skirmish.demolition import Ww2Demolition
 from game.rulesets.ww2_skirmish.editor import Ww2Editor
 from game.rulesets.ww2_skirmish.effects import Ww2Effects
@@ -129,6 +129,9 @@ class Ww2Skirmish(Ww2Common):
     @classmethod
     def check_data(cls, data: Ww2Data, doc) -> None:
         check_ww2_data(data, doc)
+
+    def check_playable_map(self, doc, m: MapFile) -> None:
+        check_ww2_cohesion(self.data, doc, m)
 
     def check_map(self, doc, m: MapFile) -> None:
         known = {"demolition_targets"}
@@ -354,7 +357,8 @@ class Ww2Skirmish(Ww2Common):
         prof.routing = self.routing(unit)
         prof.vehicle = v is not None and self.is_afv(v)
         prof.at_gun = self.unit_gun(game, unit.id) is not None
-        prof.support_weapon = any(w.category == "mortar" or (w.category == "mg" and w.belt_fed)
+        # "support weapons on tripods, AT guns etc": tripod MGs and mortars (not bipod LMGs)
+        prof.support_weapon = any(w.category == "mortar" or (w.category == "mg" and w.tripod)
                                   for f in figs if not self.is_vehicle(f) for _, w in self.weapons_of(f))
         prof.one_action = bool(figs) and all(self.tt(f).actions == 1 for f in figs if not self.is_vehicle(f) and not self.is_gun(f))
         prof.heavy_weapon = v is not None or prof.at_gun or any(w.category in ("mortar", "flamethrower") for f in figs for _, w in self.weapons_of(f))
