@@ -58,3 +58,23 @@ def test_odds_of_fire_into_partial_smoke_by_hand():
         for dies, q in ((1, Fraction(1, 6)), (0, Fraction(5, 6))):
             expected[rest + dies] = expected.get(rest + dies, Fraction(0)) + pk * q
     assert rep.outcomes.fractions == expected
+
+
+def test_fix_vehicle_rolls_one_die_per_action_not_per_engineer():
+    """"Fix Vehicle: Each action spend trying to repair immobilised vehicle roll 1d6 . 5,6
+    Fix". Reading: the squad's Fix action rolls one d6 however many engineers are within
+    1" (the text lets engineers combine work on bridges, not on repairs). Two engineers at
+    hand, the die shows 4: not fixed (one die per engineer would have rolled a 6 too);
+    the second action's die shows 5: fixed."""
+    a = [unit("e", [("good_engineer", 20, 38.5), ("good_engineer", 22, 39)]), unit("v", [("good_vehicle", 20, 40.5)], kind="vehicle")]
+    game = fresh(wmap(a, [unit("x", [("evil_rifleman", 4, 4)])]))
+    v = game.state.units["v"]
+    v.markers["immobilised"] = True
+    force(game, 4, 6)
+    ok(game, Command("fix", "a", unit="e", target="v"))
+    rolls = [e.roll for e in game.log.events if e.roll is not None and "work on" in e.roll.reason]
+    assert [r.faces for r in rolls] == [[4]] and "2 engineer(s) at hand" in rolls[0].reason
+    assert game.rules.immobile(game, v)
+    force(game, 5)
+    ok(game, Command("fix", "a", unit="e", target="v"))
+    assert not game.rules.immobile(game, v)

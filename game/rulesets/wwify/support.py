@@ -220,9 +220,11 @@ class WwSupport(Chapter["Wwify"]):
         tgt, near = self.fixable(game, unit, cmd.target)
         self.rules.start_action(game, unit, "fix")
         e = self.rules.data.engineers
-        r = game.dice.roll(f"{len(near)}{e.fix_die}", f"{unit.name} work on {tgt.name} ({len(near)} engineer(s))",
-                           target=f"any {e.fix_on}+", figures=[f.id for f in near], units=[unit.id, tgt.id])
-        if max(r.faces) >= e.fix_on:
+        # "Each action spen[t] trying to repair immobilised vehicle roll 1d6": one die for the
+        # squad's action, however many engineers stand by (interpretation fix-vehicle)
+        r = game.dice.roll(e.fix_die, f"{unit.name} work on {tgt.name} ({len(near)} engineer(s) at hand)",
+                           target=f"{e.fix_on}+", figures=[f.id for f in near], units=[unit.id, tgt.id])
+        if r.value >= e.fix_on:
             r.outcome = "fixed"
             tgt.markers.pop(WwifyUnitMark.IMMOBILISED, None)
             tgt.markers.pop(WwifyUnitMark.BROKEN_DOWN, None)
