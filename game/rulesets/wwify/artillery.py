@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.dice import Dice
 from game.core.game import Game
 from game.core.keys import BarrageKey
 from game.core.state import Cloud, Figure, Marker
@@ -95,8 +96,8 @@ class WwArtillery(Chapter["Wwify"]):
                 f.markers[WwifyFigMark.GAS_TURN] = st.turn
             if unit.kind == "squad" and unit.id not in squads:
                 squads.append(unit.id)
-            info = self.rules.fighting.barrage_info(game, f)
-            fate = self.rules.fighting.he_fate(game.dice, info) if shell == "he" else self.rules.fighting.gas_fate(game.dice, info)
+            info = self.barrage_info(game, f)
+            fate = self.he_fate(game.dice, info) if shell == "he" else self.gas_fate(game.dice, info)
             if fate == "kill":
                 self.rules.fighting.kill(game, f, cause)
             elif fate == "wound":
@@ -104,3 +105,51 @@ class WwArtillery(Chapter["Wwify"]):
             elif fate in ("immobilised", "destroyed"):
                 self.rules.fighting.vehicle_result(game, f, fate, cause)
         return [{"do": "morale", "unit": u} for u in squads]
+
+    # ---- one figure under the barrage ----------------------------------------------------------------
+    def barrage_info(self, game: Game, fig: Figure) -> dict:
+        tt = self.rules.troop(fig)
+        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.rules.moving.in_trench(game, fig.pos),
+                "mask": self.rules.fighting.has_mask(fig), "tree": tt.angry_tree}
+
+    def he_fate(self, dice: Dice, info: dict) -> str:
+        """One figure under high explosive: 'safe', 'kill', 'wound' (large creature),
+        'immobilised' or 'destroyed' (vehicle)."""
+        a = self.rules.data.artillery
+        r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]], cuts=(a.he_kill_on,))
+        if r.value < a.he_kill_on:
+            r.outcome = "unhurt"
+            return "safe"
+        cat = info["category"]
+        if cat == "vehicle":
+            r.outcome = "hit"
+            return self.rules.fighting.vehicle_table(dice, info["name"], info["id"])
+        if info["trench"]:
+            r.outcome = "hit: in a trench, re-roll"
+            rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]],
+                           cuts=(a.trench_reroll_kill_on,))
+            if rr.value < a.trench_reroll_kill_on:
+                rr.outcome = "saved by the trench"
+                return "safe"
+            r = rr
+        if cat == "large_creature":
+            r.outcome = "a wound"
+            return "wound"
+        r.outcome = "killed"
+        return "kill"
+
+    def gas_fate(self, dice: Dice, info: dict) -> str:
+        """One figure under poison gas: masks and Angry Trees are safe; 5-6 kills (large
+        creatures too); a vehicle that rolls 5-6 goes to the vehicle table."""
+        a = self.rules.data.artillery
+        if info["tree"] or info["mask"]:
+            return "safe"
+        r = dice.roll("d6", f"Gas: {info['name']}", target=f"{a.gas_kill_on}+", figures=[info["id"]], cuts=(a.gas_kill_on,))
+        if r.value < a.gas_kill_on:
+            r.outcome = "unhurt"
+            return "safe"
+        if info["category"] == "vehicle":
+            r.outcome = "hit"
+            return self.rules.fighting.vehicle_table(dice, info["name"], info["id"])
+        r.outcome = "killed"
+        return "kill"

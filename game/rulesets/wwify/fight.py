@@ -2,10 +2,10 @@
 trench re-roll, damage to large creatures, vehicles and flyers, close combat, the
 artillery barrage, and the exact odds of each.
 
-Each chance procedure is a small pure function of the dice (``die_fate``, ``side_best``,
-``he_fate``, ``gas_fate``, ``vehicle_table``, ``flyer_table``, ``smoke_save``): the game
-rolls them with its seeded dice and the odds part runs the same functions under
-:func:`game.core.odds.enumerate_outcomes`, then combine independent dice exactly.
+Each chance procedure is a small function of the dice (``die_fate``, ``side_best``,
+``vehicle_table``, ``flyer_table``, ``smoke_save``; the barrage's ``he_fate`` and
+``gas_fate`` are in artillery.py): the game rolls them with its seeded dice and the odds
+part resolves the command under every branch of them.
 A chapter of :class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rest through ``self.rules``).
 """
 
@@ -319,53 +319,6 @@ class WwFight(Chapter["Wwify"]):
         if not figs:
             return []
         return [figs[i] for i in covered(poly, [f.pos for f in figs])]
-
-    def barrage_info(self, game: Game, fig: Figure) -> dict:
-        tt = self.rules.troop(fig)
-        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.rules.moving.in_trench(game, fig.pos),
-                "mask": self.has_mask(fig), "tree": tt.angry_tree}
-
-    def he_fate(self, dice: Dice, info: dict) -> str:
-        """One figure under high explosive: 'safe', 'kill', 'wound' (large creature),
-        'immobilised' or 'destroyed' (vehicle)."""
-        a = self.rules.data.artillery
-        r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]], cuts=(a.he_kill_on,))
-        if r.value < a.he_kill_on:
-            r.outcome = "unhurt"
-            return "safe"
-        cat = info["category"]
-        if cat == "vehicle":
-            r.outcome = "hit"
-            return self.vehicle_table(dice, info["name"], info["id"])
-        if info["trench"]:
-            r.outcome = "hit: in a trench, re-roll"
-            rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]],
-                           cuts=(a.trench_reroll_kill_on,))
-            if rr.value < a.trench_reroll_kill_on:
-                rr.outcome = "saved by the trench"
-                return "safe"
-            r = rr
-        if cat == "large_creature":
-            r.outcome = "a wound"
-            return "wound"
-        r.outcome = "killed"
-        return "kill"
-
-    def gas_fate(self, dice: Dice, info: dict) -> str:
-        """One figure under poison gas: masks and Angry Trees are safe; 5-6 kills (large
-        creatures too); a vehicle that rolls 5-6 goes to the vehicle table."""
-        a = self.rules.data.artillery
-        if info["tree"] or info["mask"]:
-            return "safe"
-        r = dice.roll("d6", f"Gas: {info['name']}", target=f"{a.gas_kill_on}+", figures=[info["id"]], cuts=(a.gas_kill_on,))
-        if r.value < a.gas_kill_on:
-            r.outcome = "unhurt"
-            return "safe"
-        if info["category"] == "vehicle":
-            r.outcome = "hit"
-            return self.vehicle_table(dice, info["name"], info["id"])
-        r.outcome = "killed"
-        return "kill"
 
     def testable(self, fig: Figure) -> bool:
         """Flyers are above the barrage; gun models are tested through their crews."""
