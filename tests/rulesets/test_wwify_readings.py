@@ -78,3 +78,37 @@ def test_fix_vehicle_rolls_one_die_per_action_not_per_engineer():
     force(game, 5)
     ok(game, Command("fix", "a", unit="e", target="v"))
     assert not game.rules.immobile(game, v)
+
+
+TRENCH = [{"type": "trench", "line": [[0, 30], [48, 30]], "width": 2}]
+
+
+def test_a_flyer_over_a_trench_gets_no_trench_reroll():
+    """"If 50% or greater of the target is in a trench, reroll the hit dice" and flyers are
+    above the battlefield (reading flyer-sight). Reading: a flyer is never in a trench. An
+    LMG 10" away rolls 5 dice at a griffin whose centre is over a trench: each six is a
+    kill result straight onto the flyer table (5-6 destroyed), so
+    P(destroyed) = 1 - (1 - 1/6 * 1/3)^5 = 1 - (17/18)^5, not 1 - (35/36)^5."""
+    game = fresh(wmap([unit("s", [("good_lmg", 24, 40)])], [unit("w", [("evil_flyer", 24, 30)], kind="flyer")], terrain=TRENCH))
+    assert game.rules.moving.in_trench(game, game.state.figures["w.1"].pos)
+    assert not game.rules.fighting.fire_plan(game, "s", "w").trench
+    rep = game.rules.odds(game, Command("fire", "a", unit="s", target="w"))
+    assert rep.outcomes.fractions["destroyed"] == 1 - Fraction(17, 18) ** 5
+    force(game, 6, 1, 1, 1, 1, 5)  # one six; the flyer table at once: 5 destroys it
+    ok(game, Command("fire", "a", unit="s", target="w"))
+    assert not game.state.figures["w.1"].alive
+    assert not any(e.roll is not None and "re-roll" in e.roll.reason for e in game.log.events)
+
+
+def test_a_vehicle_over_a_trench_gets_no_trench_reroll_but_infantry_does():
+    """A vehicle is not "in" a trench it stands over: a grenade's six (3 dice at 3") goes
+    straight to the vehicle table (4-6 destroyed). Riflemen in the same trench still
+    re-roll the six and die only on 4-6."""
+    a = [unit("s", [("good_bomber", 24, 33)])]
+    b = [unit("v", [("evil_vehicle", 24, 30)], kind="vehicle"), unit("r", [("evil_rifleman", 30, 30)])]
+    game = fresh(wmap(a, b, terrain=TRENCH))
+    assert not game.rules.fighting.fire_plan(game, "s", "v").trench
+    assert game.rules.fighting.fire_plan(game, "s", "r").trench
+    force(game, 6, 1, 1, 4)  # one six; the vehicle table: 4 destroys it
+    ok(game, Command("fire", "a", unit="s", target="v"))
+    assert not game.state.figures["v.1"].alive

@@ -109,7 +109,7 @@ class WwArtillery(Chapter["Wwify"]):
     # ---- one figure under the barrage ----------------------------------------------------------------
     def barrage_info(self, game: Game, fig: Figure) -> dict:
         tt = self.rules.troop(fig)
-        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.rules.moving.in_trench(game, fig.pos),
+        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.rules.fighting.in_trench(game, fig),
                 "mask": self.rules.fighting.has_mask(fig), "tree": tt.angry_tree}
 
     def he_fate(self, dice: Dice, info: dict) -> str:

@@ -78,6 +78,12 @@ class WwFight(Chapter["Wwify"]):
     def target_kind(self, unit: Unit) -> str:
         return unit.kind if unit.kind in ("large_creature", "vehicle", "flyer") else "figures"
 
+    def in_trench(self, game: Game, fig: Figure) -> bool:
+        """In a trench for the saves (fire's trench re-roll, high explosive's): the figure's
+        centre inside a trench's or bunker's footprint. A flyer is above the battlefield and a
+        vehicle is not "in" a trench it stands over: never (interpretation trench)."""
+        return self.category(fig) not in ("flyer", "vehicle") and self.rules.moving.in_trench(game, fig.pos)
+
     def has_mask(self, fig: Figure) -> bool:
         return "gas_mask" in fig.equipment
 
@@ -184,7 +190,7 @@ class WwFight(Chapter["Wwify"]):
             pools[fr.weapon] = pools.get(fr.weapon, 0) + fr.dice
         order = list(self.rules.data.weapons)
         pool_list = sorted(pools.items(), key=lambda kv: order.index(kv[0]))
-        in_trench = sum(1 for t in targets if self.rules.moving.in_trench(game, t.pos))
+        in_trench = sum(1 for t in targets if self.in_trench(game, t))
         trench = in_trench / len(targets) >= self.rules.data.firing.trench_fraction - 1e-9
         sniper = any(self.rules.data.weapons[fr.weapon].sniper for fr in firers)
         chooser = unit.side if sniper else target.side

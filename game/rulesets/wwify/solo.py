@@ -89,7 +89,7 @@ class WwSolo(Chapter["Wwify"]):
             game.emit("solo", f"The sniper's rifle cannot hurt {unit.name} (a {kind.replace('_', ' ')}).", units=[unit.id])
             return
         n = self.rules.data.weapons["sniper"].dice[SNIPER_BAND] or 0
-        trench = sum(1 for f in figs if self.rules.moving.in_trench(game, f.pos)) / len(figs) >= fi.trench_fraction - 1e-9
+        trench = sum(1 for f in figs if self.rules.fighting.in_trench(game, f)) / len(figs) >= fi.trench_fraction - 1e-9
         self.rules.note_fire(game, unit.id, None, 1)
         r = game.dice.roll(f"{n}d6", f"Sniper counter: sniper rifle at {unit.name} ({fi.bands[SNIPER_BAND].label})",
                            target=f"{fi.kill_on}+", units=[unit.id])
