@@ -10,7 +10,7 @@ from game.core.state import Cloud
 from game.geometry.units import to_mm
 
 from .helpers import force, ok, unit
-from .test_wwify import binom, fresh, wmap
+from .test_wwify import binom, fresh, play, wmap
 
 
 def smoke_over(game, x_in: float, y_in: float, r_in: float = 0.6) -> None:
@@ -112,3 +112,20 @@ def test_a_vehicle_over_a_trench_gets_no_trench_reroll_but_infantry_does():
     force(game, 6, 1, 1, 4)  # one six; the vehicle table: 4 destroys it
     ok(game, Command("fire", "a", unit="s", target="v"))
     assert not game.state.figures["v.1"].alive
+
+
+def test_flyers_under_he_and_gas_test_and_roll_on_the_flyer_table():
+    """"All figures in 1 foot square test . roll 1d6 if roll 5,6 = Kill" (HE), "All
+    figures not wearing Gas Mask in 1 foot square test" (gas), and for flyers "For EVERY
+    KILL RESULT roll 1d6 on the table below: 1-4 WINGED, 5-6 DESTROYED". Reading: a flyer
+    in the square is tested like every figure (no trench save: it is above the trench);
+    its 5-6 is a kill result on the flyer table. A barrage on the flyer's square: HE 1/3
+    or gas 1/3 (no gas mask) times 2/6 times 2/6: destroyed with 2/9 * 1/3 = 2/27."""
+    b = [unit("w", [("evil_flyer", 6, 6)], kind="flyer")]
+    game = fresh(wmap([unit("x", [("good_rifleman", 40, 40)])], b, terrain=[{"type": "trench", "line": [[0, 6], [24, 6]], "width": 2}]))
+    rep = game.rules.odds(game, Command("barrage", "a", choice="1/1"))
+    assert rep.outcomes.fractions == {1: Fraction(2, 27), 0: Fraction(25, 27)}
+    play(game, "ARTILLERY", 1, 1, 1, 5, 2, then=("GOOD",))  # 1/1, HE; the flyer's d6 5: a hit; table 2: winged
+    assert game.state.figures["w.1"].alive and game.state.units["w"].markers["winged"] == 1
+    play(game, "ARTILLERY", 1, 1, 6, 6, 5, then=("GOOD",))  # 1/1, gas; 6: a hit; table 5: destroyed
+    assert not game.state.figures["w.1"].alive

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.dice import Dice
+from game.core.dice import Dice, Roll
 from game.core.game import Game
 from game.core.keys import BarrageKey
 from game.core.state import Cloud, Figure, Marker
@@ -98,10 +98,14 @@ class WwArtillery(Chapter["Wwify"]):
                 squads.append(unit.id)
             info = self.barrage_info(game, f)
             fate = self.he_fate(game.dice, info) if shell == "he" else self.gas_fate(game.dice, info)
+            if fate == "safe":
+                continue
             if fate == "kill":
                 self.rules.fighting.kill(game, f, cause)
             elif fate == "wound":
                 self.rules.fighting.wound(game, f, cause)
+            elif info["category"] == "flyer":
+                self.rules.fighting.flyer_result(game, f, fate, cause)
             elif fate in ("immobilised", "destroyed"):
                 self.rules.fighting.vehicle_result(game, f, fate, cause)
         return [{"do": "morale", "unit": u} for u in squads]
@@ -113,17 +117,16 @@ class WwArtillery(Chapter["Wwify"]):
                 "mask": self.rules.fighting.has_mask(fig), "tree": tt.angry_tree}
 
     def he_fate(self, dice: Dice, info: dict) -> str:
-        """One figure under high explosive: 'safe', 'kill', 'wound' (large creature),
-        'immobilised' or 'destroyed' (vehicle)."""
+        """One figure under high explosive: 'safe', 'kill', 'wound' (large creature), a
+        vehicle's 'immobilised' or 'destroyed', a flyer's 'winged' or 'destroyed'."""
         a = self.rules.data.artillery
         r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]], cuts=(a.he_kill_on,))
         if r.value < a.he_kill_on:
             r.outcome = "unhurt"
             return "safe"
         cat = info["category"]
-        if cat == "vehicle":
-            r.outcome = "hit"
-            return self.rules.fighting.vehicle_table(dice, info["name"], info["id"])
+        if cat in ("vehicle", "flyer"):
+            return self.machine_hit(dice, info, r)
         if info["trench"]:
             r.outcome = "hit: in a trench, re-roll"
             rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]],
@@ -140,7 +143,7 @@ class WwArtillery(Chapter["Wwify"]):
 
     def gas_fate(self, dice: Dice, info: dict) -> str:
         """One figure under poison gas: masks and Angry Trees are safe; 5-6 kills (large
-        creatures too); a vehicle that rolls 5-6 goes to the vehicle table."""
+        creatures too); a vehicle or flyer that rolls 5-6 goes to its damage table."""
         a = self.rules.data.artillery
         if info["tree"] or info["mask"]:
             return "safe"
@@ -148,8 +151,15 @@ class WwArtillery(Chapter["Wwify"]):
         if r.value < a.gas_kill_on:
             r.outcome = "unhurt"
             return "safe"
-        if info["category"] == "vehicle":
-            r.outcome = "hit"
-            return self.rules.fighting.vehicle_table(dice, info["name"], info["id"])
+        if info["category"] in ("vehicle", "flyer"):
+            return self.machine_hit(dice, info, r)
         r.outcome = "killed"
         return "kill"
+
+    def machine_hit(self, dice: Dice, info: dict, r: Roll) -> str:
+        """A vehicle or flyer that rolled 5-6 under HE or gas: a kill result, rolled on its
+        damage table ("For EVERY KILL RESULT roll 1d6 on the table below")."""
+        r.outcome = "hit"
+        if info["category"] == "flyer":
+            return self.rules.fighting.flyer_table(dice, info["name"], info["id"])
+        return self.rules.fighting.vehicle_table(dice, info["name"], info["id"])

@@ -327,8 +327,9 @@ class WwFight(Chapter["Wwify"]):
         return [figs[i] for i in covered(poly, [f.pos for f in figs])]
 
     def testable(self, fig: Figure) -> bool:
-        """Flyers are above the barrage; gun models are tested through their crews."""
-        return self.category(fig) not in ("flyer", "hmg", "mortar", "field_gun")
+        """Tested under a barrage: "all figures in 1 foot square test", flyers too; gun
+        models are tested through their crews."""
+        return self.category(fig) not in ("hmg", "mortar", "field_gun")
 
     # ---- effects on the state ---------------------------------------------------------------------
     def record_casualty(self, game: Game, fig: Figure, kind: str, saveable: bool) -> None:
