@@ -129,3 +129,40 @@ def test_flyers_under_he_and_gas_test_and_roll_on_the_flyer_table():
     assert game.state.figures["w.1"].alive and game.state.units["w"].markers["winged"] == 1
     play(game, "ARTILLERY", 1, 1, 6, 6, 5, then=("GOOD",))  # 1/1, gas; 6: a hit; table 5: destroyed
     assert not game.state.figures["w.1"].alive
+
+
+def test_the_smoke_save_replaces_the_trench_reroll():
+    """"anyone in the smoke hit gets a saving throw, and avoids damage on a 2,3,4,5,6
+    whether or not they are in a trench". Reading: the smoke save is the whole save of a
+    figure in smoke; it does not stack with the trench re-roll. One orc in a trench and in
+    smoke, an LMG 10" away (5 dice): each six falls on it and it dies on a 1 of the smoke
+    save; a figure that saved is not picked again, so
+    P(dead) = (1 - (5/6)^5) * 1/6, not (1 - (11/12)^5) * 1/6 (the 1 in 72 per die of stacking)."""
+    game = fresh(wmap([unit("s", [("good_lmg", 22, 40)])], [unit("t", [("evil_rifleman", 20, 30)])], terrain=TRENCH),
+                 options={"morale": False})
+    smoke_over(game, 20, 30)
+    plan = game.rules.fighting.fire_plan(game, "s", "t")
+    assert plan.trench and plan.trench_per_hit
+    rep = game.rules.odds(game, Command("fire", "a", unit="s", target="t"))
+    dead = (1 - Fraction(5, 6) ** 5) / 6
+    assert rep.outcomes.fractions == {1: dead, 0: 1 - dead}
+    force(game, 6, 1, 1, 1, 1, 1)  # one six, no trench re-roll; the smoke save: 1, killed
+    ok(game, Command("fire", "a", unit="s", target="t"))
+    assert not game.state.figures["t.1"].alive
+    assert not any(e.roll is not None and "re-roll" in e.roll.reason for e in game.log.events)
+
+
+def test_in_a_trench_with_smoke_over_part_of_the_squad_each_six_saves_where_it_falls():
+    """The same text, for a squad in a trench with one figure in smoke: "If 50% or greater
+    of the target is in a trench, reroll the hit dice" still holds for the figure outside
+    the smoke. Two sixes: the owner puts the first on the smoked orc (its smoke save, 4:
+    saved), the second falls on the other, which re-rolls it for the trench (3: saved)."""
+    b = [unit("t", [("evil_rifleman", 20, 30), ("evil_rifleman", 22, 30)])]
+    game = fresh(wmap([unit("s", [("good_lmg", 22, 40)])], b, terrain=TRENCH), options={"morale": False})
+    smoke_over(game, 20, 30)
+    force(game, 6, 6, 1, 1, 1, 4, 3)
+    ok(game, Command("fire", "a", unit="s", target="t"))
+    ok(game, Command("pick_casualty", "b", target="t.1"))
+    assert game.state.figures["t.1"].alive and game.state.figures["t.2"].alive
+    reroll = [e.roll for e in game.log.events if e.roll is not None and "re-roll" in e.roll.reason]
+    assert len(reroll) == 1 and reroll[0].figures == ["t.2"] and reroll[0].faces == [3]

@@ -52,6 +52,10 @@ class FirePlan:
     chooser: str
     pools: list[tuple[str, int]]
     notes: list[str] = field(default_factory=list)
+    #: the target qualifies for the trench re-roll and some of its figures are in smoke: a
+    #: figure in smoke takes the smoke save instead of the re-roll, so each six is re-rolled
+    #: for the trench only when it falls on a figure outside the smoke (interpretation smoke)
+    trench_per_hit: bool = False
 
     @property
     def dice(self) -> int:
@@ -199,10 +203,11 @@ class WwFight(Chapter["Wwify"]):
             notes.append(f"{in_trench} of {len(targets)} figures of {target.name} in a trench: sixes are re-rolled, 4-6 kills")
         smoky = [t for t in targets if self.rules.moving.in_cloud(game, t.pos, "smoke")]
         if smoky:
-            notes.append(f"{len(smoky)} figure(s) of {target.name} in smoke: each picked as a casualty saves on {self.rules.data.firing.smoke_save_on}+")
+            notes.append(f"{len(smoky)} figure(s) of {target.name} in smoke: each picked as a casualty saves on {self.rules.data.firing.smoke_save_on}+"
+                         + (" instead of the trench re-roll" if trench else ""))
         if sniper:
             notes.append("sniper: the firer picks which figures are hit")
-        return FirePlan(unit, target, firers, rng, band, trench, kind, chooser, pool_list, notes)
+        return FirePlan(unit, target, firers, rng, band, trench, kind, chooser, pool_list, notes, trench_per_hit=trench and bool(smoky))
 
     def die_fate(self, dice: Dice, trench: bool) -> bool:
         """One firing die: a six kills; against a unit in a trench the six is re-rolled and
@@ -226,7 +231,10 @@ class WwFight(Chapter["Wwify"]):
             r = dice.roll(f"{n}d6", f"{plan.unit.name}: {w.name} x{len(who)} at {plan.target.name} ({label}, {self.rules.fmt(plan.range)})",
                           target=f"{fi.kill_on}+", figures=who, units=[plan.unit.id, plan.target.id], cuts=(fi.kill_on,))
             sixes = sum(1 for v in r.faces if v >= fi.kill_on)
-            if plan.trench and sixes:
+            if plan.trench_per_hit and sixes:
+                r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: each re-rolled for the trench unless it falls on a figure in smoke"
+                k = sixes
+            elif plan.trench and sixes:
                 r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: re-rolled (target in a trench)"
                 rr = dice.roll(f"{sixes}d6", f"{plan.target.name} is in a trench: re-roll the sixes",
                                target=f"{fi.trench_reroll_kill_on}+", units=[plan.target.id], cuts=(fi.trench_reroll_kill_on,))
@@ -239,6 +247,20 @@ class WwFight(Chapter["Wwify"]):
         return kills
 
     # ---- damage tables and saves ---------------------------------------------------------------
+    def hit_saved(self, game: Game, fig: Figure, smoke: bool, trench: bool) -> bool:
+        """One kill result falling on ``fig``: in smoke (when the fire allows the smoke save)
+        it saves on 2+, "whether or not they are in a trench" (the smoke save replaces the
+        trench re-roll); otherwise, when the trench re-roll was left to each hit
+        (``trench``), the six is re-rolled now and kills on 4-6."""
+        if smoke and self.rules.moving.in_cloud(game, fig.pos, "smoke"):
+            return self.smoke_save(game.dice, fig.name, fig.id)
+        if trench:
+            on = self.rules.data.firing.trench_reroll_kill_on
+            r = game.dice.roll("d6", f"{fig.name} is in a trench: re-roll the six", target=f"{on}+", figures=[fig.id], cuts=(on,))
+            r.outcome = "a kill" if r.value >= on else "saved by the trench"
+            return r.value < on
+        return False
+
     def smoke_save(self, dice: Dice, name: str, fid: str = "") -> bool:
         on = self.rules.data.firing.smoke_save_on
         r = dice.roll("d6", f"{name} is hit in the smoke: saving throw", target=f"{on}+", figures=[fid] if fid else [], cuts=(on,))

@@ -264,13 +264,13 @@ class WwOrders(Chapter["Wwify"]):
         if plan.target_kind == "figures":
             if total:
                 self.rules.push(game, {"do": "casualties", "unit": target.id, "n": total, "chooser": plan.chooser,
-                                 "cause": cause, "flame": flame > 0, "smoke": True, "killed": 0})
+                                 "cause": cause, "flame": flame > 0, "smoke": True, "trench": plan.trench_per_hit, "killed": 0})
             return
         fig = self.rules.alive(game, target.id)[0]
         for _ in range(total):
             if not fig.alive:
                 break
-            if self.rules.moving.in_cloud(game, fig.pos, "smoke") and self.rules.fighting.smoke_save(game.dice, fig.name, fig.id):
+            if self.rules.fighting.hit_saved(game, fig, True, plan.trench_per_hit):
                 continue
             if plan.target_kind == "large_creature":
                 self.rules.fighting.wound(game, fig, cause)
@@ -319,10 +319,13 @@ class WwOrders(Chapter["Wwify"]):
         """One kill falls on ``fig``. In smoke it saves on 2+ ("anyone in the smoke hit
         gets a saving throw, and avoids damage"): the kill is spent on it, and a figure
         that saved is not picked again for this fire (interpretation: one figure takes
-        one hit of a fire, so a squad is not shielded by its one figure in smoke)."""
+        one hit of a fire, so a squad is not shielded by its one figure in smoke). When the
+        fire left the trench re-roll to each hit, a figure outside the smoke re-rolls it."""
         job["n"] -= 1
-        if job.get("smoke") and self.rules.moving.in_cloud(game, fig.pos, "smoke") and self.rules.fighting.smoke_save(game.dice, fig.name, fig.id):
-            job["exclude"] = [*job.get("exclude", []), fig.id]
+        smoked = bool(job.get("smoke")) and self.rules.moving.in_cloud(game, fig.pos, "smoke")
+        if self.rules.fighting.hit_saved(game, fig, bool(job.get("smoke")), bool(job.get("trench"))):
+            if smoked:
+                job["exclude"] = [*job.get("exclude", []), fig.id]
             return
         self.rules.fighting.kill(game, fig, job["cause"], saveable=job.get("saveable", True))
         job["killed"] = job.get("killed", 0) + 1
