@@ -166,3 +166,35 @@ def test_in_a_trench_with_smoke_over_part_of_the_squad_each_six_saves_where_it_f
     assert game.state.figures["t.1"].alive and game.state.figures["t.2"].alive
     reroll = [e.roll for e in game.log.events if e.roll is not None and "re-roll" in e.roll.reason]
     assert len(reroll) == 1 and reroll[0].figures == ["t.2"] and reroll[0].faces == [3]
+
+
+def chain_combat_game():
+    """A line of bases, each touching the next: our s.1, their t.1, our u.1, their v.1.
+    Only t.1 touches the acting squad s."""
+    a = [unit("s", [("good_rifleman", 20, 30)]), unit("u", [("good_rifleman", 22, 30)])]
+    b = [unit("t", [("evil_rifleman", 21, 30)]), unit("v", [("evil_rifleman", 23, 30)])]
+    return fresh(wmap(a, b), options={"morale": False})
+
+
+def test_close_combat_is_one_combat_of_every_figure_in_base_contact():
+    """"All figures in base to base contact count as involved in a single combat. Roll 1
+    dice for each combatant. If more than one attacker pick only the highest score ...
+    If multiple combatants involved only one killed in a single round of combat."
+    Reading: the combat of s's Combat action is every figure joined to s by base contacts
+    between enemies: s.1 and u.1 against t.1 and v.1. Each side's best of 2d6 wins:
+    P(win) = P(lose) = sum over k of (2k-1)/36 * (k-1)^2/36 = 505/1296, a draw
+    sum of ((2k-1)/36)^2 = 286/1296. Scripted: ours 1 and 5, theirs 4 and 2: 5 beats 4 (s.1
+    alone would have lost 1 to 4); one figure of theirs falls, v.1 as its owner picks,
+    though it does not touch s."""
+    game = chain_combat_game()
+    plan = game.rules.fighting.combat_plan(game, "s")
+    assert [f.id for f in plan.attackers] == ["s.1", "u.1"] and [f.id for f in plan.defenders] == ["t.1", "v.1"]
+    rep = game.rules.odds(game, Command("combat", "a", unit="s"))
+    assert rep.outcomes.fractions == {"attacker wins": Fraction(505, 1296), "draw": Fraction(286, 1296), "defender wins": Fraction(505, 1296)}
+    force(game, 1, 5, 4, 2)
+    ok(game, Command("combat", "a", unit="s"))
+    ok(game, Command("pick_casualty", "b", target="v.1"))
+    ok(game, Command("capture", "a", target="v.1", choice="kill"))
+    f = game.state.figures
+    assert not f["v.1"].alive and f["t.1"].alive and f["s.1"].alive and f["u.1"].alive
+    assert not game.state.units["u"].markers.get("acts")  # u fought without spending an action

@@ -290,14 +290,26 @@ class WwFight(Chapter["Wwify"]):
         return in_contact(a.pos, a.radius, b.pos, b.radius)
 
     def combat_plan(self, game: Game, unit_id: str) -> CombatPlan:
+        """The single combat a Combat action of ``unit_id`` fights: "All figures in base to
+        base contact count as involved in a single combat". Its figures in contact with an
+        enemy, and every figure joined to them by a chain of base contacts between enemies
+        (friends of other units too); the acting side's figures attack, the rest defend."""
         st = game.state
         unit = st.units[unit_id]
-        foes = [f for f in st.figures.values() if f.side != unit.side and self.combatant(f)]
-        mine = [f for f in self.rules.alive(game, unit_id) if self.combatant(f)]
-        attackers = [f for f in mine if any(self.contact(f, e) for e in foes)]
-        require(bool(attackers), f"No figure of {unit.name} is in base contact with an enemy that fights.")
-        defenders = [e for e in foes if any(self.contact(a, e) for a in attackers)]
-        return CombatPlan(unit, sorted(attackers, key=lambda f: f.id), sorted(defenders, key=lambda f: f.id))
+        fighters = sorted((f for f in st.figures.values() if self.combatant(f)), key=lambda f: f.id)
+        mine = [f for f in fighters if f.unit == unit_id]
+        start = [f for f in mine if any(e.side != f.side and self.contact(f, e) for e in fighters)]
+        require(bool(start), f"No figure of {unit.name} is in base contact with an enemy that fights.")
+        seen = {f.id for f in start}
+        todo = list(start)
+        while todo:
+            f = todo.pop()
+            for e in fighters:
+                if e.id not in seen and e.side != f.side and self.contact(f, e):
+                    seen.add(e.id)
+                    todo.append(e)
+        group = [f for f in fighters if f.id in seen]
+        return CombatPlan(unit, [f for f in group if f.side == unit.side], [f for f in group if f.side != unit.side])
 
     def combat_mods(self, fig: Figure) -> list[tuple[str, int]]:
         cc = self.rules.data.close_combat

@@ -366,7 +366,8 @@ class WwOrders(Chapter["Wwify"]):
         main = max(units, key=lambda u: (units[u], u))
         for uid in sorted(units):
             self.rules.note_fire(game, uid, cmd.unit_id, len(plan.attackers))
-        self.rules.note_fire(game, cmd.unit_id, main, len(plan.defenders))
+        for uid in sorted({f.unit for f in plan.attackers}):  # the acting unit, and friends in the same combat
+            self.rules.note_fire(game, uid, main, len(plan.defenders))
         self.rules.start_action(game, unit, "combat")
         foe_side = plan.defenders[0].side
         game.emit("combat", f"Close combat: {', '.join(f.name for f in plan.attackers)} against {', '.join(f.name for f in plan.defenders)}.",
