@@ -79,19 +79,23 @@ class WwArtillery(Chapter["Wwify"]):
             self.rules.sync_table(game)  # later steps of this command already see the cloud
         if shell == "smoke":
             return []
-        return self.test_figures(game, [f for f in hit if self.rules.fighting.testable(f)], shell, f"{row.name.lower()} on {label}")
+        key = f"cloud:{shell}:{st.turn}:{label}" if shell == "gas" else mid  # the gas cloud's table feature
+        return self.test_figures(game, [f for f in hit if self.rules.fighting.testable(f)], shell, f"{row.name.lower()} on {label}", key)
 
-    def test_figures(self, game: Game, figs: list[Figure], shell: str, cause: str) -> list[dict]:
-        """HE or gas tests for each figure; the squads hit take morale tests after."""
+    def test_figures(self, game: Game, figs: list[Figure], shell: str, cause: str, barrage: str | None = None) -> list[dict]:
+        """HE or gas tests for each figure; the squads hit take morale tests after: one per
+        barrage (``barrage`` names it: a squad under a gas barrage that later walks into its
+        cloud does not test for it again), and one after losses that leave a squad more
+        than half killed."""
         st = game.state
         squads: list[str] = []
+        dead_before = {f.unit: self.rules.support.killed_in_game(game, st.units[f.unit])[0] for f in figs}
         for uid in sorted({f.unit for f in figs if f.alive}):
             self.rules.note_fire(game, uid, None, 0, heavy=True)  # the solo rules: under artillery fire
         for f in figs:
             if not f.alive:
                 continue
             unit = st.units[f.unit]
-            unit.markers[WwifyUnitMark.ARTILLERY_TURN] = st.turn
             if shell == "gas":
                 f.markers[WwifyFigMark.GAS_TURN] = st.turn
             if unit.kind == "squad" and unit.id not in squads:
@@ -108,7 +112,18 @@ class WwArtillery(Chapter["Wwify"]):
                 self.rules.fighting.flyer_result(game, f, fate, cause)
             elif fate in ("immobilised", "destroyed"):
                 self.rules.fighting.vehicle_result(game, f, fate, cause)
-        return [{"do": "morale", "unit": u} for u in squads]
+        jobs = []
+        for uid in squads:
+            unit = st.units[uid]
+            tested = unit.markers.get(WwifyUnitMark.BARRAGES) or []
+            why = [] if barrage is not None and barrage in tested else ["artillery"]
+            if barrage is not None and barrage not in tested:
+                unit.markers[WwifyUnitMark.BARRAGES] = [*tested, barrage]
+            if self.rules.support.killed_in_game(game, unit)[0] > dead_before[uid]:
+                why.append("losses")
+            if why:
+                jobs.append({"do": "morale", "unit": uid, "why": why})
+        return jobs
 
     # ---- one figure under the barrage ----------------------------------------------------------------
     def barrage_info(self, game: Game, fig: Figure) -> dict:

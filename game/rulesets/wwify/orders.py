@@ -105,9 +105,13 @@ class WwOrders(Chapter["Wwify"]):
         st = game.state
         todo = [f for f in figs if f.alive and self.rules.fighting.testable(f) and f.markers.get(WwifyFigMark.GAS_TURN) != st.turn
                 and self.rules.moving.in_cloud(game, f.pos, "gas")]
-        if not todo:
-            return []
-        return self.rules.artillery.test_figures(game, todo, "gas", "walked into the gas cloud")
+        clouds: dict[str, list[Figure]] = {}
+        for f in todo:  # each figure tests once a turn; its squad's morale once for each barrage
+            clouds.setdefault(next(c.id for c in game.table.features_at(f.pos) if c.type.id == "gas"), []).append(f)
+        jobs: list[dict] = []
+        for cloud, figs in sorted(clouds.items()):
+            jobs += self.rules.artillery.test_figures(game, figs, "gas", "walked into the gas cloud", cloud)
+        return jobs
 
     def check_begin_move(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit.")
@@ -309,10 +313,8 @@ class WwOrders(Chapter["Wwify"]):
             self.rules.ask(game, chooser, f"{unit.name} takes {job['n']} more casualt{'ies' if job['n'] > 1 else 'y'} ({job['cause']}): {who} the next figure.", opts)
             return None
         follow: list[dict] = []
-        if job.get("flame") and job.get("killed", 0) > 0:
-            unit.markers[WwifyUnitMark.FLAMED_TURN] = st.turn
         if job.get("morale", True) and job.get("killed", 0) > 0:
-            follow.append({"do": "morale", "unit": unit.id})
+            follow.append({"do": "morale", "unit": unit.id, "why": ["losses", *(["flame"] if job.get("flame") else [])]})
         return follow
 
     def take_casualty(self, game: Game, fig: Figure, job: dict) -> None:
@@ -401,14 +403,14 @@ class WwOrders(Chapter["Wwify"]):
         unit = st.units[fig.unit]
         if self.rules.fighting.category(fig) == "large_creature":
             self.rules.fighting.wound(game, fig, job["cause"])
-            return [{"do": "morale", "unit": unit.id}]
+            return [{"do": "morale", "unit": unit.id, "why": ["losses"]}]
         if job["fate"] is None:
             opts = [(f"Kill {fig.name}", Command("capture", job["winner"], target=fig.id, choice="kill")),
                     (f"Capture {fig.name}", Command("capture", job["winner"], target=fig.id, choice="capture"))]
             self.rules.ask(game, job["winner"], f"You won the close combat: kill or capture {fig.name}?", opts)
             return None
         self.rules.fighting.kill(game, fig, job["cause"], capture=job["fate"] == "capture")
-        return [{"do": "morale", "unit": unit.id}]
+        return [{"do": "morale", "unit": unit.id, "why": ["losses"]}]
 
     def check_capture(self, game: Game, cmd: Command) -> None:
         job = self.rules.current_job(game, "cc_loss")

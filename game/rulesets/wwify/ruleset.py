@@ -216,7 +216,7 @@ class Wwify(RulesetBase[WwData]):
         deck = st.decks["activation"]
         cid = deck.draw()
         if cid is None:
-            return [{"do": "medics"}, {"do": "end_turn"}]
+            return [{"do": "medics"}, {"do": "half_check"}, {"do": "end_turn"}]
         card = self.data.card(cid)
         st.phase = f"card:{cid}"
         st.attrs[WwifyGameAttr.CARD] = {"id": cid, "order": [], "step": 0}
@@ -310,7 +310,7 @@ class Wwify(RulesetBase[WwData]):
             del st.clouds[c]
         game.emit("turn", f"End of turn {st.turn}: cards reshuffled" + (", artillery marker, smoke and gas removed." if gone or clouds else "."))
         for u in st.units.values():
-            for k in (WwifyUnitMark.ACTIVATION, WwifyUnitMark.ACTS, WwifyUnitMark.MOVE_OPEN, WwifyUnitMark.PENDING_FIRE):
+            for k in (WwifyUnitMark.ACTIVATION, WwifyUnitMark.ACTS, WwifyUnitMark.MOVE_OPEN, WwifyUnitMark.PENDING_FIRE, WwifyUnitMark.BARRAGES):
                 u.markers.pop(k, None)
         limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
         decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
