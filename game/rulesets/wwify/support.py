@@ -141,7 +141,11 @@ class WwSupport(Chapter["Wwify"]):
 
     # ---- medics ----------------------------------------------------------------------------------------------
     def has_medic(self, game: Game, unit: Unit) -> bool:
+        """A living medic figure, or a single model's attached medic; a vehicle's or flyer's
+        only under the optional rule machine_medics (off unless chosen)."""
         figs = game.state.unit_figures(unit.id, alive_only=False)
+        if unit.kind in ("vehicle", "flyer") and not self.rules.option(game, "machine_medics"):
+            return False
         if unit.kind in SINGLE_MODEL_KINDS:
             return any("medic" in f.equipment for f in figs)
         return any(f.alive and self.rules.troop(f).medic for f in figs)
