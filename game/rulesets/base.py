@@ -129,6 +129,11 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
     def init_state(self, state: GameState, m: MapFile) -> None:
         """Ruleset-specific additions to a fresh state."""
 
+    def fled_are_casualties(self) -> bool:
+        """Whether figures that fled the table count as out of action toward breaking a
+        side (game/core/victory.py). Yes unless the ruleset's text says otherwise."""
+        return True
+
     def option(self, game: Game, name: str) -> bool:
         return bool(game.state.attrs.get(StateKey.OPTIONS, {}).get(name, False))
 

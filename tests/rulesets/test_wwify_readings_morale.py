@@ -3,10 +3,11 @@ passage and the dice worked out by hand."""
 
 from __future__ import annotations
 
+from game.core import victory
 from game.core.commands import Command
-from game.core.state import DEAD
+from game.core.state import DEAD, FLED
 
-from .helpers import force, ok, unit
+from .helpers import force, make_game, ok, small_map, unit
 from .test_wwify import IDENTITY, P, fresh, play, squad, wmap
 
 
@@ -78,3 +79,36 @@ def test_a_squad_that_tested_after_its_losses_does_not_test_again_at_the_turn_en
     force(game, *IDENTITY)
     ok(game, Command("end_phase", "b"))
     assert game.state.turn == 2 and len(morale_rolls(game)) == 1
+
+
+def test_fled_soldiers_do_not_count_toward_breaking_a_side():
+    """"Soldiers that flee the table don't count as casualties". Reading: a side is broken
+    by its figures killed, captured or destroyed, not by those that fled. The Horde has six
+    figures; one of a squad of three is already dead, an LMG kills a second (2d6 = 12, -2
+    for the officer: 10, above 1 left; the owner lets them run) and the officer runs off
+    the table on the next Evil card: 2 casualties and 1 fled. Broken at half: 2 of 6 is
+    not half (3 of 6 would have been, counting the fled officer)."""
+    a = [unit("f", [("good_lmg", 20, 12)])]
+    b = [unit("m", squad("evil", 3, True, y=4)), unit("o", [("evil_rifleman", 40, 30), ("evil_rifleman", 41.5, 30), ("evil_rifleman", 43, 30)])]
+    doc = wmap(a, b)
+    doc["victory"]["conditions"] = [{"type": "break", "side": "a", "fraction": 0.5}]
+    game = fresh(doc, options={"medics": False})
+    assert game.state.attrs["victory"]["fled_lost"] is False
+    game.state.figures["m.3"].life = DEAD
+    force(game, 6, 1, 1, 1, 1, 6, 6)
+    ok(game, Command("fire", "a", unit="f", target="m"))
+    ok(game, Command("pick_casualty", "b", target="m.2"))
+    ok(game, Command("rally", "b", unit="m", choice="run"))
+    play(game, "EVIL", *IDENTITY)
+    assert game.state.figures["m.1"].life == FLED
+    assert victory.losses(game.state, "b") == (2, 6)
+    assert not game.state.over
+
+
+def test_other_rulesets_still_count_fled_figures():
+    """Only a ruleset whose text says so leaves fled figures out (the Great War and WW2
+    texts do not): their states carry no flag and a fled figure counts as out of action."""
+    game = make_game(small_map([unit("a1", [("rifleman", 10, 10)])], [unit("b1", [("rifleman", 10, 40), ("rifleman", 12, 40)])]))
+    assert "fled_lost" not in game.state.attrs["victory"]
+    game.state.figures["b1.1"].life = FLED
+    assert victory.losses(game.state, "b") == (1, 2)

@@ -8,8 +8,8 @@ import pytest
 from game.core.commands import Command
 from game.core.state import ACTIVE, DESTROYED
 
-from .helpers import force, ok, unit
-from .test_wwify import IDENTITY, fresh, play, wmap
+from .helpers import force, ok, refused, unit
+from .test_wwify import IDENTITY, P, fresh, move_game, play, wmap
 
 
 def tank_with_mechanic_game(options=None):
@@ -38,3 +38,22 @@ def test_a_destroyed_vehicle_is_restored_by_its_medic_only_under_the_optional_ru
     assert game.state.turn == 2 and game.state.figures["v.1"].life == life
     medic_rolls = [e.roll for e in game.log.events if e.roll is not None and "medic" in e.roll.reason]
     assert len(medic_rolls) == (1 if machine_medics else 0)
+
+
+def test_hmg_moves_as_often_as_the_data_says(monkeypatch):
+    """"Each HMG/Mortar can fire twice during the round OR move 6+ once": the YAML's
+    actions.support_move (1) is the "once". One Move action, then another is refused
+    ("moves once"), and so is fire; with support_move set to 2 a second Move action is
+    allowed (the number is read, not assumed)."""
+    b = [unit("e", [("evil_rifleman", 20, 30)])]
+    game = move_game([("good_hmg", 20, 40), ("good_crew", 22, 40)], kind="hmg", b=b)
+    assert game.rules.data.actions.support_move == 1
+    ok(game, Command("move_unit", "a", unit="s", point=P(21, 44)))
+    assert "moves once" in refused(game, Command("begin_move", "a", unit="s"))
+    assert "has moved" in refused(game, Command("fire", "a", unit="s", target="e"))
+    assert game.rules.listing.actions_left(game, game.state.units["s"]) == 0
+    data = game.rules.data
+    monkeypatch.setattr(game.rules, "data", data.model_copy(update={"actions": data.actions.model_copy(update={"support_move": 2})}))
+    assert game.rules.listing.actions_left(game, game.state.units["s"]) == 1
+    ok(game, Command("begin_move", "a", unit="s"))
+    assert "has moved" in refused(game, Command("fire", "a", unit="s", target="e"))

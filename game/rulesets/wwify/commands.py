@@ -132,7 +132,8 @@ class WwCommands(CommandListing["Wwify"]):
     def actions_left(self, game: Game, u: Unit) -> int:
         acts = u.markers.get(WwifyUnitMark.ACTS, [])
         if u.kind in ("hmg", "mortar"):
-            return 0 if "move" in acts else self.rules.data.actions.support_fire - acts.count("fire")
+            a = self.rules.data.actions
+            return a.support_move - acts.count("move") if "move" in acts else a.support_fire - acts.count("fire")
         return max(0, self.rules.max_actions(u) - len(acts))
 
     def unit_options(self, game: Game, unit_id: str) -> list[str]:
@@ -149,7 +150,11 @@ class WwCommands(CommandListing["Wwify"]):
         left = self.actions_left(game, u)
         kind = u.kind
         if kind in ("hmg", "mortar"):
-            out.append(f"Fire ({left} left) or move {self.rules.data.movement.support:g}\" once." if left else "Done for this card.")
+            moves = self.rules.data.actions.support_move
+            if "move" in u.markers.get(WwifyUnitMark.ACTS, []):
+                out.append(f"Move {self.rules.data.movement.support:g}\" ({left} left)." if left else "Done for this card.")
+            else:
+                out.append(f"Fire ({left} left) or move {self.rules.data.movement.support:g}\" {self.rules._times(moves)}." if left else "Done for this card.")
         elif kind == "field_gun":
             out.append(f"Fire once or be pushed {self.rules.data.movement.field_gun:g}\"." if left else "Done for this card.")
         elif kind in ("flyer", "vehicle"):

@@ -158,6 +158,7 @@ class CloseCombat(Strict):
 class Morale(Strict):
     dice: Literal["2d6"] = "2d6"
     officer_modifier: int
+    fled_are_casualties: bool  # figures that fled the table count toward breaking a side
 
 
 class Medics(Strict):

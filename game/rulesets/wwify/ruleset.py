@@ -119,6 +119,9 @@ class Wwify(RulesetBase[WwData]):
         state.decks["activation"] = Deck("activation", [c.id for c in self.data.cards], [])
         state.attrs[WwifyGameAttr.QUEUE] = []
 
+    def fled_are_casualties(self) -> bool:
+        return self.data.morale.fled_are_casualties
+
     # ---- who is who ------------------------------------------------------------------------------
     def good_side(self, game: Game) -> str:
         return game.state.attrs[WwifyGameAttr.GOOD_SIDE]
@@ -351,14 +354,17 @@ class Wwify(RulesetBase[WwData]):
         kind = unit.kind
         if kind in ("hmg", "mortar"):
             a = self.data.actions
-            if "move" in acts:
-                return f"{unit.name} has moved: an HMG or mortar fires twice OR moves once."
-            if action == "move" and acts:
-                return f"{unit.name} has fired: an HMG or mortar fires twice OR moves once."
-            if action == "fire" and acts.count("fire") >= a.support_fire:
-                return f"{unit.name} has fired {a.support_fire} times."
+            rule = f"an HMG or mortar fires {self._times(a.support_fire)} OR moves {self._times(a.support_move)}"
             if action not in ("fire", "move"):
                 return f"An {kind.upper() if kind == 'hmg' else kind} only fires or moves."
+            if action == "fire" and "move" in acts:
+                return f"{unit.name} has moved: {rule}."
+            if action == "move" and "fire" in acts:
+                return f"{unit.name} has fired: {rule}."
+            if action == "fire" and acts.count("fire") >= a.support_fire:
+                return f"{unit.name} has fired {a.support_fire} times."
+            if action == "move" and acts.count("move") >= a.support_move:
+                return f"{unit.name} has moved: {rule}."
             return None
         if len(acts) >= self.max_actions(unit):
             return f"{unit.name} has used its {self.max_actions(unit)} action{'s' if self.max_actions(unit) > 1 else ''}."
@@ -371,6 +377,10 @@ class Wwify(RulesetBase[WwData]):
         if action == "fire" and kind == "large_creature" and not any(f.weapons for f in self.alive(game, unit.id)):
             return f"{unit.name} is not armed."
         return None
+
+    @staticmethod
+    def _times(n: int) -> str:
+        return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
     def start_action(self, game: Game, unit: Unit, action: str) -> None:
         unit.markers.setdefault(WwifyUnitMark.ACTS, []).append(action)
