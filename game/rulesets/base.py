@@ -66,6 +66,8 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
     #: what a map may write in a unit's ``attrs`` (the key and the type of its value):
     #: nothing else reaches the game's state from a file
     map_unit_attrs: ClassVar[dict[str, type]] = {}
+    #: figures that fled the table count toward breaking a side (game/core/victory.py)
+    fled_are_casualties: bool = True
     #: the parts (game/rulesets/parts.py): the command listing, the odds, the solo AI's
     #: planner, the editor's support
     Listing: ClassVar[type[CommandListing[Any]]] = CommandListing
@@ -128,11 +130,6 @@ class RulesetBase(SightMixin, SoloMixin, Generic[DataT]):
 
     def init_state(self, state: GameState, m: MapFile) -> None:
         """Ruleset-specific additions to a fresh state."""
-
-    def fled_are_casualties(self) -> bool:
-        """Whether figures that fled the table count as out of action toward breaking a
-        side (game/core/victory.py). Yes unless the ruleset's text says otherwise."""
-        return True
 
     def option(self, game: Game, name: str) -> bool:
         return bool(game.state.attrs.get(StateKey.OPTIONS, {}).get(name, False))

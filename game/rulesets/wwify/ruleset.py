@@ -74,6 +74,7 @@ class Wwify(RulesetBase[WwData]):
     Planner = WwifyPlanner
     Editor = WwEditor
     map_unit_attrs = {WwifyUnitAttr.MATERIALS: int}  # the engineers' bridging materials
+    rules_version = 2  # 2: issue 17's readings (one close combat in contact, morale per trigger, saves, medics, fled)
 
     # the rules procedures, a chapter each as the text divides them
     listing: WwCommands
@@ -89,6 +90,7 @@ class Wwify(RulesetBase[WwData]):
         self.moving = WwMove(self)
         self.artillery = WwArtillery(self)
         super().__init__(data, terrain)
+        self.fled_are_casualties = data.morale.fled_are_casualties  # "Soldiers that flee the table don't count as casualties"
         #: the steps a queued job names (``{"do": "casualties", ...}`` runs ``job_casualties``)
         self.jobs = methods_named("job_", self, self.orders, self.support)
 
@@ -118,9 +120,6 @@ class Wwify(RulesetBase[WwData]):
         }
         state.decks["activation"] = Deck("activation", [c.id for c in self.data.cards], [])
         state.attrs[WwifyGameAttr.QUEUE] = []
-
-    def fled_are_casualties(self) -> bool:
-        return self.data.morale.fled_are_casualties
 
     # ---- who is who ------------------------------------------------------------------------------
     def good_side(self, game: Game) -> str:
