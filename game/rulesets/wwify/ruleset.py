@@ -21,6 +21,7 @@ Commands:
   combat (unit)                       a Combat action: the single combat in base contact
   fix (unit, target=vehicle unit)     engineers: Fix Vehicle
   build (unit, choice=site | point)   engineers: Build/Repair Bridge
+  pick_up, hand_over, drop_materials  carrying bridging materials (materials.py)
   end_phase                           the acting side has finished with this card
   decisions: pick_casualty (target), capture (target, choice), rally (unit, choice),
              medic_save (target)
@@ -50,6 +51,7 @@ from game.rulesets.wwify.data import (
 )
 from game.rulesets.wwify.editor import WwEditor
 from game.rulesets.wwify.fight import WwFight
+from game.rulesets.wwify.materials import WwMaterials, add_pile
 from game.rulesets.wwify.move import WwMove
 from game.rulesets.wwify.odds import WwifyOdds
 from game.rulesets.wwify.orders import WwOrders
@@ -85,6 +87,7 @@ class Wwify(RulesetBase[WwData]):
         self.solo_view = WwSoloView(self)
         self.solo_rules = WwSolo(self)
         self.support = WwSupport(self)
+        self.materials = WwMaterials(self)
         self.orders = WwOrders(self)
         self.fighting = WwFight(self)
         self.moving = WwMove(self)
@@ -95,7 +98,7 @@ class Wwify(RulesetBase[WwData]):
         self.jobs = methods_named("job_", self, self.orders, self.support)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.fighting, self.orders, self.support, self.listing)
+        return (self, self.moving, self.fighting, self.orders, self.support, self.materials, self.listing)
 
     # ---- data and maps -----------------------------------------------------------------------
     @classmethod
@@ -118,6 +121,8 @@ class Wwify(RulesetBase[WwData]):
                    "base": s.built * scale, "work": 0, "side": None}
             for s in settings.bridge_sites or []
         }
+        for d in settings.material_dumps or []:
+            add_pile(state, (d.at[0] * scale, d.at[1] * scale), d.amount)
         state.decks["activation"] = Deck("activation", [c.id for c in self.data.cards], [])
         state.attrs[WwifyGameAttr.QUEUE] = []
 
@@ -367,11 +372,12 @@ class Wwify(RulesetBase[WwData]):
             return None
         if len(acts) >= self.max_actions(unit):
             return f"{unit.name} has used its {self.max_actions(unit)} action{'s' if self.max_actions(unit) > 1 else ''}."
-        allowed = {"squad": ("fire", "move", "combat", "fix", "build"), "sniper": ("fire", "move", "combat"),
-                   "large_creature": ("fire", "move", "combat"), "flyer": ("fire", "move"), "vehicle": ("fire", "move"),
+        allowed = {"squad": ("fire", "move", "combat", "fix", "build", "carry"), "sniper": ("fire", "move", "combat", "carry"),
+                   "large_creature": ("fire", "move", "combat", "carry"), "flyer": ("fire", "move"), "vehicle": ("fire", "move", "carry"),
                    "field_gun": ("fire", "move")}[kind]
         if action not in allowed:
-            what = {"combat": "fight in close combat", "fix": "fix vehicles", "build": "build bridges"}.get(action, action)
+            what = {"combat": "fight in close combat", "fix": "fix vehicles", "build": "build bridges",
+                    "carry": "pick up, hand over or drop materials"}.get(action, action)
             return f"{unit.name} cannot {what}."
         if action == "fire" and kind == "large_creature" and not any(f.weapons for f in self.alive(game, unit.id)):
             return f"{unit.name} is not armed."

@@ -60,3 +60,9 @@ class WwifyGameAttr(StatusKeys):
     BRIDGES = "bridges"  # bridge sites, {id: {name, a, b, built, base, work, side}}: engineers build them, the table crosses them
     QUEUE = "queue"  # the automatic steps still to run, [{do, ...}]: the first one may wait for a player's choice
     CARD = "card"  # the activation card in play, {id, order: sides in turn, step}: {} between cards
+
+
+class WwifyMarkerAttr(StatusKeys):
+    """``Marker.attrs`` of a pile of engineers' materials (marker kind ``materials``)."""
+
+    AMOUNT = "amount"  # actions' worth of materials in the pile: picked up (pick_up), dropped (drop_materials), a scenario's dump

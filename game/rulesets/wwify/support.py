@@ -268,8 +268,7 @@ class WwSupport(Chapter["Wwify"]):
         out = []
         for u in sorted(st.side_units(side), key=lambda u: u.id):
             figs = self.rules.alive(game, u.id)
-            cap = sum(self.rules.data.engineers.carry.get(self.rules.fighting.category(f), 0) for f in figs)
-            have = min(int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0)), cap)
+            have = self.rules.materials.carried(game, u)
             if have > 0 and any(self.rules.dist(f.pos, p) <= reach + f.radius + 1e-6 for f in figs):
                 out.append((u, have))
         return out
