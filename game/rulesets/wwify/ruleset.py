@@ -5,8 +5,8 @@ Turn: the six activation cards are shuffled and dealt one at a time. FORCES OF G
 FORCES OF EVIL activate that side's squads, snipers, HMGs and mortars; FLYER, LARGE
 CREATURE and VEHICLE (with field guns) activate those of both sides, a d6 each deciding
 who goes first; ARTILLERY drops a random (or prepared) barrage on a 1 ft square. At the
-end of the turn medics roll, smoke, gas and the artillery marker go, and the deck is
-reshuffled. ``state.phase`` is ``card:<ID>`` and ``state.active_side`` the side acting.
+end of the turn medics roll, squads still more than half killed test morale, smoke, gas
+and the artillery marker go, and the deck is reshuffled. ``state.phase`` is ``card:<ID>`` and ``state.active_side`` the side acting.
 
 Automatic steps that may stop for a player's choice (casualties, capture, rally, medic
 saves) run as jobs in ``state.attrs[WwifyGameAttr.QUEUE]``; a job that asks stays first in the queue
