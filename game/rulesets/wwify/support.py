@@ -26,7 +26,8 @@ class WwSupport(Chapter["Wwify"]):
         morale-when): 'artillery' (HE or gas fell on it), 'flame' (a flamethrower killed
         squadmates) always test; 'losses' (figures just killed or captured) and 'turn' (the
         end-of-turn check) test only when more than half the squad has been killed in the
-        game. A squad more than half killed names that in every test it takes."""
+        game. A squad more than half killed names that in every test it takes, and the turn
+        is noted (HALF_TURN): the end-of-turn check then leaves it be."""
         st = game.state
         out = []
         if "artillery" in events:
