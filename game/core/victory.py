@@ -2,7 +2,9 @@
 
 The scenario's conditions are copied into ``state.attrs['victory']`` at set-up (in mm):
 ``{'turn_limit': 8, 'otherwise': 'draw', 'objectives': {id: {name, x, y, radius}},
-'conditions': [{type, side, objectives, fraction, when, text}]}``.
+'conditions': [{type, side, objectives, fraction, when, text}]}``, and ``'fled_lost':
+False`` when the ruleset says figures that fled the table are not casualties
+(``RulesetBase.fled_are_casualties``); without it they count as out of action.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from game.core.keys import StateKey
 from game.solo.keys import SoloKey
 
-from .state import GameState
+from .state import FLED, GameState
 
 
 def objective_holder(state: GameState, obj: dict[str, Any]) -> str | None:
@@ -26,11 +28,19 @@ def objective_holder(state: GameState, obj: dict[str, Any]) -> str | None:
     return next(iter(present)) if len(present) == 1 else None
 
 
+def fled_lost(state: GameState) -> bool:
+    """Figures that fled the table count as out of action (unless the ruleset said not)."""
+    return bool(state.attrs.get(StateKey.VICTORY, {}).get("fled_lost", True))
+
+
 def losses(state: GameState, side: str) -> tuple[int, int]:
-    """(figures out of action, starting figures) for a side. A side played from portal
-    markers counts its whole force (the pool), and every casualty, recycled or not."""
+    """(figures out of action, starting figures) for a side: fled figures among them
+    unless the ruleset says they are not casualties (:func:`fled_lost`). A side played
+    from portal markers counts its whole force (the pool), and every casualty, recycled or
+    not."""
     figs = [f for f in state.figures.values() if f.side == side]
-    lost = sum(1 for f in figs if not f.alive)
+    fled = fled_lost(state)
+    lost = sum(1 for f in figs if not f.alive and (fled or f.life != FLED))
     solo = state.attrs.get(SoloKey.SOLO) or {}
     if solo.get("side") == side and solo.get("portals"):
         return lost, max(1, solo.get("strength", 0))

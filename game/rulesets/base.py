@@ -66,6 +66,8 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
     #: what a map may write in a unit's ``attrs`` (the key and the type of its value):
     #: nothing else reaches the game's state from a file
     map_unit_attrs: ClassVar[dict[str, type]] = {}
+    #: figures that fled the table count toward breaking a side (game/core/victory.py)
+    fled_are_casualties: bool = True
     #: the parts (game/rulesets/parts.py): the command listing, the odds, the solo AI's
     #: planner, the editor's support
     Listing: ClassVar[type[CommandListing[Any]]] = CommandListing

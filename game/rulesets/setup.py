@@ -73,6 +73,8 @@ def state_from_map(rules: RulesetBase[Any], m: MapFile, options: dict[str, Any])
         },
         "conditions": [c.model_dump() for c in m.victory.conditions],
     }
+    if not rules.fled_are_casualties:  # kept only when so, as every state without it reads the same
+        state.attrs[StateKey.VICTORY]["fled_lost"] = False
     state.attrs[StateKey.ZONES] = zones
     state.attrs[StateKey.OPTIONS] = {**rules.data.option_defaults(), **options}
     state.attrs[StateKey.SETTINGS] = dict(m.settings)

@@ -86,7 +86,8 @@ class PlayView:
             p = self.scene.camera.to_screen((m.x, m.y))
             r = max(7, self.scene.camera.length(12))
             pygame.draw.rect(surf, (40, 36, 30), (p[0] - r, p[1] - r, 2 * r, 2 * r))
-            pygame.draw.rect(surf, pygame.Color(st.sides[m.side].colour), (p[0] - r + 2, p[1] - r + 2, 2 * r - 4, 2 * r - 4))
+            colour = st.sides[m.side].colour if m.side in st.sides else "#8a7a5a"  # a marker of nobody's (a pile of materials)
+            pygame.draw.rect(surf, pygame.Color(colour), (p[0] - r + 2, p[1] - r + 2, 2 * r - 4, 2 * r - 4))
             text(surf, "?" if m.kind == "unknown" else m.kind[:1].upper(), p, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
 
     def draw_tokens(self, surf, st: GameState) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
-from game.core.victory import losses
+from game.core.victory import fled_lost, losses
 from game.rulesets.base import ruleset_of
 from game.session import Session
 
@@ -60,9 +60,10 @@ class VictoryScene(Scene):
             figs = [f for f in st.figures.values() if f.side == sid]
             dead = sum(1 for f in figs if f.life == "dead")
             fled = sum(1 for f in figs if f.life == "fled")
-            other = lost - dead - fled
+            other = lost - dead - (fled if fled_lost(st) else 0)
             colour = pygame.Color(st.sides[sid].colour)
             pygame.draw.circle(surf, colour, (w // 2 - 260, y + 12), 10)
-            detail = f"{dead} killed, {fled} fled" + (f", {other} captured or destroyed" if other else "")
+            fled_words = f"{fled} fled" if fled_lost(st) else f"{fled} fled, not counted"
+            detail = f"{dead} killed, {fled_words}" + (f", {other} captured or destroyed" if other else "")
             text(surf, f"{st.sides[sid].name}: {lost} of {total} figures out of action ({detail})", (w // 2 - 240, y), 24, (240, 230, 200))
             y += 40

@@ -367,12 +367,15 @@ def test_flamethrower_kill_triggers_a_test_that_holds():
     force(game, 1, 2)  # re-roll 3 - 2 = 1: rallied
     choose(game, choice="rally")
     u = game.state.units["m"]
-    assert not u.markers.get("panicked") and u.markers["morale_turn"] == 1
-    # a second trigger in the same turn does not test again
-    force(game, 6, 1, 1, 1, 1)
+    assert not u.markers.get("panicked")
+    # a second flamethrower kill in the same turn is a trigger of its own: it tests again
+    # (the text sets no limit; 2d6 2 - 2 = 0 holds with 3 left)
+    force(game, 6, 1, 1, 1, 1, 1, 1)
     ok(game, Command("fire", "b", unit="f", target="m"))
     choose(game, target="m.4")
     assert decision(game) is None and not u.markers.get("panicked")
+    tests = [e.roll for e in game.log.events if e.roll is not None and "morale test (squadmates burned" in e.roll.reason]
+    assert len(tests) == 2
 
 
 def test_good_rally_fails_officer_killed_and_squad_panics():
@@ -430,8 +433,6 @@ def test_artillery_he_triggers_morale_and_half_strength_triggers():
     game = fresh(wmap(a, b))
     # d4 square 1, d4 quarter 1, shell 1 (HE); four HE dice (no kills); 2d6 = 2: holds
     play(game, "ARTILLERY", 1, 1, 1, 1, 1, 1, 1, 1, 1, *IDENTITY)
-    u = game.state.units["m"]
-    assert u.markers["artillery_turn"] == 1 and u.markers["morale_turn"] == 1
     assert any("morale test (under HE or gas)" in e.line for e in game.log.events)
 
 
@@ -906,7 +907,7 @@ def test_kills_saved_by_smoke_do_not_trigger_morale():
     force(game, 6, 1, 1, 3)  # one kill on t.2 in the smoke: saved on 3
     ok(game, Command("fire", "a", unit="s", target="t"))
     choose(game, target="t.2")
-    assert game.state.figures["t.2"].alive and "morale_turn" not in game.state.units["t"].markers
+    assert game.state.figures["t.2"].alive and not any(e.roll is not None and "morale test" in e.roll.reason for e in game.log.events)
 
 
 def test_engineers_open_a_new_bridge_from_a_bank_point():

@@ -8,7 +8,7 @@ from game.session import Session
 from game.ui.play import PlayScene
 from game.ui.victory import VictoryScene
 from tests.rulesets.helpers import make_game, small_map, unit
-from tests.rulesets.test_wwify import wmap
+from tests.rulesets.test_wwify import fresh, wmap
 
 
 def screen_of(scene: PlayScene, fid: str):
@@ -111,3 +111,21 @@ def test_wwify_hotseat_game_to_the_victory_screen(app, drive):
     assert fired and "Rifle" in fired[0].reason
     finish(drive, app, scene)
     assert isinstance(app.scene, VictoryScene) and game.state.over
+
+
+def test_wwify_materials_dropped_and_picked_up_from_the_action_menu(app, drive):
+    """The carrying commands are offered by label: a squad drops its materials (the pile
+    is drawn as a marker of nobody's) and picks them up again with its second action."""
+    carriers = {"id": "c", "name": "Carriers", "kind": "squad", "attrs": {"materials": 2},
+                "figures": [{"type": "good_rifleman", "at": [20, 30]}, {"type": "good_rifleman", "at": [21.5, 30]}]}
+    game = fresh(wmap([carriers], [unit("x", [("evil_rifleman", 20, 6)])]))
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    drive.click(screen_of(scene, "c.1"))
+    drive.key(action_key(scene, "Drop the materials"))
+    drive.frame(2)
+    (pile,) = game.rules.materials.piles(game)
+    assert game.state.units["c"].attrs["materials"] == 0 and pile.attrs["amount"] == 2
+    drive.key(action_key(scene, "Pick up materials"))
+    assert game.state.units["c"].attrs["materials"] == 2 and not game.rules.materials.piles(game)

@@ -108,9 +108,7 @@ class WwifyValuation:
 
     def morale_bonus(self, game: Game, target: Unit, pmf: list[float], plan) -> float:
         """Kills that make a squad test its morale may send it running off the table."""
-        st = game.state
-        if not self.rules.option(game, "morale") or target.kind != "squad" or target.markers.get(WwifyUnitMark.MORALE_TURN) == st.turn \
-                or target.markers.get(WwifyUnitMark.PANICKED):
+        if not self.rules.option(game, "morale") or target.kind != "squad" or target.markers.get(WwifyUnitMark.PANICKED):
             return 0.0
         start = len(target.figures)
         alive = len(self.rules.alive(game, target.id))

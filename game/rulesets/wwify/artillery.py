@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.dice import Dice, Roll
 from game.core.game import Game
 from game.core.keys import BarrageKey
 from game.core.state import Cloud, Figure, Marker
@@ -78,29 +79,102 @@ class WwArtillery(Chapter["Wwify"]):
             self.rules.sync_table(game)  # later steps of this command already see the cloud
         if shell == "smoke":
             return []
-        return self.test_figures(game, [f for f in hit if self.rules.fighting.testable(f)], shell, f"{row.name.lower()} on {label}")
+        key = f"cloud:{shell}:{st.turn}:{label}" if shell == "gas" else mid  # the gas cloud's table feature
+        return self.test_figures(game, [f for f in hit if self.rules.fighting.testable(f)], shell, f"{row.name.lower()} on {label}", key)
 
-    def test_figures(self, game: Game, figs: list[Figure], shell: str, cause: str) -> list[dict]:
-        """HE or gas tests for each figure; the squads hit take morale tests after."""
+    def test_figures(self, game: Game, figs: list[Figure], shell: str, cause: str, barrage: str | None = None) -> list[dict]:
+        """HE or gas tests for each figure; the squads hit take morale tests after: one per
+        barrage (``barrage`` names it: a squad under a gas barrage that later walks into its
+        cloud does not test for it again), and one after losses that leave a squad more
+        than half killed."""
         st = game.state
         squads: list[str] = []
+        dead_before = {f.unit: self.rules.support.killed_in_game(game, st.units[f.unit])[0] for f in figs}
         for uid in sorted({f.unit for f in figs if f.alive}):
             self.rules.note_fire(game, uid, None, 0, heavy=True)  # the solo rules: under artillery fire
         for f in figs:
             if not f.alive:
                 continue
             unit = st.units[f.unit]
-            unit.markers[WwifyUnitMark.ARTILLERY_TURN] = st.turn
             if shell == "gas":
                 f.markers[WwifyFigMark.GAS_TURN] = st.turn
             if unit.kind == "squad" and unit.id not in squads:
                 squads.append(unit.id)
-            info = self.rules.fighting.barrage_info(game, f)
-            fate = self.rules.fighting.he_fate(game.dice, info) if shell == "he" else self.rules.fighting.gas_fate(game.dice, info)
+            info = self.barrage_info(game, f)
+            fate = self.he_fate(game.dice, info) if shell == "he" else self.gas_fate(game.dice, info)
+            if fate == "safe":
+                continue
             if fate == "kill":
                 self.rules.fighting.kill(game, f, cause)
             elif fate == "wound":
                 self.rules.fighting.wound(game, f, cause)
+            elif info["category"] == "flyer":
+                self.rules.fighting.flyer_result(game, f, fate, cause)
             elif fate in ("immobilised", "destroyed"):
                 self.rules.fighting.vehicle_result(game, f, fate, cause)
-        return [{"do": "morale", "unit": u} for u in squads]
+        jobs = []
+        for uid in squads:
+            unit = st.units[uid]
+            tested = unit.markers.get(WwifyUnitMark.BARRAGES) or []
+            why = [] if barrage is not None and barrage in tested else ["artillery"]
+            if barrage is not None and barrage not in tested:
+                unit.markers[WwifyUnitMark.BARRAGES] = [*tested, barrage]
+            if self.rules.support.killed_in_game(game, unit)[0] > dead_before[uid]:
+                why.append("losses")
+            if why:
+                jobs.append({"do": "morale", "unit": uid, "why": why})
+        return jobs
+
+    # ---- one figure under the barrage ----------------------------------------------------------------
+    def barrage_info(self, game: Game, fig: Figure) -> dict:
+        tt = self.rules.troop(fig)
+        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.rules.fighting.in_trench(game, fig),
+                "mask": self.rules.fighting.has_mask(fig), "tree": tt.angry_tree}
+
+    def he_fate(self, dice: Dice, info: dict) -> str:
+        """One figure under high explosive: 'safe', 'kill', 'wound' (large creature), a
+        vehicle's 'immobilised' or 'destroyed', a flyer's 'winged' or 'destroyed'."""
+        a = self.rules.data.artillery
+        r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]], cuts=(a.he_kill_on,))
+        if r.value < a.he_kill_on:
+            r.outcome = "unhurt"
+            return "safe"
+        cat = info["category"]
+        if cat in ("vehicle", "flyer"):
+            return self.machine_hit(dice, info, r)
+        if info["trench"]:
+            r.outcome = "hit: in a trench, re-roll"
+            rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]],
+                           cuts=(a.trench_reroll_kill_on,))
+            if rr.value < a.trench_reroll_kill_on:
+                rr.outcome = "saved by the trench"
+                return "safe"
+            r = rr
+        if cat == "large_creature":
+            r.outcome = "a wound"
+            return "wound"
+        r.outcome = "killed"
+        return "kill"
+
+    def gas_fate(self, dice: Dice, info: dict) -> str:
+        """One figure under poison gas: masks and Angry Trees are safe; 5-6 kills (large
+        creatures too); a vehicle or flyer that rolls 5-6 goes to its damage table."""
+        a = self.rules.data.artillery
+        if info["tree"] or info["mask"]:
+            return "safe"
+        r = dice.roll("d6", f"Gas: {info['name']}", target=f"{a.gas_kill_on}+", figures=[info["id"]], cuts=(a.gas_kill_on,))
+        if r.value < a.gas_kill_on:
+            r.outcome = "unhurt"
+            return "safe"
+        if info["category"] in ("vehicle", "flyer"):
+            return self.machine_hit(dice, info, r)
+        r.outcome = "killed"
+        return "kill"
+
+    def machine_hit(self, dice: Dice, info: dict, r: Roll) -> str:
+        """A vehicle or flyer that rolled 5-6 under HE or gas: a kill result, rolled on its
+        damage table ("For EVERY KILL RESULT roll 1d6 on the table below")."""
+        r.outcome = "hit"
+        if info["category"] == "flyer":
+            return self.rules.fighting.flyer_table(dice, info["name"], info["id"])
+        return self.rules.fighting.vehicle_table(dice, info["name"], info["id"])

@@ -17,7 +17,7 @@ from game.rulesets.base import RulesetBase
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
-from game.rulesets.wwify.status import WwifyGameAttr, WwifyUnitAttr, WwifyUnitMark
+from game.rulesets.wwify.status import WwifyGameAttr, WwifyMarkerAttr, WwifyUnitMark
 from game.solo.goals import ai_goal
 
 if TYPE_CHECKING:
@@ -74,6 +74,11 @@ class WwCommands(CommandListing["Wwify"]):
                     out.append(Command("fix", side, unit=u.id, target=v.id))
             for sid in self.rules.moving.bridge_sites(game):
                 out.append(Command("build", side, unit=u.id, choice=sid))
+        if self.rules.option(game, "engineers") and self.rules.action_refusal(game, u, "carry") is None:
+            out += [Command("pick_up", side, unit=u.id, target=p.id) for p in self.rules.materials.piles(game)]
+            if self.rules.materials.carried(game, u):
+                out += [Command("hand_over", side, unit=u.id, target=v.id) for v in sorted(st.side_units(side), key=lambda v: v.id) if v.id != u.id]
+                out.append(Command("drop_materials", side, unit=u.id))
         return out
 
     def flyer_candidates(self, game: Game, fig: Figure, enemy: Figure | None) -> list[Command]:
@@ -121,7 +126,7 @@ class WwCommands(CommandListing["Wwify"]):
         for f in self.rules.alive(game, unit_id):
             if f.wounds:
                 out.append(f"wounds {f.wounds}")
-        mats = int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0))
+        mats = self.rules.materials.carried(game, u)
         if mats:
             out.append(f"materials {mats}")
         if self.rules.active(game, u) and not u.markers.get(WwifyUnitMark.PANICKED):
@@ -132,7 +137,8 @@ class WwCommands(CommandListing["Wwify"]):
     def actions_left(self, game: Game, u: Unit) -> int:
         acts = u.markers.get(WwifyUnitMark.ACTS, [])
         if u.kind in ("hmg", "mortar"):
-            return 0 if "move" in acts else self.rules.data.actions.support_fire - acts.count("fire")
+            a = self.rules.data.actions
+            return a.support_move - acts.count("move") if "move" in acts else a.support_fire - acts.count("fire")
         return max(0, self.rules.max_actions(u) - len(acts))
 
     def unit_options(self, game: Game, unit_id: str) -> list[str]:
@@ -149,7 +155,11 @@ class WwCommands(CommandListing["Wwify"]):
         left = self.actions_left(game, u)
         kind = u.kind
         if kind in ("hmg", "mortar"):
-            out.append(f"Fire ({left} left) or move {self.rules.data.movement.support:g}\" once." if left else "Done for this card.")
+            moves = self.rules.data.actions.support_move
+            if "move" in u.markers.get(WwifyUnitMark.ACTS, []):
+                out.append(f"Move {self.rules.data.movement.support:g}\" ({left} left)." if left else "Done for this card.")
+            else:
+                out.append(f"Fire ({left} left) or move {self.rules.data.movement.support:g}\" {self.rules._times(moves)}." if left else "Done for this card.")
         elif kind == "field_gun":
             out.append(f"Fire once or be pushed {self.rules.data.movement.field_gun:g}\"." if left else "Done for this card.")
         elif kind in ("flyer", "vehicle"):
@@ -161,10 +171,14 @@ class WwCommands(CommandListing["Wwify"]):
             else:
                 turns = " with 2 turns of 90 or one of 180 degrees" if kind == "flyer" else " (d6 breakdown on a 6)"
                 out.append(f"{left} action(s): move {dist:g}\"{turns} and fire.")
+            if kind == "vehicle" and self.rules.option(game, "engineers"):
+                out.append("An action may instead pick up, hand over or drop materials.")
         else:
             things = ["Fire", "Move", "Combat"]
             if kind == "squad" and self.rules.engineers_of(game, u) and self.rules.option(game, "engineers"):
                 things += ["Fix Vehicle", "Build Bridge"]
+            if self.rules.option(game, "engineers"):
+                things.append("Pick up, hand over or drop materials")
             if kind == "large_creature" and not any(f.weapons for f in self.rules.alive(game, u.id)):
                 things.remove("Fire")
             out.append(f"{left} action(s) left: {', '.join(things)}." if left else "Done for this card.")
@@ -202,7 +216,7 @@ class WwCommands(CommandListing["Wwify"]):
             out.append(gated(f"Drive up to {mv.vehicle:g}\" (drag)", "move_figure", Command("move", side), "move"))
             out.append(gated(f"Drive toward a point ({mv.vehicle:g}\")", "point", Command("move_unit", side, unit=unit_id), "move"))
             out.append(mk(game, "Fire at an enemy unit", "enemy_unit", Command("fire", side, unit=unit_id), odds=True))
-            return out
+            return out + self.carry_actions(game, side, u)
         if any(f.weapons for f in self.rules.alive(game, unit_id)):
             out.append(mk(game, "Fire at an enemy unit", "enemy_unit", Command("fire", side, unit=unit_id), odds=True))
         what = "Push the gun" if kind == "field_gun" else "Move figures"
@@ -221,6 +235,20 @@ class WwCommands(CommandListing["Wwify"]):
             out.append(gated("Build a bridge from a river bank", "point", Command("build", side, unit=unit_id), "build"))
             for sid, s in sorted(self.rules.moving.bridge_sites(game).items()):
                 out.append(mk(game, f"Work on {s['name']} ({sid})", "now", Command("build", side, unit=unit_id, choice=sid)))
+        if kind in ("squad", "sniper", "large_creature"):
+            out += self.carry_actions(game, side, u)
+        return out
+
+    def carry_actions(self, game: Game, side: str, u: Unit) -> list[Action]:
+        """Picking up, handing over and dropping bridging materials (the Engineers rule)."""
+        if not self.rules.option(game, "engineers"):
+            return []
+        mk = self.rules.make_action
+        out = [mk(game, f"Pick up materials ({p.attrs[WwifyMarkerAttr.AMOUNT]} at {p.id})", "now", Command("pick_up", side, unit=u.id, target=p.id))
+               for p in self.rules.materials.piles(game)]
+        if self.rules.materials.carried(game, u):
+            out.append(mk(game, "Hand the materials to a friendly unit", "own_unit", Command("hand_over", side, unit=u.id)))
+            out.append(mk(game, "Drop the materials here", "now", Command("drop_materials", side, unit=u.id)))
         return out
 
     def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:

@@ -158,6 +158,7 @@ class CloseCombat(Strict):
 class Morale(Strict):
     dice: Literal["2d6"] = "2d6"
     officer_modifier: int
+    fled_are_casualties: bool  # figures that fled the table count toward breaking a side
 
 
 class Medics(Strict):
@@ -175,6 +176,7 @@ class Engineers(Strict):
     work_reach: float = Field(gt=0)  # an engineer works within this of the bridge's end
     materials_reach: float = Field(gt=0)  # materials are available within this of it
     fix_reach: float = Field(gt=0)  # engineers fix a vehicle within this of its base
+    carry_reach: float = Field(gt=0)  # materials are picked up or handed over within this (base edge to base edge, or to a pile)
     carry: dict[Category, int]  # actions' worth of material one figure carries
 
 
@@ -265,12 +267,21 @@ class BridgeSite(Strict):
     built: float = Field(0, ge=0)
 
 
+class MaterialDump(Strict):
+    """A pile of engineers' materials on the table at the start, in actions' worth."""
+
+    at: Pt
+    amount: int = Field(ge=1, le=1000)
+
+
 class WwifySettings(Strict):
-    """A map's WWIFY settings: the good side, bridge sites and prepared strikes."""
+    """A map's WWIFY settings: the good side, bridge sites, prepared strikes and dumps of
+    bridging materials."""
 
     good_side: str | None = None
     bridge_sites: list[BridgeSite] | None = Field(None, max_length=200)
     artillery_strikes: list[Strike] | None = Field(None, max_length=200)
+    material_dumps: list[MaterialDump] | None = Field(None, max_length=200)
 
 
 def wwify_settings(doc, m) -> WwifySettings:
@@ -280,7 +291,7 @@ def wwify_settings(doc, m) -> WwifySettings:
 def check_wwify_map(data: WwData, doc, m) -> None:
     """A map's WWIFY settings (good side, bridge sites, prepared strikes) and forces."""
     sides = [s.id for s in m.sides]
-    known = {"good_side", "bridge_sites", "artillery_strikes"}
+    known = {"good_side", "bridge_sites", "artillery_strikes", "material_dumps"}
     for k in m.settings:
         if k not in known:
             raise doc.error(("settings", k), f"unknown setting '{k}' for WWIFY; expected one of: {', '.join(sorted(known))}")
@@ -304,6 +315,10 @@ def check_wwify_map(data: WwData, doc, m) -> None:
     for where, shell in strikes:
         if shell is not None and shell not in ("he", "smoke", "gas"):
             raise doc.error(where, f"a strike's shell is he, smoke or gas, not '{shell}'")
+    for i, dump in enumerate(settings.material_dumps or []):
+        x, y = dump.at
+        if not (0 <= x <= m.table.width and 0 <= y <= m.table.height):
+            raise doc.error(("settings", "material_dumps", i, "at"), f"the dump at [{x:g}, {y:g}] is off the {m.table.width:g} x {m.table.height:g} table")
     seen: set[str] = set()
     for i, site in enumerate(settings.bridge_sites or []):
         loc = ("settings", "bridge_sites", i)

@@ -2,10 +2,10 @@
 trench re-roll, damage to large creatures, vehicles and flyers, close combat, the
 artillery barrage, and the exact odds of each.
 
-Each chance procedure is a small pure function of the dice (``die_fate``, ``side_best``,
-``he_fate``, ``gas_fate``, ``vehicle_table``, ``flyer_table``, ``smoke_save``): the game
-rolls them with its seeded dice and the odds part runs the same functions under
-:func:`game.core.odds.enumerate_outcomes`, then combine independent dice exactly.
+Each chance procedure is a small function of the dice (``die_fate``, ``side_best``,
+``vehicle_table``, ``flyer_table``, ``smoke_save``; the barrage's ``he_fate`` and
+``gas_fate`` are in artillery.py): the game rolls them with its seeded dice and the odds
+part resolves the command under every branch of them.
 A chapter of :class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rest through ``self.rules``).
 """
 
@@ -52,6 +52,10 @@ class FirePlan:
     chooser: str
     pools: list[tuple[str, int]]
     notes: list[str] = field(default_factory=list)
+    #: the target qualifies for the trench re-roll and some of its figures are in smoke: a
+    #: figure in smoke takes the smoke save instead of the re-roll, so each six is re-rolled
+    #: for the trench only when it falls on a figure outside the smoke (interpretation smoke)
+    trench_per_hit: bool = False
 
     @property
     def dice(self) -> int:
@@ -77,6 +81,12 @@ class WwFight(Chapter["Wwify"]):
 
     def target_kind(self, unit: Unit) -> str:
         return unit.kind if unit.kind in ("large_creature", "vehicle", "flyer") else "figures"
+
+    def in_trench(self, game: Game, fig: Figure) -> bool:
+        """In a trench for the saves (fire's trench re-roll, high explosive's): the figure's
+        centre inside a trench's or bunker's footprint. A flyer is above the battlefield and a
+        vehicle is not "in" a trench it stands over: never (interpretation trench)."""
+        return self.category(fig) not in ("flyer", "vehicle") and self.rules.moving.in_trench(game, fig.pos)
 
     def has_mask(self, fig: Figure) -> bool:
         return "gas_mask" in fig.equipment
@@ -184,7 +194,7 @@ class WwFight(Chapter["Wwify"]):
             pools[fr.weapon] = pools.get(fr.weapon, 0) + fr.dice
         order = list(self.rules.data.weapons)
         pool_list = sorted(pools.items(), key=lambda kv: order.index(kv[0]))
-        in_trench = sum(1 for t in targets if self.rules.moving.in_trench(game, t.pos))
+        in_trench = sum(1 for t in targets if self.in_trench(game, t))
         trench = in_trench / len(targets) >= self.rules.data.firing.trench_fraction - 1e-9
         sniper = any(self.rules.data.weapons[fr.weapon].sniper for fr in firers)
         chooser = unit.side if sniper else target.side
@@ -193,10 +203,11 @@ class WwFight(Chapter["Wwify"]):
             notes.append(f"{in_trench} of {len(targets)} figures of {target.name} in a trench: sixes are re-rolled, 4-6 kills")
         smoky = [t for t in targets if self.rules.moving.in_cloud(game, t.pos, "smoke")]
         if smoky:
-            notes.append(f"{len(smoky)} figure(s) of {target.name} in smoke: each picked as a casualty saves on {self.rules.data.firing.smoke_save_on}+")
+            notes.append(f"{len(smoky)} figure(s) of {target.name} in smoke: each picked as a casualty saves on {self.rules.data.firing.smoke_save_on}+"
+                         + (" instead of the trench re-roll" if trench else ""))
         if sniper:
             notes.append("sniper: the firer picks which figures are hit")
-        return FirePlan(unit, target, firers, rng, band, trench, kind, chooser, pool_list, notes)
+        return FirePlan(unit, target, firers, rng, band, trench, kind, chooser, pool_list, notes, trench_per_hit=trench and bool(smoky))
 
     def die_fate(self, dice: Dice, trench: bool) -> bool:
         """One firing die: a six kills; against a unit in a trench the six is re-rolled and
@@ -220,7 +231,10 @@ class WwFight(Chapter["Wwify"]):
             r = dice.roll(f"{n}d6", f"{plan.unit.name}: {w.name} x{len(who)} at {plan.target.name} ({label}, {self.rules.fmt(plan.range)})",
                           target=f"{fi.kill_on}+", figures=who, units=[plan.unit.id, plan.target.id], cuts=(fi.kill_on,))
             sixes = sum(1 for v in r.faces if v >= fi.kill_on)
-            if plan.trench and sixes:
+            if plan.trench_per_hit and sixes:
+                r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: each re-rolled for the trench unless it falls on a figure in smoke"
+                k = sixes
+            elif plan.trench and sixes:
                 r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: re-rolled (target in a trench)"
                 rr = dice.roll(f"{sixes}d6", f"{plan.target.name} is in a trench: re-roll the sixes",
                                target=f"{fi.trench_reroll_kill_on}+", units=[plan.target.id], cuts=(fi.trench_reroll_kill_on,))
@@ -233,6 +247,20 @@ class WwFight(Chapter["Wwify"]):
         return kills
 
     # ---- damage tables and saves ---------------------------------------------------------------
+    def hit_saved(self, game: Game, fig: Figure, smoke: bool, trench: bool) -> bool:
+        """One kill result falling on ``fig``: in smoke (when the fire allows the smoke save)
+        it saves on 2+, "whether or not they are in a trench" (the smoke save replaces the
+        trench re-roll); otherwise, when the trench re-roll was left to each hit
+        (``trench``), the six is re-rolled now and kills on 4-6."""
+        if smoke and self.rules.moving.in_cloud(game, fig.pos, "smoke"):
+            return self.smoke_save(game.dice, fig.name, fig.id)
+        if trench:
+            on = self.rules.data.firing.trench_reroll_kill_on
+            r = game.dice.roll("d6", f"{fig.name} is in a trench: re-roll the six", target=f"{on}+", figures=[fig.id], cuts=(on,))
+            r.outcome = "a kill" if r.value >= on else "saved by the trench"
+            return r.value < on
+        return False
+
     def smoke_save(self, dice: Dice, name: str, fid: str = "") -> bool:
         on = self.rules.data.firing.smoke_save_on
         r = dice.roll("d6", f"{name} is hit in the smoke: saving throw", target=f"{on}+", figures=[fid] if fid else [], cuts=(on,))
@@ -262,14 +290,26 @@ class WwFight(Chapter["Wwify"]):
         return in_contact(a.pos, a.radius, b.pos, b.radius)
 
     def combat_plan(self, game: Game, unit_id: str) -> CombatPlan:
+        """The single combat a Combat action of ``unit_id`` fights: "All figures in base to
+        base contact count as involved in a single combat". Its figures in contact with an
+        enemy, and every figure joined to them by a chain of base contacts between enemies
+        (friends of other units too); the acting side's figures attack, the rest defend."""
         st = game.state
         unit = st.units[unit_id]
-        foes = [f for f in st.figures.values() if f.side != unit.side and self.combatant(f)]
-        mine = [f for f in self.rules.alive(game, unit_id) if self.combatant(f)]
-        attackers = [f for f in mine if any(self.contact(f, e) for e in foes)]
-        require(bool(attackers), f"No figure of {unit.name} is in base contact with an enemy that fights.")
-        defenders = [e for e in foes if any(self.contact(a, e) for a in attackers)]
-        return CombatPlan(unit, sorted(attackers, key=lambda f: f.id), sorted(defenders, key=lambda f: f.id))
+        fighters = sorted((f for f in st.figures.values() if self.combatant(f)), key=lambda f: f.id)
+        mine = [f for f in fighters if f.unit == unit_id]
+        start = [f for f in mine if any(e.side != f.side and self.contact(f, e) for e in fighters)]
+        require(bool(start), f"No figure of {unit.name} is in base contact with an enemy that fights.")
+        seen = {f.id for f in start}
+        todo = list(start)
+        while todo:
+            f = todo.pop()
+            for e in fighters:
+                if e.id not in seen and e.side != f.side and self.contact(f, e):
+                    seen.add(e.id)
+                    todo.append(e)
+        group = [f for f in fighters if f.id in seen]
+        return CombatPlan(unit, [f for f in group if f.side == unit.side], [f for f in group if f.side != unit.side])
 
     def combat_mods(self, fig: Figure) -> list[tuple[str, int]]:
         cc = self.rules.data.close_combat
@@ -320,56 +360,10 @@ class WwFight(Chapter["Wwify"]):
             return []
         return [figs[i] for i in covered(poly, [f.pos for f in figs])]
 
-    def barrage_info(self, game: Game, fig: Figure) -> dict:
-        tt = self.rules.troop(fig)
-        return {"id": fig.id, "name": fig.name, "category": tt.category, "trench": self.rules.moving.in_trench(game, fig.pos),
-                "mask": self.has_mask(fig), "tree": tt.angry_tree}
-
-    def he_fate(self, dice: Dice, info: dict) -> str:
-        """One figure under high explosive: 'safe', 'kill', 'wound' (large creature),
-        'immobilised' or 'destroyed' (vehicle)."""
-        a = self.rules.data.artillery
-        r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]], cuts=(a.he_kill_on,))
-        if r.value < a.he_kill_on:
-            r.outcome = "unhurt"
-            return "safe"
-        cat = info["category"]
-        if cat == "vehicle":
-            r.outcome = "hit"
-            return self.vehicle_table(dice, info["name"], info["id"])
-        if info["trench"]:
-            r.outcome = "hit: in a trench, re-roll"
-            rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]],
-                           cuts=(a.trench_reroll_kill_on,))
-            if rr.value < a.trench_reroll_kill_on:
-                rr.outcome = "saved by the trench"
-                return "safe"
-            r = rr
-        if cat == "large_creature":
-            r.outcome = "a wound"
-            return "wound"
-        r.outcome = "killed"
-        return "kill"
-
-    def gas_fate(self, dice: Dice, info: dict) -> str:
-        """One figure under poison gas: masks and Angry Trees are safe; 5-6 kills (large
-        creatures too); a vehicle that rolls 5-6 goes to the vehicle table."""
-        a = self.rules.data.artillery
-        if info["tree"] or info["mask"]:
-            return "safe"
-        r = dice.roll("d6", f"Gas: {info['name']}", target=f"{a.gas_kill_on}+", figures=[info["id"]], cuts=(a.gas_kill_on,))
-        if r.value < a.gas_kill_on:
-            r.outcome = "unhurt"
-            return "safe"
-        if info["category"] == "vehicle":
-            r.outcome = "hit"
-            return self.vehicle_table(dice, info["name"], info["id"])
-        r.outcome = "killed"
-        return "kill"
-
     def testable(self, fig: Figure) -> bool:
-        """Flyers are above the barrage; gun models are tested through their crews."""
-        return self.category(fig) not in ("flyer", "hmg", "mortar", "field_gun")
+        """Tested under a barrage: "all figures in 1 foot square test", flyers too; gun
+        models are tested through their crews."""
+        return self.category(fig) not in ("hmg", "mortar", "field_gun")
 
     # ---- effects on the state ---------------------------------------------------------------------
     def record_casualty(self, game: Game, fig: Figure, kind: str, saveable: bool) -> None:

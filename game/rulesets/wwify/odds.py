@@ -177,7 +177,8 @@ class WwifyOdds(OddsPart["Wwify"]):
         names: dict[str, str] = {r.shell: r.name for r in self.rules.data.artillery.shells}
         lines = [OddsLine("square", f"{label}: {len(figs)} figure(s) under it"),
                  OddsLine("shell d6", ", ".join(f"{'-'.join(map(str, (r.faces[0], r.faces[-1])))} {r.name}" for r in self.rules.data.artillery.shells))]
-        notes = ["HE: 5-6 kills (large creatures: a wound; trench: re-roll, 4-6); gas: 5-6 kills without a gas mask; vehicles hit roll on the damage table",
+        notes = ["HE: 5-6 kills (large creatures: a wound; trench: re-roll, 4-6); gas: 5-6 kills without a gas mask; "
+                 "vehicles and flyers that score it roll on their damage tables",
                  f"chance that the random barrage falls here at all: 1/{grid.big_count * 4}",
                  "squads hit by HE or gas then test morale (a squad's morale odds show that test)"]
         extra: dict[str, Callable[[Any], Hashable]] = {

@@ -105,9 +105,13 @@ class WwOrders(Chapter["Wwify"]):
         st = game.state
         todo = [f for f in figs if f.alive and self.rules.fighting.testable(f) and f.markers.get(WwifyFigMark.GAS_TURN) != st.turn
                 and self.rules.moving.in_cloud(game, f.pos, "gas")]
-        if not todo:
-            return []
-        return self.rules.artillery.test_figures(game, todo, "gas", "walked into the gas cloud")
+        clouds: dict[str, list[Figure]] = {}
+        for f in todo:  # each figure tests once a turn; its squad's morale once for each barrage
+            clouds.setdefault(next(c.id for c in game.table.features_at(f.pos) if c.type.id == "gas"), []).append(f)
+        jobs: list[dict] = []
+        for cloud, figs in sorted(clouds.items()):
+            jobs += self.rules.artillery.test_figures(game, figs, "gas", "walked into the gas cloud", cloud)
+        return jobs
 
     def check_begin_move(self, game: Game, cmd: Command) -> None:
         require(cmd.unit is not None, "Choose the unit.")
@@ -264,13 +268,13 @@ class WwOrders(Chapter["Wwify"]):
         if plan.target_kind == "figures":
             if total:
                 self.rules.push(game, {"do": "casualties", "unit": target.id, "n": total, "chooser": plan.chooser,
-                                 "cause": cause, "flame": flame > 0, "smoke": True, "killed": 0})
+                                 "cause": cause, "flame": flame > 0, "smoke": True, "trench": plan.trench_per_hit, "killed": 0})
             return
         fig = self.rules.alive(game, target.id)[0]
         for _ in range(total):
             if not fig.alive:
                 break
-            if self.rules.moving.in_cloud(game, fig.pos, "smoke") and self.rules.fighting.smoke_save(game.dice, fig.name, fig.id):
+            if self.rules.fighting.hit_saved(game, fig, True, plan.trench_per_hit):
                 continue
             if plan.target_kind == "large_creature":
                 self.rules.fighting.wound(game, fig, cause)
@@ -309,20 +313,21 @@ class WwOrders(Chapter["Wwify"]):
             self.rules.ask(game, chooser, f"{unit.name} takes {job['n']} more casualt{'ies' if job['n'] > 1 else 'y'} ({job['cause']}): {who} the next figure.", opts)
             return None
         follow: list[dict] = []
-        if job.get("flame") and job.get("killed", 0) > 0:
-            unit.markers[WwifyUnitMark.FLAMED_TURN] = st.turn
         if job.get("morale", True) and job.get("killed", 0) > 0:
-            follow.append({"do": "morale", "unit": unit.id})
+            follow.append({"do": "morale", "unit": unit.id, "why": ["losses", *(["flame"] if job.get("flame") else [])]})
         return follow
 
     def take_casualty(self, game: Game, fig: Figure, job: dict) -> None:
         """One kill falls on ``fig``. In smoke it saves on 2+ ("anyone in the smoke hit
         gets a saving throw, and avoids damage"): the kill is spent on it, and a figure
         that saved is not picked again for this fire (interpretation: one figure takes
-        one hit of a fire, so a squad is not shielded by its one figure in smoke)."""
+        one hit of a fire, so a squad is not shielded by its one figure in smoke). When the
+        fire left the trench re-roll to each hit, a figure outside the smoke re-rolls it."""
         job["n"] -= 1
-        if job.get("smoke") and self.rules.moving.in_cloud(game, fig.pos, "smoke") and self.rules.fighting.smoke_save(game.dice, fig.name, fig.id):
-            job["exclude"] = [*job.get("exclude", []), fig.id]
+        smoked = bool(job.get("smoke")) and self.rules.moving.in_cloud(game, fig.pos, "smoke")
+        if self.rules.fighting.hit_saved(game, fig, bool(job.get("smoke")), bool(job.get("trench"))):
+            if smoked:
+                job["exclude"] = [*job.get("exclude", []), fig.id]
             return
         self.rules.fighting.kill(game, fig, job["cause"], saveable=job.get("saveable", True))
         job["killed"] = job.get("killed", 0) + 1
@@ -363,7 +368,8 @@ class WwOrders(Chapter["Wwify"]):
         main = max(units, key=lambda u: (units[u], u))
         for uid in sorted(units):
             self.rules.note_fire(game, uid, cmd.unit_id, len(plan.attackers))
-        self.rules.note_fire(game, cmd.unit_id, main, len(plan.defenders))
+        for uid in sorted({f.unit for f in plan.attackers}):  # the acting unit, and friends in the same combat
+            self.rules.note_fire(game, uid, main, len(plan.defenders))
         self.rules.start_action(game, unit, "combat")
         foe_side = plan.defenders[0].side
         game.emit("combat", f"Close combat: {', '.join(f.name for f in plan.attackers)} against {', '.join(f.name for f in plan.defenders)}.",
@@ -397,14 +403,14 @@ class WwOrders(Chapter["Wwify"]):
         unit = st.units[fig.unit]
         if self.rules.fighting.category(fig) == "large_creature":
             self.rules.fighting.wound(game, fig, job["cause"])
-            return [{"do": "morale", "unit": unit.id}]
+            return [{"do": "morale", "unit": unit.id, "why": ["losses"]}]
         if job["fate"] is None:
             opts = [(f"Kill {fig.name}", Command("capture", job["winner"], target=fig.id, choice="kill")),
                     (f"Capture {fig.name}", Command("capture", job["winner"], target=fig.id, choice="capture"))]
             self.rules.ask(game, job["winner"], f"You won the close combat: kill or capture {fig.name}?", opts)
             return None
         self.rules.fighting.kill(game, fig, job["cause"], capture=job["fate"] == "capture")
-        return [{"do": "morale", "unit": unit.id}]
+        return [{"do": "morale", "unit": unit.id, "why": ["losses"]}]
 
     def check_capture(self, game: Game, cmd: Command) -> None:
         job = self.rules.current_job(game, "cc_loss")

@@ -5,8 +5,8 @@ Turn: the six activation cards are shuffled and dealt one at a time. FORCES OF G
 FORCES OF EVIL activate that side's squads, snipers, HMGs and mortars; FLYER, LARGE
 CREATURE and VEHICLE (with field guns) activate those of both sides, a d6 each deciding
 who goes first; ARTILLERY drops a random (or prepared) barrage on a 1 ft square. At the
-end of the turn medics roll, smoke, gas and the artillery marker go, and the deck is
-reshuffled. ``state.phase`` is ``card:<ID>`` and ``state.active_side`` the side acting.
+end of the turn medics roll, squads still more than half killed test morale, smoke, gas
+and the artillery marker go, and the deck is reshuffled. ``state.phase`` is ``card:<ID>`` and ``state.active_side`` the side acting.
 
 Automatic steps that may stop for a player's choice (casualties, capture, rally, medic
 saves) run as jobs in ``state.attrs[WwifyGameAttr.QUEUE]``; a job that asks stays first in the queue
@@ -21,6 +21,7 @@ Commands:
   combat (unit)                       a Combat action: the single combat in base contact
   fix (unit, target=vehicle unit)     engineers: Fix Vehicle
   build (unit, choice=site | point)   engineers: Build/Repair Bridge
+  pick_up, hand_over, drop_materials  carrying bridging materials (materials.py)
   end_phase                           the acting side has finished with this card
   decisions: pick_casualty (target), capture (target, choice), rally (unit, choice),
              medic_save (target)
@@ -50,6 +51,7 @@ from game.rulesets.wwify.data import (
 )
 from game.rulesets.wwify.editor import WwEditor
 from game.rulesets.wwify.fight import WwFight
+from game.rulesets.wwify.materials import WwMaterials, add_pile
 from game.rulesets.wwify.move import WwMove
 from game.rulesets.wwify.odds import WwifyOdds
 from game.rulesets.wwify.orders import WwOrders
@@ -74,6 +76,7 @@ class Wwify(RulesetBase[WwData]):
     Planner = WwifyPlanner
     Editor = WwEditor
     map_unit_attrs = {WwifyUnitAttr.MATERIALS: int}  # the engineers' bridging materials
+    rules_version = 2  # 2: issue 17's readings (one close combat in contact, morale per trigger, saves, medics, fled)
 
     # the rules procedures, a chapter each as the text divides them
     listing: WwCommands
@@ -84,16 +87,18 @@ class Wwify(RulesetBase[WwData]):
         self.solo_view = WwSoloView(self)
         self.solo_rules = WwSolo(self)
         self.support = WwSupport(self)
+        self.materials = WwMaterials(self)
         self.orders = WwOrders(self)
         self.fighting = WwFight(self)
         self.moving = WwMove(self)
         self.artillery = WwArtillery(self)
         super().__init__(data, terrain)
+        self.fled_are_casualties = data.morale.fled_are_casualties  # "Soldiers that flee the table don't count as casualties"
         #: the steps a queued job names (``{"do": "casualties", ...}`` runs ``job_casualties``)
         self.jobs = methods_named("job_", self, self.orders, self.support)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.fighting, self.orders, self.support, self.listing)
+        return (self, self.moving, self.fighting, self.orders, self.support, self.materials, self.listing)
 
     # ---- data and maps -----------------------------------------------------------------------
     @classmethod
@@ -116,6 +121,8 @@ class Wwify(RulesetBase[WwData]):
                    "base": s.built * scale, "work": 0, "side": None}
             for s in settings.bridge_sites or []
         }
+        for d in settings.material_dumps or []:
+            add_pile(state, (d.at[0] * scale, d.at[1] * scale), d.amount)
         state.decks["activation"] = Deck("activation", [c.id for c in self.data.cards], [])
         state.attrs[WwifyGameAttr.QUEUE] = []
 
@@ -216,7 +223,7 @@ class Wwify(RulesetBase[WwData]):
         deck = st.decks["activation"]
         cid = deck.draw()
         if cid is None:
-            return [{"do": "medics"}, {"do": "end_turn"}]
+            return [{"do": "medics"}, {"do": "half_check"}, {"do": "end_turn"}]
         card = self.data.card(cid)
         st.phase = f"card:{cid}"
         st.attrs[WwifyGameAttr.CARD] = {"id": cid, "order": [], "step": 0}
@@ -310,7 +317,7 @@ class Wwify(RulesetBase[WwData]):
             del st.clouds[c]
         game.emit("turn", f"End of turn {st.turn}: cards reshuffled" + (", artillery marker, smoke and gas removed." if gone or clouds else "."))
         for u in st.units.values():
-            for k in (WwifyUnitMark.ACTIVATION, WwifyUnitMark.ACTS, WwifyUnitMark.MOVE_OPEN, WwifyUnitMark.PENDING_FIRE):
+            for k in (WwifyUnitMark.ACTIVATION, WwifyUnitMark.ACTS, WwifyUnitMark.MOVE_OPEN, WwifyUnitMark.PENDING_FIRE, WwifyUnitMark.BARRAGES):
                 u.markers.pop(k, None)
         limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
         decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
@@ -351,26 +358,34 @@ class Wwify(RulesetBase[WwData]):
         kind = unit.kind
         if kind in ("hmg", "mortar"):
             a = self.data.actions
-            if "move" in acts:
-                return f"{unit.name} has moved: an HMG or mortar fires twice OR moves once."
-            if action == "move" and acts:
-                return f"{unit.name} has fired: an HMG or mortar fires twice OR moves once."
-            if action == "fire" and acts.count("fire") >= a.support_fire:
-                return f"{unit.name} has fired {a.support_fire} times."
+            rule = f"an HMG or mortar fires {self._times(a.support_fire)} OR moves {self._times(a.support_move)}"
             if action not in ("fire", "move"):
                 return f"An {kind.upper() if kind == 'hmg' else kind} only fires or moves."
+            if action == "fire" and "move" in acts:
+                return f"{unit.name} has moved: {rule}."
+            if action == "move" and "fire" in acts:
+                return f"{unit.name} has fired: {rule}."
+            if action == "fire" and acts.count("fire") >= a.support_fire:
+                return f"{unit.name} has fired {a.support_fire} times."
+            if action == "move" and acts.count("move") >= a.support_move:
+                return f"{unit.name} has moved: {rule}."
             return None
         if len(acts) >= self.max_actions(unit):
             return f"{unit.name} has used its {self.max_actions(unit)} action{'s' if self.max_actions(unit) > 1 else ''}."
-        allowed = {"squad": ("fire", "move", "combat", "fix", "build"), "sniper": ("fire", "move", "combat"),
-                   "large_creature": ("fire", "move", "combat"), "flyer": ("fire", "move"), "vehicle": ("fire", "move"),
+        allowed = {"squad": ("fire", "move", "combat", "fix", "build", "carry"), "sniper": ("fire", "move", "combat", "carry"),
+                   "large_creature": ("fire", "move", "combat", "carry"), "flyer": ("fire", "move"), "vehicle": ("fire", "move", "carry"),
                    "field_gun": ("fire", "move")}[kind]
         if action not in allowed:
-            what = {"combat": "fight in close combat", "fix": "fix vehicles", "build": "build bridges"}.get(action, action)
+            what = {"combat": "fight in close combat", "fix": "fix vehicles", "build": "build bridges",
+                    "carry": "pick up, hand over or drop materials"}.get(action, action)
             return f"{unit.name} cannot {what}."
         if action == "fire" and kind == "large_creature" and not any(f.weapons for f in self.alive(game, unit.id)):
             return f"{unit.name} is not armed."
         return None
+
+    @staticmethod
+    def _times(n: int) -> str:
+        return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
     def start_action(self, game: Game, unit: Unit, action: str) -> None:
         unit.markers.setdefault(WwifyUnitMark.ACTS, []).append(action)

@@ -61,7 +61,7 @@ class WwSolo(Chapter["Wwify"]):
             return SoloMixin.solo_counter_attack(self.rules, game, kind, unit_id, at)
         return True
 
-    def _solo_hits(self, game: Game, unit: Unit, n: int, cause: str, chooser: str) -> None:
+    def _solo_hits(self, game: Game, unit: Unit, n: int, cause: str, chooser: str, trench: bool = False) -> None:
         """``n`` kills on ``unit``: figures through the casualty job (and its morale
         test), a single large creature, vehicle or flyer on its own table."""
         if n <= 0:
@@ -69,12 +69,14 @@ class WwSolo(Chapter["Wwify"]):
         kind = self.rules.fighting.target_kind(unit)
         if kind == "figures":
             self.rules.push(game, {"do": "casualties", "unit": unit.id, "n": n, "chooser": chooser, "cause": cause,
-                             "flame": False, "smoke": True, "killed": 0})
+                             "flame": False, "smoke": True, "trench": trench, "killed": 0})
             return
         fig = self.rules.alive(game, unit.id)[0]
         for _ in range(n):
             if not fig.alive:
                 break
+            if self.rules.fighting.hit_saved(game, fig, True, trench):  # in smoke, as the figures' casualty job saves
+                continue
             if kind == "large_creature":
                 self.rules.fighting.wound(game, fig, cause)
             elif kind == "vehicle":
@@ -89,13 +91,16 @@ class WwSolo(Chapter["Wwify"]):
             game.emit("solo", f"The sniper's rifle cannot hurt {unit.name} (a {kind.replace('_', ' ')}).", units=[unit.id])
             return
         n = self.rules.data.weapons["sniper"].dice[SNIPER_BAND] or 0
-        trench = sum(1 for f in figs if self.rules.moving.in_trench(game, f.pos)) / len(figs) >= fi.trench_fraction - 1e-9
+        trench = sum(1 for f in figs if self.rules.fighting.in_trench(game, f)) / len(figs) >= fi.trench_fraction - 1e-9
         self.rules.note_fire(game, unit.id, None, 1)
         r = game.dice.roll(f"{n}d6", f"Sniper counter: sniper rifle at {unit.name} ({fi.bands[SNIPER_BAND].label})",
                            target=f"{fi.kill_on}+", units=[unit.id])
         sixes = sum(1 for v in r.faces if v >= fi.kill_on)
         kills = sixes
-        if trench and sixes:
+        per_hit = trench and any(self.rules.moving.in_cloud(game, f.pos, "smoke") for f in figs)
+        if per_hit and sixes:  # figures in smoke save instead of the re-roll: each hit re-rolls where it falls
+            r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: each re-rolled for the trench unless it falls on a figure in smoke"
+        elif trench and sixes:
             r.outcome = f"{sixes} six{'es' if sixes > 1 else ''}: re-rolled (target in a trench)"
             rr = game.dice.roll(f"{sixes}d6", f"{unit.name} is in a trench: re-roll the sixes", target=f"{fi.trench_reroll_kill_on}+",
                                 units=[unit.id])
@@ -104,7 +109,7 @@ class WwSolo(Chapter["Wwify"]):
         else:
             r.outcome = f"{kills} kill{'s' if kills != 1 else ''}"
         solo = game.state.attrs.get(SoloKey.SOLO, {}).get("side") or game.state.other_side(unit.side)
-        self._solo_hits(game, unit, kills, "a sniper counter", solo)
+        self._solo_hits(game, unit, kills, "a sniper counter", solo, trench=per_hit)
 
     def _solo_mines(self, game: Game, unit: Unit, figs: list[Figure]) -> None:
         fi = self.rules.data.firing

@@ -38,10 +38,9 @@ class WwifyUnitMark(StatusKeys):
     BROKEN_DOWN = "broken_down"  # a vehicle that failed its breakdown test: may not move, may still fire (engineers fix it)
     WINGED = "winged"  # hits on a flyer that did not bring it down (no effect: status, the solo AFV "damaged" point)
     GONE = "gone"  # out of action, announced once (after_loss, a panicked unit's flight); a medic's save clears it
-    # ---- the turn it last ..., for the morale rule ---------------------------------------------------
-    MORALE_TURN = "morale_turn"  # took a morale test (once a turn)
-    ARTILLERY_TURN = "artillery_turn"  # was under HE or gas: a reason to test
-    FLAMED_TURN = "flamed_turn"  # lost figures to a flamethrower: a reason to test
+    # ---- the morale rule: what its tests have covered this turn ---------------------------------------------------
+    HALF_TURN = "half_turn"  # the turn it last tested while more than half killed: the end-of-turn check skips it
+    BARRAGES = "barrages"  # the barrages (marker or cloud ids) it tested for this turn: one test per barrage, walking into its gas too
     # ---- the solo rules --------------------------------------------------------------------------------
     SOLO_CHART = "solo_chart"  # a support weapon's chart result (advance, attack, close) its Halt replaced: the AI advances when nothing is in range
 
@@ -61,3 +60,9 @@ class WwifyGameAttr(StatusKeys):
     BRIDGES = "bridges"  # bridge sites, {id: {name, a, b, built, base, work, side}}: engineers build them, the table crosses them
     QUEUE = "queue"  # the automatic steps still to run, [{do, ...}]: the first one may wait for a player's choice
     CARD = "card"  # the activation card in play, {id, order: sides in turn, step}: {} between cards
+
+
+class WwifyMarkerAttr(StatusKeys):
+    """``Marker.attrs`` of a pile of engineers' materials (marker kind ``materials``)."""
+
+    AMOUNT = "amount"  # actions' worth of materials in the pile: picked up (pick_up), dropped (drop_materials), a scenario's dump

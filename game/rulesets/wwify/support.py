@@ -21,16 +21,45 @@ class WwSupport(Chapter["Wwify"]):
     # ---- morale -------------------------------------------------------------------------------------------
     rules: Wwify
 
-    def morale_reasons(self, game: Game, unit: Unit) -> list[str]:
+    def morale_reasons(self, game: Game, unit: Unit, events: set[str]) -> list[str]:
+        """Why ``unit`` tests now, for the events of a morale job (interpretation
+        morale-when): 'artillery' (HE or gas fell on it), 'flame' (a flamethrower killed
+        squadmates) always test; 'losses' (figures just killed or captured) and 'turn' (the
+        end-of-turn check) test only when more than half the squad has been killed in the
+        game. A squad more than half killed names that in every test it takes, and the turn
+        is noted (HALF_TURN): the end-of-turn check then leaves it be."""
         st = game.state
         out = []
-        if unit.markers.get(WwifyUnitMark.ARTILLERY_TURN) == st.turn:
+        if "artillery" in events:
             out.append("under HE or gas")
-        if unit.markers.get(WwifyUnitMark.FLAMED_TURN) == st.turn:
+        if "flame" in events:
             out.append("squadmates burned by a flamethrower")
-        lost = sum(1 for f in st.unit_figures(unit.id, alive_only=False) if f.life in (DEAD, CAPTURED))
-        if lost * 2 > len(unit.figures):
-            out.append(f"{lost} of {len(unit.figures)} killed")
+        lost, start = self.killed_in_game(game, unit)
+        if lost * 2 > start and (out or events & {"losses", "turn"}):
+            out.append(f"{lost} of {start} killed")
+            unit.markers[WwifyUnitMark.HALF_TURN] = st.turn
+        return out
+
+    def killed_in_game(self, game: Game, unit: Unit) -> tuple[int, int]:
+        """(figures killed or captured in the game, starting figures): fled figures are not
+        casualties."""
+        lost = sum(1 for f in game.state.unit_figures(unit.id, alive_only=False) if f.life in (DEAD, CAPTURED))
+        return lost, len(unit.figures)
+
+    def job_half_check(self, game: Game, job: dict) -> list[dict]:
+        """End of the turn: a squad more than half killed in the game that took no test for
+        it this turn tests now ("More than 1/2 squad killed in game" stands turn after
+        turn)."""
+        st = game.state
+        if not self.rules.option(game, "morale"):
+            return []
+        out = []
+        for u in sorted(st.units.values(), key=lambda u: u.id):
+            if u.kind != "squad" or not st.unit_alive(u.id) or u.markers.get(WwifyUnitMark.PANICKED):
+                continue
+            lost, start = self.killed_in_game(game, u)
+            if lost * 2 > start and u.markers.get(WwifyUnitMark.HALF_TURN) != st.turn:
+                out.append({"do": "morale", "unit": u.id, "why": ["turn"]})
         return out
 
     def morale_roll(self, game: Game, unit: Unit, why: str, again: bool = False):
@@ -54,12 +83,10 @@ class WwSupport(Chapter["Wwify"]):
         owner = unit.side
         if job.get("stage") is None:
             asked = job.get("asked", False)  # the odds of the test as if taken now, whatever its cause
-            if unit.markers.get(WwifyUnitMark.MORALE_TURN) == st.turn and not asked:
-                return []
-            why = self.morale_reasons(game, unit) or (["asked for its odds"] if asked else [])
+            events = set(job.get("why", [])) | ({"turn"} if asked else set())
+            why = self.morale_reasons(game, unit, events) or (["asked for its odds"] if asked else [])
             if not why:
                 return []
-            unit.markers[WwifyUnitMark.MORALE_TURN] = st.turn
             total, left, r = self.morale_roll(game, unit, ", ".join(why))
             if total <= left:
                 r.outcome = f"{total}: holds"
@@ -115,7 +142,11 @@ class WwSupport(Chapter["Wwify"]):
 
     # ---- medics ----------------------------------------------------------------------------------------------
     def has_medic(self, game: Game, unit: Unit) -> bool:
+        """A living medic figure, or a single model's attached medic; a vehicle's or flyer's
+        only under the optional rule machine_medics (off unless chosen)."""
         figs = game.state.unit_figures(unit.id, alive_only=False)
+        if unit.kind in ("vehicle", "flyer") and not self.rules.option(game, "machine_medics"):
+            return False
         if unit.kind in SINGLE_MODEL_KINDS:
             return any("medic" in f.equipment for f in figs)
         return any(f.alive and self.rules.troop(f).medic for f in figs)
@@ -220,9 +251,11 @@ class WwSupport(Chapter["Wwify"]):
         tgt, near = self.fixable(game, unit, cmd.target)
         self.rules.start_action(game, unit, "fix")
         e = self.rules.data.engineers
-        r = game.dice.roll(f"{len(near)}{e.fix_die}", f"{unit.name} work on {tgt.name} ({len(near)} engineer(s))",
-                           target=f"any {e.fix_on}+", figures=[f.id for f in near], units=[unit.id, tgt.id])
-        if max(r.faces) >= e.fix_on:
+        # "Each action spen[t] trying to repair immobilised vehicle roll 1d6": one die for the
+        # squad's action, however many engineers stand by (interpretation fix-vehicle)
+        r = game.dice.roll(e.fix_die, f"{unit.name} work on {tgt.name} ({len(near)} engineer(s) at hand)",
+                           target=f"{e.fix_on}+", figures=[f.id for f in near], units=[unit.id, tgt.id])
+        if r.value >= e.fix_on:
             r.outcome = "fixed"
             tgt.markers.pop(WwifyUnitMark.IMMOBILISED, None)
             tgt.markers.pop(WwifyUnitMark.BROKEN_DOWN, None)
@@ -236,8 +269,7 @@ class WwSupport(Chapter["Wwify"]):
         out = []
         for u in sorted(st.side_units(side), key=lambda u: u.id):
             figs = self.rules.alive(game, u.id)
-            cap = sum(self.rules.data.engineers.carry.get(self.rules.fighting.category(f), 0) for f in figs)
-            have = min(int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0)), cap)
+            have = self.rules.materials.carried(game, u)
             if have > 0 and any(self.rules.dist(f.pos, p) <= reach + f.radius + 1e-6 for f in figs):
                 out.append((u, have))
         return out
