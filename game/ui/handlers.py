@@ -160,6 +160,10 @@ class MoveFigureHandler(Handler["PlayScene"]):
         return lines
 
 
+#: what the odds panel says for the one frame before it works the odds out
+WORKING = "working out the odds"
+
+
 class TargetHandler(Handler["PlayScene"]):
     """Pick the enemy unit an action aims at; the odds show on hover, a click confirms."""
 
@@ -167,6 +171,8 @@ class TargetHandler(Handler["PlayScene"]):
         self.action = action
         self.hover_unit: str | None = None  # the target id: a unit, or a figure for *_figure modes
         self.report_cache: dict[str, Report] = {}
+        self.frames = 0  # frames drawn (draw is called once a frame)
+        self.working_from: dict[str, int] = {}  # the frame each key's "working out" first showed in
         self.by_figure = action.mode.endswith("_figure")
 
     @property
@@ -200,6 +206,9 @@ class TargetHandler(Handler["PlayScene"]):
             if reason:
                 self.report_cache[key] = reason
             elif self.action.odds:
+                shown = self.working_from.setdefault(key, self.frames)
+                if shown == self.frames:  # one frame saying so first: resolving may take seconds
+                    return WORKING
                 try:
                     self.report_cache[key] = scene.rules.odds(scene.game, cmd)
                 except Exception as exc:  # a ruleset without odds for this: say so
@@ -209,6 +218,7 @@ class TargetHandler(Handler["PlayScene"]):
         return self.report_cache[key]
 
     def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        self.frames += 1
         if not self.hover_unit:
             return
         st = scene.game.state
@@ -217,13 +227,15 @@ class TargetHandler(Handler["PlayScene"]):
         if src and figs:
             dst = min(figs, key=lambda f: hypot(f.x - src[0], f.y - src[1]))
             rep = self.report(scene, self.hover_unit)
-            colour = (230, 70, 60) if isinstance(rep, str) else (250, 200, 70)
+            colour = (230, 70, 60) if isinstance(rep, str) and rep is not WORKING else (250, 200, 70)
             pygame.draw.line(surf, colour, scene.camera.to_screen(src), scene.camera.to_screen(dst.pos), 3)
 
     def info(self, scene: PlayScene) -> list[str] | None:
         if not self.hover_unit:
             return [self.action.label, "Hover an enemy unit to see the odds."]
         rep = self.report(scene, self.hover_unit)
+        if rep is WORKING:
+            return [self.action.label, "Working out the odds: resolving the command under every fall of its dice..."]
         if isinstance(rep, str):
             return [f"Not possible: {rep}"]
         if rep is None:

@@ -283,6 +283,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         st = game.state
         sh = self.rules.data.shooting
         target = self.target_unit(game, target_id)
+        melee = self.rules.figures_in_melee(game)  # every pair at once, not each figure against all
         require(target.side != f.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left in action.")
         vehicle = self.rules.unit_vehicle(game, target.id)
@@ -305,9 +306,9 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         else:
             seen = self.visible_members(game, f.side, f, target, strict)
             cands = [m.id for m in st.unit_figures(target.id)
-                     if self.rules.on_table(m) and not self.rules.is_gun(m) and not self.rules.in_melee(game, m)]
+                     if self.rules.on_table(m) and not self.rules.is_gun(m) and m.id not in melee]
         require(bool(seen), f"{f.name} cannot see any {'spotted ' if strict else ''}figure of {target.name}.")
-        free = [m for m in seen if not self.rules.in_melee(game, m)]
+        free = [m for m in seen if m.id not in melee]
         require(bool(free), f"{target.name} is in melee: figures within {self.rules.data.melee.reach:g}\" of an enemy may not be shot at.")
         require(bool(cands), f"Every figure of {target.name} is in melee.")
         dist = min(hypot(f.x - m.x, f.y - m.y) for m in free)
