@@ -93,7 +93,7 @@ class WwSoloView(Chapter["Wwify"]):
         if unit.kind == "flyer":
             damaged = int(bool(unit.markers.get(WwifyUnitMark.WINGED)))
         top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
-        seen = [e for e in enemies if self.rules.dist(e.pos, v.pos) <= top and self.rules.fighting.sees(game, v, e)]
+        seen = [e for e in enemies if self.rules.apart(e, v) <= top + 1e-6 and self.rules.fighting.sees(game, v, e)]
         flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
         near = [f for f in friends if self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_friends")]
         alone = not any(self.rules.fighting.sees(game, v, f) for f in near)
@@ -136,7 +136,7 @@ class WwSoloView(Chapter["Wwify"]):
             heavy = fu.kind in AT_WEAPON_KINDS or fu.kind == "flyer"
             flames = [f for f in self.rules.alive(game, fu.id) if any(self.rules.data.weapons[w].flame for w in f.weapons)]
             reach = self.rules.mm(self.rules.data.firing.bands[1].upto)
-            if flames and any(self.rules.dist(f.pos, t.pos) <= reach for f in flames for t in self.rules.alive(game, target_unit)):
+            if flames and any(self.rules.apart(f, t) <= reach + 1e-6 for f in flames for t in self.rules.alive(game, target_unit)):
                 heavy = True
         SoloMixin.note_fire(self.rules, game, target_unit, firer_unit, firers, heavy)
 
