@@ -41,17 +41,31 @@ class MeasureMixin:
         """The heading from a to b in degrees (0 = +x, 90 = +y)."""
         return degrees(atan2(b[1] - a[1], b[0] - a[0])) % 360
 
-    def apart(self, a: Figure | Point, b: Figure | Point, at: Point | None = None) -> float:
+    def apart(self, a: Figure | Point, b: Figure | Point, at: Point | None = None,
+              b_at: Point | None = None) -> float:
         """The distance (mm) between a figure and a figure (or a point: a base of no
         size) as this ruleset's rules measure it (``measure_from``); ``at``: where ``a``
-        would stand instead of where it stands (a move being weighed)."""
+        would stand instead of where it stands (a move being weighed), ``b_at`` the same
+        for ``b``."""
         pa = at if at is not None else (a.pos if isinstance(a, Figure) else a)
-        pb = b.pos if isinstance(b, Figure) else b
+        pb = b_at if b_at is not None else (b.pos if isinstance(b, Figure) else b)
         if self.measure_from == "centre":
             return self.dist(pa, pb)
         ra = a.radius if isinstance(a, Figure) else 0.0
         rb = b.radius if isinstance(b, Figure) else 0.0
         return edge_distance(pa, ra, pb, rb)
+
+    def loners(self, figures: Iterable[Figure], d: float,
+               where: dict[str, Point] | None = None) -> list[str]:
+        """Ids of the figures with no other of them within ``d`` (mm), measured as
+        :meth:`apart` does, each standing at ``where[id]`` if given (a cohesion test;
+        none for fewer than two figures)."""
+        figs = list(figures)
+        at = where or {}
+        if len(figs) < 2:
+            return []
+        return [a.id for a in figs
+                if not any(b is not a and self.apart(a, b, at.get(a.id), at.get(b.id)) <= d + 1e-6 for b in figs)]
 
     def spread(self, figures: Iterable[Figure]) -> float:
         """The greatest distance (mm) between any two of the figures, measured as

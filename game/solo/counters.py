@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from game.core.game import Game
 from game.solo.keys import SoloKey
 from game.solo.portal_state import (
-    dist,
     marker_pos,
     player_figures,
     require_info,
@@ -40,10 +39,10 @@ def counters_check(rules: RulesetBase, game: Game) -> None:
         if m.kind == "mine":
             reach = solo_tables().dist_mm("mine_reach")
             done = m.attrs.get(SoloKey.ATTACKED, [])
-            cands = [f for f in cands if dist(f.pos, marker_pos(m)) <= reach + 1e-6 and f.unit not in done]
+            cands = [f for f in cands if rules.apart(f, marker_pos(m)) <= reach + 1e-6 and f.unit not in done]
         if not cands:
             continue
-        cands.sort(key=lambda f: (round(dist(f.pos, marker_pos(m)), 6), f.id))
+        cands.sort(key=lambda f: (round(rules.apart(f, marker_pos(m)), 6), f.id))
         units = list(dict.fromkeys(f.unit for f in cands))
         if m.kind != "mine":
             units = units[:1]

@@ -84,7 +84,7 @@ class SoloMixin:
         seen = []
         for o in others:
             for f in figs:
-                if reach is not None and hypot(f.x - o.x, f.y - o.y) > reach:
+                if reach is not None and self.apart(f, o) > reach + 1e-6:  # as the ruleset measures
                     continue
                 if self.los(game, f, o).visible:
                     seen.append(o)
@@ -130,7 +130,7 @@ class SoloMixin:
         flank = any(abs((degrees(atan2(e.y - cy, e.x - cx)) - facing + 180) % 360 - 180) > 45 for e in seen_enemies)
         retiring_near = any(
             u.id != unit.id and u.side == unit.side and u.markers.get(SoloKey.ORDER) in ("retreat", "rout")
-            and any(hypot(f.x - cx, f.y - cy) <= tb.dist_mm("retiring") for f in st.unit_figures(u.id))
+            and any(self.apart(f, (cx, cy)) <= tb.dist_mm("retiring") for f in st.unit_figures(u.id))
             for u in st.units.values()
         ) or unit.markers.get(SoloKey.ORDER) in ("retreat", "rout")
         if flank or retiring_near:
@@ -144,12 +144,12 @@ class SoloMixin:
             add("officer")
         profiles = {uid: self.profile(game, st.units[uid]) for uid in sorted({f.unit for f in friends})}
         afvs = [f for f in friends if profiles[f.unit].vehicle and not profiles[f.unit].damaged]
-        if any(hypot(f.x - cx, f.y - cy) <= tb.dist_mm("friendly_afv") for f in afvs):
+        if any(self.apart(f, (cx, cy)) <= tb.dist_mm("friendly_afv") for f in afvs):
             add("friendly_afv")
         near = tb.dist_mm("friends_near")
         if any(
             u.id != unit.id and u.side == unit.side and u.markers.get(SoloKey.ORDER) not in ("retreat", "rout")
-            and any(hypot(f.x - g.x, f.y - g.y) <= near for f in st.unit_figures(u.id) for g in figs)
+            and any(self.apart(f, g) <= near + 1e-6 for f in st.unit_figures(u.id) for g in figs)
             for u in st.units.values()
         ):
             add("friends_near")

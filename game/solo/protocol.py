@@ -40,6 +40,9 @@ class SoloRules(Protocol):
 
     def check_victory(self, game: Game) -> None: ...
 
+    def apart(self, a: Figure | tuple[float, float], b: Figure | tuple[float, float],
+              at: tuple[float, float] | None = None, b_at: tuple[float, float] | None = None) -> float: ...
+
     # ---- the solo rules' own (game/solo/orders.py), called on each other ----------------
     def profile(self, game: Game, unit: Unit) -> Profile: ...
 

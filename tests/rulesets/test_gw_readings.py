@@ -37,10 +37,10 @@ def test_the_shared_measure_is_base_edge_to_base_edge():
     assert edge_distance((0, 0), 12.7, (3 * IN, 0), 0.0) == pytest.approx(2.5 * IN)  # a point
 
 
-def test_only_the_great_war_measures_edge_to_edge_for_now():
+def test_every_ruleset_measures_edge_to_edge():
     assert load_ruleset("great-war-54mm").measure_from == "edge"
-    assert load_ruleset("wwify").measure_from == "centre"
-    assert load_ruleset("ww2-skirmish").measure_from == "centre"
+    assert load_ruleset("wwify").measure_from == "edge"
+    assert load_ruleset("ww2-skirmish").measure_from == "edge"
     assert "base edge to base edge" in interpretation("distances")
 
 

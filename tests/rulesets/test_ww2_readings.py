@@ -194,7 +194,7 @@ def test_an_at_rifle_is_not_fired_at_a_soft_skinned_vehicle():
 
 def test_the_bocage_trench_squad_starts_within_two_inches_of_each_other():
     """Fire teams: "Members of a Fire Team must remain within 2" of each other" (edges of
-    the bases, interpretation measuring; bases 0.8"). The Trench squad's Panzerfaust man
+    the bases, interpretation distances; bases 0.8"). The Trench squad's Panzerfaust man
     stood 12" from the nearest rifleman (28, 9.9); at (30, 10) he is 2.0" centre to centre,
     1.2" edge to edge, in the trench with his squad."""
     lm = load_map(ROOT / "maps" / "ww2-bocage-bunkers.yaml")

@@ -103,10 +103,10 @@ def test_soft_vehicle_table_mg_hits():
 
 
 def test_molotov_and_flamethrower_against_afvs():
-    game = wgame([vehicle("a1", "us_sherman", 24, 27)], [team("b1", [("ger_rifleman", 24, 24)])])
+    game = wgame([vehicle("a1", "us_sherman", 24, 28.9)], [team("b1", [("ger_rifleman", 24, 24)])])
     game.state.figures["b1.1"].weapons.append("molotov")
     rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", options=options(weapon="molotov")))
-    h = F(13, 20)  # 3" short: 8+
+    h = F(13, 20)  # 3" short (base edge to base edge): 8+
     assert dist_of(rep) == {"miss": 1 - h, "no effect": h * F(4, 6), "abandoned": h * F(2, 6)}
     game = wgame([vehicle("a1", "us_sherman", 24, 30)], [team("b1", [("ger_flamer", 24, 24)])])
     rep = odds(game, Command("fire_at", "b", figure="b1.1", target="a1.1", options=options(weapon="flammenwerfer")))

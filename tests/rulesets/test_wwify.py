@@ -113,6 +113,13 @@ BAND_DISTANCES = ((0, 3), (0, 4), (1, 4.1), (1, 8), (2, 12), (2, 16), (3, 16.1),
 
 
 def fire_game(weapon: str, d: float, target_terrain=None, n_targets=10):
+    """The shooter ``d`` inches from the target line, base edge to base edge."""
+    game, _ = _fire_game(weapon, d, target_terrain, n_targets)
+    radii = {f.unit: f.radius / IN for f in game.state.figures.values() if f.id in ("s.1", "t.1")}
+    return _fire_game(weapon, d + radii["s"] + radii["t"], target_terrain, n_targets)
+
+
+def _fire_game(weapon: str, d: float, target_terrain=None, n_targets=10):
     tt, kind, side, crew = SHOOTERS[weapon]
     if side == "a":
         y0, ty = 44, 44 - d
@@ -154,13 +161,14 @@ def test_beyond_32_inches_is_out_of_range():
 
 
 def test_squad_range_is_furthest_firer_to_its_nearest_enemy():
-    # an LMG 3" from the target and a rifleman 20" away: the squad fires at 20" (16.1-32"),
-    # so the LMG rolls 3 dice, not 5, and the rifle 1
+    # an LMG 2" from the target and a rifleman about 20" away (base edge to base edge):
+    # the squad fires at 20" (16.1-32"), so the LMG rolls 3 dice, not 5, and the rifle 1
     a = [unit("s", [("good_lmg", 24, 27), ("good_rifleman", 26.5, 28.5), ("good_rifleman", 29, 30), ("good_rifleman", 30, 44)])]
     b = [unit("t", [("evil_rifleman", 24, 24)])]
     game = fresh(wmap(a, b, settings=None))
     plan = game.rules.fighting.fire_plan(game, "s", "t")
-    assert abs(plan.range - game.rules.dist(P(30, 44), P(24, 24))) < 1e-6
+    radii = game.state.figures["s.4"].radius + game.state.figures["t.1"].radius
+    assert abs(plan.range - (game.rules.dist(P(30, 44), P(24, 24)) - radii)) < 1e-6
     assert plan.band == 3 and dict(plan.pools) == {"lmg": 3, "rifle": 3}
 
 
@@ -814,7 +822,7 @@ def test_engineers_build_a_bridge_four_actions_per_inch_with_materials():
     terrain = [{"type": "water", "rect": {"x": 0, "y": 30, "w": 48, "h": 2}}]
     settings = {"bridge_sites": [{"id": "ford", "name": "Ford bridge", "line": [[20, 30], [20, 32]]}]}
     sappers = {"id": "e", "name": "Sappers", "kind": "squad", "attrs": {"materials": 2},
-               "figures": [{"type": "good_engineer", "at": [19.5, 28.8]}, {"type": "good_engineer", "at": [21, 28.8]}]}
+               "figures": [{"type": "good_engineer", "at": [19.5, 28.4]}, {"type": "good_engineer", "at": [21, 28.4]}]}
     carriers = {"id": "c", "name": "Carriers", "kind": "squad", "attrs": {"materials": 2},
                 "figures": [{"type": "good_rifleman", "at": [18, 27]}, {"type": "good_rifleman", "at": [19.5, 27]}]}
     walker = unit("w", [("good_rifleman", 17, 28.8)])

@@ -334,7 +334,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         moved = bool(v.markers.get(FigureMark.MOVED))
         goal = self.rules.listing.goal_point(game, side, v.pos)
         foes = self.rules.known_enemies(game, side)
-        near = min((hypot(e.x - v.x, e.y - v.y) for e in foes), default=None)
+        near = min((self.rules.apart(e, v) for e in foes), default=None)
         if order == "retreat" and not moved:
             yield self.move_to(side, unit, self.away_point(game, unit, foes, self.home_point(game, side, unit)))
         elif order == "advance" and not moved and (near is None or near > self.rules.mm(20)):
@@ -344,7 +344,7 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         elif order in ("halt", "manoeuvre") and not moved and foes and not v.markers.get(Ww2FigMark.IMMOBILE):
             # Halt: "may wheel towards the nearest enemy" (and a manoeuvring tank with no
             # cause to move does so too): its front armour and hull gun toward the threat
-            e = min(foes, key=lambda f: (hypot(f.x - v.x, f.y - v.y), f.id))
+            e = min(foes, key=lambda f: (self.rules.apart(f, v), f.id))
             if self.rules.vehicles.facing_from(v, e.pos) != "front":
                 yield Command("pivot", side, figure=v.id, point=(round(e.x, 2), round(e.y, 2)))
         if not v.markers.get(Ww2FigMark.SPOT_USED) and not foes:

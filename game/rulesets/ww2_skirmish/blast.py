@@ -97,7 +97,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
                 v = self.rules.vehicle_of(game, f)
                 if v is None or not self.rules.is_open_vehicle(v):
                     continue
-            if hypot(pos[0] - centre[0], pos[1] - centre[1]) <= radius + EPS and not self.shielded(game, centre, f):
+            if self.rules.apart(f, centre, at=pos) <= radius + EPS and not self.shielded(game, centre, f):  # any of the base within the radius
                 out.append(f)
         return sorted(out, key=lambda f: f.id)
 
@@ -265,7 +265,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             spotters = [x for x in st.side_figures(f.side) if self.rules.spotting.can_observe(game, x) and self.rules.los(game, x.pos, centre).visible]
             require(bool(spotters), "No friendly figure can see that point.")
         rt = bl.ranges["rifle_grenade" if w.category == "at" else w.range_key]
-        d = hypot(f.x - centre[0], f.y - centre[1])
+        d = self.rules.apart(f, centre)  # the edge of the firer's base to the point aimed at
         band, need = self.rules.guns.band_of(rt, d, w.name)
         m = bl.modifiers
         mods: list[tuple[str, int]] = []
@@ -388,7 +388,7 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
                 continue
             if not self.rules.los(game, f, m).visible:
                 continue
-            d = hypot(f.x - m.x, f.y - m.y)
+            d = self.rules.apart(f, m)
             if d > self.rules.mm(rt.reach) + EPS or d < self.rules.mm(rt.minimum) - EPS:
                 continue
             band = next(b for b in rt.bands if d <= self.rules.mm(b.upto) + EPS)

@@ -215,6 +215,9 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return len(game.state.unit_figures(unit.id)), start
 
     # ---- distances --------------------------------------------------------------------------------
+    # every distance between figures is base edge to base edge (interpretation "distances"):
+    # ``apart`` (MeasureMixin); ``gap`` / ``gap_to`` are the same measure, negative where
+    # bases overlap
     @staticmethod
     def gap(a: Figure, b: Figure) -> float:
         return hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
@@ -259,7 +262,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
 
     def nearest_enemy(self, game: Game, side: str, p: tuple[float, float]) -> Figure | None:
         foes = [e for e in game.state.figures.values() if e.side != side and e.alive and not self.embarked(e)]
-        return min(foes, key=lambda e: (hypot(e.x - p[0], e.y - p[1]), e.id), default=None)
+        return min(foes, key=lambda e: (self.apart(e, p), e.id), default=None)
 
     # ---- the side-turn clock ------------------------------------------------------------------------
     def sideturn(self, game: Game) -> int:

@@ -11,7 +11,6 @@ serves the check, the roll and the odds); :meth:`resolve_shot` rolls it with any
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import hypot
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, refuse, require
@@ -263,7 +262,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         if self.rules.role(f) == "sniper" and vehicle is None and band <= 2:
             picks = [game.state.figures[c] for c in cands if self.rules.role(game.state.figures[c]) in LEADER_ROLES + SUPPORT_ROLES]
             if picks:
-                pick = min(picks, key=lambda m: (hypot(f.x - m.x, f.y - m.y), m.id)).id
+                pick = min(picks, key=lambda m: (self.rules.apart(f, m), m.id)).id
                 notes.append(f"sniper at {sh.band_names[band]} range aims for {game.state.figures[pick].name}")
         bunker = vehicle is None and not occupants and all(self.rules.in_bunker(game, game.state.figures[c]) for c in cands)
         if bunker:
@@ -311,7 +310,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         free = [m for m in seen if m.id not in melee]
         require(bool(free), f"{target.name} is in melee: figures within {self.rules.data.melee.reach:g}\" of an enemy may not be shot at.")
         require(bool(cands), f"Every figure of {target.name} is in melee.")
-        dist = min(hypot(f.x - m.x, f.y - m.y) for m in free)
+        dist = min(self.rules.apart(f, m) for m in free)  # base edge to base edge
         cover, single, dispersed = 0, False, False
         if occupants:
             pass

@@ -7,7 +7,6 @@ crews and passengers are in vehicles.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import hypot
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, refuse, require
@@ -276,7 +275,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         require(not self.rules.in_melee(game, t), f"{t.name} is in melee and may not be shot at.")
         if w.arc == "front" and self.rules.is_vehicle(f):
             require(self.rules.vehicles.facing_from(f, t.pos) == "front", f"{w.name} is hull-mounted: the target must be to the vehicle's front.")
-        d = hypot(f.x - t.x, f.y - t.y)
+        d = self.rules.apart(f, t)  # base edge to base edge (to the vehicle's base)
         if w.category == "gun":
             band, need = self.band_of(self.rules.data.vehicles.gun_range(w.range_key), d, w.name)
         else:

@@ -54,7 +54,7 @@ class Ww2Melee(Chapter["Ww2Skirmish"]):
             touching = [f for f in mine if f.id not in used and self.rules.gap(f, e) <= reach]
             if not touching:
                 continue
-            touching.sort(key=lambda f: (-self.rules.max_actions(f), hypot(f.x - e.x, f.y - e.y), f.id))
+            touching.sort(key=lambda f: (-self.rules.max_actions(f), self.rules.apart(f, e), f.id))
             main = touching[0]
             fight = Fight(main, e, touching[1:])
             fight.defender_extras = [g for g in foes if g.id != e.id and g.id not in used and self.rules.gap(g, main) <= reach]
@@ -86,7 +86,7 @@ class Ww2Melee(Chapter["Ww2Skirmish"]):
 
     def friends_near(self, game: Game, f: Figure) -> bool:
         reach = self.rules.mm(self.rules.data.melee.capture_friends) + EPS
-        return any(o.side == f.side and o.id != f.id and self.rules.fighter(o) and hypot(o.x - f.x, o.y - f.y) <= reach
+        return any(o.side == f.side and o.id != f.id and self.rules.fighter(o) and self.rules.apart(o, f) <= reach
                    for o in game.state.figures.values())
 
     def push(self, game: Game, f: Figure, away_from: Figure, dist: float) -> None:

@@ -217,8 +217,8 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
             f = game.state.figures[fid]
             others = [o for o in figs if o.id != fid and o.id not in moves]
             if others:
-                d0 = min(hypot(f.x - o.x, f.y - o.y) for o in others)
-                d1 = min(hypot(p[0] - o.x, p[1] - o.y) for o in others)
+                d0 = min(self.rules.apart(f, o) for o in others)
+                d1 = min(self.rules.apart(f, o, at=p) for o in others)
                 if d1 > d0 + EPS:
                     return False
         return True
@@ -354,7 +354,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
                    if e.side != unit.side and e.alive and self.rules.on_table(e) and self.rules.spotting.is_spotted(game, unit.side, e)]
         # every known enemy in range of every leg's end, in one vectorised pass
         pairs = [(e.pos, leg.path[-1]) for leg in legs for e in enemies
-                 if hypot(e.x - leg.path[-1][0], e.y - leg.path[-1][1]) <= self.rules.spotting.sight_range()]
+                 if self.rules.apart(e, leg.fig, b_at=leg.path[-1]) <= self.rules.spotting.sight_range() + EPS]
         visible, cover = self.rules.sight_pairs(game, [a for a, _ in pairs], [b for _, b in pairs])
         exposed = bool((visible & (cover == 0)).any())
         if not exposed:

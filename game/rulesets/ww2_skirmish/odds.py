@@ -15,7 +15,6 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from math import hypot
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, option_pairs, refuse, require
@@ -151,7 +150,7 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
             figs = [m for m in st.unit_figures(target) if self.rules.on_table(m)]
             if not figs:
                 return None
-            return min(figs, key=lambda m: (hypot(m.x - f.x, m.y - f.y), m.id)).id
+            return min(figs, key=lambda m: (self.rules.apart(m, f), m.id)).id
         return target
 
     def check_melee(self, game: Game, cmd: Command) -> None:

@@ -88,6 +88,7 @@ PER_TURN = (Ww2FigMark.USED, Ww2FigMark.AR_MODE, Ww2FigMark.MG_USED)
 
 class Ww2Skirmish(Ww2Common):
     id = "ww2-skirmish"
+    measure_from = "edge"  # interpretation "distances": base edge to base edge
     Data = Ww2Data
     phases = ("action",)
     phase_names = {"action": "Move and shoot"}

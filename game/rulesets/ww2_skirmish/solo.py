@@ -11,7 +11,6 @@ are the interpretations ``solo-counters`` and ``solo-force-table`` of the rulese
 
 from __future__ import annotations
 
-from math import hypot
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
@@ -83,7 +82,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         sh = self.rules.data.shooting
         seen = [f for f in figs if self.rules.los(game, at, f).visible] or figs
         picks = [f for f in seen if self.rules.role(f) in LEADER_ROLES + SUPPORT_ROLES]
-        victim = min(picks or seen, key=lambda f: (hypot(f.x - at[0], f.y - at[1]), f.id))
+        victim = min(picks or seen, key=lambda f: (self.rules.apart(f, at), f.id))
         cover = self.rules.los(game, at, victim).cover
         shifts = [("target in hard cover", sh.shifts.hard_cover)] if cover >= 2 else (
             [("target in soft cover", sh.shifts.soft_cover)] if cover == 1 else [])
@@ -125,7 +124,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         mortar table's longest band, less the usual target modifiers; when it lands, HE
         on the figure nearest the counter, with the artillery effect die of an 81mm bomb."""
         bl = self.rules.data.blast
-        victim = min(figs, key=lambda f: (hypot(f.x - at[0], f.y - at[1]), f.id))
+        victim = min(figs, key=lambda f: (self.rules.apart(f, at), f.id))
         need = bl.ranges["mortar"].bands[-1].need
         mods: list[tuple[str, int]] = []
         if self.rules.moved_recently(game, victim) or self.rules.los(game, at, victim.pos).cover > 0:
@@ -158,12 +157,12 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         tb = solo_tables()
         last = unit.markers.get(SoloKey.ORDER) or self.rules.initial_order(game, unit)
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
-        infantry = any(self.rules.fighter(f) and hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_infantry") for f in friends)
+        infantry = any(self.rules.fighter(f) and self.rules.apart(f, v) <= tb.dist_mm("afv_infantry") for f in friends)
         crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
         damaged = int(bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.OPTICS))) + crew_lost
         seen = self.rules.known_enemies(game, unit.side)
         flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
-        near = [f for f in friends if hypot(f.x - v.x, f.y - v.y) <= tb.dist_mm("afv_friends")]
+        near = [f for f in friends if self.rules.apart(f, v) <= tb.dist_mm("afv_friends")]
         alone = not any(self.rules.los(game, v, f).visible for f in near)
         guns = self.rules.weapons_of(v, "gun")
         wrecked = set(v.markers.get(Ww2FigMark.WRECKED, []))
@@ -171,7 +170,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         at_fire = any(r.get("heavy") for r in self.rules.recent(game, unit, SoloKey.FIRED_ON))
         # "in hull down position": cover between it and the nearest enemy its side knows of,
         # judged as the damage table's "hull down or in/behind buildings" (interpretation afv-hull-down)
-        nearest = min(seen, key=lambda e: (hypot(e.x - v.x, e.y - v.y), e.id)) if seen else None
+        nearest = min(seen, key=lambda e: (self.rules.apart(e, v), e.id)) if seen else None
         hull_down = nearest is not None and self.rules.los(game, nearest, v.pos).cover > 0
         return {
             "advancing": int(last == "advance" or hull_down),

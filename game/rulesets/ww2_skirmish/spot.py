@@ -12,7 +12,6 @@ cannot be targeted.
 
 from __future__ import annotations
 
-from math import hypot
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -92,7 +91,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
     def spot_need(self, game: Game, obs: Figure, tgt: Figure, heard: bool = False) -> tuple[int | None, int | None, list[tuple[str, int]]]:
         """(band index after shifts or None, d10 score needed or None, shifts)."""
         sp = self.rules.data.spotting
-        d = hypot(obs.x - tgt.x, obs.y - tgt.y)
+        d = self.rules.apart(obs, tgt)  # base edge to base edge
         base = next((i for i, b in enumerate(sp.bands) if d <= self.rules.mm(b.upto) + EPS), None)
         if base is None:
             return None, None, []
@@ -150,7 +149,8 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         reach = self.sight_range() + EPS
         auto = self.rules.mm(self.rules.data.spotting.automatic_within) + EPS
         xy = np.array([f.pos for f in figs], dtype=float)
-        dist = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+        radii = np.array([f.radius for f in figs], dtype=float)
+        dist = np.maximum(0.0, np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1]) - radii[:, None] - radii[None, :])
         for side in st.side_order:
             rec = self.spotted(game, side)
             obs = np.array([i for i, f in enumerate(figs) if f.side == side and self.can_observe(game, f)], dtype=np.intp)

@@ -277,11 +277,11 @@ class WwifyPlanner(Planner["Wwify"]):
         v = self.rules.alive(game, unit.id)[0]
         if order == "advance":
             tb = solo_tables()
-            if self.rules.dist(v.pos, foe.pos) <= tb.dist_mm("afv_halt"):
+            if self.rules.apart(v, foe) <= tb.dist_mm("afv_halt"):
                 return []
             with_infantry = any(
                 f.side == unit.side and f.alive and self.rules.fighting.category(f) in ("infantry", "cavalry")
-                and self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry") for f in game.state.figures.values())
+                and self.rules.apart(f, v) <= tb.dist_mm("afv_infantry") for f in game.state.figures.values())
             if moves >= (2 if with_infantry else 1):
                 return []
         elif can_fire:  # manoeuvre: fire from where it is when it has a target

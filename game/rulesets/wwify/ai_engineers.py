@@ -117,7 +117,7 @@ class WwifyEngineers:
         cmd = Command("build", side, unit=unit.id, choice=job["site"], value=n)
         if game.check(cmd) is None:
             return [cmd]
-        if min(self.rules.dist(f.pos, job["end"]) for f in engs) <= self.rules.mm(self.rules.data.engineers.work_reach):
+        if min(self.rules.apart(f, job["end"]) for f in engs) <= self.rules.mm(self.rules.data.engineers.work_reach):
             return []  # at work, waiting for the materials: hold (and fire)
         if order == "halt" or moved:
             return None
@@ -137,10 +137,10 @@ class WwifyEngineers:
         have = sum(k for u, k in self.rules.support.materials_near(game, side, end) if u.id != unit.id)
         engineers_own = sum(min(int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0)), len(self.rules.alive(game, u.id)))
                             for u in game.state.side_units(side) if self.rules.engineers_of(game, u))
-        if have + engineers_own >= job["need"] and any(self.rules.dist(f.pos, end) <= self.rules.mm(e.work_reach) + 1
+        if have + engineers_own >= job["need"] and any(self.rules.apart(f, end) <= self.rules.mm(e.work_reach) + 1
                                                        for u in game.state.side_units(side) for f in self.rules.engineers_of(game, u)):
             return None
-        if any(self.rules.dist(f.pos, end) <= self.rules.mm(e.materials_reach) + f.radius for f in self.rules.alive(game, unit.id)):
+        if any(self.rules.apart(f, end) <= self.rules.mm(e.materials_reach) for f in self.rules.alive(game, unit.id)):
             return "hold"
         c = self.rules.unit_centre(game, unit.id)
         if self.rules.dist(c, job["park"]) > self.rules.mm(30) or self.rules.moving.first_wet(game, [c, job["park"]]) is not None:

@@ -14,7 +14,6 @@ from shapely.geometry import LineString, Point
 from game.core.commands import Command
 from game.core.game import Game
 from game.core.state import Figure, Unit
-from game.geometry.cohesion import stragglers
 from game.rulesets.wwify.status import WwifyUnitMark
 
 if TYPE_CHECKING:
@@ -73,7 +72,7 @@ class WwifyRoutes:
         step = min(reach, max(0.0, d_goal - stop))
         if step < self.rules.mm(0.5):
             return [], []
-        gather = unit.kind == "squad" and len(figs) > 1 and bool(stragglers([f.pos for f in figs], self.rules.mm(self.rules.data.movement.cohesion)))
+        gather = unit.kind == "squad" and len(figs) > 1 and bool(self.rules.loners(figs, self.rules.mm(self.rules.data.movement.cohesion)))
         others = [(o.id, o.pos, o.radius) for o in game.state.figures.values() if o.alive and o.unit != unit.id]
         near_water = self.near(game, "water", centre, reach + max(self.rules.dist(centre, f.pos) for f in figs))
         near_costly = self.near(game, "costly", centre, reach + max(self.rules.dist(centre, f.pos) for f in figs))
@@ -183,7 +182,7 @@ class WwifyRoutes:
                 t = done[f.id] + _first_hit(_sub(line, done[f.id], total), f.radius, others)
                 while t > done[f.id] + self.rules.mm(0.2):
                     p = _point_at(line, t)
-                    if not cohesive or self.keeps_together(f.id, p, pos, coh):
+                    if not cohesive or self.keeps_together(game, f.id, p, pos, coh):
                         break
                     t -= self.rules.mm(0.25)
                 else:
@@ -197,16 +196,17 @@ class WwifyRoutes:
                 break
         return legs
 
-    @staticmethod
-    def keeps_together(fid: str, p, pos: dict, coh: float) -> bool:
-        """After ``fid`` moves to ``p``: it has a squadmate within ``coh`` and nobody who
-        had one loses the last."""
+    def keeps_together(self, game: Game, fid: str, p, pos: dict, coh: float) -> bool:
+        """After ``fid`` moves to ``p``: it has a squadmate within ``coh`` (base edge to
+        base edge, as the cohesion rule measures) and nobody who had one loses the last."""
+        figs = game.state.figures
+        near = lambda a, pa, b, pb: self.rules.apart(figs[a], figs[b], pa, pb) <= coh + 1e-6  # noqa: E731
         others = {k: v for k, v in pos.items() if k != fid}
-        if not any(hypot(p[0] - q[0], p[1] - q[1]) <= coh for q in others.values()):
+        if not any(near(fid, p, k, q) for k, q in others.items()):
             return False
         for k, q in others.items():
-            had = [j for j, r in pos.items() if j != k and hypot(q[0] - r[0], q[1] - r[1]) <= coh]
-            if had == [fid] and hypot(q[0] - p[0], q[1] - p[1]) > coh:
+            had = [j for j, r in pos.items() if j != k and near(k, q, j, r)]
+            if had == [fid] and not near(k, q, fid, p):
                 return False
         return True
 

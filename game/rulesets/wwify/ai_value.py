@@ -43,7 +43,7 @@ class WwifyValuation:
                 if t.side == unit.side or not st.unit_alive(t.id) or not figs:
                     continue
                 tfigs = self.rules.alive(game, t.id)
-                near = min(self.rules.dist(f.pos, e.pos) for f in figs for e in tfigs)
+                near = min(self.rules.apart(f, e) for f in figs for e in tfigs)
                 if near > top + 1e-6:
                     continue
                 try:
@@ -132,7 +132,7 @@ class WwifyValuation:
         kind = self.rules.fighting.target_kind(me)
         dice = 0
         for f in self.rules.alive(game, t.id):
-            band = self.rules.fighting.band_of(self.rules.dist(f.pos, v.pos))
+            band = self.rules.fighting.band_of(self.rules.apart(f, v))
             if band is None:
                 continue
             dice += max((self.rules.data.weapons[w].dice[band] or 0 for w in f.weapons if self.rules.fighting.can_hurt(w, kind)), default=0)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from game.core.commands import END_PHASE, Command, refuse
 from game.core.game import Game
 from game.core.state import FLED, Figure, GameState, Unit
-from game.geometry.cohesion import stragglers
 from game.rulesets.base import RulesetBase
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
@@ -44,7 +43,7 @@ class WwCommands(CommandListing["Wwify"]):
         cx, cy = self.rules.unit_centre(game, u.id)
         top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
         foes = [v for v in sorted(st.units.values(), key=lambda v: v.id) if v.side != side and st.unit_alive(v.id)]
-        near_foes = [v for v in foes if min(self.rules.dist(f.pos, e.pos) for f in figs for e in self.rules.alive(game, v.id)) <= top]
+        near_foes = [v for v in foes if min(self.rules.apart(f, e) for f in figs for e in self.rules.alive(game, v.id)) <= top + 1e-6]
         out: list[Command] = []
         can_fire = (u.kind in ("flyer", "vehicle") and u.markers.get(WwifyUnitMark.PENDING_FIRE)) or self.rules.action_refusal(game, u, "fire") is None
         if can_fire:
@@ -66,7 +65,7 @@ class WwCommands(CommandListing["Wwify"]):
                 if goal is not None and (enemy is None or self.rules.dist(goal, enemy.pos) > 1.0):
                     out.append(Command("move_unit", side, unit=u.id, point=clamp_to_table(game, goal)))
                 if u.kind == "squad" and len(figs) > 1:
-                    if stragglers([f.pos for f in figs], self.rules.mm(self.rules.data.movement.cohesion)):
+                    if self.rules.loners(figs, self.rules.mm(self.rules.data.movement.cohesion)):
                         out.append(Command("move_unit", side, unit=u.id, point=(cx, cy), choice="gather"))
         if u.kind == "squad" and self.rules.option(game, "engineers") and self.rules.engineers_of(game, u):
             for v in st.side_units(side):

@@ -166,13 +166,13 @@ class WwFight(Chapter["Wwify"]):
             if self.rules.moving.in_cloud(game, f.pos, "smoke"):
                 reasons.append(f"{f.name} is in smoke and may not fire")
                 continue
-            seen = [t for t in targets if self.rules.dist(f.pos, t.pos) <= self.rules.mm(top) + 1e-6 and self.sees(game, f, t)]
+            seen = [t for t in targets if self.rules.apart(f, t) <= self.rules.mm(top) + 1e-6 and self.sees(game, f, t)]
             if not seen:
-                far = min(self.rules.dist(f.pos, t.pos) for t in targets)
+                far = min(self.rules.apart(f, t) for t in targets)
                 reasons.append(f"{f.name} cannot see {target.name} within {top:g}\"" if far <= self.rules.mm(top) else
                                f"{target.name} is {self.rules.fmt(far)} from {f.name}: beyond {top:g}\"")
                 continue
-            cands.append((f, usable, min(self.rules.dist(f.pos, t.pos) for t in seen)))
+            cands.append((f, usable, min(self.rules.apart(f, t) for t in seen)))  # base edge to base edge
         if not cands:
             refuse(f"{unit.name} cannot fire at {target.name}: " + "; ".join(reasons[:2]) + ".")
         rng = max(d for _, _, d in cands)

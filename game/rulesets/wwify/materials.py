@@ -50,11 +50,11 @@ class WwMaterials(Chapter["Wwify"]):
 
     def _near(self, game: Game, figs: list[Figure], others: list[Figure]) -> bool:
         reach = self.rules.mm(self.rules.data.engineers.carry_reach)
-        return any(self.rules.dist(f.pos, o.pos) - f.radius - o.radius <= reach + 1e-6 for f in figs for o in others)
+        return any(self.rules.apart(f, o) <= reach + 1e-6 for f in figs for o in others)
 
     def _near_pile(self, game: Game, figs: list[Figure], pile: Marker) -> bool:
         reach = self.rules.mm(self.rules.data.engineers.carry_reach)
-        return any(self.rules.dist(f.pos, (pile.x, pile.y)) - f.radius <= reach + 1e-6 for f in figs)
+        return any(self.rules.apart(f, (pile.x, pile.y)) <= reach + 1e-6 for f in figs)
 
     def _carrier(self, game: Game, cmd: Command) -> Unit:
         """The unit carrying out the command, once it may take a carrying action now."""

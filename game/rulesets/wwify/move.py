@@ -17,7 +17,6 @@ from shapely.ops import nearest_points, substring
 
 from game.core.game import Game
 from game.core.state import Figure, Unit
-from game.geometry.cohesion import stragglers
 from game.geometry.collider import Collider, Mover
 from game.geometry.movement import trace_path
 from game.geometry.terrain import TerrainFeature
@@ -251,8 +250,8 @@ class WwMove(Chapter["Wwify"]):
         if len(figs) < 2:
             return None
         d = self.rules.mm(self.rules.data.movement.cohesion)
-        before = {figs[i].id for i in stragglers([f.pos for f in figs], d)}
-        after = {figs[i].id for i in stragglers([moved.get(f.id, f.pos) for f in figs], d)}
+        before = set(self.rules.loners(figs, d))  # base edge to base edge
+        after = set(self.rules.loners(figs, d, moved))
         bad = (after - before) | {fid for fid in after & before if fid in moved and self._worse(game, unit, fid, moved, d)}
         if bad:
             names = ", ".join(game.state.figures[b].name for b in sorted(bad)[:3])
@@ -263,10 +262,9 @@ class WwMove(Chapter["Wwify"]):
     def _worse(self, game: Game, unit: Unit, fid: str, moved: dict, d: float) -> bool:
         """A straggler that moves must not end further from its nearest squadmate."""
         others = [f for f in self.rules.alive(game, unit.id) if f.id != fid]
-        old = game.state.figures[fid].pos
-        new = moved[fid]
-        near_old = min(self.rules.dist(old, f.pos) for f in others)
-        near_new = min(self.rules.dist(new, moved.get(f.id, f.pos)) for f in others)
+        fig = game.state.figures[fid]
+        near_old = min(self.rules.apart(fig, f) for f in others)
+        near_new = min(self.rules.apart(fig, f, moved[fid], moved.get(f.id)) for f in others)
         return near_new > near_old + 1e-3
 
     # ---- bridges ------------------------------------------------------------------------------

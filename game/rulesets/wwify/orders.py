@@ -139,7 +139,7 @@ class WwOrders(Chapter["Wwify"]):
             foes = [f for f in foes if self.rules.fighting.combatant(f)] or foes
             for f in figs:
                 if foes:
-                    e = min(foes, key=lambda e: (self.rules.dist(f.pos, e.pos), e.id))
+                    e = min(foes, key=lambda e: (self.rules.apart(f, e), e.id))  # nearest, base edge to base edge
                     goals.append((f, e.pos))
         elif cmd.choice == "gather":
             to = cmd.at

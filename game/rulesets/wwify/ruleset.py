@@ -76,7 +76,8 @@ class Wwify(RulesetBase[WwData]):
     Planner = WwifyPlanner
     Editor = WwEditor
     map_unit_attrs = {WwifyUnitAttr.MATERIALS: int}  # the engineers' bridging materials
-    rules_version = 2  # 2: issue 17's readings (one close combat in contact, morale per trigger, saves, medics, fled)
+    rules_version = 2  # 2: issue 17's readings (one close combat in contact, morale per trigger, saves, medics, fled, edge distances)
+    measure_from = "edge"  # interpretation "distances": base edge to base edge
 
     # the rules procedures, a chapter each as the text divides them
     listing: WwCommands

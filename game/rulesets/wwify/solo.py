@@ -122,7 +122,7 @@ class WwSolo(Chapter["Wwify"]):
 
     def _solo_round(self, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
         grid = self.rules.fighting.grid(game)
-        victim = min(figs, key=lambda f: (self.rules.dist(f.pos, at), f.id))
+        victim = min(figs, key=lambda f: (self.rules.apart(f, at), f.id))
         big, quarter = grid.locate(victim.pos)
         label = grid.label(big, quarter)
         hit = [f for f in self.rules.fighting.under_barrage(game, grid.square(big, quarter)) if self.rules.fighting.testable(f)]

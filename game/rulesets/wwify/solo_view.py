@@ -87,15 +87,15 @@ class WwSoloView(Chapter["Wwify"]):
         last = unit.markers.get(SoloKey.ORDER) or self.rules.initial_order(game, unit)
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
         enemies = [f for f in st.figures.values() if f.alive and f.side != unit.side]
-        infantry = any(self.rules.fighting.category(f) in ("infantry", "cavalry") and self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry")
+        infantry = any(self.rules.fighting.category(f) in ("infantry", "cavalry") and self.rules.apart(f, v) <= tb.dist_mm("afv_infantry")
                        for f in friends)
         damaged = int(bool(unit.markers.get(WwifyUnitMark.IMMOBILISED))) + int(bool(unit.markers.get(WwifyUnitMark.BROKEN_DOWN)))
         if unit.kind == "flyer":
             damaged = int(bool(unit.markers.get(WwifyUnitMark.WINGED)))
         top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
-        seen = [e for e in enemies if self.rules.dist(e.pos, v.pos) <= top and self.rules.fighting.sees(game, v, e)]
+        seen = [e for e in enemies if self.rules.apart(e, v) <= top + 1e-6 and self.rules.fighting.sees(game, v, e)]
         flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
-        near = [f for f in friends if self.rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_friends")]
+        near = [f for f in friends if self.rules.apart(f, v) <= tb.dist_mm("afv_friends")]
         alone = not any(self.rules.fighting.sees(game, v, f) for f in near)
         weapons = [self.rules.data.weapons[w] for w in v.weapons]
         main = any(w.vs_vehicles for w in weapons) if unit.kind == "vehicle" else bool(weapons)
@@ -136,7 +136,7 @@ class WwSoloView(Chapter["Wwify"]):
             heavy = fu.kind in AT_WEAPON_KINDS or fu.kind == "flyer"
             flames = [f for f in self.rules.alive(game, fu.id) if any(self.rules.data.weapons[w].flame for w in f.weapons)]
             reach = self.rules.mm(self.rules.data.firing.bands[1].upto)
-            if flames and any(self.rules.dist(f.pos, t.pos) <= reach for f in flames for t in self.rules.alive(game, target_unit)):
+            if flames and any(self.rules.apart(f, t) <= reach + 1e-6 for f in flames for t in self.rules.alive(game, target_unit)):
                 heavy = True
         SoloMixin.note_fire(self.rules, game, target_unit, firer_unit, firers, heavy)
 
@@ -181,7 +181,7 @@ class WwSoloView(Chapter["Wwify"]):
         for o in others:
             j = idx[o.id]
             for f, i in zip(figs, mine, strict=True):
-                if reach is not None and hypot(f.x - o.x, f.y - o.y) > reach:
+                if reach is not None and self.rules.apart(f, o) > reach + 1e-6:
                     continue
                 if sight.matrix.visible[i, j]:
                     seen.append(o)

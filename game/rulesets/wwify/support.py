@@ -234,7 +234,7 @@ class WwSupport(Chapter["Wwify"]):
         require(self.rules.immobile(game, tgt), f"{tgt.name} is neither immobilised nor broken down.")
         v = self.rules.alive(game, tgt.id)[0]
         reach = self.rules.mm(self.rules.data.engineers.fix_reach)
-        near = [e for e in engs if self.rules.dist(e.pos, v.pos) - e.radius - v.radius <= reach + 1e-6]
+        near = [e for e in engs if self.rules.apart(e, v) <= reach + 1e-6]
         require(bool(near), f"No engineer of {unit.name} is within {self.rules.data.engineers.fix_reach:g}\" of {tgt.name}.")
         return tgt, near
 
@@ -270,7 +270,7 @@ class WwSupport(Chapter["Wwify"]):
         for u in sorted(st.side_units(side), key=lambda u: u.id):
             figs = self.rules.alive(game, u.id)
             have = self.rules.materials.carried(game, u)
-            if have > 0 and any(self.rules.dist(f.pos, p) <= reach + f.radius + 1e-6 for f in figs):
+            if have > 0 and any(self.rules.apart(f, p) <= reach + 1e-6 for f in figs):
                 out.append((u, have))
         return out
 
@@ -300,7 +300,7 @@ class WwSupport(Chapter["Wwify"]):
         line = self.rules.moving.bridge_line(site)
         require(site["built"] < line.length - 1e-3, f"{site['name']} is complete.")
         end = self.rules.moving.bridge_end(site)
-        near = [e for e in engs if self.rules.dist(e.pos, end) <= reach + 1e-6]
+        near = [e for e in engs if self.rules.apart(e, end) <= reach + 1e-6]  # base edge to the point
         require(bool(near), f"No engineer of {unit.name} is within {self.rules.data.engineers.work_reach:g}\" of the bridge's working end.")
         mats = sum(n for _, n in self.materials_near(game, unit.side, end))
         require(mats > 0, f"No materials within {self.rules.data.engineers.materials_reach:g}\" of the bridge's working end.")
