@@ -36,6 +36,14 @@ __all__ = [
 Report = str | OddsReport | None
 
 
+def pct(p: float, digits: int) -> str:
+    """A probability as a percentage; one that rounds to nothing but can happen says so."""
+    floor = 10 ** -digits
+    if 0 < p * 100 < floor / 2:
+        return f"<{floor:.{digits}f}%"
+    return f"{p * 100:.{digits}f}%"
+
+
 def odds_lines(rep: OddsReport) -> list[str]:
     """An odds report as the lines of the hover box: modifiers, outcomes, extra tests."""
     lines = [rep.title]
@@ -43,10 +51,10 @@ def odds_lines(rep: OddsReport) -> list[str]:
     d = rep.outcomes
     lines.append(f"{rep.outcome_label}:")
     for k in sorted(d.probs, key=lambda k: (str(type(k)), k)):
-        lines.append(f"  {k}: {d.probs[k] * 100:.1f}%")
+        lines.append(f"  {k}: {pct(d.probs[k], 1)}")
     for name, extra in rep.extra.items():
         if name == "morale test" or len(rep.extra) <= 3:
-            lines.append(f"{name}: " + ", ".join(f"{k} {p * 100:.0f}%" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
+            lines.append(f"{name}: " + ", ".join(f"{k} {pct(p, 0)}" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
     lines.append("(" + d.method.split(":")[0] + ")")
     return lines
 
@@ -198,6 +206,14 @@ class TargetHandler(Handler["PlayScene"]):
             return True
         return False
 
+    def shown_report(self, scene: PlayScene, uid: str) -> Report:
+        """The report as the screen shows it: odds not yet worked out say so for one
+        frame first (resolving a command under all its dice may take seconds)."""
+        key = f"{uid}:{scene.game.version}"
+        if key not in self.report_cache and self.action.odds and self.working_from.setdefault(key, self.frames) == self.frames:
+            return WORKING
+        return self.report(scene, uid)
+
     def report(self, scene: PlayScene, uid: str) -> Report:
         key = f"{uid}:{scene.game.version}"  # the state's number: see Game.version
         if key not in self.report_cache:
@@ -206,9 +222,6 @@ class TargetHandler(Handler["PlayScene"]):
             if reason:
                 self.report_cache[key] = reason
             elif self.action.odds:
-                shown = self.working_from.setdefault(key, self.frames)
-                if shown == self.frames:  # one frame saying so first: resolving may take seconds
-                    return WORKING
                 try:
                     self.report_cache[key] = scene.rules.odds(scene.game, cmd)
                 except Exception as exc:  # a ruleset without odds for this: say so
@@ -226,14 +239,14 @@ class TargetHandler(Handler["PlayScene"]):
         figs = [st.figures[self.hover_unit]] if self.by_figure else st.unit_figures(self.hover_unit)
         if src and figs:
             dst = min(figs, key=lambda f: hypot(f.x - src[0], f.y - src[1]))
-            rep = self.report(scene, self.hover_unit)
+            rep = self.shown_report(scene, self.hover_unit)
             colour = (230, 70, 60) if isinstance(rep, str) and rep is not WORKING else (250, 200, 70)
             pygame.draw.line(surf, colour, scene.camera.to_screen(src), scene.camera.to_screen(dst.pos), 3)
 
     def info(self, scene: PlayScene) -> list[str] | None:
         if not self.hover_unit:
             return [self.action.label, "Hover an enemy unit to see the odds."]
-        rep = self.report(scene, self.hover_unit)
+        rep = self.shown_report(scene, self.hover_unit)
         if rep is WORKING:
             return [self.action.label, "Working out the odds: resolving the command under every fall of its dice..."]
         if isinstance(rep, str):
