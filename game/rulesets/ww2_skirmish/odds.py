@@ -10,7 +10,6 @@ apart, by the same rules functions); the AI weighs shots with it, it is never sh
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -30,8 +29,8 @@ from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.data import SMALL_ARMS
 from game.rulesets.ww2_skirmish.melee import Fight
 from game.rulesets.ww2_skirmish.odds_read import (
-    EFFECT_ORDER,
     ShotOutcome,
+    effects_label,
     hit,
     hits,
     morale,
@@ -74,10 +73,8 @@ def no_effect(outcome: object) -> bool:
 
 
 def counts_label(results: list[tuple[str, str]]) -> str:
-    c = Counter(r for _, r in results if r not in ("none", "miss"))
-    if not c:
-        return "hit, no effect"
-    return "hit: " + ", ".join(f"{c[k]} {k if k != 'flamer' else 'flamethrower man'}" for k in EFFECT_ORDER if c[k])
+    """The label of a hit's (figure, result) pairs, as the shown odds name them."""
+    return effects_label([r for _, r in results if r not in ("none", "miss")], [], True, False)
 
 
 def labelled(part: Callable[[Dice], list[tuple[str, str]]], dice: Dice) -> str:
