@@ -15,6 +15,7 @@ class SoloKey(StatusKeys):
     ORDER = "solo_order"  # marker: the unit's solo order (advance, attack, close, halt, retreat, rout, ...)
     RISK = "solo_rf"  # marker: the risk factor its order was rolled with
     ORDERED_TURN = "solo_turn"  # marker: the turn its order was last rolled
+    ORDERED_AT = "solo_at"  # attr: where its figures stood when its order was rolled ("stationary": did not move since)
     # ---- units: what happened to them, for the risk factors (kept 12 entries) ---------------------
     FIRED_ON = "fired_on"  # attr: fire received, [{turn, by, n, heavy}]
     LOST = "lost"  # attr: figures lost, [{turn, n}]
@@ -34,10 +35,12 @@ class FireRecord(TypedDict):
     firers: int  # figures that fired
     heavy: bool  # mortars, flame or AFVs ("under fire from ...")
     by: str | None  # the unit that fired, when one did
+    figures: list[str]  # the figures that fired, when known ("twice own numbers" counts each once)
 
 
 class CountRecord(TypedDict):
     """One entry of a unit's ``SoloKey.LOST`` or ``SoloKey.INFLICTED``."""
 
     turn: int
+    side: str  # the side whose turn it was
     n: int  # figures lost, or taken out

@@ -12,8 +12,8 @@ and AFV charts. A ruleset tells it what its units are through :meth:`SoloMixin.p
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from math import atan2, degrees, hypot
+from collections.abc import Callable, Sequence
+from math import hypot
 from typing import TYPE_CHECKING, Any, cast
 
 from game.core.commands import Command, refuse, require
@@ -36,26 +36,28 @@ class SoloMixin:
     (game/solo/protocol.py)."""
 
     # ---- bookkeeping the risk factors need -----------------------------------------------
-    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False) -> None:
-        """Record that ``firers`` figures (of ``firer_unit``) fired at ``target_unit``."""
+    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False,
+                  figures: Sequence[str] = ()) -> None:
+        """Record that ``firers`` figures (of ``firer_unit``; ``figures``, their ids, when
+        known) fired at ``target_unit``."""
         st = game.state
         u = st.units.get(target_unit)
         if u is None:
             return
         rec: list[FireRecord] = u.attrs.setdefault(SoloKey.FIRED_ON, [])
-        rec.append(FireRecord(turn=st.turn, side=st.active_side, firers=firers, heavy=heavy, by=firer_unit))
+        rec.append(FireRecord(turn=st.turn, side=st.active_side, firers=firers, heavy=heavy, by=firer_unit,
+                              figures=sorted(figures)))
         del rec[:-12]
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         st = game.state
         if n <= 0:
             return
-        if victim_unit in st.units:
-            st.units[victim_unit].attrs.setdefault(SoloKey.LOST, []).append(CountRecord(turn=st.turn, n=n))
-            del st.units[victim_unit].attrs[SoloKey.LOST][:-12]
-        if by_unit and by_unit in st.units:
-            st.units[by_unit].attrs.setdefault(SoloKey.INFLICTED, []).append(CountRecord(turn=st.turn, n=n))
-            del st.units[by_unit].attrs[SoloKey.INFLICTED][:-12]
+        for uid, key in ((victim_unit, SoloKey.LOST), (by_unit, SoloKey.INFLICTED)):
+            if uid and uid in st.units:
+                recs = st.units[uid].attrs.setdefault(key, [])
+                recs.append(CountRecord(turn=st.turn, side=st.active_side, n=n))
+                del recs[:-12]
 
     # ---- profiles (rulesets refine this) -------------------------------------------------
     def profile(self: SoloRules, game: Game, unit: Unit) -> Profile:
@@ -75,9 +77,20 @@ class SoloMixin:
 
     # ---- the risk factor -------------------------------------------------------------------
     def recent(self, game: Game, unit: Unit, key: str) -> list[dict[str, Any]]:
-        """Records of the last two side-turns (since this side's previous turn)."""
-        t = game.state.turn
-        return [r for r in unit.attrs.get(key, []) if r["turn"] >= t - 1]
+        """Records since the start of the unit's side's previous side-turn (interpretation
+        ``under-fire``): fire received during its last turn (reaction fire), the other
+        sides' turns since, and its own turn so far."""
+        st = game.state
+        order = st.side_order
+        n = len(order)
+
+        def index(turn: int, side: str) -> int:
+            return turn * n + (order.index(side) if side in order else 0)
+
+        now = index(st.turn, st.active_side)
+        own = index(st.turn, unit.side)
+        previous = own - n if own >= now else own  # the start of its side's last side-turn before now
+        return [r for r in unit.attrs.get(key, []) if index(r["turn"], r.get("side", unit.side)) >= previous]
 
     def _sees(self: SoloRules, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:
         self.prefetch_sight(game, figs, others, within=reach)
@@ -106,28 +119,30 @@ class SoloMixin:
             if times:
                 out.append((fid, f.value * times, words or f.text))
 
-        enemies = [f for f in st.figures.values() if f.alive and f.side != unit.side]
+        enemies = self.known_enemies(game, unit.side)  # what the side knows: spotted, not merely in sight
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
         seen_enemies = self._sees(game, figs, enemies)
-        fire = self.recent(game, unit, "fired_on")
+        fire = self.recent(game, unit, SoloKey.FIRED_ON)
         if prof.routing:
             add("rout")
-        if fire and (sum(r["firers"] for r in fire) >= 2 * len(figs) or any(r["heavy"] for r in fire)):
-            add("heavy_fire")
+        numbers = firing_numbers(fire)
+        if fire and (numbers >= 2 * len(figs) or any(r["heavy"] for r in fire)):
+            heavy = any(r["heavy"] for r in fire)
+            add("heavy_fire", 1, "under fire from mortars, flame or AFVs" if heavy else
+                f"under fire from twice its numbers ({numbers} firers, {len(figs)} figures)")
         if prof.command or prof.one_action:
             add("command")
         per = tb.factor("losses").per
         quarters = int(prof.damaged_fraction * 100 // per) if per else 0
         if quarters:
             add("losses", quarters, f"{quarters * 25}% of the unit wounded, disabled or killed")
-        if not prof.has_nco and not prof.support_weapon and not prof.vehicle:
+        if not prof.has_nco and not prof.support_weapon and not prof.at_gun and not prof.vehicle:
             add("no_nco")
         if fire:
             add("under_fire")
         cx = sum(f.x for f in figs) / len(figs)
         cy = sum(f.y for f in figs) / len(figs)
-        facing = figs[0].facing
-        flank = any(abs((degrees(atan2(e.y - cy, e.x - cx)) - facing + 180) % 360 - 180) > 45 for e in seen_enemies)
+        flank = flanked((cx, cy), [e.pos for e in seen_enemies])
         retiring_near = any(
             u.id != unit.id and u.side == unit.side and u.markers.get(SoloKey.ORDER) in ("retreat", "rout")
             and any(self.apart(f, (cx, cy)) <= tb.dist_mm("retiring") for f in st.unit_figures(u.id))
@@ -135,8 +150,8 @@ class SoloMixin:
         ) or unit.markers.get(SoloKey.ORDER) in ("retreat", "rout")
         if flank or retiring_near:
             add("flanked", 1, "enemy seen to flank or rear" if flank else "a unit retiring within 24\"")
-        lost = sum(r["n"] for r in self.recent(game, unit, "lost"))
-        inflicted = sum(r["n"] for r in self.recent(game, unit, "inflicted"))
+        lost = sum(r["n"] for r in self.recent(game, unit, SoloKey.LOST))
+        inflicted = sum(r["n"] for r in self.recent(game, unit, SoloKey.INFLICTED))
         if lost > inflicted:
             add("losing", 1, f"losing a firefight ({lost} lost, {inflicted} inflicted)")
         officers = [f for f in friends if self.data.troop_types[f.type].role == "officer"]
@@ -157,7 +172,7 @@ class SoloMixin:
         if prof.at_gun or prof.support_weapon or cover == "soft":
             add("soft_cover", 1, "AT gun or MMG/HMG" if (prof.at_gun or prof.support_weapon) else "in soft cover")
         advancing = unit.markers.get(SoloKey.ORDER) in ("advance", "attack", "close") and not (prof.at_gun or prof.support_weapon)
-        stationary_hard = cover == "hard" and not any(self.moved_lately(game, f) for f in figs)
+        stationary_hard = cover == "hard" and stood_still(unit, figs) and not any(self.moved_lately(game, f) for f in figs)
         if advancing or stationary_hard:
             add("advancing", 1, "advancing" if advancing else "stationary in hard cover")
         if inflicted > lost and inflicted > 0:
@@ -223,6 +238,7 @@ class SoloMixin:
             note += ": support weapons halt and fire instead"
         unit.markers[SoloKey.ORDER] = order
         unit.markers[SoloKey.RISK] = rf
+        unit.attrs[SoloKey.ORDERED_AT] = {f.id: [f.x, f.y] for f in game.state.unit_figures(unit.id)}
         roll.outcome = note
 
     def initial_order(self, game: Game, unit: Unit) -> str:
@@ -335,6 +351,37 @@ class SoloMixin:
 
         return portal_state.solo_pool(game)
     # ==== end of portal markers =============================================================
+
+
+def firing_numbers(fire: list[dict[str, Any]]) -> int:
+    """How many enemy figures fired at a unit in these records ("under fire from twice
+    own numbers" counts figures, not shots): each named figure once, plus the count of
+    records that name none (counters, off-table fire)."""
+    named = {fid for r in fire for fid in r.get("figures") or ()}
+    return len(named) + sum(r["firers"] for r in fire if not r.get("figures"))
+
+
+def flanked(centre: tuple[float, float], seen: list[tuple[float, float]]) -> bool:
+    """"Enemy seen to flank or rear of position" (interpretation ``flank``): the unit's
+    front faces the nearest enemy it sees; another seen enemy is to its flank or rear
+    when it stands behind the line extended along that front through the unit's centre
+    (more than 90 degrees off the front), as the AFV chart draws a vehicle's flank."""
+    if len(seen) < 2:
+        return False
+    cx, cy = centre
+    near = min(seen, key=lambda p: (hypot(p[0] - cx, p[1] - cy), p))
+    fx, fy = near[0] - cx, near[1] - cy
+    return any((p[0] - cx) * fx + (p[1] - cy) * fy < -1e-6 for p in seen)
+
+
+def stood_still(unit: Unit, figs: list[Figure]) -> bool:
+    """Whether every figure of the unit stands where it stood when its last order was
+    rolled (the start of its side's last turn): "stationary" (interpretation
+    ``advancing``). A unit with no order yet has no known last turn: not stationary."""
+    at = unit.attrs.get(SoloKey.ORDERED_AT)
+    if not at:
+        return False
+    return all(f.id in at and hypot(f.x - at[f.id][0], f.y - at[f.id][1]) <= 1.0 for f in figs)
 
 
 def _orders_unit(game: Game, cmd: Command) -> Unit:

@@ -77,9 +77,18 @@ def test_fire_factors_and_firefights():
 
 
 def test_flank_and_retiring_friends():
+    """"Enemy seen to flank or rear of position" (interpretation flank): the unit's front
+    faces the nearest enemy it sees; a seen enemy behind the line along that front (more
+    than 90 degrees off it) is to its flank or rear. Facing does not enter into it."""
     game = base_game([squad("a1", 10, 40)], [unit("b1", [("rifleman", 40, 40)])])
     for f in game.state.unit_figures("a1"):
-        f.facing = 270  # facing north; the enemy is due east
+        f.facing = 270  # facing north; the enemy is due east: the front is where the enemy is
+    assert "flanked" not in factors(game, "a1")
+    # a second enemy 80 degrees off the front (ahead of the line along it): not flanked
+    game = base_game([squad("a1", 10, 40)], [unit("b1", [("rifleman", 30, 40)]), unit("b2", [("rifleman", 13, 20)])])
+    assert "flanked" not in factors(game, "a1")
+    # ... behind that line (west of the unit, the nearest enemy east): flanked
+    game = base_game([squad("a1", 20, 40)], [unit("b1", [("rifleman", 30, 40)]), unit("b2", [("rifleman", 6, 36)])])
     assert factors(game, "a1")["flanked"] == 1
     game = base_game([squad("a1", 10, 40), squad("a2", 10, 30)], [unit("b1", [("rifleman", 14, 4)])])
     assert "flanked" not in factors(game, "a1")
@@ -100,7 +109,12 @@ def test_cover_and_advancing():
     assert factors(game, "a1")["soft_cover"] == -1
     trench = [{"type": "trench", "line": [[0, 40], [48, 40]], "width": 2}]
     game = base_game([squad("a1", 10, 40)], [squad("b1", 30, 4)], terrain=trench)
+    assert "advancing" not in factors(game, "a1")  # no order rolled yet: its last turn is unknown
+    a1 = game.state.units["a1"]
+    a1.attrs["solo_at"] = {f.id: [f.x, f.y] for f in game.state.unit_figures("a1")}  # where it stood at its last order
     assert factors(game, "a1")["advancing"] == -2  # stationary in hard cover
+    game.state.unit_figures("a1")[0].x += 25.4  # one figure moved an inch since: not stationary
+    assert "advancing" not in factors(game, "a1")
     game = base_game([squad("a1", 10, 40)], [squad("b1", 30, 4)])
     assert "advancing" not in factors(game, "a1")
     game.state.units["a1"].markers["solo_order"] = "advance"

@@ -96,7 +96,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
 
     def resolve_shot(self, game: Game, s: Shot) -> None:
         s.firer.markers[GwFigMark.SHOT] = True
-        self.rules.note_fire(game, s.target.id, s.firer.unit, 1, heavy=s.weapon.crewed)
+        self.rules.note_fire(game, s.target.id, s.firer.unit, 1, heavy=s.weapon.crewed, figures=[s.firer.id])
         hits, _ = self.roll_shot(game.dice, s)
         if not hits or not game.state.unit_alive(s.target.id):
             return
@@ -196,7 +196,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
             self.rules.destroy_unit(game, target, f"{target.name} is overrun: crewed weapons are destroyed in an assault.")
             return
         hits, _ = self.assault_dice(game.dice, f"{unit.name} assaults {target.name}", len(plan.attackers), [unit.id, target.id])
-        self.rules.note_fire(game, target.id, unit.id, len(plan.attackers))
+        self.rules.note_fire(game, target.id, unit.id, len(plan.attackers), figures=[f.id for f in plan.attackers])
         lost_def = self.assault_casualties(game, target, hits, plan.attackers, f"assaulted by {unit.name}", unit.id)
         # "the assaulted unit fights back with what is left": what is left of its figures
         # within 2" of an enemy figure (interpretation assault-who)
@@ -204,7 +204,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         lost_att = 0
         if fighters:
             back, _ = self.assault_dice(game.dice, f"{target.name} fights back", len(fighters), [target.id, unit.id])
-            self.rules.note_fire(game, unit.id, target.id, len(fighters))
+            self.rules.note_fire(game, unit.id, target.id, len(fighters), figures=[f.id for f in fighters])
             lost_att = self.assault_casualties(game, unit, back, fighters, f"fought by {target.name}", target.id)
         game.emit("assault", f"Assault result: {target.name} lost {lost_def}, {unit.name} lost {lost_att}.", units=[unit.id, target.id])
         testers = []

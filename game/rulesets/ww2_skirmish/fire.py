@@ -10,6 +10,7 @@ serves the check, the roll and the odds); :meth:`resolve_shot` rolls it with any
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -388,10 +389,22 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             if v is not None:
                 game.state.units[v.unit].markers[Ww2UnitMark.FIRED_ST] = self.rules.sideturn(game)
 
-    def note_target(self, game: Game, target: Unit, firer: Figure, heavy: bool = False) -> None:
+    def note_target(self, game: Game, target: Unit, firer: Figure, heavy: bool = False,
+                    others: Sequence[Figure] = ()) -> None:
+        """The target team is fired at by ``firer`` (and ``others`` firing with it), for
+        the reaction and awareness rules and the solo risk factors. Fire from an AFV (its
+        guns or its machine guns) is "fire from AFVs"."""
         target.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
         target.markers[Ww2UnitMark.AWARE] = True
-        self.rules.note_fire(game, target.id, firer.unit, 1, heavy=heavy)
+        firers = [firer, *others]
+        heavy = heavy or any(self.rules.is_afv(v) for f in firers if (v := self.firing_vehicle(game, f)) is not None)
+        self.rules.note_fire(game, target.id, firer.unit, len(firers), heavy=heavy, figures=[f.id for f in firers])
+
+    def firing_vehicle(self, game: Game, f: Figure) -> Figure | None:
+        """The vehicle a figure fires from: itself, or the vehicle it rides in."""
+        if self.rules.is_vehicle(f):
+            return f
+        return self.rules.vehicle_of(game, f) if self.rules.embarked(f) else None
 
     def resolve_and_apply(self, game: Game, s: Shot) -> None:
         self.pay_shot(game, s)

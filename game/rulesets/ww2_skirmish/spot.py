@@ -293,6 +293,9 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
                 for rec in u.attrs.get(SoloKey.FIRED_ON, []):
                     if rec.get("by") and not any(x not in hidden for x in game.state.units[rec["by"]].figures):
                         rec["by"] = None
+                    # unseen firers stay counted ("twice own numbers") but not named
+                    rec["figures"] = sorted(x if x not in hidden else f"unseen {sorted(hidden).index(x)}"
+                                            for x in rec.get("figures") or ())
                 continue
             u.figures = [x for x in u.figures if x not in hidden]
             if not u.figures:

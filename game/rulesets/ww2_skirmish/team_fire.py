@@ -129,7 +129,7 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
         for s in shots:
             self.rules.spend(s.firer, 1)
             self.rules.firing.mark_fired(game, s.firer)
-        self.rules.firing.note_target(game, target, shots[0].firer)
+        self.rules.firing.note_target(game, target, shots[0].firer, others=[s.firer for s in shots[1:]])
         result, victim = self.volley_roll(game.dice, game, shots, target)
         if victim is not None:
             self.rules.effects.apply_effect(game, game.state.figures[victim], result, f"fire of {game.state.units[cmd.unit_id].name}", cmd.unit)

@@ -257,7 +257,8 @@ class WwOrders(Chapter["Wwify"]):
         else:
             self.rules.start_action(game, unit, "fire")
         unit.markers[WwifyUnitMark.MOVE_OPEN] = False
-        self.rules.note_fire(game, plan.target.id, unit.id, len(plan.firers), heavy=unit.kind != "squad")
+        self.rules.note_fire(game, plan.target.id, unit.id, len(plan.firers), heavy=unit.kind != "squad",
+                             figures=[f.fig.id for f in plan.firers])
         kills = self.rules.fighting.roll_fire(game.dice, plan)
         total = sum(kills.values())
         game.emit("fire", f"{unit.name} scores {total} kill{'s' if total != 1 else ''} on {plan.target.name}.",
@@ -367,9 +368,9 @@ class WwOrders(Chapter["Wwify"]):
             units[f.unit] = units.get(f.unit, 0) + 1
         main = max(units, key=lambda u: (units[u], u))
         for uid in sorted(units):
-            self.rules.note_fire(game, uid, cmd.unit_id, len(plan.attackers))
+            self.rules.note_fire(game, uid, cmd.unit_id, len(plan.attackers), figures=[f.id for f in plan.attackers])
         for uid in sorted({f.unit for f in plan.attackers}):  # the acting unit, and friends in the same combat
-            self.rules.note_fire(game, uid, main, len(plan.defenders))
+            self.rules.note_fire(game, uid, main, len(plan.defenders), figures=[f.id for f in plan.defenders])
         self.rules.start_action(game, unit, "combat")
         foe_side = plan.defenders[0].side
         game.emit("combat", f"Close combat: {', '.join(f.name for f in plan.attackers)} against {', '.join(f.name for f in plan.defenders)}.",

@@ -29,6 +29,8 @@ Commands:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.core import victory
 from game.core.cards import Deck
 from game.core.commands import Command, require
@@ -433,8 +435,9 @@ class Wwify(RulesetBase[WwData]):
     def describe_command(self, game: Game, cmd: Command) -> str:
         return self.listing.describe_command(game, cmd)
 
-    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool=False) -> None:
-        self.solo_view.note_fire(game, target_unit, firer_unit, firers, heavy)
+    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool=False,
+                  figures: Sequence[str] = ()) -> None:
+        self.solo_view.note_fire(game, target_unit, firer_unit, firers, heavy, figures)
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         self.solo_view.note_losses(game, victim_unit, n, by_unit)

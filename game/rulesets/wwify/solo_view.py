@@ -9,6 +9,7 @@ A chapter of :class:`game.rulesets.wwify.ruleset.Wwify` (it reads the rest throu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import contextmanager
 from math import hypot
 from typing import TYPE_CHECKING
@@ -127,7 +128,7 @@ class WwSoloView(Chapter["Wwify"]):
 
     # ==== bookkeeping for the risk factors =======================================================
     def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int,
-                  heavy: bool = False) -> None:
+                  heavy: bool = False, figures: Sequence[str] = ()) -> None:
         """Fire counts as "mortars, flame or AFVs" when it comes from a mortar, field gun,
         vehicle or flyer, or from a squad whose flamethrower reaches the target (8")."""
         st = game.state
@@ -138,7 +139,7 @@ class WwSoloView(Chapter["Wwify"]):
             reach = self.rules.mm(self.rules.data.firing.bands[1].upto)
             if flames and any(self.rules.apart(f, t) <= reach + 1e-6 for f in flames for t in self.rules.alive(game, target_unit)):
                 heavy = True
-        SoloMixin.note_fire(self.rules, game, target_unit, firer_unit, firers, heavy)
+        SoloMixin.note_fire(self.rules, game, target_unit, firer_unit, firers, heavy, figures)
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         """A loss is credited to the unit that last fired at (or fought) the victim this

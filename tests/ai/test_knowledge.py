@@ -1,0 +1,106 @@
+"""The solo AI knows only what its side knows (issue 18).
+
+Property: in the middle of seeded AI games, changing what the AI's side has not seen -
+moving or removing enemy figures it has not spotted (WW2 Skirmish), turning the other
+side's secret portal markers into dummies and back, changing the figures waiting in its
+pool (every ruleset) - never changes the command the AI gives. The AI plans on its
+side's view (game/ai/knowledge.py); the real game only referees.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.solo_ai import SoloAI
+from game.catalog import load_map, new_game
+from game.core.game import Game
+from game.core.rng import Pcg32
+from game.rulesets.base import ruleset_of
+from game.solo.keys import SoloKey
+
+CASES = [
+    ("maps/open-field-encounter.yaml", 3),
+    ("maps/wwify-gloomford-crossing.yaml", 3),
+    ("maps/ww2-village-hauteville.yaml", 3),
+    ("maps/ww2-bocage-bunkers.yaml", 5),
+]
+LOOK_EVERY = 7  # commands between two looks
+MAX_LOOKS = 14
+
+
+def scratch(game: Game) -> Game:
+    """A copy of ``game`` to change and ask (its own state and table)."""
+    g = Game(game.rules, game.state.copy(), game.table.copy(), game.seed, game.options, game.scenario)
+    g._begun = True
+    g.rules.sync_table(g)
+    return g
+
+
+def unseen_enemies(game: Game, side: str) -> list:
+    """Enemy figures in play that ``side`` does not know of."""
+    rules = ruleset_of(game)
+    known = {f.id for f in rules.known_enemies(game, side)}
+    return [f for f in game.state.figures.values() if f.alive and f.side != side and f.id not in known]
+
+
+def secret_markers(game: Game, side: str) -> list:
+    return [m for m in game.state.markers.values() if m.secret and m.side != side]
+
+
+def perturbations(game: Game, side: str, rng: Pcg32) -> list[tuple[str, Game]]:
+    """Copies of ``game`` that differ from it only in what ``side`` does not know."""
+    out = []
+    hidden = unseen_enemies(game, side)
+    if hidden:
+        moved = scratch(game)
+        for f in hidden:
+            g = moved.state.figures[f.id]
+            g.x = min(moved.table.width - 15, max(15, g.x + (rng.below(61) - 30)))  # up to 30 mm either way
+            g.y = min(moved.table.height - 15, max(15, g.y + (rng.below(61) - 30)))
+        out.append(("unseen enemies moved", moved))
+        gone = scratch(game)
+        victim = hidden[rng.below(len(hidden))].unit
+        unseen = {f.id for f in hidden if f.unit == victim}  # its figures the side has not seen (others may be known)
+        for fid in unseen:  # gone from play (kept as out of action: the records may name them)
+            gone.state.figures[fid].life = "dead"
+        out.append(("the unseen figures of an enemy unit removed", gone))
+    marks = secret_markers(game, side)
+    kinds = sorted({m.kind for m in marks})
+    if len(kinds) > 1:
+        swapped = scratch(game)
+        for m in secret_markers(swapped, side):
+            m.kind = kinds[(kinds.index(m.kind) + 1) % len(kinds)]
+        out.append(("the other side's secret markers changed", swapped))
+    solo = game.state.attrs.get(SoloKey.SOLO)
+    if solo and solo.get("side") != side and solo.get("pool"):
+        emptied = scratch(game)
+        emptied.state.attrs[SoloKey.SOLO]["pool"] = {}
+        out.append(("the other side's pool emptied", emptied))
+    return out
+
+
+@pytest.mark.parametrize("path,seed", CASES)
+def test_unknown_things_never_change_the_ai(path, seed):
+    lm = load_map(path)
+    first = lm.model.first_side or lm.model.sides[0].id
+    solo_side = next(s.id for s in lm.model.sides if s.id != first)
+    game = new_game(lm, seed, {"solo_side": solo_side})
+    players = {s: SoloAI(seed * 10 + i) for i, s in enumerate(game.state.side_order)}
+    rng = Pcg32(seed)
+    compared = 0
+    looks = 0
+    n = 0
+    while not game.state.over and n < 1500 and looks < MAX_LOOKS:
+        side = game.acting_side
+        if n % LOOK_EVERY == 0:
+            variants = perturbations(game, side, rng)
+            if variants:
+                looks += 1
+                want = SoloAI(99).choose(scratch(game), side)
+                for what, other in variants:
+                    got = SoloAI(99).choose(other, side)
+                    assert got == want, f"{path} seed {seed}, command {n}: with {what}, the AI of {side} chose {got} instead of {want}"
+                    compared += 1
+        game.submit(players[side].choose(game, side))
+        n += 1
+    assert compared >= 6, f"only {compared} comparisons: the property was hardly tried"
