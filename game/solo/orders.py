@@ -53,11 +53,15 @@ class SoloMixin:
         st = game.state
         if n <= 0:
             return
-        for uid, key in ((victim_unit, SoloKey.LOST), (by_unit, SoloKey.INFLICTED)):
-            if uid and uid in st.units:
-                recs = st.units[uid].attrs.setdefault(key, [])
-                recs.append(CountRecord(turn=st.turn, side=st.active_side, n=n))
-                del recs[:-12]
+        rec = CountRecord(turn=st.turn, side=st.active_side, n=n)
+        if victim_unit in st.units:
+            lost = st.units[victim_unit].attrs.setdefault(SoloKey.LOST, [])
+            lost.append(rec)
+            del lost[:-12]
+        if by_unit and by_unit in st.units:
+            inflicted = st.units[by_unit].attrs.setdefault(SoloKey.INFLICTED, [])
+            inflicted.append(CountRecord(**rec))
+            del inflicted[:-12]
 
     # ---- profiles (rulesets refine this) -------------------------------------------------
     def profile(self: SoloRules, game: Game, unit: Unit) -> Profile:
