@@ -1,0 +1,147 @@
+"""The solo action chart's results carried out as ww2-skirmish-solo.txt gives them
+("Solo rules": Rout, the falling-back Halt in cover, Retreat, Advance in dispersed
+order) in the Great War in 54mm and in WWIFY: forced dice, small scripted tables."""
+
+from math import hypot
+
+from game.core.commands import Command
+from tests.rulesets.helpers import end_phases, force, make_game, ok, small_map, unit
+
+IN = 25.4
+
+
+def scripted_rf(monkeypatch, game, rf):
+    monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", rf, "scripted")])
+
+
+def centre(game, uid):
+    figs = game.state.unit_figures(uid)
+    return (sum(f.x for f in figs) / len(figs) / IN, sum(f.y for f in figs) / len(figs) / IN)
+
+
+# ---- The Great War in 54mm ----------------------------------------------------------------------------
+def gw_squad(uid, x, y, n=4, gap=1.5):
+    return unit(uid, [(t, x + gap * i, y) for i, t in enumerate(["sergeant"] + ["rifleman"] * (n - 1))])
+
+
+def gw_game(a, b, terrain=None):
+    return make_game(small_map(a, b, terrain=terrain))
+
+
+def test_gw_chart_rout_runs_away_at_once_and_not_again_that_turn(monkeypatch):
+    """"Rout: Unit will run at move (+5cms) away from the nearest enemy unit(s), it may
+    neither fight nor shoot." (interpretation chart-rout): the Great War's running."""
+    game = gw_game([gw_squad("a1", 20, 24)], [gw_squad("b1", 20, 12)])
+    scripted_rf(monkeypatch, game, 7)
+    y0 = centre(game, "a1")[1]
+    force(game, 1, 3, 3)  # RF6-8, 1: Rout; run dice 2dAv: 6"
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    u = game.state.units["a1"]
+    assert u.markers.get("running") and u.markers.get("pinned")
+    assert abs(centre(game, "a1")[1] - y0 - (6 + 5 / 2.54)) < 0.05  # straight south, away from b1
+    monkeypatch.undo()
+    assert ("rout", 4) in [(fid, v) for fid, v, _ in game.rules.risk_factors(game, u)]
+    here = centre(game, "a1")
+    end_phases(game, "shooting", "a")
+    assert centre(game, "a1") == here  # the Movement phase did not run it again
+    res = game.submit(Command("fire_unit", "a", unit="a1", target="b1"))
+    assert not res.ok and "running" in res.reason
+
+
+def test_gw_surrounded_unit_surrenders(monkeypatch):
+    b = [gw_squad("b1", 20, 18, n=2), gw_squad("b2", 12, 30, n=2), gw_squad("b3", 30, 30, n=2)]
+    game = gw_game([gw_squad("a1", 20, 24)], b)
+    scripted_rf(monkeypatch, game, 9)
+    force(game, 1)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    assert {f.life for f in game.state.unit_figures("a1", alive_only=False)} == {"captured"}
+
+
+GW_WOOD = {"type": "wood", "polygon": [[10, 30], [18, 30], [18, 36], [10, 36]]}
+
+
+def gw_moves(game, uid, order, faces=(3, 3), activate=False):
+    end_phases(game, "movement", "a")
+    u = game.state.units[uid]
+    u.markers["solo_order"] = order
+    u.markers["solo_turn"] = game.state.turn
+    memo: dict = {}
+    if activate:  # the d10 lets it advance
+        force(game, 1, *faces)
+        ok(game, Command("activate", "a", unit=uid))
+    cmds = list(game.rules.planner.unit_commands(game, "a", u, memo))
+    if cmds and cmds[0].kind in ("roll_move", "activate"):
+        force(game, *((1,) if cmds[0].kind == "activate" else ()), *faces)
+        ok(game, cmds[0])
+        cmds = list(game.rules.planner.unit_commands(game, "a", u, memo))
+    return cmds
+
+
+def test_gw_retreat_goes_to_the_nearest_cover_further_from_the_enemy():
+    """Retreat: "... or towards the nearest cover further from all enemy units." """
+    game = gw_game([gw_squad("a1", 20, 26)], [gw_squad("b1", 24, 12)], terrain=[GW_WOOD])
+    cmds = gw_moves(game, "a1", "retreat")
+    assert cmds and all(c.kind == "move" for c in cmds)
+    for c in cmds:
+        ok(game, c)
+    x, y = centre(game, "a1")
+    assert x < 20.5 and y > 27  # toward the wood, away from b1
+
+
+def test_gw_retreat_in_cover_stays_unless_under_half_strength():
+    """"If in cover already, unit may stay in position if it has at least 50% of its
+    original unit strength, otherwise, it will retreat towards the nearest friendly unit
+    not forward of its current position.\""""
+    a = [gw_squad("a1", 12, 32, gap=1.2), gw_squad("a2", 30, 44, n=2)]
+    game = gw_game(a, [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
+    assert gw_moves(game, "a1", "retreat") == []
+    game = gw_game(a, [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
+    for fid in ("a1.2", "a1.3", "a1.4"):
+        game.state.figures[fid].life = "dead"
+    cmds = gw_moves(game, "a1", "retreat")
+    assert [c.figure for c in cmds] == ["a1.1"]
+    end = cmds[0].path[-1]
+    assert end[0] > 12 * IN and end[1] > 32 * IN  # toward a2
+
+
+def test_gw_falling_back_halts_in_cover(monkeypatch):
+    """Up to RF0, 5-6: "Units falling back away from the enemy will halt in the nearest
+    cover facing the last known enemy position" (interpretation fall-back-halt)."""
+    game = gw_game([gw_squad("a1", 16, 26)], [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
+    u = game.state.units["a1"]
+    u.markers["solo_order"] = "retreat"
+    scripted_rf(monkeypatch, game, -1)
+    force(game, 6)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    assert u.markers["solo_order"] == "halt" and u.markers["solo_take_cover"]
+    monkeypatch.undo()
+    cmds = gw_moves(game, "a1", "halt", faces=(4, 4))
+    for c in cmds:
+        ok(game, c)
+    assert centre(game, "a1")[1] > 29  # into the wood's edge
+    # a plain Halt stays put
+    game = gw_game([gw_squad("a1", 16, 26)], [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
+    assert gw_moves(game, "a1", "halt") == []
+
+
+def test_gw_advance_takes_up_a_line_abreast_two_inches_apart():
+    """Advance: "at half speed in dispersed order" (interpretation dispersed: a line
+    abreast, 2" between figures): a column 0.15" apart spreads across the advance."""
+    col = unit("a1", [(t, 20, 30 + 1.15 * i) for i, t in enumerate(["sergeant", "rifleman", "rifleman", "rifleman"])])
+    game = gw_game([col], [gw_squad("b1", 20, 6)])
+    cmds = gw_moves(game, "a1", "advance", faces=(5, 5), activate=True)
+    u, memo = game.state.units["a1"], {}
+    for _ in range(8):  # as the AI player does: the next command each time
+        cmds = list(game.rules.planner.unit_commands(game, "a", u, memo))
+        if not cmds:
+            break
+        ok(game, cmds[0])
+    figs = sorted(game.state.unit_figures("a1"), key=lambda f: f.x)
+    xs = [f.x / IN for f in figs]
+    assert all(b - a >= 2 - 0.05 for a, b in zip(xs, xs[1:], strict=False))
+    assert max(f.y for f in figs) - min(f.y for f in figs) < 0.6 * IN
+    assert centre(game, "a1")[1] < 31.7  # moved toward the enemy
+
+
+def _dist(a, b):
+    return hypot(a[0] - b[0], a[1] - b[1])
