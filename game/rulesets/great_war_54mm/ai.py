@@ -71,9 +71,9 @@ class GreatWarPlanner(Planner["GreatWar54"]):
         if key in memo:
             plan = [c for c in memo[key] if not game.state.figures[c.figure].markers.get(GwFigMark.MOVED_MM)]
             # figures the others stood in the way of try again once those have moved
-            later = [self._step_to(game, side, unit, game.state.figures[fid], slot) for fid, slot in memo.get(key + ("later",), [])
+            again = [self._step_to(game, side, unit, game.state.figures[fid], slot) for fid, slot in memo.get(key + ("later",), [])
                      if game.state.figures[fid].alive and not game.state.figures[fid].markers.get(GwFigMark.MOVED_MM)]
-            return plan + [c for c in later if c is not None]
+            return plan + [c for c in again if c is not None]
         figs = self.rules.alive(game, unit.id)
         if any(f.markers.get(GwFigMark.MOVED_MM) for f in figs):
             return []  # moved by hand or before a reload: one move per unit per phase
