@@ -195,3 +195,16 @@ def test_an_advance_takes_up_dispersed_order_and_gets_the_band():
     assert y0 - centre(game, "a1")[1] > 3  # toward the enemy, one move ("half speed")
     assert max(f.y for f in figs) - min(f.y for f in figs) < 0.5 * IN  # abreast: across the advance
     assert game.rules.firing.shot_target(game, game.state.figures["b1.1"], "a1", False, False).dispersed
+
+
+def test_a_team_routing_by_its_morale_does_not_flee_again_for_a_chart_rout(monkeypatch):
+    """Interpretation chart-rout: a routing team flees at its side's start by WW2's own
+    rout rule; the chart's Rout adds no second flight."""
+    game = wgame(TEAM, [unit("b1", [("ger_rifleman", 24, 14)])])
+    see(game, "a", "b1.1")
+    game.state.units["a1"].markers["routing"] = True
+    here = centre(game, "a1")
+    scripted_rf(monkeypatch, game, 11)
+    force(game, 1)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    assert game.state.units["a1"].markers["solo_order"] == "rout" and centre(game, "a1") == here

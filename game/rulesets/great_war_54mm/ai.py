@@ -202,6 +202,8 @@ class GreatWarPlanner(Planner["GreatWar54"]):
     def _back_goal(self, game: Game, side: str, unit: Unit, order: str) -> tuple[float, float] | None:
         """Where a Retreat goes (interpretation retreat), or a Halt in the nearest cover
         after falling back (fall-back-halt); None: no such move (it stays)."""
+        if order != "retreat" and not (order == "halt" and unit.markers.get(SoloKey.TAKE_COVER)):
+            return None
         figs = game.state.unit_figures(unit.id, alive_only=False)
         alive = [f for f in figs if f.alive]
         in_cover = sum(1 for f in alive if self._cover_at(game, f.pos)) * 2 > len(alive)

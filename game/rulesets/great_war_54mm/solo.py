@@ -102,8 +102,8 @@ class GreatWarSolo(Chapter["GreatWar54"]):
         surrenders (its figures are captured)."""
         r = self.rules
         figs = r.alive(game, unit.id)
-        if not figs:
-            return
+        if not figs or unit.markers.get(GwUnitMark.RUNNING):
+            return  # (a running unit runs in the Movement phase already)
         known = [e.pos for e in r.known_enemies(game, unit.side)]
         centre = r.unit_centre(game, unit.id)
         tb = solo_tables()

@@ -157,8 +157,8 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         surrenders (its figures on foot are captured)."""
         r = self.rules
         figs = [f for f in r.fighters(game, unit.id) if not f.attrs.get(Ww2FigAttr.CARRIED_BY)]
-        if not figs or r.unit_vehicle(game, unit.id) is not None:
-            return
+        if not figs or r.unit_vehicle(game, unit.id) is not None or r.routing(unit):
+            return  # (a routing team fled at its side's start already)
         tb = solo_tables()
         reach = r.mm(r.data.movement.normal) + tb.dist_mm("rout_extra")
         centre = (sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs))

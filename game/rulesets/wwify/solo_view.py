@@ -141,8 +141,8 @@ class WwSoloView(Chapter["Wwify"]):
         captured). Vehicles and flyers dice on the AFV chart (no Rout)."""
         r = self.rules
         figs = r.alive(game, unit.id)
-        if not figs or unit.kind in ("vehicle", "flyer"):
-            return
+        if not figs or unit.kind in ("vehicle", "flyer") or (unit.markers.get(WwifyUnitMark.PANICKED) and SoloKey.CHART_ROUT not in unit.markers):
+            return  # (panicked by its morale test: it runs on its card)
         tb = solo_tables()
         known = [e.pos for e in r.known_enemies(game, unit.side)]
         centre = r.unit_centre(game, unit.id)
