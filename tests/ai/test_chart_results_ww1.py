@@ -2,8 +2,6 @@
 ("Solo rules": Rout, the falling-back Halt in cover, Retreat, Advance in dispersed
 order) in the Great War in 54mm and in WWIFY: forced dice, small scripted tables."""
 
-from math import hypot
-
 from game.core.commands import Command
 from tests.rulesets.helpers import end_phases, force, make_game, ok, small_map, unit
 
@@ -46,6 +44,9 @@ def test_gw_chart_rout_runs_away_at_once_and_not_again_that_turn(monkeypatch):
     assert centre(game, "a1") == here  # the Movement phase did not run it again
     res = game.submit(Command("fire_unit", "a", unit="a1", target="b1"))
     assert not res.ok and "running" in res.reason
+    end_phases(game, "assaults", "a")
+    res = game.submit(Command("assault", "a", unit="a1", target="b1"))
+    assert not res.ok and "pinned" in res.reason  # (running units are pinned too)
 
 
 def test_gw_surrounded_unit_surrenders(monkeypatch):
@@ -141,10 +142,6 @@ def test_gw_advance_takes_up_a_line_abreast_two_inches_apart():
     assert all(b - a >= 2 - 0.05 for a, b in zip(xs, xs[1:], strict=False))
     assert max(f.y for f in figs) - min(f.y for f in figs) < 0.6 * IN
     assert centre(game, "a1")[1] < 31.7  # moved toward the enemy
-
-
-def _dist(a, b):
-    return hypot(a[0] - b[0], a[1] - b[1])
 
 
 # ---- WWIFY ------------------------------------------------------------------------------------------------
