@@ -16,6 +16,9 @@ class SoloKey(StatusKeys):
     RISK = "solo_rf"  # marker: the risk factor its order was rolled with
     ORDERED_TURN = "solo_turn"  # marker: the turn its order was last rolled
     ORDERED_AT = "solo_at"  # attr: where its figures stood when its order was rolled ("stationary": did not move since)
+    TAKE_COVER = "solo_take_cover"  # marker: a Halt that goes to the nearest cover facing the last known enemy (falling back, 5-6)
+    LAST_ENEMY = "solo_last_enemy"  # marker: [x, y] of the nearest enemy its side knew of at its last order
+    CHART_ROUT = "solo_chart_rout"  # marker: the turn a chart Rout marked the unit routing (rulesets' chart_rout)
     # ---- units: what happened to them, for the risk factors (kept 12 entries) ---------------------
     FIRED_ON = "fired_on"  # attr: fire received, [{turn, by, n, heavy}]
     LOST = "lost"  # attr: figures lost, [{turn, n}]

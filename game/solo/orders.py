@@ -232,18 +232,28 @@ class SoloMixin:
         roll = game.dice.roll("d6", f"{unit.name}: RF {rf} ({words}), solo action chart", units=[unit.id])
         order: str = solo_tables().chart_row(rf).results[roll.value - 1]
         prev = unit.markers.get(SoloKey.ORDER) or self.initial_order(game, unit)
+        continued = order == "continue"
         if order == "continue":
             order = prev if prev in ("halt", "advance", "attack", "retreat", "close") else "halt"
             note = f"Continue ({ORDER_WORDS[order]})"
         else:
             note = ORDER_WORDS[order]
+        take_cover = bool(unit.markers.pop(SoloKey.TAKE_COVER, None)) and continued and order == "halt"
+        self.note_last_enemy(game, unit)
+        if prev == "retreat" and rf <= 0 and roll.value in solo_tables().fall_back_cover:
+            order, take_cover = "halt", True  # interpretation fall-back-halt
+            note = "Halt in the nearest cover facing the last known enemy (falling back)"
         if order in ("advance", "attack", "close") and (prof.support_weapon or prof.at_gun):
             order = "halt"
             note += ": support weapons halt and fire instead"
+        if take_cover:
+            unit.markers[SoloKey.TAKE_COVER] = True
         unit.markers[SoloKey.ORDER] = order
         unit.markers[SoloKey.RISK] = rf
         unit.attrs[SoloKey.ORDERED_AT] = {f.id: [f.x, f.y] for f in game.state.unit_figures(unit.id)}
         roll.outcome = note
+        if order == "rout":
+            self.chart_rout(game, unit)
 
     def initial_order(self, game: Game, unit: Unit) -> str:
         """The "current action" before a unit's first order: a side with something to
@@ -281,6 +291,23 @@ class SoloMixin:
             note = ORDER_WORDS[order]
         unit.markers[SoloKey.ORDER] = order
         roll.outcome = note
+
+    def note_last_enemy(self: SoloRules, game: Game, unit: Unit) -> None:
+        """Note the nearest enemy figure the side knows of as the unit's "last known enemy
+        position" (kept while none is known)."""
+        figs = game.state.unit_figures(unit.id)
+        foes = self.known_enemies(game, unit.side)
+        if figs and foes:
+            c = (sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs))
+            e = min(foes, key=lambda f: (hypot(f.x - c[0], f.y - c[1]), f.id))
+            unit.markers[SoloKey.LAST_ENEMY] = [round(e.x, 3), round(e.y, 3)]
+
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        """The chart's Rout: "Unit will run at move (+5cms) away from the nearest enemy
+        unit(s), it may neither fight nor shoot. If surrounded, they surrender." Rulesets
+        mark the unit routing in their own terms (so that :meth:`routed` answers yes),
+        make its flight or its surrender (game/solo/retreat.py helps); the default
+        leaves the Rout order alone for the planner to carry out."""
 
     def routed(self, game: Game, unit: Unit) -> bool:
         """Whether the unit is running, routing or panicked in its ruleset's own terms (a

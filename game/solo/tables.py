@@ -56,6 +56,7 @@ class SoloTables(Strict):
     risk_factors: list[Factor]
     distances: dict[str, float]
     action_chart: list[ChartRow]
+    fall_back_cover: list[int] = Field(default_factory=lambda: [5, 6])  # up to RF0: a unit falling back halts in cover on these
     afv_points: list[Factor]
     afv_chart: list[AfvRow]
     force_generation: ForceGeneration

@@ -152,7 +152,7 @@ def test_action_chart_rows(monkeypatch, rf, faces):
         game = base_game([squad("a1", 10, 40)], [squad("b1", 30, 4)])
         game.state.attrs["victory"]["otherwise"] = "a"  # a holding side: Continue means Halt
         monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", rf, "scripted")])
-        force(game, face)
+        force(game, face, 3, 3)  # (a Rout runs: 2dAv)
         ok(game, Command("solo_orders", "a", unit="a1"))
         assert game.state.units["a1"].markers["solo_order"] == expected, (rf, face)
         monkeypatch.undo()

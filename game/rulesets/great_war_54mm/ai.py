@@ -19,8 +19,11 @@ from game.core.state import Unit
 from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
+from game.solo.fallback import cover_spots
 from game.solo.goals import ai_goal, defends
 from game.solo.keys import SoloKey
+from game.solo.retreat import halt_cover_goal, retreat_goal
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.great_war_54mm.rules import GreatWar54
@@ -56,10 +59,9 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             return []
         defending = defends(game, side) and self.rules.in_fortification(game, unit)
         forward = order in ("advance", "attack", "close") and not defending
-        backward = order in ("retreat", "rout")
+        back = self._back_goal(game, side, unit, order)  # Retreat, or a Halt in cover after falling back
+        backward = order == "rout" or back is not None
         if not (forward or backward):
-            return []
-        if backward and order == "retreat" and self._covered_and_strong(game, unit):
             return []
         if GwUnitMark.MOVE_ALLOWANCE not in unit.markers:
             if forward and not unit.markers.get(GwUnitMark.PINNED) and self.activation_chance(game, unit) >= 0.5:
@@ -67,8 +69,11 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             return [Command("roll_move", side, unit=unit.id)]
         key = (game.state.turn, side, "move", unit.id)
         if key in memo:
-            plan = memo[key]
-            return [c for c in plan if not game.state.figures[c.figure].markers.get(GwFigMark.MOVED_MM)]
+            plan = [c for c in memo[key] if not game.state.figures[c.figure].markers.get(GwFigMark.MOVED_MM)]
+            # figures the others stood in the way of try again once those have moved
+            again = [self._step_to(game, side, unit, game.state.figures[fid], slot) for fid, slot in memo.get(key + ("later",), [])
+                     if game.state.figures[fid].alive and not game.state.figures[fid].markers.get(GwFigMark.MOVED_MM)]
+            return plan + [c for c in again if c is not None]
         figs = self.rules.alive(game, unit.id)
         if any(f.markers.get(GwFigMark.MOVED_MM) for f in figs):
             return []  # moved by hand or before a reload: one move per unit per phase
@@ -78,7 +83,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             leader = self.rules.leader(game, unit.id)
             memo[key] = []
             return [Command("move_unit", side, unit=unit.id, point=leader.pos, choice="gather")] if leader else []
-        goal = ai_goal(self.rules, game, side, centre, unit)
+        goal = ai_goal(self.rules, game, side, centre, unit) if back is None else back
         if forward and mode == "no_advance" and goal is not None:
             # not activated: open the line out (or close it up) where it stands, a little
             # back from the nearest enemy, so next turn's activation is likelier to pass
@@ -93,7 +98,10 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             return []
         allowance = unit.markers[GwUnitMark.MOVE_ALLOWANCE]
         heading = atan2(goal[1] - centre[1], goal[0] - centre[0])
-        if backward:
+        if back is not None:
+            heading = atan2(back[1] - centre[1], back[0] - centre[0])
+            reach = min(allowance, hypot(back[0] - centre[0], back[1] - centre[1]))
+        elif backward:
             heading += pi
             reach = allowance
         else:
@@ -107,12 +115,14 @@ class GreatWarPlanner(Planner["GreatWar54"]):
         for turn in (0, -25, 25, -50, 50):
             a = heading + radians(turn)
             dest = clamp_to_table(game, (centre[0] + cos(a) * reach, centre[1] + sin(a) * reach))
-            plan = self._line_abreast(game, side, unit, figs, dest, heading, spacing, order)
+            later: list[tuple[str, tuple[float, float]]] = []
+            plan = self._line_abreast(game, side, unit, figs, dest, heading, spacing, order, later)
             covered = sum(1 for c in plan if self._cover_at(game, c.path[-1]))
-            score = (-covered, abs(turn), -len(plan))
+            score = (-covered, abs(turn), -len(plan) - len(later))
             if plan and (best is None or score < best[0]):
-                best = (score, plan)
+                best = (score, plan, later)
         memo[key] = best[1] if best else []
+        memo[key + ("later",)] = best[2] if best else []
         return list(memo[key])
 
     def _covering_guns(self, game: Game, side: str, figs) -> set[str]:
@@ -147,9 +157,11 @@ class GreatWarPlanner(Planner["GreatWar54"]):
         return self.rules.mm(max(base, (7.0 + self.rules.data.base_diameter) / max(1, n - 1)))
 
     def _line_abreast(self, game: Game, side: str, unit: Unit, figs, dest, heading: float, spacing: float,
-                      order: str = "") -> list[Command]:
+                      order: str = "", later: list | None = None) -> list[Command]:
         """Each figure's move to its place in a line across ``heading`` centred on
-        ``dest``, as far as its move allows; only moves the core would accept."""
+        ``dest``, as far as its move allows; only moves the core would accept, the
+        foremost figures first. Figures another one blocks now go into ``later`` (figure
+        id, place) to try again when the others have moved."""
         across = (cos(heading + pi / 2), sin(heading + pi / 2))
         n = len(figs)
         ranked = sorted(figs, key=lambda f: (f.x * across[0] + f.y * across[1], f.id))
@@ -159,29 +171,56 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             if f.id in covering:
                 continue  # the unit's light machine gun stays to give covering fire
             off = (k - (n - 1) / 2) * spacing
-            slot = (dest[0] + across[0] * off, dest[1] + across[1] * off)
-            slot = clamp_to_table(game, slot)
-            budget = self.rules.remaining_move(unit, f) - 0.05
-            d = hypot(slot[0] - f.x, slot[1] - f.y)
-            if d < self.rules.mm(0.2) or budget <= 0:
+            slot = clamp_to_table(game, (dest[0] + across[0] * off, dest[1] + across[1] * off))
+            if self.rules.remaining_move(unit, f) <= 0.05 or hypot(slot[0] - f.x, slot[1] - f.y) < self.rules.mm(0.2):
                 continue
-            for frac in (1.0, 0.75, 0.5, 0.25):
-                step = min(budget, d) * frac
-                p = (f.x + (slot[0] - f.x) * step / d, f.y + (slot[1] - f.y) * step / d)
-                cmd = Command("move", side, figure=f.id, path=(p,))
-                if game.check(cmd) is None:
-                    cmds.append(cmd)
-                    break
+            cmd = self._step_to(game, side, unit, f, slot)
+            if cmd is not None:
+                cmds.append(cmd)
+            elif later is not None:
+                later.append((f.id, slot))
+        cmds.sort(key=lambda c: -(game.state.figures[c.figure_id].x * cos(heading) + game.state.figures[c.figure_id].y * sin(heading)))
         return cmds
+
+    def _step_to(self, game: Game, side: str, unit: Unit, f, slot) -> Command | None:
+        """The figure's longest accepted move toward ``slot`` (a quarter of the way at least)."""
+        budget = self.rules.remaining_move(unit, f) - 0.05
+        d = hypot(slot[0] - f.x, slot[1] - f.y)
+        if d < self.rules.mm(0.2) or budget <= 0:
+            return None
+        for frac in (1.0, 0.75, 0.5, 0.25):
+            step = min(budget, d) * frac
+            p = (f.x + (slot[0] - f.x) * step / d, f.y + (slot[1] - f.y) * step / d)
+            cmd = Command("move", side, figure=f.id, path=(p,))
+            if game.check(cmd) is None:
+                return cmd
+        return None
 
     def _cover_at(self, game: Game, p) -> bool:
         return any(f.type.cover != "none" for f in game.table.features_at(p))
 
-    def _covered_and_strong(self, game: Game, unit: Unit) -> bool:
+    def _back_goal(self, game: Game, side: str, unit: Unit, order: str) -> tuple[float, float] | None:
+        """Where a Retreat goes (interpretation retreat), or a Halt in the nearest cover
+        after falling back (fall-back-halt); None: no such move (it stays)."""
+        if order != "retreat" and not (order == "halt" and unit.markers.get(SoloKey.TAKE_COVER)):
+            return None
         figs = game.state.unit_figures(unit.id, alive_only=False)
         alive = [f for f in figs if f.alive]
-        in_cover = sum(1 for f in alive if self._cover_at(game, f.pos))
-        return in_cover * 2 > len(alive) and len(alive) * 2 >= len(figs)
+        in_cover = sum(1 for f in alive if self._cover_at(game, f.pos)) * 2 > len(alive)
+        centre = self.rules.unit_centre(game, unit.id)
+        spots = [(x, y) for x, y, _ in cover_spots(self.rules, game)]
+        tb = solo_tables()
+        if order == "retreat":
+            friends = [self.rules.unit_centre(game, u.id) for u in game.state.side_units(side) if u.id != unit.id and game.state.unit_alive(u.id)]
+            g = retreat_goal(centre, [e.pos for e in self.rules.known_enemies(game, side)], friends, spots, in_cover,
+                             len(alive) * 2 >= len(figs), tb.dist_mm("retreat_cover"), self.rules.mm(12),
+                             self.rules.home_edge_point(game, alive[0]))
+            return clamp_to_table(game, g.point) if g.point is not None else None
+        if order == "halt" and unit.markers.get(SoloKey.TAKE_COVER) and not in_cover:
+            last = unit.markers.get(SoloKey.LAST_ENEMY)
+            return halt_cover_goal(centre, (last[0], last[1]) if last else None, spots, tb.dist_mm("halt_cover"),
+                                   lambda p, e: self.rules.los(game, e, p).cover > 0)
+        return None
 
     # ---- shooting and assaults ----------------------------------------------------------
     def _legal_against(self, game: Game, side: str, unit: Unit, kind: str) -> Iterator[tuple[Unit, Command]]:

@@ -39,6 +39,7 @@ from game.rulesets.great_war_54mm.odds import GreatWarOdds
 from game.rulesets.great_war_54mm.solo import GreatWarSolo
 from game.rulesets.great_war_54mm.status import GwFigAttr, GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import MovePlan, plan_move
+from game.solo.keys import SoloKey
 from game.solo.tables import Profile
 
 # ---- data model ---------------------------------------------------------------------
@@ -159,8 +160,8 @@ class GreatWar54(RulesetBase[GWData]):
                     self.rally(game, u)
         elif st.phase == "movement":
             for u in st.side_units(side):
-                if st.unit_alive(u.id) and u.markers.get(GwUnitMark.RUNNING):
-                    self.run(game, u, "keeps running")
+                if st.unit_alive(u.id) and u.markers.get(GwUnitMark.RUNNING) and u.markers.get(SoloKey.CHART_ROUT) != st.turn:
+                    self.run(game, u, "keeps running")  # (a chart Rout ran already this turn)
         elif st.phase == "shooting":
             for u in st.units.values():
                 u.markers.pop(GwUnitMark.CASUALTIES_PHASE, None)
@@ -492,3 +493,6 @@ class GreatWar54(RulesetBase[GWData]):
 
     def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None=None) -> bool:
         return self.solo_rules.solo_counter_attack(game, kind, unit_id, at)
+
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        self.solo_rules.chart_rout(game, unit)

@@ -1,14 +1,21 @@
 """The Great War in 54mm: the solo counters in its own terms (interpretation
 solo-counters): a sniper's long-range rifle shot, random artillery as a bombardment, a
-mine's d6 per figure."""
+mine's d6 per figure; and the solo chart's Rout as this ruleset's running (interpretation
+chart-rout of rulesets/solo.yaml)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
+from game.core.state import CAPTURED, FLED, Figure, Unit
+from game.rulesets.great_war_54mm.status import GwUnitMark
+from game.rulesets.movement import plan_move
 from game.rulesets.parts import Chapter
+from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
+from game.solo.retreat import flee_vector, surrounded
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.great_war_54mm.rules import GreatWar54
@@ -84,3 +91,51 @@ class GreatWarSolo(Chapter["GreatWar54"]):
         if st.unit_alive(unit_id):
             self.rules.morale_test(game, unit, f"lost {len(victims)} to {'a sniper' if kind == 'sniper' else 'mines'}")
         return True
+
+    # ---- the chart's Rout (interpretation chart-rout of rulesets/solo.yaml) ------------------
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        """A chart Rout is this ruleset's running (pinned and running: no shooting, no
+        assaults, a rally test each Rally phase): the unit at once runs its run dice plus
+        5 cm straight away from the nearest enemy its side knows of, and does not run
+        again in this turn's Movement phase. A crewed weapon cannot run: it is pinned as a
+        failed test would pin it (destroyed when already pinned). Surrounded, the unit
+        surrenders (its figures are captured)."""
+        r = self.rules
+        figs = r.alive(game, unit.id)
+        if not figs or unit.markers.get(GwUnitMark.RUNNING):
+            return  # (a running unit runs in the Movement phase already)
+        known = [e.pos for e in r.known_enemies(game, unit.side)]
+        centre = r.unit_centre(game, unit.id)
+        tb = solo_tables()
+        if surrounded(centre, known, tb.dist_mm("surround_reach")):
+            for f in figs:
+                f.life = CAPTURED
+            r.note_losses(game, unit.id, len(figs), None)
+            unit.markers = {GwUnitMark.DESTROYED: True}
+            game.emit("casualty", f"{unit.name} routs but is surrounded: it surrenders ({len(figs)} captured).",
+                      units=[unit.id], figures=[f.id for f in figs])
+            return
+        if r.is_crew(unit):
+            r.pin_crew(game, unit, "routs (solo chart)")
+            return
+        unit.markers[GwUnitMark.PINNED] = True
+        unit.markers[GwUnitMark.RUNNING] = True
+        unit.markers[SoloKey.CHART_ROUT] = game.state.turn
+        roll = game.dice.roll(r.data.run_dice, f"{unit.name} routs (solo chart): runs its run dice + 5 cm", units=[unit.id])
+        reach = r.mm(roll.total) + tb.dist_mm("rout_extra")
+        roll.outcome = f"runs {r.fmt(reach)} away from the nearest enemy"
+        vx, vy = flee_vector(centre, known, reach, r.home_edge_point(game, figs[0]))
+        w, h = game.table.width, game.table.height
+        for f in figs:
+            goal = (f.x + vx, f.y + vy)
+            off = not (0 <= goal[0] <= w and 0 <= goal[1] <= h)
+            inside = (min(max(goal[0], f.radius), w - f.radius), min(max(goal[1], f.radius), h - f.radius))
+            plan = plan_move(r, game, f, [inside], budget=reach, strict=False)
+            r.place(game, f, plan)
+            if off and plan.stopped_by is None and _at_edge(f, w, h):
+                f.life = FLED
+                game.emit("status", f"{f.name} of {unit.name} runs off the table.", figures=[f.id], units=[unit.id])
+
+
+def _at_edge(f: Figure, w: float, h: float) -> bool:
+    return min(f.x, f.y, w - f.x, h - f.y) <= f.radius + 1e-3

@@ -9,10 +9,13 @@ commands, working only from what the side may know (spotted enemies, the objecti
 - Halt: fire, each figure taking the shot with the best expected effect per action
   (d20 chance from the shot's own band and shifts, times the fire-effect table);
 - Advance: one move action toward the objective or the nearest known enemy (the text's
-  "half speed"), then fire; Close and Attack: both move actions toward the nearest known
+  "half speed") in dispersed order (a line abreast, bases 1.2" apart), then fire; Close and Attack: both move actions toward the nearest known
   enemy (melee follows by itself within 1"), firing with what is left;
-- Retreat: one move away from the nearest known enemy toward the home edge (a team in
-  cover with half its strength stays), then fire; Rout: both moves toward the home edge,
+- Retreat (ai_chart.py): one move toward the nearest cover further from every known
+  enemy, else away from the nearest; a team in cover stays with half its strength, else
+  falls back on the nearest friendly unit not forward of it; then fire. A Halt after
+  falling back (up to RF0, 5-6) first goes to the nearest cover facing the last known
+  enemy; Rout: both moves toward the home edge,
   no fire;
 - tripod MGs, mortars and AT guns (the solo rules' support weapons) halt and fire
   instead of advancing or attacking; they retreat and rout as ordered. A bipod LMG team
@@ -36,11 +39,11 @@ from game.core.game import Game
 from game.core.keys import FigureMark
 from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
-from game.rulesets.parts import Planner
+from game.rulesets.ww2_skirmish.ai_chart import Ww2ChartMoves
 from game.rulesets.ww2_skirmish.fire import shot_name
 from game.rulesets.ww2_skirmish.odds import no_effect
 from game.rulesets.ww2_skirmish.options import Ww2Options, options, tie_key
-from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
+from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2UnitMark
 from game.solo.goals import defends, hold_objectives
 from game.solo.keys import SoloKey
 
@@ -52,7 +55,7 @@ EFFECT_WORTH = {"suppressed": 0.35, "wounded": 0.7, "disabled": 0.95, "killed": 
 REACT_AT = 0.12  # the least expected effect worth a reaction shot (it reveals the firer)
 
 
-class Ww2Planner(Planner["Ww2Skirmish"]):
+class Ww2Planner(Ww2ChartMoves):
     """The solo AI's planner for WW2 Skirmish."""
 
     rules: Ww2Skirmish
@@ -109,9 +112,15 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         spot = self.spot_orders(game, side, unit)  # spotting costs no action: look first
 
         if order == "retreat":
-            if moves == 0 and not self.holds_cover(game, unit) and self.rules.formation.team_may_move(game, unit):
-                away = self.away_point(game, unit, foes, home)
-                yield self.covered_move(game, side, unit, away, foes) or self.move_to(side, unit, away)
+            if moves == 0 and self.rules.formation.team_may_move(game, unit):
+                kind, away = self.retreat_point(game, side, unit, foes)
+                if away is not None and kind == "cover":
+                    yield self.move_to(side, unit, away)
+                elif away is not None:
+                    yield self.covered_move(game, side, unit, away, foes) or self.move_to(side, unit, away)
+        elif order == "halt" and moves < 2 and self.rules.formation.team_may_move(game, unit) and \
+                (cover := self.halt_cover_point(game, unit)) is not None:
+            yield self.move_to(side, unit, cover)  # falling back: halt in the nearest cover
         elif order in ("advance", "attack", "close") and defends(game, side) and self.in_position(game, unit):
             pass  # the solo chart: units "will not move from fortified positions they are defending"
         elif order in ("attack", "close"):
@@ -130,6 +139,8 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
             worth = self.shot_worth(game, shots[0]) if shots else 0.0
             # (a team that may not move at all stays and shoots: no move is weighed for it)
             step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15) if self.rules.formation.team_may_move(game, unit) else None
+            if step is not None:
+                step = self.dispersed(game, step)  # "at half speed in dispersed order"
             if step is None:
                 yield from shots
             elif worth >= 0.25:
@@ -194,15 +205,6 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         assert best is not None
         return best
 
-    def centre(self, game: Game, unit: Unit) -> tuple[float, float]:
-        figs = [f for f in game.state.unit_figures(unit.id) if self.rules.on_table(f) or self.rules.is_vehicle(f)] or game.state.unit_figures(unit.id)
-        return (sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs))
-
-    def home_point(self, game: Game, side: str, unit: Unit) -> tuple[float, float]:
-        cx, cy = self.centre(game, unit)
-        w, h = game.table.width, game.table.height
-        return {"north": (cx, 0.0), "south": (cx, h), "west": (0.0, cy), "east": (w, cy)}[game.state.sides[side].home_edge]
-
     def away_point(self, game: Game, unit: Unit, foes: list[Figure], home: tuple[float, float]) -> tuple[float, float]:
         cx, cy = self.centre(game, unit)
         if not foes:
@@ -212,19 +214,6 @@ class Ww2Planner(Planner["Ww2Skirmish"]):
         away = (cx + (cx - e.x) / d * self.rules.mm(6), cy + (cy - e.y) / d * self.rules.mm(6))
         # between straight away and the home edge
         return clamp_to_table(game, ((away[0] + home[0]) / 2, (away[1] + home[1]) / 2))
-
-    def holds_cover(self, game: Game, unit: Unit) -> bool:
-        figs = self.rules.fighters(game, unit.id)
-        start = unit.attrs.get(Ww2UnitAttr.START_STRENGTH) or len(unit.figures)
-        if not figs or len(figs) * 2 < start:
-            return False
-        return self.in_position(game, unit)
-
-    def in_position(self, game: Game, unit: Unit) -> bool:
-        """Most of the team in a building, bunker, trench, wood or behind a wall or hedge
-        (terrain giving cover where it stands): a position it defends."""
-        figs = self.rules.fighters(game, unit.id)
-        return bool(figs) and sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
 
     def holds_objective(self, game: Game, side: str, unit: Unit) -> bool:
         objs = hold_objectives(game, side)

@@ -46,7 +46,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                  + (f" ({o['round']})" if o.get("round") not in (None, "he") else ""),
                  "fire_gun": f"fire {self.rules.weapon(o['weapon']).name if 'weapon' in o else 'gun'}",
                  "fire_at": f"fire {self.rules.weapon(o['weapon']).name if 'weapon' in o else 'anti-tank weapon'}", "flame": "flamethrower",
-                 "move": "move", "move_unit": "regroup" if cmd.choice == "regroup" else "move together", "spot": "tries to spot",
+                 "move": "move", "move_unit": {"regroup": "regroup", "dispersed": "move together in dispersed order"}.get(cmd.choice or "", "move together"), "spot": "tries to spot",
                  "remove_suppression": "removes suppression", "ready": f"readies {self.rules.weapon(o['weapon']).name if 'weapon' in o else ''}",
                  "carry": f"carries {tgt}", "drop": "puts down his comrade", "embark": f"gets into {tgt}", "disembark": "gets out",
                  "abandon": "abandons the vehicle", "pivot": "turns on the spot", "hatch": "opens/closes the hatch",

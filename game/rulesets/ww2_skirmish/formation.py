@@ -19,9 +19,13 @@ from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, TOL
 from game.rulesets.ww2_skirmish.move import Leg
 from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitMark
+from game.solo.retreat import assign_slots, line_slots
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
+
+
+DISPERSED_MARGIN = 0.2  # inches beyond the dispersed gap (and inside cohesion) a dispersed move leaves between bases
 
 
 class Ww2Formation(Chapter["Ww2Skirmish"]):
@@ -32,7 +36,8 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
         return [f for f in self.rules.fighters(game, unit.id)
                 if self.rules.actions_left(f) >= 1 and not f.attrs.get(Ww2FigAttr.CARRIED_BY) and not f.markers.get(Ww2FigMark.NO_MOVE)]
 
-    def formation_legs(self, game: Game, unit: Unit, point: tuple[float, float] | None, regroup: bool) -> list[Leg]:
+    def formation_legs(self, game: Game, unit: Unit, point: tuple[float, float] | None, regroup: bool,
+                       dispersed: bool = False) -> list[Leg]:
         """Each mover's leg of a team move toward ``point`` (or closing on its leader).
         The answer is kept for the same question in the same situation (every figure
         where it stands, the movers' allowances, the terrain): the check of a move, the
@@ -41,15 +46,15 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
         if not movers:
             return []
         lead = self.rules.leader(game, unit.id) if regroup else None
-        key = (unit.id, point, regroup, lead.id if lead is not None else None, id(game.table), game.table.version,
+        key = (unit.id, point, regroup, dispersed, lead.id if lead is not None else None, id(game.table), game.table.version,
                tuple((f.id, f.x, f.y, f.radius, self.rules.embarked(f)) for f in game.state.figures.values() if f.alive),
                tuple((m.id, self.rules.moving.base_allowance(game, m), self.rules.moving.suppressed_cap(game, m), m.markers.get(Ww2FigMark.CARRYING)) for m in movers))
-        legs = game.keep("formations", key, lambda: self.work_out_formation(game, unit, movers, point, regroup), limit=500)
+        legs = game.keep("formations", key, lambda: self.work_out_formation(game, unit, movers, point, regroup, dispersed), limit=500)
         figs = game.state.figures
         return [replace(lg, fig=figs[lg.fig.id], path=list(lg.path)) for lg in legs]  # this state's figures
 
     def work_out_formation(self, game: Game, unit: Unit, movers: list[Figure], point: tuple[float, float] | None,
-                           regroup: bool) -> list[Leg]:
+                           regroup: bool, dispersed: bool = False) -> list[Leg]:
         cap = min(self.rules.moving.suppressed_cap(game, f) for f in movers)
         cx = sum(f.x for f in movers) / len(movers)
         cy = sum(f.y for f in movers) / len(movers)
@@ -66,6 +71,12 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
             if length < EPS:
                 return []
             scales = [1.0, 0.75, 0.5, 0.25]
+            if dispersed:  # interpretation dispersed: bases the dispersed gap and a little apart, within cohesion
+                mv, sh = self.rules.data.movement, self.rules.data.shooting
+                gap = self.rules.mm(min(sh.dispersed_gap + DISPERSED_MARGIN, mv.cohesion - DISPERSED_MARGIN))
+                width = 2 * max(m.radius for m in movers) + gap
+                line = line_slots((cx, cy), point, len(movers), width)
+                slots = assign_slots([(m.id, m.pos) for m in movers], line, point)
         best: list[Leg] = []
         placed = Collider(game.table, others)  # the figures already where they stand, then each one placed
         for k in scales:
@@ -86,6 +97,10 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
                         placed.add_figure(f.id, f.pos, f.radius)
                         continue
                     goal = (f.x + (anchor[0] - f.x) * step / d, f.y + (anchor[1] - f.y) * step / d)
+                elif dispersed:  # its place in a line abreast across the move, ending ``k`` of the way
+                    step = min(length, min(self.rules.moving.base_allowance(game, m) for m in movers), cap) * k
+                    goal = slots[f.id]
+                    goal = (goal[0] + vx * step / length, goal[1] + vy * step / length)
                 else:
                     step = min(length, min(self.rules.moving.base_allowance(game, m) for m in movers), cap) * k
                     goal = (f.x + vx * step / length, f.y + vy * step / length)
@@ -124,8 +139,9 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
             self.rules.vehicles.check_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.at,)), strict=False)
             return
         require(cmd.point is not None or cmd.choice == "regroup", "Choose where the team goes.")
+        require(cmd.choice in (None, "regroup", "dispersed"), "A team moves together, regroups or moves in dispersed order.")
         self.check_team_may_move(game, unit)
-        legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup")
+        legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup", cmd.choice == "dispersed")
         require(any(lg.length > self.rules.mm(0.25) for lg in legs),
                 f"{unit.name} cannot move there together without losing cohesion or being blocked.")
 
@@ -135,7 +151,7 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
         if v is not None:
             self.rules.vehicles.apply_vehicle_move(game, Command("move", cmd.side, figure=v.id, path=(cmd.at,)), strict=False)
             return
-        legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup")
+        legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup", cmd.choice == "dispersed")
         self.rules.moving.open_move_action(game, unit)
         if not self.rules.moving.open_ground_test(game, unit, legs):
             self.rules.moving.after_move(game, unit, [])

@@ -19,7 +19,7 @@ commands and the sidebar; odds.py the odds; ai.py the solo AI's planner.
 
 Commands (fields; options are named, read through options.Ww2Options):
   move (figure, path)                     a figure (or a vehicle) moves
-  move_unit (unit, point | choice=regroup) the fire team (or vehicle) moves together
+  move_unit (unit, point | choice=regroup|dispersed) the fire team (or vehicle) moves together
   spot (figure)                           try to spot (once a turn)
   fire (figure, target=unit, options shot[, weapon][, as=rifle|smg][, at=occupants])
   fire_team (unit, target, options shot)  every member that can fires that shot
@@ -384,6 +384,9 @@ class Ww2Skirmish(Ww2Common):
 
     def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
         return self.spotting.audience(game, figures, units)
+
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        self.solo_rules.chart_rout(game, unit)
 
     def immobile(self, game: Game, unit: Unit) -> bool:
         return self.vehicles.immobile(game, unit)

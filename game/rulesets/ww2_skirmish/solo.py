@@ -14,13 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
-from game.core.state import Figure, Unit
+from game.core.state import CAPTURED, Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
 from game.rulesets.ww2_skirmish.data import ShotName
-from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
+from game.solo.retreat import flee_vector, surrounded
 from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
@@ -147,6 +148,40 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         res = self.rules.blasts.roll_effects(game.dice, victims, art.die_for(ARTILLERY_CALIBRE), art.result, "HE effect",
                                 "1-2 suppressed, 3-4 wounded, 5 disabled, 6+ killed")
         self.rules.blasts.apply_results(game, res, "a random artillery round", None)
+
+    # ---- the chart's Rout (interpretation chart-rout of rulesets/solo.yaml) ------------------------------------
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        """A chart Rout is this ruleset's morale rout: the team is routing (no fire, no
+        move by order, rallies on a 6 at its side's start) and at once runs a full move
+        plus 5 cm straight away from the nearest enemy its side knows of; surrounded, it
+        surrenders (its figures on foot are captured)."""
+        r = self.rules
+        figs = [f for f in r.fighters(game, unit.id) if not f.attrs.get(Ww2FigAttr.CARRIED_BY)]
+        if not figs or r.unit_vehicle(game, unit.id) is not None or r.routing(unit):
+            return  # (a routing team fled at its side's start already)
+        tb = solo_tables()
+        reach = r.mm(r.data.movement.normal) + tb.dist_mm("rout_extra")
+        centre = (sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs))
+        known = [e.pos for e in r.known_enemies(game, unit.side) if r.on_table(e)]
+        if surrounded(centre, known, tb.dist_mm("surround_reach")):
+            for f in figs:
+                f.life = CAPTURED
+                r.effects.after_loss(game, f)
+            r.note_losses(game, unit.id, len(figs), None)
+            game.emit("casualty", f"{unit.name} routs but is surrounded: it surrenders ({len(figs)} captured).",
+                      units=[unit.id], figures=[f.id for f in figs])
+            r.cleanup(game)
+            return
+        unit.markers[Ww2UnitMark.ROUTING] = True
+        unit.markers[SoloKey.CHART_ROUT] = game.state.turn
+        game.emit("morale", f"{unit.name} routs (solo chart)! It flees from the nearest enemy and may not fire.", units=[unit.id])
+        vx, vy = flee_vector(centre, known, reach + r.mm(1), r.home_edge_point(game, figs[0]))
+
+        def goal(f: Figure) -> tuple[float, float]:
+            return (f.x + vx, f.y + vy)
+
+        r.moving.auto_move(game, unit, goal, reach, "flees (solo chart Rout) up to", flee=True)
+        r.cleanup(game)
 
     # ---- the AFV chart's situation -------------------------------------------------------------------------
     def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:

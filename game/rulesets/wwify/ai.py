@@ -11,13 +11,15 @@ The readings behind them:
   Vehicles and flyers dice on the AFV chart.
 - Attack: close on the nearest enemy unit that fights with both actions (Move, or a
   charge when a figure can reach it), then fight while in base contact.
-- Advance ("half speed"): one Move action toward the objective or the nearest enemy,
-  the other action Fire. Close ("move toward the nearest visible enemy"): the same
+- Advance ("half speed"): one Move action toward the objective or the nearest enemy in
+  dispersed order (a line abreast, 2" apart: ai_chart.py), the other action Fire. Close ("move toward the nearest visible enemy"): the same
   toward the nearest enemy in sight.
 - Halt: both actions Fire at the target with the best expected effect (Combat instead
   when in base contact and the odds favour it).
-- Retreat: one Move away from the enemy (or stay, when in cover with half its strength),
-  then Fire. Rout: both actions Move toward the home edge, never Fire or fight.
+- Retreat (ai_chart.py): one Move to the nearest cover further from every known enemy,
+  else away from the nearest; in cover it stays with half its strength, else falls back on
+  the nearest friendly unit not forward of it; then Fire. A Halt after falling back (up
+  to RF0, 5-6) first moves to the nearest cover facing the last known enemy. Rout: both actions Move toward the home edge, never Fire or fight.
 - AFVs (vehicles and flyers; each action is a move and a fire): Advance moves with one
   action (both when friendly infantry is within 6") and halts within 20" of the enemy;
   Halt fires only; Manoeuvre fires when it has a target, else moves up; Retreat moves
@@ -41,6 +43,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
+from game.rulesets.wwify.ai_chart import WwifyChartMoves
 from game.rulesets.wwify.ai_engineers import WwifyEngineers
 from game.rulesets.wwify.ai_routes import WwifyRoutes
 from game.rulesets.wwify.ai_value import WwifyValuation
@@ -65,6 +68,7 @@ class WwifyPlanner(Planner["Wwify"]):
         self.value = WwifyValuation(rules)  # what fire and fights are worth
         self.routes = WwifyRoutes(rules)  # how units move
         self.engineers = WwifyEngineers(rules, self.routes)  # bridges and repairs
+        self.chart = WwifyChartMoves(rules, self.routes)  # where Retreat and a Halt in cover go
 
     # ==== decisions ===================================================================================
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
@@ -172,8 +176,10 @@ class WwifyPlanner(Planner["Wwify"]):
         moved = "move" in unit.markers.get(WwifyUnitMark.ACTS, [])
         defending = defends(game, side) and self.rules.solo_view.in_fortification(game, unit)
         goal = None
-        if order == "retreat" and not moved and not self._holds_cover(game, unit):
-            goal, stop = self._retreat_point(game, unit), 0.0
+        if order == "retreat" and not moved:
+            goal, stop = self.chart.retreat_point(game, side, unit), 0.0
+        elif order == "halt" and not moved:
+            goal, stop = self.chart.halt_cover_point(game, unit), 0.0  # falling back: halt in the nearest cover
         elif order == "attack" and not defending:
             charge = self._charge_cmds(game, side, unit, n)
             if charge:
@@ -190,6 +196,8 @@ class WwifyPlanner(Planner["Wwify"]):
             else:
                 goal = self._goal(game, side, unit)
             stop = self._stop(unit)
+        if goal is not None and order == "advance" and (spread := self.chart.dispersed_cmd(game, side, unit, goal, n, stop)):
+            yield spread  # "at half speed in dispersed order"
         if goal is not None:
             yield from self.routes.move_cmds(game, side, unit, goal, n, memo, stop=stop)
         yield from fire
@@ -239,8 +247,9 @@ class WwifyPlanner(Planner["Wwify"]):
             yield from self.routes.move_cmds(game, side, unit, self._home_point(game, unit), n, memo)
             return
         fire = list(self._fire_cmds(game, side, unit, n))
-        if not acts and order == "retreat" and not self._holds_cover(game, unit):
-            yield from self.routes.move_cmds(game, side, unit, self._away_point(game, unit), n, memo)
+        back = self.chart.retreat_point(game, side, unit) if not acts and order == "retreat" else None
+        if back is not None:
+            yield from self.routes.move_cmds(game, side, unit, back, n, memo)
         yield from fire
         if not acts and not fire and order != "retreat" and unit.markers.get(WwifyUnitMark.SOLO_CHART) in FORWARD \
                 and not (defends(game, side) and self.rules.solo_view.in_fortification(game, unit)):
@@ -412,28 +421,5 @@ class WwifyPlanner(Planner["Wwify"]):
         d = hypot(ax, ay) or 1.0
         return clamp_to_table(game, (c[0] + ax / d * self.rules.mm(12), c[1] + ay / d * self.rules.mm(12)))
 
-    def _retreat_point(self, game: Game, unit: Unit):
-        """Retreat: away from the nearest enemy; a unit in cover but under half strength
-        falls back on the nearest friendly unit not forward of it (further from that
-        enemy), when there is one."""
-        foe = self._nearest_enemy(game, unit)
-        c = self.rules.unit_centre(game, unit.id)
-        if foe is not None and self.routes.cover_at(game, c) > 0:
-            d0 = self.rules.dist(c, foe.pos)
-            friends = [self.rules.unit_centre(game, u.id) for u in game.state.side_units(unit.side)
-                       if u.id != unit.id and game.state.unit_alive(u.id)]
-            friends = [p for p in friends if self.rules.dist(p, foe.pos) > d0 + self.rules.mm(1)]
-            if friends:
-                return min(friends, key=lambda p: self.rules.dist(p, c))
-        return self._away_point(game, unit)
-
     def _stop(self, unit: Unit) -> float:
         return self.rules.mm(1.5)
-
-
-    def _holds_cover(self, game: Game, unit: Unit) -> bool:
-        """Retreat: a unit in cover with at least half its strength may stay."""
-        figs = game.state.unit_figures(unit.id, alive_only=False)
-        alive = [f for f in figs if f.alive]
-        covered = sum(1 for f in alive if self.routes.cover_at(game, f.pos) > 0)
-        return covered * 2 > len(alive) and len(alive) * 2 >= len(figs)

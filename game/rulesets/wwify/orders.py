@@ -15,9 +15,12 @@ from game.geometry.collider import Collider
 from game.rulesets.parts import Chapter
 from game.rulesets.wwify.move import WwPlan
 from game.rulesets.wwify.status import WwifyFigMark, WwifyGameAttr, WwifyUnitMark
+from game.solo.retreat import assign_slots, line_slots
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
+
+DISPERSED_SPACING = 2.0  # inches centre to centre in a dispersed move (solo interpretation dispersed)
 
 
 class WwOrders(Chapter["Wwify"]):
@@ -148,6 +151,14 @@ class WwOrders(Chapter["Wwify"]):
                 step = max(0.0, d - (2 * f.radius + self.rules.mm(0.25)))
                 if step > 1e-3:
                     goals.append((f, (f.x + (to[0] - f.x) * step / d, f.y + (to[1] - f.y) * step / d)))
+        elif cmd.choice == "dispersed":  # a line abreast centred on the point, across the move (solo interpretation dispersed)
+            centre = self.rules.unit_centre(game, unit.id)
+            if self.rules.dist(centre, cmd.at) < 1e-6:
+                return []
+            slots = assign_slots([(f.id, f.pos) for f in figs],
+                                 line_slots(cmd.at, (2 * cmd.at[0] - centre[0], 2 * cmd.at[1] - centre[1]), len(figs), self.rules.mm(DISPERSED_SPACING)),
+                                 (2 * cmd.at[0] - centre[0], 2 * cmd.at[1] - centre[1]))
+            goals = [(f, slots[f.id]) for f in figs]
         else:
             cx, cy = self.rules.unit_centre(game, unit.id)
             vx, vy = cmd.at[0] - cx, cmd.at[1] - cy
@@ -188,6 +199,7 @@ class WwOrders(Chapter["Wwify"]):
         else:
             require(cmd.point is not None, "Choose where the unit goes.")
             require(game.table.contains(cmd.at), "That is off the table.")
+            require(cmd.choice in (None, "gather", "dispersed"), "A unit moves, closes up (gather) or moves in dispersed order.")
         require(unit.kind != "flyer", "A flyer's move is a path with its turns: drag the flyer.")
         r = self.rules.action_refusal(game, unit, "move")
         if r:
@@ -208,7 +220,7 @@ class WwOrders(Chapter["Wwify"]):
         for f, p in plans:
             self.place(game, f, p)
             longest = max(longest, p.length)
-        how = {"charge": "charges", "gather": "closes up"}.get(cmd.choice or "", "moves")
+        how = {"charge": "charges", "gather": "closes up", "dispersed": "moves in dispersed order"}.get(cmd.choice or "", "moves")
         game.emit("move", f"{unit.name} {how} (up to {self.rules.fmt(longest)}).", units=[unit.id], figures=[f.id for f, _ in plans])
         if unit.kind == "vehicle":
             fig = plans[0][0]

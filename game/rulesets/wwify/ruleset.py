@@ -15,7 +15,7 @@ until the answer arrives, then play goes on by itself.
 Commands:
   move (figure, path)                 move one figure (a flyer or vehicle: one action)
   begin_move (unit)                   start another Move action
-  move_unit (unit, point | target, choice None/'gather'/'charge')
+  move_unit (unit, point | target, choice None/'gather'/'charge'/'dispersed')
                                       a Move action for the whole unit
   fire (unit, target=unit)            a Fire action (flyers/vehicles: the fire after a move)
   combat (unit)                       a Combat action: the single combat in base contact
@@ -66,6 +66,7 @@ from game.rulesets.wwify.status import (
     WwifyUnitMark,
 )
 from game.rulesets.wwify.support import WwSupport
+from game.solo.keys import SoloKey
 from game.solo.tables import Profile
 
 
@@ -281,7 +282,7 @@ class Wwify(RulesetBase[WwData]):
                   units=[u.id for u in units], side=side)
         jobs: list[dict] = []
         for u in units:
-            if u.markers.get(WwifyUnitMark.PANICKED):
+            if u.markers.get(WwifyUnitMark.PANICKED) and u.markers.get(SoloKey.CHART_ROUT) != st.turn:  # a chart Rout ran already
                 jobs += self.orders.run_panicked(game, u)
         if all(u.markers.get(WwifyUnitMark.PANICKED) for u in units):
             game.emit("activation", f"{st.sides[side].name} have nothing else to activate.", side=side)
@@ -428,6 +429,9 @@ class Wwify(RulesetBase[WwData]):
 
     def apply_solo_orders(self, game: Game, cmd: Command) -> None:
         self.solo_view.apply_solo_orders(game, cmd)
+
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        self.solo_view.chart_rout(game, unit)
 
     def cover_from_enemy(self, game: Game, figs: list[Figure], enemies: list[Figure]) -> str:
         return self.solo_view.cover_from_enemy(game, figs, enemies)

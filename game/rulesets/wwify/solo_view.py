@@ -16,13 +16,15 @@ from typing import TYPE_CHECKING
 
 from game.core.commands import Command
 from game.core.game import Game
-from game.core.state import Figure, Unit
+from game.core.state import FLED, Figure, Unit
+from game.geometry.collider import Collider
 from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.status import WwifyUnitMark
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
+from game.solo.retreat import flee_vector, surrounded
 from game.solo.tables import Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
@@ -114,10 +116,16 @@ class WwSoloView(Chapter["Wwify"]):
     def apply_solo_orders(self, game: Game, cmd: Command) -> None:
         """The solo orders, plus what the chart said before a support weapon's Advance or
         Attack became a Halt ("halt and fire if possible instead": with nothing to fire
-        at, the team carries the Advance out)."""
+        at, the team carries the Advance out). A unit a chart Rout panicked rallies when
+        its next chart result is not a Rout (interpretation chart-rout)."""
         unit = game.state.units[cmd.unit_id]
         before = len(game.log)
+        chart_routed = SoloKey.CHART_ROUT in unit.markers
         SoloMixin.apply_solo_orders(self.rules, game, cmd)
+        if chart_routed and unit.markers.get(SoloKey.ORDER) != "rout" and game.state.unit_alive(unit.id):
+            unit.markers.pop(SoloKey.CHART_ROUT, None)
+            unit.markers.pop(WwifyUnitMark.PANICKED, None)
+            game.emit("morale", f"{unit.name} rallies: its chart result is no longer a Rout.", units=[unit.id])
         unit.markers.pop(WwifyUnitMark.SOLO_CHART, None)
         if unit.kind in SUPPORT_KINDS and unit.markers.get(SoloKey.ORDER) == "halt":
             rolls = [e.roll for e in game.log.events[before:] if e.kind == "roll" and e.roll is not None]
@@ -125,6 +133,45 @@ class WwSoloView(Chapter["Wwify"]):
                 res = solo_tables().chart_row(unit.markers.get(SoloKey.RISK, 0)).results[rolls[-1].value - 1]
                 if res in FORWARD:
                     unit.markers[WwifyUnitMark.SOLO_CHART] = res
+
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        """A chart Rout is this ruleset's panic (no action, no fire or fight): the unit
+        at once runs one Move allowance plus 5 cm straight away from the nearest enemy its
+        side knows of, then runs for its edge on its card from the next turn on, until its
+        next chart result is not a Rout. Surrounded, it surrenders (its figures are
+        captured). Vehicles and flyers dice on the AFV chart (no Rout)."""
+        r = self.rules
+        figs = r.alive(game, unit.id)
+        if not figs or unit.kind in ("vehicle", "flyer") or (unit.markers.get(WwifyUnitMark.PANICKED) and SoloKey.CHART_ROUT not in unit.markers):
+            return  # (panicked by its morale test: it runs on its card)
+        tb = solo_tables()
+        known = [e.pos for e in r.known_enemies(game, unit.side)]
+        centre = r.unit_centre(game, unit.id)
+        if surrounded(centre, known, tb.dist_mm("surround_reach")):
+            game.emit("morale", f"{unit.name} routs but is surrounded: it surrenders.", units=[unit.id])
+            for f in figs:
+                r.fighting.kill(game, f, "surrenders, surrounded", capture=True, saveable=False)
+            return
+        unit.markers[WwifyUnitMark.PANICKED] = True
+        unit.markers[SoloKey.CHART_ROUT] = game.state.turn
+        game.emit("morale", f"{unit.name} routs (solo chart): it runs from the nearest enemy and may not fire or fight.", units=[unit.id])
+        w, h = game.table.width, game.table.height
+        collider = Collider(game.table, [(f.id, f.pos, f.radius) for f in game.state.figures.values() if f.alive])
+        reach = max(r.allowance(game, unit, f) for f in figs) + tb.dist_mm("rout_extra")
+        vx, vy = flee_vector(centre, known, reach, r.home_edge_point(game, figs[0]))
+        for f in sorted(figs, key=lambda f: (-(f.x * vx + f.y * vy), f.id)):
+            budget = r.allowance(game, unit, f) + tb.dist_mm("rout_extra")
+            goal = (f.x + vx, f.y + vy)
+            inside = (min(max(goal[0], f.radius), w - f.radius), min(max(goal[1], f.radius), h - f.radius))
+            plan = r.moving.plan_ground(game, f, [inside], budget, False, collider)
+            r.orders.place(game, f, plan)
+            collider.move_figure(f.id, plan.path[-1])
+            if inside != goal and r.dist(f.pos, inside) < 1e-3:
+                f.life = FLED
+                game.emit("status", f"{f.name} of {unit.name} flees off the table.", figures=[f.id], units=[unit.id])
+        if not game.state.unit_alive(unit.id):
+            unit.markers[WwifyUnitMark.GONE] = True
+            game.emit("status", f"{unit.name} has left the table.", units=[unit.id])
 
     # ==== bookkeeping for the risk factors =======================================================
     def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int,

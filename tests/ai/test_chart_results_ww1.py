@@ -1,0 +1,257 @@
+"""The solo action chart's results carried out as ww2-skirmish-solo.txt gives them
+("Solo rules": Rout, the falling-back Halt in cover, Retreat, Advance in dispersed
+order) in the Great War in 54mm and in WWIFY: forced dice, small scripted tables."""
+
+from game.core.commands import Command
+from tests.rulesets.helpers import end_phases, force, make_game, ok, small_map, unit
+
+IN = 25.4
+
+
+def scripted_rf(monkeypatch, game, rf):
+    monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", rf, "scripted")])
+
+
+def centre(game, uid):
+    figs = game.state.unit_figures(uid)
+    return (sum(f.x for f in figs) / len(figs) / IN, sum(f.y for f in figs) / len(figs) / IN)
+
+
+# ---- The Great War in 54mm ----------------------------------------------------------------------------
+def gw_squad(uid, x, y, n=4, gap=1.5):
+    return unit(uid, [(t, x + gap * i, y) for i, t in enumerate(["sergeant"] + ["rifleman"] * (n - 1))])
+
+
+def gw_game(a, b, terrain=None):
+    return make_game(small_map(a, b, terrain=terrain))
+
+
+def test_gw_chart_rout_runs_away_at_once_and_not_again_that_turn(monkeypatch):
+    """"Rout: Unit will run at move (+5cms) away from the nearest enemy unit(s), it may
+    neither fight nor shoot." (interpretation chart-rout): the Great War's running."""
+    game = gw_game([gw_squad("a1", 20, 24)], [gw_squad("b1", 20, 12)])
+    scripted_rf(monkeypatch, game, 7)
+    y0 = centre(game, "a1")[1]
+    force(game, 1, 3, 3)  # RF6-8, 1: Rout; run dice 2dAv: 6"
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    u = game.state.units["a1"]
+    assert u.markers.get("running") and u.markers.get("pinned")
+    assert abs(centre(game, "a1")[1] - y0 - (6 + 5 / 2.54)) < 0.05  # straight south, away from b1
+    monkeypatch.undo()
+    assert ("rout", 4) in [(fid, v) for fid, v, _ in game.rules.risk_factors(game, u)]
+    here = centre(game, "a1")
+    end_phases(game, "shooting", "a")
+    assert centre(game, "a1") == here  # the Movement phase did not run it again
+    res = game.submit(Command("fire_unit", "a", unit="a1", target="b1"))
+    assert not res.ok and "running" in res.reason
+    end_phases(game, "assaults", "a")
+    res = game.submit(Command("assault", "a", unit="a1", target="b1"))
+    assert not res.ok and "pinned" in res.reason  # (running units are pinned too)
+
+
+def test_gw_surrounded_unit_surrenders(monkeypatch):
+    b = [gw_squad("b1", 20, 18, n=2), gw_squad("b2", 12, 30, n=2), gw_squad("b3", 30, 30, n=2)]
+    game = gw_game([gw_squad("a1", 20, 24)], b)
+    scripted_rf(monkeypatch, game, 9)
+    force(game, 1)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    assert {f.life for f in game.state.unit_figures("a1", alive_only=False)} == {"captured"}
+
+
+GW_WOOD = {"type": "wood", "polygon": [[10, 30], [18, 30], [18, 36], [10, 36]]}
+
+
+def gw_moves(game, uid, order, faces=(3, 3), activate=False):
+    end_phases(game, "movement", "a")
+    u = game.state.units[uid]
+    u.markers["solo_order"] = order
+    u.markers["solo_turn"] = game.state.turn
+    memo: dict = {}
+    if activate:  # the d10 lets it advance
+        force(game, 1, *faces)
+        ok(game, Command("activate", "a", unit=uid))
+    cmds = list(game.rules.planner.unit_commands(game, "a", u, memo))
+    if cmds and cmds[0].kind in ("roll_move", "activate"):
+        force(game, *((1,) if cmds[0].kind == "activate" else ()), *faces)
+        ok(game, cmds[0])
+        cmds = list(game.rules.planner.unit_commands(game, "a", u, memo))
+    return cmds
+
+
+def test_gw_retreat_goes_to_the_nearest_cover_further_from_the_enemy():
+    """Retreat: "... or towards the nearest cover further from all enemy units." """
+    game = gw_game([gw_squad("a1", 20, 26)], [gw_squad("b1", 24, 12)], terrain=[GW_WOOD])
+    cmds = gw_moves(game, "a1", "retreat")
+    assert cmds and all(c.kind == "move" for c in cmds)
+    for c in cmds:
+        ok(game, c)
+    x, y = centre(game, "a1")
+    assert x < 20.5 and y > 27  # toward the wood, away from b1
+
+
+def test_gw_retreat_in_cover_stays_unless_under_half_strength():
+    """"If in cover already, unit may stay in position if it has at least 50% of its
+    original unit strength, otherwise, it will retreat towards the nearest friendly unit
+    not forward of its current position.\""""
+    a = [gw_squad("a1", 12, 32, gap=1.2), gw_squad("a2", 30, 44, n=2)]
+    game = gw_game(a, [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
+    assert gw_moves(game, "a1", "retreat") == []
+    game = gw_game(a, [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
+    for fid in ("a1.2", "a1.3", "a1.4"):
+        game.state.figures[fid].life = "dead"
+    cmds = gw_moves(game, "a1", "retreat")
+    assert [c.figure for c in cmds] == ["a1.1"]
+    end = cmds[0].path[-1]
+    assert end[0] > 12 * IN and end[1] > 32 * IN  # toward a2
+
+
+def test_gw_falling_back_halts_in_cover(monkeypatch):
+    """Up to RF0, 5-6: "Units falling back away from the enemy will halt in the nearest
+    cover facing the last known enemy position" (interpretation fall-back-halt)."""
+    game = gw_game([gw_squad("a1", 16, 26)], [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
+    u = game.state.units["a1"]
+    u.markers["solo_order"] = "retreat"
+    scripted_rf(monkeypatch, game, -1)
+    force(game, 6)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    assert u.markers["solo_order"] == "halt" and u.markers["solo_take_cover"]
+    monkeypatch.undo()
+    cmds = gw_moves(game, "a1", "halt", faces=(4, 4))
+    for c in cmds:
+        ok(game, c)
+    assert centre(game, "a1")[1] > 29  # into the wood's edge
+    # a plain Halt stays put
+    game = gw_game([gw_squad("a1", 16, 26)], [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
+    assert gw_moves(game, "a1", "halt") == []
+
+
+def test_gw_advance_takes_up_a_line_abreast_two_inches_apart():
+    """Advance: "at half speed in dispersed order" (interpretation dispersed: a line
+    abreast, 2" between figures): a column 0.15" apart spreads across the advance."""
+    col = unit("a1", [(t, 20, 30 + 1.15 * i) for i, t in enumerate(["sergeant", "rifleman", "rifleman", "rifleman"])])
+    game = gw_game([col], [gw_squad("b1", 20, 6)])
+    cmds = gw_moves(game, "a1", "advance", faces=(5, 5), activate=True)
+    u, memo = game.state.units["a1"], {}
+    for _ in range(8):  # as the AI player does: the next command each time
+        cmds = list(game.rules.planner.unit_commands(game, "a", u, memo))
+        if not cmds:
+            break
+        ok(game, cmds[0])
+    figs = sorted(game.state.unit_figures("a1"), key=lambda f: f.x)
+    xs = [f.x / IN for f in figs]
+    assert all(b - a >= 2 - 0.05 for a, b in zip(xs, xs[1:], strict=False))
+    assert max(f.y for f in figs) - min(f.y for f in figs) < 0.6 * IN
+    assert centre(game, "a1")[1] < 31.7  # moved toward the enemy
+
+
+# ---- WWIFY ------------------------------------------------------------------------------------------------
+def _wwify():
+    from tests.ai import test_wwify_ai as w
+
+    return w
+
+
+def test_wwify_chart_rout_panics_the_squad_it_runs_at_once_and_rallies_on_its_next_roll(monkeypatch):
+    """"Rout: Unit will run at move (+5cms) away from the nearest enemy unit(s), it may
+    neither fight nor shoot." (interpretation chart-rout): WWIFY's panic; its next chart
+    result that is not a Rout rallies it (WWIFY has no later rally of its own)."""
+    w = _wwify()
+    game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 4, 20, 30))], [unit("e", w.line("evil_rifleman", 4, 20, 20))]))
+    scripted_rf(monkeypatch, game, 7)
+    y0 = centre(game, "s")[1]
+    force(game, 1)
+    ok(game, Command("solo_orders", "a", unit="s"))
+    u = game.state.units["s"]
+    assert u.markers.get("panicked") and u.markers["solo_order"] == "rout"
+    step = game.rules.allowance(game, u, game.state.figures["s.1"]) / IN
+    assert abs(centre(game, "s")[1] - y0 - (step + 5 / 2.54)) < 0.05  # straight south, away from e
+    assert game.rules.action_refusal(game, u, "fire") is not None
+    assert w.cmds(game, "s") == []
+    monkeypatch.undo()
+    assert ("rout", 4) in [(fid, v) for fid, v, _ in game.rules.risk_factors(game, u)]
+    u.markers["solo_turn"] = 0  # its next turn's roll
+    scripted_rf(monkeypatch, game, 3)
+    force(game, 2)  # RF2-5, 2: Halt
+    ok(game, Command("solo_orders", "a", unit="s"))
+    assert not u.markers.get("panicked") and "solo_chart_rout" not in u.markers
+
+
+def test_wwify_surrounded_squad_surrenders(monkeypatch):
+    w = _wwify()
+    b = [unit("e1", [("evil_rifleman", 20, 24)]), unit("e2", [("evil_rifleman", 14, 35)]), unit("e3", [("evil_rifleman", 26, 35)])]
+    game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 3, 19, 30))], b))
+    scripted_rf(monkeypatch, game, 9)
+    force(game, 1)
+    ok(game, Command("solo_orders", "a", unit="s"))
+    assert {f.life for f in game.state.unit_figures("s", alive_only=False)} == {"captured"}
+
+
+WW_WOOD = {"type": "wood", "polygon": [[10, 32], [18, 32], [18, 38], [10, 38]]}
+
+
+def test_wwify_retreat_goes_to_the_nearest_cover_further_from_the_enemy():
+    """Retreat: "... or towards the nearest cover further from all enemy units." """
+    w = _wwify()
+    game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 3, 20, 28))], [unit("e", w.line("evil_rifleman", 3, 24, 14))],
+                          terrain=[WW_WOOD]))
+    w.order(game, "s", "retreat")
+    c = w.first_legal(game, "s")
+    assert c.kind == "move_unit"
+    ok(game, c)
+    x, y = centre(game, "s")
+    assert x < 20 and y > 29  # toward the wood, away from e
+
+
+def test_wwify_retreat_in_cover_under_half_strength_falls_back_on_a_friend():
+    """"... otherwise, it will retreat towards the nearest friendly unit not forward of
+    its current position.\""""
+    w = _wwify()
+    a = [unit("s", w.line("good_rifleman", 4, 12, 35, dx=1.2)), unit("f", w.line("good_rifleman", 2, 36, 44))]
+    game = w.fresh(w.wmap(a, [unit("e", w.line("evil_rifleman", 3, 14, 14))], terrain=[WW_WOOD]))
+    w.order(game, "s", "retreat")
+    assert not any(c.kind in ("move_unit", "move") for c in w.cmds(game, "s"))  # in the wood, 4 of 4: stays
+    for fid in ("s.2", "s.3", "s.4"):
+        game.state.figures[fid].life = "dead"
+    c = w.first_legal(game, "s")
+    assert c.kind in ("move_unit", "move")
+    ok(game, c)
+    assert centre(game, "s")[0] > 12.5  # toward f
+
+
+def test_wwify_falling_back_halts_in_the_nearest_cover(monkeypatch):
+    """Up to RF0, 5-6: "Units falling back away from the enemy will halt in the nearest
+    cover facing the last known enemy position" (interpretation fall-back-halt)."""
+    w = _wwify()
+    game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 3, 16, 28))], [unit("e", w.line("evil_rifleman", 3, 14, 14))],
+                          terrain=[WW_WOOD]))
+    u = game.state.units["s"]
+    u.markers["solo_order"] = "retreat"
+    scripted_rf(monkeypatch, game, -3)
+    force(game, 5)
+    ok(game, Command("solo_orders", "a", unit="s"))
+    assert u.markers["solo_order"] == "halt" and u.markers["solo_take_cover"]
+    c = w.first_legal(game, "s")
+    assert c.kind == "move_unit"
+    ok(game, c)
+    assert centre(game, "s")[1] > 31
+    w.order(game, "s", "halt")  # a plain Halt stays and fires
+    u.markers.pop("solo_take_cover")
+    assert w.first_legal(game, "s").kind != "move_unit"
+
+
+def test_wwify_advance_takes_up_dispersed_order():
+    """Advance: "Move towards the nearest enemy at half speed in dispersed order"
+    (interpretation dispersed: a line abreast, 2" apart, across the advance)."""
+    w = _wwify()
+    tight = unit("s", [("good_rifleman", 20, 36 + 1.15 * i) for i in range(4)])  # a column, bases 0.15" apart
+    game = w.fresh(w.wmap([tight], [unit("e", w.line("evil_rifleman", 3, 20, 6))]))
+    w.order(game, "s", "advance")
+    c = w.first_legal(game, "s")
+    assert c.kind == "move_unit" and c.choice == "dispersed"
+    ok(game, c)
+    figs = sorted(game.state.unit_figures("s"), key=lambda f: f.x)
+    xs = [f.x / IN for f in figs]
+    assert all(b - a >= 2 - 0.05 for a, b in zip(xs, xs[1:], strict=False))
+    assert max(f.y for f in figs) - min(f.y for f in figs) < 0.1 * IN
+    assert centre(game, "s")[1] < 37.7  # toward the enemy
+    assert w.first_legal(game, "s").kind == "fire"  # the other action
