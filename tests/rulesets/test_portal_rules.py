@@ -167,12 +167,25 @@ def test_a_marker_in_the_open_is_driven_back_only_by_a_figure_that_moves_and_see
     assert any("moved and sees it in the open" in t and m2.name in t for t in texts)
 
 
-def _wwify_hidden_doc(extra_portals=()):
-    from .test_wwify import wmap
-
-    doc = wmap([unit("g1", [("good_rifleman", 20, 40)])], [unit("e1", [("evil_rifleman", 24, 4)])], terrain=[WALL])
-    doc["portals"] = [{"side": "b", "at": [24, 8]}, *extra_portals]
-    return doc
+def test_a_marker_inside_a_building_is_in_cover_and_stays_beyond_8_inches():
+    """"a figure moves within 8\" of any portal in cover, and visible": a marker inside a
+    building is in cover (the building's hard cover), so a figure that moves into sight of
+    it over 8" away leaves it where it is; within 8" it falls back."""
+    hut = {"type": "building", "name": "Hut", "rect": {"x": 24, "y": 18, "w": 4, "h": 4}}
+    doc = small_map([unit("m", [("rifleman", 30, 38)])], [unit("g1", [("sergeant", 3, 2), ("rifleman", 4, 2)])],
+                    terrain=[FIELD[0], hut])
+    doc["portals"] = [{"side": "b", "at": [26, 20]}]
+    game = make_game(doc, options={"solo_side": "b"})
+    game.state.markers["b-m1"].attrs["seen"] = True  # as after a force generation roll
+    end_phases(game, "movement", "a")
+    force(game, 5, 5)  # the move (the marker was rolled for already: no new roll)
+    ok(game, Command("roll_move", "a", unit="m"))
+    ok(game, Command("move", "a", figure="m.1", path=((36 * IN, 33 * IN),)))  # sees it, 16.4" off
+    m = game.state.markers["b-m1"]
+    seen = game.rules.los(game, game.state.figures["m.1"], (m.x, m.y))
+    assert seen.visible and seen.cover == 2
+    assert (round(m.x / IN, 1), round(m.y / IN, 1)) == (26, 20)
+    assert not [e for e in game.log if e.kind == "solo" and ("falls back" in e.text or "eliminated" in e.text)]
 
 
 def test_eliminated_markers_are_counted_for_the_end_of_game():
