@@ -279,7 +279,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=games, default=1, help="how many games, seeds SEED, SEED+1... (1 or more)")
     sp.add_argument("--p1", default="random", choices=["random", "ai"], help="who plays the first side")
     sp.add_argument("--p2", default="random", choices=["random", "ai"], help="who plays the second side")
-    sp.add_argument("--portals", action="store_true", help="the AI side starts as the map's portal markers (solo rules)")
+    sp.add_argument("--no-portals", dest="portals", action="store_false",
+                    help="a lone AI side starts from the map's figures, not its portal markers (the window always uses the markers)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
 

@@ -167,9 +167,14 @@ def validate_file(path: str | Path) -> str:
     data = doc.data
     kind = data.get("kind") if isinstance(data, dict) else None
     if kind == "map":
+        from game.solo.portal_check import portal_warnings
+
         lm = load_map_doc(doc)
         n = sum(len(u.figures) for s in lm.model.sides for u in s.units)
-        return f"{path}: ok (map '{lm.model.name}' for {lm.model.ruleset}, {len(lm.model.terrain)} terrain features, {n} figures)"
+        warn = portal_warnings(lm.model, lm.ruleset.build_table(lm.model))
+        lines = [f"{path}: ok (map '{lm.model.name}' for {lm.model.ruleset}, {len(lm.model.terrain)} terrain features, {n} figures"
+                 + (f", {len(warn)} warning(s)" if warn else "") + ")"]
+        return "\n".join(lines + [f"{path}: warning: {w}" for w in warn])
     if kind == "ruleset":
         rs = load_ruleset_doc(doc)
         return f"{path}: ok (ruleset '{rs.data.name}', {len(rs.data.troop_types)} troop types, {len(rs.data.interpretations)} interpretations)"

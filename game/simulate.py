@@ -54,8 +54,10 @@ def play_out(game: Game, players: dict[str, Any], max_commands: int = MAX_COMMAN
             raise StalledGame(f"no result after {n} commands (turn {game.state.turn}, phase {game.state.phase})")
 
 
-def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", options=None, portals: bool = False) -> GameReport:
-    """``portals``: a side the solo AI plays alone starts as the map's portal markers."""
+def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", options=None, portals: bool = True) -> GameReport:
+    """``portals`` (the default, as the game window plays): a side the solo AI plays alone
+    is played by the solo rules (the ``solo_side`` option), from the map's portal markers
+    when it has any; False: it starts from the map's figures."""
     options = dict(options or {})
     if portals and [p1, p2].count("ai") == 1:
         first = lm.model.first_side or lm.model.sides[0].id

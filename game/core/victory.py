@@ -47,6 +47,23 @@ def losses(state: GameState, side: str) -> tuple[int, int]:
     return lost, len(figs)
 
 
+def marker_summary(state: GameState, side: str) -> str | None:
+    """For a side played from portal markers: what became of its markers (eliminated with
+    nowhere to fall back, dummies revealed), for the end of game summary; None otherwise."""
+    solo = state.attrs.get(SoloKey.SOLO) or {}
+    if solo.get("side") != side or not solo.get("portals"):
+        return None
+    start = solo.get("markers") or {}
+    gone = solo.get("eliminated") or {}
+    total = sum(start.values())
+    elim = gone.get("portal", 0) + gone.get("dummy", 0)
+    words = f"{elim} of {total} portal markers eliminated ({gone.get('portal', 0)} portals, {gone.get('dummy', 0)} dummies)"
+    if gone.get("dummy revealed"):
+        words += f", {gone['dummy revealed']} dummies revealed"
+    left = sum(1 for m in state.markers.values() if m.side == side and m.kind in ("portal", "dummy"))
+    return f"{words}, {left} left on the table"
+
+
 def has_portals(state: GameState, side: str) -> bool:
     """The side still has portal markers or dummies on the table (forces to come)."""
     return any(m.side == side and m.kind in ("portal", "dummy") for m in state.markers.values())

@@ -11,36 +11,67 @@ from pydantic import Field, model_validator
 from .pyd import Strict
 
 
-class ForceEntry(Strict):
-    """One line of a force generation table: a range of totals and what it gives."""
+class ForceUnit(Strict):
+    """One unit a force table result makes: its troops (one troop type id per figure), and
+    other troop lists that serve when the pool lacks the first ("a tank, or a
+    self-propelled gun"), tried in order before the table steps down."""
 
-    min_roll: int | None = None  # lowest total (none: everything below)
-    max_roll: int | None = None  # highest total (none: everything above)
-    result: Literal["unit", "nothing", "redeploy"] = "unit"
     name: str = ""
     kind: str = "squad"  # the generated unit's kind (crew, vehicle...)
-    troops: list[str] = Field(default_factory=list)  # troop type ids, one per figure
-    # other troop lists that serve when the pool lacks the first ("a tank, or a
-    # self-propelled gun"): tried in order before the table steps down
+    troops: list[str] = Field(default_factory=list)
     alternatives: list[list[str]] = Field(default_factory=list)
     vehicle: bool = False  # a tank or SP gun: the tank placement rule applies
     at_gun: bool = False  # an anti-tank gun: the tank placement rule applies
 
     @model_validator(mode="after")
-    def _shape(self) -> ForceEntry:
-        if self.result == "unit" and not self.troops:
-            raise ValueError("a unit entry needs its troops (a list of troop type ids)")
-        if self.result != "unit" and (self.troops or self.alternatives):
-            raise ValueError(f"a '{self.result}' entry has no troops")
+    def _troops(self) -> ForceUnit:
         if any(not alt for alt in self.alternatives):
             raise ValueError("an alternative needs its troops (a list of troop type ids)")
+        return self
+
+    def choices(self) -> list[list[str]]:
+        """The troop lists this unit can be made of, first choice first."""
+        return [self.troops, *self.alternatives]
+
+    @property
+    def label(self) -> str:
+        return self.name or troops_label(self.troops)
+
+
+def troops_label(troops: list[str]) -> str:
+    return ", ".join(f"{n} {t}" for t, n in sorted(Counter(troops).items()))
+
+
+class ForceEntry(ForceUnit):
+    """One line of a force generation table: a range of totals and what it gives: one
+    unit (its own ``troops``), or several (``units``: "4 Riflemen and a 3 man Light
+    Machine Gun team"), all placed at the same portal."""
+
+    min_roll: int | None = None  # lowest total (none: everything below)
+    max_roll: int | None = None  # highest total (none: everything above)
+    result: Literal["unit", "nothing", "redeploy"] = "unit"
+    units: list[ForceUnit] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _shape(self) -> ForceEntry:
+        if self.result == "unit" and not self.troops and not self.units:
+            raise ValueError("a unit entry needs its troops (a list of troop type ids) or its units")
+        if self.units and (self.troops or self.alternatives):
+            raise ValueError("give either troops (one unit) or units (several), not both")
+        if any(not u.troops for u in self.units):
+            raise ValueError("each of the units needs its troops (a list of troop type ids)")
+        if self.result != "unit" and (self.troops or self.alternatives or self.units):
+            raise ValueError(f"a '{self.result}' entry has no troops")
         if self.min_roll is not None and self.max_roll is not None and self.min_roll > self.max_roll:
             raise ValueError(f"min_roll {self.min_roll} is above max_roll {self.max_roll}")
         return self
 
-    def choices(self) -> list[list[str]]:
-        """The troop lists this entry can be made of, first choice first."""
-        return [self.troops, *self.alternatives]
+    def groups(self) -> list[ForceUnit]:
+        """The units this result makes (one, unless it lists ``units``)."""
+        if self.units:
+            return list(self.units)
+        return [ForceUnit(name=self.name, kind=self.kind, troops=self.troops, alternatives=self.alternatives,
+                          vehicle=self.vehicle, at_gun=self.at_gun)]
 
     def covers(self, total: int) -> bool:
         return (self.min_roll is None or total >= self.min_roll) and (self.max_roll is None or total <= self.max_roll)
@@ -51,7 +82,7 @@ class ForceEntry(Strict):
             return self.name
         if self.result != "unit":
             return self.result.title()
-        return ", ".join(f"{n} {t}" for t, n in sorted(Counter(self.troops).items()))
+        return " and ".join(g.label for g in self.units) if self.units else troops_label(self.troops)
 
     def rolls(self) -> str:
         lo, hi = self.min_roll, self.max_roll
@@ -99,9 +130,11 @@ def check_solo_section(data: Any, doc: Any) -> None:
     if isinstance(sec, dict):
         sec = SoloSection.model_validate(sec)
     for i, e in enumerate(sec.force_table):
-        for k, troops in enumerate(e.choices()):
-            where = ("troops",) if k == 0 else ("alternatives", k - 1)
-            for j, t in enumerate(troops):
-                if t not in data.troop_types:
-                    raise doc.error(("solo", "force_table", i, *where, j),
-                                    f"unknown troop type '{t}'; expected one of: {', '.join(data.troop_types)}")
+        groups: list[tuple[tuple[Any, ...], ForceUnit]] = [((), e)] if not e.units else [(("units", g), u) for g, u in enumerate(e.units)]
+        for at, grp in groups:
+            for k, troops in enumerate(grp.choices()):
+                where = ("troops",) if k == 0 else ("alternatives", k - 1)
+                for j, t in enumerate(troops):
+                    if t not in data.troop_types:
+                        raise doc.error(("solo", "force_table", i, *at, *where, j),
+                                        f"unknown troop type '{t}'; expected one of: {', '.join(data.troop_types)}")

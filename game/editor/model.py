@@ -149,6 +149,22 @@ class EditorDoc:
             return e
         return None
 
+    def warnings(self, portal: int | None = None) -> list[str]:
+        """What the map does against the solo rules' set-up, though the game can load it:
+        portal markers not in cover or in sight of the other side's set-up
+        (game/solo/portal_check.py); ``portal``: only that marker's (its index)."""
+        from game.catalog import load_map_doc
+        from game.solo.portal_check import portal_warnings
+
+        try:
+            lm = load_map_doc(Doc(str(self.path or "new map"), self.data), for_play=False)
+        except DataError:
+            return []
+        found = portal_warnings(lm.model, lm.ruleset.build_table(lm.model))
+        if portal is not None:
+            found = [w for w in found if w.startswith(f"portals[{portal}] ")]
+        return found
+
     def text(self) -> str:
         return dump_map(self.data)
 

@@ -11,7 +11,7 @@ import shapely
 from shapely.geometry import LineString, Polygon
 
 from game.core.game import Game
-from game.core.state import Marker
+from game.core.state import Figure, Marker
 from game.data.solo_schema import ForceEntry, SoloSection, check_solo_section  # noqa: F401 (re-exported)
 from game.geometry.collider import Collider
 from game.solo.tables import solo_tables
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.rulesets.base import RulesetBase
 
 
+from game.solo.keys import SoloKey
 from game.solo.portal_state import (
     CORNER_OFFSETS,
     DEAD_GROUND_STEP,
@@ -33,6 +34,9 @@ from game.solo.portal_state import (
     inch,
     marker_pos,
     player_figures,
+    require_info,
+    tell_all,
+    tell_solo,
     visibility,
 )
 
@@ -156,3 +160,30 @@ def fallback_spot(rules: RulesetBase, game: Game, m: Marker) -> tuple[float, flo
         return None
     p = min(good, key=lambda p: (round(dist(p, here), 6), p))
     return (p[0], p[1], feature[p])
+
+
+def count_removed(game: Game, what: str) -> None:
+    """Count a marker gone from the table (for the end of game summary)."""
+    inf = require_info(game.state)
+    gone = inf.setdefault("eliminated", {})
+    gone[what] = gone.get(what, 0) + 1
+
+
+def fall_back(rules: RulesetBase, game: Game, m: Marker, why: str, by: Figure) -> None:
+    spot = fallback_spot(rules, game, m)
+    if spot is None:
+        del game.state.markers[m.id]
+        count_removed(game, m.kind)
+        reach = rules.fmt(solo_tables().dist_mm("portal_fallback"))
+        tell_all(game, f"A marker is eliminated: {why}, and it has nowhere to fall back to (no cover within {reach} "
+                       "hidden from all of the player's figures, with dead ground behind it, and no nearer them).",
+                 figures=[by.id])
+        tell_solo(game, f"{m.kind.title()} {m.id} is eliminated.")
+        return
+    x, y, fid = spot
+    d = dist(marker_pos(m), (x, y))
+    m.x, m.y = x, y
+    m.attrs[SoloKey.SEEN] = False
+    name = game.table.feature(fid).name or game.table.feature(fid).type.name
+    tell_all(game, f"A marker falls back {rules.fmt(d)} ({why}).", figures=[by.id])
+    tell_solo(game, f"{m.kind.title()} {m.id} falls back to {name}.")

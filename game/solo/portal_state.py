@@ -69,6 +69,8 @@ class SoloInfo(TypedDict):
     made: int  # units made from the pool so far (they are numbered by it)
     turn_start: int  # the last turn whose start the portal rules have played
     strength: int  # its whole force, in figures (for "break" victory)
+    markers: dict[str, int]  # its portal markers and dummies at set-up, by kind
+    eliminated: dict[str, int]  # markers eliminated (nowhere to fall back) and dummies revealed, by kind
 
 
 def info(state: GameState) -> SoloInfo | None:

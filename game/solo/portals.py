@@ -38,13 +38,14 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.core.keys import StateKey
 from game.core.state import Figure, GameState, Marker, Unit
-from game.data.solo_schema import ForceEntry, SoloSection, check_solo_section  # noqa: F401 (re-exported)
+from game.data.solo_schema import ForceEntry, ForceUnit, SoloSection, check_solo_section  # noqa: F401 (re-exported)
 from game.geometry.collider import Collider, Mover
 from game.geometry.units import to_mm
 from game.solo.counters import counters_check
 from game.solo.fallback import (
+    count_removed,
     cover_spots,
-    fallback_spot,
+    fall_back,
     good_spots,
 )
 from game.solo.keys import SoloKey
@@ -91,7 +92,9 @@ def portals_setup(state: GameState, m: MapFile) -> None:
     if not side or side not in state.sides or SoloKey.SOLO in state.attrs:
         return
     portals = [p for p in m.portals if p.side == side]
-    inf: SoloInfo = {"side": side, "portals": bool(portals), "pool": {}, "contact": False, "made": 0, "turn_start": 0, "strength": 0}
+    inf: SoloInfo = {"side": side, "portals": bool(portals), "pool": {}, "contact": False, "made": 0, "turn_start": 0, "strength": 0,
+                     "markers": dict(sorted(Counter("dummy" if p.dummy else "portal" for p in portals if not p.counter).items())),
+                     "eliminated": {}}
     state.attrs[SoloKey.SOLO] = inf
     if not portals:
         return
@@ -216,35 +219,48 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         redeploy(rules, game)
         return
     pool = require_info(game.state)["pool"]
-    chosen, stepped = None, False
+    chosen: list[ForceUnit] | None = None
+    made_from, stepped = entry, False
     for e in reversed(table.force_table[: i + 1]):
         if e.result == "nothing":
             break
         if e.result == "unit":
             chosen = deployable(e, pool)
             if chosen is not None:
+                made_from = e
                 break
         stepped = True
     if chosen is None:
         roll.outcome = f"{total}: {entry.label}, but no figures for it or anything below: nothing"
         return
     note = f" (no figures for {entry.label}: steps down)" if stepped else ""
-    roll.outcome = f"{total}: {chosen.label}{note}"
+    roll.outcome = f"{total}: {made_from.label}{note}"
     portal = choose_portal(rules, game, chosen, seen)
     if portal is None:
         roll.outcome += "; nothing appears"
-        tell_solo(game, f"Only dummies are in sight: {chosen.label} cannot appear.")
+        tell_solo(game, f"Only dummies are in sight: {made_from.label} cannot appear.")
         return
-    place_unit(rules, game, chosen, portal)
+    for grp in chosen:  # every unit of the result stands at the same portal
+        place_unit(rules, game, grp, portal)
 
 
-def deployable(entry: ForceEntry, pool: dict[str, int]) -> ForceEntry | None:
-    """The entry as the pool can make it: its troops, else its first alternative the
-    pool has the figures for (None: none of them)."""
-    for troops in entry.choices():
-        if all(pool.get(t, 0) >= n for t, n in Counter(troops).items()):
-            return entry if troops is entry.troops else entry.model_copy(update={"troops": list(troops), "alternatives": []})
-    return None
+def deployable(entry: ForceEntry, pool: dict[str, int]) -> list[ForceUnit] | None:
+    """The units of the entry as the pool can make them all: each its troops, else its
+    first alternative the pool still has the figures for (None: some unit cannot be made,
+    and the table steps down: "If no figures are available to represent the generated
+    force, use the options before")."""
+    left = Counter(pool)
+    out = []
+    for grp in entry.groups():
+        for troops in grp.choices():
+            need = Counter(troops)
+            if all(left[t] >= n for t, n in need.items()):
+                left -= need
+                out.append(grp if troops is grp.troops else grp.model_copy(update={"troops": list(troops), "alternatives": []}))
+                break
+        else:
+            return None
+    return out
 
 
 def player_tanks(rules: RulesetBase, game: Game) -> list[Figure]:
@@ -256,13 +272,14 @@ def player_tanks(rules: RulesetBase, game: Game) -> list[Figure]:
     return out
 
 
-def choose_portal(rules: RulesetBase, game: Game, entry: ForceEntry, seen: list[Marker]) -> Marker | None:
+def choose_portal(rules: RulesetBase, game: Game, units: list[ForceUnit], seen: list[Marker]) -> Marker | None:
     """Where the unit appears: a random portal among the counters in sight (a shuffle of
     all of them, dummies included, so the log does not tell how many are real); tanks and
     AT guns facing a player's tank: the furthest portal from it that sees it."""
     portals = [m for m in seen if m.kind == "portal"]
-    tanks = player_tanks(rules, game) if (entry.vehicle or entry.at_gun) else []
-    if tanks:
+    placed = next((u for u in units if u.vehicle or u.at_gun), None)
+    tanks = player_tanks(rules, game) if placed is not None else []
+    if tanks and placed is not None:
         every = solo_markers(game, ("portal",))
         if every:
             tank = min(tanks, key=lambda t: (min(dist(t.pos, marker_pos(m)) for m in seen), t.id))
@@ -272,7 +289,7 @@ def choose_portal(rules: RulesetBase, game: Game, entry: ForceEntry, seen: list[
                 return (0 if r.visible else 1, -round(dist(marker_pos(m), tank.pos), 6), r.hindrances, m.id)
 
             best = min(every, key=rank)
-            tell_solo(game, f"Tank placement rule: {entry.label} appears at {best.id}, the furthest portal from {tank.name} with the best sight of it.")
+            tell_solo(game, f"Tank placement rule: {placed.label} appears at {best.id}, the furthest portal from {tank.name} with the best sight of it.")
             return best
     if not portals:
         return None
@@ -310,7 +327,7 @@ def _free_places(game: Game, centre: tuple[float, float], radius: float, away: f
     return out
 
 
-def place_unit(rules: RulesetBase, game: Game, entry: ForceEntry, portal: Marker) -> Unit | None:
+def place_unit(rules: RulesetBase, game: Game, entry: ForceUnit, portal: Marker) -> Unit | None:
     """Make the unit from the pool and stand it around the portal."""
     st = game.state
     inf = require_info(st)
@@ -397,7 +414,7 @@ def redeploy(rules: RulesetBase, game: Game) -> None:
     portals = solo_markers(game, ("portal",))
     if officers and portals:
         rear = min(portals, key=lambda m: (edge_depth(game, marker_pos(m)), m.id))
-        place_unit(rules, game, ForceEntry(name="Officer directing the redeployment", troops=[officers[0]]), rear)
+        place_unit(rules, game, ForceUnit(name="Officer directing the redeployment", troops=[officers[0]]), rear)
 
 
 def _redeploy_spot(rules: RulesetBase, game: Game, m: Marker, line: LineString, width: float, lead_depth: float) -> tuple[float, float] | None:
@@ -426,41 +443,31 @@ def _redeploy_spot(rules: RulesetBase, game: Game, m: Marker, line: LineString, 
 
 
 def approach(rules: RulesetBase, game: Game, moved: list[Figure]) -> None:
-    """After the player's figures moved: a marker seen within 8" by a figure that moved
-    (a dummy: revealed and removed), or seen in the open by any figure after its force
-    generation roll, falls back or is eliminated."""
+    """After the player's figures moved ("when a figure moves within 8\" of any portal in
+    cover, and visible, (or one that is in the open, after the 'Enemy Force Generation'
+    phase)"): a marker a figure that moved sees within 8" (a dummy: revealed and removed),
+    or sees in the open (no cover from it) after the marker's force generation roll, falls
+    back or is eliminated. Figures that did not move drive nothing back."""
     reach = solo_tables().dist_mm("portal_approach")
-    moved_ids = {f.id for f in moved}
+    movers = [f for f in moved if f.alive]
+    if not movers:
+        return
     for m in solo_markers(game, PORTAL_KINDS):
         if m.id not in game.state.markers:
             continue
-        foes = player_figures(game)
-        vis, cov = visibility(game, [f.pos for f in foes], [marker_pos(m)])
-        near = [f for i, f in enumerate(foes) if f.id in moved_ids and vis[i, 0] and dist(f.pos, marker_pos(m)) <= reach + 1e-6]
-        open_to = [f for i, f in enumerate(foes) if vis[i, 0] and cov[i, 0] == 0]
+        vis, cov = visibility(game, [f.pos for f in movers], [marker_pos(m)])
+        near = [f for i, f in enumerate(movers) if vis[i, 0] and dist(f.pos, marker_pos(m)) <= reach + 1e-6]
+        open_to = [f for i, f in enumerate(movers) if vis[i, 0] and cov[i, 0] == 0]
         if near and m.kind == "dummy":
             del game.state.markers[m.id]
+            count_removed(game, "dummy revealed")
             tell_all(game, f"{near[0].name} comes within {rules.fmt(reach)} of a marker: it was a dummy, and is removed.",
                     figures=[near[0].id])
             continue
         if near:
-            fall_back(rules, game, m, f"{near[0].name} approaches within {rules.fmt(reach)}", near[0])
+            d = dist(near[0].pos, marker_pos(m))
+            fall_back(rules, game, m, f"{near[0].name} moved to {rules.fmt(d)} of it, within {rules.fmt(reach)}, and sees it", near[0])
         elif open_to and m.attrs.get(SoloKey.SEEN):
-            fall_back(rules, game, m, f"it is in the open in sight of {open_to[0].name}", open_to[0])
-
-
-def fall_back(rules: RulesetBase, game: Game, m: Marker, why: str, by: Figure) -> None:
-    spot = fallback_spot(rules, game, m)
-    if spot is None:
-        del game.state.markers[m.id]
-        tell_all(game, f"A marker has nowhere to fall back to ({why}) and is eliminated.", figures=[by.id])
-        tell_solo(game, f"{m.kind.title()} {m.id} is eliminated: no cover with dead ground within "
-                      f"{rules.fmt(solo_tables().dist_mm('portal_fallback'))}.")
-        return
-    x, y, fid = spot
-    d = dist(marker_pos(m), (x, y))
-    m.x, m.y = x, y
-    m.attrs[SoloKey.SEEN] = False
-    name = game.table.feature(fid).name or game.table.feature(fid).type.name
-    tell_all(game, f"A marker falls back {rules.fmt(d)} ({why}).", figures=[by.id])
-    tell_solo(game, f"{m.kind.title()} {m.id} falls back to {name}.")
+            d = dist(open_to[0].pos, marker_pos(m))
+            fall_back(rules, game, m, f"{open_to[0].name} moved and sees it in the open, {rules.fmt(d)} away, after its force generation roll",
+                      open_to[0])

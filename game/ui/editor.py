@@ -139,6 +139,12 @@ class EditorScene(Scene):
         if self.selected and self.selected[0] == "terrain" and self.selected[1] >= len(self.doc.data["terrain"]):
             self.selected = None
 
+    def warn_portal(self, k: int) -> None:
+        """A marker just placed or moved against the solo rules' set-up: say so (a warning)."""
+        found = self.doc.warnings(k)
+        if found:
+            self.app.toast("Warning: " + "; ".join(found), 8)
+
     def report(self, err: str | None) -> bool:
         if err:
             self.app.toast(err, 7)
@@ -209,7 +215,8 @@ class EditorScene(Scene):
             self.report(self.doc.move_objective(sel[1], (o["at"][0] + dx, o["at"][1] + dy)))
         elif sel[0] == "portal":
             p = d["portals"][sel[1]]
-            self.report(self.doc.move_portal(sel[1], (p["at"][0] + dx, p["at"][1] + dy)))
+            if self.report(self.doc.move_portal(sel[1], (p["at"][0] + dx, p["at"][1] + dy))):
+                self.warn_portal(sel[1])
         elif sel[0] == "zone":
             from game.editor.model import move_shape
 
@@ -239,7 +246,8 @@ class EditorScene(Scene):
         if what == "objective":
             self.report(self.doc.add_objective(p))
         elif what in ("portal", "dummy"):
-            self.report(self.doc.add_portal(self.side_id, p, dummy=(what == "dummy")))
+            if self.report(self.doc.add_portal(self.side_id, p, dummy=(what == "dummy"))):
+                self.warn_portal(len(self.doc.data["portals"]) - 1)
         elif what == "new_unit":
             if self.troop is None:
                 return

@@ -295,7 +295,12 @@ class EditorPages:
 
     def check(self) -> None:
         err = self.scene.doc.validate()
-        self.scene.app.toast("The map is valid." if err is None else f"Problem: {err.message} ({err.field})", 8)
+        if err is not None:
+            self.scene.app.toast(f"Problem: {err.message} ({err.field})", 8)
+            return
+        found = self.scene.doc.warnings()
+        self.scene.app.toast("The map is valid." if not found else
+                             f"The map is valid, with {len(found)} warning(s): " + "; ".join(found[:3]) + (" ..." if len(found) > 3 else ""), 10)
 
     def open_map(self, path: Path) -> None:
         def go() -> None:

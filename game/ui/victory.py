@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
-from game.core.victory import fled_lost, losses
+from game.core.victory import fled_lost, losses, marker_summary
 from game.rulesets.base import ruleset_of
 from game.session import Session
 
@@ -67,3 +67,7 @@ class VictoryScene(Scene):
             detail = f"{dead} killed, {fled_words}" + (f", {other} captured or destroyed" if other else "")
             text(surf, f"{st.sides[sid].name}: {lost} of {total} figures out of action ({detail})", (w // 2 - 240, y), 24, (240, 230, 200))
             y += 40
+            markers = marker_summary(st, sid)
+            if markers:
+                text(surf, markers[0].upper() + markers[1:], (w // 2 - 240, y - 8), 20, (220, 210, 185))
+                y += 30

@@ -30,7 +30,7 @@ def _no_units(d):
 CASES = {
     # name: (map, change, the words of the refusal)
     "huge circle": ("trench-raid", lambda d: d["terrain"].append({"type": "crater", "circle": {"center": [20, 20], "radius": 1e8}}),
-                    "terrain[19]: terrain feature 19 (crater) reaches"),
+                    "terrain[22]: terrain feature 22 (crater) reaches"),
     "wood far off the table": ("trench-raid", lambda d: d["terrain"].append({"type": "wood", "circle": {"center": [20, 20], "radius": 1e5}}),
                                "far beyond the 72 x 48 in table"),
     "huge polygon": ("trench-raid", lambda d: d["terrain"].append({"type": "rough", "polygon": [[0, 0], [1e8, 0], [1e8, 1e8]]}),

@@ -159,15 +159,15 @@ def test_a_natural_one_is_always_nothing():
 def test_stepping_down_when_the_pool_lacks_the_figures():
     small_pool = [unit("g1", [("sergeant", 3, 2)] + [("rifleman", 4 + i, 2) for i in range(3)])]
     game = field(row(5), b_units=small_pool)
-    step_out(game, 6, 0, 0, 0, 0)  # 6 - 1 + 4 = 9: a Lewis gun group
+    step_out(game, 6, 0, 0, 0, 0)  # 6 - 1 + 4 = 9: riflemen and a Lewis gun team
     r = rolls(game)[-1]
-    assert r.outcome == "9: Rifle group (no figures for Lewis gun group: steps down)"
+    assert r.outcome == "9: Rifle group (no figures for Riflemen and Lewis gun team: steps down)"
     assert portal_state.solo_pool(game) == {}
     # with the pool empty nothing can appear until casualties are recycled
     end_phases(game, "assaults", "b")
     force(game, 5)  # 5 + 4 = 9 again, with contact now
     ok(game, Command("end_phase", "b"))
-    assert rolls(game)[-1].outcome == "9: Lewis gun group, but no figures for it or anything below: nothing"
+    assert rolls(game)[-1].outcome == "9: Riflemen and Lewis gun team, but no figures for it or anything below: nothing"
 
 
 def test_with_only_dummies_in_sight_nothing_appears_and_the_log_does_not_say_why():
@@ -430,7 +430,7 @@ def test_the_great_war_force_table_reads_every_total():
     names = {t: (table.force_table[table.index_for(t)].label if table.index_for(t) is not None else None)
              for t in range(-1, 17)}
     assert names[-1] == names[5] == "Nothing" and names[6] == names[7] == "Rifle group"
-    assert names[10] == "Redeployment" and names[11] == "HMG crew" and names[16] == "Full section"
+    assert names[10] == "Redeployment" and names[11] == "HMG crew and riflemen" and names[16] == "Full section"
     with pytest.raises(ValueError, match="expected 6"):
         SoloSection.model_validate({"force_table": [{"max_roll": 5, "result": "nothing"},
                                                     {"min_roll": 7, "troops": ["rifleman"]}]})
@@ -442,10 +442,10 @@ def test_an_unknown_troop_type_in_the_force_table_names_the_field(tmp_path):
 
     text = (ROOT / "rulesets" / "great-war-54mm.yaml").read_text()
     bad = tmp_path / "gw.yaml"
-    bad.write_text(text.replace("name: HMG crew, kind: crew, troops: [hmg,", "name: HMG crew, kind: crew, troops: [vickers,"))
+    bad.write_text(text.replace("{name: HMG crew, kind: crew, troops: [hmg,", "{name: HMG crew, kind: crew, troops: [vickers,"))
     with pytest.raises(DataError) as e:
         validate_file(bad)
-    assert e.value.field == "solo.force_table[5].troops[0]" and "vickers" in e.value.message
+    assert e.value.field == "solo.force_table[5].units[0].troops[0]" and "vickers" in e.value.message
 
 
 # ---- determinism ---------------------------------------------------------------------------------

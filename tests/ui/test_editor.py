@@ -180,3 +180,12 @@ def test_a_long_troop_palette_comes_in_pages_and_every_button_is_on_screen(app, 
     drive.key(pygame.K_ESCAPE)
     units = scene.doc.data["sides"][0]["units"]
     assert units and units[-1]["figures"][0]["type"] == last
+
+
+def test_a_portal_marker_placed_in_the_open_is_warned_about(app):
+    """The solo rules place portal markers "on corners, in cover": the editor keeps the
+    marker (a warning, not a refusal) and says so."""
+    scene = blank(app)
+    scene.place("portal", (30, 10))
+    assert len(scene.doc.data["portals"]) == 1
+    assert any(t.startswith("Warning: portals[0]") and "not in cover" in t for t, _ in app.messages)
