@@ -365,8 +365,9 @@ class Ww2Skirmish(Ww2Common):
         prof.routing = self.routing(unit)
         prof.vehicle = v is not None and self.is_afv(v)
         prof.at_gun = self.unit_gun(game, unit.id) is not None
-        # "support weapons on tripods, AT guns etc": tripod MGs and mortars (not bipod LMGs)
-        prof.support_weapon = any(w.category == "mortar" or (w.category == "mg" and w.tripod)
+        # "support weapons on tripods, AT guns etc": tripod MGs and the medium mortars on their
+        # baseplates (not bipod LMGs, nor the light mortars of the platoon: support-weapons)
+        prof.support_weapon = any((w.category == "mortar" and w.range == "mortar") or (w.category == "mg" and w.tripod)
                                   for f in figs if not self.is_vehicle(f) for _, w in self.weapons_of(f))
         prof.one_action = bool(figs) and all(self.tt(f).actions == 1 for f in figs if not self.is_vehicle(f) and not self.is_gun(f))
         prof.heavy_weapon = v is not None or prof.at_gun or any(w.category in ("mortar", "flamethrower") for f in figs for _, w in self.weapons_of(f))
