@@ -122,6 +122,7 @@ def test_the_option_rolls_for_the_players_afv_and_refuses_moves_against_a_halt(m
     src = force(game, 2, 1)  # the chart, then the enemy's try to spot the turning tank
     end_phases(game, "action", "a")
     assert src.used == 1 and game.state.units["a1"].markers["solo_order"] == "halt"
+    assert "AFV order: halt" in game.rules.listing.unit_status(game, "a1")  # shown on the sidebar
     why = refused(game, Command("move_unit", "a", unit="a1", point=(24 * IN, 35 * IN)))
     assert "AFV solo order (Halt)" in why and "cover within 6" in why
     ok(game, Command("pivot", "a", figure="a1.1", point=(30 * IN, 14 * IN)))

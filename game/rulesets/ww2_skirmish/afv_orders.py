@@ -114,6 +114,10 @@ class Ww2AfvOrders(Chapter["Ww2Skirmish"]):
         e = self.nearest_enemy(game, v)
         if e is None or self.hull_down_at(game, v, v.pos):
             return None
+        key = (v.id, v.pos, v.markers.get(Ww2FigMark.MOVED_MM, 0.0), e.pos, id(game.table), game.table.version)
+        return game.keep("afv_cover_point", key, lambda: self._cover_point(game, v, e), limit=200)
+
+    def _cover_point(self, game: Game, v: Figure, e: Figure) -> tuple[float, float] | None:
         reach = solo_tables().dist_mm("afv_cover")
         cands = [clamp_to_table(game, (v.x + cos(radians(a)) * reach * k, v.y + sin(radians(a)) * reach * k), v.radius)
                  for k in (1 / 3, 2 / 3, 1.0) for a in range(0, 360, 45)]

@@ -179,7 +179,8 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
             shifts.append(("target shooting", sh.target_shooting))
         if optics:
             shifts.append(("telescopic sight", sh.optics))
-        return self.spot_roll(game, f"The {kind} counter tries to spot {game.state.units[t.unit].name}", self.rules.apart(t, at), res,
+        # the words name no kind: the player may not learn what a counter is before it attacks
+        return self.spot_roll(game, f"A solo marker tries to spot {game.state.units[t.unit].name}", self.rules.apart(t, at), res,
                               shifts, units=[t.unit])
 
     def spots_counter(self, game: Game, unit: Unit, at: tuple[float, float]) -> bool:
