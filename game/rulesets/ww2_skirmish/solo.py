@@ -81,7 +81,8 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         st = game.state
         at = (marker.x, marker.y)
         now = self.rules.sideturn(game)
-        tried: dict[str, int] = marker.attrs.setdefault(SoloKey.TRIED, {})
+        tried: dict[str, int] = dict(marker.attrs.get(SoloKey.TRIED, {}))
+        marker.attrs[SoloKey.TRIED] = tried  # filled in below
         units = list(dict.fromkeys(f.unit for f in figures))
         for k, uid in enumerate(units):
             if tried.get(uid) == now or not st.unit_alive(uid):
