@@ -139,3 +139,25 @@ def test_the_option_holds_an_advance_to_half_speed_toward_the_enemy():
     assert "half speed" in refused(game, Command("move_unit", "a", unit="a1", point=(24 * IN, 32 * IN)))
     assert "towards the nearest enemy" in refused(game, Command("move_unit", "a", unit="a1", point=(20 * IN, 46 * IN)))
     ok(game, Command("move_unit", "a", unit="a1", point=(24 * IN, 36 * IN)))
+
+
+def test_retreat_keeps_to_cover_when_it_can():
+    """"Retreat: Move away from the most threatening enemy, attempt to keep in cover if
+    possible": in the open it backs straight off toward its home edge (to a place the enemy
+    sees in the open); with a wood beside that line, it ends further from the enemy, in
+    cover from it or hidden."""
+    b = [unit("b1", [("ger_rifleman", 24, 4)])]
+    wood = [{"type": "wood", "polygon": [[26, 34], [36, 34], [36, 42], [26, 42]]}]
+    for terrain in (None, wood):
+        game = wgame(tank(30), b, terrain=terrain)
+        see(game, "a", "b1.1")
+        rules, e, v = game.rules, game.state.figures["b1.1"], game.state.figures["a1.1"]
+        straight = rules.los(game, e, (24 * IN, 42 * IN))
+        assert straight.visible and straight.cover == 0
+        move = [c for c in orders(game, "a1", "retreat") if c.kind == "move_unit"][0]
+        assert rules.apart(v, e, at=move.point) > rules.apart(v, e)
+        sight = rules.los(game, e, move.point)
+        if terrain is None:
+            assert move.point == pytest.approx((24 * IN, 42 * IN), abs=0.05)
+        else:
+            assert not sight.visible or sight.cover > 0

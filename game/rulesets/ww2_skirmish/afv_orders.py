@@ -21,7 +21,7 @@ and commands against the order are refused with the reason (interpretation solo-
 
 from __future__ import annotations
 
-from math import cos, hypot, radians, sin
+from math import atan2, cos, hypot, radians, sin
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, passes, refuse
@@ -129,6 +129,35 @@ class Ww2AfvOrders(Chapter["Ww2Skirmish"]):
             if not leg.refusal and hypot(leg.path[-1][0] - p[0], leg.path[-1][1] - p[1]) <= TOL:
                 return (round(p[0], 2), round(p[1], 2))
         return None
+
+    def retreat_point(self, game: Game, v: Figure, away: tuple[float, float]) -> tuple[float, float]:
+        """Retreat: "Move away from the most threatening enemy, attempt to keep in cover if
+        possible": of 15 points toward ``away`` (straight, 30 and 60 degrees off, at its
+        full, two-thirds and one-third speed) further from the nearest known enemy, the
+        first hidden from it or in cover from it that it can reach; else ``away``."""
+        e = self.nearest_enemy(game, v)
+        if e is None:
+            return away
+        key = (v.id, v.pos, v.markers.get(Ww2FigMark.MOVED_MM, 0.0), e.pos, away, id(game.table), game.table.version)
+        return game.keep("afv_retreat_point", key, lambda: self._retreat_point(game, v, e, away), limit=200)
+
+    def _retreat_point(self, game: Game, v: Figure, e: Figure, away: tuple[float, float]) -> tuple[float, float]:
+        speed = self.rules.vehicles.vehicle_allowance(v, False, False, False) - v.markers.get(Ww2FigMark.MOVED_MM, 0.0)
+        base = atan2(away[1] - v.y, away[0] - v.x)
+        now = self.rules.apart(v, e)
+        cands = [clamp_to_table(game, (v.x + cos(base + radians(da)) * speed * k, v.y + sin(base + radians(da)) * speed * k), v.radius)
+                 for k in (1.0, 2 / 3, 1 / 3) for da in (0, -30, 30, -60, 60)]
+        cands = [p for p in cands if self.rules.apart(v, e, at=p) > now + TOL]
+        if not cands:
+            return away
+        visible, cover = self.rules.sight_pairs(game, [e.pos] * len(cands), cands)
+        for p, vis, cov in zip(cands, visible, cover, strict=True):
+            if vis and cov <= 0:
+                continue
+            leg, _ = self.rules.vehicles.plan_vehicle_leg(game, v, [p], strict=True)
+            if not leg.refusal and hypot(leg.path[-1][0] - p[0], leg.path[-1][1] - p[1]) <= TOL:
+                return (round(p[0], 2), round(p[1], 2))
+        return away
 
     def main_gun_target(self, game: Game, v: Figure, wid: str) -> Figure | None:
         """The nearest enemy AFV or AT gun its side knows of that ``wid`` may fire at now."""

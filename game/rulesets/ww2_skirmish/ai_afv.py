@@ -8,7 +8,8 @@ solo rules; what each order allows is in afv_orders.py):
   and wheeling its front toward the nearest enemy;
 - Manoeuvre: fires when it has a target, else moves up toward the goal; otherwise as a
   Halt (hull down, facing the enemy);
-- Retreat: moves away from the nearest known enemy toward the home edge;
+- Retreat: moves away from the nearest known enemy toward the home edge, to a place
+  hidden from it or in cover from it when one is in reach ("attempt to keep in cover");
 - Bale out: the crew abandon the vehicle;
 - the main guns fire at the nearest enemy AFV or AT gun the side knows of when they
   may, before anything else; the other shots by expected effect ("the most threatening
@@ -52,7 +53,8 @@ def vehicle_orders(p: Ww2Planner, game: Game, side: str, unit: Unit, v: Figure, 
     near = afv.nearest_enemy(game, v)
     halting = order == "halt"
     if order == "retreat" and not moved:
-        yield p.move_to(side, unit, p.away_point(game, unit, foes, p.home_point(game, side, unit)))
+        away = p.away_point(game, unit, foes, p.home_point(game, side, unit))
+        yield p.move_to(side, unit, afv.retreat_point(game, v, away))
     elif order == "advance":
         point = afv.advance_point(game, v) if not moved else None
         if point is not None:
