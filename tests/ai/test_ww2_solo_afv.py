@@ -6,8 +6,10 @@ interpretations afv-advance, afv-main-guns, solo-afvs; rulesets/solo.yaml afv-no
 
 import pytest
 
+from game.catalog import load_map, new_game
 from game.core.commands import Command
 from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
+from game.simulate import make_player, play_out
 from tests.rulesets.helpers import end_phases, force, make_game, ok, refused, small_map, unit
 
 IN = 25.4
@@ -161,3 +163,14 @@ def test_retreat_keeps_to_cover_when_it_can():
             assert move.point == pytest.approx((24 * IN, 42 * IN), abs=0.05)
         else:
             assert not sight.visible or sight.cover > 0
+
+
+def test_ai_games_under_the_option_play_out_without_a_refused_command():
+    """With solo_afvs both Hauteville tanks dice on the AFV chart each turn once their side
+    has seen the enemy, and the AI keeps to its orders: no command it gives is refused
+    (play_out raises on a refusal)."""
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), seed=1, options={"solo_afvs": True})
+    play_out(game, {s: make_player("ai", 1) for s in game.state.side_order})
+    assert game.state.over
+    charts = [e.line for e in game.log.events if "AFV solo movement chart" in e.line]
+    assert any(line.startswith("Sherman") for line in charts) and any(line.startswith("Panzer IV") for line in charts)
