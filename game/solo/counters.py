@@ -43,6 +43,9 @@ def counters_check(rules: RulesetBase, game: Game) -> None:
         if not cands:
             continue
         cands.sort(key=lambda f: (round(rules.apart(f, marker_pos(m)), 6), f.id))
+        cands = rules.counter_contact(game, m, cands)  # the ruleset's spotting, where it has one
+        if not cands:
+            continue
         units = list(dict.fromkeys(f.unit for f in cands))
         if m.kind != "mine":
             units = units[:1]

@@ -11,6 +11,7 @@ from game.core.keys import StatusKeys
 class SoloKey(StatusKeys):
     # ---- the game state -----------------------------------------------------------------------
     SOLO = "solo"  # state.attrs: the portal rules' bookkeeping (the pool, the side, the turn's sightings)
+    ENEMY_SEEN = "solo_enemy_seen"  # state.attrs: the sides that have seen an enemy (the AFV chart rolls from then on)
     # ---- units: their solo orders ---------------------------------------------------------------
     ORDER = "solo_order"  # marker: the unit's solo order (advance, attack, close, halt, retreat, rout, ...)
     RISK = "solo_rf"  # marker: the risk factor its order was rolled with
@@ -28,6 +29,7 @@ class SoloKey(StatusKeys):
     RECYCLED = "recycled"  # figure attr: its loss has gone back to the pool
     SEEN = "seen"  # portal marker attr: its force generation roll has been made
     ATTACKED = "attacked"  # mine counter attr: the units it has attacked (each once)
+    TRIED = "spot_tried"  # sniper/artillery counter attr: unit -> the side-turn it last tried to spot it (or be spotted)
 
 
 class FireRecord(TypedDict):

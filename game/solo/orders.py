@@ -278,7 +278,22 @@ class SoloMixin:
         """How many times each AFV factor applies; rulesets with vehicles override."""
         return {}
 
+    def afv_enemy_seen(self: SoloRules, game: Game, side: str) -> bool:
+        """Whether ``side`` has yet seen an enemy (the AFV chart's "if no enemy yet seen,
+        they will continue current action"): noted once its side knows of an enemy
+        figure, and kept for the rest of the game."""
+        seen: list[str] = game.state.attrs.setdefault(SoloKey.ENEMY_SEEN, [])
+        if side not in seen and self.known_enemies(game, side):
+            seen.append(side)
+        return side in seen
+
     def _afv_orders(self, game: Game, unit: Unit) -> None:
+        if not _as_ruleset(self).afv_enemy_seen(game, unit.side):
+            order = unit.markers.get(SoloKey.ORDER) or self.initial_order(game, unit)
+            unit.markers[SoloKey.ORDER] = order
+            game.emit("solo", f"{unit.name}: no enemy yet seen, so no AFV chart roll: it continues its current action "
+                      f"({ORDER_WORDS[order]}).", units=[unit.id], visible_to=[unit.side])
+            return
         pts = self.afv_points(game, unit)
         total = sum(v for _, v, _ in pts)
         words = ", ".join(f"{w} {v:+d}" for _, v, w in pts) or "no points"
@@ -369,6 +384,12 @@ class SoloMixin:
         implement it in their own terms; returns False when there is no such attack."""
         game.emit("solo", f"No counter attack defined in {self.data.name} for a {kind} counter: it has no effect.", units=[unit_id])
         return False
+
+    def counter_contact(self, game: Game, marker: Marker, figures: list[Figure]) -> list[Figure]:
+        """Of the player's figures in sight of a solo counter (nearest first), those of the
+        unit it attacks now ("if the counter spots an enemy or is spotted"). Rulesets with
+        a spotting procedure roll it; the default: sight is enough."""
+        return figures
 
     def portal_markers(self, game: Game, side: str | None = None) -> list[Marker]:
         """The solo side's markers as ``side`` may know them (None: everything)."""

@@ -86,13 +86,15 @@ def test_ww2_mines_shoot_each_member_as_a_medium_range_mg_aimed_shot():
     assert [s.outcome for s in shots] == ["hit", "miss", "hit"] and {s.target for s in shots} == {"12+"}
 
 
-def test_ww2_random_round_lands_on_12_and_is_81mm_he():
+def test_ww2_random_round_lands_on_16_and_is_75mm_he():
+    """A gun's shot at long range (16+; interpretation solo-counters), the other artillery
+    table with a 75mm gun's d8."""
     game = ww2_game([us_team("a1", ["us_rifleman", "us_rifleman"])], GER)
-    force(game, 11)
+    force(game, 15)
     game.rules.solo_counter_attack(game, "artillery", "a1", at=(24 * IN, 10 * IN))
     assert all(f.alive for f in game.state.unit_figures("a1"))
     game = ww2_game([us_team("a1", ["us_rifleman", "us_rifleman"])], GER)
-    force(game, 12, 8, 1, 6)  # lands; both riflemen (2" apart, within the 2" blast) roll the d8: 8 kills, 1 suppresses
+    force(game, 16, 8, 1, 6)  # lands; both riflemen (2" apart, within the 2" blast) roll the d8: 8 kills, 1 suppresses
     game.rules.solo_counter_attack(game, "artillery", "a1", at=(24 * IN, 10 * IN))
     effects = [e.roll for e in game.log if e.roll and e.roll.reason.startswith("HE effect")]
     assert [r.spec for r in effects] == ["d8", "d8"]

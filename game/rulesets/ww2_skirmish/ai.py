@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING
 
 from game.core.commands import Command, Refusal
 from game.core.game import Game
-from game.core.keys import FigureMark
 from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
+from game.rulesets.ww2_skirmish.ai_afv import vehicle_orders
 from game.rulesets.ww2_skirmish.ai_chart import Ww2ChartMoves
 from game.rulesets.ww2_skirmish.fire import shot_name
 from game.rulesets.ww2_skirmish.odds import no_effect
@@ -304,40 +304,6 @@ class Ww2Planner(Ww2ChartMoves):
 
     # ---- vehicles ------------------------------------------------------------------------------------------
     def _vehicle_orders(self, game: Game, side: str, unit: Unit, v: Figure, order: str) -> Iterator[Command]:
-        """A vehicle's commands by its AFV order, best first (the shots, armour first,
-        worked out only when asked for)."""
-        if order == "bale_out":
-            yield Command("abandon", side, figure=v.id)
-            return
-        shots: list[Command] = []
-
-        def fire() -> list[Command]:
-            if not shots:
-                every = self.fire_orders(game, side, unit)
-                heavy = [c for c in every if c.kind in ("fire_gun", "fire_at")]
-                armour = [c for c in heavy if (t := game.state.figures.get(c.target or "")) is not None
-                          and (self.rules.is_vehicle(t) or self.rules.is_gun(t))]
-                shots.extend(armour + [c for c in every if c not in armour])
-            return shots
-
-        moved = bool(v.markers.get(FigureMark.MOVED))
-        goal = self.rules.listing.goal_point(game, side, v.pos)
-        foes = self.rules.known_enemies(game, side)
-        near = min((self.rules.apart(e, v) for e in foes), default=None)
-        if order == "retreat" and not moved:
-            yield self.move_to(side, unit, self.away_point(game, unit, foes, self.home_point(game, side, unit)))
-        elif order == "advance" and not moved and (near is None or near > self.rules.mm(20)):
-            yield self.move_to(side, unit, goal)
-        elif order == "manoeuvre" and not moved and not fire() and (near is None or near > self.rules.mm(12)):
-            yield self.move_to(side, unit, goal)
-        elif order in ("halt", "manoeuvre") and not moved and foes and not v.markers.get(Ww2FigMark.IMMOBILE):
-            # Halt: "may wheel towards the nearest enemy" (and a manoeuvring tank with no
-            # cause to move does so too): its front armour and hull gun toward the threat
-            e = min(foes, key=lambda f: (self.rules.apart(f, v), f.id))
-            if self.rules.vehicles.facing_from(v, e.pos) != "front":
-                yield Command("pivot", side, figure=v.id, point=(round(e.x, 2), round(e.y, 2)))
-        if not v.markers.get(Ww2FigMark.SPOT_USED) and not foes:
-            yield Command("spot", side, figure=v.id)
-        yield from fire()
-        yield from [Command("ready", side, figure=v.id, options=options(weapon=wid), value=self.rules.guns.ready_count(v, wid))
-                    for wid, w in self.rules.weapons_of(v, "gun") if w.accumulate and self.rules.guns.ready_count(v, wid) < w.actions]
+        """A vehicle's commands by its AFV order (game/rulesets/ww2_skirmish/afv_orders.py),
+        best first (the shots worked out only when asked for)."""
+        yield from vehicle_orders(self, game, side, unit, v, order)

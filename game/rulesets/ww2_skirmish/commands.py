@@ -375,6 +375,8 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                     out.append(word)
             if self.rules.vehicles.stunned(game, v):
                 out.append("stunned")
+            if (order := self.rules.afv.bound(game, u)) is not None:  # the optional rule solo_afvs
+                out.append(f"AFV order: {order.replace('_', ' ')}")
             if v.markers.get(Ww2FigMark.WRECKED):
                 out.append("weapon wrecked")
             if v.markers.get(Ww2FigMark.SMALL_ARMS_HITS):

@@ -42,10 +42,11 @@ from __future__ import annotations
 
 from game.core.game import Game
 from game.core.keys import FigureMark, StateKey, decision_record
-from game.core.state import Figure, GameState, Unit
+from game.core.state import Figure, GameState, Marker, Unit
 from game.data.map_schema import MapFile
 from game.data.pyd import validate_part
 from game.data.terrain_types import TerrainFile
+from game.rulesets.ww2_skirmish.afv_orders import Ww2AfvOrders
 from game.rulesets.ww2_skirmish.ai import Ww2Planner
 from game.rulesets.ww2_skirmish.blast import Ww2Blasts
 from game.rulesets.ww2_skirmish.commands import Ww2Commands
@@ -106,6 +107,7 @@ class Ww2Skirmish(Ww2Common):
 
     def __init__(self, data: Ww2Data, terrain: TerrainFile) -> None:
         self.solo_rules = Ww2Solo(self)
+        self.afv = Ww2AfvOrders(self)
         self.melee = Ww2Melee(self)
         self.blasts = Ww2Blasts(self)
         self.demolition = Ww2Demolition(self)
@@ -263,6 +265,11 @@ class Ww2Skirmish(Ww2Common):
                 self.rally_or_flee(game, u)
         self.cleanup(game)
         self.spotting.refresh_spotting(game)
+        self.afv.roll_side(game)  # the optional rule: every AFV dices on the AFV chart
+
+    def check(self, game: Game, cmd) -> None:
+        super().check(game, cmd)
+        self.afv.check_bound(game, cmd)  # the optional rule: AFVs keep to their solo order
 
     def rally_or_flee(self, game: Game, unit: Unit) -> None:
         m = self.data.morale
@@ -358,8 +365,9 @@ class Ww2Skirmish(Ww2Common):
         prof.routing = self.routing(unit)
         prof.vehicle = v is not None and self.is_afv(v)
         prof.at_gun = self.unit_gun(game, unit.id) is not None
-        # "support weapons on tripods, AT guns etc": tripod MGs and mortars (not bipod LMGs)
-        prof.support_weapon = any(w.category == "mortar" or (w.category == "mg" and w.tripod)
+        # "support weapons on tripods, AT guns etc": tripod MGs and the medium mortars on their
+        # baseplates (not bipod LMGs, nor the light mortars of the platoon: support-weapons)
+        prof.support_weapon = any((w.category == "mortar" and w.range == "mortar") or (w.category == "mg" and w.tripod)
                                   for f in figs if not self.is_vehicle(f) for _, w in self.weapons_of(f))
         prof.one_action = bool(figs) and all(self.tt(f).actions == 1 for f in figs if not self.is_vehicle(f) and not self.is_gun(f))
         prof.heavy_weapon = v is not None or prof.at_gun or any(w.category in ("mortar", "flamethrower") for f in figs for _, w in self.weapons_of(f))
@@ -405,6 +413,9 @@ class Ww2Skirmish(Ww2Common):
 
     def solo_placed(self, game: Game, unit: Unit) -> None:
         self.solo_rules.solo_placed(game, unit)
+
+    def counter_contact(self, game: Game, marker: Marker, figures: list[Figure]) -> list[Figure]:
+        return self.solo_rules.counter_contact(game, marker, figures)
 
     def view(self, game: Game, side: str | None) -> GameState:
         return self.spotting.view(game, side)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
-from game.core.state import CAPTURED, Figure, Unit
+from game.core.state import CAPTURED, Figure, Marker, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
 from game.rulesets.ww2_skirmish.data import ShotName
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 MEDIUM = 2  # index of the medium band in shooting.band_names
-ARTILLERY_CALIBRE = 81  # the random round: a medium mortar's bomb (the artillery table's middle die)
+ARTILLERY_CALIBRE = 75  # the random round: a 75mm gun's shell (the other artillery table's d8)
+ARTILLERY_RANGE = "heavy"  # its to-hit: the guns' range table for 51mm and over, long band
 
 
 class Ww2Solo(Chapter["Ww2Skirmish"]):
@@ -69,6 +70,31 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         self.rules.morale.run_tests(game)
         self.rules.cleanup(game)
         return True
+
+    def counter_contact(self, game: Game, marker: Marker, figures: list[Figure]) -> list[Figure]:
+        """"If the counter spots an enemy or is spotted, that unit suffers the attack
+        indicated" (interpretation solo-counter-spotting): a sniper or artillery counter
+        tries once a side-turn for each of the player's teams in its sight, nearest
+        first: it tries to spot the nearest one (within 36", as a solo force marker does),
+        and each team tries to spot it. The first team spotted or spotting is attacked."""
+        if marker.kind not in ("sniper", "artillery"):
+            return figures
+        st = game.state
+        at = (marker.x, marker.y)
+        now = self.rules.sideturn(game)
+        tried: dict[str, int] = dict(marker.attrs.get(SoloKey.TRIED, {}))
+        marker.attrs[SoloKey.TRIED] = tried  # filled in below
+        units = list(dict.fromkeys(f.unit for f in figures))
+        for k, uid in enumerate(units):
+            if tried.get(uid) == now or not st.unit_alive(uid):
+                continue
+            tried[uid] = now
+            figs = [f for f in figures if f.unit == uid]
+            if k == 0 and self.rules.spotting.counter_spots(game, marker.kind, at, figs, optics=marker.kind == "sniper"):
+                return figs
+            if self.rules.spotting.spots_counter(game, st.units[uid], at):
+                return figs
+        return []
 
     def _medium_need(self, shot: ShotName, shifts: int) -> int | None:
         sh = self.rules.data.shooting
@@ -121,23 +147,18 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
                 self.rules.effects.apply_effect(game, f, self.rules.effects.effect_result(game.dice, mods, f, f"fire effect on {f.name}"), "mines", None)
 
     def _counter_round(self, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
-        """A random artillery round at long range: a d20 to land on the unit needing the
-        mortar table's longest band, less the usual target modifiers; when it lands, HE
-        on the figure nearest the counter, with the artillery effect die of an 81mm bomb."""
-        bl = self.rules.data.blast
+        """A random artillery round at long range (interpretation solo-counters): a gun's
+        shot, a d20 needing the long band of the guns' range table (51mm and over; guns
+        take no target modifiers), and on a hit the other artillery table on the figure
+        nearest the counter and every figure within 2", a 75mm gun's d8."""
         victim = min(figs, key=lambda f: (self.rules.apart(f, at), f.id))
-        need = bl.ranges["mortar"].bands[-1].need
-        mods: list[tuple[str, int]] = []
-        if self.rules.moved_recently(game, victim) or self.rules.los(game, at, victim.pos).cover > 0:
-            mods.append(("target moving or in cover", bl.modifiers.target_moving_or_cover))
-        if self.rules.suppression(unit):
-            mods.append(("target suppressed", bl.modifiers.target_suppressed))
+        need = self.rules.data.vehicles.gun_range(ARTILLERY_RANGE).bands[-1].need
         unit.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
         unit.markers[Ww2UnitMark.AWARE] = True
         self.rules.note_fire(game, unit.id, None, 0, heavy=True)
-        roll = game.dice.roll(bl.die, f"Random artillery round at {unit.name} (long range)", target=f"{need}+",
-                              modifiers=mods, units=[unit.id])
-        hit = roll.value + sum(v for _, v in mods) >= need
+        roll = game.dice.roll(self.rules.data.anti_tank.die, f"Random artillery round at {unit.name} (long range)", target=f"{need}+",
+                              units=[unit.id], cuts=(need,))
+        hit = roll.value >= need
         roll.outcome = "lands on target" if hit else "misses"
         if not hit:
             return
@@ -146,7 +167,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         art = self.rules.data.artillery
         victims = self.rules.blasts.explosive_victims(game, victim.pos, shell, "artillery")
         res = self.rules.blasts.roll_effects(game.dice, victims, art.die_for(ARTILLERY_CALIBRE), art.result, "HE effect",
-                                "1-2 suppressed, 3-4 wounded, 5 disabled, 6+ killed")
+                                             "1-2 suppressed, 3-4 wounded, 5 disabled, 6+ killed")
         self.rules.blasts.apply_results(game, res, "a random artillery round", None)
 
     # ---- the chart's Rout (interpretation chart-rout of rulesets/solo.yaml) ------------------------------------

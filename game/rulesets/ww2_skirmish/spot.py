@@ -25,6 +25,8 @@ from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
 from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2GameAttr, Ww2UnitMark
 from game.solo.keys import SoloKey
+from game.solo.portal_state import solo_side
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -134,6 +136,86 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
                 out[t.id] = need
         return out
 
+    # ---- the solo counters ("If the counter spots an enemy or is spotted") ---------------------------------
+    def point_need(self, d: float, shifts: list[tuple[str, int]]) -> int | None:
+        """The d10 score to spot across ``d`` mm after the band shifts (None: impossible)."""
+        sp = self.rules.data.spotting
+        base = next((i for i, b in enumerate(sp.bands) if d <= self.rules.mm(b.upto) + EPS), None)
+        if base is None:
+            return None
+        band = max(0, base + sum(v for _, v in shifts))
+        return sp.bands[band].need if band < len(sp.bands) else None
+
+    def spot_roll(self, game: Game, who: str, d: float, res, shifts: list[tuple[str, int]], **kw) -> bool:
+        """One attempt across ``d`` mm with sight ``res``: automatic within 20" in the open
+        and in clear sight, else a d10 against the band's score."""
+        sp = self.rules.data.spotting
+        if res.cover == 0 and res.hindrances == 0 and d <= self.rules.mm(sp.automatic_within) + EPS:
+            game.emit("spot", f"{who}: in the open and in clear sight within {sp.automatic_within:g}\": spotted at once.", **kw)
+            return True
+        need = self.point_need(d, shifts)
+        roll = game.dice.roll(sp.die, who, target=f"{need}+" if need else "beyond extreme range: impossible", modifiers=shifts, **kw)
+        ok = need is not None and roll.value >= need
+        roll.outcome = "spotted" if ok else "not spotted"
+        return ok
+
+    def counter_spots(self, game: Game, kind: str, at: tuple[float, float], figs: list[Figure], optics: bool) -> bool:
+        """The counter (a solo force marker) tries to spot the team: its nearest figure the
+        counter sees, within 36" (the solo spotting reach), with the target's shifts."""
+        seen = [t for t in figs if self.rules.los(game, at, t).visible]
+        reach = solo_tables().dist_mm("solo_spot") + EPS
+        seen = [t for t in seen if self.rules.apart(t, at) <= reach]
+        if not seen:
+            return False
+        t = min(seen, key=lambda t: (self.rules.apart(t, at), t.id))
+        sh = self.rules.data.spotting.shifts
+        res = self.rules.los(game, at, t)
+        shifts: list[tuple[str, int]] = []
+        if not game.state.attrs.get(Ww2GameAttr.AWARE, {}).get(solo_side(game) or ""):
+            shifts.append(("observers unaware of enemy in the area", sh.unaware))
+        if res.cover > 0 and not self.rules.moved_recently(game, t):
+            shifts.append(("target stationary in cover", sh.stationary_in_cover))
+        if self.rules.fired_recently(game, game.state.units[t.unit]) and self.rules.role(t) != "sniper":
+            shifts.append(("target shooting", sh.target_shooting))
+        if optics:
+            shifts.append(("telescopic sight", sh.optics))
+        # the words name no kind: the player may not learn what a counter is before it attacks
+        return self.spot_roll(game, f"A solo marker tries to spot {game.state.units[t.unit].name}", self.rules.apart(t, at), res,
+                              shifts, units=[t.unit])
+
+    def spots_counter(self, game: Game, unit: Unit, at: tuple[float, float]) -> bool:
+        """The team tries to spot the counter (once a fire team, when it comes in sight):
+        its figure that spots it most easily; a counter never moves, so it counts as
+        stationary in cover wherever it has cover."""
+        sh = self.rules.data.spotting.shifts
+        best: tuple[int, float, str, list[tuple[str, int]]] | None = None
+        for o in game.state.unit_figures(unit.id):
+            if not self.can_observe(game, o):
+                continue
+            res = self.rules.los(game, o, at)
+            if not res.visible:
+                continue
+            shifts: list[tuple[str, int]] = []
+            if self.unaware(game, unit):
+                shifts.append(("observers unaware of enemy in the area", sh.unaware))
+            if res.cover > 0:
+                shifts.append(("target stationary in cover", sh.stationary_in_cover))
+            if self.rules.suppression(unit):
+                shifts.append(("observers suppressed", sh.observer_suppressed))
+            if self.has_optics(game, o):
+                shifts.append(("binoculars / telescopic sight", sh.optics))
+            if self.through_slits(game, o):
+                shifts.append(("viewing through slits", sh.slits))
+            d = self.rules.apart(o, at)
+            auto = res.cover == 0 and res.hindrances == 0 and d <= self.rules.mm(self.rules.data.spotting.automatic_within) + EPS
+            need = 0 if auto else self.point_need(d, shifts)
+            if need is not None and (best is None or (need, d, o.id) < best[:3]):
+                best = (need, d, o.id, shifts)
+        if best is None:
+            return False
+        o = game.state.figures[best[2]]
+        return self.spot_roll(game, f"{unit.name} tries to spot a marker", best[1], self.rules.los(game, o, at), best[3], units=[unit.id])
+
     def hidden_enemies(self, game: Game, side: str) -> list[Figure]:
         return [f for f in game.state.figures.values()
                 if f.side != side and self.rules.on_table(f) and not self.is_spotted(game, side, f)]
@@ -207,11 +289,39 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         else:
             self.try_to_spot(game, game.state.figures[cmd.figure_id])
 
+    def solo_run(self, game: Game, unit: Unit) -> bool:
+        """A unit the solo rules run: it has diced for a solo order, or its side plays
+        from portal markers."""
+        return unit.markers.get(SoloKey.ORDER) is not None or solo_side(game) == unit.side
+
+    def solo_spot_targets(self, game: Game, f: Figure) -> list[Figure]:
+        """"Solo force unit markers attempt to spot the nearest enemy unit to them if
+        within 36"" (interpretation solo-spotting): the enemy unit with figures this side
+        has not spotted nearest to the observer's team (edge to edge, the nearest pair of
+        figures), when that is within 36"; of it, the hidden figures within 36" of ``f``."""
+        st = game.state
+        team = [m for m in st.unit_figures(f.unit) if self.rules.on_table(m)] or [f]
+        reach = solo_tables().dist_mm("solo_spot") + EPS
+        by_unit: dict[str, list[Figure]] = {}
+        for h in self.hidden_enemies(game, f.side):
+            by_unit.setdefault(h.unit, []).append(h)
+        best: tuple[float, str] | None = None
+        for uid, figs in by_unit.items():
+            d = min(self.rules.apart(m, h) for m in team for h in figs)
+            if d <= reach and (best is None or (d, uid) < best):
+                best = (d, uid)
+        if best is None:
+            return []
+        return [h for h in by_unit[best[1]] if self.rules.apart(f, h) <= reach]
+
     def try_to_spot(self, game: Game, f: Figure) -> None:
         f.markers[Ww2FigMark.SPOT_USED] = True
-        needs = self.spot_targets(game, f, self.hidden_enemies(game, f.side), heard_ok=False)
+        solo = self.solo_run(game, game.state.units[f.unit])
+        pool = self.solo_spot_targets(game, f) if solo else self.hidden_enemies(game, f.side)
+        needs = self.spot_targets(game, f, pool, heard_ok=False)
         bands = "/".join(f"{b.need}+" for b in self.rules.data.spotting.bands)
-        roll = game.dice.roll(self.rules.data.spotting.die, f"{f.name} tries to spot", target=f"{bands} by range band, after band shifts",
+        why = " (solo: the nearest enemy unit within 36\")" if solo else ""
+        roll = game.dice.roll(self.rules.data.spotting.die, f"{f.name} tries to spot{why}", target=f"{bands} by range band, after band shifts",
                               figures=[f.id], cuts=sorted(set(needs.values())))
         found = [game.state.figures[t] for t, need in needs.items() if roll.value >= need]
         for t in found:

@@ -1,0 +1,176 @@
+"""AFV solo movement in WW2 Skirmish (ww2-skirmish-solo.txt, "AFV Solo Movement"): the
+chart waits for a first enemy seen, Advance at half speed without infantry and halting
+within 20", Halt to cover within 6", main guns at the nearest AFV / AT gun, and the
+optional rule that solo-runs the player's own AFVs (rulesets/ww2-skirmish.yaml
+interpretations afv-advance, afv-main-guns, solo-afvs; rulesets/solo.yaml afv-no-enemy-yet)."""
+
+import pytest
+
+from game.catalog import load_map, new_game
+from game.core.commands import Command
+from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
+from game.simulate import make_player, play_out
+from tests.rulesets.helpers import end_phases, force, make_game, ok, refused, small_map, unit
+
+IN = 25.4
+WALL = [{"type": "wall", "line": [[18, 35.2], [30, 35.2]]}]
+
+
+def wgame(a, b, terrain=None, options=None):
+    return make_game(small_map(a, b, terrain=terrain, ruleset="ww2-skirmish", size=(48, 48)), seed=2, options=options)
+
+
+def see(game, side, *fids):
+    for fid in fids:
+        game.rules.spotting.mark_spotted(game, side, game.state.figures[fid], "sight")
+
+
+def orders(game, uid, order):
+    u = game.state.units[uid]
+    u.markers["solo_order"] = order
+    u.markers["solo_turn"] = game.state.turn
+    return list(game.rules.planner.unit_commands(game, u.side, u, {}))
+
+
+def tank(y=44.0, x=24.0):
+    return [unit("a1", [("us_sherman", x, y)], kind="vehicle")]
+
+
+def test_no_chart_roll_until_the_side_has_seen_an_enemy():
+    """"If no enemy yet seen, they will continue current action, thereafter; At the start
+    of each turn, throw a D6": no dice before, the log says why; a d6 once one is known."""
+    wood = [{"type": "building", "rect": {"x": 16, "y": 8, "w": 16, "h": 4}}]
+    game = wgame(tank(), [unit("b1", [("ger_rifleman", 24, 4)])], terrain=wood)
+    src = force(game)  # no faces: any roll would fail
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    assert src.used == 0
+    assert any("no enemy yet seen, so no AFV chart roll" in e.line for e in game.log.events)
+    assert game.state.units["a1"].markers["solo_order"] == "halt"  # its current action
+    see(game, "a", "b1.1")
+    game.state.units["a1"].markers["solo_turn"] = 0  # a later turn
+    src = force(game, 6)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    assert src.used == 1 and any("AFV solo movement chart" in e.line for e in game.log.events)
+
+
+def test_advance_at_half_speed_without_infantry_full_speed_with_it():
+    """"Advance: Move towards the nearest enemy with infantry within 6", or at half speed":
+    a Sherman 40" from the enemy goes 9" north alone, 18" with a rifleman 3" from it."""
+    for friends, to_y in (([], 35.0), ([unit("a2", [("us_rifleman", 27, 44)])], 26.0)):
+        game = wgame(tank() + friends, [unit("b1", [("ger_rifleman", 24, 2)])])
+        see(game, "a", "b1.1")
+        move = [c for c in orders(game, "a1", "advance") if c.kind == "move_unit"]
+        assert move and move[0].point == pytest.approx((24 * IN, to_y * IN), abs=0.05)
+
+
+def test_advance_halts_within_twenty_inches_and_turns_to_the_enemy():
+    """"... Halt if within 20"": 15" from the enemy the advancing tank does not move up;
+    it wheels toward the nearest enemy (its front faces west at set-up here)."""
+    game = wgame(tank(), [unit("b1", [("ger_rifleman", 24, 27)])])
+    game.state.figures["a1.1"].facing = 180.0
+    see(game, "a", "b1.1")
+    cmds = orders(game, "a1", "advance")
+    assert not any(c.kind == "move_unit" for c in cmds)
+    assert cmds[0].kind == "pivot" and cmds[0].point == (round(24 * IN, 2), round(27 * IN, 2))
+
+
+def test_halt_moves_to_cover_within_six_inches():
+    """"Halt: Remain in current position, but may move to cover within 6"": in the open it
+    moves at most 6" to a place hull down from the nearest known enemy (1 pt on the chart);
+    hull down already, it stays."""
+    game = wgame(tank(39), [unit("b1", [("ger_rifleman", 24, 4)])], terrain=WALL)
+    see(game, "a", "b1.1")
+    rules, v = game.rules, game.state.figures["a1.1"]
+    assert rules.afv_situation(game, game.state.units["a1"])["advancing"] == 0
+    move = [c for c in orders(game, "a1", "halt") if c.kind == "move_unit"][0]
+    assert rules.dist(v.pos, move.point) <= 6 * IN + 0.01
+    ok(game, move)
+    assert rules.afv_situation(game, game.state.units["a1"])["advancing"] == 1  # hull down now
+    game = wgame(tank(36), [unit("b1", [("ger_rifleman", 24, 4)])], terrain=WALL)
+    see(game, "a", "b1.1")
+    assert not any(c.kind == "move_unit" for c in orders(game, "a1", "halt"))
+
+
+def test_main_gun_shoots_the_nearest_afv_or_at_gun_before_other_targets():
+    """"main guns will always shoot at the nearest enemy AFV / Anti-tank gun in preference
+    to other targets": riflemen 15" off, a Pak 40 30" off, a Panzer IV 40" off: the gun's
+    first shot is at the Pak 40 team."""
+    b = [unit("b1", [("ger_rifleman", 20, 29)]),
+         unit("b2", [("ger_pak40", 24, 14), ("ger_gun_crew", 22, 13), ("ger_gun_crew", 26, 13)], kind="crew"),
+         unit("b3", [("ger_pz4h", 30, 4)], kind="vehicle")]
+    game = wgame(tank(), b)
+    see(game, "a", "b1.1", "b2.1", "b2.2", "b2.3", "b3.1")
+    shots = [c for c in orders(game, "a1", "halt") if c.kind == "fire_gun"]
+    assert shots and game.state.figures[shots[0].target].unit == "b2"
+
+
+def test_the_option_rolls_for_the_players_afv_and_refuses_moves_against_a_halt(monkeypatch):
+    """"Ideally, all AFVs should be solo run, even in player's forces, though this is
+    optional" (solo_afvs): at the start of the side's turn the player's Sherman dices on
+    the chart (0 points, a 2: Halt); a 9" move into the open is refused with the reason, a
+    turn toward the enemy is allowed. Without the option nothing is rolled."""
+    b = [unit("b1", [("ger_rifleman", 24, 14)])]
+    monkeypatch.setattr(Ww2Skirmish, "afv_points", lambda self, g, u: [("x", 0, "scripted")])
+    plain = wgame(tank(), b)
+    see(plain, "a", "b1.1")
+    force(plain)
+    end_phases(plain, "action", "b")
+    end_phases(plain, "action", "a")  # turn 2: no chart roll without the option
+    assert "solo_order" not in plain.state.units["a1"].markers
+    game = wgame(tank(), b, options={"solo_afvs": True})
+    assert any("no enemy yet seen" in e.line for e in game.log.events)  # turn 1: nothing known yet
+    see(game, "a", "b1.1")
+    end_phases(game, "action", "b")
+    src = force(game, 2, 1)  # the chart, then the enemy's try to spot the turning tank
+    end_phases(game, "action", "a")
+    assert src.used == 1 and game.state.units["a1"].markers["solo_order"] == "halt"
+    assert "AFV order: halt" in game.rules.listing.unit_status(game, "a1")  # shown on the sidebar
+    why = refused(game, Command("move_unit", "a", unit="a1", point=(24 * IN, 35 * IN)))
+    assert "AFV solo order (Halt)" in why and "cover within 6" in why
+    ok(game, Command("pivot", "a", figure="a1.1", point=(30 * IN, 14 * IN)))
+
+
+def test_the_option_holds_an_advance_to_half_speed_toward_the_enemy():
+    """Advance under solo_afvs: toward the nearest enemy at half speed without infantry
+    (9"), so a 12" move and a move away are refused and an 8" move toward it is allowed."""
+    game = wgame(tank(), [unit("b1", [("ger_rifleman", 24, 2)])], options={"solo_afvs": True})
+    see(game, "a", "b1.1")
+    game.rules.afv_enemy_seen(game, "a")
+    u = game.state.units["a1"]
+    u.markers.update({"solo_order": "advance", "solo_turn": game.state.turn})
+    assert "half speed" in refused(game, Command("move_unit", "a", unit="a1", point=(24 * IN, 32 * IN)))
+    assert "towards the nearest enemy" in refused(game, Command("move_unit", "a", unit="a1", point=(20 * IN, 46 * IN)))
+    ok(game, Command("move_unit", "a", unit="a1", point=(24 * IN, 36 * IN)))
+
+
+def test_retreat_keeps_to_cover_when_it_can():
+    """"Retreat: Move away from the most threatening enemy, attempt to keep in cover if
+    possible": in the open it backs straight off toward its home edge (to a place the enemy
+    sees in the open); with a wood beside that line, it ends further from the enemy, in
+    cover from it or hidden."""
+    b = [unit("b1", [("ger_rifleman", 24, 4)])]
+    wood = [{"type": "wood", "polygon": [[26, 34], [36, 34], [36, 42], [26, 42]]}]
+    for terrain in (None, wood):
+        game = wgame(tank(30), b, terrain=terrain)
+        see(game, "a", "b1.1")
+        rules, e, v = game.rules, game.state.figures["b1.1"], game.state.figures["a1.1"]
+        straight = rules.los(game, e, (24 * IN, 42 * IN))
+        assert straight.visible and straight.cover == 0
+        move = [c for c in orders(game, "a1", "retreat") if c.kind == "move_unit"][0]
+        assert rules.apart(v, e, at=move.point) > rules.apart(v, e)
+        sight = rules.los(game, e, move.point)
+        if terrain is None:
+            assert move.point == pytest.approx((24 * IN, 42 * IN), abs=0.05)
+        else:
+            assert not sight.visible or sight.cover > 0
+
+
+def test_ai_games_under_the_option_play_out_without_a_refused_command():
+    """With solo_afvs both Hauteville tanks dice on the AFV chart each turn once their side
+    has seen the enemy, and the AI keeps to its orders: no command it gives is refused
+    (play_out raises on a refusal)."""
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), seed=1, options={"solo_afvs": True})
+    play_out(game, {s: make_player("ai", 1) for s in game.state.side_order})
+    assert game.state.over
+    charts = [e.line for e in game.log.events if "AFV solo movement chart" in e.line]
+    assert any(line.startswith("Sherman") for line in charts) and any(line.startswith("Panzer IV") for line in charts)
