@@ -35,13 +35,18 @@ from game.rulesets.base import ruleset_of
 from game.rulesets.resolving import resolving
 
 #: dice paths walked exactly, at most; over that the command is sampled
-EXACT_PATHS = 8
-#: seeded resolutions when the paths are more
+EXACT_PATHS = 4
+#: seeded resolutions when the paths are more; an attack (it always rolls) is resolved
+#: this many times under seeded dice at once, without walking its tree
 SAMPLES = 3
+ATTACK_SAMPLES = 2
+#: legal-command checks per choice, at most, and refused ones per (target, kind) group
+CHECKS = 60
+GROUP_MISSES = 2
 #: commands scored per choice, at most: attacks, moves, the rest
 ATTACKS = 6
 MOVES = 4
-OTHERS = 3
+OTHERS = 2
 #: decision options scored, at most (the rest are taken as they come)
 OPTIONS = 8
 #: kinds that attack whatever the command names (close combat, a point-aimed weapon)
@@ -127,34 +132,44 @@ class GreedyPlayer:
         for cmd in rules.candidate_commands(game, side):
             if cmd.kind == END_PHASE or self.given.get((*st_key, cmd), 0) >= REPEATS:
                 continue
-            enemy = cmd.target is not None and self._enemy(game, side, cmd.target)
-            if enemy and cmd.target not in known and cmd.target not in known_units:
+            if cmd.target is not None and self._enemy(game, side, cmd.target) and cmd.target not in known | known_units:
                 continue  # a target its side does not know of
             if cmd.point is not None and cmd.point in hidden_at:
                 continue  # a move at an enemy its side does not know of
-            if enemy or cmd.kind in ATTACK_KINDS:
+            if self._attack(game, side, cmd):
                 groups.setdefault((cmd.target, cmd.kind), []).append(cmd)
             elif cmd.path or cmd.point is not None:
                 moves.append(cmd)
             else:
                 others.append(cmd)
         picks: list[Command] = []
-        pools = [self._shuffled(g) for g in groups.values()]
-        while pools and len(picks) < ATTACKS:
-            for pool in list(pools):
-                while pool and len(picks) < ATTACKS:
+        checks = 0
+
+        def legal(cmd: Command) -> bool:
+            nonlocal checks
+            checks += 1
+            return game.check(cmd) is None
+
+        pools = [(self._shuffled(g), [0]) for g in groups.values()]
+        while pools and len(picks) < ATTACKS and checks < CHECKS:
+            for item in list(pools):
+                pool, misses = item
+                while pool and len(picks) < ATTACKS and checks < CHECKS:
                     cmd = pool.pop()
-                    if game.check(cmd) is None:
+                    if legal(cmd):
                         picks.append(cmd)
                         break
+                    misses[0] += 1
+                    if misses[0] >= GROUP_MISSES:
+                        pool.clear()  # its target is out of reach of this kind, most likely
                 if not pool:
-                    pools.remove(pool)
+                    pools.remove(item)
         for pool, cap in ((moves, MOVES), (others, OTHERS)):
             pool = self._shuffled(pool)
             n = 0
-            while pool and n < cap:
+            while pool and n < cap and checks < 2 * CHECKS:
                 cmd = pool.pop()
-                if game.check(cmd) is None:
+                if legal(cmd):
                     picks.append(cmd)
                     n += 1
         return picks
@@ -165,6 +180,10 @@ class GreedyPlayer:
             j = self.rng.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+    def _attack(self, game: Game, side: str, cmd: Command) -> bool:
+        """A command aimed at the enemy: it names an enemy, or its kind attacks."""
+        return cmd.kind in ATTACK_KINDS or (cmd.target is not None and self._enemy(game, side, cmd.target))
 
     @staticmethod
     def _enemy(game: Game, side: str, target: str) -> bool:
@@ -186,6 +205,7 @@ class GreedyPlayer:
         answers = not rules.hidden_information
         runs = 0
         out: list[tuple[float, Command]] = []
+        seed = 1 + len(game.commands)
         for cmd in cmds:
             act = resolving(cmd, answers)
 
@@ -194,7 +214,11 @@ class GreedyPlayer:
                 runs += 1
                 return value.outcome(trial.run(act, dice))
 
-            out.append((expected(fn, 1 + len(game.commands)) + PREPARE.get(cmd.kind, 0.0), cmd))
+            if self._attack(game, side, cmd):
+                mean = sample_outcomes(fn, ATTACK_SAMPLES, seed).expected(float)
+            else:
+                mean = expected(fn, seed)
+            out.append((mean + PREPARE.get(cmd.kind, 0.0), cmd))
         self.last = (len(cmds), runs)
         return out
 
