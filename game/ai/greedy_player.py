@@ -51,9 +51,10 @@ OTHERS = 2
 OPTIONS = 8
 #: kinds that attack whatever the command names (close combat, a point-aimed weapon)
 ATTACK_KINDS = frozenset({"combat", "melee", "assault", "blast", "flame", "bombard"})
-#: kinds that prepare a unit to move (the Great War's activation and move roll, WWIFY's
-#: next Move action): worth a little, as the moves they open are scored next
-PREPARE = {"activate": 0.2, "roll_move": 0.1, "begin_move": 0.1}
+#: kinds worth a little for what they open up: a unit's move (the Great War's activation
+#: and move roll, WWIFY's next Move action: the moves are scored next) or targets (WW2's
+#: spot: what it would find is not read, as the trial sees enemies its side has not)
+PREPARE = {"activate": 0.2, "roll_move": 0.1, "begin_move": 0.1, "spot": 0.3}
 #: the same command given at most this often in one phase
 REPEATS = 3
 #: a score must beat this to be worth giving
@@ -124,7 +125,6 @@ class GreedyPlayer:
         st = game.state
         known = {f.id for f in rules.known_enemies(game, side)}
         known_units = {st.figures[f].unit for f in known}
-        hidden_at = {f.pos for f in st.figures.values() if f.side != side and f.alive and f.id not in known}
         st_key = (st.turn, st.active_side, st.phase)
         groups: dict[tuple, list[Command]] = {}
         moves: list[Command] = []
@@ -134,8 +134,6 @@ class GreedyPlayer:
                 continue
             if cmd.target is not None and self._enemy(game, side, cmd.target) and cmd.target not in known | known_units:
                 continue  # a target its side does not know of
-            if cmd.point is not None and cmd.point in hidden_at:
-                continue  # a move at an enemy its side does not know of
             if self._attack(game, side, cmd):
                 groups.setdefault((cmd.target, cmd.kind), []).append(cmd)
             elif cmd.path or cmd.point is not None:

@@ -13,8 +13,11 @@ the command's dice (game/core/trial.py) and reads every result with :class:`Valu
 - a command that moves figures: the exposure of the movers (a cheap heuristic: each
   known enemy within its weapon's range that sees the mover's spot, weighted by the
   mover's cover there), against the targets they get in their own range and sight and the
-  ground they make toward the nearest known enemy, enemy marker or objective to take;
-- commands that only read the enemy (a spot) count the enemies they make known.
+  ground they make toward the nearest known enemy, enemy marker or objective to take.
+
+What a spot would find is not read: the trial resolves it on the whole game, where the
+enemies its side has not seen stand (the player values a spot as a small constant
+instead, game/ai/greedy_player.py).
 
 Nothing here changes a game: the scratch game is the trial's own.
 """
@@ -40,8 +43,6 @@ WOUND = 3.0
 WIN = 1000.0
 #: an enemy portal marker or dummy taken off the table (a force that never comes)
 MARKER = 2.0
-#: an enemy made known (a spot that finds it)
-FOUND = 1.0
 #: the status marks each ruleset records, and their weight: (unit marks, figure marks).
 #: A number mark (WW2's suppression markers) counts each; an "until" mark counts once
 HARM: dict[str, tuple[dict[str, float], dict[str, float]]] = {
@@ -124,30 +125,24 @@ class Valuation:
 
     def outcome(self, after: Game) -> float:
         """What one resolution did, for the side: harm done less harm taken, the game
-        decided, enemy markers gone; where its figures moved, their exposure, reach and
-        progress, else the enemies it made known (a move is not chosen for what the trial
-        saw hidden)."""
+        decided, enemy markers gone, and where its figures moved, their exposure, reach
+        and progress."""
         st = after.state
         value = (self.harm(st, self.side, own=False) - self.before_enemy) - (self.harm(st, self.side, own=True) - self.before_own)
         if st.over:
             value += WIN if st.winner == self.side else (-WIN if st.winner else 0.0)
         value += MARKER * len(self.enemy_markers - set(st.markers))
-        moved = self.movement(after)
-        if moved is not None:
-            value += moved
-        else:
-            found = {f.id for f in self.rules.known_enemies(after, self.side)} - self.known_ids
-            value += FOUND * len(found)
+        value += self.movement(after)
         return round(value, 6)
 
     # ---- moving ------------------------------------------------------------------------
-    def movement(self, after: Game) -> float | None:
-        """The movers' exposure, reach and progress; None when no figure of the side moved."""
+    def movement(self, after: Game) -> float:
+        """The movers' exposure, reach and progress (0 when no figure of the side moved)."""
         before = self.game.state.figures
         movers = [(before[f.id], f) for f in after.state.figures.values()
                   if f.side == self.side and f.alive and f.id in before and (f.x, f.y) != (before[f.id].x, before[f.id].y)]
         if not movers:
-            return None
+            return 0.0
         value = 0.0
         for was, now in movers:
             value -= self.exposure(now.pos) - self.exposure(was.pos)

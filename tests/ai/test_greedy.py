@@ -61,6 +61,7 @@ def test_ww2_targets_only_enemies_its_side_has_spotted():
     at = game.state.figures["b1.1"].pos
     picks = GreedyPlayer(1).candidates(game, "a")
     assert picks and not any(c.target in hidden or c.point == at for c in picks)
+    assert any(c.kind == "spot" for c in picks)  # worth a little, whatever it would find
     first = GreedyPlayer(1).choose(game, "a")
     game.state.figures["b1.1"].x += 3 * 25.4  # the hidden figure moves: the player cannot know
     assert GreedyPlayer(1).choose(game, "a") == first
