@@ -145,3 +145,20 @@ def test_greedy_against_greedy_plays_a_whole_game():
     sides = game.state.side_order
     play_out(game, {sides[0]: make_player("greedy", 11), sides[1]: make_player("greedy", 12)})
     assert game.state.over and game.state.result
+
+
+def test_a_decision_is_answered_with_its_best_legal_option():
+    """WW2 reaction fire: an enemy rifleman moves in the open 11" in front of two riflemen
+    that may react. Shooting at it scores above holding fire, so the greedy player, asked,
+    shoots (an option of the decision, which the core accepts)."""
+    a = [unit("a1", [("us_rifleman", 20, 30), ("us_rifleman", 21.5, 30)])]
+    b = [unit("b1", [("ger_rifleman", 20, 18), ("ger_rifleman", 21.5, 18)])]
+    game = make_game(small_map(a, b, ruleset="ww2-skirmish"), seed=1)
+    res = game.submit(Command("move", "a", figure="a1.1", path=((20 * 25.4, 29 * 25.4),)))
+    assert res.ok
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "b"
+    options = [c for _, c in game.rules.decision_options(game)]
+    assert {c.kind for c in options} >= {"fire", "hold_fire"}
+    cmd = GreedyPlayer(1).choose(game, "b")
+    assert cmd in options and cmd.kind != "hold_fire" and game.check(cmd) is None
