@@ -124,7 +124,7 @@ class GreedyPlayer:
         rules = ruleset_of(game)
         st = game.state
         known = {f.id for f in rules.known_enemies(game, side)}
-        known_units = {st.figures[f].unit for f in known}
+        known |= {st.figures[f].unit for f in known}
         st_key = (st.turn, st.active_side, st.phase)
         groups: dict[tuple, list[Command]] = {}
         moves: list[Command] = []
@@ -132,7 +132,7 @@ class GreedyPlayer:
         for cmd in rules.candidate_commands(game, side):
             if cmd.kind == END_PHASE or self.given.get((*st_key, cmd), 0) >= REPEATS:
                 continue
-            if cmd.target is not None and self._enemy(game, side, cmd.target) and cmd.target not in known | known_units:
+            if cmd.target is not None and self._enemy(game, side, cmd.target) and cmd.target not in known:
                 continue  # a target its side does not know of
             if self._attack(game, side, cmd):
                 groups.setdefault((cmd.target, cmd.kind), []).append(cmd)
