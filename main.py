@@ -30,6 +30,8 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+#: the players `simulate` may seat (game/simulate.py builds them)
+PLAYERS = ("random", "greedy", "ai")
 MAX_WORKERS = 32  # ~60 MB a worker process; Windows' process pool refuses more than 61
 
 
@@ -129,17 +131,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the opponents `strength` sets the solo AI against, each a column of the table
+STRENGTH_FOES = ("random", "greedy")
+
+
 def _strength_job(job):
     from game.catalog import load_map
     from game.simulate import simulate
 
-    path, seed, ai_first = job
+    path, seed, ai_first, foe = job
     lm = load_map(path)
-    rep = simulate(lm, seed, "ai" if ai_first else "random", "random" if ai_first else "ai")
+    # as the window plays it: the one AI side is the solo side (its portal markers, where
+    # the map has them for it)
+    rep = simulate(lm, seed, "ai" if ai_first else foe, foe if ai_first else "ai", portals=True)
     ai_side = lm.model.first_side or lm.model.sides[0].id
     if not ai_first:
         ai_side = next(s.id for s in lm.model.sides if s.id != ai_side)
-    return path, ai_first, rep.winner == ai_side, rep.winner is None
+    return path, ai_first, foe, rep.winner == ai_side, rep.winner is None
 
 
 def cmd_strength(args: argparse.Namespace) -> int:
@@ -151,25 +159,30 @@ def cmd_strength(args: argparse.Namespace) -> int:
     if not maps:
         asked = " and ".join(f"--{k} {v!r}" for k, v in (("ruleset", args.ruleset), ("map", args.map)) if v)
         return _err(f"no map matches {asked}; drop or change it (maps are in maps/ or your own maps folder)")
-    jobs = [(str(lm.path), seed, first) for lm in maps for first in (True, False) for seed in range(1, args.games + 1)]
+    jobs = [(str(lm.path), seed, first, foe) for lm in maps for first in (True, False) for foe in STRENGTH_FOES
+            for seed in range(1, args.games + 1)]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        results = list(pool.map(_strength_job, jobs, chunksize=4))
+        results = list(pool.map(_strength_job, jobs, chunksize=1))
     table: list[dict[str, Any]] = []
     for lm in maps:
         for first in (True, False):
-            rows = [r for r in results if r[0] == str(lm.path) and r[1] == first]
-            wins = sum(1 for r in rows if r[2])
-            draws = sum(1 for r in rows if r[3])
             side = lm.model.first_side or lm.model.sides[0].id
             if not first:
                 side = next(s.id for s in lm.model.sides if s.id != side)
-            table.append({"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": side, "games": len(rows),
-                          "ai_wins": wins, "draws": draws, "ai_win_rate": round(wins / len(rows), 3) if rows else 0})
+            row: dict[str, Any] = {"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": side}
+            for foe in STRENGTH_FOES:
+                rows = [r for r in results if r[0] == str(lm.path) and r[1] == first and r[2] == foe]
+                wins = sum(1 for r in rows if r[3])
+                row[f"vs_{foe}"] = {"games": len(rows), "ai_wins": wins, "draws": sum(1 for r in rows if r[4]),
+                                    "ai_win_rate": round(wins / len(rows), 3) if rows else 0}
+            table.append(row)
     if args.json:
         print(json.dumps(table, indent=2))
     else:
         for t in table:
-            print(f"{t['ruleset']:<16} {t['map']:<28} AI plays {t['ai_side']:<10} wins {t['ai_wins']:>3}/{t['games']} ({t['ai_win_rate'] * 100:.0f}%), draws {t['draws']}")
+            cols = "   ".join(f"vs {foe} {c['ai_wins']:>3}/{c['games']} ({c['ai_win_rate'] * 100:.0f}%), draws {c['draws']}"
+                              for foe in STRENGTH_FOES for c in [t[f"vs_{foe}"]])
+            print(f"{t['ruleset']:<16} {t['map']:<28} AI plays {t['ai_side']:<10} {cols}")
     return 0
 
 
@@ -277,14 +290,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--map", required=True)
     sp.add_argument("--seed", type=seed, default=1, help="the first game's seed (0 or more)")
     sp.add_argument("--games", type=games, default=1, help="how many games, seeds SEED, SEED+1... (1 or more)")
-    sp.add_argument("--p1", default="random", choices=["random", "ai"], help="who plays the first side")
-    sp.add_argument("--p2", default="random", choices=["random", "ai"], help="who plays the second side")
+    sp.add_argument("--p1", default="random", choices=PLAYERS, help="who plays the first side")
+    sp.add_argument("--p2", default="random", choices=PLAYERS, help="who plays the second side")
     sp.add_argument("--no-portals", dest="portals", action="store_false",
                     help="a lone AI side starts from the map's figures, not its portal markers (the window always uses the markers)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
 
-    sp = sub.add_parser("strength", help="the solo AI against the random baseline, both sides of every map")
+    sp = sub.add_parser("strength", help="the solo AI against the random and the greedy baselines, both sides of every map")
     sp.add_argument("--games", type=games, default=100, help="games per map and side (1 or more)")
     sp.add_argument("--ruleset")
     sp.add_argument("--map", help="only maps whose path contains this")

@@ -1,4 +1,4 @@
-"""Headless games between players (the random baseline now, the solo AI later)."""
+"""Headless games between players: the random baseline, the greedy baseline and the solo AI."""
 
 from __future__ import annotations
 
@@ -30,9 +30,17 @@ class GameReport:
         return self.__dict__.copy()
 
 
+#: the players a headless game may seat, by name
+PLAYERS = ("random", "greedy", "ai")
+
+
 def make_player(kind: str, seed: int):
     if kind == "random":
         return RandomPlayer(seed)
+    if kind == "greedy":
+        from game.ai.greedy_player import GreedyPlayer
+
+        return GreedyPlayer(seed)
     if kind == "ai":
         from game.ai.solo_ai import SoloAI
 

@@ -203,3 +203,38 @@ def test_a_pipe_closed_before_the_final_flush_is_quiet():
 def test_help_exits_0(capsys):
     assert main.main(["screenshot", "--help"]) == 0
     assert "960x640 to 8192x8192" in capsys.readouterr().out
+
+
+# --- players -------------------------------------------------------------------------------
+
+def test_simulate_seats_the_greedy_player(capsys):
+    import json
+
+    assert main.main(["simulate", "--map", "trench-raid", "--p1", "greedy", "--p2", "random", "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)["games"]
+    assert len(games) == 1 and games[0]["winner"] in ("british", "german", None) and games[0]["commands"] > 0
+
+
+def test_simulate_refuses_an_unknown_player(capsys):
+    line = refused(capsys, "simulate", "--map", "trench-raid", "--p1", "clever")
+    assert "greedy" in line and "random" in line
+
+
+def test_the_command_line_offers_the_players_simulate_builds():
+    from game import simulate
+
+    assert main.PLAYERS == simulate.PLAYERS
+    for name in simulate.PLAYERS:
+        assert simulate.make_player(name, 1).name == name
+
+
+def test_strength_reports_the_ai_against_random_and_against_greedy(capsys):
+    import json
+
+    assert main.main(["strength", "--games", "1", "--map", "trench-raid", "--workers", "1", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["ai_side"] for r in rows] == ["british", "german"]
+    for r in rows:
+        for foe in ("vs_random", "vs_greedy"):
+            c = r[foe]
+            assert c["games"] == 1 and 0 <= c["ai_wins"] + c["draws"] <= 1 and c["ai_win_rate"] in (0, 1)
