@@ -139,15 +139,25 @@ def _strength_job(job):
     from game.catalog import load_map
     from game.simulate import simulate
 
-    path, seed, ai_first, foe = job
+    path, seed, ai_first, foe, portals = job
     lm = load_map(path)
-    # as the window plays it: the one AI side is the solo side (its portal markers, where
-    # the map has them for it)
-    rep = simulate(lm, seed, "ai" if ai_first else foe, foe if ai_first else "ai", portals=True)
-    ai_side = lm.model.first_side or lm.model.sides[0].id
-    if not ai_first:
-        ai_side = next(s.id for s in lm.model.sides if s.id != ai_side)
-    return path, ai_first, foe, rep.winner == ai_side, rep.winner is None
+    # the one AI side is the solo side; with portals (as the window plays it), from its
+    # portal markers where the map has them for it, else from its figures
+    rep = simulate(lm, seed, "ai" if ai_first else foe, foe if ai_first else "ai", portals=portals)
+    ai_side = _strength_side(lm, ai_first)
+    return path, ai_first, foe, portals, rep.winner == ai_side, rep.winner is None
+
+
+def _strength_side(lm, ai_first: bool) -> str:
+    side = lm.model.first_side or lm.model.sides[0].id
+    return side if ai_first else next(s.id for s in lm.model.sides if s.id != side)
+
+
+def _strength_portals(lm, ai_first: bool, asked: str) -> list[bool]:
+    """The portal settings a row is played with: markers only where the map has some
+    for the AI's side."""
+    has = any(p.side == _strength_side(lm, ai_first) for p in lm.model.portals)
+    return [x for x in ((True, False) if asked == "both" else (asked == "on",)) if has or not x]
 
 
 def cmd_strength(args: argparse.Namespace) -> int:
@@ -159,30 +169,29 @@ def cmd_strength(args: argparse.Namespace) -> int:
     if not maps:
         asked = " and ".join(f"--{k} {v!r}" for k, v in (("ruleset", args.ruleset), ("map", args.map)) if v)
         return _err(f"no map matches {asked}; drop or change it (maps are in maps/ or your own maps folder)")
-    jobs = [(str(lm.path), seed, first, foe) for lm in maps for first in (True, False) for foe in STRENGTH_FOES
+    rows = [(lm, first, portals) for lm in maps for first in (True, False) for portals in _strength_portals(lm, first, args.portals)]
+    jobs = [(str(lm.path), seed, first, foe, portals) for lm, first, portals in rows for foe in STRENGTH_FOES
             for seed in range(1, args.games + 1)]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         results = list(pool.map(_strength_job, jobs, chunksize=1))
     table: list[dict[str, Any]] = []
-    for lm in maps:
-        for first in (True, False):
-            side = lm.model.first_side or lm.model.sides[0].id
-            if not first:
-                side = next(s.id for s in lm.model.sides if s.id != side)
-            row: dict[str, Any] = {"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": side}
-            for foe in STRENGTH_FOES:
-                rows = [r for r in results if r[0] == str(lm.path) and r[1] == first and r[2] == foe]
-                wins = sum(1 for r in rows if r[3])
-                row[f"vs_{foe}"] = {"games": len(rows), "ai_wins": wins, "draws": sum(1 for r in rows if r[4]),
-                                    "ai_win_rate": round(wins / len(rows), 3) if rows else 0}
-            table.append(row)
+    for lm, first, portals in rows:
+        row: dict[str, Any] = {"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": _strength_side(lm, first),
+                               "portals": portals}
+        for foe in STRENGTH_FOES:
+            got = [r for r in results if r[0] == str(lm.path) and r[1] == first and r[2] == foe and r[3] == portals]
+            wins = sum(1 for r in got if r[4])
+            row[f"vs_{foe}"] = {"games": len(got), "ai_wins": wins, "draws": sum(1 for r in got if r[5]),
+                                "ai_win_rate": round(wins / len(got), 3) if got else 0}
+        table.append(row)
     if args.json:
         print(json.dumps(table, indent=2))
     else:
         for t in table:
             cols = "   ".join(f"vs {foe} {c['ai_wins']:>3}/{c['games']} ({c['ai_win_rate'] * 100:.0f}%), draws {c['draws']}"
                               for foe in STRENGTH_FOES for c in [t[f"vs_{foe}"]])
-            print(f"{t['ruleset']:<16} {t['map']:<28} AI plays {t['ai_side']:<10} {cols}")
+            how = "portals" if t["portals"] else "figures"
+            print(f"{t['ruleset']:<16} {t['map']:<28} AI plays {t['ai_side']:<10} {how:<8} {cols}")
     return 0
 
 
@@ -299,6 +308,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("strength", help="the solo AI against the random and the greedy baselines, both sides of every map")
     sp.add_argument("--games", type=games, default=100, help="games per map and side (1 or more)")
+    sp.add_argument("--portals", choices=["both", "on", "off"], default="both",
+                    help="the AI side from its portal markers (on), from its figures (off), or a row of each (both, the default)")
     sp.add_argument("--ruleset")
     sp.add_argument("--map", help="only maps whose path contains this")
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2,

@@ -231,9 +231,14 @@ def test_the_command_line_offers_the_players_simulate_builds():
 def test_strength_reports_the_ai_against_random_and_against_greedy(capsys):
     import json
 
+    assert main.main(["strength", "--games", "1", "--map", "trench-raid", "--workers", "1", "--portals", "off", "--json"]) == 0
+    assert [r["portals"] for r in json.loads(capsys.readouterr().out)] == [False, False]
+
     assert main.main(["strength", "--games", "1", "--map", "trench-raid", "--workers", "1", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [r["ai_side"] for r in rows] == ["british", "german"]
+    # the British have no portal markers on this map (one row, from figures); the Germans
+    # a row from their markers (as the window plays) and one from their figures
+    assert [(r["ai_side"], r["portals"]) for r in rows] == [("british", False), ("german", True), ("german", False)]
     for r in rows:
         for foe in ("vs_random", "vs_greedy"):
             c = r[foe]
