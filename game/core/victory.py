@@ -28,6 +28,20 @@ def objective_holder(state: GameState, obj: dict[str, Any]) -> str | None:
     return next(iter(present)) if len(present) == 1 else None
 
 
+def holds(state: GameState, side: str, obj: dict[str, Any], at_end: bool) -> bool:
+    """Whether ``side`` holds an objective. At the end of the game a side played from
+    portal markers that still has markers or figures in play holds an objective no other
+    side holds (solo interpretation ``portal-hold``: its forces are hidden around what it
+    defends; the solo rules set the player's side to take the game objective)."""
+    holder = objective_holder(state, obj)
+    if holder == side:
+        return True
+    solo = state.attrs.get(SoloKey.SOLO) or {}
+    if not (at_end and holder is None and solo.get("side") == side and solo.get("portals")):
+        return False
+    return has_portals(state, side) or any(f.alive for f in state.side_figures(side))
+
+
 def fled_lost(state: GameState) -> bool:
     """Figures that fled the table count as out of action (unless the ruleset said not)."""
     return bool(state.attrs.get(StateKey.VICTORY, {}).get("fled_lost", True))
@@ -75,7 +89,7 @@ def condition_met(state: GameState, cond: dict[str, Any]) -> bool:
     objectives = state.attrs.get(StateKey.VICTORY, {}).get("objectives", {})
     if kind == "hold":
         ids = cond.get("objectives") or list(objectives)
-        return bool(ids) and all(objective_holder(state, objectives[i]) == side for i in ids)
+        return bool(ids) and all(holds(state, side, objectives[i], cond.get("when") == "end") for i in ids)
     enemies = state.enemies_of(side)
     if kind == "break":
         frac = cond.get("fraction", 0.5)
@@ -111,7 +125,11 @@ def evaluate(state: GameState, moment: str) -> tuple[str | None, str] | None:
     order = {"any": 0, "turn_end": 1, "end": 2}
     for cond in v.get("conditions", []):
         if order[cond.get("when", "any")] <= order[moment] and condition_met(state, cond):
-            return cond["side"], describe(cond, state)
+            words = describe(cond, state)
+            objs = v.get("objectives", {})
+            if cond["type"] == "hold" and any(objective_holder(state, objs[i]) is None for i in (cond.get("objectives") or list(objs))):
+                words += " (no enemy took it from their hidden forces: portal markers, solo rules)"
+            return cond["side"], words
     if moment == "end":
         other = v.get("otherwise", "draw")
         if other in state.sides:
