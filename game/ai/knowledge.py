@@ -19,6 +19,14 @@ from collections.abc import Sequence
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.rng import Source
+from game.rulesets.base import ruleset_of
+
+#: kept stores that hold facts of the table alone (sight between two points, keyed by the
+#: points and the terrain's version; places on the table keyed by the table): the same for
+#: every side, so the knowledge game shares them with the real game. Stores whose results
+#: depend on where figures stand are not shared: a result worked out on the real game may
+#: have read a figure the side has not seen.
+SHARED_STORES = ("los", "cover_spots", "roads", "wet_area", "wwai_areas", "wwai_crossings")
 
 
 class NoDice(Source):
@@ -39,7 +47,10 @@ class Knowledge:
         self.versions: dict[str, tuple[int, int]] = {}
 
     def of(self, game: Game, side: str) -> Game:
-        """``game`` as ``side`` knows it now."""
+        """``game`` as ``side`` knows it now: the game itself when its ruleset hides
+        nothing from the side at the moment (the view would be the state: no copy)."""
+        if not ruleset_of(game).hides_from(game, side):
+            return game
         known = self.games.get(side)
         stamp = (id(game), game.version)
         if known is not None and known.rules is game.rules and known.table is game.table and self.versions.get(side) == stamp:
@@ -49,6 +60,8 @@ class Knowledge:
             known = Game(game.rules, view, game.table, game.seed, game.options, game.scenario)
             known.dice = Dice(NoDice(), None)
             known._begun = True
+            for name in SHARED_STORES:  # the same dicts: what one works out the other reads
+                known.kept[name] = game.kept.setdefault(name, {})
             self.games[side] = known
         else:
             with known.changing():

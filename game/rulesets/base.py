@@ -27,6 +27,7 @@ from game.data.terrain_types import TerrainFile, build_types
 from game.geometry.table import Table
 from game.geometry.terrain import TerrainFeature, TerrainType
 from game.geometry.units import to_mm
+from game.rulesets import views
 from game.rulesets.command_table import CommandKind, command_kinds
 from game.rulesets.measuring import MeasureMixin
 from game.rulesets.movement import MovePlan, plan_move
@@ -363,20 +364,13 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
 
     # ---- views ---------------------------------------------------------------------
     def view(self, game: Game, side: str | None) -> GameState:
-        st = game.state.copy()
-        if side is None:
-            return st
-        for m in st.markers.values():
-            if m.secret and m.side != side:
-                m.kind = "unknown"
-                m.attrs = {}
-        for owner, hand in st.hands.items():
-            if owner != side:
-                for card in hand:
-                    if not card.face_up:
-                        card.code = "?"
-                        card.attrs = {}
-        return st
+        """The state as ``side`` may know it (None: all of it): other sides' secret
+        markers and face-down cards blanked; rulesets with hidden figures hide more."""
+        return views.base_view(game, side)
+
+    def hides_from(self, game: Game, side: str) -> bool:
+        """Whether :meth:`view` for ``side`` hides anything now (else it is the state)."""
+        return views.base_hides(game, side)
 
     # ---- helpers -------------------------------------------------------------------
     def alive(self, game: Game, unit_id: str) -> list[Figure]:

@@ -104,3 +104,24 @@ def test_unknown_things_never_change_the_ai(path, seed):
         game.submit(players[side].choose(game, side))
         n += 1
     assert compared >= 6, f"only {compared} comparisons: the property was hardly tried"
+
+
+def test_the_view_is_the_state_exactly_when_nothing_is_hidden():
+    """``hides_from`` says whether the ruleset's view for a side hides anything; when it
+    does not, the AI plans on the game itself (no copy). WW2: an unspotted enemy hides;
+    portal markers of the other side hide in every ruleset."""
+    from tests.rulesets.helpers import make_game, small_map, unit
+
+    game = make_game(small_map([unit("a1", [("us_rifleman", 22, 40)])], [unit("b1", [("ger_rifleman", 22, 4)])],
+                               ruleset="ww2-skirmish"), seed=2)
+    rules = ruleset_of(game)
+    assert rules.hides_from(game, "a") and "b1.1" not in rules.view(game, "a").figures
+    rules.spotting.mark_spotted(game, "a", game.state.figures["b1.1"], "sight")
+    rules.spotting.mark_spotted(game, "b", game.state.figures["a1.1"], "sight")
+    assert not rules.hides_from(game, "a") and not rules.hides_from(game, "b")
+    assert rules.view(game, "a").digest() == game.state.digest()
+    portal = new_game(load_map("maps/open-field-encounter.yaml"), 1, {"solo_side": "german"})
+    assert ruleset_of(portal).hides_from(portal, "british") and not ruleset_of(portal).hides_from(portal, "german")
+    plain = new_game(load_map("maps/open-field-encounter.yaml"), 1)
+    assert not ruleset_of(plain).hides_from(plain, "british")
+    assert ruleset_of(plain).view(plain, "british").digest() == plain.state.digest()

@@ -420,6 +420,9 @@ class Ww2Skirmish(Ww2Common):
     def view(self, game: Game, side: str | None) -> GameState:
         return self.spotting.view(game, side)
 
+    def hides_from(self, game: Game, side: str) -> bool:
+        return self.spotting.hides_from(game, side)
+
 
 def st_figs(game: Game, unit: Unit) -> list[Figure]:
     return game.state.unit_figures(unit.id)

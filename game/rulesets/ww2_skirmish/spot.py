@@ -389,6 +389,13 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
                 out.append(side)
         return None if len(out) == len(st.side_order) else out
 
+    def hides_from(self, game: Game, side: str) -> bool:
+        """Whether the view for ``side`` hides anything: the base's secrets, an enemy
+        figure it has not spotted, or the other side's pending choice."""
+        d = game.state.attrs.get(StateKey.DECISION)
+        return (RulesetBase.hides_from(self.rules, game, side) or (d is not None and d.get("side") != side)
+                or any(f.side != side and not self.is_spotted(game, side, f) for f in game.state.figures.values()))
+
     def view(self, game: Game, side: str | None) -> GameState:
         st = RulesetBase.view(self.rules, game, side)
         if side is None:

@@ -276,6 +276,11 @@ class WwCommands(CommandListing["Wwify"]):
             lines.append(f"stops: {plan.stopped_by}")
         return True, self.rules.fmt(plan.cost), lines
 
+    def hides_from(self, game: Game, side: str) -> bool:
+        """The base's secrets, or another side's planned artillery strikes."""
+        return RulesetBase.hides_from(self.rules, game, side) or any(
+            s["side"] != side for s in game.state.attrs.get(WwifyGameAttr.STRIKES, []))
+
     def view(self, game: Game, side: str | None) -> GameState:
         st = RulesetBase.view(self.rules, game, side)
         if side is not None:

@@ -469,3 +469,6 @@ class Wwify(RulesetBase[WwData]):
 
     def view(self, game: Game, side: str | None) -> GameState:
         return self.listing.view(game, side)
+
+    def hides_from(self, game: Game, side: str) -> bool:
+        return self.listing.hides_from(game, side)
