@@ -1,7 +1,8 @@
 """The solo counters (ww2-skirmish-solo.txt, "Solo rules": snipers, random artillery,
 mines): a sniper or artillery counter attacks the first player unit that spots it or
 that it sees, then is removed; a mine attacks units coming within 10" in sight, and
-stays face up. The attack itself is the ruleset's ``solo_counter_attack``."""
+stays face up. Whether sight is enough is the ruleset's ``counter_contact`` (WW2
+Skirmish rolls to spot, both ways); the attack itself is its ``solo_counter_attack``."""
 
 from __future__ import annotations
 

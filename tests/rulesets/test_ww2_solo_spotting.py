@@ -113,3 +113,27 @@ def test_support_weapons_are_tripod_mgs_medium_mortars_and_at_guns_and_they_retr
     u.markers.update({"solo_order": "retreat", "solo_turn": game.state.turn})
     moves = [c for c in game.rules.planner.unit_commands(game, "b", u, {}) if c.kind == "move_unit"]
     assert moves and moves[0].point[1] < 10 * IN and game.check(moves[0]) is None
+
+
+def mine_game(secret):
+    """A mine 8" north of a lone GI who stands behind a wall (soft cover)."""
+    game = wgame([unit("a1", [("us_rifleman", 24, 44)])], [unit("b1", [("ger_rifleman", 2, 2)])],
+                 [{"type": "wall", "line": [[20, 43.5], [28, 43.5]]}])
+    m = Marker(id="m1", side="b", kind="mine", x=24 * IN, y=36 * IN, secret=secret)
+    game.state.markers[m.id] = m
+    return game, m
+
+
+def test_a_face_up_mine_attacks_only_by_spotting():
+    """Solo rules, Setup: a mine, once inverted, "may attack other units within 10" by
+    spotting them!": a team 8" off behind a wall is met only when the mine's spotting roll
+    succeeds (point blank, +1 the solo side unaware, +1 the target stationary in cover:
+    long range, 8 on the d10); the team's own spotting does not trigger a face-up mine."""
+    game, m = mine_game(secret=False)
+    figs = [game.state.figures["a1.1"]]
+    src = force(game, 7)
+    assert game.rules.counter_contact(game, m, figs) == []
+    assert src.used == 1  # the mine's roll only
+    game, m = mine_game(secret=False)
+    force(game, 8)
+    assert game.rules.counter_contact(game, m, [game.state.figures["a1.1"]]) == [game.state.figures["a1.1"]]
