@@ -12,6 +12,18 @@ def scripted_rf(monkeypatch, game, rf):
     monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", rf, "scripted")])
 
 
+def falls_back_to_halt(monkeypatch, game, uid, rf, face):
+    """A unit falling back (Retreat) rolls ``face`` at risk factor ``rf`` (RF0 or less, 5-6):
+    its order becomes a Halt in the nearest cover."""
+    u = game.state.units[uid]
+    u.markers["solo_order"] = "retreat"
+    scripted_rf(monkeypatch, game, rf)
+    force(game, face)
+    ok(game, Command("solo_orders", "a", unit=uid))
+    assert u.markers["solo_order"] == "halt" and u.markers["solo_take_cover"]
+    return u
+
+
 def centre(game, uid):
     figs = game.state.unit_figures(uid)
     return (sum(f.x for f in figs) / len(figs) / IN, sum(f.y for f in figs) / len(figs) / IN)
@@ -109,12 +121,7 @@ def test_gw_falling_back_halts_in_cover(monkeypatch):
     """Up to RF0, 5-6: "Units falling back away from the enemy will halt in the nearest
     cover facing the last known enemy position" (interpretation fall-back-halt)."""
     game = gw_game([gw_squad("a1", 16, 26)], [gw_squad("b1", 14, 12)], terrain=[GW_WOOD])
-    u = game.state.units["a1"]
-    u.markers["solo_order"] = "retreat"
-    scripted_rf(monkeypatch, game, -1)
-    force(game, 6)
-    ok(game, Command("solo_orders", "a", unit="a1"))
-    assert u.markers["solo_order"] == "halt" and u.markers["solo_take_cover"]
+    falls_back_to_halt(monkeypatch, game, "a1", -1, 6)
     monkeypatch.undo()
     cmds = gw_moves(game, "a1", "halt", faces=(4, 4))
     for c in cmds:
@@ -224,12 +231,7 @@ def test_wwify_falling_back_halts_in_the_nearest_cover(monkeypatch):
     w = _wwify()
     game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 3, 16, 28))], [unit("e", w.line("evil_rifleman", 3, 14, 14))],
                           terrain=[WW_WOOD]))
-    u = game.state.units["s"]
-    u.markers["solo_order"] = "retreat"
-    scripted_rf(monkeypatch, game, -3)
-    force(game, 5)
-    ok(game, Command("solo_orders", "a", unit="s"))
-    assert u.markers["solo_order"] == "halt" and u.markers["solo_take_cover"]
+    u = falls_back_to_halt(monkeypatch, game, "s", -3, 5)
     c = w.first_legal(game, "s")
     assert c.kind == "move_unit"
     ok(game, c)

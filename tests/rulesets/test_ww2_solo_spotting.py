@@ -50,11 +50,13 @@ def test_a_solo_unit_tries_to_spot_only_the_nearest_enemy_unit_within_36_inches(
     assert spotted(game, "a") == set()  # b2 is 41" off: beyond the solo reach
 
 
-def counter_game():
-    """A sniper counter behind a wall 30" north of a lone GI in the open."""
+def counter_game(kind="sniper", y=13, wall_y=13.5, secret=True):
+    """A lone GI at (24, 44), a solo counter of ``kind`` at (24, ``y``) and a wall across
+    at ``wall_y`` (the default: a sniper counter behind a wall 30" north of the GI in the
+    open)."""
     game = wgame([unit("a1", [("us_rifleman", 24, 44)])], [unit("b1", [("ger_rifleman", 2, 2)])],
-                 [{"type": "wall", "line": [[20, 13.5], [28, 13.5]]}])
-    m = Marker(id="m1", side="b", kind="sniper", x=24 * IN, y=13 * IN, secret=True)
+                 [{"type": "wall", "line": [[20, wall_y], [28, wall_y]]}])
+    m = Marker(id="m1", side="b", kind=kind, x=24 * IN, y=y * IN, secret=secret)
     game.state.markers[m.id] = m
     return game, m
 
@@ -117,11 +119,7 @@ def test_support_weapons_are_tripod_mgs_medium_mortars_and_at_guns_and_they_retr
 
 def mine_game(secret):
     """A mine 8" north of a lone GI who stands behind a wall (soft cover)."""
-    game = wgame([unit("a1", [("us_rifleman", 24, 44)])], [unit("b1", [("ger_rifleman", 2, 2)])],
-                 [{"type": "wall", "line": [[20, 43.5], [28, 43.5]]}])
-    m = Marker(id="m1", side="b", kind="mine", x=24 * IN, y=36 * IN, secret=secret)
-    game.state.markers[m.id] = m
-    return game, m
+    return counter_game("mine", y=36, wall_y=43.5, secret=secret)
 
 
 def test_a_face_up_mine_attacks_only_by_spotting():
