@@ -404,15 +404,14 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         hidden = {fid for fid, f in real.items() if f.side != side and not self.is_spotted(game, side, f)}
         for fid in hidden:
             st.figures.pop(fid, None)
+        alias = {fid: f"unseen {i}" for i, fid in enumerate(sorted(hidden))}  # counted, not named
         for uid in list(st.units):
             u = st.units[uid]
             if u.side == side:
                 for rec in u.attrs.get(SoloKey.FIRED_ON, []):
                     if rec.get("by") and not any(x not in hidden for x in game.state.units[rec["by"]].figures):
                         rec["by"] = None
-                    # unseen firers stay counted ("twice own numbers") but not named
-                    rec["figures"] = sorted(x if x not in hidden else f"unseen {sorted(hidden).index(x)}"
-                                            for x in rec.get("figures") or ())
+                    rec["figures"] = sorted(alias.get(x, x) for x in rec.get("figures") or ())
                 continue
             u.figures = [x for x in u.figures if x not in hidden]
             if not u.figures:
