@@ -6,25 +6,32 @@ hide more, in their own ``view`` and ``hides_from``; the AI plans on the view
 
 from __future__ import annotations
 
+from copy import copy
+from dataclasses import replace
+
 from game.core.game import Game
 from game.core.state import GameState
 
 
 def base_view(game: Game, side: str | None) -> GameState:
-    st = game.state.copy()
+    """The state as ``side`` knows it (None: a deep copy of all of it).
+
+    A side's view is made for every command the AI plans and every frame a hotseat
+    screen draws, so it is not a deep copy: it shares with the state every object it does
+    not change (figures, units, clouds, decks). It is read, never changed: a ruleset's
+    ``view`` that changes an object copies it first (``dataclasses.replace``), and a trial
+    that plays on a view copies it (:class:`game.core.trial.Trial`)."""
+    st = game.state
     if side is None:
-        return st
-    for m in st.markers.values():
-        if m.secret and m.side != side:
-            m.kind = "unknown"
-            m.attrs = {}
-    for owner, hand in st.hands.items():
-        if owner != side:
-            for card in hand:
-                if not card.face_up:
-                    card.code = "?"
-                    card.attrs = {}
-    return st
+        return st.copy()
+    view = copy(st)
+    view.figures = dict(st.figures)
+    view.units = dict(st.units)
+    view.attrs = dict(st.attrs)
+    view.markers = {k: replace(m, kind="unknown", attrs={}) if m.secret and m.side != side else m for k, m in st.markers.items()}
+    view.hands = {owner: hand if owner == side else [c if c.face_up else replace(c, code="?", attrs={}) for c in hand]
+                  for owner, hand in st.hands.items()}
+    return view
 
 
 def base_hides(game: Game, side: str) -> bool:

@@ -96,7 +96,11 @@ def test_unknown_things_never_change_the_ai(path, seed):
             variants = perturbations(game, side, rng)
             if variants:
                 looks += 1
-                want = SoloAI(99).choose(scratch(game), side)
+                asked = scratch(game)
+                before = asked.state.digest()
+                want = SoloAI(99).choose(asked, side)
+                # the view shares the state's objects (game/rulesets/views.py): planning on it changes nothing
+                assert asked.state.digest() == before, f"{path} seed {seed}, command {n}: planning changed the game"
                 for what, other in variants:
                     got = SoloAI(99).choose(other, side)
                     assert got == want, f"{path} seed {seed}, command {n}: with {what}, the AI of {side} chose {got} instead of {want}"

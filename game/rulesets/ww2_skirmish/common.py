@@ -239,9 +239,13 @@ class Ww2Common(RulesetBase[Ww2Data]):
         if not self.fighter(f):
             return False
         if game.memo is not None:  # in a reading nothing moves: work out everyone at once
-            return f.id in self.recall(game, ("in_melee",), lambda: self.figures_in_melee(game))
+            return f.id in self.melee_figures(game)
         reach = self.melee_reach() + EPS
         return any(e.side != f.side and self.gap(f, e) <= reach and self.fighter(e) for e in game.state.figures.values())
+
+    def melee_figures(self, game: Game) -> frozenset[str]:
+        """:meth:`figures_in_melee`, remembered while the game is in a reading scope."""
+        return self.recall(game, ("in_melee",), lambda: self.figures_in_melee(game))
 
     def figures_in_melee(self, game: Game) -> frozenset[str]:
         """Every figure on foot within 1" of an enemy figure on foot (all pairs at once)."""

@@ -283,7 +283,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         st = game.state
         sh = self.rules.data.shooting
         target = self.target_unit(game, target_id)
-        melee = self.rules.figures_in_melee(game)  # every pair at once, not each figure against all
+        melee = self.rules.melee_figures(game)  # every pair at once, not each figure against all
         require(target.side != f.side, f"{target.name} is on your own side.")
         require(st.unit_alive(target.id), f"{target.name} has no figures left in action.")
         vehicle = self.rules.unit_vehicle(game, target.id)

@@ -12,6 +12,7 @@ cannot be targeted.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -396,6 +397,15 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         return (RulesetBase.hides_from(self.rules, game, side) or (d is not None and d.get("side") != side)
                 or any(f.side != side and not self.is_spotted(game, side, f) for f in game.state.figures.values()))
 
+    def _seen_record(self, game: Game, rec: dict, hidden: set[str], alias: dict[str, str]) -> dict:
+        """A fire record as the side fired on knows it: an unseen firing unit unnamed,
+        unseen firers counted under aliases."""
+        out = dict(rec)
+        if rec.get("by") and not any(x not in hidden for x in game.state.units[rec["by"]].figures):
+            out["by"] = None
+        out["figures"] = sorted(alias.get(x, x) for x in rec.get("figures") or ())
+        return out
+
     def view(self, game: Game, side: str | None) -> GameState:
         st = RulesetBase.view(self.rules, game, side)
         if side is None:
@@ -405,17 +415,19 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         for fid in hidden:
             st.figures.pop(fid, None)
         alias = {fid: f"unseen {i}" for i, fid in enumerate(sorted(hidden))}  # counted, not named
-        for uid in list(st.units):
+        for uid in list(st.units):  # (the view shares the units: changed ones are copied)
             u = st.units[uid]
             if u.side == side:
-                for rec in u.attrs.get(SoloKey.FIRED_ON, []):
-                    if rec.get("by") and not any(x not in hidden for x in game.state.units[rec["by"]].figures):
-                        rec["by"] = None
-                    rec["figures"] = sorted(alias.get(x, x) for x in rec.get("figures") or ())
+                fired = u.attrs.get(SoloKey.FIRED_ON)
+                if fired and hidden:
+                    st.units[uid] = replace(u, attrs={**u.attrs, SoloKey.FIRED_ON: [self._seen_record(game, rec, hidden, alias) for rec in fired]})
                 continue
-            u.figures = [x for x in u.figures if x not in hidden]
-            if not u.figures:
-                del st.units[uid]
+            if any(x in hidden for x in u.figures):
+                figures = [x for x in u.figures if x not in hidden]
+                if figures:
+                    st.units[uid] = replace(u, figures=figures)
+                else:
+                    del st.units[uid]
         d = st.attrs.get(StateKey.DECISION)
         if d is not None and d.get("side") != side:  # the other side's choice (who could shoot) stays secret
             st.attrs[StateKey.DECISION] = {"side": d["side"], "prompt": "the other side is choosing", "options": []}
