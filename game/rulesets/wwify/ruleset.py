@@ -42,6 +42,7 @@ from game.geometry.units import to_mm
 from game.rulesets.base import RulesetBase
 from game.rulesets.command_table import methods_named
 from game.rulesets.movement import MovePlan
+from game.rulesets.turn_order import roll_for_order
 from game.rulesets.wwify.ai import WwifyPlanner
 from game.rulesets.wwify.artillery import WwArtillery
 from game.rulesets.wwify.commands import WwCommands
@@ -247,21 +248,9 @@ class Wwify(RulesetBase[WwData]):
         return self.start_side(game)
 
     def roll_order(self, game: Game, name: str, sides: list[str]) -> list[str]:
+        """Who acts first on a card both sides act on: a d6 each, ties rolled again."""
         st = game.state
-        for _ in range(100):
-            rolls = {}
-            for s in sides:
-                r = game.dice.roll("d6", f"{name} card: {st.sides[s].name} roll for who goes first", target="highest goes first")
-                rolls[s] = r
-            a, b = (rolls[s].value for s in sides)
-            if a != b:
-                first = sides[0] if a > b else sides[1]
-                rolls[first].outcome = "goes first"
-                rolls[[s for s in sides if s != first][0]].outcome = "goes second"
-                return [first] + [s for s in sides if s != first]
-            for r in rolls.values():
-                r.outcome = "equal: roll again"
-        return sides
+        return roll_for_order(game, sides, "d6", lambda s: f"{name} card: {st.sides[s].name} roll for who goes first")
 
     def start_side(self, game: Game) -> list[dict]:
         st = game.state
