@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from .named_dice import named
 from .rng import FirstSource, ForcedSource, PathSource, SeededSource, Source
 
 AVERAGE_DIE: tuple[int, ...] = (2, 3, 3, 4, 4, 5)
@@ -21,7 +22,8 @@ STANDARD_DICE = (3, 4, 6, 8, 10, 12, 20)
 
 #: a roll of up to 9,999 dice: the rules roll pools of a unit's dice (a unit has at most
 #: 200 figures, each rolling at most 20 dice), data files at most 20 (game/data/pyd.py)
-_SPEC = re.compile(r"^(\d{0,4})d(\d{1,3}|av)$", re.IGNORECASE)
+#: and named dice (game/core/named_dice.py): ``d`` + the die's id, ``2dscatter``
+_SPEC = re.compile(r"^(\d{0,4})d(\d{1,3}|[a-z][a-z0-9_]{0,23})$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -34,21 +36,26 @@ def changes(kind: str, read: Callable[[int], object]) -> tuple[int, ...]:
 
 
 def die_faces(kind: str) -> tuple[int, ...]:
-    """Faces of one die: 'd6' -> 1..6, 'dAv' -> the average die 2,3,3,4,4,5."""
+    """Faces of one die: 'd6' -> 1..6, 'dAv' -> the average die 2,3,3,4,4,5, a named die
+    ('dscatter') -> 1..its number of faces (its words are read from them)."""
     kind = kind.lower()
     if kind == "dav":
         return AVERAGE_DIE
     if kind.startswith("d") and kind[1:].isdigit() and len(kind) <= 4 and int(kind[1:]) > 0:
         return tuple(range(1, int(kind[1:]) + 1))
+    die = named(kind)
+    if die is not None:
+        return tuple(range(1, len(die.labels) + 1))
     raise ValueError(f"unknown die {kind!r}")
 
 
 @lru_cache(maxsize=256)
 def parse_spec(spec: str) -> tuple[int, str]:
-    """'3d6' -> (3, 'd6'); 'd10' -> (1, 'd10'); '2dAv' -> (2, 'dav')."""
+    """'3d6' -> (3, 'd6'); 'd10' -> (1, 'd10'); '2dAv' -> (2, 'dav'); '2dscatter' ->
+    (2, 'dscatter') once the scatter die is registered."""
     m = _SPEC.match(spec.strip())
     if not m:
-        raise ValueError(f"cannot read dice {spec!r}: expected forms like d6, 3d6, 2dAv")
+        raise ValueError(f"cannot read dice {spec!r}: expected forms like d6, 3d6, 2dAv, dscatter")
     count = int(m.group(1)) if m.group(1) else 1
     kind = "d" + m.group(2).lower()
     die_faces(kind)
@@ -71,6 +78,19 @@ class Roll:
     def value(self) -> int:
         """The face of a single die (or the total of a pool)."""
         return self.faces[0] if len(self.faces) == 1 else self.total
+
+    @property
+    def labels(self) -> list[str] | None:
+        """What each face shows, for a named die (None for numbered dice): worked out from
+        the spec and the faces, not stored, so saves and digests are as before."""
+        if self.spec == "shuffle" or not self.faces:
+            return None
+        try:
+            _, kind = parse_spec(self.spec)
+        except ValueError:
+            return None
+        die = named(kind)
+        return None if die is None else [die.label(f) for f in self.faces]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -102,10 +122,18 @@ class Roll:
     def describe(self) -> str:
         if self.spec == "shuffle":
             return f"{self.reason}: {self.total} {self.target or 'cards'} shuffled"
-        faces = ",".join(str(f) for f in self.faces)
-        s = f"{self.spec} [{faces}]"
-        if len(self.faces) > 1:
-            s += f"={self.total}"
+        labels = self.labels
+        if labels is not None:  # a named die: its words, no total
+            count, kind = parse_spec(self.spec)
+            die = named(kind)
+            assert die is not None
+            s = f"{count} x {die.name}" if count > 1 else die.name
+            s += f" [{', '.join(labels)}]"
+        else:
+            faces = ",".join(str(f) for f in self.faces)
+            s = f"{self.spec} [{faces}]"
+            if len(self.faces) > 1:
+                s += f"={self.total}"
         if self.target:
             s += f" needs {self.target}"
         if self.modifiers:

@@ -27,13 +27,13 @@ MAX_DICE, MAX_FACES = 20, 100
 
 
 def _dice(spec: str) -> str:
-    from game.core.dice import parse_spec
+    from game.core.dice import die_faces, parse_spec
 
     try:
         count, kind = parse_spec(spec)
     except ValueError:
-        raise ValueError(f"{spec!r} is not dice; write them like d6, 3d6 or 2dAv") from None
-    faces = 6 if kind == "dav" else int(kind[1:])
+        raise ValueError(f"{spec!r} is not dice; write them like d6, 3d6 or 2dAv (or d + a die the ruleset names)") from None
+    faces = len(die_faces(kind))
     if not (1 <= count <= MAX_DICE and 2 <= faces <= MAX_FACES):
         raise ValueError(f"{spec!r}: a roll is 1 to {MAX_DICE} dice of 2 to {MAX_FACES} faces")
     return spec

@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from .pyd import Strict
 from .solo_schema import SoloSection
@@ -24,6 +24,13 @@ class Interpretation(Strict):
     id: str
     rule: str  # the rule or section of the text it concerns
     reading: str  # what the game does
+
+
+class NamedDieData(Strict):
+    """A die with words on its faces (game/core/named_dice.py), rolled as ``d<id>``."""
+
+    name: str  # shown in the log and the dice tray: "scatter die"
+    faces: list[str] = Field(min_length=2, max_length=100)  # one word per face, face 1 first
 
 
 class OptionalRule(Strict):
@@ -55,8 +62,20 @@ class RulesetData(Strict):
     optional_rules: list[OptionalRule] = Field(default_factory=list)
     interpretations: list[Interpretation] = Field(default_factory=list)
     troop_types: Mapping[str, TroopType] = Field(default_factory=dict)
+    #: dice the text names, by id (``scatter`` is rolled as ``dscatter``): registered when
+    #: the file is read, before the tables below it that roll them are checked
+    dice: dict[str, NamedDieData] = Field(default_factory=dict)
     solo: SoloSection | None = None  # the solo rules' force generation table
     end: str  # the last line, `end: <id>`: a file cut short is refused (yamlio.check_complete)
+
+    @field_validator("dice")
+    @classmethod
+    def _register_dice(cls, dice: dict[str, NamedDieData]) -> dict[str, NamedDieData]:
+        from game.core.named_dice import NamedDie, register
+
+        for did, d in dice.items():
+            register(NamedDie(did, d.name, tuple(d.faces)))
+        return dice
 
     def weapon_ids(self) -> set[str]:
         weapons = getattr(self, "weapons", None)
@@ -84,5 +103,8 @@ def data_digest(data: RulesetData, terrain: TerrainFile) -> str:
     every save keeps: a save made under other data says so when it no longer replays."""
     from game.core.state import canonical_json
 
-    both = {"ruleset": data.model_dump(mode="json"), "terrain": terrain.model_dump(mode="json")}
+    rules = data.model_dump(mode="json")
+    if not rules.get("dice"):
+        rules.pop("dice", None)  # (named dice came later: a file without them digests as before)
+    both = {"ruleset": rules, "terrain": terrain.model_dump(mode="json")}
     return hashlib.sha256(canonical_json(both).encode()).hexdigest()[:16]

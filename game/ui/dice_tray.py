@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.core.dice import Roll
+from game.core.dice import Roll, die_faces
+from game.core.named_dice import named
 
 from .theme import INK, INK_SOFT, text, wrap
 
@@ -40,11 +41,26 @@ def die_kind(spec: str) -> str:
     return "d" + s.split("d", 1)[1] if "d" in s else s
 
 
+def faces_of(kind: str) -> int:
+    """How many faces a die of the tray has (6 for what is not a die: a direction)."""
+    try:
+        return 6 if kind == "dav" else len(die_faces(kind))
+    except ValueError:
+        return 6
+
+
 def draw_die(surf: pygame.Surface, rect: pygame.Rect, kind: str, face: int, settled: bool) -> None:
     colour = DIE_COLOURS.get(kind, (240, 240, 240))
     pygame.draw.rect(surf, (60, 50, 40), rect.move(2, 2), border_radius=5)
     pygame.draw.rect(surf, colour, rect, border_radius=5)
     pygame.draw.rect(surf, (80, 66, 50), rect, 1, border_radius=5)
+    die = named(kind)
+    if die is not None:  # a die with words on its faces: the word, and the die's name small
+        word = die.label(face)
+        size = max(9, min(rect.h - 8, int(rect.w * 1.7 / max(1, len(word)))))
+        text(surf, word, rect.center, size, (40, 30, 24) if settled else (110, 100, 90), bold=True, anchor="center")
+        text(surf, die.id[:5], (rect.right - 2, rect.bottom - 1), 10, (90, 80, 70), anchor="bottomright")
+        return
     if kind == "d6" and face in PIPS:
         for px, py in PIPS[face]:
             pygame.draw.circle(surf, (40, 30, 24), (rect.x + px * rect.w, rect.y + py * rect.h), max(2, rect.w // 9))
@@ -96,7 +112,7 @@ class DiceTray:
         for i, face in enumerate(roll.faces):
             t = min(1.0, latest.age / TUMBLE)
             jx, jy = latest.jitter[i] if i < len(latest.jitter) else (0, 0)
-            shown = face if settled else self.cosmetic.randint(1, max(2, 6 if kind in ("d6", "dav") else int(kind[1:]) if kind[1:].isdigit() else 6))
+            shown = face if settled else self.cosmetic.randint(1, max(2, faces_of(kind)))
             if kind == "dav" and not settled:
                 shown = self.cosmetic.choice((2, 3, 3, 4, 4, 5))
             ox = (1 - t) * jx * 3
