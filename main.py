@@ -110,11 +110,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     lm = load_map(_existing_map(args.map))
     if args.ruleset and lm.model.ruleset != args.ruleset:
         return _err(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
+    kinds = args.players or [args.p1, args.p2] + ["random"] * (len(lm.model.sides) - 2)
+    if len(kinds) != len(lm.model.sides):
+        return _err(f"{args.map}: the map has {len(lm.model.sides)} sides; --players names {len(kinds)} players")
     reports = []
     for i in range(args.games):
         seed = args.seed + i
         try:
-            rep = simulate(lm, seed, args.p1, args.p2, portals=args.portals)
+            rep = simulate(lm, seed, kinds[0], kinds[1], portals=args.portals, more=kinds[2:])
         except StalledGame as e:
             return _err(f"game with seed {seed}: {e}")
         reports.append(rep)
@@ -278,6 +281,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = _whole_number(1)
     seed = _whole_number(0)
+
+    def players_of(text: str) -> list[str]:
+        kinds = [k.strip() for k in text.split(",")]
+        bad = [k for k in kinds if k not in PLAYERS]
+        if bad or not 2 <= len(kinds) <= 4:
+            raise ValueError(f"give 2 to 4 players separated by commas, each one of {', '.join(PLAYERS)} (got {text!r})")
+        return kinds
+
+    player_list = _checked(players_of)
     p = argparse.ArgumentParser(prog="main.py", description="Skirmish wargames of the two World Wars.")
     sub = p.add_subparsers(dest="command")
 
@@ -301,6 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=games, default=1, help="how many games, seeds SEED, SEED+1... (1 or more)")
     sp.add_argument("--p1", default="random", choices=PLAYERS, help="who plays the first side")
     sp.add_argument("--p2", default="random", choices=PLAYERS, help="who plays the second side")
+    sp.add_argument("--players", type=player_list, help="who plays each side in the map's order, e.g. ai,random,random "
+                    "(for maps of more than two sides; the others default to random)")
     sp.add_argument("--no-portals", dest="portals", action="store_false",
                     help="a lone AI side starts from the map's figures, not its portal markers (the window always uses the markers)")
     sp.add_argument("--json", action="store_true")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,6 +10,7 @@ from game.ai.random_player import RandomPlayer
 from game.catalog import LoadedMap, new_game
 from game.core.commands import Rejected
 from game.core.game import Game
+from game.rulesets.setup import side_order
 
 MAX_COMMANDS = 50_000
 
@@ -62,18 +64,21 @@ def play_out(game: Game, players: dict[str, Any], max_commands: int = MAX_COMMAN
             raise StalledGame(f"no result after {n} commands (turn {game.state.turn}, phase {game.state.phase})")
 
 
-def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", options=None, portals: bool = True) -> GameReport:
-    """``portals`` (the default, as the game window plays): a side the solo AI plays alone
+def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", options=None, portals: bool = True,
+             more: Sequence[str] = ()) -> GameReport:
+    """Players ``p1`` and ``p2`` for the map's first two sides, ``more`` for any others.
+    ``portals`` (the default, as the game window plays): a side the solo AI plays alone
     is played by the solo rules (the ``solo_side`` option), from the map's portal markers
     when it has any; False: it starts from the map's figures."""
     options = dict(options or {})
-    if portals and [p1, p2].count("ai") == 1:
-        first = lm.model.first_side or lm.model.sides[0].id
-        second = next(s.id for s in lm.model.sides if s.id != first)
-        options["solo_side"] = first if p1 == "ai" else second
+    kinds = [p1, p2, *more]
+    if len(kinds) != len(lm.model.sides):
+        raise ValueError(f"{lm.model.name} has {len(lm.model.sides)} sides: name a player for each ({len(kinds)} given)")
+    if portals and kinds.count("ai") == 1:
+        options["solo_side"] = side_order(lm.model)[kinds.index("ai")]
     game = new_game(lm, seed, options)
     sides = game.state.side_order
-    players = {sides[0]: make_player(p1, seed * 2 + 1), sides[1]: make_player(p2, seed * 2 + 2)}
+    players = {side: make_player(kind, seed * 2 + 1 + i) for i, (side, kind) in enumerate(zip(sides, kinds, strict=True))}
     play_out(game, players)
     st = game.state
     return GameReport(seed, st.winner, st.result, st.turn, len(game.commands), game.digest())

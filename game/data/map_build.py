@@ -110,6 +110,9 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
         raise doc.error(("sides",), "two sides share an id; give each side its own id")
     if ruleset is not None and m.ruleset != ruleset.id:
         raise doc.error(("ruleset",), f"this map is for '{m.ruleset}', not '{ruleset.id}'")
+    if ruleset is not None and len(m.sides) > ruleset.MAX_SIDES:
+        raise doc.error(("sides",), f"{ruleset.name} is played by {ruleset.MAX_SIDES} sides at most; this map has {len(m.sides)}: "
+                                    f"remove {len(m.sides) - ruleset.MAX_SIDES} of them")
 
     seen_terrain: set[str] = set()
     for i, t in enumerate(m.terrain):

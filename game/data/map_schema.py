@@ -163,6 +163,10 @@ def _known_ruleset(rid: str) -> str:
     return rid
 
 
+#: the most sides any map may have (its ruleset may allow fewer: RulesetData.MAX_SIDES)
+MAX_SIDES = 4
+
+
 class MapFile(Strict):
     kind: Literal["map"]
     name: str
@@ -172,7 +176,7 @@ class MapFile(Strict):
     unit: Literal["in", "cm", "ft"] = "in"
     table: TableSpec
     terrain: list[TerrainSpec] = Field(default_factory=list, max_length=2000)
-    sides: list[SideSpec] = Field(min_length=2, max_length=2)
+    sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)  # seated in this order, clockwise
     first_side: str | None = None
     portals: list[Portal] = Field(default_factory=list, max_length=200)
     artillery_strikes: list[Strike] = Field(default_factory=list, max_length=200)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -50,6 +50,10 @@ class TroopType(Strict):
 
 
 class RulesetData(Strict):
+    #: how many sides (players) a game of these rules may have: a map with more is refused
+    #: (game/data/map_build.py); a ruleset for more players says so in its data class
+    MAX_SIDES: ClassVar[int] = 2
+
     kind: Literal["ruleset"]
     id: str
     name: str

@@ -52,10 +52,7 @@ def state_from_map(rules: RulesetBase[Any], m: MapFile, options: dict[str, Any])
                 figures[fid] = fig
                 unit.figures.append(fid)
             units[u.id] = unit
-    order = [s.id for s in m.sides]
-    if m.first_side:
-        order.remove(m.first_side)
-        order.insert(0, m.first_side)
+    order = side_order(m)
     state = GameState(
         ruleset=rules.data.id,
         scenario=m.name,
@@ -79,3 +76,11 @@ def state_from_map(rules: RulesetBase[Any], m: MapFile, options: dict[str, Any])
     state.attrs[StateKey.OPTIONS] = {**rules.data.option_defaults(), **options}
     state.attrs[StateKey.SETTINGS] = dict(m.settings)
     return state
+
+
+def side_order(m: MapFile) -> list[str]:
+    """The order the map's sides play in: its ``first_side`` first, then round the table
+    (the sides sit in the map's order, clockwise)."""
+    seats = [s.id for s in m.sides]
+    i = seats.index(m.first_side) if m.first_side in seats else 0
+    return seats[i:] + seats[:i]

@@ -297,7 +297,7 @@ class EditorScene(Scene):
         sides = game.state.side_order
         ctrl = {s: "human" for s in sides}
         if controllers != "hotseat":
-            ctrl[sides[1]] = "random"
+            ctrl.update({s: "random" for s in sides[1:]})  # the computer plays every side but the first
         me = self
         self.app.open("play", Session(game, ctrl, handover="never", autosaves=False), on_leave=lambda: me.app.switch(me))
 

@@ -131,7 +131,7 @@ class NewGameScene(Scene):
         self.side_menus: dict[str, UIDropDownMenu] = {}
         self.side_y = y
         self._side_widgets()
-        y = self.side_y + 44 * 2
+        y = self.side_y + 44 * max(2, load_ruleset(self.ruleset_id).data.MAX_SIDES)  # a row per side the rules allow
         UILabel(pygame.Rect(x0, y, 200, 30), "Seed", m, object_id="#light_label")
         self.seed_entry = UITextEntryLine(pygame.Rect(x0 + 200, y, 160, 32), m)
         self.seed_entry.set_text(str(int(time.time() * 1000) % 1_000_000))
