@@ -14,7 +14,7 @@ from game.core.state import FLED, Figure, Unit
 from game.geometry.collider import Collider
 from game.rulesets.parts import Chapter
 from game.rulesets.wwify.move import WwPlan
-from game.rulesets.wwify.status import WwifyFigMark, WwifyGameAttr, WwifyUnitMark
+from game.rulesets.wwify.status import WwifyFigMark, WwifyUnitMark
 from game.solo.retreat import assign_slots, line_slots
 
 if TYPE_CHECKING:
@@ -354,7 +354,7 @@ class WwOrders(Chapter["Wwify"]):
             require(cmd.target in job["pool"], "Pick one of the figures in the combat.")
 
     def apply_pick_casualty(self, game: Game, cmd: Command) -> None:
-        job = game.state.attrs[WwifyGameAttr.QUEUE][0]
+        job = self.rules.jobs.queue(game)[0]  # the job the answer is for (checked above)
         fig = game.state.figures[cmd.target_id]
         if job["do"] == "cc_loss":
             job["victim"] = fig.id
@@ -430,4 +430,4 @@ class WwOrders(Chapter["Wwify"]):
         require(cmd.choice in ("kill", "capture") and cmd.target == job["victim"], "Choose kill or capture.")
 
     def apply_capture(self, game: Game, cmd: Command) -> None:
-        game.state.attrs[WwifyGameAttr.QUEUE][0]["fate"] = cmd.choice
+        self.rules.jobs.answer(game, fate=cmd.choice)

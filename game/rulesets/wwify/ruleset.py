@@ -40,7 +40,7 @@ from game.core.state import Figure, GameState, Unit
 from game.data.terrain_types import TerrainFile
 from game.geometry.units import to_mm
 from game.rulesets.base import RulesetBase
-from game.rulesets.command_table import methods_named
+from game.rulesets.jobs import JobQueue
 from game.rulesets.movement import MovePlan
 from game.rulesets.turn_order import roll_for_order
 from game.rulesets.wwify.ai import WwifyPlanner
@@ -100,7 +100,7 @@ class Wwify(RulesetBase[WwData]):
         super().__init__(data, terrain)
         self.fled_are_casualties = data.morale.fled_are_casualties  # "Soldiers that flee the table don't count as casualties"
         #: the steps a queued job names (``{"do": "casualties", ...}`` runs ``job_casualties``)
-        self.jobs = methods_named("job_", self, self.orders, self.support)
+        self.jobs = JobQueue(WwifyGameAttr.QUEUE, self, self.orders, self.support, name="WWIFY job queue")
 
     def command_owners(self) -> tuple[object, ...]:
         return (self, self.moving, self.fighting, self.orders, self.support, self.materials, self.listing)
@@ -181,23 +181,10 @@ class Wwify(RulesetBase[WwData]):
         self.solo_turn_start(game)  # the solo rules' force generation roll for markers in sight
 
     def push(self, game: Game, *jobs: dict) -> None:
-        game.state.attrs.setdefault(WwifyGameAttr.QUEUE, []).extend(jobs)
+        self.jobs.push(game, *jobs)
 
     def run_queue(self, game: Game) -> None:
-        st = game.state
-        q = st.attrs.setdefault(WwifyGameAttr.QUEUE, [])
-        guard = 0
-        while q and not st.over and self.decision(game) is None:
-            guard += 1
-            if guard > 10_000:
-                raise RuntimeError("WWIFY job queue does not settle")
-            job = q[0]
-            follow = self.jobs[job["do"]](game, job)
-            if follow is None:  # waiting for a player's choice
-                return
-            q.pop(0)
-            q[0:0] = follow
-            self.check_victory(game)
+        self.jobs.run(game, self.decision, self.check_victory)
 
     def apply(self, game: Game, cmd: Command) -> None:
         super().apply(game, cmd)
@@ -205,9 +192,7 @@ class Wwify(RulesetBase[WwData]):
         self.check_victory(game)
 
     def current_job(self, game: Game, kind: str) -> dict:
-        q = game.state.attrs.get(WwifyGameAttr.QUEUE) or []
-        require(bool(q) and q[0]["do"] in kind.split("|") and self.decision(game) is not None, "There is nothing to choose now.")
-        return q[0]
+        return self.jobs.waiting_job(game, kind, self.decision(game) is not None)
 
     def card_state(self, game: Game) -> dict:
         return game.state.attrs.get(WwifyGameAttr.CARD) or {}

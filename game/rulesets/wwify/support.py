@@ -11,7 +11,7 @@ from game.core.game import Game
 from game.core.state import CAPTURED, DEAD, DESTROYED, Figure, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS
-from game.rulesets.wwify.status import WwifyFigMark, WwifyGameAttr, WwifyUnitAttr, WwifyUnitMark
+from game.rulesets.wwify.status import WwifyFigMark, WwifyUnitAttr, WwifyUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -138,7 +138,7 @@ class WwSupport(Chapter["Wwify"]):
         require(cmd.unit == job["unit"] and cmd.choice in ("rally", "run"), "Choose to rally or to let them run.")
 
     def apply_rally(self, game: Game, cmd: Command) -> None:
-        game.state.attrs[WwifyGameAttr.QUEUE][0]["choice"] = cmd.choice
+        self.rules.jobs.answer(game, choice=cmd.choice)
 
     # ---- medics ----------------------------------------------------------------------------------------------
     def has_medic(self, game: Game, unit: Unit) -> bool:
@@ -213,7 +213,7 @@ class WwSupport(Chapter["Wwify"]):
         require(any(f.id == cmd.target for f, _ in self.saveable(game, unit)), "Pick one of this turn's casualties.")
 
     def apply_medic_save(self, game: Game, cmd: Command) -> None:
-        job = game.state.attrs[WwifyGameAttr.QUEUE][0]
+        job = self.rules.jobs.queue(game)[0]  # the job the answer is for (checked above)
         unit = game.state.units[job["asking"]]
         fig, kind = next((f, k) for f, k in self.saveable(game, unit) if f.id == cmd.target)
         self.medic_save(game, fig, kind)
