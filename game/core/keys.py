@@ -31,6 +31,7 @@ class StateKey(StatusKeys):
     OPTIONS = "options"  # optional rules switched on and the solo side, from New game
     SETTINGS = "settings"  # the map's ruleset settings (``settings:`` in a map)
     DECISION = "decision"  # a question put to one side: its prompt and the commands it may answer with
+    POOLS = "pools"  # points to spend (Luck, Valour...), by owner and pool: game/core/pools.py (only once granted)
 
 
 class FigureMark(StatusKeys):
