@@ -25,7 +25,9 @@ REGISTRY: dict[str, str] = Registry({
 #: and the data class (a RulesetData with its check_data) of each. `validate` checks their
 #: files; the New game screen, the editor and maps do not offer them (they are not in
 #: REGISTRY). A ruleset leaves this list when its rules class joins REGISTRY.
-DATA_ONLY: dict[str, str] = Registry({})
+DATA_ONLY: dict[str, str] = Registry({
+    "goodbyeeee": "game.rulesets.goodbyeeee.data:GbData",
+})
 
 
 def ruleset_class(ruleset_id: str):
