@@ -3,6 +3,7 @@ starting or loading a game. This is where data, rulesets and the core meet."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,11 +16,12 @@ from game.data.errors import DataError
 from game.data.map_build import check_attrs, check_map, check_playable
 from game.data.map_schema import MapFile
 from game.data.pyd import validate_model
+from game.data.ruleset_schema import RulesetData
 from game.data.solo_schema import check_solo_section
 from game.data.terrain_types import DEFAULT_PATH as TERRAIN_PATH
 from game.data.terrain_types import TerrainFile, load_terrain_file
 from game.data.yamlio import Doc, check_complete, check_doc_values, load_yaml, parse_yaml
-from game.rulesets import REGISTRY, ruleset_class
+from game.rulesets import DATA_ONLY, REGISTRY, data_class, ruleset_class
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS_DIR = ROOT / "rulesets"
@@ -63,20 +65,43 @@ def available_rulesets() -> list[str]:
 ruleset_problems: dict[str, str] = {}
 
 
-def load_ruleset_doc(doc: Doc):
+def _ruleset_id(doc: Doc, known: Iterable[str]) -> str:
+    """The id of a ruleset file, refused unless it is one of ``known``."""
     data = doc.data
     if not isinstance(data, dict):
         raise DataError(doc.path, "a ruleset file must be a mapping of fields", doc.line(()))
     rid = data.get("id")
-    if rid not in REGISTRY:
-        known = ", ".join(REGISTRY)
-        raise DataError(doc.path, f"unknown ruleset id {rid!r}; expected one of: {known}", doc.line(("id",)), "id")
+    if rid in DATA_ONLY and rid not in known:
+        raise DataError(doc.path, f"the ruleset {rid!r} has its data but its rules are not playable yet; "
+                        f"`validate` checks its file, and games use one of: {', '.join(REGISTRY)}", doc.line(("id",)), "id")
+    if not isinstance(rid, str) or rid not in known:
+        raise DataError(doc.path, f"unknown ruleset id {rid!r}; expected one of: {', '.join(known)}", doc.line(("id",)), "id")
+    return rid
+
+
+def load_ruleset_doc(doc: Doc):
+    rid = _ruleset_id(doc, REGISTRY)
     cls = ruleset_class(rid)
     check_complete(doc, rid)
     model = validate_model(cls.Data, doc)
     cls.check_data(model, doc)
     check_solo_section(model, doc)
     return cls(model, terrain_file())
+
+
+def load_ruleset_data_doc(doc: Doc) -> RulesetData:
+    """The checked data of a ruleset file, playable (REGISTRY) or not yet (DATA_ONLY): what
+    `validate` reads a ruleset file with."""
+    rid = _ruleset_id(doc, [*REGISTRY, *DATA_ONLY])
+    if rid in REGISTRY:
+        data: RulesetData = load_ruleset_doc(doc).data
+        return data
+    cls = data_class(rid)
+    check_complete(doc, rid)
+    model = validate_model(cls, doc)
+    cls.check_data(model, doc)
+    check_solo_section(model, doc)
+    return model
 
 
 def load_ruleset(ruleset_id: str):
@@ -176,8 +201,9 @@ def validate_file(path: str | Path) -> str:
                  + (f", {len(warn)} warning(s)" if warn else "") + ")"]
         return "\n".join(lines + [f"{path}: warning: {w}" for w in warn])
     if kind == "ruleset":
-        rs = load_ruleset_doc(doc)
-        return f"{path}: ok (ruleset '{rs.data.name}', {len(rs.data.troop_types)} troop types, {len(rs.data.interpretations)} interpretations)"
+        rd = load_ruleset_data_doc(doc)
+        later = "; its rules are not playable yet" if rd.id in DATA_ONLY else ""
+        return f"{path}: ok (ruleset '{rd.name}', {len(rd.troop_types)} troop types, {len(rd.interpretations)} interpretations{later})"
     if kind == "terrain-types":
         check_complete(doc, "terrain-types")
         tf = validate_model(TerrainFile, doc)

@@ -156,8 +156,11 @@ class TableSpec(Strict):
 
 
 def _known_ruleset(rid: str) -> str:
-    from game.rulesets import REGISTRY  # the ids only: no ruleset module is loaded
+    from game.rulesets import DATA_ONLY, REGISTRY  # the ids only: no ruleset module is loaded
 
+    if rid in DATA_ONLY and rid not in REGISTRY:
+        raise ValueError(f"the ruleset {rid!r} is not playable yet (only its data is written); "
+                         f"a map is for one of: {', '.join(REGISTRY)}")
     if rid not in REGISTRY:
         raise ValueError(f"unknown ruleset {rid!r}; expected one of: {', '.join(REGISTRY)}")
     return rid

@@ -81,6 +81,12 @@ class RulesetData(Strict):
             register(NamedDie(did, d.name, tuple(d.faces)))
         return dice
 
+    @classmethod
+    def check_data(cls, data: RulesetData, doc) -> None:
+        """Cross-references inside the file (raise doc.error(...) on a problem): what a
+        ruleset of ``game.rulesets.DATA_ONLY`` is checked by before its rules exist (a
+        playable ruleset's class checks its file with its own ``check_data``)."""
+
     def weapon_ids(self) -> set[str]:
         weapons = getattr(self, "weapons", None)
         return set(weapons) if isinstance(weapons, dict) else set()

@@ -128,7 +128,7 @@ def test_dice_in_a_ruleset_are_checked_when_it_is_read(tmp_path, find, replace, 
     assert words in e.one_line() and e.line is not None
 
 
-@pytest.mark.parametrize("name", ["great-war-54mm", "wwify", "ww2-skirmish", "solo", "terrain"])
+@pytest.mark.parametrize("name", ["great-war-54mm", "wwify", "ww2-skirmish", "goodbyeeee", "solo", "terrain"])
 def test_a_data_file_cut_short_is_refused(tmp_path, name):
     """Cut between two list items a file still reads as YAML; without its last line
     (`end: ...`) it is refused wherever it is cut."""
