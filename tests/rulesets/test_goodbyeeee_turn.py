@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from game.ai.random_player import RandomPlayer
+from game.catalog import load_map_doc
 from game.core.commands import Command
 from game.core.game import Game
+from game.data.errors import DataError
+from game.data.yamlio import Doc
 from game.rulesets import REGISTRY
 from game.rulesets.goodbyeeee.initiative import EVENT_DECK
 from game.rulesets.goodbyeeee.status import GbGameAttr
@@ -111,13 +116,22 @@ def test_a_tie_rolls_again_5_and_5_then_2_and_6():
     assert st.attrs[GbGameAttr.TURN_ORDER]["rolls"] == {"a": [5, 2], "b": [5, 6]}
 
 
-def test_a_natural_1_deals_a_card_turned_face_up_at_that_sides_turn():
+def put_on_top(game: Game, code: str) -> None:
+    pile = game.state.decks[EVENT_DECK].draw_pile
+    pile.remove(code)
+    pile.insert(0, code)
+
+
+@pytest.mark.parametrize("top", ["AH", "KH"])  # the lost soldier (actioned, discarded); the King of Hearts (kept)
+def test_a_natural_1_deals_a_card_turned_face_up_at_that_sides_turn(top):
     game = make_unfinished_game(gb_map())
     st = game.state
     st.hands.clear()  # whatever turn 1's seeded roll dealt
-    top = st.decks[EVENT_DECK].draw_pile[0]
+    put_on_top(game, top)
     force(game, 8, 1)
+    n = len(game.log.events)
     to_next_turn(game)
+    assert "Side B rolled a natural 1 and are dealt an event card face down." in texts(game, n)
     assert st.active_side == "a"
     assert [c.code for c in st.hands.get("b", [])] == [top] and not st.hands["b"][0].face_up
     assert game.rules.view(game, "a").hands["b"][0].code == "?"  # face down: Side A may not read it
@@ -129,10 +143,24 @@ def test_a_natural_1_deals_a_card_turned_face_up_at_that_sides_turn():
     turned = [t for t in texts(game, n) if card.text in t]
     assert len(turned) == 1 and card.name in turned[0] and "(its effect comes in a later version)" in turned[0]
     held = st.hands.get("b", [])
-    if card.keep:
-        assert [(c.code, c.face_up) for c in held] == [(top, True)]
+    if top == "KH":
+        assert card.keep and [(c.code, c.face_up) for c in held] == [("KH", True)]
+        assert game.rules.view(game, "a").hands["b"][0].code == "KH"
     else:
-        assert held == [] and st.decks[EVENT_DECK].discards[-1] == top
+        assert not card.keep and held == [] and st.decks[EVENT_DECK].discards[-1] == "AH"
+
+
+def test_the_event_deck_is_the_26_cards_shuffled():
+    game = make_unfinished_game(gb_map())
+    deck = game.state.decks[EVENT_DECK]
+    cards = deck.draw_pile + deck.discards + [c.code for h in game.state.hands.values() for c in h]
+    assert sorted(cards) == sorted(game.rules.data.events.cards) and len(cards) == 26
+    assert cards != list(game.rules.data.events.cards)
+
+
+def test_a_map_naming_it_is_refused_without_its_rules_object():
+    with pytest.raises(DataError, match="not playable yet"):
+        load_map_doc(Doc("test-map.yaml", gb_map()))
 
 
 def test_a_roll_of_1_in_a_tie_re_roll_deals_nothing():
