@@ -87,7 +87,10 @@ def test_a_turn_runs_its_steps_in_the_order_of_the_text():
     assert seen == STEPS
     ok(game, Command("end_phase", first))
     assert st.active_side == st.other_side(first) and st.phase == "rally" and st.turn == 1
-    assert any("Moves on initiative" in t for t in texts(game))
+    name = st.sides[first].name
+    steps = [e.text for e in game.log.events if e.kind == "phase" and e.side == first and "finished" not in e.text]
+    assert steps == [f"{name}: {s}." for s in ("Morale tests for troops suppressed last turn", "Moves on initiative",
+                                               "Command rolls and moves", "Fire troops and weapons", "Close combat")]
 
 
 def test_7_and_3_put_the_first_side_first():

@@ -135,7 +135,7 @@ class Goodbyeeee(RulesetBase[GbData]):
 
     def apply_end_phase(self, game: Game, cmd: Command) -> None:
         st = game.state
-        game.emit("phase", f"{st.sides[cmd.side].name} end their {self.phase_name(st.phase).lower()} step.")
+        game.emit("phase", f"{st.sides[cmd.side].name} have finished: {self.phase_name(st.phase)}.")
         self.jobs.push(game, {"do": "next_step"})
 
     def job_side_end(self, game: Game, job: dict) -> list[dict]:
@@ -163,5 +163,6 @@ class Goodbyeeee(RulesetBase[GbData]):
             self.finish(game, *decided)
             return []
         st.turn += 1
+        st.phase = "turn"
         game.emit("turn", f"Turn {st.turn} begins.")
         return [{"do": "turn_start"}]
