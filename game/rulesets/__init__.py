@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import import_module
 
 
@@ -30,6 +33,38 @@ DATA_ONLY: dict[str, str] = Registry({
 })
 
 
+#: the rules classes of DATA_ONLY rulesets whose rules are being written, slice by slice
+#: (docs/goodbyeeee-design.md section 7). Tests build games of them: the ruleset object from
+#: ``game.catalog.load_unfinished_ruleset`` and a map loaded with that object
+#: (``load_map_doc(doc, ruleset=...)``, which lets the map name it). Nothing a player reaches
+#: offers them: the New game screen, the editor, map files and saves read REGISTRY only.
+IN_PROGRESS: dict[str, str] = Registry({
+    "goodbyeeee": "game.rulesets.goodbyeeee.ruleset:Goodbyeeee",
+})
+
+#: the unfinished rulesets a map being loaded now may name (set only by `allowing_unfinished`)
+_allowed: ContextVar[frozenset[str]] = ContextVar("unfinished_rulesets_allowed", default=frozenset())
+
+
+@contextmanager
+def allowing_unfinished(ruleset_id: str | None) -> Iterator[None]:
+    """While a map is validated for a ruleset object of IN_PROGRESS that the caller holds,
+    its ``ruleset:`` may name that ruleset (None: nothing more is allowed)."""
+    allowed = _allowed.get()
+    if ruleset_id is not None and ruleset_id in IN_PROGRESS:
+        allowed = allowed | {ruleset_id}
+    token = _allowed.set(allowed)
+    try:
+        yield
+    finally:
+        _allowed.reset(token)
+
+
+def unfinished_allowed(ruleset_id: str) -> bool:
+    """Whether a map being loaded now may name the unfinished ruleset ``ruleset_id``."""
+    return ruleset_id in _allowed.get()
+
+
 def ruleset_class(ruleset_id: str):
     target = REGISTRY.get(ruleset_id) if ruleset_id in REGISTRY else None
     if target is None:
@@ -41,6 +76,15 @@ def ruleset_class(ruleset_id: str):
 def data_class(ruleset_id: str):
     """The data class of a ruleset of DATA_ONLY (KeyError for any other id)."""
     target = DATA_ONLY.get(ruleset_id) if ruleset_id in DATA_ONLY else None
+    if target is None:
+        raise KeyError(ruleset_id)
+    mod, _, name = target.partition(":")
+    return getattr(import_module(mod), name)
+
+
+def unfinished_class(ruleset_id: str):
+    """The rules class of a ruleset of IN_PROGRESS (KeyError for any other id)."""
+    target = IN_PROGRESS.get(ruleset_id) if ruleset_id in IN_PROGRESS else None
     if target is None:
         raise KeyError(ruleset_id)
     mod, _, name = target.partition(":")

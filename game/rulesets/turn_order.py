@@ -25,7 +25,8 @@ MAX_ROLLS = 100  # ties rolled again at most this often (then the given order st
 
 
 def roll_for_order(game: Game, sides: list[str], die: str, reason: Callable[[str], str],
-                   target: str = "highest goes first", ranked: bool = True) -> list[str]:
+                   target: str = "highest goes first", ranked: bool = True,
+                   rolls: dict[str, list[int]] | None = None) -> list[str]:
     """Every side rolls ``die`` (with the game's dice, each roll logged with ``reason(side)``);
     the highest goes first. Sides tied for the highest roll again, only they, until one is
     highest. Returns the sides, the winner first, then the others by their first roll
@@ -33,24 +34,29 @@ def roll_for_order(game: Game, sides: list[str], die: str, reason: Callable[[str
 
     Each roll's outcome says what it did: ``goes first``, ``equal: roll again``, and for the
     others ``goes second``, ``goes third``... (``ranked``), or ``does not go first`` when the
-    order after the first is settled another way (a direction of play)."""
+    order after the first is settled another way (a direction of play).
+
+    ``rolls``, when given, receives every roll of each side in order (its first roll first:
+    a rule may read a natural face of the first roll, as GOODBYEEEEEE!!!'s events do)."""
     contenders = list(sides)
     first_roll: dict[str, int] = {}
     for _ in range(MAX_ROLLS):
-        rolls = {s: game.dice.roll(die, reason(s), target=target) for s in contenders}
-        for s, r in rolls.items():
+        now = {s: game.dice.roll(die, reason(s), target=target) for s in contenders}
+        for s, r in now.items():
             first_roll.setdefault(s, r.value)
-        top = max(r.value for r in rolls.values())
-        leaders = [s for s in contenders if rolls[s].value == top]
+            if rolls is not None:
+                rolls.setdefault(s, []).append(r.value)
+        top = max(r.value for r in now.values())
+        leaders = [s for s in contenders if now[s].value == top]
         if len(leaders) > 1:
-            for s, r in rolls.items():
+            for s, r in now.items():
                 r.outcome = TIE if s in leaders else "does not go first"
             contenders = leaders
             continue
         winner = leaders[0]
         rest = sorted((s for s in sides if s != winner), key=lambda s: -first_roll[s])
         order = [winner] + rest
-        for s, r in rolls.items():
+        for s, r in now.items():
             r.outcome = ORDINALS[order.index(s)] if ranked or s == winner else "does not go first"
         return order
     return list(sides)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from game.catalog import load_map_doc, new_game
+from game.catalog import load_map_doc, load_unfinished_ruleset, new_game
 from game.core.commands import Command
 from game.core.game import Game
 from game.core.rng import ForcedSource
@@ -46,6 +47,29 @@ def unit(uid: str, figures: list[tuple[str, float, float]], kind: str = "squad",
 def make_game(doc: dict[str, Any], seed: int = 1, options: dict[str, Any] | None = None) -> Game:
     lm = load_map_doc(Doc("test-map.yaml", doc))
     return new_game(lm, seed=seed, options=options)
+
+
+@cache
+def unfinished_ruleset(ruleset_id: str) -> Any:
+    """The rules object of a ruleset still being written (game.rulesets.IN_PROGRESS), loaded
+    once: only a map loaded with it may name that ruleset."""
+    return load_unfinished_ruleset(ruleset_id)
+
+
+def make_unfinished_game(doc: dict[str, Any], seed: int = 1, options: dict[str, Any] | None = None) -> Game:
+    """``make_game`` for a ruleset not yet playable (the map's ``ruleset:`` is one of
+    game.rulesets.IN_PROGRESS): its maps load only with its rules object in hand, which
+    the New game screen, the editor and saves never have."""
+    lm = load_map_doc(Doc("test-map.yaml", doc), ruleset=unfinished_ruleset(doc["ruleset"]))
+    return new_game(lm, seed=seed, options=options)
+
+
+def replay_unfinished(game: Game) -> Game:
+    """``game.catalog.replay`` for such a game: the same map, seed, options and commands."""
+    fresh = make_unfinished_game(game.scenario["map"], seed=game.seed, options=game.options)
+    for cmd in game.commands:
+        ok(fresh, cmd)
+    return fresh
 
 
 def force(game: Game, *faces: int) -> ForcedSource:

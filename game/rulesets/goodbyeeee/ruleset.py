@@ -1,0 +1,168 @@
+"""GOODBYEEEEEE!!! (shared/rules/goodbyeeee.txt; numbers and readings in
+rulesets/goodbyeeee.yaml; the design is docs/goodbyeeee-design.md). Issue 19, slice 2: the
+turn sequence, headless. The ruleset is still in ``game.rulesets.DATA_ONLY`` (and
+``IN_PROGRESS``, for tests), not in REGISTRY: players do not see it yet.
+
+Turn (L77-85): every player rolls a D10; a natural 1 is dealt an event card face down; the
+highest goes first (ties roll again). Each player's turn runs the steps of the text in
+order (``data.turn.steps``): the event (his dealt card turned over), rally, moves on
+initiative, orders (command rolls and moves), fire, close combat. After the first player's
+turn, with three or more players, he chooses the direction of play round the table.
+``state.phase`` is the step (``turn`` while the initiative is rolled) and
+``state.active_side`` the player whose turn it is; ``state.side_order`` is this turn's
+order of play (its first side alone decided until the direction is chosen).
+
+The turn runs on a job queue (game/rulesets/jobs.py) in ``state.attrs[GbGameAttr.QUEUE]``,
+so a save or a replay stops and goes on at the same place.
+
+Commands:
+  end_phase                       the active player has finished this step
+  choose_direction (choice)       the answer to the initiative player's question:
+                                  'clockwise' or 'anticlockwise'
+In this slice every step but the event only ends; the event's effect is not resolved.
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from game.core import victory
+from game.core.commands import Command, require
+from game.core.game import Game
+from game.core.keys import StateKey
+from game.core.state import GameState
+from game.data.terrain_types import TerrainFile
+from game.rulesets.base import RulesetBase
+from game.rulesets.jobs import JobQueue
+
+from .data import GbData
+from .data_tables import Step
+from .initiative import GbInitiative
+from .status import GbGameAttr
+
+#: what each step of a player's turn is called in the log, in the text's words (L79-85)
+STEP_NAMES: dict[str, str] = {
+    "turn": "Initiative",
+    "event": "Random event",
+    "rally": "Morale tests for troops suppressed last turn",
+    "initiative": "Moves on initiative",
+    "orders": "Command rolls and moves",
+    "fire": "Fire troops and weapons",
+    "close_combat": "Close combat",
+}
+
+
+class Goodbyeeee(RulesetBase[GbData]):
+    id = "goodbyeeee"
+    Data = GbData
+    phases = tuple(get_args(Step))  # the steps a player's turn may have; the data gives their order
+    phase_names = STEP_NAMES
+
+    def __init__(self, data: GbData, terrain: TerrainFile) -> None:
+        self.initiative = GbInitiative(self)
+        super().__init__(data, terrain)
+        #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, name="GOODBYEEEEEE!!! job queue")
+
+    def command_owners(self) -> tuple[object, ...]:
+        return (self, self.initiative)
+
+    # ---- data and maps ------------------------------------------------------------------------
+    @classmethod
+    def check_data(cls, data: GbData, doc) -> None:
+        GbData.check_data(data, doc)
+
+    def init_state(self, state: GameState, m) -> None:
+        state.attrs[GbGameAttr.SEATS] = [s.id for s in m.sides]  # clockwise round the table (interpretation play-direction)
+        state.attrs[GbGameAttr.QUEUE] = []
+
+    def seats(self, game: Game) -> list[str]:
+        return list(game.state.attrs[GbGameAttr.SEATS])
+
+    def steps(self) -> list[str]:
+        return list(self.data.turn.steps)
+
+    # ---- the turn: a job queue ---------------------------------------------------------------------
+    def begin(self, game: Game) -> None:
+        st = game.state
+        st.turn = 1
+        st.phase = "turn"
+        st.active_side = self.seats(game)[0]
+        game.emit("turn", "Turn 1 begins.")
+        self.initiative.new_deck(game)
+        self.jobs.push(game, {"do": "turn_start"})
+        self.run_queue(game)
+
+    def run_queue(self, game: Game) -> None:
+        self.jobs.run(game, self.decision, self.check_victory)
+
+    def apply(self, game: Game, cmd: Command) -> None:
+        super().apply(game, cmd)
+        self.run_queue(game)
+        self.check_victory(game)
+
+    def job_side_start(self, game: Game, job: dict) -> list[dict]:
+        """A player's turn begins with its event step (L79, L283)."""
+        st = game.state
+        side = job["side"]
+        st.active_side = side
+        st.attrs[GbGameAttr.TURN_ORDER]["played"].append(side)
+        st.phase = self.steps()[0]
+        game.emit("turn", f"{st.sides[side].name}'s turn.", side=side)
+        return [{"do": "event", "side": side}, {"do": "step_start"}] if st.phase == "event" else [{"do": "step_start"}]
+
+    def job_step_start(self, game: Game, job: dict) -> list[dict]:
+        """The next step after the event: it waits for the player (``end_phase``)."""
+        st = game.state
+        if st.phase == "event":
+            return [{"do": "next_step"}]
+        game.emit("phase", f"{st.sides[st.active_side].name}: {self.phase_name(st.phase)}.")
+        return []
+
+    def job_next_step(self, game: Game, job: dict) -> list[dict]:
+        st = game.state
+        steps = self.steps()
+        i = steps.index(st.phase)
+        if i + 1 < len(steps):
+            st.phase = steps[i + 1]
+            return [{"do": "step_start"}]
+        return [{"do": "side_end"}]
+
+    def check_end_phase(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        require(st.phase in self.steps() and st.phase != "event" and not self.jobs.queue(game),
+                "No step of a player's turn is under way.")
+
+    def apply_end_phase(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        game.emit("phase", f"{st.sides[cmd.side].name} have finished: {self.phase_name(st.phase)}.")
+        self.jobs.push(game, {"do": "next_step"})
+
+    def job_side_end(self, game: Game, job: dict) -> list[dict]:
+        """After the first player's turn he chooses the direction, when it is open (L77)."""
+        order = game.state.attrs[GbGameAttr.TURN_ORDER]
+        if order["direction"] is None:
+            return [{"do": "direction"}, {"do": "next_side"}]
+        return [{"do": "next_side"}]
+
+    def job_next_side(self, game: Game, job: dict) -> list[dict]:
+        st = game.state
+        played = st.attrs[GbGameAttr.TURN_ORDER]["played"]
+        left = [s for s in st.side_order if s not in played]
+        if left:
+            return [{"do": "side_start", "side": left[0]}]
+        return [{"do": "end_turn"}]
+
+    def job_end_turn(self, game: Game, job: dict) -> list[dict]:
+        """The turn limit and the map's victory conditions (game/core/victory.py)."""
+        st = game.state
+        game.emit("turn", f"End of turn {st.turn}.")
+        limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
+        decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
+        if decided is not None:
+            self.finish(game, *decided)
+            return []
+        st.turn += 1
+        st.phase = "turn"
+        game.emit("turn", f"Turn {st.turn} begins.")
+        return [{"do": "turn_start"}]
