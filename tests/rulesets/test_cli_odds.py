@@ -11,11 +11,11 @@ def run(*args):
 
 
 def test_odds_json_for_a_shot_on_a_shipped_map():
-    r = run("odds", "--ruleset", "great-war-54mm", "--map", "trench-raid", "--shooter", "g3.1", "--target", "b1", "--json")
+    r = run("odds", "--ruleset", "great-war-54mm", "--map", "trench-raid", "--shooter", "b1.8", "--target", "g1", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
-    # HMG at long range (5+) into cover (-1): each of 5 dice hits on a 6 only
-    assert d["outcomes"]["fractions"]["0"] == "3125/7776"
+    # the raiders' LMG at long range (5+) into the trench (-1): each of 3 dice hits on a 6 only
+    assert d["outcomes"]["fractions"]["0"] == "125/216"
     assert d["outcomes"]["exact"] is True
     assert any(m["name"] == "target in cover" for m in d["modifiers"])
 
@@ -23,7 +23,7 @@ def test_odds_json_for_a_shot_on_a_shipped_map():
 def test_odds_table_and_refusal():
     r = run("odds", "--map", "trench-raid", "--shooter", "g3.1", "--target", "b1")
     assert r.returncode == 0 and "casualties" in r.stdout and "exact" in r.stdout
-    r = run("odds", "--map", "trench-raid", "--shooter", "b1.8", "--target", "g1")
+    r = run("odds", "--map", "trench-raid", "--shooter", "b4.8", "--target", "g1")  # 27.8" off: LMG reaches 24"
     assert r.returncode == 2 and "out of LMG range" in r.stderr and "Traceback" not in r.stderr
 
 
