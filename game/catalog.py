@@ -87,14 +87,20 @@ def _ruleset_id(doc: Doc, known: Iterable[str]) -> str:
     return rid
 
 
+def _checked_data(doc: Doc, rid: str, data_cls: Any, check_data: Any) -> Any:
+    """A ruleset file read whole and checked: complete (its ``end:`` line), against its
+    data class, its own cross-references (``check_data``) and its solo section."""
+    check_complete(doc, rid)
+    model = validate_model(data_cls, doc)
+    check_data(model, doc)
+    check_solo_section(model, doc)
+    return model
+
+
 def load_ruleset_doc(doc: Doc):
     rid = _ruleset_id(doc, REGISTRY)
     cls = ruleset_class(rid)
-    check_complete(doc, rid)
-    model = validate_model(cls.Data, doc)
-    cls.check_data(model, doc)
-    check_solo_section(model, doc)
-    return cls(model, terrain_file())
+    return cls(_checked_data(doc, rid, cls.Data, cls.check_data), terrain_file())
 
 
 def load_ruleset_data_doc(doc: Doc) -> RulesetData:
@@ -105,10 +111,7 @@ def load_ruleset_data_doc(doc: Doc) -> RulesetData:
         data: RulesetData = load_ruleset_doc(doc).data
         return data
     cls = data_class(rid)
-    check_complete(doc, rid)
-    model = validate_model(cls, doc)
-    cls.check_data(model, doc)
-    check_solo_section(model, doc)
+    model: RulesetData = _checked_data(doc, rid, cls, cls.check_data)
     return model
 
 
@@ -129,13 +132,8 @@ def load_unfinished_ruleset(ruleset_id: str):
     if ruleset_id not in IN_PROGRESS:
         raise DataError(str(ruleset_path(ruleset_id)), f"{ruleset_id!r} is not a ruleset being written; "
                         f"expected one of: {', '.join(IN_PROGRESS)}")
-    doc = load_yaml(ruleset_path(ruleset_id))
     cls = unfinished_class(ruleset_id)
-    check_complete(doc, ruleset_id)
-    model = validate_model(cls.Data, doc)
-    cls.check_data(model, doc)
-    check_solo_section(model, doc)
-    return cls(model, terrain_file())
+    return cls(_checked_data(load_yaml(ruleset_path(ruleset_id)), ruleset_id, cls.Data, cls.check_data), terrain_file())
 
 
 @dataclass

@@ -65,27 +65,26 @@ def unfinished_allowed(ruleset_id: str) -> bool:
     return ruleset_id in _allowed.get()
 
 
-def ruleset_class(ruleset_id: str):
-    target = REGISTRY.get(ruleset_id) if ruleset_id in REGISTRY else None
+def _class_in(table: dict[str, str], ruleset_id: str):
+    """The class ``table`` names for ``ruleset_id`` (``module:Class``), imported when asked
+    (KeyError for an id the table does not hold)."""
+    target = table.get(ruleset_id) if ruleset_id in table else None
     if target is None:
         raise KeyError(ruleset_id)
     mod, _, name = target.partition(":")
     return getattr(import_module(mod), name)
+
+
+def ruleset_class(ruleset_id: str):
+    """The rules class of a playable ruleset (REGISTRY)."""
+    return _class_in(REGISTRY, ruleset_id)
 
 
 def data_class(ruleset_id: str):
     """The data class of a ruleset of DATA_ONLY (KeyError for any other id)."""
-    target = DATA_ONLY.get(ruleset_id) if ruleset_id in DATA_ONLY else None
-    if target is None:
-        raise KeyError(ruleset_id)
-    mod, _, name = target.partition(":")
-    return getattr(import_module(mod), name)
+    return _class_in(DATA_ONLY, ruleset_id)
 
 
 def unfinished_class(ruleset_id: str):
     """The rules class of a ruleset of IN_PROGRESS (KeyError for any other id)."""
-    target = IN_PROGRESS.get(ruleset_id) if ruleset_id in IN_PROGRESS else None
-    if target is None:
-        raise KeyError(ruleset_id)
-    mod, _, name = target.partition(":")
-    return getattr(import_module(mod), name)
+    return _class_in(IN_PROGRESS, ruleset_id)

@@ -181,10 +181,7 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
         self.on_turn_end(game)
         if st.over:
             return
-        limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
-        decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
-        if decided is not None:
-            self.finish(game, *decided)
+        if self.turn_end_decides(game):
             return
         st.turn += 1
         st.active_side = st.side_order[0]
@@ -194,6 +191,16 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
         self.solo_turn_start(game)
         self.on_side_start(game)
         self.on_phase_start(game)
+
+    def turn_end_decides(self, game: Game) -> bool:
+        """At the end of a turn: the map's victory conditions (the last turn: "end") end the
+        game when met. Whether they did (a ruleset's own turn walk calls it too)."""
+        st = game.state
+        limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
+        decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
+        if decided is not None:
+            self.finish(game, *decided)
+        return decided is not None
 
     def finish(self, game: Game, winner: str | None, text: str) -> None:
         st = game.state

@@ -138,24 +138,26 @@ class Weapon(Strict):
         return tw if isinstance(tw, int) else (tw.short if band == 0 else tw.long)
 
 
-class LmgRules(Strict):
+class Jams(Strict):
+    """How a machine gun jams and clears (the LMG's and the HMG's rules share the shape)."""
+
+    jam_ones: int = Field(ge=1, le=20)
+    jam_ones_one_crew: int = Field(ge=1, le=20)
+    clear_turns: int = Field(ge=1, le=10)
+
+
+class LmgRules(Jams):
     one_crew_shots: int = Field(ge=1, le=20)
     crew: int = Field(ge=1, le=10)
     number_two_within: Cm
     switch_within: Cm
-    jam_ones: int = Field(ge=1, le=20)
-    jam_ones_one_crew: int = Field(ge=1, le=20)
-    clear_turns: int = Field(ge=1, le=10)
 
 
-class HmgRules(Strict):
+class HmgRules(Jams):
     less_per_crew_lost: int = Field(ge=0, le=9)
     zone_width: Cm
     allocation_die: DiceSpec
     setup_turns: int = Field(ge=0, le=10)
-    jam_ones: int = Field(ge=1, le=20)
-    jam_ones_one_crew: int = Field(ge=1, le=20)
-    clear_turns: int = Field(ge=1, le=10)
 
 
 class GrenadeRules(Strict):

@@ -26,10 +26,8 @@ from __future__ import annotations
 
 from typing import get_args
 
-from game.core import victory
 from game.core.commands import Command, require
 from game.core.game import Game
-from game.core.keys import StateKey
 from game.core.state import GameState
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
@@ -157,10 +155,7 @@ class Goodbyeeee(RulesetBase[GbData]):
         """The turn limit and the map's victory conditions (game/core/victory.py)."""
         st = game.state
         game.emit("turn", f"End of turn {st.turn}.")
-        limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
-        decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
-        if decided is not None:
-            self.finish(game, *decided)
+        if self.turn_end_decides(game):
             return []
         st.turn += 1
         st.phase = "turn"

@@ -31,11 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core import victory
 from game.core.cards import Deck
 from game.core.commands import Command, require
 from game.core.game import Game
-from game.core.keys import StateKey
 from game.core.state import Figure, GameState, Unit
 from game.data.terrain_types import TerrainFile
 from game.geometry.units import to_mm
@@ -297,10 +295,7 @@ class Wwify(RulesetBase[WwData]):
         for u in st.units.values():
             for k in (WwifyUnitMark.ACTIVATION, WwifyUnitMark.ACTS, WwifyUnitMark.MOVE_OPEN, WwifyUnitMark.PENDING_FIRE, WwifyUnitMark.BARRAGES):
                 u.markers.pop(k, None)
-        limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
-        decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
-        if decided is not None:
-            self.finish(game, *decided)
+        if self.turn_end_decides(game):
             return []
         st.turn += 1
         st.phase = "turn"
