@@ -19,7 +19,12 @@ Commands:
   end_phase                       the active player has finished this step
   choose_direction (choice)       the answer to the initiative player's question:
                                   'clockwise' or 'anticlockwise'
-In this slice every step but the event only ends; the event's effect is not resolved.
+  order (unit)                    the orders step: a section's (or a tank's) command roll (command.py)
+  move (figure, path[, choice])   the initiative step (5 cm) or, once ordered, the orders
+                                  step; choice 'dash' for a dash (move.py)
+  go_prone / stand_up (figure)    lie down (free) or get up (5 cm of the move)
+Slices 2 and 3 of issue 19: the turn, orders and movement. The fire and close combat steps
+only end, and the event's effect is not resolved (docs/goodbyeeee-design.md section 7).
 """
 
 from __future__ import annotations
@@ -28,15 +33,20 @@ from typing import get_args
 
 from game.core.commands import Command, require
 from game.core.game import Game
+from game.core.keys import FigureMark
 from game.core.state import GameState
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 from game.rulesets.jobs import JobQueue
 
+from .command import GbCommand
+from .commands import GbCommands
 from .data import GbData
 from .data_tables import Step
 from .initiative import GbInitiative
-from .status import GbGameAttr
+from .move import GbMove
+from .odds import GbOdds
+from .status import GbFigMark, GbGameAttr
 
 #: what each step of a player's turn is called in the log, in the text's words (L79-85)
 STEP_NAMES: dict[str, str] = {
@@ -55,15 +65,20 @@ class Goodbyeeee(RulesetBase[GbData]):
     Data = GbData
     phases = tuple(get_args(Step))  # the steps a player's turn may have; the data gives their order
     phase_names = STEP_NAMES
+    Listing = GbCommands
+    Odds = GbOdds
 
     def __init__(self, data: GbData, terrain: TerrainFile) -> None:
         self.initiative = GbInitiative(self)
+        self.command = GbCommand(self)
+        self.moving = GbMove(self)
+        self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.initiative)
+        return (self, self.initiative, self.command, self.moving)
 
     # ---- data and maps ------------------------------------------------------------------------
     @classmethod
@@ -105,6 +120,10 @@ class Goodbyeeee(RulesetBase[GbData]):
         side = job["side"]
         st.active_side = side
         st.attrs[GbGameAttr.TURN_ORDER]["played"].append(side)
+        for f in st.figures.values():  # what a figure moved counts in its own player's turn (move-and-fire)
+            if f.side == side:
+                f.markers.pop(GbFigMark.MOVED_CM, None)
+                f.markers.pop(FigureMark.MOVED, None)
         st.phase = self.steps()[0]
         game.emit("turn", f"{st.sides[side].name}'s turn.", side=side)
         return [{"do": "event", "side": side}, {"do": "step_start"}] if st.phase == "event" else [{"do": "step_start"}]

@@ -1,9 +1,10 @@
 """The keys of what GOODBYEEEEEE!!! notes in the game state, declared once (see
 game/core/keys.py: each key is a plain string, so saves and digests read exactly as before).
 
-Slice 2 of issue 19 (the turn sequence) keeps only game attributes; the figures' and units'
-marks (pinned, dashed, orders...) come with the slices that write them
-(docs/goodbyeeee-design.md section 5). Keys every ruleset shares come from game/core/keys.py
+Marks come with the slices of issue 19 that write them (docs/goodbyeeee-design.md section 7):
+the turn sequence (2), orders and movement (3). Turn numbers are the game turn
+(interpretation turn-durations): a mark holding the turn it was made says "this turn" when
+it equals ``state.turn`` and "last turn" when it is one less. Keys every ruleset shares come from game/core/keys.py
 (``StateKey``: victory, decision, options...).
 
 The dicts these keys hold (a queued job ``{"do": ..., "side": ...}``, the turn's order
@@ -22,3 +23,19 @@ class GbGameAttr(StatusKeys):
     QUEUE = "queue"  # the automatic steps still to run, [{do, ...}]: the first one may wait for a player's answer (jobs.py)
     SEATS = "seats"  # the sides round the table, clockwise (the map's order of sides): the direction of play goes round them
     TURN_ORDER = "turn_order"  # this turn's order, {first, direction (None until chosen), played: sides that began, rolls}
+
+
+class GbFigMark(StatusKeys):
+    """A figure's ``markers``."""
+
+    MOVED_CM = "moved_cm"  # how far (cm) it has moved in its player's turn, stand-up and climbs included (move-and-fire reads it)
+    INIT_MOVED = "init_moved"  # the turn it moved on initiative (L105: then no ordered move that turn)
+    DASHED = "dashed"  # the turn it dashed (L102: no fire that turn; no move and -1 to hit in its next)
+    PRONE = "prone"  # True while lying down (L100: standing up costs 5 cm; L126 the prone save)
+    CLIMB_FAILED = "climb_failed"  # the turn a climb failed (L99: "figure may not move" for the rest of that turn)
+
+
+class GbUnitMark(StatusKeys):
+    """A unit's (a section's or a tank's) ``markers``."""
+
+    ORDER = "order"  # this turn's command roll, {turn, passed}: one a turn (interpretation orders)

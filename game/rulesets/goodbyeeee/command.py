@@ -1,0 +1,133 @@
+"""GOODBYEEEEEE!!!: command rolls (L40-42, L89-95; interpretation orders).
+
+Figures shoot by themselves but need an order to move. In the orders step each section
+(and each tank) may be ordered once a turn: 2d6 at or under the Command of its best
+leader in reach (the section's own NCO, or any friendly officer or NCO within 40 cm of one
+of its figures) passes; with none in reach the section rolls against its squad value 6.
+-1 if any of its figures is 20 cm or more from that commander, -1 if any is pinned (the
+pins come with slice 4, as do -1 under LMG fire and -2 under MG fire, and the cards' +1
+and +2 with slice 12). Pinned figures may not be ordered (L93).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.core.commands import Command, require
+from game.core.game import Game
+from game.core.state import Figure, Unit
+from game.rulesets.parts import Chapter
+
+from .status import GbUnitMark
+
+if TYPE_CHECKING:
+    from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
+
+#: the troop roles that command (L48-56: NCOs and officers)
+LEADER_ROLES = frozenset({"nco", "officer"})
+
+
+@dataclass(frozen=True)
+class OrderRoll:
+    """What a command roll is made against, worked out before the dice."""
+
+    unit: str
+    commander: str | None  # the figure whose Command is used; None: the squad value
+    base: int  # that Command, or the squad value
+    modifiers: tuple[tuple[str, int], ...]  # (words, change to the value)
+
+    @property
+    def value(self) -> int:
+        return self.base + sum(m for _, m in self.modifiers)
+
+
+class GbCommand(Chapter["Goodbyeeee"]):
+    rules: Goodbyeeee
+
+    # ---- who commands --------------------------------------------------------------------
+    def is_leader(self, fig: Figure) -> bool:
+        return self.rules.troop(fig).role in LEADER_ROLES
+
+    def is_tank(self, unit: Unit, game: Game) -> bool:
+        figs = [game.state.figures[f] for f in unit.figures]
+        return bool(figs) and all(self.rules.data.is_vehicle_type(f.type) for f in figs)
+
+    def commander(self, game: Game, unit: Unit) -> Figure | None:
+        """The best Command in reach of the section (interpretation orders): its own
+        leaders, and any friendly officer or NCO within 40 cm of one of its figures; ties
+        go to the section's own leader. A tank commands itself."""
+        figs = self.rules.alive(game, unit.id)
+        if not figs:
+            return None
+        if self.is_tank(unit, game):
+            return figs[0]
+        reach = self.rules.mm(self.rules.data.command.leader_reach)
+        cands = [f for f in game.state.figures.values()
+                 if f.alive and f.side == unit.side and self.is_leader(f)
+                 and (f.unit == unit.id or any(self.rules.dist(f.pos, g.pos) <= reach + 1e-6 for g in figs))]
+        if not cands:
+            return None
+        return max(cands, key=lambda f: (self.stat(f, "command"), f.unit == unit.id, f.id))
+
+    def stat(self, fig: Figure, name: str) -> int:
+        return self.rules.stats.stat(fig, name)
+
+    def order_roll(self, game: Game, unit: Unit) -> OrderRoll:
+        """The value the section's order is rolled against, with every modifier that applies."""
+        cmd = self.rules.data.command
+        boss = self.commander(game, unit)
+        figs = self.rules.alive(game, unit.id)
+        mods: list[tuple[str, int]] = []
+        if boss is None:
+            return OrderRoll(unit.id, None, cmd.squad_value, ())
+        far = cmd.modifiers.far_from_commander
+        if any(self.rules.dist(boss.pos, f.pos) >= self.rules.mm(far.at) - 1e-6 for f in figs if f.id != boss.id):
+            mods.append((f"a figure {far.at:g} cm or more from {boss.name}", far.value))
+        return OrderRoll(unit.id, boss.id, self.stat(boss, "command"), tuple(mods))
+
+    # ---- the order ------------------------------------------------------------------------
+    def ordered(self, game: Game, unit: Unit) -> bool | None:
+        """This turn's order: True passed, False failed, None not rolled."""
+        mark = unit.markers.get(GbUnitMark.ORDER)
+        if not mark or mark["turn"] != game.state.turn:
+            return None
+        return bool(mark["passed"])
+
+    def may_order(self, game: Game, unit: Unit) -> str | None:
+        """Why the section may not be ordered now (None: it may)."""
+        st = game.state
+        if st.phase != "orders":
+            return "Orders are given in the command rolls and moves step."
+        if unit.side != st.active_side:
+            return "Only the player whose turn it is gives orders."
+        if self.ordered(game, unit) is not None:
+            return f"{unit.name} has had its command roll this turn."
+        if not any(self.rules.moving.orderable(game, f) for f in self.rules.alive(game, unit.id)):
+            return f"No figure of {unit.name} may be ordered to move (moved on initiative, dashed last turn or out of action)."
+        return None
+
+    def check_order(self, game: Game, cmd: Command) -> None:
+        unit = game.state.units.get(cmd.unit or "")
+        require(unit is not None, "Choose a section (or a tank) to order.")
+        assert unit is not None
+        require(unit.side == cmd.side, "That is not your section.")
+        why = self.may_order(game, unit)
+        require(why is None, why or "")
+
+    def apply_order(self, game: Game, cmd: Command) -> None:
+        """L40, L91: 2d6 equal to or under the Command value passes."""
+        unit = game.state.units[cmd.unit_id]
+        plan = self.order_roll(game, unit)
+        who = game.state.figures[plan.commander].name if plan.commander else f"the squad value ({plan.base})"
+        r = game.dice.roll(self.rules.data.command.dice, f"Command roll: {unit.name} ({who})",
+                           target=f"{plan.value} or under", modifiers=list(plan.modifiers), units=[unit.id],
+                           sums=(plan.value + 1,))
+        passed = r.total <= plan.value
+        r.outcome = "order passed" if passed else "order failed"
+        unit.markers[GbUnitMark.ORDER] = {"turn": game.state.turn, "passed": passed}
+        if passed:
+            game.emit("order", f"{unit.name} are ordered forward: {r.total} against {plan.value}.", units=[unit.id])
+        else:
+            game.emit("order", f"{unit.name} fail their order ({r.total} against {plan.value}) and stay where they are.",
+                      units=[unit.id])

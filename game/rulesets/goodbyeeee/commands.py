@@ -1,0 +1,99 @@
+"""GOODBYEEEEEE!!!: the commands a player may give now, and the words the play screen
+shows for figures and sections. Slice 3 of issue 19: orders and moves (fire, close combat,
+Luck, Valour and the cards come with their slices)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.core.commands import END_PHASE, Command
+from game.core.game import Game
+from game.core.state import Figure
+from game.rulesets.movement import clamp_to_table
+from game.rulesets.parts import CommandListing
+
+from .move import DASH
+from .status import GbFigMark
+
+if TYPE_CHECKING:
+    from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
+
+#: the directions a candidate move tries, in degrees from the line to the nearest enemy
+BEARINGS = (0.0, 60.0, -60.0, 180.0)
+
+
+class GbCommands(CommandListing["Goodbyeeee"]):
+    rules: Goodbyeeee
+
+    def turn_commands(self, game: Game, side: str) -> list[Command]:
+        return [c for c in self.candidate_commands(game, side) if self.rules.is_legal(game, c)]
+
+    def candidate_commands(self, game: Game, side: str) -> list[Command]:
+        rules = self.rules
+        st = game.state
+        if rules.decision(game) is not None:
+            return rules.legal_commands(game, side)
+        if side != st.active_side or st.phase not in rules.steps() or rules.jobs.queue(game):
+            return []
+        out = [Command(END_PHASE, side)]
+        if st.phase not in ("initiative", "orders"):
+            return out
+        for u in st.units.values():
+            if u.side != side:
+                continue
+            if st.phase == "orders" and rules.command.may_order(game, u) is None:
+                out.append(Command("order", side, unit=u.id))
+            for f in rules.alive(game, u.id):
+                out += self.figure_moves(game, f)
+        return out
+
+    def figure_moves(self, game: Game, fig: Figure) -> list[Command]:
+        """A few moves of the whole allowance and of half of it (toward the nearest enemy,
+        aslant, away), the same dashing, and lying down or standing up."""
+        rules = self.rules
+        if rules.moving.why_not(game, fig) is not None:
+            return []
+        side = fig.side
+        out: list[Command] = []
+        if fig.markers.get(GbFigMark.PRONE):
+            out.append(Command("stand_up", side, figure=fig.id))
+        elif not rules.moving.is_tank(fig):
+            out.append(Command("go_prone", side, figure=fig.id))
+        enemies = rules.enemy_figures(game, side)
+        if enemies:
+            near = min(enemies, key=lambda e: rules.dist(fig.pos, e.pos))
+            ahead = rules.heading(fig.pos, near.pos)
+        else:
+            ahead = fig.facing
+        modes: list[str | None] = [None]
+        if game.state.phase == "orders" and rules.moving.why_no_dash(fig) is None:
+            modes.append(DASH)
+        for mode in modes:
+            reach = rules.moving.left(game, fig, dash=mode == DASH) - rules.mm(0.5)
+            if reach <= rules.mm(0.5):
+                continue
+            for bearing in BEARINGS:
+                a = math.radians(ahead + bearing)
+                for part in (1.0, 0.5):  # half a move leaves room for a climb, standing up or rough ground
+                    d = reach * part
+                    to = clamp_to_table(game, (fig.x + math.cos(a) * d, fig.y + math.sin(a) * d), margin=fig.radius)
+                    out.append(Command("move", side, figure=fig.id, path=(to,), choice=mode))
+        return out
+
+    def figure_status(self, game: Game, figure_id: str) -> list[str]:
+        fig = game.state.figures[figure_id]
+        t = game.state.turn
+        out = []
+        if fig.markers.get(GbFigMark.PRONE):
+            out.append("prone")
+        if fig.markers.get(GbFigMark.DASHED) == t:
+            out.append("dashed")
+        elif fig.markers.get(GbFigMark.DASHED) == t - 1:
+            out.append("dashed last turn")
+        if fig.markers.get(GbFigMark.MOVED_CM):
+            out.append("moved")
+        return out
+
+    def move_budget(self, game: Game, fig: Figure) -> float:
+        return self.rules.moving.left(game, fig)
