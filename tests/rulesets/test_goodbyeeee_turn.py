@@ -29,7 +29,7 @@ from tests.rulesets.helpers import (
     unit,
 )
 
-STEPS = ["rally", "initiative", "orders", "fire", "close_combat"]  # the steps that wait for end_phase
+STEPS = ["initiative", "orders", "fire", "close_combat"]  # the steps that wait for end_phase (the rally runs by itself)
 
 
 def gb_map(sides: int = 2, turn_limit: int = 4) -> dict[str, Any]:
@@ -76,8 +76,8 @@ def test_a_turn_runs_its_steps_in_the_order_of_the_text():
     game = make_unfinished_game(gb_map())
     st = game.state
     first = st.active_side
-    assert st.phase == "rally" and st.turn == 1
-    assert game.rules.legal_commands(game, first) == [Command("end_phase", first)]
+    assert st.phase == "initiative" and st.turn == 1
+    assert Command("end_phase", first) in game.rules.legal_commands(game, first)
     assert game.rules.legal_commands(game, st.other_side(first)) == []
     assert "not" in refused(game, Command("end_phase", st.other_side(first)))
     seen = [st.phase]
@@ -86,7 +86,7 @@ def test_a_turn_runs_its_steps_in_the_order_of_the_text():
         seen.append(st.phase)
     assert seen == STEPS
     ok(game, Command("end_phase", first))
-    assert st.active_side == st.other_side(first) and st.phase == "rally" and st.turn == 1
+    assert st.active_side == st.other_side(first) and st.phase == "initiative" and st.turn == 1
     name = st.sides[first].name
     steps = [e.text for e in game.log.events if e.kind == "phase" and e.side == first and "finished" not in e.text]
     assert steps == [f"{name}: {s}." for s in ("Morale tests for troops suppressed last turn", "Moves on initiative",
@@ -141,7 +141,7 @@ def test_a_natural_1_deals_a_card_turned_face_up_at_that_sides_turn(top):
     assert game.rules.view(game, "b").hands["b"][0].code == top
     n = len(game.log.events)
     finish_side_turn(game)
-    assert st.active_side == "b" and st.phase == "rally"
+    assert st.active_side == "b" and st.phase == "initiative"
     card = game.rules.data.events.cards[top]
     turned = [t for t in texts(game, n) if card.text in t]
     assert len(turned) == 1 and card.name in turned[0] and "(its effect comes in a later version)" in turned[0]
@@ -189,7 +189,7 @@ def test_three_sides_the_first_chooses_anticlockwise():
     ok(game, Command("choose_direction", "a", choice="anticlockwise"))
     assert st.side_order == ["a", "c", "b"]
     assert "Side A choose anticlockwise: play goes Side A, Side C, Side B." in texts(game)
-    assert st.active_side == "c" and st.phase == "rally"
+    assert st.active_side == "c" and st.phase == "initiative"
     finish_side_turn(game)
     assert st.active_side == "b"
     finish_side_turn(game)

@@ -4,9 +4,9 @@ Figures shoot by themselves but need an order to move. In the orders step each s
 (and each tank) may be ordered once a turn: 2d6 at or under the Command of its best
 leader in reach (the section's own NCO, or any friendly officer or NCO within 40 cm of one
 of its figures) passes; with none in reach the section rolls against its squad value 6.
--1 if any of its figures is 20 cm or more from that commander, -1 if any is pinned (the
-pins come with slice 4, as do -1 under LMG fire and -2 under MG fire, and the cards' +1
-and +2 with slice 12). Pinned figures may not be ordered (L93).
+-1 if any of its figures is 20 cm or more from that commander, -1 if any is pinned, -1
+under LMG fire and -2 under MG fire since its last turn (the cards' +1 and +2 come with
+slice 12). Pinned figures may not be ordered (L93).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 
+from .fire import LMG_FIRE, MG_FIRE
 from .status import GbUnitMark
 
 if TYPE_CHECKING:
@@ -80,11 +81,25 @@ class GbCommand(Chapter["Goodbyeeee"]):
         figs = self.rules.alive(game, unit.id)
         mods: list[tuple[str, int]] = []
         if boss is None:
-            return OrderRoll(unit.id, None, cmd.squad_value, ())
+            return OrderRoll(unit.id, None, cmd.squad_value, tuple(self.situation(game, unit)))
         far = cmd.modifiers.far_from_commander
         if any(self.rules.dist(boss.pos, f.pos) >= self.rules.mm(far.at) - 1e-6 for f in figs if f.id != boss.id):
             mods.append((f"a figure {far.at:g} cm or more from {boss.name}", far.value))
+        mods += self.situation(game, unit)
         return OrderRoll(unit.id, boss.id, self.stat(boss, "command"), tuple(mods))
+
+    def situation(self, game: Game, unit: Unit) -> list[tuple[str, int]]:
+        """L41, L95: suppressed troops, and LMG or MG fire since the section's last turn."""
+        cmd = self.rules.data.command.modifiers
+        out: list[tuple[str, int]] = []
+        if any(self.rules.courage.pinned(f) for f in self.rules.alive(game, unit.id)):
+            out.append(("troops pinned", cmd.troops_suppressed))
+        fired = set(unit.markers.get(GbUnitMark.FIRED_ON, []))
+        if fired & LMG_FIRE:
+            out.append(("under LMG fire", cmd.under_lmg_fire))
+        if fired & MG_FIRE:
+            out.append(("under MG fire", cmd.under_mg_fire))
+        return out
 
     # ---- the order ------------------------------------------------------------------------
     def ordered(self, game: Game, unit: Unit) -> bool | None:
@@ -104,7 +119,7 @@ class GbCommand(Chapter["Goodbyeeee"]):
         if self.ordered(game, unit) is not None:
             return f"{unit.name} has had its command roll this turn."
         if not any(self.rules.moving.orderable(game, f) for f in self.rules.alive(game, unit.id)):
-            return f"No figure of {unit.name} may be ordered to move (moved on initiative, dashed last turn or out of action)."
+            return f"No figure of {unit.name} may be ordered to move (pinned, moved on initiative, dashed last turn or out of action)."
         return None
 
     def check_order(self, game: Game, cmd: Command) -> None:

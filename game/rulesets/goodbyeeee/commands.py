@@ -1,6 +1,6 @@
 """GOODBYEEEEEE!!!: the commands a player may give now, and the words the play screen
-shows for figures and sections. Slice 3 of issue 19: orders and moves (fire, close combat,
-Luck, Valour and the cards come with their slices)."""
+shows for figures and sections. Slices 3-4 of issue 19: orders, moves and single shots
+(close combat, Luck, Valour and the cards come with their slices)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from game.core.state import Figure
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import CommandListing
 
+from .fire import LATER
 from .move import DASH
 from .status import GbFigMark
 
@@ -37,6 +38,8 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         if side != st.active_side or st.phase not in rules.steps() or rules.jobs.queue(game):
             return []
         out = [Command(END_PHASE, side)]
+        if st.phase == "fire":
+            return out + self.fire_commands(game, side)
         if st.phase not in ("initiative", "orders"):
             return out
         for u in st.units.values():
@@ -81,11 +84,29 @@ class GbCommands(CommandListing["Goodbyeeee"]):
                     out.append(Command("move", side, figure=fig.id, path=(to,), choice=mode))
         return out
 
+    def fire_commands(self, game: Game, side: str) -> list[Command]:
+        """Each figure's weapons at each enemy it can see in range (each still checked)."""
+        rules = self.rules
+        out: list[Command] = []
+        enemies = rules.enemy_figures(game, side)
+        for f in game.state.figures.values():
+            if f.side != side or rules.firing.why_not_fire(game, f) is not None:
+                continue
+            for wid in dict.fromkeys(f.weapons):
+                if wid in LATER or rules.firing.shots_left(game, f, wid) <= 0:
+                    continue
+                reach = rules.mm(rules.data.weapons[rules.firing.weapon_as_fired(f, wid)].range_bands()[-1][1])
+                out += [Command("fire", side, figure=f.id, target=e.id, choice=wid) for e in enemies
+                        if rules.dist(f.pos, e.pos) <= reach + 1e-6]
+        return out
+
     def figure_status(self, game: Game, figure_id: str) -> list[str]:
         fig = game.state.figures[figure_id]
         t = game.state.turn
         out = []
-        if fig.markers.get(GbFigMark.PRONE):
+        if fig.markers.get(GbFigMark.PINNED):
+            out.append("pinned")
+        elif fig.markers.get(GbFigMark.PRONE):
             out.append("prone")
         if fig.markers.get(GbFigMark.DASHED) == t:
             out.append("dashed")

@@ -106,7 +106,8 @@ class GbMove(Chapter["Goodbyeeee"]):
         """May move under an order this turn (interpretation orders): in action, no
         initiative move this turn, no dash last turn."""
         t = game.state.turn
-        return (fig.alive and fig.markers.get(GbFigMark.INIT_MOVED) != t and fig.markers.get(GbFigMark.DASHED) != t - 1)
+        return (fig.alive and fig.markers.get(GbFigMark.INIT_MOVED) != t and fig.markers.get(GbFigMark.DASHED) != t - 1
+                and not self.rules.courage.pinned(fig))
 
     def why_not(self, game: Game, fig: Figure, dash: bool = False) -> str | None:
         """Why the figure may not move now (None: it may)."""
@@ -116,6 +117,8 @@ class GbMove(Chapter["Goodbyeeee"]):
             return f"{fig.name} is out of action."
         if fig.side != st.active_side:
             return "Only the player whose turn it is moves."
+        if self.rules.courage.pinned(fig):
+            return f"{fig.name} is pinned and may not move (L160)."
         if fig.markers.get(GbFigMark.DASHED) == t - 1:
             return f"{fig.name} dashed last turn and may not move this turn (L102)."
         if fig.markers.get(GbFigMark.CLIMB_FAILED) == t:
@@ -252,6 +255,8 @@ class GbMove(Chapter["Goodbyeeee"]):
 
     def place(self, game: Game, fig: Figure, to: XY, cost: float, extra: str = "") -> None:
         if self.rules.dist(fig.pos, to) > EPS:
+            fig.markers.setdefault(GbFigMark.START_AT, [fig.x, fig.y])
+            fig.markers.pop(GbFigMark.SPOTTED, None)  # a sniper that moves is hidden again (L234)
             fig.facing = self.rules.heading(fig.pos, to)
             moved = self.rules.dist(fig.pos, to)
             fig.x, fig.y = float(to[0]), float(to[1])

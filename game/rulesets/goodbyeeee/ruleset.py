@@ -23,8 +23,10 @@ Commands:
   move (figure, path[, choice])   the initiative step (5 cm) or, once ordered, the orders
                                   step; choice 'dash' for a dash (move.py)
   go_prone / stand_up (figure)    lie down (free) or get up (5 cm of the move)
-Slices 2 and 3 of issue 19: the turn, orders and movement. The fire and close combat steps
-only end, and the event's effect is not resolved (docs/goodbyeeee-design.md section 7).
+  fire (figure, target[, choice]) the fire step: a shot with the weapon named in choice (fire.py)
+Slices 2-4 of issue 19: the turn, orders and movement, single shots, pins and the rally.
+The close combat step only ends, and the event's effect is not resolved
+(docs/goodbyeeee-design.md section 7).
 """
 
 from __future__ import annotations
@@ -41,12 +43,14 @@ from game.rulesets.jobs import JobQueue
 
 from .command import GbCommand
 from .commands import GbCommands
+from .courage import GbCourage
 from .data import GbData
 from .data_tables import Step
+from .fire import GbFire
 from .initiative import GbInitiative
 from .move import GbMove
 from .odds import GbOdds
-from .status import GbFigMark, GbGameAttr
+from .status import GbFigMark, GbGameAttr, GbUnitMark
 
 #: what each step of a player's turn is called in the log, in the text's words (L79-85)
 STEP_NAMES: dict[str, str] = {
@@ -72,13 +76,15 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.initiative = GbInitiative(self)
         self.command = GbCommand(self)
         self.moving = GbMove(self)
+        self.courage = GbCourage(self)
+        self.firing = GbFire(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.initiative, self.command, self.moving)
+        return (self, self.initiative, self.command, self.moving, self.firing)
 
     # ---- data and maps ------------------------------------------------------------------------
     @classmethod
@@ -122,18 +128,21 @@ class Goodbyeeee(RulesetBase[GbData]):
         st.attrs[GbGameAttr.TURN_ORDER]["played"].append(side)
         for f in st.figures.values():  # what a figure moved counts in its own player's turn (move-and-fire)
             if f.side == side:
-                f.markers.pop(GbFigMark.MOVED_CM, None)
-                f.markers.pop(FigureMark.MOVED, None)
+                for key in (GbFigMark.MOVED_CM, GbFigMark.START_AT, FigureMark.MOVED):
+                    f.markers.pop(key, None)
         st.phase = self.steps()[0]
         game.emit("turn", f"{st.sides[side].name}'s turn.", side=side)
         return [{"do": "event", "side": side}, {"do": "step_start"}] if st.phase == "event" else [{"do": "step_start"}]
 
     def job_step_start(self, game: Game, job: dict) -> list[dict]:
-        """The next step after the event: it waits for the player (``end_phase``)."""
+        """The next step after the event: it waits for the player (``end_phase``), but for
+        the rally step, whose tests run by themselves (L80, L160)."""
         st = game.state
         if st.phase == "event":
             return [{"do": "next_step"}]
         game.emit("phase", f"{st.sides[st.active_side].name}: {self.phase_name(st.phase)}.")
+        if st.phase == "rally":
+            return [{"do": "rally", "side": st.active_side}, {"do": "next_step"}]
         return []
 
     def job_next_step(self, game: Game, job: dict) -> list[dict]:
@@ -156,7 +165,12 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.jobs.push(game, {"do": "next_step"})
 
     def job_side_end(self, game: Game, job: dict) -> list[dict]:
-        """After the first player's turn he chooses the direction, when it is open (L77)."""
+        """After the first player's turn he chooses the direction, when it is open (L77).
+        The fire his sections were under is now behind them (L95: it counts until his turn ends)."""
+        st = game.state
+        for u in st.units.values():
+            if u.side == st.active_side:
+                u.markers.pop(GbUnitMark.FIRED_ON, None)
         order = game.state.attrs[GbGameAttr.TURN_ORDER]
         if order["direction"] is None:
             return [{"do": "direction"}, {"do": "next_side"}]

@@ -2,7 +2,7 @@
 game/core/keys.py: each key is a plain string, so saves and digests read exactly as before).
 
 Marks come with the slices of issue 19 that write them (docs/goodbyeeee-design.md section 7):
-the turn sequence (2), orders and movement (3). Turn numbers are the game turn
+the turn sequence (2), orders and movement (3), single shots and pins (4). Turn numbers are the game turn
 (interpretation turn-durations): a mark holding the turn it was made says "this turn" when
 it equals ``state.turn`` and "last turn" when it is one less. Keys every ruleset shares come from game/core/keys.py
 (``StateKey``: victory, decision, options...).
@@ -33,9 +33,14 @@ class GbFigMark(StatusKeys):
     DASHED = "dashed"  # the turn it dashed (L102: no fire that turn; no move and -1 to hit in its next)
     PRONE = "prone"  # True while lying down (L100: standing up costs 5 cm; L126 the prone save)
     CLIMB_FAILED = "climb_failed"  # the turn a climb failed (L99: "figure may not move" for the rest of that turn)
+    START_AT = "start_at"  # where it stood before its first move of its player's turn (L164: seeking out a pinned figure)
+    PINNED = "pinned"  # True while pinned (L160, L201): prone, no move, order or fire; tests at the start of its turn
+    FIRED = "fired"  # this turn's fire, {turn, weapon, shots, rerolled (a sniper's cover re-roll used)}
+    SPOTTED = "spotted"  # a sniper the enemy has spotted (L234): until it moves it may be shot at
 
 
 class GbUnitMark(StatusKeys):
     """A unit's (a section's or a tank's) ``markers``."""
 
     ORDER = "order"  # this turn's command roll, {turn, passed}: one a turn (interpretation orders)
+    FIRED_ON = "fired_on"  # the weapons that fired at its figures since the end of its player's last turn (L95)

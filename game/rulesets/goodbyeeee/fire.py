@@ -1,0 +1,288 @@
+"""GOODBYEEEEEE!!!: single shots (L119-127, L176-196, L230-234, L247; interpretations
+attacks, dice-limits, cover, move-and-fire, pin-test, sought-out, sniper).
+
+In the fire step a figure fires one weapon (L84): a rifle, pistol, shotgun, sniper rifle or
+AT rifle once per shooting attack (each shot may take its own target), an SMG its two shots
+at one target. For each shot (L123-127): roll to hit (the chart's score at short range, +1
+at long; a 1 always fails), roll for cover (1-3 stops it; prone in the open 1-2; the AT
+rifle is stopped on 1-2 only), roll to wound (body armour -1). A shot on target that does
+not wound makes the figure test its courage: a failure pins it (L160, courage.py).
+
+Limits: what the figure moved this turn decides what it may fire (L107-109: none for MG and
+LMG, 5 cm for rifles, SMGs, grenades and flamethrowers, any distance for pistols and
+shotguns; stormtroopers' assault fire, L245); a figure that dashed this turn may not fire
+and fires at -1 the turn after (L102); pinned figures do not fire (L160) and are not
+targets unless the firer moved nearer to seek them out (L164); a sniper that moved fires as
+a rifleman, re-rolls one cover roll a turn, and may not be shot at until the enemy has
+spotted it (5+ on a d6 after each of its shots; it hides again when it moves, L234).
+
+Slice 4 of issue 19. Machine guns (slice 8), grenades and mortars (9), flamethrowers and
+shots at tanks (10), closing fire and overwatch (7) come with their slices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.core.commands import Command, refuse, require
+from game.core.game import Game
+from game.core.state import DEAD, Figure
+from game.rulesets.parts import Chapter
+
+from .status import GbFigMark, GbUnitMark
+
+if TYPE_CHECKING:
+    from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
+
+#: weapons whose fire the command roll counts (L95 "Under LMG fire -1, Under MG fire -2")
+LMG_FIRE = frozenset({"lmg", "tank_lmg"})
+MG_FIRE = frozenset({"mg"})
+#: the weapons a stormtrooper may fire after a full move (L245 "Assault Fire: Can move >1/2 and fire")
+ASSAULT_FIRE = frozenset({"rifle", "smg", "hand_grenade", "rifle_grenade", "cluster_grenade"})
+#: what this version fires; the rest come with their slices of issue 19
+LATER = {"mg": "machine guns (slice 8)", "lmg": "machine guns (slice 8)", "tank_lmg": "machine guns (slice 8)",
+         "hand_grenade": "grenades (slice 9)", "rifle_grenade": "grenades (slice 9)", "cluster_grenade": "grenades (slice 9)",
+         "granatenwerfer": "mortars (slice 9)", "light_mortar": "mortars (slice 9)", "field_artillery": "artillery (slice 9)",
+         "flamethrower": "flamethrowers (slice 10)", "tank_gun": "tank guns (slice 10)"}
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One fire command worked out before any dice: shared by the rules, the odds and the
+    interface. Scores are what a d6 must show (7: it cannot)."""
+
+    firer: str
+    target: str
+    weapon: str  # as fired (a sniper that moved fires its rifle as a rifle)
+    band: int  # 0 short, 1 long
+    distance_cm: float
+    shots: int
+    to_hit: int
+    hit_mods: tuple[tuple[str, int], ...]  # (words, change to the score needed)
+    saves: tuple[int, ...]  # faces of the cover roll that stop the shot (none: no cover roll)
+    cover_words: str
+    to_wound: int
+    wound_mods: tuple[tuple[str, int], ...]
+
+
+class GbFire(Chapter["Goodbyeeee"]):
+    rules: Goodbyeeee
+    MG_FIRE = MG_FIRE
+
+    # ---- who may fire what -------------------------------------------------------------------------
+    def fired(self, game: Game, fig: Figure) -> dict | None:
+        mark = fig.markers.get(GbFigMark.FIRED)
+        return mark if mark and mark["turn"] == game.state.turn else None
+
+    def why_not_fire(self, game: Game, fig: Figure) -> str | None:
+        st = game.state
+        if not fig.alive:
+            return f"{fig.name} is out of action."
+        if st.phase != "fire" or fig.side != st.active_side:
+            return "Figures fire in their player's fire step."
+        if self.rules.courage.pinned(fig):
+            return f"{fig.name} is pinned and may not fire (L160)."
+        if fig.markers.get(GbFigMark.DASHED) == st.turn:
+            return f"{fig.name} dashed this turn and may not fire (L102)."
+        if self.rules.data.is_vehicle_type(fig.type):
+            return "Tanks fire with slice 10 of issue 19 (not yet)."
+        return None
+
+    def weapon_as_fired(self, fig: Figure, wid: str) -> str:
+        w = self.rules.data.weapons[wid]
+        return w.if_moved if w.if_moved and fig.markers.get(GbFigMark.MOVED_CM) else wid
+
+    def move_limit_problem(self, game: Game, fig: Figure, wid: str) -> str | None:
+        """L107-109, L245: what it moved this turn against what the weapon allows."""
+        limit = self.rules.data.move_and_fire.weapons[wid]
+        if wid in ASSAULT_FIRE and "stormtrooper" in self.rules.stats.skills(fig):
+            limit = self.rules.data.move_and_fire.stormtrooper_assault_fire
+        moved = float(fig.markers.get(GbFigMark.MOVED_CM, 0.0))
+        if limit == "full" or moved <= limit + 1e-6:
+            return None
+        name = self.rules.data.weapons[wid].name
+        return (f"{fig.name} moved {moved:g} cm this turn: the {name} may not move and fire (L107)." if limit == 0 else
+                f"{fig.name} moved {moved:g} cm this turn: the {name} fires after at most {limit:g} cm (L108).")
+
+    def shots_left(self, game: Game, fig: Figure, wid: str) -> int:
+        done = self.fired(game, fig)
+        w = self.rules.data.weapons[wid]
+        if w.shots > 1:  # a burst: once a turn, whatever the figure's attacks (interpretation attacks)
+            return 0 if done else 1
+        if done and done["weapon"] != wid:
+            return 0
+        return self.rules.stats.stat(fig, "shooting_attacks") - (done["shots"] if done else 0)
+
+    def targetable(self, game: Game, firer: Figure, target: Figure) -> str | None:
+        """Why ``target`` may not be chosen by ``firer`` (None: it may)."""
+        if not target.alive or target.side == firer.side:
+            return "Choose an enemy figure in action."
+        if self.rules.data.is_vehicle_type(target.type):
+            return "Shots at tanks come with slice 10 of issue 19 (not yet)."
+        if self.hidden_sniper(target):
+            return f"{target.name} is a sniper nobody has spotted yet (L234: 5+ after each of its shots)."
+        if self.rules.courage.pinned(target) and not self.sought_out(firer, target):
+            return f"{target.name} is pinned, down in cover: only a firer that moved nearer this turn may seek it out (L164)."
+        if not self.rules.los(game, firer, target).visible:
+            return f"{firer.name} cannot see {target.name}."
+        return None
+
+    def hidden_sniper(self, fig: Figure) -> bool:
+        return any(self.rules.data.weapons[w].spot_die for w in fig.weapons) and not fig.markers.get(GbFigMark.SPOTTED)
+
+    def sought_out(self, firer: Figure, target: Figure) -> bool:
+        start = firer.markers.get(GbFigMark.START_AT)
+        if not start or not firer.markers.get(GbFigMark.MOVED_CM):
+            return False
+        return self.rules.dist(firer.pos, target.pos) < self.rules.dist(tuple(start), target.pos) - 1e-6
+
+    # ---- the shot, before the dice ------------------------------------------------------------------
+    def shot(self, game: Game, firer: Figure, target: Figure, wid: str) -> Shot:
+        """What the fire command does, worked out; refused with the reason when it may not."""
+        rules = self.rules
+        data = rules.data
+        require(wid in firer.weapons, f"{firer.name} has no {data.weapons[wid].name if wid in data.weapons else wid}.")
+        require(wid not in LATER, f"Firing {LATER.get(wid, '')} is not written yet (issue 19).")
+        fired = self.weapon_as_fired(firer, wid)
+        why = self.move_limit_problem(game, firer, fired)
+        require(why is None, why or "")
+        require(self.shots_left(game, firer, wid) > 0, f"{firer.name} has fired this turn (one weapon, L121).")
+        why = self.targetable(game, firer, target)
+        require(why is None, why or "")
+        w = data.weapons[fired]
+        d = rules.in_units(rules.dist(firer.pos, target.pos))
+        band = next((i for i, (lo, hi) in enumerate(w.range_bands()) if lo - 1e-6 <= d <= hi + 1e-6), None)
+        if band is None:
+            refuse(f"{target.name} is {d:.1f} cm away: out of the {w.name}'s range ({w.range_bands()[-1][1]:g} cm).")
+        assert band is not None and w.to_hit is not None
+        hit_mods: list[tuple[str, int]] = []
+        if band == 1:
+            hit_mods.append(("long range", data.shooting.long_range_to_hit))
+        if w.vs_man_to_hit:
+            hit_mods.append((f"{w.name} against a man", -w.vs_man_to_hit))
+        if firer.markers.get(GbFigMark.DASHED) == game.state.turn - 1:
+            hit_mods.append(("dashed last turn", -data.shooting.modifiers.dashed_last_round))
+        bonus = rules.stats.stat(firer, "to_hit")
+        if bonus:
+            hit_mods.append(("better shot", -bonus))
+        to_hit = w.to_hit.short + sum(m for _, m in hit_mods)
+        require(to_hit <= 6, f"{target.name} cannot be hit: it needs {to_hit}+ on a d6.")
+        los = rules.los(game, firer, target)
+        prone = bool(target.markers.get(GbFigMark.PRONE))
+        saves: tuple[int, ...] = ()
+        words = "in the open"
+        if los.cover > 0:
+            saves, words = tuple(data.shooting.cover_saves), "in cover" + (", prone" if prone else "")
+        elif prone:
+            saves, words = tuple(data.shooting.prone_open_saves), "prone in the open"
+        if saves and w.cover_saves:
+            saves = tuple(sorted(set(saves) & set(w.cover_saves)))
+            words += f" ({w.name}: cover only on {'-'.join(str(s) for s in (saves[0], saves[-1]))})" if saves else ""
+        if w.ignores_cover:
+            saves, words = (), words + f" ({w.name} ignores cover)"
+        wound_mods: list[tuple[str, int]] = []
+        if "body_armour" in rules.stats.skills(target):
+            wound_mods.append(("body armour", -data.shooting.body_armour_to_wound))
+        to_wound = w.wound_on(band) + sum(m for _, m in wound_mods)
+        return Shot(firer.id, target.id, fired, band, round(d, 2), w.shots, to_hit, tuple(hit_mods), saves, words,
+                    to_wound, tuple(wound_mods))
+
+    def check_fire(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        firer = st.figures.get(cmd.figure or "")
+        require(firer is not None and firer.side == cmd.side, "Choose one of your figures to fire.")
+        assert firer is not None
+        why = self.why_not_fire(game, firer)
+        require(why is None, why or "")
+        target = st.figures.get(cmd.target or "")
+        require(target is not None, "Choose an enemy figure to shoot at.")
+        assert target is not None
+        self.shot(game, firer, target, cmd.choice or self.default_weapon(firer))
+
+    def default_weapon(self, fig: Figure) -> str:
+        return next((w for w in fig.weapons if w not in LATER), fig.weapons[0] if fig.weapons else "")
+
+    def apply_fire(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        firer, target = st.figures[cmd.figure_id], st.figures[cmd.target_id]
+        wid = cmd.choice or self.default_weapon(firer)
+        shot = self.shot(game, firer, target, wid)
+        done = self.fired(game, firer)
+        firer.markers[GbFigMark.FIRED] = {"turn": st.turn, "weapon": wid, "shots": (done["shots"] if done else 0) + 1}
+        w = self.rules.data.weapons[shot.weapon]
+        band = "short" if shot.band == 0 else "long"
+        game.emit("fire", f"{firer.name} fires the {w.name} at {target.name} ({shot.distance_cm:g} cm, {band} range, "
+                  f"{shot.cover_words}).", figures=[firer.id, target.id])
+        unit = st.units[target.unit]
+        unit.markers[GbUnitMark.FIRED_ON] = sorted(set(unit.markers.get(GbUnitMark.FIRED_ON, [])) | {shot.weapon})
+        for _ in range(shot.shots):
+            if not target.alive:
+                break
+            self.resolve(game, shot, firer, target)
+        self.spot_roll(game, firer, target.side)
+
+    def resolve(self, game: Game, shot: Shot, firer: Figure, target: Figure) -> None:
+        """One shot: to hit, cover, to wound (L123-127), then the pin test (L160)."""
+        dice = game.dice
+        w = self.rules.data.weapons[shot.weapon]
+        r = dice.roll("d6", f"{firer.name} to hit {target.name}", target=f"{shot.to_hit}+", modifiers=list(shot.hit_mods),
+                      figures=[firer.id, target.id], cuts=(shot.to_hit,))
+        if r.value < shot.to_hit or r.value == 1:
+            r.outcome = "miss"
+            return
+        r.outcome = "hit"
+        if shot.saves and self.cover_saves(game, shot, firer, target):
+            self.rules.courage.pin_test(game, target, shot.weapon)
+            return
+        r = dice.roll("d6", f"{w.name}: to wound {target.name}", target=f"{shot.to_wound}+", modifiers=list(shot.wound_mods),
+                      figures=[target.id], cuts=(shot.to_wound,))
+        if r.value < shot.to_wound or r.value == 1:
+            r.outcome = "not wounded"
+            self.rules.courage.pin_test(game, target, shot.weapon)
+            return
+        r.outcome = "wounded"
+        self.wound(game, target, f"shot by {firer.name}")
+
+    def cover_saves(self, game: Game, shot: Shot, firer: Figure, target: Figure) -> bool:
+        """The cover roll (L126); a sniper re-rolls one save a turn (L234: the firer always does)."""
+        def roll(again: str = "") -> bool:
+            r = game.dice.roll("d6", f"Cover roll for {target.name} ({shot.cover_words}){again}",
+                               target=f"{shot.saves[0]}-{shot.saves[-1]} stops it", figures=[target.id],
+                               cuts=(shot.saves[-1] + 1,))
+            r.outcome = "stopped by cover" if r.value in shot.saves else "gets through"
+            return r.value in shot.saves
+
+        if not roll():
+            return False
+        done = self.fired(game, firer)
+        if done is not None and not done.get("rerolled") \
+                and any(self.rules.data.weapons[w].cover_rerolls_per_turn for w in firer.weapons):
+            done["rerolled"] = True
+            return roll(", re-rolled by the sniper")
+        return True
+
+    def spot_roll(self, game: Game, firer: Figure, enemy: str) -> None:
+        """L234: every turn the sniper fires the enemy rolls to spot it."""
+        w = next((self.rules.data.weapons[w] for w in firer.weapons if self.rules.data.weapons[w].spot_die), None)
+        if w is None or firer.markers.get(GbFigMark.SPOTTED) or w.spot_die is None or w.spot_on is None:
+            return
+        r = game.dice.roll(w.spot_die, f"{game.state.sides[enemy].name} look for the sniper {firer.name}",
+                           target=f"{w.spot_on}+", figures=[firer.id], cuts=(w.spot_on,))
+        if r.value >= w.spot_on:
+            r.outcome = "spotted"
+            firer.markers[GbFigMark.SPOTTED] = True
+            game.emit("fire", f"{firer.name} is spotted and may be shot at (L234).", figures=[firer.id])
+        else:
+            r.outcome = "not spotted"
+
+    def wound(self, game: Game, fig: Figure, how: str) -> None:
+        """A wound (L38): at the figure's Wounds it is out of action."""
+        fig.wounds += 1
+        left = self.rules.stats.stat(fig, "wounds") - fig.wounds
+        if left <= 0:
+            fig.life = DEAD
+            game.emit("casualty", f"{fig.name} is {how} and out of action.", figures=[fig.id])
+        else:
+            game.emit("casualty", f"{fig.name} is {how} and wounded ({left} wound{'s' if left > 1 else ''} left).",
+                      figures=[fig.id])

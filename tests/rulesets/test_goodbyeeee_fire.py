@@ -1,0 +1,171 @@
+"""GOODBYEEEEEE!!! (issue 19), slice 4: single shots, pins and the rally, with exact odds
+computed by hand and forced dice (distances in cm)."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from typing import Any
+
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.odds import fractions_of
+from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.helpers import force, make_unfinished_game, ok, refused, small_map, unit
+from tests.rulesets.test_goodbyeeee_move import move, next_turn_step, order, to_step
+from tests.rulesets.test_odds_differential import disagreements, observe
+
+TRENCH = {"type": "trench", "line": [[0, 60], [120, 60]], "width": 4}
+#: a private alone: no officer or NCO within 20 cm, so it tests on the squad value 6
+PIN_6 = F(21, 36)  # P(2d6 > 6)
+PIN_8 = F(10, 36)  # P(2d6 > 8): a lance corporal within 20 cm
+
+
+def duel(a_figs: list[tuple[str, float, float]], b_figs: list[tuple[str, float, float]],
+         terrain: list[dict[str, Any]] | None = None, step: str = "fire") -> Game:
+    doc = small_map([unit("a1", a_figs)], [unit("b1", b_figs)], terrain=terrain, ruleset="goodbyeeee", unit="cm",
+                    size=(120, 120), turn_limit=4)
+    for s in range(1, 60):
+        game = make_unfinished_game(doc, seed=s)
+        if game.state.active_side == "a":
+            to_step(game, step)
+            return game
+    raise AssertionError("side A never won the initiative")
+
+
+def odds(game: Game, fid: str = "a1.1", tid: str = "b1.1", weapon: str | None = None) -> dict:
+    return fractions_of(game.rules.odds(game, Command("fire", "a", figure=fid, target=tid, choice=weapon)).outcomes)
+
+
+def shot(kill: F, hit: F, pin: F = PIN_6) -> dict:
+    """The target's fate from P(out of action) and P(hit): a hit that does not kill tests."""
+    out = {"out of action": kill, "pinned": (hit - kill) * pin}
+    out["no effect"] = 1 - sum(out.values())
+    return {k: v for k, v in out.items() if v}
+
+
+# ---- the three rolls (L123-127) and the chart (L176-196) -------------------------------------------
+def test_a_rifle_at_short_range_in_the_open_kills_a_quarter_of_the_time_and_pins_on_2d6_over_6():
+    game = duel([("private", 20, 20)], [("private", 20, 45)])  # 25 cm: short range
+    assert odds(game) == shot(F(1, 4), F(1, 2))
+
+
+def test_cover_stops_half_and_a_prone_figure_in_the_open_saves_on_1_or_2():
+    game = duel([("private", 20, 40)], [("private", 20, 60)], terrain=[TRENCH])  # in the trench
+    assert odds(game) == shot(F(1, 8), F(1, 2))
+    game = duel([("private", 20, 20)], [("private", 20, 45)], step="initiative")
+    game.state.figures["b1.1"].markers[GbFigMark.PRONE] = True
+    to_step(game, "fire")
+    assert odds(game) == shot(F(1, 2) * F(2, 3) * F(1, 2), F(1, 2))  # 1/6
+
+
+def test_long_range_needs_one_more_and_a_leader_within_20_cm_tests_on_his_courage():
+    game = duel([("private", 20, 20)], [("private", 20, 60), ("junior_nco", 39, 60)])  # 40 cm; the NCO 19 cm away
+    assert odds(game) == shot(F(1, 3) * F(1, 2), F(1, 3), PIN_8)
+
+
+def test_the_at_rifle_is_minus_1_against_a_man_and_cover_stops_it_only_on_1_or_2():
+    game = duel([("at_rifleman", 20, 40)], [("private", 20, 60)], terrain=[TRENCH])
+    assert odds(game) == shot(F(1, 3) * F(2, 3) * F(2, 3), F(1, 3))  # 5+, through on 3-6, wounds on 3+
+
+
+def test_body_armour_is_minus_1_to_wound():
+    doc_figs = [("private", 20, 45)]
+    game = duel([("private", 20, 20)], doc_figs)
+    game.state.figures["b1.1"].equipment = ["body_armour"]
+    assert odds(game) == shot(F(1, 2) * F(1, 3), F(1, 2))
+
+
+def test_a_sergeant_fires_his_rifle_twice_and_a_wounded_sergeant_has_a_wound_left():
+    game = duel([("senior_nco", 20, 20), ("private", 25, 20)], [("senior_nco", 20, 45), ("private", 40, 45)])
+    force(game, 6, 6)  # hit, wound: the sergeant has 2 wounds
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    assert game.state.figures["b1.1"].alive and "wounded (1 wound left)" in game.log.events[-1].text
+    force(game, 1)
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.2"))  # his second attack, at another target
+    assert "has fired this turn" in refused(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    force(game, 6, 6)
+    ok(game, Command("fire", "a", figure="a1.2", target="b1.1"))
+    assert not game.state.figures["b1.1"].alive
+
+
+def test_the_odds_shown_are_what_resolving_the_shot_does():
+    game = duel([("private", 20, 40)], [("private", 20, 60), ("junior_nco", 35, 62)], terrain=[TRENCH])
+    rep = game.rules.odds(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    assert disagreements(rep, observe(game, rep, 7)) == []
+
+
+# ---- move and fire (L102, L107-109, L245), snipers (L230-234) ------------------------------------
+def test_what_a_figure_moved_decides_what_it_may_fire():
+    figs = [("junior_nco", 20, 20), ("private", 25, 20), ("raider_pistol", 30, 20), ("stormtrooper", 35, 20)]
+    game = duel(figs, [("private", 20, 45)], step="orders")
+    order(game, 1, 1)
+    move(game, "a1.1", (20, 25))  # 5 cm
+    move(game, "a1.2", (25, 26))  # 6 cm
+    move(game, "a1.3", (30, 35))  # 15 cm
+    move(game, "a1.4", (35, 40))  # 20 cm
+    to_step(game, "fire")
+    for fid in ("a1.1", "a1.3", "a1.4"):
+        assert game.rules.is_legal(game, Command("fire", "a", figure=fid, target="b1.1")), fid
+    assert "the Rifle fires after at most 5 cm" in refused(game, Command("fire", "a", figure="a1.2", target="b1.1"))
+
+
+def test_a_dash_forbids_fire_that_turn_and_costs_1_to_hit_the_next():
+    game = duel([("junior_nco", 20, 20), ("private", 25, 20)], [("private", 25, 70)], step="orders")
+    order(game, 1, 1)
+    move(game, "a1.2", (25, 45), dash=True)
+    to_step(game, "fire")
+    assert "dashed this turn and may not fire" in refused(game, Command("fire", "a", figure="a1.2", target="b1.1"))
+    force(game, 9, 3)
+    next_turn_step(game, "fire")
+    assert odds(game, "a1.2") == shot(F(1, 3) * F(1, 2), F(1, 3))  # 25 cm away: 4+ and 1 more
+
+
+def test_a_sniper_is_hidden_until_spotted_and_fires_as_a_rifleman_after_moving():
+    game = duel([("private", 20, 20)], [("sniper", 20, 50)])
+    assert "nobody has spotted" in refused(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    for _ in range(20):  # on to B's fire step
+        if game.state.active_side == "b" and game.state.phase == "fire":
+            break
+        ok(game, Command("end_phase", game.state.active_side))
+    rep = game.rules.odds(game, Command("fire", "b", figure="b1.1", target="a1.1"))
+    assert ("weapon", "Sniper rifle") in [(m.name, m.value) for m in rep.modifiers]
+    assert fractions_of(rep.outcomes)["out of action"] == F(2, 3) * F(1, 2)  # 3+ to hit, 4+ to wound
+    force(game, 2, 5)  # a miss; A roll 5 to spot him
+    ok(game, Command("fire", "b", figure="b1.1", target="a1.1"))
+    assert game.state.figures["b1.1"].markers[GbFigMark.SPOTTED] is True
+    game.state.figures["b1.1"].markers[GbFigMark.MOVED_CM] = 3.0  # as if it had moved 3 cm this turn
+    game.state.figures["b1.1"].markers.pop(GbFigMark.FIRED)
+    rep = game.rules.odds(game, Command("fire", "b", figure="b1.1", target="a1.1"))
+    assert ("weapon", "Rifle") in [(m.name, m.value) for m in rep.modifiers]  # 30 cm: a rifle's short range
+    assert fractions_of(rep.outcomes)["out of action"] == F(1, 2) * F(1, 2)
+
+
+# ---- pins, seeking out and the rally (L93, L158-164) ---------------------------------------------
+def test_a_pinned_figure_may_not_move_fire_or_be_ordered_and_rallies_at_the_start_of_its_turn():
+    game = duel([("private", 20, 20), ("junior_nco", 60, 20)], [("private", 20, 45), ("private", 40, 45)])
+    force(game, 5, 1, 4, 3)  # hit, not wounded; courage 4 + 3 = 7 over 6: pinned
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    pinned = game.state.figures["b1.1"]
+    assert pinned.markers[GbFigMark.PINNED] and pinned.markers[GbFigMark.PRONE]
+    assert "is pinned, down in cover" in refused(game, Command("fire", "a", figure="a1.2", target="b1.1"))
+    ok(game, Command("end_phase", "a"))  # fire ends
+    force(game, 5, 2)  # B's rally test: 7 over 6, stays pinned
+    ok(game, Command("end_phase", "a"))  # close combat ends: B's turn, whose rally runs by itself
+    assert game.state.active_side == "b" and game.state.phase == "initiative"
+    assert "stays pinned" in " ".join(e.text for e in game.log.events[-4:])
+    assert "is pinned and may not move" in refused(game, Command("move", "b", figure="b1.1", path=((200, 460),)))
+    ok(game, Command("end_phase", "b"))
+    force(game, 3, 3)
+    rep = game.rules.odds(game, Command("order", "b", unit="b1"))
+    assert ("troops pinned", "-1") in [(m.name, m.value) for m in rep.modifiers]
+
+
+def test_a_pinned_figure_can_be_shot_only_by_a_firer_that_moved_nearer():
+    game = duel([("junior_nco", 20, 20), ("private", 25, 20)], [("private", 20, 45)], step="orders")
+    game.state.figures["b1.1"].markers[GbFigMark.PINNED] = True
+    order(game, 1, 1)
+    move(game, "a1.2", (27, 20))  # sideways: 2 cm further off
+    move(game, "a1.1", (20, 24))  # nearer
+    to_step(game, "fire")
+    assert "only a firer that moved nearer" in refused(game, Command("fire", "a", figure="a1.2", target="b1.1"))
+    assert game.rules.is_legal(game, Command("fire", "a", figure="a1.1", target="b1.1"))
