@@ -104,6 +104,8 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         fig = game.state.figures[figure_id]
         t = game.state.turn
         out = []
+        if fig.markers.get(GbFigMark.ROUT):
+            out.append("routing")
         if fig.markers.get(GbFigMark.PINNED):
             out.append("pinned")
         elif fig.markers.get(GbFigMark.PRONE):

@@ -8,8 +8,15 @@ that does not wound makes the figure test (-1 when an MG fired it, L203): a fail
 (L160). Pinned figures lie prone, may not move, fire or be ordered, and test again at the
 start of their player's turn (the rally step, L80): a pass ends the pin.
 
-Slice 4 of issue 19. The section tests (terror and 50%), the rout and the leader groups of
-L154 come with slice 5.
+A section tests (L154, interpretation squad-morale) when it is faced by a terrifying weapon
+(once a turn: an enemy tank or flamethrower ends a move or fires with one of its figures in
+sight and reach; -2 for the flamethrower) and after each loss that leaves it at half its
+starting figures or fewer. The highest-ranking friendly officer or NCO within 15 cm of its
+figures rolls once for those within 15 cm of him, then the next for the figures left; the
+rest roll one by one on the squad value. A failure pins, or at half strength routs (L156,
+interpretation rout): the figure drops its MG, LMG or mortar, may not be ordered or fire,
+dashes 25 cm for its own table edge at the start of its next two turns (leaving the table
+if it reaches it: out of action), then is pinned.
 """
 
 from __future__ import annotations
@@ -17,10 +24,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
-from game.core.state import Figure
+from game.core.state import FLED, Figure, Unit
+from game.rulesets.movement import plan_move
 from game.rulesets.parts import Chapter
 
-from .status import GbFigMark
+from .status import GbFigMark, GbUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
@@ -98,4 +106,131 @@ class GbCourage(Chapter["Goodbyeeee"]):
                     game.emit("courage", f"{fig.name} recovers from the pin.", figures=[fig.id])
                 else:
                     game.emit("courage", f"{fig.name} stays pinned.", figures=[fig.id])
+        return []
+
+    # ---- the section's test (L154-156) --------------------------------------------------------------
+    def seniority(self, fig: Figure) -> int:
+        """Rank order: the ranks as the table lists them, lowest first."""
+        return list(self.rules.data.ranks).index(self.rules.data.troop_types[fig.type].rank)
+
+    def half_strength(self, game: Game, unit: Unit) -> bool:
+        start = len(unit.figures)
+        return len(self.rules.alive(game, unit.id)) <= self.rules.data.courage.half_strength * start + 1e-9
+
+    def squad_test(self, game: Game, unit: Unit, why: str, modifiers: list[tuple[str, int]]) -> None:
+        """L154-156: leaders roll for the lesser ranks within 15 cm, the rest alone; a failure
+        pins, or routs the figures when the section is at half strength or less."""
+        rules = self.rules
+        left = [f for f in rules.alive(game, unit.id) if not f.markers.get(GbFigMark.ROUT)]
+        if not left:
+            return
+        rout = self.half_strength(game, unit)
+        game.emit("courage", f"{unit.name} test their courage: {why}" + (" (at half strength or less: a failure routs)." if rout else "."),
+                  units=[unit.id])
+        reach = rules.mm(rules.data.courage.group_reach)
+        leaders = sorted((f for f in game.state.figures.values() if f.alive and f.side == unit.side and rules.command.is_leader(f)
+                          and not f.markers.get(GbFigMark.ROUT)), key=lambda f: (-self.seniority(f), f.id))
+        for boss in leaders:
+            group = [f for f in left if f.id == boss.id or (self.seniority(f) < self.seniority(boss)
+                                                           and rules.dist(f.pos, boss.pos) <= reach + 1e-6)]
+            if not group:
+                continue
+            left = [f for f in left if f not in group]
+            names = ", ".join(f.name for f in group if f.id != boss.id)
+            passed = self.roll_for(game, boss, group, why, modifiers, f"{boss.name} for {names}" if names else boss.name)
+            self.failed(game, group, passed, rout)
+        for f in left:
+            self.failed(game, [f], self.roll_for(game, None, [f], why, modifiers, f.name), rout)
+
+    def roll_for(self, game: Game, boss: Figure | None, group: list[Figure], why: str, mods: list[tuple[str, int]],
+                 who: str) -> bool:
+        cou = self.rules.data.courage
+        value = self.rules.stats.stat(boss, "courage") if boss else self.rules.data.command.squad_value
+        mod = sum(m for _, m in mods)
+        if self.rules.option(game, "courage_twelve"):
+            need = cou.courage_twelve.pass_total - value - mod
+            r = game.dice.roll(cou.dice, f"Courage ({why}): {who}, 2d6 + {value}", target=f"{need}+", modifiers=mods,
+                               figures=[f.id for f in group], sums=(need,))
+            passed = r.total >= need
+        else:
+            need = value + mod
+            r = game.dice.roll(cou.dice, f"Courage ({why}): {who} on {value}", target=f"{need} or under", modifiers=mods,
+                               figures=[f.id for f in group], sums=(need + 1,))
+            passed = r.total <= need
+        r.outcome = "passed" if passed else "failed"
+        return passed
+
+    def failed(self, game: Game, group: list[Figure], passed: bool, rout: bool) -> None:
+        if passed:
+            return
+        for f in group:
+            if rout:
+                self.start_rout(game, f)
+            elif not self.pinned(f):
+                self.pin(game, f)
+
+    def start_rout(self, game: Game, fig: Figure) -> None:
+        cou = self.rules.data.courage
+        fig.markers[GbFigMark.ROUT] = cou.rout_turns
+        fig.markers.pop(GbFigMark.PINNED, None)
+        dropped = [w for w in fig.weapons if w in cou.rout_abandons]
+        fig.weapons = [w for w in fig.weapons if w not in cou.rout_abandons]
+        lost = f", abandoning the {', '.join(self.rules.data.weapons[w].name for w in dropped)}" if dropped else ""
+        game.emit("courage", f"{fig.name} routs: back toward its own table edge for {cou.rout_turns} turns{lost} (L156).",
+                  figures=[fig.id])
+
+    def after_loss(self, game: Game, unit: Unit) -> None:
+        """L154: a loss that leaves the section at half strength or less tests it."""
+        if self.half_strength(game, unit) and self.rules.alive(game, unit.id):
+            self.squad_test(game, unit, "reduced to half strength or less", [])
+
+    def terror(self, game: Game, source: Figure) -> None:
+        """L154, L238: an enemy tank or flamethrower faces the sections it can see and reach."""
+        rules = self.rules
+        data = rules.data
+        tank = data.is_vehicle_type(source.type) and data.courage.terror_tanks
+        flames = [data.weapons[w] for w in source.weapons if w in data.courage.terror_weapons]
+        if not tank and not flames:
+            return
+        reach = 0.0
+        for w in source.weapons:
+            wp = data.weapons[w]
+            bands = wp.range_bands()
+            if bands:
+                reach = max(reach, bands[-1][1])
+            elif wp.template:  # a flamethrower reaches its template's length
+                reach = max(reach, data.templates[wp.template].length or 0.0)
+        mods = [(f"faced by a {w.name}", w.terror) for w in flames[:1] if w.terror]
+        what = "a tank" if tank else f"a {flames[0].name}"
+        for unit in sorted(game.state.units.values(), key=lambda u: u.id):
+            if unit.side == source.side or unit.markers.get(GbUnitMark.TERROR_TESTED) == game.state.turn:
+                continue
+            figs = rules.alive(game, unit.id)
+            if any(rules.dist(source.pos, f.pos) <= rules.mm(reach) + 1e-6 and rules.los(game, source, f).visible for f in figs):
+                unit.markers[GbUnitMark.TERROR_TESTED] = game.state.turn
+                self.squad_test(game, unit, f"faced by {what} ({source.name})", mods)
+
+    def job_rout_moves(self, game: Game, job: dict) -> list[dict]:
+        """L156: routers dash for their own table edge in their next two turns, then are pinned."""
+        rules = self.rules
+        for fig in sorted(game.state.figures.values(), key=lambda f: f.id):
+            turns = fig.markers.get(GbFigMark.ROUT)
+            if fig.side != job["side"] or not fig.alive or not turns:
+                continue
+            edge = rules.home_edge_point(game, fig)
+            plan = plan_move(rules, game, fig, [edge], budget=rules.mm(rules.data.movement.dash), strict=False,
+                             stop_types=frozenset())
+            end = plan.path[-1]
+            moved = rules.dist(fig.pos, end)
+            fig.x, fig.y = float(end[0]), float(end[1])
+            if rules.dist(end, edge) <= fig.radius + 1e-3:
+                fig.life = FLED
+                game.emit("courage", f"{fig.name} routs {rules.fmt(moved)} off the table and is out of action.", figures=[fig.id])
+                continue
+            game.emit("courage", f"{fig.name} routs {rules.fmt(moved)} toward its table edge.", figures=[fig.id])
+            if turns <= 1:
+                fig.markers.pop(GbFigMark.ROUT, None)
+                self.pin(game, fig)
+            else:
+                fig.markers[GbFigMark.ROUT] = turns - 1
         return []

@@ -83,6 +83,8 @@ class GbFire(Chapter["Goodbyeeee"]):
             return "Figures fire in their player's fire step."
         if self.rules.courage.pinned(fig):
             return f"{fig.name} is pinned and may not fire (L160)."
+        if fig.markers.get(GbFigMark.ROUT):
+            return f"{fig.name} is routing and may not fire (L156)."
         if fig.markers.get(GbFigMark.DASHED) == st.turn:
             return f"{fig.name} dashed this turn and may not fire (L102)."
         if self.rules.data.is_vehicle_type(fig.type):
@@ -283,6 +285,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         if left <= 0:
             fig.life = DEAD
             game.emit("casualty", f"{fig.name} is {how} and out of action.", figures=[fig.id])
+            self.rules.courage.after_loss(game, game.state.units[fig.unit])
         else:
             game.emit("casualty", f"{fig.name} is {how} and wounded ({left} wound{'s' if left > 1 else ''} left).",
                       figures=[fig.id])

@@ -107,7 +107,7 @@ class GbMove(Chapter["Goodbyeeee"]):
         initiative move this turn, no dash last turn."""
         t = game.state.turn
         return (fig.alive and fig.markers.get(GbFigMark.INIT_MOVED) != t and fig.markers.get(GbFigMark.DASHED) != t - 1
-                and not self.rules.courage.pinned(fig))
+                and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT))
 
     def why_not(self, game: Game, fig: Figure, dash: bool = False) -> str | None:
         """Why the figure may not move now (None: it may)."""
@@ -119,6 +119,8 @@ class GbMove(Chapter["Goodbyeeee"]):
             return "Only the player whose turn it is moves."
         if self.rules.courage.pinned(fig):
             return f"{fig.name} is pinned and may not move (L160)."
+        if fig.markers.get(GbFigMark.ROUT):
+            return f"{fig.name} is routing: it runs for its table edge at the start of its turn (L156)."
         if fig.markers.get(GbFigMark.DASHED) == t - 1:
             return f"{fig.name} dashed last turn and may not move this turn (L102)."
         if fig.markers.get(GbFigMark.CLIMB_FAILED) == t:
@@ -248,6 +250,7 @@ class GbMove(Chapter["Goodbyeeee"]):
         stood = fig.markers.pop(GbFigMark.PRONE, None)
         self.place(game, fig, point_at(path, at), spent, extra=" after standing up" if stood else "")
         if trig is None:
+            self.rules.courage.terror(game, fig)  # a tank or flamethrower ends its move (L154)
             return []
         rest = rest_of_path(path, at)
         return [{"do": "climb", "figure": fig.id, "feature": trig.source},

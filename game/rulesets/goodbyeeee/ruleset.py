@@ -24,7 +24,8 @@ Commands:
                                   step; choice 'dash' for a dash (move.py)
   go_prone / stand_up (figure)    lie down (free) or get up (5 cm of the move)
   fire (figure, target[, choice]) the fire step: a shot with the weapon named in choice (fire.py)
-Slices 2-4 of issue 19: the turn, orders and movement, single shots, pins and the rally.
+Slices 2-5 of issue 19: the turn, orders and movement, single shots, courage (pins, the
+rally, section tests and routs).
 The close combat step only ends, and the event's effect is not resolved
 (docs/goodbyeeee-design.md section 7).
 """
@@ -142,7 +143,7 @@ class Goodbyeeee(RulesetBase[GbData]):
             return [{"do": "next_step"}]
         game.emit("phase", f"{st.sides[st.active_side].name}: {self.phase_name(st.phase)}.")
         if st.phase == "rally":
-            return [{"do": "rally", "side": st.active_side}, {"do": "next_step"}]
+            return [{"do": "rally", "side": st.active_side}, {"do": "rout_moves", "side": st.active_side}, {"do": "next_step"}]
         return []
 
     def job_next_step(self, game: Game, job: dict) -> list[dict]:

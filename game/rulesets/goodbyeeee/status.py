@@ -2,7 +2,7 @@
 game/core/keys.py: each key is a plain string, so saves and digests read exactly as before).
 
 Marks come with the slices of issue 19 that write them (docs/goodbyeeee-design.md section 7):
-the turn sequence (2), orders and movement (3), single shots and pins (4). Turn numbers are the game turn
+the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5). Turn numbers are the game turn
 (interpretation turn-durations): a mark holding the turn it was made says "this turn" when
 it equals ``state.turn`` and "last turn" when it is one less. Keys every ruleset shares come from game/core/keys.py
 (``StateKey``: victory, decision, options...).
@@ -36,6 +36,7 @@ class GbFigMark(StatusKeys):
     START_AT = "start_at"  # where it stood before its first move of its player's turn (L164: seeking out a pinned figure)
     PINNED = "pinned"  # True while pinned (L160, L201): prone, no move, order or fire; tests at the start of its turn
     FIRED = "fired"  # this turn's fire, {turn, weapon, shots, rerolled (a sniper's cover re-roll used)}
+    ROUT = "rout"  # routing: how many of its turns it still dashes for its own table edge (L156)
     SPOTTED = "spotted"  # a sniper the enemy has spotted (L234): until it moves it may be shot at
 
 
@@ -43,4 +44,5 @@ class GbUnitMark(StatusKeys):
     """A unit's (a section's or a tank's) ``markers``."""
 
     ORDER = "order"  # this turn's command roll, {turn, passed}: one a turn (interpretation orders)
+    TERROR_TESTED = "terror_tested"  # the turn it tested for facing a tank or flamethrower (once a turn: interpretation squad-morale)
     FIRED_ON = "fired_on"  # the weapons that fired at its figures since the end of its player's last turn (L95)

@@ -1,0 +1,103 @@
+"""GOODBYEEEEEE!!! (issue 19), slice 5: courage: section tests led by officers and NCOs,
+terror, half strength, the rout, and the other reading of the test (courage_twelve)."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.state import FLED
+from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.helpers import force, make_unfinished_game, ok, refused, small_map, unit
+from tests.rulesets.test_goodbyeeee_fire import PIN_6, odds, shot
+from tests.rulesets.test_goodbyeeee_move import order, to_step
+
+
+def game_of(a_units: list, b_units: list, options: dict | None = None, size: float = 120) -> Game:
+    doc = small_map(a_units, b_units, ruleset="goodbyeeee", unit="cm", size=(size, size), turn_limit=6)
+    for s in range(1, 60):
+        game = make_unfinished_game(doc, seed=s, options=options)
+        if game.state.active_side == "a":
+            return game
+    raise AssertionError("side A never won the initiative")
+
+
+def rolls(game: Game, start: int, word: str = "Courage") -> list[str]:
+    return [e.roll.reason for e in game.log.events[start:] if e.roll is not None and e.roll.reason.startswith(word)]
+
+
+def test_a_sergeant_rolls_once_for_the_privates_within_15_cm_and_the_rest_roll_alone_on_6():
+    """L154: a tank ends its move in sight of the section: a terror test."""
+    tank = unit("t1", [("heavy_tank_female", 20, 20)], kind="vehicle")
+    section = unit("b1", [("senior_nco", 20, 60), ("private", 25, 60), ("private", 30, 60), ("private", 20, 70),
+                          ("private", 60, 60), ("private", 65, 60)])
+    game = game_of([tank], [section])
+    to_step(game, "orders")
+    order(game, 1, 1, uid="t1")
+    n = len(game.log.events)
+    force(game, 4, 4, 3, 3, 4, 3)  # the sergeant's 8 on 9 passes; 6 on 6 passes; 7 on 6 fails
+    ok(game, Command("move", "a", figure="t1.1", path=((200, 300),)))
+    assert rolls(game, n) == ["Courage (faced by a tank (Heavy tank (female))): Sergeant for Private (rifleman), "
+                              "Private (rifleman), Private (rifleman) on 9",
+                              "Courage (faced by a tank (Heavy tank (female))): Private (rifleman) on 6",
+                              "Courage (faced by a tank (Heavy tank (female))): Private (rifleman) on 6"]
+    pinned = [f.id for f in game.state.figures.values() if f.markers.get(GbFigMark.PINNED)]
+    assert pinned == ["b1.6"]
+
+
+def test_terror_of_a_flamethrower_is_minus_2_and_comes_once_a_turn():
+    flames = unit("a1", [("junior_nco", 20, 40), ("flamethrower", 25, 40), ("flamethrower", 30, 40)])
+    game = game_of([flames], [unit("b1", [("private", 25, 70)])])
+    to_step(game, "orders")
+    order(game, 1, 1)
+    n = len(game.log.events)
+    force(game, 2, 3)  # 5 against 6 - 2 = 4: fails
+    ok(game, Command("move", "a", figure="a1.2", path=((250, 460),)))  # ends 24 cm from the private, in sight
+    assert game.state.figures["b1.1"].markers.get(GbFigMark.PINNED)
+    ok(game, Command("move", "a", figure="a1.3", path=((300, 460),)))  # the second faces it in the same turn: no test
+    assert rolls(game, n) == ["Courage (faced by a Flamethrower (Flamethrower operator)): Private (rifleman) on 6"]
+
+
+def test_a_loss_at_half_strength_tests_and_a_failure_routs_drops_the_lmg_and_runs_for_the_edge():
+    a = unit("a1", [("private", 60, 85), ("private", 65, 85), ("private", 70, 85)])
+    b = unit("b1", [("junior_nco", 20, 110), ("lmg_gunner", 25, 110), ("private", 30, 110), ("private", 35, 110)])
+    game = game_of([a], [b])
+    to_step(game, "fire")
+    force(game, 6, 6)
+    ok(game, Command("fire", "a", figure="a1.3", target="b1.4"))  # 3 of 4 left: no test
+    n = len(game.log.events)
+    force(game, 6, 6, 6, 6)  # the second loss leaves 2 of 4: the lance corporal's 12 on 8 fails
+    ok(game, Command("fire", "a", figure="a1.2", target="b1.3"))
+    assert rolls(game, n) == ["Courage (reduced to half strength or less): Lance corporal for Lewis gunner (LMG) on 8"]
+    gunner = game.state.figures["b1.2"]
+    assert gunner.markers[GbFigMark.ROUT] == 2 and "lmg" not in gunner.weapons
+    assert "abandoning the LMG (light machine gun)" in " ".join(e.text for e in game.log.events[n:])
+    ok(game, Command("end_phase", "a"))
+    ok(game, Command("end_phase", "a"))  # B's turn: the routers dash 25 cm for the north edge
+    assert (round(gunner.x), round(gunner.y)) == (250, 850)
+    assert "is routing" in refused(game, Command("move", "b", figure="b1.2", path=((250, 800),)))
+    assert gunner.markers[GbFigMark.ROUT] == 1 and "routing" in game.rules.listing.figure_status(game, "b1.2")
+
+
+def test_the_second_rout_move_ends_in_a_pin_or_off_the_table():
+    b = unit("b1", [("junior_nco", 20, 40), ("private", 25, 20), ("private", 30, 40), ("private", 35, 40)])
+    game = game_of([unit("a1", [("private", 60, 100)])], [b])
+    for f in ("b1.1", "b1.2"):
+        game.state.figures[f].markers[GbFigMark.ROUT] = 1  # their last turn of routing
+    to_step(game, "close_combat")
+    ok(game, Command("end_phase", "a"))
+    nco, private = game.state.figures["b1.1"], game.state.figures["b1.2"]
+    assert private.life == FLED  # 20 cm from the edge: off the table, out of action
+    assert nco.alive and (round(nco.x), round(nco.y)) == (200, 150)
+    assert nco.markers[GbFigMark.PINNED] and GbFigMark.ROUT not in nco.markers
+
+
+def test_under_the_optional_courage_twelve_a_private_passes_on_2d6_plus_6_of_12_or_more():
+    a, b = [unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45)])]
+    game = game_of(a, b, options={"courage_twelve": True})
+    to_step(game, "fire")
+    assert odds(game) == shot(F(1, 4), F(1, 2), F(10, 36))  # fails on a total under 6
+    game = game_of(a, b)
+    to_step(game, "fire")
+    assert odds(game) == shot(F(1, 4), F(1, 2), PIN_6)
