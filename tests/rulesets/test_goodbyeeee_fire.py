@@ -83,7 +83,7 @@ def test_a_sergeant_fires_his_rifle_twice_and_a_wounded_sergeant_has_a_wound_lef
     force(game, 1)
     ok(game, Command("fire", "a", figure="a1.1", target="b1.2"))  # his second attack, at another target
     assert "has fired this turn" in refused(game, Command("fire", "a", figure="a1.1", target="b1.1"))
-    force(game, 6, 6)
+    force(game, 6, 6, 1, 1)  # the sergeant falls: 1 of 2 left, the private tests (and passes)
     ok(game, Command("fire", "a", figure="a1.2", target="b1.1"))
     assert not game.state.figures["b1.1"].alive
 
