@@ -73,8 +73,7 @@ def test_a_loss_at_half_strength_tests_and_a_failure_routs_drops_the_lmg_and_run
     gunner = game.state.figures["b1.2"]
     assert gunner.markers[GbFigMark.ROUT] == 2 and "lmg" not in gunner.weapons
     assert "abandoning the LMG (light machine gun)" in " ".join(e.text for e in game.log.events[n:])
-    ok(game, Command("end_phase", "a"))
-    ok(game, Command("end_phase", "a"))  # B's turn: the routers dash 25 cm for the north edge
+    ok(game, Command("end_phase", "a"))  # fire ends; close combat runs by itself: B's turn, the routers dash 25 cm north
     assert (round(gunner.x), round(gunner.y)) == (250, 850)
     assert "is routing" in refused(game, Command("move", "b", figure="b1.2", path=((250, 800),)))
     assert gunner.markers[GbFigMark.ROUT] == 1 and "routing" in game.rules.listing.figure_status(game, "b1.2")
@@ -85,7 +84,7 @@ def test_the_second_rout_move_ends_in_a_pin_or_off_the_table():
     game = game_of([unit("a1", [("private", 60, 100)])], [b])
     for f in ("b1.1", "b1.2"):
         game.state.figures[f].markers[GbFigMark.ROUT] = 1  # their last turn of routing
-    to_step(game, "close_combat")
+    to_step(game, "fire")
     ok(game, Command("end_phase", "a"))
     nco, private = game.state.figures["b1.1"], game.state.figures["b1.2"]
     assert private.life == FLED  # 20 cm from the edge: off the table, out of action

@@ -148,9 +148,8 @@ def test_a_pinned_figure_may_not_move_fire_or_be_ordered_and_rallies_at_the_star
     pinned = game.state.figures["b1.1"]
     assert pinned.markers[GbFigMark.PINNED] and pinned.markers[GbFigMark.PRONE]
     assert "is pinned, down in cover" in refused(game, Command("fire", "a", figure="a1.2", target="b1.1"))
-    ok(game, Command("end_phase", "a"))  # fire ends
     force(game, 5, 2)  # B's rally test: 7 over 6, stays pinned
-    ok(game, Command("end_phase", "a"))  # close combat ends: B's turn, whose rally runs by itself
+    ok(game, Command("end_phase", "a"))  # fire ends; close combat and B's rally run by themselves
     assert game.state.active_side == "b" and game.state.phase == "initiative"
     assert "stays pinned" in " ".join(e.text for e in game.log.events[-4:])
     assert "is pinned and may not move" in refused(game, Command("move", "b", figure="b1.1", path=((200, 460),)))

@@ -29,7 +29,7 @@ from tests.rulesets.helpers import (
     unit,
 )
 
-STEPS = ["initiative", "orders", "fire", "close_combat"]  # the steps that wait for end_phase (the rally runs by itself)
+STEPS = ["initiative", "orders", "fire"]  # the steps that wait for end_phase (the rally and close combat run by themselves)
 
 
 def gb_map(sides: int = 2, turn_limit: int = 4) -> dict[str, Any]:

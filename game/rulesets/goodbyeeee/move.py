@@ -199,7 +199,8 @@ class GbMove(Chapter["Goodbyeeee"]):
 
     def plan(self, game: Game, fig: Figure, waypoints: Sequence[XY], dash: bool) -> GbPlan:
         """A player's move: the whole path must be legal and within what is left."""
-        base = plan_move(self.rules, game, fig, [(float(p[0]), float(p[1])) for p in waypoints], budget=float("inf"), strict=True,
+        pts = self.rules.melee.charge_path(game, fig, [(float(p[0]), float(p[1])) for p in waypoints])
+        base = plan_move(self.rules, game, fig, pts, budget=float("inf"), strict=True,
                          stop_types=frozenset(), mover="vehicle" if self.is_tank(fig) else "infantry")
         if base.refusal:
             return GbPlan([fig.pos], refusal=base.refusal)
@@ -250,6 +251,7 @@ class GbMove(Chapter["Goodbyeeee"]):
         stood = fig.markers.pop(GbFigMark.PRONE, None)
         self.place(game, fig, point_at(path, at), spent, extra=" after standing up" if stood else "")
         if trig is None:
+            self.rules.melee.note_charge(game, fig)
             self.rules.courage.terror(game, fig)  # a tank or flamethrower ends its move (L154)
             return []
         rest = rest_of_path(path, at)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.commands import Command, refuse
+from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
+from game.core.trial import resolve_odds
 from game.rulesets.offers import OddsLine, OddsReport, resolved_report
 from game.rulesets.parts import OddsPart
-from game.rulesets.resolving import command_odds
+from game.rulesets.resolving import command_odds, settle_decisions
 
 from .status import GbFigMark
 
@@ -28,6 +29,8 @@ class GbOdds(OddsPart["Goodbyeeee"]):
             return self.order_odds(game, cmd)
         if cmd.kind == "fire":
             return self.fire_odds(game, cmd)
+        if cmd.kind == "fight":
+            return self.fight_odds(game, cmd)
         refuse(f"No odds for '{cmd.kind}' yet.")
         raise AssertionError
 
@@ -35,8 +38,10 @@ class GbOdds(OddsPart["Goodbyeeee"]):
         fig = game.state.figures[shooter]
         if extra.get("order") == "yes":
             return Command("order", fig.side, unit=fig.unit)
+        if assault:
+            return Command("fight", fig.side, figure=fig.id, target=target)
         unknown = set(extra) - {"order", "weapon"}
-        if unknown or assault:
+        if unknown:
             refuse(f"{self.rules.data.name} has odds for shots and command rolls so far: --option weapon=ID or --option order=yes.")
         return Command("fire", fig.side, figure=fig.id, target=target, choice=extra.get("weapon"))
 
@@ -85,3 +90,37 @@ class GbOdds(OddsPart["Goodbyeeee"]):
         lines += [OddsLine(words, f"{m:+d} to the score") for words, m in shot.wound_mods]
         notes = ["a hit that does not wound makes the target test its courage: a failure pins it (L160)"]
         return resolved_report(f"{firer.name} fires at {target.name}", lines, res, "target", notes=notes)
+
+    def fight_odds(self, game: Game, cmd: Command) -> OddsReport:
+        """Two figures in base contact: the fight the close combat step would run (L137-150),
+        with the winner's choice (kill or capture) made as the computer makes it."""
+        st = game.state
+        a, b = st.figures.get(cmd.figure or ""), st.figures.get(cmd.target or "")
+        require(a is not None and b is not None and self.rules.melee.in_contact(a, b) and a.side != b.side,
+                "Choose two enemy figures in base contact.")
+        assert a is not None and b is not None
+        melee = self.rules.melee
+        job = melee.fight_job(game, a, b)
+
+        def act(g: Game) -> None:
+            self.rules.jobs.push(g, dict(job, multi=list(job["multi"])))
+            self.rules.run_queue(g)
+            settle_decisions(g)
+
+        def read(before: Game, after: Game, dice: Dice) -> str:
+            step = [after.state.turn, after.state.active_side]
+            for f in (a, b):
+                if after.state.figures[f.id].markers.get(GbFigMark.BEAT) == step:
+                    return f"{f.name} ({f.id}) wins"
+            return "draw"
+
+        res = resolve_odds(game, act, read)
+        lines = []
+        for f in (a, b):
+            mods = melee.modifiers(game, f, f.id in job["multi"])
+            n = max(1, self.rules.stats.stat(f, "melee_attacks"))
+            lines.append(OddsLine(f.name, f"Fighting Skill {self.rules.stats.stat(f, 'fighting_skill')}"
+                                  + "".join(f", {w} {m:+d}" for w, m in mods) + (f", best of {n} d6" if n > 1 else ", d6")))
+        return resolved_report(f"Hand to hand: {a.name} against {b.name}", lines, res, "fight",
+                               notes=["the winner wounds the loser (or may capture a figure the wound would put out of action)",
+                                      "a draw: both fall back 3 cm (L148)"])

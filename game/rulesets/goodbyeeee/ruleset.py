@@ -1,12 +1,13 @@
 """GOODBYEEEEEE!!! (shared/rules/goodbyeeee.txt; numbers and readings in
-rulesets/goodbyeeee.yaml; the design is docs/goodbyeeee-design.md). Issue 19, slice 2: the
-turn sequence, headless. The ruleset is still in ``game.rulesets.DATA_ONLY`` (and
+rulesets/goodbyeeee.yaml; the design is docs/goodbyeeee-design.md). Issue 19, being
+written slice by slice, headless (see the end of this text). The ruleset is still in ``game.rulesets.DATA_ONLY`` (and
 ``IN_PROGRESS``, for tests), not in REGISTRY: players do not see it yet.
 
 Turn (L77-85): every player rolls a D10; a natural 1 is dealt an event card face down; the
 highest goes first (ties roll again). Each player's turn runs the steps of the text in
 order (``data.turn.steps``): the event (his dealt card turned over), rally, moves on
-initiative, orders (command rolls and moves), fire, close combat. After the first player's
+initiative, orders (command rolls and moves), fire, close combat. The rally and close combat
+steps run by themselves; the others wait for the player's ``end_phase``. After the first player's
 turn, with three or more players, he chooses the direction of play round the table.
 ``state.phase`` is the step (``turn`` while the initiative is rolled) and
 ``state.active_side`` the player whose turn it is; ``state.side_order`` is this turn's
@@ -24,9 +25,10 @@ Commands:
                                   step; choice 'dash' for a dash (move.py)
   go_prone / stand_up (figure)    lie down (free) or get up (5 cm of the move)
   fire (figure, target[, choice]) the fire step: a shot with the weapon named in choice (fire.py)
-Slices 2-5 of issue 19: the turn, orders and movement, single shots, courage (pins, the
-rally, section tests and routs).
-The close combat step only ends, and the event's effect is not resolved
+  fight_order (figure, target)    answers: whom a figure with several opponents fights next
+  subdue (figure, target, choice) answers: 'kill' or 'capture' the beaten figure
+Slices 2-6 of issue 19: the turn, orders and movement, single shots, courage (pins, the
+rally, section tests and routs), hand to hand. The event's effect is not resolved
 (docs/goodbyeeee-design.md section 7).
 """
 
@@ -49,6 +51,7 @@ from .data import GbData
 from .data_tables import Step
 from .fire import GbFire
 from .initiative import GbInitiative
+from .melee import GbMelee
 from .move import GbMove
 from .odds import GbOdds
 from .status import GbFigMark, GbGameAttr, GbUnitMark
@@ -79,13 +82,14 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.moving = GbMove(self)
         self.courage = GbCourage(self)
         self.firing = GbFire(self)
+        self.melee = GbMelee(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.initiative, self.command, self.moving, self.firing)
+        return (self, self.initiative, self.command, self.moving, self.firing, self.melee)
 
     # ---- data and maps ------------------------------------------------------------------------
     @classmethod
@@ -137,13 +141,15 @@ class Goodbyeeee(RulesetBase[GbData]):
 
     def job_step_start(self, game: Game, job: dict) -> list[dict]:
         """The next step after the event: it waits for the player (``end_phase``), but for
-        the rally step, whose tests run by themselves (L80, L160)."""
+        the rally and close combat steps, which run by themselves (L80, L85)."""
         st = game.state
         if st.phase == "event":
             return [{"do": "next_step"}]
         game.emit("phase", f"{st.sides[st.active_side].name}: {self.phase_name(st.phase)}.")
         if st.phase == "rally":
             return [{"do": "rally", "side": st.active_side}, {"do": "rout_moves", "side": st.active_side}, {"do": "next_step"}]
+        if st.phase == "close_combat":  # the fights run by themselves, asking only the players' choices (L85, L150)
+            return [{"do": "close_combat"}, {"do": "next_step"}]
         return []
 
     def job_next_step(self, game: Game, job: dict) -> list[dict]:
