@@ -34,6 +34,7 @@ def charge_game(a_figs: list, b_figs: list) -> Game:
 
 def test_a_charger_is_plus_1_and_wins_21_in_36_draws_5_loses_10():
     game = charge_game([("junior_nco", 20, 30), ("private", 40, 30)], [("private", 40, 40)])
+    force(game, 6, 6)  # the charged private's courage fails: no closing fire
     ok(game, Command("move", "a", figure="a1.2", path=((400, 400),)))  # onto its base: the move stops in contact
     fig = game.state.figures["a1.2"]
     assert fig.markers[GbFigMark.CHARGED] == 1 and abs(fig.y - (400 - 25)) < 0.2

@@ -59,6 +59,8 @@ class GbCommands(CommandListing["Goodbyeeee"]):
             return []
         side = fig.side
         out: list[Command] = []
+        if game.state.phase == "orders" and not fig.markers.get(GbFigMark.MOVED_CM):
+            out.append(Command("stand_to", side, figure=fig.id))
         if fig.markers.get(GbFigMark.PRONE):
             out.append(Command("stand_up", side, figure=fig.id))
         elif not rules.moving.is_tank(fig):
@@ -92,6 +94,8 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         for f in game.state.figures.values():
             if f.side != side or rules.firing.why_not_fire(game, f) is not None:
                 continue
+            if rules.firing.fired(game, f) is None:
+                out.append(Command("overwatch", side, figure=f.id))
             for wid in dict.fromkeys(f.weapons):
                 if wid in LATER or rules.firing.shots_left(game, f, wid) <= 0:
                     continue
@@ -110,6 +114,10 @@ class GbCommands(CommandListing["Goodbyeeee"]):
             out.append("pinned")
         elif fig.markers.get(GbFigMark.PRONE):
             out.append("prone")
+        if GbFigMark.OVERWATCH in fig.markers:
+            out.append("overwatch")
+        if GbFigMark.STAND_TO in fig.markers:
+            out.append("standing to")
         if fig.markers.get(GbFigMark.DASHED) == t:
             out.append("dashed")
         elif fig.markers.get(GbFigMark.DASHED) == t - 1:

@@ -87,6 +87,10 @@ class GbFire(Chapter["Goodbyeeee"]):
             return f"{fig.name} is routing and may not fire (L156)."
         if fig.markers.get(GbFigMark.DASHED) == st.turn:
             return f"{fig.name} dashed this turn and may not fire (L102)."
+        if GbFigMark.STAND_TO in fig.markers:
+            return f"{fig.name} stands to: it does not shoot in its own turn (L168)."
+        if GbFigMark.OVERWATCH in fig.markers:
+            return f"{fig.name} is on overwatch instead of firing (L135)."
         if self.rules.data.is_vehicle_type(fig.type):
             return "Tanks fire with slice 10 of issue 19 (not yet)."
         return None
@@ -142,8 +146,7 @@ class GbFire(Chapter["Goodbyeeee"]):
     # ---- the shot, before the dice ------------------------------------------------------------------
     def shot(self, game: Game, firer: Figure, target: Figure, wid: str) -> Shot:
         """What the fire command does, worked out; refused with the reason when it may not."""
-        rules = self.rules
-        data = rules.data
+        data = self.rules.data
         require(wid in firer.weapons, f"{firer.name} has no {data.weapons[wid].name if wid in data.weapons else wid}.")
         require(wid not in LATER, f"Firing {LATER.get(wid, '')} is not written yet (issue 19).")
         fired = self.weapon_as_fired(firer, wid)
@@ -152,13 +155,22 @@ class GbFire(Chapter["Goodbyeeee"]):
         require(self.shots_left(game, firer, wid) > 0, f"{firer.name} has fired this turn (one weapon, L121).")
         why = self.targetable(game, firer, target)
         require(why is None, why or "")
+        return self.build(game, firer, target, fired)
+
+    def build(self, game: Game, firer: Figure, target: Figure, fired: str, extra: tuple[tuple[str, int], ...] = (),
+              short: bool = False, shots: int | None = None) -> Shot:
+        """The shot's numbers: ``extra`` changes to the score to hit (a snap shot's), ``short``
+        fires at short range whatever the distance (closing fire), ``shots`` replaces the
+        chart's (a reaction's)."""
+        rules = self.rules
+        data = rules.data
         w = data.weapons[fired]
         d = rules.in_units(rules.dist(firer.pos, target.pos))
-        band = next((i for i, (lo, hi) in enumerate(w.range_bands()) if lo - 1e-6 <= d <= hi + 1e-6), None)
+        band = 0 if short else next((i for i, (lo, hi) in enumerate(w.range_bands()) if lo - 1e-6 <= d <= hi + 1e-6), None)
         if band is None:
             refuse(f"{target.name} is {d:.1f} cm away: out of the {w.name}'s range ({w.range_bands()[-1][1]:g} cm).")
         assert band is not None and w.to_hit is not None
-        hit_mods: list[tuple[str, int]] = []
+        hit_mods: list[tuple[str, int]] = list(extra)
         if band == 1:
             hit_mods.append(("long range", data.shooting.long_range_to_hit))
         if w.vs_man_to_hit:
@@ -187,8 +199,8 @@ class GbFire(Chapter["Goodbyeeee"]):
         if "body_armour" in rules.stats.skills(target):
             wound_mods.append(("body armour", -data.shooting.body_armour_to_wound))
         to_wound = w.wound_on(band) + sum(m for _, m in wound_mods)
-        return Shot(firer.id, target.id, fired, band, round(d, 2), w.shots, to_hit, tuple(hit_mods), saves, words,
-                    to_wound, tuple(wound_mods))
+        return Shot(firer.id, target.id, fired, band, round(d, 2), w.shots if shots is None else shots, to_hit, tuple(hit_mods),
+                    saves, words, to_wound, tuple(wound_mods))
 
     def check_fire(self, game: Game, cmd: Command) -> None:
         st = game.state
@@ -212,9 +224,16 @@ class GbFire(Chapter["Goodbyeeee"]):
         shot = self.shot(game, firer, target, wid)
         done = self.fired(game, firer)
         firer.markers[GbFigMark.FIRED] = {"turn": st.turn, "weapon": wid, "shots": (done["shots"] if done else 0) + 1}
+        self.carry_out(game, shot)
+
+    def carry_out(self, game: Game, shot: Shot, how: str = "fires") -> None:
+        """Fire the worked-out shot: the log line, the section's note of the fire it is under,
+        each shot's dice, and a sniper's spotting roll."""
+        st = game.state
+        firer, target = st.figures[shot.firer], st.figures[shot.target]
         w = self.rules.data.weapons[shot.weapon]
         band = "short" if shot.band == 0 else "long"
-        game.emit("fire", f"{firer.name} fires the {w.name} at {target.name} ({shot.distance_cm:g} cm, {band} range, "
+        game.emit("fire", f"{firer.name} {how} the {w.name} at {target.name} ({shot.distance_cm:g} cm, {band} range, "
                   f"{shot.cover_words}).", figures=[firer.id, target.id])
         unit = st.units[target.unit]
         unit.markers[GbUnitMark.FIRED_ON] = sorted(set(unit.markers.get(GbUnitMark.FIRED_ON, [])) | {shot.weapon})

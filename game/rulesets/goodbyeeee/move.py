@@ -18,8 +18,9 @@ difficult-terrain, tank-weapons, steps).
   and water cost infantry 2 cm a cm, stormtroopers 1.
 
 A move is a job on the ruleset's queue (``walk``): it stops at each trigger along its path
-(here the climbs; slice 7 adds overwatch, stand to and closing fire through
-game/rulesets/path_triggers.py) and goes on with what is left.
+(game/rulesets/path_triggers.py: the climbs, and the enemy's overwatch, stand to and
+closing fire, reactions.py) and goes on with what is left, unless the mover was killed,
+pinned or routed there.
 """
 
 from __future__ import annotations
@@ -96,7 +97,12 @@ class GbMove(Chapter["Goodbyeeee"]):
 
     def __init__(self, rules: Goodbyeeee) -> None:
         super().__init__(rules)
-        self.sources = (ClimbPoints(rules),)
+        self.climbs = ClimbPoints(rules)
+
+    @property
+    def sources(self) -> tuple:
+        """What stops a move on its way: climbs, then the enemy's reactions (reactions.py)."""
+        return (self.climbs,) + self.rules.reactions.sources()
 
     # ---- who may move, and how far ------------------------------------------------------------
     def is_tank(self, fig: Figure) -> bool:
@@ -135,6 +141,8 @@ class GbMove(Chapter["Goodbyeeee"]):
             return "Figures move in the initiative and the orders steps."
         if fig.markers.get(GbFigMark.INIT_MOVED) == t:
             return f"{fig.name} moved on initiative and is excluded from move orders (L105)."
+        if fig.markers.get(GbFigMark.STAND_TO) == t:
+            return f"{fig.name} stands to instead of moving (L168)."
         unit = st.units[fig.unit]
         passed = self.rules.command.ordered(game, unit)
         if passed is None:
@@ -205,7 +213,7 @@ class GbMove(Chapter["Goodbyeeee"]):
         if base.refusal:
             return GbPlan([fig.pos], refusal=base.refusal)
         path = base.path
-        climbs = [t for s in self.sources for t in s.triggers(game, fig, path, frozenset())]
+        climbs = self.climbs.triggers(game, fig, path, frozenset())
         costed = self.costed(game, fig, path, climbs)
         budget = self.left(game, fig, dash, road=self.is_tank(fig) and self.on_road(game, path))
         if costed.total > budget + 0.01:
@@ -225,6 +233,11 @@ class GbMove(Chapter["Goodbyeeee"]):
         require(bool(cmd.path), "Give the path of the move.")
         plan = self.plan(game, fig, cmd.path or [], dash=cmd.choice == DASH)
         require(plan.refusal is None, plan.refusal or "")
+        if game.state.phase == "initiative":
+            end = plan.path[-1]
+            require(not any(e.alive and e.side != fig.side and self.rules.dist(end, e.pos) <= fig.radius + e.radius + 0.5
+                            for e in game.state.figures.values()),
+                    "A move on initiative may not end in contact with the enemy: a charge needs an order (interpretation closing-fire).")
 
     def apply_move(self, game: Game, cmd: Command) -> None:
         fig = game.state.figures[cmd.figure_id]
@@ -241,8 +254,9 @@ class GbMove(Chapter["Goodbyeeee"]):
         """Walk the path to its end or its first trigger, paying for it as it goes."""
         fig = game.state.figures[job["figure"]]
         path = [tuple(p) for p in job["path"]]
-        if not fig.alive or len(path) < 2 or fig.markers.get(GbFigMark.CLIMB_FAILED) == game.state.turn:
-            return []
+        if (not fig.alive or len(path) < 2 or fig.markers.get(GbFigMark.CLIMB_FAILED) == game.state.turn
+                or self.rules.courage.pinned(fig) or fig.markers.get(GbFigMark.ROUT)):
+            return []  # killed, pinned or routed by a reaction: it stops where it is
         done = frozenset(job["done"])
         trig = first_trigger(self.sources, game, fig, path, done)
         at = trig.at if trig is not None else LineString(path).length
@@ -255,8 +269,19 @@ class GbMove(Chapter["Goodbyeeee"]):
             self.rules.courage.terror(game, fig)  # a tank or flamethrower ends its move (L154)
             return []
         rest = rest_of_path(path, at)
-        return [{"do": "climb", "figure": fig.id, "feature": trig.source},
-                {"do": "walk", "figure": fig.id, "path": [list(p) for p in rest], "done": sorted(done | {trig.source})}]
+        if trig.kind == "climb":
+            stop: dict = {"do": "climb", "figure": fig.id, "feature": trig.source}
+        else:  # an enemy's reaction (reactions.py)
+            stop = {"do": trig.kind, "watcher": trig.source, "mover": fig.id}
+            if trig.kind == "stand_to":
+                stop["seen"] = self.seen_length(game, game.state.figures[trig.source], rest)
+        return [stop, {"do": "walk", "figure": fig.id, "path": [list(p) for p in rest], "done": sorted(done | {trig.source})}]
+
+    def seen_length(self, game: Game, watcher: Figure, path: Sequence[XY]) -> float:
+        """How much of the path (mm, to 10 mm) is in the watcher's sight."""
+        line = LineString(path)
+        n = max(1, int(line.length // 10))
+        return sum(10.0 for k in range(n) if self.rules.los(game, watcher, point_at(path, k * 10.0)).visible)
 
     def place(self, game: Game, fig: Figure, to: XY, cost: float, extra: str = "") -> None:
         if self.rules.dist(fig.pos, to) > EPS:

@@ -25,10 +25,14 @@ Commands:
                                   step; choice 'dash' for a dash (move.py)
   go_prone / stand_up (figure)    lie down (free) or get up (5 cm of the move)
   fire (figure, target[, choice]) the fire step: a shot with the weapon named in choice (fire.py)
+  stand_to (figure)               the orders step: watch instead of moving (reactions.py)
+  overwatch (figure[, point])     the fire step: watch an arc (toward point) instead of firing
+  react (figure, target, choice)  answers: 'shoot' or 'hold' when a mover enters the arc
+  claim (figure, value) / consent (figure, choice)   answers in a stand-to duel
   fight_order (figure, target)    answers: whom a figure with several opponents fights next
   subdue (figure, target, choice) answers: 'kill' or 'capture' the beaten figure
-Slices 2-6 of issue 19: the turn, orders and movement, single shots, courage (pins, the
-rally, section tests and routs), hand to hand. The event's effect is not resolved
+Slices 2-7 of issue 19: the turn, orders and movement, single shots, courage (pins, the
+rally, section tests and routs), hand to hand, overwatch, stand to and closing fire. The event's effect is not resolved
 (docs/goodbyeeee-design.md section 7).
 """
 
@@ -54,6 +58,7 @@ from .initiative import GbInitiative
 from .melee import GbMelee
 from .move import GbMove
 from .odds import GbOdds
+from .reactions import GbReactions
 from .status import GbFigMark, GbGameAttr, GbUnitMark
 
 #: what each step of a player's turn is called in the log, in the text's words (L79-85)
@@ -83,13 +88,14 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.courage = GbCourage(self)
         self.firing = GbFire(self)
         self.melee = GbMelee(self)
+        self.reactions = GbReactions(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.initiative, self.command, self.moving, self.firing, self.melee)
+        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions)
 
     # ---- data and maps ------------------------------------------------------------------------
     @classmethod
@@ -133,7 +139,7 @@ class Goodbyeeee(RulesetBase[GbData]):
         st.attrs[GbGameAttr.TURN_ORDER]["played"].append(side)
         for f in st.figures.values():  # what a figure moved counts in its own player's turn (move-and-fire)
             if f.side == side:
-                for key in (GbFigMark.MOVED_CM, GbFigMark.START_AT, FigureMark.MOVED):
+                for key in (GbFigMark.MOVED_CM, GbFigMark.START_AT, FigureMark.MOVED, GbFigMark.OVERWATCH, GbFigMark.STAND_TO):
                     f.markers.pop(key, None)
         st.phase = self.steps()[0]
         game.emit("turn", f"{st.sides[side].name}'s turn.", side=side)
