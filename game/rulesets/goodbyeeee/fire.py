@@ -16,8 +16,9 @@ targets unless the firer moved nearer to seek them out (L164); a sniper that mov
 a rifleman, re-rolls one cover roll a turn, and may not be shot at until the enemy has
 spotted it (5+ on a d6 after each of its shots; it hides again when it moves, L234).
 
-Slice 4 of issue 19. Machine guns (slice 8), grenades and mortars (9), flamethrowers and
-shots at tanks (10), closing fire and overwatch (7) come with their slices.
+Machine guns (bursts, the beaten zone, jams) are in auto_weapons.py, reactions (closing
+fire, overwatch, stand to) in reactions.py. Grenades and mortars (slice 9 of issue 19),
+flamethrowers and tanks (10) come with their slices.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from game.core.game import Game
 from game.core.state import DEAD, Figure
 from game.rulesets.parts import Chapter
 
+from .auto_weapons import BURSTS, ZONE
 from .status import GbFigMark, GbUnitMark
 
 if TYPE_CHECKING:
@@ -41,7 +43,7 @@ MG_FIRE = frozenset({"mg"})
 #: the weapons a stormtrooper may fire after a full move (L245 "Assault Fire: Can move >1/2 and fire")
 ASSAULT_FIRE = frozenset({"rifle", "smg", "hand_grenade", "rifle_grenade", "cluster_grenade"})
 #: what this version fires; the rest come with their slices of issue 19
-LATER = {"mg": "machine guns (slice 8)", "lmg": "machine guns (slice 8)", "tank_lmg": "machine guns (slice 8)",
+LATER = {"tank_lmg": "tank weapons (slice 10)",
          "hand_grenade": "grenades (slice 9)", "rifle_grenade": "grenades (slice 9)", "cluster_grenade": "grenades (slice 9)",
          "granatenwerfer": "mortars (slice 9)", "light_mortar": "mortars (slice 9)", "field_artillery": "artillery (slice 9)",
          "flamethrower": "flamethrowers (slice 10)", "tank_gun": "tank guns (slice 10)"}
@@ -93,7 +95,7 @@ class GbFire(Chapter["Goodbyeeee"]):
             return f"{fig.name} is on overwatch instead of firing (L135)."
         if self.rules.data.is_vehicle_type(fig.type):
             return "Tanks fire with slice 10 of issue 19 (not yet)."
-        return None
+        return self.rules.auto.why_not(game, fig)
 
     def weapon_as_fired(self, fig: Figure, wid: str) -> str:
         w = self.rules.data.weapons[wid]
@@ -155,7 +157,10 @@ class GbFire(Chapter["Goodbyeeee"]):
         require(self.shots_left(game, firer, wid) > 0, f"{firer.name} has fired this turn (one weapon, L121).")
         why = self.targetable(game, firer, target)
         require(why is None, why or "")
-        return self.build(game, firer, target, fired)
+        shot = self.build(game, firer, target, fired)
+        if fired == ZONE:
+            self.rules.auto.zone(game, firer, target)  # refused with a friend in the beaten zone
+        return shot
 
     def build(self, game: Game, firer: Figure, target: Figure, fired: str, extra: tuple[tuple[str, int], ...] = (),
               short: bool = False, shots: int | None = None) -> Shot:
@@ -224,46 +229,61 @@ class GbFire(Chapter["Goodbyeeee"]):
         shot = self.shot(game, firer, target, wid)
         done = self.fired(game, firer)
         firer.markers[GbFigMark.FIRED] = {"turn": st.turn, "weapon": wid, "shots": (done["shots"] if done else 0) + 1}
-        self.carry_out(game, shot)
+        self.rules.jobs.push(game, *self.carry_out(game, shot))
 
-    def carry_out(self, game: Game, shot: Shot, how: str = "fires") -> None:
+    def carry_out(self, game: Game, shot: Shot, how: str = "fires", reaction: bool = False) -> list[dict]:
         """Fire the worked-out shot: the log line, the section's note of the fire it is under,
-        each shot's dice, and a sniper's spotting roll."""
+        then single shots resolved at once (and a sniper's spotting roll), an HMG's beaten
+        zone, or a burst's job (returned: it may stop to ask where the last shots go).
+        ``reaction``: the shots are the reaction's (a machine gun fires them at the mover)."""
         st = game.state
         firer, target = st.figures[shot.firer], st.figures[shot.target]
         w = self.rules.data.weapons[shot.weapon]
+        auto = self.rules.auto
         band = "short" if shot.band == 0 else "long"
-        game.emit("fire", f"{firer.name} {how} the {w.name} at {target.name} ({shot.distance_cm:g} cm, {band} range, "
+        what = "into its beaten zone through" if shot.weapon == ZONE and not reaction else "at"
+        game.emit("fire", f"{firer.name} {how} the {w.name} {what} {target.name} ({shot.distance_cm:g} cm, {band} range, "
                   f"{shot.cover_words}).", figures=[firer.id, target.id])
         unit = st.units[target.unit]
         unit.markers[GbUnitMark.FIRED_ON] = sorted(set(unit.markers.get(GbUnitMark.FIRED_ON, [])) | {shot.weapon})
+        if shot.weapon == ZONE and not reaction:
+            auto.fire_zone(game, firer, target)
+            return []
+        if shot.weapon in BURSTS or shot.weapon == ZONE:
+            n = shot.shots if reaction else auto.shots(game, firer, shot.weapon)
+            extra = tuple(m for m in shot.hit_mods if m[0] in ("snap shot", "closing fire"))
+            return [auto.burst_job(firer, target, shot.weapon, n, extra, short=shot.band == 0 and reaction)]
         for _ in range(shot.shots):
             if not target.alive:
                 break
             self.resolve(game, shot, firer, target)
         self.spot_roll(game, firer, target.side)
+        return []
 
-    def resolve(self, game: Game, shot: Shot, firer: Figure, target: Figure) -> None:
-        """One shot: to hit, cover, to wound (L123-127), then the pin test (L160)."""
+    def resolve(self, game: Game, shot: Shot, firer: Figure, target: Figure, ones: bool = False) -> int:
+        """One shot: to hit, cover, to wound (L123-127), then the pin test (L160). Returns the
+        to-hit face (``ones``: the caller counts the 1s, for a machine gun's jams)."""
         dice = game.dice
         w = self.rules.data.weapons[shot.weapon]
         r = dice.roll("d6", f"{firer.name} to hit {target.name}", target=f"{shot.to_hit}+", modifiers=list(shot.hit_mods),
-                      figures=[firer.id, target.id], cuts=(shot.to_hit,))
+                      figures=[firer.id, target.id], cuts=tuple(sorted({shot.to_hit, 2})) if ones else (shot.to_hit,))
+        face = r.value
         if r.value < shot.to_hit or r.value == 1:
             r.outcome = "miss"
-            return
+            return face
         r.outcome = "hit"
         if shot.saves and self.cover_saves(game, shot, firer, target):
             self.rules.courage.pin_test(game, target, shot.weapon)
-            return
+            return face
         r = dice.roll("d6", f"{w.name}: to wound {target.name}", target=f"{shot.to_wound}+", modifiers=list(shot.wound_mods),
                       figures=[target.id], cuts=(shot.to_wound,))
         if r.value < shot.to_wound or r.value == 1:
             r.outcome = "not wounded"
             self.rules.courage.pin_test(game, target, shot.weapon)
-            return
+            return face
         r.outcome = "wounded"
         self.wound(game, target, f"shot by {firer.name}")
+        return face
 
     def cover_saves(self, game: Game, shot: Shot, firer: Figure, target: Figure) -> bool:
         """The cover roll (L126); a sniper re-rolls one save a turn (L234: the firer always does)."""

@@ -129,6 +129,8 @@ class GbMove(Chapter["Goodbyeeee"]):
             return f"{fig.name} is routing: it runs for its table edge at the start of its turn (L156)."
         if fig.markers.get(GbFigMark.DASHED) == t - 1:
             return f"{fig.name} dashed last turn and may not move this turn (L102)."
+        if fig.markers.get(GbFigMark.CLEARING) == t:
+            return f"{fig.name} spends this turn clearing its jammed gun (L217)."
         if fig.markers.get(GbFigMark.CLIMB_FAILED) == t:
             return f"{fig.name} failed to climb and may not move again this turn (L99)."
         if st.phase == "initiative":

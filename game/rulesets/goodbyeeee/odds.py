@@ -15,6 +15,7 @@ from game.rulesets.offers import OddsLine, OddsReport, resolved_report
 from game.rulesets.parts import OddsPart
 from game.rulesets.resolving import command_odds, settle_decisions
 
+from .auto_weapons import BURSTS, ZONE
 from .status import GbFigMark
 
 if TYPE_CHECKING:
@@ -70,18 +71,21 @@ class GbOdds(OddsPart["Goodbyeeee"]):
         shot = self.rules.firing.shot(game, firer, target, cmd.choice or self.rules.firing.default_weapon(firer))
         w = self.rules.data.weapons[shot.weapon]
 
-        def read(before: Game, after: Game, dice: Dice) -> str:
+        jams = self.rules.auto.jam_limit(game, firer, shot.weapon) is not None
+
+        def read(before: Game, after: Game, dice: Dice) -> tuple[str, str]:
             t0, t1 = before.state.figures[target.id], after.state.figures[target.id]
+            jam = "jams" if after.state.figures[firer.id].markers.get(GbFigMark.JAMMED) else "no jam"
             if not t1.alive:
-                return "out of action"
+                return ("out of action", jam)
             if t1.wounds > t0.wounds:
-                return "wounded"
+                return ("wounded", jam)
             if t1.markers.get(GbFigMark.PINNED) and not t0.markers.get(GbFigMark.PINNED):
-                return "pinned"
-            return "no effect"
+                return ("pinned", jam)
+            return ("no effect", jam)
 
         res = command_odds(game, cmd, read)
-        lines = [OddsLine("weapon", f"{w.name}{f' x{shot.shots}' if shot.shots > 1 else ''}"),
+        lines = [OddsLine("weapon", w.name),
                  OddsLine("range", f"{shot.distance_cm:g} cm ({'short' if shot.band == 0 else 'long'})"),
                  OddsLine("to hit", f"{shot.to_hit}+")]
         lines += [OddsLine(words, f"{m:+d} to the score") for words, m in shot.hit_mods]
@@ -89,7 +93,13 @@ class GbOdds(OddsPart["Goodbyeeee"]):
         lines.append(OddsLine("to wound", f"{shot.to_wound}+"))
         lines += [OddsLine(words, f"{m:+d} to the score") for words, m in shot.wound_mods]
         notes = ["a hit that does not wound makes the target test its courage: a failure pins it (L160)"]
-        return resolved_report(f"{firer.name} fires at {target.name}", lines, res, "target", notes=notes)
+        if shot.weapon in BURSTS or shot.weapon == ZONE:
+            lines.insert(1, OddsLine("shots", str(self.rules.auto.shots(game, firer, shot.weapon))))
+        if shot.weapon == ZONE:
+            notes.append("the beaten zone's other figures take the rest of the shots (d6 each, nearest first); "
+                         f"shown here: {target.name}")
+        return resolved_report(f"{firer.name} fires at {target.name}", lines, res, "target", main=_first,
+                               extra={"the gun": _second} if jams else None, notes=notes)
 
     def fight_odds(self, game: Game, cmd: Command) -> OddsReport:
         """Two figures in base contact: the fight the close combat step would run (L137-150),
@@ -124,3 +134,11 @@ class GbOdds(OddsPart["Goodbyeeee"]):
         return resolved_report(f"Hand to hand: {a.name} against {b.name}", lines, res, "fight",
                                notes=["the winner wounds the loser (or may capture a figure the wound would put out of action)",
                                       "a draw: both fall back 3 cm (L148)"])
+
+
+def _first(o: tuple[str, str]) -> str:
+    return o[0]
+
+
+def _second(o: tuple[str, str]) -> str:
+    return o[1]

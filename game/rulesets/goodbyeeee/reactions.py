@@ -17,8 +17,7 @@ interpretations overwatch, closing-fire, stand-to).
 Each is a trigger source (game/rulesets/path_triggers.py) of the move's ``walk`` job: the
 move stops at the trigger, the reaction's job runs (asking players where the text lets
 them choose), and the move goes on from there if the mover may still move. The machine
-guns' reactions come with slice 8 (a figure whose only weapons are not written yet does
-not react).
+guns fire their reaction shots (LMG 2, MG 4) as a burst at the mover (auto_weapons.py).
 """
 
 from __future__ import annotations
@@ -115,9 +114,10 @@ class GbReactions(Chapter["Goodbyeeee"]):
         return fig.alive and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
 
     def weapon(self, fig: Figure) -> str | None:
-        """The weapon it reacts with: its first that fires at men and is written."""
+        """The weapon it reacts with: its first that fires at men and is written (a jammed or
+        clearing gun does not react)."""
         w = self.rules.firing.default_weapon(fig)
-        ok = w and w not in LATER and self.rules.data.weapons[w].kind == "aimed"
+        ok = w and w not in LATER and self.rules.data.weapons[w].kind == "aimed" and not fig.markers.get(GbFigMark.JAMMED)
         return w if ok else None
 
     def reaction_shots(self, weapon: str) -> int:
@@ -125,18 +125,18 @@ class GbReactions(Chapter["Goodbyeeee"]):
         return shots.get(weapon, shots["default"])
 
     def fire_at(self, game: Game, w: Figure, mover: Figure, how: str, extra: tuple[tuple[str, int], ...],
-                short: bool, shots: int | None) -> bool:
-        """A reaction shot; False (and a line in the log) when it cannot be made."""
+                short: bool, shots: int | None) -> list[dict]:
+        """A reaction shot: the jobs that follow it (a machine gun's burst), none when it cannot
+        be made (a line in the log says why)."""
         weapon = self.weapon(w)
         if weapon is None or not mover.alive:
-            return False
+            return []
         try:
             shot = self.rules.firing.build(game, w, mover, self.rules.firing.weapon_as_fired(w, weapon), extra, short, shots)
         except Refusal as r:
             game.emit("fire", f"{w.name} cannot fire at {mover.name}: {r}", figures=[w.id, mover.id])
-            return False
-        self.rules.firing.carry_out(game, shot, how)
-        return True
+            return []
+        return self.rules.firing.carry_out(game, shot, how, reaction=True)
 
     # ---- overwatch -----------------------------------------------------------------------------------
     def check_overwatch(self, game: Game, cmd: Command) -> None:
@@ -172,10 +172,9 @@ class GbReactions(Chapter["Goodbyeeee"]):
         if job["choice"] == "shoot":
             w.markers.pop(GbFigMark.OVERWATCH, None)
             weapon = self.weapon(w) or ""
-            self.fire_at(game, w, mover, "snap-fires (overwatch)", (("snap shot", -self.rules.data.overwatch.to_hit),), False,
-                         self.reaction_shots(weapon))
-        else:
-            game.emit("fire", f"{w.name} holds its fire.", figures=[w.id])
+            return self.fire_at(game, w, mover, "snap-fires (overwatch)", (("snap shot", -self.rules.data.overwatch.to_hit),), False,
+                                self.reaction_shots(weapon))
+        game.emit("fire", f"{w.name} holds its fire.", figures=[w.id])
         return []
 
     def check_react(self, game: Game, cmd: Command) -> None:
@@ -197,9 +196,8 @@ class GbReactions(Chapter["Goodbyeeee"]):
             game.emit("fire", f"{d.name} does not get a shot off at {mover.name}.", figures=[d.id])
             return []
         weapon = self.weapon(d) or ""
-        self.fire_at(game, d, mover, "fires at the charger (closing fire)", (("closing fire", -self.rules.data.closing_fire.to_hit),),
-                     True, self.reaction_shots(weapon))
-        return []
+        return self.fire_at(game, d, mover, "fires at the charger (closing fire)",
+                            (("closing fire", -self.rules.data.closing_fire.to_hit),), True, self.reaction_shots(weapon))
 
     # ---- stand to ------------------------------------------------------------------------------------------
     def check_stand_to(self, game: Game, cmd: Command) -> None:
@@ -269,7 +267,7 @@ class GbReactions(Chapter["Goodbyeeee"]):
         if tw > tm:
             rw.outcome, rm.outcome = "the watcher wins", "noticed"
             w.markers.pop(GbFigMark.STAND_TO, None)
-            self.fire_at(game, w, mover, "fires from stand to", (), False, None)
+            return self.fire_at(game, w, mover, "fires from stand to", (), False, None)
         else:
             rw.outcome, rm.outcome = "too slow", "moves before it is noticed"
             game.emit("fire", f"{mover.name} moves before {w.name} notices (L172).", figures=[mover.id, w.id])

@@ -29,10 +29,11 @@ Commands:
   overwatch (figure[, point])     the fire step: watch an arc (toward point) instead of firing
   react (figure, target, choice)  answers: 'shoot' or 'hold' when a mover enters the arc
   claim (figure, value) / consent (figure, choice)   answers in a stand-to duel
+  switch_fire (figure[, target])  answers: where a burst's last shots go after a kill (or hold)
   fight_order (figure, target)    answers: whom a figure with several opponents fights next
   subdue (figure, target, choice) answers: 'kill' or 'capture' the beaten figure
-Slices 2-7 of issue 19: the turn, orders and movement, single shots, courage (pins, the
-rally, section tests and routs), hand to hand, overwatch, stand to and closing fire. The event's effect is not resolved
+Slices 2-8 of issue 19: the turn, orders and movement, single shots, courage (pins, the
+rally, section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns. The event's effect is not resolved
 (docs/goodbyeeee-design.md section 7).
 """
 
@@ -48,6 +49,7 @@ from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 from game.rulesets.jobs import JobQueue
 
+from .auto_weapons import GbAuto
 from .command import GbCommand
 from .commands import GbCommands
 from .courage import GbCourage
@@ -89,13 +91,14 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.firing = GbFire(self)
         self.melee = GbMelee(self)
         self.reactions = GbReactions(self)
+        self.auto = GbAuto(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions)
+        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto)
 
     # ---- data and maps ------------------------------------------------------------------------
     @classmethod
@@ -143,6 +146,7 @@ class Goodbyeeee(RulesetBase[GbData]):
                     f.markers.pop(key, None)
         st.phase = self.steps()[0]
         game.emit("turn", f"{st.sides[side].name}'s turn.", side=side)
+        self.auto.start_clearing(game, side)
         return [{"do": "event", "side": side}, {"do": "step_start"}] if st.phase == "event" else [{"do": "step_start"}]
 
     def job_step_start(self, game: Game, job: dict) -> list[dict]:
