@@ -99,6 +99,9 @@ class GbCommands(CommandListing["Goodbyeeee"]):
             for wid in dict.fromkeys(f.weapons):
                 if wid in LATER or rules.firing.shots_left(game, f, wid) <= 0:
                     continue
+                if rules.data.weapons[wid].kind != "aimed":  # at a point: each enemy's place
+                    out += [Command("fire_at_point", side, figure=f.id, point=e.pos, choice=wid) for e in enemies]
+                    continue
                 reach = rules.mm(rules.data.weapons[rules.firing.weapon_as_fired(f, wid)].range_bands()[-1][1])
                 out += [Command("fire", side, figure=f.id, target=e.id, choice=wid) for e in enemies
                         if rules.dist(f.pos, e.pos) <= reach + 1e-6]

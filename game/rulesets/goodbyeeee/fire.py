@@ -17,8 +17,8 @@ a rifleman, re-rolls one cover roll a turn, and may not be shot at until the ene
 spotted it (5+ on a d6 after each of its shots; it hides again when it moves, L234).
 
 Machine guns (bursts, the beaten zone, jams) are in auto_weapons.py, reactions (closing
-fire, overwatch, stand to) in reactions.py. Grenades and mortars (slice 9 of issue 19),
-flamethrowers and tanks (10) come with their slices.
+fire, overwatch, stand to) in reactions.py, grenades and mortars in blasts.py (the cluster
+grenade's to-hit roll is here). Flamethrowers and tanks (slice 10 of issue 19) come later.
 """
 
 from __future__ import annotations
@@ -43,10 +43,7 @@ MG_FIRE = frozenset({"mg"})
 #: the weapons a stormtrooper may fire after a full move (L245 "Assault Fire: Can move >1/2 and fire")
 ASSAULT_FIRE = frozenset({"rifle", "smg", "hand_grenade", "rifle_grenade", "cluster_grenade"})
 #: what this version fires; the rest come with their slices of issue 19
-LATER = {"tank_lmg": "tank weapons (slice 10)",
-         "hand_grenade": "grenades (slice 9)", "rifle_grenade": "grenades (slice 9)", "cluster_grenade": "grenades (slice 9)",
-         "granatenwerfer": "mortars (slice 9)", "light_mortar": "mortars (slice 9)", "field_artillery": "artillery (slice 9)",
-         "flamethrower": "flamethrowers (slice 10)", "tank_gun": "tank guns (slice 10)"}
+LATER = {"tank_lmg": "tank weapons (slice 10)", "flamethrower": "flamethrowers (slice 10)", "tank_gun": "tank guns (slice 10)"}
 
 
 @dataclass(frozen=True)
@@ -151,6 +148,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         data = self.rules.data
         require(wid in firer.weapons, f"{firer.name} has no {data.weapons[wid].name if wid in data.weapons else wid}.")
         require(wid not in LATER, f"Firing {LATER.get(wid, '')} is not written yet (issue 19).")
+        require(data.weapons[wid].kind == "aimed", f"The {data.weapons[wid].name} is fired at a point (fire_at_point), not at a figure.")
         fired = self.weapon_as_fired(firer, wid)
         why = self.move_limit_problem(game, firer, fired)
         require(why is None, why or "")
@@ -249,6 +247,14 @@ class GbFire(Chapter["Goodbyeeee"]):
         if shot.weapon == ZONE and not reaction:
             auto.fire_zone(game, firer, target)
             return []
+        if w.template is not None:  # the cluster grenade: placed, not scattered (interpretation cluster-grenade)
+            r = game.dice.roll("d6", f"{firer.name} to hit {target.name}", target=f"{shot.to_hit}+", modifiers=list(shot.hit_mods),
+                               figures=[firer.id, target.id], cuts=(shot.to_hit,))
+            if r.value < shot.to_hit or r.value == 1:
+                r.outcome = "miss: it does nothing"
+                return []
+            r.outcome = "on target"
+            return [{"do": "blast", "firer": firer.id, "weapon": shot.weapon, "at": [target.x, target.y]}]
         if shot.weapon in BURSTS or shot.weapon == ZONE:
             n = shot.shots if reaction else auto.shots(game, firer, shot.weapon)
             extra = tuple(m for m in shot.hit_mods if m[0] in ("snap shot", "closing fire"))

@@ -32,6 +32,8 @@ class GbOdds(OddsPart["Goodbyeeee"]):
             return self.fire_odds(game, cmd)
         if cmd.kind == "fight":
             return self.fight_odds(game, cmd)
+        if cmd.kind == "fire_at_point":
+            return self.blast_odds(game, cmd)
         refuse(f"No odds for '{cmd.kind}' yet.")
         raise AssertionError
 
@@ -136,9 +138,35 @@ class GbOdds(OddsPart["Goodbyeeee"]):
                                       "a draw: both fall back 3 cm (L148)"])
 
 
+    def blast_odds(self, game: Game, cmd: Command) -> OddsReport:
+        """A grenade or a mortar round at a point: how many figures of each side it puts out
+        of action (the scatter's direction is a whole degree, so these odds are usually
+        sampled from seeded resolutions: the report says which)."""
+        self.rules.check(game, cmd)
+        fig = game.state.figures[cmd.figure_id]
+        plan = self.rules.blasts.plan(game, fig, cmd.choice or "", cmd.at)
+
+        def read(before: Game, after: Game, dice: Dice) -> tuple[int, int]:
+            lost = [f for f in before.state.figures.values() if f.alive and not after.state.figures[f.id].alive]
+            return (sum(f.side != fig.side for f in lost), sum(f.side == fig.side for f in lost))
+
+        res = command_odds(game, cmd, read)
+        lines = [OddsLine("weapon", self.rules.data.weapons[plan["weapon"]].name)] + [OddsLine("dice", w) for w in plan["words"]]
+        return resolved_report(f"{fig.name} fires at a point", lines, res, "enemy figures out of action", main=_count_enemy,
+                               extra={"own figures out of action": _count_own}, notes=["a HIT on the scatter die lands on the point"])
+
+
 def _first(o: tuple[str, str]) -> str:
     return o[0]
 
 
 def _second(o: tuple[str, str]) -> str:
+    return o[1]
+
+
+def _count_enemy(o: tuple[int, int]) -> int:
+    return o[0]
+
+
+def _count_own(o: tuple[int, int]) -> int:
     return o[1]

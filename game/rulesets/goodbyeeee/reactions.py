@@ -117,7 +117,8 @@ class GbReactions(Chapter["Goodbyeeee"]):
         """The weapon it reacts with: its first that fires at men and is written (a jammed or
         clearing gun does not react)."""
         w = self.rules.firing.default_weapon(fig)
-        ok = w and w not in LATER and self.rules.data.weapons[w].kind == "aimed" and not fig.markers.get(GbFigMark.JAMMED)
+        ok = w and w not in LATER and self.rules.data.weapons[w].kind == "aimed" and not self.rules.data.weapons[w].template \
+            and not fig.markers.get(GbFigMark.JAMMED)
         return w if ok else None
 
     def reaction_shots(self, weapon: str) -> int:

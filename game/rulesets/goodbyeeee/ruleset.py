@@ -25,6 +25,8 @@ Commands:
                                   step; choice 'dash' for a dash (move.py)
   go_prone / stand_up (figure)    lie down (free) or get up (5 cm of the move)
   fire (figure, target[, choice]) the fire step: a shot with the weapon named in choice (fire.py)
+  fire_at_point (figure, point, choice)  a grenade, mortar or field gun at a point (blasts.py)
+  pick_landing (figure, value)    answers: which of several scatter rolls is used
   stand_to (figure)               the orders step: watch instead of moving (reactions.py)
   overwatch (figure[, point])     the fire step: watch an arc (toward point) instead of firing
   react (figure, target, choice)  answers: 'shoot' or 'hold' when a mover enters the arc
@@ -32,8 +34,9 @@ Commands:
   switch_fire (figure[, target])  answers: where a burst's last shots go after a kill (or hold)
   fight_order (figure, target)    answers: whom a figure with several opponents fights next
   subdue (figure, target, choice) answers: 'kill' or 'capture' the beaten figure
-Slices 2-8 of issue 19: the turn, orders and movement, single shots, courage (pins, the
-rally, section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns. The event's effect is not resolved
+Slices 2-9 of issue 19: the turn, orders and movement, single shots, courage (pins, the
+rally, section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns,
+grenades and mortars. The event's effect is not resolved
 (docs/goodbyeeee-design.md section 7).
 """
 
@@ -50,6 +53,7 @@ from game.rulesets.base import RulesetBase
 from game.rulesets.jobs import JobQueue
 
 from .auto_weapons import GbAuto
+from .blasts import GbBlasts
 from .command import GbCommand
 from .commands import GbCommands
 from .courage import GbCourage
@@ -92,13 +96,14 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.melee = GbMelee(self)
         self.reactions = GbReactions(self)
         self.auto = GbAuto(self)
+        self.blasts = GbBlasts(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, self.blasts, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto)
+        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto, self.blasts)
 
     # ---- data and maps ------------------------------------------------------------------------
     @classmethod

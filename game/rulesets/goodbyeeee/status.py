@@ -2,7 +2,7 @@
 game/core/keys.py: each key is a plain string, so saves and digests read exactly as before).
 
 Marks come with the slices of issue 19 that write them (docs/goodbyeeee-design.md section 7):
-the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5), hand to hand (6), reactions (7), machine guns (8). Turn numbers are the game turn
+the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5), hand to hand (6), reactions (7), machine guns (8), blasts (9). Turn numbers are the game turn
 (interpretation turn-durations): a mark holding the turn it was made says "this turn" when
 it equals ``state.turn`` and "last turn" when it is one less. Keys every ruleset shares come from game/core/keys.py
 (``StateKey``: victory, decision, options...).
@@ -46,6 +46,7 @@ class GbFigMark(StatusKeys):
     ONES = "ones"  # [turn, n]: the 1s its machine gun rolled to hit this turn (L217, L227: enough of them jam it)
     JAMMED = "jammed"  # True: its machine gun is jammed until its figure's next turn, spent clearing it
     CLEARING = "clearing"  # the turn its figure spends clearing the jam (L217: no move, no fire)
+    LAST_IMPACT = "last_impact"  # [x, y]: where its mortar's last round landed (L257: firing there again)
     SPOTTED = "spotted"  # a sniper the enemy has spotted (L234): until it moves it may be shot at
 
 
