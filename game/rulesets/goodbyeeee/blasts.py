@@ -19,7 +19,7 @@ field-artillery, blast-figures).
 Every figure under the template (its centre within it; either side) takes a cover roll as
 seen from where the blast landed, then the weapon's to-wound roll (3+ for a grenade landing
 in a building, bunker or trench, L209); a figure not wounded tests its courage (L160).
-Tanks under a blast come with slice 10.
+A tank under it takes the cover roll and the chart's damage column instead (tanks.py).
 """
 
 from __future__ import annotations
@@ -141,15 +141,21 @@ class GbBlasts(Chapter["Goodbyeeee"]):
         why = self.rules.firing.move_limit_problem(game, fig, wid)
         require(why is None, why or "")
         require(self.rules.firing.shots_left(game, fig, wid) > 0, f"{fig.name} has fired this turn (one weapon, L121).")
+        if self.rules.data.weapons[wid].kind == "flame":
+            self.rules.flame.check(game, fig, cmd.at)
+            return
         self.plan(game, fig, wid, cmd.at)
 
     def apply_fire_at_point(self, game: Game, cmd: Command) -> None:
         st = game.state
         fig = st.figures[cmd.figure_id]
         wid = cmd.choice or ""
-        plan = self.plan(game, fig, wid, cmd.at)
         done = self.rules.firing.fired(game, fig)
         fig.markers[GbFigMark.FIRED] = {"turn": st.turn, "weapon": wid, "shots": (done["shots"] if done else 0) + 1}
+        if self.rules.data.weapons[wid].kind == "flame":
+            self.rules.flame.fire(game, fig, cmd.at)
+            return
+        plan = self.plan(game, fig, wid, cmd.at)
         w = self.rules.data.weapons[wid]
         game.emit("fire", f"{fig.name} fires the {w.name} at a point {self.rules.fmt(self.rules.dist(fig.pos, cmd.at))} away "
                   f"({'; '.join(plan['words'])}).", figures=[fig.id])
@@ -235,9 +241,6 @@ class GbBlasts(Chapter["Goodbyeeee"]):
         if not hit:
             game.emit("fire", "Nobody is under the blast.")
         for fig in hit:
-            if rules.data.is_vehicle_type(fig.type):
-                game.emit("fire", f"{fig.name} is under the blast: blasts against tanks come with slice 10 (not yet).", figures=[fig.id])
-                continue
             self.blast_one(game, firer, fig, job["weapon"], at, confined)
         return []
 
@@ -254,14 +257,21 @@ class GbBlasts(Chapter["Goodbyeeee"]):
             saves = tuple(data.shooting.prone_open_saves)
         if saves and w.cover_saves:
             saves = tuple(sorted(set(saves) & set(w.cover_saves)))
+        rules.flame.boom(game, fig)  # a flamethrower team caught by the blast (L241)
+        if not fig.alive:
+            return
         if saves:
             r = game.dice.roll("d6", f"Cover roll for {fig.name} under the {w.name}'s blast", target=f"{saves[0]}-{saves[-1]} stops it",
                                figures=[fig.id], cuts=(saves[-1] + 1,))
             if r.value in saves:
                 r.outcome = "stopped by cover"
-                rules.courage.pin_test(game, fig, wid)
+                if not rules.data.is_vehicle_type(fig.type):
+                    rules.courage.pin_test(game, fig, wid)
                 return
             r.outcome = "gets through"
+        if rules.data.is_vehicle_type(fig.type):
+            rules.tanks.damage_roll(game, fig, wid, f"caught by the {w.name}")
+            return
         need = (w.confined_to_wound if confined and w.confined_to_wound else w.wound_on(0))
         mods = [("body armour", -data.shooting.body_armour_to_wound)] if "body_armour" in rules.stats.skills(fig) else []
         need += sum(m for _, m in mods)

@@ -18,7 +18,8 @@ spotted it (5+ on a d6 after each of its shots; it hides again when it moves, L2
 
 Machine guns (bursts, the beaten zone, jams) are in auto_weapons.py, reactions (closing
 fire, overwatch, stand to) in reactions.py, grenades and mortars in blasts.py (the cluster
-grenade's to-hit roll is here). Flamethrowers and tanks (slice 10 of issue 19) come later.
+grenade's to-hit roll is here), flamethrowers in flame.py, tanks and the damage column in
+tanks.py.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ MG_FIRE = frozenset({"mg"})
 #: the weapons a stormtrooper may fire after a full move (L245 "Assault Fire: Can move >1/2 and fire")
 ASSAULT_FIRE = frozenset({"rifle", "smg", "hand_grenade", "rifle_grenade", "cluster_grenade"})
 #: what this version fires; the rest come with their slices of issue 19
-LATER = {"tank_lmg": "tank weapons (slice 10)", "flamethrower": "flamethrowers (slice 10)", "tank_gun": "tank guns (slice 10)"}
+LATER: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         if GbFigMark.OVERWATCH in fig.markers:
             return f"{fig.name} is on overwatch instead of firing (L135)."
         if self.rules.data.is_vehicle_type(fig.type):
-            return "Tanks fire with slice 10 of issue 19 (not yet)."
+            return self.rules.tanks.why_not_act(fig)
         return self.rules.auto.why_not(game, fig)
 
     def weapon_as_fired(self, fig: Figure, wid: str) -> str:
@@ -111,6 +112,8 @@ class GbFire(Chapter["Goodbyeeee"]):
                 f"{fig.name} moved {moved:g} cm this turn: the {name} fires after at most {limit:g} cm (L108).")
 
     def shots_left(self, game: Game, fig: Figure, wid: str) -> int:
+        if self.rules.data.is_vehicle_type(fig.type):  # each of its weapons once (interpretation tank-weapons)
+            return self.rules.tanks.shots_left(game, fig, wid)
         done = self.fired(game, fig)
         w = self.rules.data.weapons[wid]
         if w.shots > 1:  # a burst: once a turn, whatever the figure's attacks (interpretation attacks)
@@ -123,8 +126,6 @@ class GbFire(Chapter["Goodbyeeee"]):
         """Why ``target`` may not be chosen by ``firer`` (None: it may)."""
         if not target.alive or target.side == firer.side:
             return "Choose an enemy figure in action."
-        if self.rules.data.is_vehicle_type(target.type):
-            return "Shots at tanks come with slice 10 of issue 19 (not yet)."
         if self.hidden_sniper(target):
             return f"{target.name} is a sniper nobody has spotted yet (L234: 5+ after each of its shots)."
         if self.rules.courage.pinned(target) and not self.sought_out(firer, target):
@@ -148,10 +149,16 @@ class GbFire(Chapter["Goodbyeeee"]):
         data = self.rules.data
         require(wid in firer.weapons, f"{firer.name} has no {data.weapons[wid].name if wid in data.weapons else wid}.")
         require(wid not in LATER, f"Firing {LATER.get(wid, '')} is not written yet (issue 19).")
-        require(data.weapons[wid].kind == "aimed", f"The {data.weapons[wid].name} is fired at a point (fire_at_point), not at a figure.")
+        at_tank = data.is_vehicle_type(target.type)
+        require(data.weapons[wid].kind == "aimed" or (at_tank and data.weapons[wid].vs_tank_to_hit is not None),
+                f"The {data.weapons[wid].name} is fired at a point (fire_at_point), not at a figure.")
+        require(not at_tank or self.rules.tanks.can_harm(wid), f"The {data.weapons[wid].name} cannot harm a tank (the chart: No).")
         fired = self.weapon_as_fired(firer, wid)
         why = self.move_limit_problem(game, firer, fired)
         require(why is None, why or "")
+        if data.is_vehicle_type(firer.type):
+            require(self.rules.tanks.weapons_left(firer, wid) > 0, f"{firer.name}'s {data.weapons[wid].name} is knocked out or jammed.")
+            require(self.shots_left(game, firer, wid) > 0, f"{firer.name}'s {data.weapons[wid].name} has fired this turn.")
         require(self.shots_left(game, firer, wid) > 0, f"{firer.name} has fired this turn (one weapon, L121).")
         why = self.targetable(game, firer, target)
         require(why is None, why or "")
@@ -172,18 +179,26 @@ class GbFire(Chapter["Goodbyeeee"]):
         band = 0 if short else next((i for i, (lo, hi) in enumerate(w.range_bands()) if lo - 1e-6 <= d <= hi + 1e-6), None)
         if band is None:
             refuse(f"{target.name} is {d:.1f} cm away: out of the {w.name}'s range ({w.range_bands()[-1][1]:g} cm).")
-        assert band is not None and w.to_hit is not None
+        assert band is not None
+        at_tank = data.is_vehicle_type(target.type)
         hit_mods: list[tuple[str, int]] = list(extra)
-        if band == 1:
-            hit_mods.append(("long range", data.shooting.long_range_to_hit))
-        if w.vs_man_to_hit:
+        if at_tank and w.vs_tank_to_hit is not None:  # field artillery at a tank: 4+, 5+, 6+ by band (L194)
+            base = w.vs_tank_to_hit[band]
+        else:
+            assert w.to_hit is not None
+            base = w.to_hit.short
+            if band == 1:
+                hit_mods.append(("long range", data.shooting.long_range_to_hit))
+        if w.vs_man_to_hit and not at_tank:
             hit_mods.append((f"{w.name} against a man", -w.vs_man_to_hit))
+        if data.is_vehicle_type(firer.type) and firer.markers.get(GbFigMark.MOVED_CM):
+            hit_mods.append(("the tank moved: a rough ride", -data.shooting.modifiers.tank_moved))
         if firer.markers.get(GbFigMark.DASHED) == game.state.turn - 1:
             hit_mods.append(("dashed last turn", -data.shooting.modifiers.dashed_last_round))
         bonus = rules.stats.stat(firer, "to_hit")
         if bonus:
             hit_mods.append(("better shot", -bonus))
-        to_hit = w.to_hit.short + sum(m for _, m in hit_mods)
+        to_hit = base + sum(m for _, m in hit_mods)
         require(to_hit <= 6, f"{target.name} cannot be hit: it needs {to_hit}+ on a d6.")
         los = rules.los(game, firer, target)
         prone = bool(target.markers.get(GbFigMark.PRONE))
@@ -225,9 +240,13 @@ class GbFire(Chapter["Goodbyeeee"]):
         firer, target = st.figures[cmd.figure_id], st.figures[cmd.target_id]
         wid = cmd.choice or self.default_weapon(firer)
         shot = self.shot(game, firer, target, wid)
-        done = self.fired(game, firer)
-        firer.markers[GbFigMark.FIRED] = {"turn": st.turn, "weapon": wid, "shots": (done["shots"] if done else 0) + 1}
+        if self.rules.data.is_vehicle_type(firer.type):
+            self.rules.tanks.note_fired(game, firer, wid)
+        else:
+            done = self.fired(game, firer)
+            firer.markers[GbFigMark.FIRED] = {"turn": st.turn, "weapon": wid, "shots": (done["shots"] if done else 0) + 1}
         self.rules.jobs.push(game, *self.carry_out(game, shot))
+        self.rules.courage.terror(game, firer)  # a tank firing faces the sections it can see (L154)
 
     def carry_out(self, game: Game, shot: Shot, how: str = "fires", reaction: bool = False) -> list[dict]:
         """Fire the worked-out shot: the log line, the section's note of the fire it is under,
@@ -278,6 +297,13 @@ class GbFire(Chapter["Goodbyeeee"]):
             r.outcome = "miss"
             return face
         r.outcome = "hit"
+        self.rules.flame.boom(game, target)
+        if not target.alive:
+            return face
+        if self.rules.data.is_vehicle_type(target.type):  # the damage column, after the cover roll (interpretation tank-damage)
+            if not (shot.saves and self.cover_saves(game, shot, firer, target)):
+                self.rules.tanks.damage_roll(game, target, shot.weapon, f"hit by {firer.name}")
+            return face
         if shot.saves and self.cover_saves(game, shot, firer, target):
             self.rules.courage.pin_test(game, target, shot.weapon)
             return face
@@ -324,7 +350,10 @@ class GbFire(Chapter["Goodbyeeee"]):
             r.outcome = "not spotted"
 
     def wound(self, game: Game, fig: Figure, how: str) -> None:
-        """A wound (L38): at the figure's Wounds it is out of action."""
+        """A wound (L38): at the figure's Wounds it is out of action (a tank: one damage)."""
+        if self.rules.data.is_vehicle_type(fig.type):
+            self.rules.tanks.damage(game, fig, 1, how)
+            return
         fig.wounds += 1
         left = self.rules.stats.stat(fig, "wounds") - fig.wounds
         if left <= 0:

@@ -113,7 +113,8 @@ class GbMove(Chapter["Goodbyeeee"]):
         initiative move this turn, no dash last turn."""
         t = game.state.turn
         return (fig.alive and fig.markers.get(GbFigMark.INIT_MOVED) != t and fig.markers.get(GbFigMark.DASHED) != t - 1
-                and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT))
+                and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
+                and not (self.is_tank(fig) and self.rules.tanks.why_not_move(fig)))
 
     def why_not(self, game: Game, fig: Figure, dash: bool = False) -> str | None:
         """Why the figure may not move now (None: it may)."""
@@ -133,6 +134,8 @@ class GbMove(Chapter["Goodbyeeee"]):
             return f"{fig.name} spends this turn clearing its jammed gun (L217)."
         if fig.markers.get(GbFigMark.CLIMB_FAILED) == t:
             return f"{fig.name} failed to climb and may not move again this turn (L99)."
+        if self.is_tank(fig) and self.rules.tanks.why_not_move(fig):
+            return self.rules.tanks.why_not_move(fig)
         if st.phase == "initiative":
             if self.is_tank(fig):
                 return "Tanks make no move on initiative (L81)."

@@ -25,7 +25,8 @@ Commands:
                                   step; choice 'dash' for a dash (move.py)
   go_prone / stand_up (figure)    lie down (free) or get up (5 cm of the move)
   fire (figure, target[, choice]) the fire step: a shot with the weapon named in choice (fire.py)
-  fire_at_point (figure, point, choice)  a grenade, mortar or field gun at a point (blasts.py)
+  fire_at_point (figure, point, choice)  a grenade, mortar, field gun (blasts.py) or flamethrower
+                                  (flame.py) at a point
   pick_landing (figure, value)    answers: which of several scatter rolls is used
   stand_to (figure)               the orders step: watch instead of moving (reactions.py)
   overwatch (figure[, point])     the fire step: watch an arc (toward point) instead of firing
@@ -34,9 +35,9 @@ Commands:
   switch_fire (figure[, target])  answers: where a burst's last shots go after a kill (or hold)
   fight_order (figure, target)    answers: whom a figure with several opponents fights next
   subdue (figure, target, choice) answers: 'kill' or 'capture' the beaten figure
-Slices 2-9 of issue 19: the turn, orders and movement, single shots, courage (pins, the
+Slices 2-10 of issue 19: the turn, orders and movement, single shots, courage (pins, the
 rally, section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns,
-grenades and mortars. The event's effect is not resolved
+grenades and mortars, flamethrowers and tanks. The event's effect is not resolved
 (docs/goodbyeeee-design.md section 7).
 """
 
@@ -60,12 +61,14 @@ from .courage import GbCourage
 from .data import GbData
 from .data_tables import Step
 from .fire import GbFire
+from .flame import GbFlame
 from .initiative import GbInitiative
 from .melee import GbMelee
 from .move import GbMove
 from .odds import GbOdds
 from .reactions import GbReactions
 from .status import GbFigMark, GbGameAttr, GbUnitMark
+from .tanks import GbTanks
 
 #: what each step of a player's turn is called in the log, in the text's words (L79-85)
 STEP_NAMES: dict[str, str] = {
@@ -97,10 +100,12 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.reactions = GbReactions(self)
         self.auto = GbAuto(self)
         self.blasts = GbBlasts(self)
+        self.flame = GbFlame(self)
+        self.tanks = GbTanks(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, self.blasts, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, self.blasts, self.tanks, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
         return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto, self.blasts)
@@ -162,7 +167,9 @@ class Goodbyeeee(RulesetBase[GbData]):
             return [{"do": "next_step"}]
         game.emit("phase", f"{st.sides[st.active_side].name}: {self.phase_name(st.phase)}.")
         if st.phase == "rally":
-            return [{"do": "rally", "side": st.active_side}, {"do": "rout_moves", "side": st.active_side}, {"do": "next_step"}]
+            side = st.active_side
+            return [{"do": "rally", "side": side}, {"do": "rout_moves", "side": side}, {"do": "tank_repairs", "side": side},
+                    {"do": "next_step"}]
         if st.phase == "close_combat":  # the fights run by themselves, asking only the players' choices (L85, L150)
             return [{"do": "close_combat"}, {"do": "next_step"}]
         return []

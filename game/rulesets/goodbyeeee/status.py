@@ -2,7 +2,7 @@
 game/core/keys.py: each key is a plain string, so saves and digests read exactly as before).
 
 Marks come with the slices of issue 19 that write them (docs/goodbyeeee-design.md section 7):
-the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5), hand to hand (6), reactions (7), machine guns (8), blasts (9). Turn numbers are the game turn
+the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5), hand to hand (6), reactions (7), machine guns (8), blasts (9), flamethrowers and tanks (10). Turn numbers are the game turn
 (interpretation turn-durations): a mark holding the turn it was made says "this turn" when
 it equals ``state.turn`` and "last turn" when it is one less. Keys every ruleset shares come from game/core/keys.py
 (``StateKey``: victory, decision, options...).
@@ -47,6 +47,10 @@ class GbFigMark(StatusKeys):
     JAMMED = "jammed"  # True: its machine gun is jammed until its figure's next turn, spent clearing it
     CLEARING = "clearing"  # the turn its figure spends clearing the jam (L217: no move, no fire)
     LAST_IMPACT = "last_impact"  # [x, y]: where its mortar's last round landed (L257: firing there again)
+    WEAPONS_OUT = "weapons_out"  # a tank's weapons knocked out by critical hits (L266-267, L274), one id each
+    MOUNT_JAMMED = "mount_jammed"  # True: a tank's gun mount is jammed until a 4+ (L273)
+    ENGINE = "engine"  # True: a tank's engine is damaged; no move until a 4+ restarts it (L268, L275)
+    ABANDONED = "abandoned"  # True: the crew left the tank (L275); it does nothing until they re-enter
     SPOTTED = "spotted"  # a sniper the enemy has spotted (L234): until it moves it may be shot at
 
 
