@@ -34,6 +34,12 @@ class StateKey(StatusKeys):
     POOLS = "pools"  # points to spend (Luck, Valour...), by owner and pool: game/core/pools.py (only once granted)
 
 
+class SideKey(StatusKeys):
+    """``Side.attrs`` every ruleset shares."""
+
+    TEAM = "team"  # the side's team (allies do not fight each other), from the map's ``team:``; absent without teams
+
+
 class FigureMark(StatusKeys):
     """``Figure.markers`` every ruleset that marks them means the same by."""
 

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .cards import Deck
+from .keys import SideKey
 
 # Figure life states. Anything but ACTIVE is off the fighting strength of its unit.
 ACTIVE = "active"
@@ -138,7 +139,17 @@ class GameState:
         return [f for f in self.figures.values() if f.side == side and (f.alive or not alive_only)]
 
     def enemies_of(self, side: str) -> list[str]:
-        return [s for s in self.side_order if s != side]
+        """Every other side but its allies (the sides of its team, where the map gives teams)."""
+        return [s for s in self.side_order if s != side and not self.allied(side, s)]
+
+    def allied(self, a: str, b: str) -> bool:
+        """Two different sides of one team."""
+        team = self.sides[a].attrs.get(SideKey.TEAM) if a in self.sides else None
+        return a != b and team is not None and team == (self.sides[b].attrs.get(SideKey.TEAM) if b in self.sides else None)
+
+    def hostile(self, a: str, b: str) -> bool:
+        """Figures of side ``b`` are enemies of side ``a``'s."""
+        return a != b and not self.allied(a, b)
 
     def unit_alive(self, unit_id: str) -> bool:
         return any(self.figures[f].alive for f in self.units[unit_id].figures)

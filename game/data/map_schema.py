@@ -99,6 +99,8 @@ class SideSpec(Strict):
     deployment: Zone | None = None
     units: list[UnitSpec] = Field(default_factory=list, max_length=200)
     attrs: dict[str, Any] = Field(default_factory=dict)
+    #: allies share a team (games of three or four players); sides without one fight everyone
+    team: str | None = Field(None, min_length=1, max_length=40)
 
 
 class Objective(Strict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core.keys import StateKey
+from game.core.keys import SideKey, StateKey
 from game.core.state import Figure, GameState, Side, Unit
 from game.data.map_build import zone_polygon
 from game.data.map_schema import MapFile
@@ -28,6 +28,8 @@ def state_from_map(rules: RulesetBase[Any], m: MapFile, options: dict[str, Any])
     zones: dict[str, list] = {}
     for s in m.sides:
         sides[s.id] = Side(s.id, s.name, s.colour, s.home_edge, dict(s.attrs))
+        if s.team is not None:
+            sides[s.id].attrs[SideKey.TEAM] = s.team
         if s.deployment is not None:
             zones[s.id] = [list(p) for p in zone_polygon(s.deployment, m.unit).exterior.coords]
         for u in s.units:

@@ -152,7 +152,7 @@ class GbAuto(Chapter["Goodbyeeee"]):
         reach = self.rules.mm(self.rules.data.lmg_rules.switch_within)
         out = []
         for e in sorted(game.state.figures.values(), key=lambda f: (self.rules.dist(f.pos, first.pos), f.id)):
-            if e.id == first.id or not e.alive or e.side == firer.side or self.rules.dist(e.pos, first.pos) > reach + 1e-6:
+            if e.id == first.id or not e.alive or not game.state.hostile(firer.side, e.side) or self.rules.dist(e.pos, first.pos) > reach + 1e-6:
                 continue
             if self.rules.firing.targetable(game, firer, e) is not None:
                 continue
@@ -182,9 +182,9 @@ class GbAuto(Chapter["Goodbyeeee"]):
         reach = rules.mm(w.range_bands()[-1][1])
         strip = rectangle(firer.pos, rules.heading(firer.pos, target.pos), reach, rules.mm(rules.data.hmg_rules.zone_width))
         inside = [f for f in game.state.figures.values() if f.alive and f.id != firer.id and strip.covers(Point(f.pos))]
-        friends = [f for f in inside if f.side == firer.side and f.unit != firer.unit]
+        friends = [f for f in inside if not game.state.hostile(firer.side, f.side) and f.unit != firer.unit]
         require(not friends, f"{friends[0].name if friends else ''} is in the beaten zone: the gun may not fire through friends.")
-        seen = [f for f in inside if f.side != firer.side and rules.los(game, firer, f).visible]
+        seen = [f for f in inside if game.state.hostile(firer.side, f.side) and rules.los(game, firer, f).visible]
         return sorted(seen, key=lambda f: (rules.dist(firer.pos, f.pos), f.id))
 
     def fire_zone(self, game: Game, firer: Figure, target: Figure) -> None:

@@ -203,7 +203,7 @@ class GbCourage(Chapter["Goodbyeeee"]):
         mods = [(f"faced by a {w.name}", w.terror) for w in flames[:1] if w.terror]
         what = "a tank" if tank else f"a {flames[0].name}"
         for unit in sorted(game.state.units.values(), key=lambda u: u.id):
-            if unit.side == source.side or unit.markers.get(GbUnitMark.TERROR_TESTED) == game.state.turn:
+            if not game.state.hostile(source.side, unit.side) or unit.markers.get(GbUnitMark.TERROR_TESTED) == game.state.turn:
                 continue
             figs = rules.alive(game, unit.id)
             if any(rules.dist(source.pos, f.pos) <= rules.mm(reach) + 1e-6 and rules.los(game, source, f).visible for f in figs):

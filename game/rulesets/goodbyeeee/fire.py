@@ -124,7 +124,7 @@ class GbFire(Chapter["Goodbyeeee"]):
 
     def targetable(self, game: Game, firer: Figure, target: Figure) -> str | None:
         """Why ``target`` may not be chosen by ``firer`` (None: it may)."""
-        if not target.alive or target.side == firer.side:
+        if not target.alive or not game.state.hostile(firer.side, target.side):
             return "Choose an enemy figure in action."
         if self.hidden_sniper(target):
             return f"{target.name} is a sniper nobody has spotted yet (L234: 5+ after each of its shots)."

@@ -47,7 +47,7 @@ class GbMelee(Chapter["Goodbyeeee"]):
         if not fig.alive:
             return []
         return sorted((e for e in game.state.figures.values()
-                       if e.alive and e.side != fig.side and e.side in game.state.enemies_of(fig.side) and self.in_contact(fig, e)),
+                       if e.alive and game.state.hostile(fig.side, e.side) and self.in_contact(fig, e)),
                       key=lambda e: e.id)
 
     def note_charge(self, game: Game, fig: Figure) -> None:
@@ -65,7 +65,7 @@ class GbMelee(Chapter["Goodbyeeee"]):
         prev = waypoints[-2] if len(waypoints) > 1 else fig.pos
         for e in sorted(game.state.figures.values(), key=lambda e: self.rules.dist(prev, e.pos)):
             reach = fig.radius + e.radius
-            if not e.alive or e.side == fig.side or self.rules.dist(last, e.pos) >= reach:
+            if not e.alive or not game.state.hostile(fig.side, e.side) or self.rules.dist(last, e.pos) >= reach:
                 continue
             # the first point of prev -> last at ``reach`` from e's centre
             dx, dy = last[0] - prev[0], last[1] - prev[1]

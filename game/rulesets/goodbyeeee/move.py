@@ -240,7 +240,7 @@ class GbMove(Chapter["Goodbyeeee"]):
         require(plan.refusal is None, plan.refusal or "")
         if game.state.phase == "initiative":
             end = plan.path[-1]
-            require(not any(e.alive and e.side != fig.side and self.rules.dist(end, e.pos) <= fig.radius + e.radius + 0.5
+            require(not any(e.alive and game.state.hostile(fig.side, e.side) and self.rules.dist(end, e.pos) <= fig.radius + e.radius + 0.5
                             for e in game.state.figures.values()),
                     "A move on initiative may not end in contact with the enemy: a charge needs an order (interpretation closing-fire).")
 

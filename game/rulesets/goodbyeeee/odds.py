@@ -108,7 +108,7 @@ class GbOdds(OddsPart["Goodbyeeee"]):
         with the winner's choice (kill or capture) made as the computer makes it."""
         st = game.state
         a, b = st.figures.get(cmd.figure or ""), st.figures.get(cmd.target or "")
-        require(a is not None and b is not None and self.rules.melee.in_contact(a, b) and a.side != b.side,
+        require(a is not None and b is not None and self.rules.melee.in_contact(a, b) and st.hostile(a.side, b.side),
                 "Choose two enemy figures in base contact.")
         assert a is not None and b is not None
         melee = self.rules.melee

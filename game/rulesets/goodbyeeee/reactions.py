@@ -58,7 +58,7 @@ class Watchers:
         key = GbFigMark.OVERWATCH if self.kind == OVERWATCH else GbFigMark.STAND_TO
         out = []
         for w in sorted(game.state.figures.values(), key=lambda f: f.id):
-            if w.id in done or w.side == mover.side or key not in w.markers or not rules.reactions.may_react(w):
+            if w.id in done or not game.state.hostile(mover.side, w.side) or key not in w.markers or not rules.reactions.may_react(w):
                 continue
             weapon = rules.reactions.weapon(w)
             if weapon is None:
@@ -93,7 +93,7 @@ class ChargeContacts:
         at = max(0.0, length - rules.mm(1.0))
         out = []
         for e in sorted(game.state.figures.values(), key=lambda f: f.id):
-            if e.id in done or e.side == mover.side or not e.alive:
+            if e.id in done or not game.state.hostile(mover.side, e.side) or not e.alive:
                 continue
             if rules.dist(end, e.pos) > mover.radius + e.radius + 0.5 or not rules.reactions.may_react(e):
                 continue
