@@ -37,6 +37,8 @@ class JobQueue:
         self.key = key
         self.name = name
         self.steps: dict[str, Step] = methods_named("job_", *owners)  # job_<do> of the rules, then their chapters
+        #: the queues whose first job is running now, each with where its next inserted job goes
+        self._running: list[tuple[list[dict], list[int]]] = []
 
     def queue(self, game: Game) -> list[dict]:
         return game.state.attrs.setdefault(self.key, [])
@@ -48,6 +50,20 @@ class JobQueue:
                 raise RuntimeError(f"{self.name}: no step job_{job.get('do')}")
         self.queue(game).extend(jobs)
 
+    def insert_next(self, game: Game, job: dict) -> None:
+        """Run ``job`` as soon as the running step ends (before the jobs it returns), or, when
+        no step is running (a command being applied), after the command: a wound that may be
+        saved with Luck, which must be settled before the resolution goes on."""
+        if job.get("do") not in self.steps:
+            raise RuntimeError(f"{self.name}: no step job_{job.get('do')}")
+        q = self.queue(game)
+        for queue, at in reversed(self._running):
+            if queue is q:
+                q.insert(at[0], job)
+                at[0] += 1
+                return
+        q.append(job)
+
     def run(self, game: Game, waiting: Callable[[Game], Any], after_step: Callable[[Game], None] | None = None) -> None:
         """Run jobs until the queue is empty, a player must answer (``waiting(game)`` is
         not None) or the game is over. ``after_step`` runs after each finished step (a
@@ -58,11 +74,16 @@ class JobQueue:
             if not q or st.over or waiting(game) is not None:
                 return
             job = q[0]
-            follow = self.steps[job["do"]](game, job)
+            at = [1]  # where a job inserted by this step goes
+            self._running.append((q, at))
+            try:
+                follow = self.steps[job["do"]](game, job)
+            finally:
+                self._running.pop()
             if follow is None:  # asked a player: it runs again once answered
                 return
             q.pop(0)
-            q[0:0] = follow
+            q[at[0] - 1:at[0] - 1] = follow
             if after_step is not None:
                 after_step(game)
         raise RuntimeError(f"{self.name} does not settle: {GUARD} steps without an end (job {q[0].get('do') if q else None})")

@@ -11,7 +11,7 @@ from game.core.game import Game
 from game.core.odds import fractions_of
 from game.rulesets.goodbyeeee.status import GbFigMark
 from tests.rulesets.helpers import force, make_unfinished_game, ok, refused, small_map, unit
-from tests.rulesets.test_goodbyeeee_move import move, next_turn_step, order, to_step
+from tests.rulesets.test_goodbyeeee_move import move, next_turn_step, no_points, order, to_step
 from tests.rulesets.test_odds_differential import disagreements, observe
 
 TRENCH = {"type": "trench", "line": [[0, 60], [120, 60]], "width": 4}
@@ -27,7 +27,7 @@ def duel(a_figs: list[tuple[str, float, float]], b_figs: list[tuple[str, float, 
     for s in range(1, 60):
         game = make_unfinished_game(doc, seed=s)
         if game.state.active_side == "a":
-            to_step(game, step)
+            to_step(no_points(game), step)
             return game
     raise AssertionError("side A never won the initiative")
 

@@ -11,6 +11,7 @@ import pytest
 from game.ai.random_player import RandomPlayer
 from game.core.commands import Command
 from game.core.game import Game
+from game.core.keys import StateKey
 from game.core.odds import fractions_of
 from game.rulesets.goodbyeeee.status import GbFigMark
 from game.simulate import play_out
@@ -29,15 +30,24 @@ ROUGH = {"type": "rough", "polygon": [[0, 50], [120, 50], [120, 55], [0, 55]]}
 ROAD = {"type": "road", "line": [[80, 0], [80, 120]], "width": 3}
 
 
+def no_points(game: Game) -> Game:
+    """Take every Luck and Valour point away (they are tested in test_goodbyeeee_characters):
+    with them each wound and failed roll would ask whether to spend one."""
+    game.state.attrs.pop(StateKey.POOLS, None)
+    return game
+
+
 def gb_game(a_figs: list[tuple[str, float, float]], terrain: list[dict[str, Any]] | None = None,
-            more_a: list[dict[str, Any]] | None = None, seed: int = 1, options: dict[str, Any] | None = None) -> Game:
-    """Side A's section a1 (and ``more_a``) against one private far off; A acts first."""
+            more_a: list[dict[str, Any]] | None = None, seed: int = 1, options: dict[str, Any] | None = None,
+            points: bool = False) -> Game:
+    """Side A's section a1 (and ``more_a``) against one private far off; A acts first; Luck
+    and Valour points taken away unless ``points``."""
     doc = small_map([unit("a1", a_figs), *(more_a or [])], [unit("b1", [("private", 110, 115)])],
                     terrain=terrain, ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=4)
     for s in range(seed, seed + 50):
         game = make_unfinished_game(doc, seed=s, options=options)
         if game.state.active_side == "a":
-            return game
+            return game if points else no_points(game)
     raise AssertionError("side A never won the initiative")
 
 
@@ -215,7 +225,7 @@ def test_random_games_over_trenches_and_rough_ground_replay_exactly():
     replayed from the seed and the commands."""
     figs = [("junior_nco", 20, 30), ("private", 25, 30), ("private", 30, 30), ("stormtrooper", 35, 45)]
     for seed in (1, 2, 3):
-        game = gb_game(figs, terrain=[TRENCH, ROUGH], seed=seed)
+        game = gb_game(figs, terrain=[TRENCH, ROUGH], seed=seed, points=True)
         players = {s: RandomPlayer(seed * 7 + i) for i, s in enumerate(game.state.sides)}
         play_out(game, players)
         kinds = {c.kind for c in game.commands}

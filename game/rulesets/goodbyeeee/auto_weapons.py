@@ -125,7 +125,7 @@ class GbAuto(Chapter["Goodbyeeee"]):
         extra = tuple((w, int(m)) for w, m in job["extra"])
         while job["left"] > 0 and firer.alive:
             target = st.figures[job["target"]]
-            if not target.alive:
+            if not self.rules.firing.standing(target):
                 job["left"] -= 1  # L215: the next shot is lost
                 cands = [] if job.get("switched") or job["left"] <= 0 else self.switch_targets(game, firer, job)
                 if not cands:
@@ -206,7 +206,7 @@ class GbAuto(Chapter["Goodbyeeee"]):
         ones = 0
         for f, n in plan:
             for _ in range(n):
-                if not f.alive:
+                if not self.rules.firing.standing(f):
                     break
                 try:
                     shot = rules.firing.build(game, firer, f, ZONE, shots=1)

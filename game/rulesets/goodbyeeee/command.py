@@ -131,18 +131,36 @@ class GbCommand(Chapter["Goodbyeeee"]):
         require(why is None, why or "")
 
     def apply_order(self, game: Game, cmd: Command) -> None:
-        """L40, L91: 2d6 equal to or under the Command value passes."""
-        unit = game.state.units[cmd.unit_id]
+        self.rules.jobs.push(game, {"do": "order_roll", "unit": cmd.unit_id})
+
+    def job_order_roll(self, game: Game, job: dict) -> list[dict] | None:
+        """L40, L91: 2d6 equal to or under the Command value passes; a failed roll may be
+        re-rolled with a Luck point of the commander's (L31)."""
+        unit = game.state.units[job["unit"]]
         plan = self.order_roll(game, unit)
+        if "total" not in job:
+            job["total"] = self.roll(game, unit, plan)
+        boss = game.state.figures[plan.commander] if plan.commander else None
+        if job["total"] > plan.value and boss is not None and not job.get("again"):
+            got = self.rules.characters.reroll_offer(game, job, boss, f"{unit.name}'s command roll ({job['total']} against {plan.value})")
+            if got is None:
+                return None
+            if got == "granted":
+                job["again"] = True
+                job["total"] = self.roll(game, unit, plan)
+        passed = job["total"] <= plan.value
+        unit.markers[GbUnitMark.ORDER] = {"turn": game.state.turn, "passed": passed}
+        if passed:
+            game.emit("order", f"{unit.name} are ordered forward: {job['total']} against {plan.value}.", units=[unit.id])
+        else:
+            game.emit("order", f"{unit.name} fail their order ({job['total']} against {plan.value}) and stay where they are.",
+                      units=[unit.id])
+        return []
+
+    def roll(self, game: Game, unit: Unit, plan: OrderRoll) -> int:
         who = game.state.figures[plan.commander].name if plan.commander else f"the squad value ({plan.base})"
         r = game.dice.roll(self.rules.data.command.dice, f"Command roll: {unit.name} ({who})",
                            target=f"{plan.value} or under", modifiers=list(plan.modifiers), units=[unit.id],
                            sums=(plan.value + 1,))
-        passed = r.total <= plan.value
-        r.outcome = "order passed" if passed else "order failed"
-        unit.markers[GbUnitMark.ORDER] = {"turn": game.state.turn, "passed": passed}
-        if passed:
-            game.emit("order", f"{unit.name} are ordered forward: {r.total} against {plan.value}.", units=[unit.id])
-        else:
-            game.emit("order", f"{unit.name} fail their order ({r.total} against {plan.value}) and stay where they are.",
-                      units=[unit.id])
+        r.outcome = "order passed" if r.total <= plan.value else "order failed"
+        return r.total

@@ -13,6 +13,7 @@ from game.core.state import Figure
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import CommandListing
 
+from .characters import VALOUR, VALOUR_NOW
 from .fire import LATER
 from .move import DASH
 from .status import GbFigMark
@@ -61,6 +62,8 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         out: list[Command] = []
         if game.state.phase == "orders" and not fig.markers.get(GbFigMark.MOVED_CM):
             out.append(Command("stand_to", side, figure=fig.id))
+            if rules.characters.valour_use(game, fig) is None and rules.characters.source(game, fig, VALOUR):
+                out += [Command("use_valour", side, figure=fig.id, choice=use) for use in VALOUR_NOW]
         if fig.markers.get(GbFigMark.PRONE):
             out.append(Command("stand_up", side, figure=fig.id))
         elif not rules.moving.is_tank(fig):

@@ -83,7 +83,7 @@ class GbCourage(Chapter["Goodbyeeee"]):
 
     def pin_test(self, game: Game, fig: Figure, weapon: str) -> None:
         """L160, L203: a shot on target that failed to wound; a failure pins the figure."""
-        if self.pinned(fig) or not fig.alive:
+        if self.pinned(fig) or not self.rules.firing.standing(fig):
             return
         mods = [("shot at by an MG", self.rules.data.courage.modifiers.shot_at_by_mg)] if weapon in self.rules.firing.MG_FIRE else []
         if not self.test(game, fig, "shot at", mods):
@@ -99,13 +99,26 @@ class GbCourage(Chapter["Goodbyeeee"]):
         """L80, L160: pinned figures of the player test at the start of his turn; a pass
         ends the pin (the figure stays prone: standing costs 5 cm, interpretation prone)."""
         side = job["side"]
-        for fig in sorted(game.state.figures.values(), key=lambda f: f.id):
-            if fig.side == side and fig.alive and self.pinned(fig):
-                if self.test(game, fig, "pinned, at the start of its turn", []):
-                    fig.markers.pop(GbFigMark.PINNED, None)
-                    game.emit("courage", f"{fig.name} recovers from the pin.", figures=[fig.id])
-                else:
-                    game.emit("courage", f"{fig.name} stays pinned.", figures=[fig.id])
+        return [{"do": "rally_test", "figure": f.id} for f in sorted(game.state.figures.values(), key=lambda f: f.id)
+                if f.side == side and f.alive and self.pinned(f)]
+
+    def job_rally_test(self, game: Game, job: dict) -> list[dict] | None:
+        """One pinned figure's test; a failure may be re-rolled with Luck (L31)."""
+        fig = game.state.figures[job["figure"]]
+        if "passed" not in job:
+            job["passed"] = self.test(game, fig, "pinned, at the start of its turn", [])
+        if not job["passed"] and not job.get("again"):
+            got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s courage test")
+            if got is None:
+                return None
+            if got == "granted":
+                job["again"] = True
+                job["passed"] = self.test(game, fig, "pinned, re-rolled with Luck", [])
+        if job["passed"]:
+            fig.markers.pop(GbFigMark.PINNED, None)
+            game.emit("courage", f"{fig.name} recovers from the pin.", figures=[fig.id])
+        else:
+            game.emit("courage", f"{fig.name} stays pinned.", figures=[fig.id])
         return []
 
     # ---- the section's test (L154-156) --------------------------------------------------------------

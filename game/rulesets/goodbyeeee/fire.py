@@ -101,6 +101,8 @@ class GbFire(Chapter["Goodbyeeee"]):
 
     def move_limit_problem(self, game: Game, fig: Figure, wid: str) -> str | None:
         """L107-109, L245: what it moved this turn against what the weapon allows."""
+        if self.rules.characters.valour_use(game, fig) == "move_and_shoot":  # L33: a full move and a shot
+            return None
         limit = self.rules.data.move_and_fire.weapons[wid]
         if wid in ASSAULT_FIRE and "stormtrooper" in self.rules.stats.skills(fig):
             limit = self.rules.data.move_and_fire.stormtrooper_assault_fire
@@ -116,11 +118,12 @@ class GbFire(Chapter["Goodbyeeee"]):
             return self.rules.tanks.shots_left(game, fig, wid)
         done = self.fired(game, fig)
         w = self.rules.data.weapons[wid]
+        twice = 2 if self.rules.characters.valour_use(game, fig) == "double_attacks" else 1  # L33
         if w.shots > 1:  # a burst: once a turn, whatever the figure's attacks (interpretation attacks)
-            return 0 if done else 1
+            return twice - (done["shots"] if done else 0)
         if done and done["weapon"] != wid:
             return 0
-        return self.rules.stats.stat(fig, "shooting_attacks") - (done["shots"] if done else 0)
+        return self.rules.stats.stat(fig, "shooting_attacks") * twice - (done["shots"] if done else 0)
 
     def targetable(self, game: Game, firer: Figure, target: Figure) -> str | None:
         """Why ``target`` may not be chosen by ``firer`` (None: it may)."""
@@ -279,7 +282,7 @@ class GbFire(Chapter["Goodbyeeee"]):
             extra = tuple(m for m in shot.hit_mods if m[0] in ("snap shot", "closing fire"))
             return [auto.burst_job(firer, target, shot.weapon, n, extra, short=shot.band == 0 and reaction)]
         for _ in range(shot.shots):
-            if not target.alive:
+            if not self.standing(target):
                 break
             self.resolve(game, shot, firer, target)
         self.spot_roll(game, firer, target.side)
@@ -349,8 +352,22 @@ class GbFire(Chapter["Goodbyeeee"]):
         else:
             r.outcome = "not spotted"
 
+    def standing(self, fig: Figure) -> bool:
+        """In action, and no wound waiting for a Luck save: what a resolution under way may
+        still shoot or fight."""
+        return fig.alive and not fig.markers.get(GbFigMark.WOUND_PENDING)
+
     def wound(self, game: Game, fig: Figure, how: str) -> None:
-        """A wound (L38): at the figure's Wounds it is out of action (a tank: one damage)."""
+        """A wound (L38). A figure that may spend Luck on a save (L31) counts as down while its
+        player is asked, right after the step that wounded it (characters.py)."""
+        if self.rules.characters.may_save(game, fig):
+            fig.markers[GbFigMark.WOUND_PENDING] = int(fig.markers.get(GbFigMark.WOUND_PENDING, 0)) + 1
+            self.rules.jobs.insert_next(game, {"do": "luck_save", "figure": fig.id, "how": how})
+            return
+        self.take_wound(game, fig, how)
+
+    def take_wound(self, game: Game, fig: Figure, how: str) -> None:
+        """At the figure's Wounds it is out of action (a tank: one damage)."""
         if self.rules.data.is_vehicle_type(fig.type):
             self.rules.tanks.damage(game, fig, 1, how)
             return

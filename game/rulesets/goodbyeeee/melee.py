@@ -157,6 +157,8 @@ class GbMelee(Chapter["Goodbyeeee"]):
     def total(self, game: Game, fig: Figure, foe: Figure, multi: bool) -> int:
         """Fighting Skill + modifiers + the best of its attack dice (L141-146)."""
         n = max(1, self.rules.stats.stat(fig, "melee_attacks"))
+        if self.rules.characters.valour_use(game, fig) == "double_attacks":  # L33: each attack twice
+            n *= 2
         skill = self.rules.stats.stat(fig, "fighting_skill")
         mods = self.modifiers(game, fig, multi)
         spec = self.rules.data.close_combat.die if n == 1 else f"{n}{self.rules.data.close_combat.die}"
@@ -170,7 +172,8 @@ class GbMelee(Chapter["Goodbyeeee"]):
         st = game.state
         a, b = st.figures[job["a"]], st.figures[job["b"]]
         if "ta" not in job:
-            if not (a.alive and b.alive and self.in_contact(a, b)):
+            standing = self.rules.firing.standing
+            if not (standing(a) and standing(b) and self.in_contact(a, b)):
                 return []
             job["ta"] = self.total(game, a, b, a.id in job["multi"])
             job["tb"] = self.total(game, b, a, b.id in job["multi"])

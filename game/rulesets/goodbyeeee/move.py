@@ -150,6 +150,8 @@ class GbMove(Chapter["Goodbyeeee"]):
             return f"{fig.name} stands to instead of moving (L168)."
         unit = st.units[fig.unit]
         passed = self.rules.command.ordered(game, unit)
+        if self.rules.characters.valour_use(game, fig) == "double_move" and not self.is_tank(fig):
+            passed = True  # a heroic act is its own order (interpretation valour-uses)
         if passed is None:
             return f"{unit.name} needs an order first (2d6 against its Command, L40)."
         if not passed:
@@ -172,7 +174,12 @@ class GbMove(Chapter["Goodbyeeee"]):
         return None
 
     def allowance(self, game: Game, fig: Figure, dash: bool, road: bool = False) -> float:
-        """The whole move of this step, in mm (before what has been moved)."""
+        """The whole move of this step, in mm (before what has been moved); doubled by a
+        Valour double move (L33)."""
+        twice = 2.0 if self.rules.characters.valour_use(game, fig) == "double_move" else 1.0
+        return twice * self.base_allowance(game, fig, dash, road)
+
+    def base_allowance(self, game: Game, fig: Figure, dash: bool, road: bool = False) -> float:
         mv = self.rules.data.movement
         if game.state.phase == "initiative":
             return self.rules.mm(mv.initiative)
@@ -259,7 +266,7 @@ class GbMove(Chapter["Goodbyeeee"]):
         """Walk the path to its end or its first trigger, paying for it as it goes."""
         fig = game.state.figures[job["figure"]]
         path = [tuple(p) for p in job["path"]]
-        if (not fig.alive or len(path) < 2 or fig.markers.get(GbFigMark.CLIMB_FAILED) == game.state.turn
+        if (not self.rules.firing.standing(fig) or len(path) < 2 or fig.markers.get(GbFigMark.CLIMB_FAILED) == game.state.turn
                 or self.rules.courage.pinned(fig) or fig.markers.get(GbFigMark.ROUT)):
             return []  # killed, pinned or routed by a reaction: it stops where it is
         done = frozenset(job["done"])
@@ -303,22 +310,34 @@ class GbMove(Chapter["Goodbyeeee"]):
             fig.markers[GbFigMark.MOVED_CM] = round(float(fig.markers.get(GbFigMark.MOVED_CM, 0.0)) + self.rules.in_units(cost), 6)
             fig.markers[FigureMark.MOVED] = True
 
-    def job_climb(self, game: Game, job: dict) -> list[dict]:
+    def job_climb(self, game: Game, job: dict) -> list[dict] | None:
         """L99: 5 cm and a d6; 1 or 2 fails and the figure may not move (it stays at the foot)."""
         fig = game.state.figures[job["figure"]]
         mv = self.rules.data.movement
         wall = game.table.feature(job["feature"]).name
         fail = mv.climb_fail_on
-        r = game.dice.roll(mv.climb_die, f"{fig.name} climbs out of {wall}", target=f"{max(fail) + 1}+", figures=[fig.id],
-                           cuts=(max(fail) + 1,))
-        self.spend(fig, self.rules.mm(mv.climb_cost))
-        if r.value in fail:
-            r.outcome = "fails to climb"
+        if "face" not in job:
+            job["face"] = self.climb_roll(game, fig, wall)
+            self.spend(fig, self.rules.mm(mv.climb_cost))
+        if job["face"] in fail and not job.get("again"):
+            got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s climb")
+            if got is None:
+                return None
+            if got == "granted":
+                job["again"] = True
+                job["face"] = self.climb_roll(game, fig, wall)
+        if job["face"] in fail:
             fig.markers[GbFigMark.CLIMB_FAILED] = game.state.turn
             game.emit("move", f"{fig.name} fails to climb out of {wall} and may not move again this turn.", figures=[fig.id])
-        else:
-            r.outcome = "climbs out"
         return []
+
+    def climb_roll(self, game: Game, fig: Figure, wall: str) -> int:
+        mv = self.rules.data.movement
+        fail = mv.climb_fail_on
+        r = game.dice.roll(mv.climb_die, f"{fig.name} climbs out of {wall}", target=f"{max(fail) + 1}+", figures=[fig.id],
+                           cuts=(max(fail) + 1,))
+        r.outcome = "fails to climb" if r.value in fail else "climbs out"
+        return r.value
 
     def check_go_prone(self, game: Game, cmd: Command) -> None:
         fig = game.state.figures.get(cmd.figure or "")

@@ -33,11 +33,15 @@ Commands:
   react (figure, target, choice)  answers: 'shoot' or 'hold' when a mover enters the arc
   claim (figure, value) / consent (figure, choice)   answers in a stand-to duel
   switch_fire (figure[, target])  answers: where a burst's last shots go after a kill (or hold)
+  use_valour (figure, choice)     a heroic act: double_move, double_attacks or move_and_shoot
+  use_luck (figure, choice)       answers: 'use' or 'decline' a Luck point offered (characters.py)
+  consent_use (figure, choice)    answers: an opponent's 'agree' or 'refuse' (L73)
   fight_order (figure, target)    answers: whom a figure with several opponents fights next
   subdue (figure, target, choice) answers: 'kill' or 'capture' the beaten figure
-Slices 2-10 of issue 19: the turn, orders and movement, single shots, courage (pins, the
+Slices 2-11 of issue 19: the turn, orders and movement, single shots, courage (pins, the
 rally, section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns,
-grenades and mortars, flamethrowers and tanks. The event's effect is not resolved
+grenades and mortars, flamethrowers and tanks, Luck and Valour
+(but re-rolling a shot or a fight, and taking the initiative). The event's effect is not resolved
 (docs/goodbyeeee-design.md section 7).
 """
 
@@ -55,6 +59,7 @@ from game.rulesets.jobs import JobQueue
 
 from .auto_weapons import GbAuto
 from .blasts import GbBlasts
+from .characters import GbCharacters
 from .command import GbCommand
 from .commands import GbCommands
 from .courage import GbCourage
@@ -102,13 +107,14 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.blasts = GbBlasts(self)
         self.flame = GbFlame(self)
         self.tanks = GbTanks(self)
+        self.characters = GbCharacters(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, self.blasts, self.tanks, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, self.blasts, self.tanks, self.characters, self.command, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto, self.blasts)
+        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto, self.blasts, self.characters)
 
     # ---- data and maps ------------------------------------------------------------------------
     @classmethod
@@ -118,6 +124,7 @@ class Goodbyeeee(RulesetBase[GbData]):
     def init_state(self, state: GameState, m) -> None:
         state.attrs[GbGameAttr.SEATS] = [s.id for s in m.sides]  # clockwise round the table (interpretation play-direction)
         state.attrs[GbGameAttr.QUEUE] = []
+        self.characters.grant_all(state)
 
     def seats(self, game: Game) -> list[str]:
         return list(game.state.attrs[GbGameAttr.SEATS])

@@ -2,7 +2,7 @@
 game/core/keys.py: each key is a plain string, so saves and digests read exactly as before).
 
 Marks come with the slices of issue 19 that write them (docs/goodbyeeee-design.md section 7):
-the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5), hand to hand (6), reactions (7), machine guns (8), blasts (9), flamethrowers and tanks (10). Turn numbers are the game turn
+the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5), hand to hand (6), reactions (7), machine guns (8), blasts (9), flamethrowers and tanks (10), Luck and Valour (11). Turn numbers are the game turn
 (interpretation turn-durations): a mark holding the turn it was made says "this turn" when
 it equals ``state.turn`` and "last turn" when it is one less. Keys every ruleset shares come from game/core/keys.py
 (``StateKey``: victory, decision, options...).
@@ -51,6 +51,8 @@ class GbFigMark(StatusKeys):
     MOUNT_JAMMED = "mount_jammed"  # True: a tank's gun mount is jammed until a 4+ (L273)
     ENGINE = "engine"  # True: a tank's engine is damaged; no move until a 4+ restarts it (L268, L275)
     ABANDONED = "abandoned"  # True: the crew left the tank (L275); it does nothing until they re-enter
+    WOUND_PENDING = "wound_pending"  # wounds waiting for its player's Luck save (L31): it counts as down meanwhile
+    VALOUR = "valour"  # [turn, use]: a heroic act of this turn (L33): double_move, double_attacks or move_and_shoot
     SPOTTED = "spotted"  # a sniper the enemy has spotted (L234): until it moves it may be shot at
 
 

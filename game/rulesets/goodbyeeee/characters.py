@@ -1,0 +1,202 @@
+"""GOODBYEEEEEE!!!: Luck and Valour (L31, L33, L50-56, L62-65, L71-73; interpretations
+luck-valour-table, luck-save, valour-uses, consent).
+
+Points (game/core/pools.py): each figure holds its rank's Luck and Valour; a section of
+privates holds one Luck and one Valour point that any member may spend once. They last the
+whole game.
+
+- Luck (L31): when a figure would take a wound, its player may spend a point (its own, or
+  its section's) on a save: a d6 of 1-3 stops the wound. A point also re-rolls a failed roll
+  made for the figure: its section's command roll, its courage test at the start of its
+  turn, its climb. The new roll stands.
+- Valour (L33): in his own turn a player may spend a figure's point on one of the text's
+  heroic acts, for that figure and every friend within 10 cm, for the rest of the turn:
+  double move (move and dash allowances doubled, and no command roll needed), double attacks
+  (each shooting or close combat attack twice), move and shoot (a full move, then fire any
+  weapon).
+- Consent (L73, the optional rule consent, on by default): each use is put to every
+  opponent; one refusal cancels it and the point is kept. The computer agrees to the uses
+  the text lists.
+
+Not yet: re-rolling a shot's or a fight's dice with Luck, and Valour's fourth use, taking
+the initiative out of sequence (issue 19: the next slice of this chapter).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core import pools
+from game.core.commands import Command, require
+from game.core.game import Game
+from game.core.state import Figure, GameState
+
+from .status import GbFigMark
+
+if TYPE_CHECKING:
+    from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
+
+from game.rulesets.parts import Chapter
+
+LUCK, VALOUR = "luck", "valour"
+#: the Valour uses this version offers (take_initiative comes later)
+VALOUR_NOW = ("double_move", "double_attacks", "move_and_shoot")
+USE_WORDS = {"double_move": "double move", "double_attacks": "double attacks", "move_and_shoot": "move and shoot",
+             "reroll": "re-roll", "save": "save a wound"}
+
+
+class GbCharacters(Chapter["Goodbyeeee"]):
+    rules: Goodbyeeee
+
+    # ---- the points ---------------------------------------------------------------------------------
+    def grant_all(self, state: GameState) -> None:
+        """At set-up: every figure its Luck and Valour, every section its shared points."""
+        data = self.rules.data
+        for f in sorted(state.figures.values(), key=lambda f: f.id):
+            for pool in (LUCK, VALOUR):
+                pools.grant(state, pools.owner("figure", f.id), pool, self.rules.stats.stat(f, pool))
+        for u in sorted(state.units.values(), key=lambda u: u.id):
+            ranks = {data.troop_types[state.figures[f].type].rank for f in u.figures}
+            for pool in (LUCK, VALOUR):
+                n = max((getattr(data.ranks[r], f"section_{pool}") for r in ranks), default=0)
+                pools.grant(state, pools.owner("unit", u.id), pool, n)
+
+    def source(self, game: Game, fig: Figure, pool: str) -> str | None:
+        """Whose point the figure spends: its own first, else its section's (L50)."""
+        for who in (pools.owner("figure", fig.id), pools.owner("unit", fig.unit)):
+            if pools.left(game.state, who, pool) > 0:
+                return who
+        return None
+
+    def spend(self, game: Game, fig: Figure, pool: str, who: str, use: str) -> None:
+        left = pools.spend(game.state, who, pool, 1, name=fig.name)
+        whose = "its own" if who.startswith("figure:") else f"{game.state.units[fig.unit].name}'s"
+        game.emit("character", f"{fig.name} spends {whose} {pool.capitalize()} point: {USE_WORDS.get(use, use)} ({left} left).",
+                  figures=[fig.id])
+
+    # ---- asking, and the opponents' consent (L73) -------------------------------------------------------
+    def offer(self, game: Game, job: dict, fig: Figure, pool: str, use: str, question: str) -> str | None:
+        """The life of one offered use inside a waiting job: ask the figure's player, then each
+        opponent (consent); returns 'granted' or 'declined' once settled, None while asking.
+        The job keeps the state under its ``luck`` field."""
+        state = job.setdefault("luck", {"stage": "ask"})
+        st = game.state
+        if state["stage"] == "ask":
+            who = self.source(game, fig, pool)
+            if who is None:
+                return "declined"
+            opts = [(f"Spend {pool.capitalize()}: {USE_WORDS.get(use, use)}", Command("use_luck", fig.side, figure=fig.id, choice="use")),
+                    ("Do not", Command("use_luck", fig.side, figure=fig.id, choice="decline"))]
+            self.rules.ask(game, fig.side, question, opts)
+            state["stage"] = "asked"
+            return None
+        if state["stage"] == "asked":
+            return None
+        if state["stage"] == "declined":
+            return "declined"
+        if state["stage"] == "use":
+            state["stage"], state["asked"] = "consent", []
+        if state["stage"] == "consent":
+            opponents = [s for s in st.side_order if st.hostile(fig.side, s) and s not in state["asked"]]
+            if self.rules.option(game, "consent") and opponents and not state.get("refused"):
+                side = opponents[0]
+                state["asked"].append(side)
+                opts = [("Agree", Command("consent_use", side, figure=fig.id, choice="agree")),
+                        ("Refuse", Command("consent_use", side, figure=fig.id, choice="refuse"))]
+                self.rules.ask(game, side, f"{st.sides[fig.side].name} want {fig.name} to spend a {pool.capitalize()} point: "
+                               f"{USE_WORDS.get(use, use)}. Is it a fair use (L73)?", opts)
+                return None
+            if state.get("refused"):
+                game.emit("character", f"{st.sides[state['refused']].name} refuse the use: the point is kept (L73).", figures=[fig.id])
+                return "declined"
+            who = self.source(game, fig, pool)
+            if who is None:
+                return "declined"
+            self.spend(game, fig, pool, who, use)
+            return "granted"
+        return "declined"
+
+    def check_use_luck(self, game: Game, cmd: Command) -> None:
+        job = self.rules.jobs.waiting_job(game, "luck_save|order_roll|rally_test|climb|valour", self.rules.decision(game) is not None)
+        require(job.get("luck", {}).get("stage") == "asked" and cmd.choice in ("use", "decline"), "Use it or not.")
+
+    def apply_use_luck(self, game: Game, cmd: Command) -> None:
+        job = self.rules.jobs.queue(game)[0]
+        job["luck"]["stage"] = "use" if cmd.choice == "use" else "declined"
+
+    def check_consent_use(self, game: Game, cmd: Command) -> None:
+        job = self.rules.jobs.waiting_job(game, "luck_save|order_roll|rally_test|climb|valour", self.rules.decision(game) is not None)
+        require(job.get("luck", {}).get("stage") == "consent" and cmd.choice in ("agree", "refuse"), "Agree or refuse.")
+
+    def apply_consent_use(self, game: Game, cmd: Command) -> None:
+        job = self.rules.jobs.queue(game)[0]
+        if cmd.choice == "refuse":
+            job["luck"]["refused"] = cmd.side
+
+    # ---- Luck: the save against a wound (L31) ------------------------------------------------------------
+    def may_save(self, game: Game, fig: Figure) -> bool:
+        return not self.rules.data.is_vehicle_type(fig.type) and self.source(game, fig, LUCK) is not None
+
+    def job_luck_save(self, game: Game, job: dict) -> list[dict] | None:
+        st = game.state
+        fig = st.figures[job["figure"]]
+        got = self.offer(game, job, fig, LUCK, "save", f"{fig.name} is {job['how']} and would take a wound: spend a Luck "
+                         f"point to roll a save ({self.save_words()})?")
+        if got is None:
+            return None
+        fig.markers.pop(GbFigMark.WOUND_PENDING, None)
+        if got == "granted":
+            saves = self.rules.data.luck_valour.luck_save_on
+            r = game.dice.roll("d6", f"Luck save for {fig.name}", target=self.save_words(), figures=[fig.id], cuts=(max(saves) + 1,))
+            if r.value in saves:
+                r.outcome = "saved"
+                game.emit("character", f"That was lucky: {fig.name}'s wound is saved (L31).", figures=[fig.id])
+                return []
+            r.outcome = "not saved"
+        self.rules.firing.take_wound(game, fig, job["how"])
+        return []
+
+    def save_words(self) -> str:
+        s = self.rules.data.luck_valour.luck_save_on
+        return f"{min(s)}-{max(s)} saves"
+
+    # ---- Luck: re-rolling a failed roll of the figure's ---------------------------------------------------
+    def reroll_offer(self, game: Game, job: dict, fig: Figure, what: str) -> str | None:
+        """For a job whose roll failed: None while asking, else 'granted' or 'declined'."""
+        if self.source(game, fig, LUCK) is None and "luck" not in job:
+            return "declined"
+        return self.offer(game, job, fig, LUCK, "reroll", f"{what} failed: spend a Luck point of {fig.name}'s to re-roll it?")
+
+    # ---- Valour (L33) ----------------------------------------------------------------------------------------
+    def valour_use(self, game: Game, fig: Figure) -> str | None:
+        mark = fig.markers.get(GbFigMark.VALOUR)
+        return mark[1] if mark and mark[0] == game.state.turn else None
+
+    def check_use_valour(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        fig = st.figures.get(cmd.figure or "")
+        require(fig is not None and fig.side == cmd.side and fig.alive, "Choose one of your figures in action.")
+        assert fig is not None
+        require(fig.side == st.active_side and st.phase in ("initiative", "orders", "fire"), "Valour is spent in your own turn.")
+        require(cmd.choice in VALOUR_NOW, f"Choose one of: {', '.join(VALOUR_NOW)} (taking the initiative is not written yet).")
+        require(self.valour_use(game, fig) is None, f"{fig.name} is already acting heroically this turn.")
+        require(self.source(game, fig, VALOUR) is not None, f"{fig.name} has no Valour point to spend (nor its section).")
+
+    def apply_use_valour(self, game: Game, cmd: Command) -> None:
+        self.rules.jobs.push(game, {"do": "valour", "figure": cmd.figure_id, "use": cmd.choice, "luck": {"stage": "use"}})
+
+    def job_valour(self, game: Game, job: dict) -> list[dict] | None:
+        st = game.state
+        fig = st.figures[job["figure"]]
+        got = self.offer(game, job, fig, VALOUR, job["use"], "")
+        if got is None:
+            return None
+        if got != "granted":
+            return []
+        reach = self.rules.mm(self.rules.data.luck_valour.reach)
+        group = [f for f in st.figures.values() if f.alive and f.side == fig.side and self.rules.dist(f.pos, fig.pos) <= reach + 1e-6]
+        for f in group:
+            f.markers[GbFigMark.VALOUR] = [st.turn, job["use"]]
+        game.emit("character", f"A heroic act: {USE_WORDS[job['use']]} for {', '.join(f.name for f in sorted(group, key=lambda f: f.id))} "
+                  "this turn (L33).", figures=[f.id for f in group])
+        return []

@@ -1,0 +1,122 @@
+"""GOODBYEEEEEE!!! (issue 19), slice 11: Luck and Valour points, spent with the opponents'
+consent (L31, L33, L50, L62-65, L73), with forced dice (cm)."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from game.core import pools
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.odds import fractions_of
+from game.core.state import DEAD
+from tests.rulesets.helpers import force, make_unfinished_game, ok, refused, small_map, unit
+from tests.rulesets.test_goodbyeeee_move import move, order, to_step
+
+
+def lucky(a_units: list, b_units: list, options: dict | None = None) -> Game:
+    doc = small_map(a_units, b_units, ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)
+    for s in range(1, 60):
+        game = make_unfinished_game(doc, seed=s, options=options)
+        if game.state.active_side == "a":
+            return game
+    raise AssertionError("side A never won the initiative")
+
+
+def left(game: Game, kind: str, ident: str, pool: str) -> int:
+    return pools.left(game.state, pools.owner(kind, ident), pool)
+
+
+def answer(game: Game, kind: str, choice: str) -> None:
+    d = game.rules.decision(game)
+    assert d is not None, "no question asked"
+    ok(game, Command(kind, d["side"], figure=d["options"][0]["command"]["figure"], choice=choice))
+
+
+def test_each_figure_holds_its_rank_s_points_and_a_section_one_shared_point_of_each():
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)]), unit("hq", [("junior_officer", 60, 20), ("senior_nco", 65, 20)])]
+    game = lucky(a, [unit("b1", [("private", 20, 100)])])
+    assert [left(game, "figure", f, p) for f in ("a1.1", "a1.2", "hq.1", "hq.2") for p in ("luck", "valour")] == [1, 1, 0, 0, 2, 2, 2, 1]
+    assert (left(game, "unit", "a1", "luck"), left(game, "unit", "a1", "valour")) == (1, 1)
+    assert (left(game, "unit", "hq", "luck"), left(game, "unit", "hq", "valour")) == (0, 0)  # no privates: no section point
+
+
+def shot_at_private(options: dict | None = None) -> Game:
+    game = lucky([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45), ("private", 60, 45)])], options)
+    pools.spend(game.state, pools.owner("unit", "a1"), "luck")  # A's own point out of the way
+    to_step(game, "fire")
+    force(game, 6, 6)  # hit, wounded
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    return game
+
+
+def test_a_luck_save_asks_the_owner_then_the_opponent_and_stops_the_wound_on_1_to_3():
+    game = shot_at_private()
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "b" and "spend a Luck point to roll a save (1-3 saves)" in d["prompt"]
+    assert game.state.figures["b1.1"].alive and not game.rules.firing.standing(game.state.figures["b1.1"])
+    answer(game, "use_luck", "use")
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "a" and "fair use" in d["prompt"]
+    force(game, 3)
+    answer(game, "consent_use", "agree")
+    assert game.state.figures["b1.1"].alive and game.rules.firing.standing(game.state.figures["b1.1"])
+    assert left(game, "unit", "b1", "luck") == 0  # the section's one point, spent (L50)
+
+
+def test_a_refused_use_keeps_the_point_and_the_wound_stands():
+    game = shot_at_private()
+    answer(game, "use_luck", "use")
+    force(game, 1, 1)  # b1, at half strength, tests its courage (and passes)
+    answer(game, "consent_use", "refuse")
+    assert game.state.figures["b1.1"].life == DEAD and left(game, "unit", "b1", "luck") == 1
+
+
+def test_without_the_consent_rule_nobody_is_asked_to_agree():
+    game = shot_at_private({"consent": False})
+    force(game, 4, 1, 1)  # the save fails; b1, at half strength, tests (and passes)
+    answer(game, "use_luck", "use")
+    assert game.rules.decision(game) is None and game.state.figures["b1.1"].life == DEAD  # 4 does not save
+
+
+def test_the_odds_count_the_luck_save_the_computer_would_make():
+    game = lucky([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45)])])
+    to_step(game, "fire")
+    rep = game.rules.odds(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    assert fractions_of(rep.outcomes)["out of action"] == F(1, 4) * F(1, 2)
+
+
+def test_a_failed_command_roll_may_be_rerolled_with_the_commander_s_luck():
+    game = lucky([unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)])], [unit("b1", [("private", 20, 100)])],
+                 {"consent": False})
+    to_step(game, "orders")
+    force(game, 6, 6, 2, 2)
+    ok(game, Command("order", "a", unit="a1"))
+    d = game.rules.decision(game)
+    assert d is not None and "command roll (12 against 8) failed" in d["prompt"]
+    answer(game, "use_luck", "use")
+    assert game.rules.command.ordered(game, game.state.units["a1"]) is True and left(game, "figure", "a1.1", "luck") == 0
+
+
+def test_valour_double_move_takes_friends_within_10_cm_twice_as_far_without_an_order():
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 29, 20), ("private", 31, 20)])]
+    game = lucky(a, [unit("b1", [("private", 20, 110)])], {"consent": False})
+    to_step(game, "orders")
+    ok(game, Command("use_valour", "a", figure="a1.1", choice="double_move"))
+    assert left(game, "figure", "a1.1", "valour") == 0
+    move(game, "a1.1", (20, 50))  # 30 cm, no command roll
+    move(game, "a1.2", (29, 50))
+    assert "needs an order first" in refused(game, Command("move", "a", figure="a1.3", path=((310, 300),)))  # 11 cm away
+
+
+def test_valour_double_attacks_and_move_and_shoot():
+    a = [unit("a1", [("junior_nco", 20, 20), ("lmg_gunner", 25, 20), ("private", 40, 20)])]
+    game = lucky(a, [unit("b1", [("private", 25, 45)])], {"consent": False})
+    pools.spend(game.state, pools.owner("figure", "a1.1"), "valour")
+    to_step(game, "orders")
+    order(game, 1, 1)
+    ok(game, Command("use_valour", "a", figure="a1.2", choice="move_and_shoot"))  # the section's point
+    move(game, "a1.2", (25, 30))
+    to_step(game, "fire")
+    assert game.rules.is_legal(game, Command("fire", "a", figure="a1.2", target="b1.1"))  # an LMG after a 10 cm move
+    assert "no Valour point" in refused(game, Command("use_valour", "a", figure="a1.3", choice="double_attacks"))
