@@ -31,9 +31,11 @@ ROAD = {"type": "road", "line": [[80, 0], [80, 120]], "width": 3}
 
 
 def no_points(game: Game) -> Game:
-    """Take every Luck and Valour point away (they are tested in test_goodbyeeee_characters):
-    with them each wound and failed roll would ask whether to spend one."""
+    """Take every Luck and Valour point away, and any event card turn 1 dealt (they are tested
+    in test_goodbyeeee_characters and _events): with them each wound and failed roll would ask
+    whether to spend one, and a dealt card would roll its own dice."""
     game.state.attrs.pop(StateKey.POOLS, None)
+    game.state.hands.clear()
     return game
 
 

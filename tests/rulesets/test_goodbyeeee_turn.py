@@ -42,6 +42,14 @@ def gb_map(sides: int = 2, turn_limit: int = 4) -> dict[str, Any]:
     return doc
 
 
+def fresh(doc: dict[str, Any], seed: int = 1) -> Game:
+    """A new game without the event cards turn 1's seeded rolls dealt: actioned at their
+    player's turn, they would roll dice of their own among the forced ones."""
+    game = make_unfinished_game(doc, seed=seed)
+    game.state.hands.clear()
+    return game
+
+
 def texts(game: Game, start: int = 0) -> list[str]:
     return [e.text for e in game.log.events[start:]]
 
@@ -73,7 +81,7 @@ def test_not_playable_from_the_menu():
 
 
 def test_a_turn_runs_its_steps_in_the_order_of_the_text():
-    game = make_unfinished_game(gb_map())
+    game = fresh(gb_map())
     st = game.state
     first = st.active_side
     assert st.phase == "initiative" and st.turn == 1
@@ -94,7 +102,7 @@ def test_a_turn_runs_its_steps_in_the_order_of_the_text():
 
 
 def test_7_and_3_put_the_first_side_first():
-    game = make_unfinished_game(gb_map())
+    game = fresh(gb_map())
     force(game, 7, 3)
     n = len(game.log.events)
     to_next_turn(game)
@@ -107,7 +115,7 @@ def test_7_and_3_put_the_first_side_first():
 
 
 def test_a_tie_rolls_again_5_and_5_then_2_and_6():
-    game = make_unfinished_game(gb_map())
+    game = fresh(gb_map())
     force(game, 5, 5, 2, 6)
     n = len(game.log.events)
     to_next_turn(game)
@@ -127,7 +135,7 @@ def put_on_top(game: Game, code: str) -> None:
 
 @pytest.mark.parametrize("top", ["AH", "KH"])  # the lost soldier (actioned, discarded); the King of Hearts (kept)
 def test_a_natural_1_deals_a_card_turned_face_up_at_that_sides_turn(top):
-    game = make_unfinished_game(gb_map())
+    game = fresh(gb_map())
     st = game.state
     st.hands.clear()  # whatever turn 1's seeded roll dealt
     put_on_top(game, top)
@@ -144,13 +152,14 @@ def test_a_natural_1_deals_a_card_turned_face_up_at_that_sides_turn(top):
     assert st.active_side == "b" and st.phase == "initiative"
     card = game.rules.data.events.cards[top]
     turned = [t for t in texts(game, n) if card.text in t]
-    assert len(turned) == 1 and card.name in turned[0] and "(its effect comes in a later version)" in turned[0]
+    assert len(turned) == 1 and card.name in turned[0]
     held = st.hands.get("b", [])
     if top == "KH":
         assert card.keep and [(c.code, c.face_up) for c in held] == [("KH", True)]
         assert game.rules.view(game, "a").hands["b"][0].code == "KH"
     else:
         assert not card.keep and held == [] and st.decks[EVENT_DECK].discards[-1] == "AH"
+        assert "A lost soldier joins b1 as a rifleman." in texts(game, n) and len(st.units["b1"].figures) == 3
 
 
 def test_the_event_deck_is_the_26_cards_shuffled():
@@ -167,7 +176,7 @@ def test_a_map_naming_it_is_refused_without_its_rules_object():
 
 
 def test_a_roll_of_1_in_a_tie_re_roll_deals_nothing():
-    game = make_unfinished_game(gb_map())
+    game = fresh(gb_map())
     game.state.hands.clear()
     force(game, 4, 4, 1, 9)
     to_next_turn(game)
@@ -175,7 +184,7 @@ def test_a_roll_of_1_in_a_tie_re_roll_deals_nothing():
 
 
 def test_three_sides_the_first_chooses_anticlockwise():
-    game = make_unfinished_game(gb_map(sides=3))
+    game = fresh(gb_map(sides=3))
     st = game.state
     force(game, 9, 3, 2, 9, 3, 2)  # turns 2 and 3
     to_next_turn(game)
@@ -197,7 +206,7 @@ def test_three_sides_the_first_chooses_anticlockwise():
 
 
 def test_two_sides_no_question():
-    game = make_unfinished_game(gb_map())
+    game = fresh(gb_map())
     for _ in range(3):
         to_next_turn(game)
         assert game.rules.decision(game) is None

@@ -41,6 +41,8 @@ from game.rulesets.parts import Chapter
 LUCK, VALOUR = "luck", "valour"
 #: the Valour uses this version offers (take_initiative comes later)
 VALOUR_NOW = ("double_move", "double_attacks", "move_and_shoot")
+#: the jobs that offer a Luck or Valour point
+JOBS = "luck_save|order_roll|rally_test|climb|valour"
 USE_WORDS = {"double_move": "double move", "double_attacks": "double attacks", "move_and_shoot": "move and shoot",
              "reroll": "re-roll", "save": "save a wound"}
 
@@ -62,13 +64,18 @@ class GbCharacters(Chapter["Goodbyeeee"]):
                 pools.grant(state, pools.owner("unit", u.id), pool, n)
 
     def source(self, game: Game, fig: Figure, pool: str) -> str | None:
-        """Whose point the figure spends: its own first, else its section's (L50)."""
+        """Whose point the figure spends: its own first, else its section's (L50), else a kept
+        Jack of Hearts of its player's ("play as a LUCK point", L290)."""
         for who in (pools.owner("figure", fig.id), pools.owner("unit", fig.unit)):
             if pools.left(game.state, who, pool) > 0:
                 return who
-        return None
+        jh = self.rules.events.held(game, fig.side, "luck_point") if pool == LUCK else None
+        return f"card:{jh}" if jh else None
 
     def spend(self, game: Game, fig: Figure, pool: str, who: str, use: str) -> None:
+        if who.startswith("card:"):
+            self.rules.events.play(game, fig.side, who[5:], f"a Luck point for {fig.name}: {USE_WORDS.get(use, use)}")
+            return
         left = pools.spend(game.state, who, pool, 1, name=fig.name)
         whose = "its own" if who.startswith("figure:") else f"{game.state.units[fig.unit].name}'s"
         game.emit("character", f"{fig.name} spends {whose} {pool.capitalize()} point: {USE_WORDS.get(use, use)} ({left} left).",
@@ -117,7 +124,7 @@ class GbCharacters(Chapter["Goodbyeeee"]):
         return "declined"
 
     def check_use_luck(self, game: Game, cmd: Command) -> None:
-        job = self.rules.jobs.waiting_job(game, "luck_save|order_roll|rally_test|climb|valour", self.rules.decision(game) is not None)
+        job = self.rules.jobs.waiting_job(game, JOBS, self.rules.decision(game) is not None)
         require(job.get("luck", {}).get("stage") == "asked" and cmd.choice in ("use", "decline"), "Use it or not.")
 
     def apply_use_luck(self, game: Game, cmd: Command) -> None:
@@ -125,7 +132,7 @@ class GbCharacters(Chapter["Goodbyeeee"]):
         job["luck"]["stage"] = "use" if cmd.choice == "use" else "declined"
 
     def check_consent_use(self, game: Game, cmd: Command) -> None:
-        job = self.rules.jobs.waiting_job(game, "luck_save|order_roll|rally_test|climb|valour", self.rules.decision(game) is not None)
+        job = self.rules.jobs.waiting_job(game, JOBS, self.rules.decision(game) is not None)
         require(job.get("luck", {}).get("stage") == "consent" and cmd.choice in ("agree", "refuse"), "Agree or refuse.")
 
     def apply_consent_use(self, game: Game, cmd: Command) -> None:
@@ -140,6 +147,20 @@ class GbCharacters(Chapter["Goodbyeeee"]):
     def job_luck_save(self, game: Game, job: dict) -> list[dict] | None:
         st = game.state
         fig = st.figures[job["figure"]]
+        qh = self.rules.events.held(game, fig.side, "cancel_wound")  # the Queen of Hearts first (L289)
+        if qh is not None and job.get(f"card_{qh}") != "keep":
+            played = self.rules.events.offer(game, job, fig.side, qh, f"{fig.name} is {job['how']}: play the Queen of Hearts to make "
+                                             "the wound a scratch (L289)?")
+            if played is None:
+                return None
+            if played:
+                fig.markers.pop(GbFigMark.WOUND_PENDING, None)
+                self.rules.events.play(game, fig.side, qh, f"{fig.name}'s wound is only a scratch")
+                return []
+        if not self.may_save(game, fig) and "luck" not in job:
+            fig.markers.pop(GbFigMark.WOUND_PENDING, None)
+            self.rules.firing.take_wound(game, fig, job["how"])
+            return []
         got = self.offer(game, job, fig, LUCK, "save", f"{fig.name} is {job['how']} and would take a wound: spend a Luck "
                          f"point to roll a save ({self.save_words()})?")
         if got is None:

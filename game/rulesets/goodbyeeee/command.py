@@ -5,8 +5,8 @@ Figures shoot by themselves but need an order to move. In the orders step each s
 leader in reach (the section's own NCO, or any friendly officer or NCO within 40 cm of one
 of its figures) passes; with none in reach the section rolls against its squad value 6.
 -1 if any of its figures is 20 cm or more from that commander, -1 if any is pinned, -1
-under LMG fire and -2 under MG fire since its last turn (the cards' +1 and +2 come with
-slice 12). Pinned figures may not be ordered (L93).
+under LMG fire and -2 under MG fire since its last turn; a kept Voice of Command card adds
++1 or +2 to a failed roll it would turn into a pass. Pinned figures may not be ordered (L93).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.core.cards import card_name
 from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.state import Figure, Unit
@@ -141,19 +142,34 @@ class GbCommand(Chapter["Goodbyeeee"]):
         if "total" not in job:
             job["total"] = self.roll(game, unit, plan)
         boss = game.state.figures[plan.commander] if plan.commander else None
-        if job["total"] > plan.value and boss is not None and not job.get("again"):
+        events = self.rules.events
+        cards = self.rules.data.events.cards
+        for code in sorted((c.code for c in game.state.hands.get(unit.side, []) if c.face_up and cards[c.code].effect == "order_bonus"),
+                           key=lambda c: (cards[c].value or 0, c)):
+            bonus = cards[code].value or 0
+            if job["total"] <= plan.value or job["total"] > plan.value + bonus + job.get("bonus", 0) or job.get(f"card_{code}") == "keep":
+                continue  # offered only where it turns the failure into a pass
+            played = events.offer(game, job, unit.side, code, f"{unit.name}'s command roll is {job['total']} against {plan.value}: "
+                                  f"play the {card_name(code)} for +{bonus} (L291)?")
+            if played is None:
+                return None
+            if played:
+                events.play(game, unit.side, code, f"+{bonus} to {unit.name}'s order roll")
+                job["bonus"] = job.get("bonus", 0) + bonus
+        value = plan.value + job.get("bonus", 0)
+        if job["total"] > value and boss is not None and not job.get("again"):
             got = self.rules.characters.reroll_offer(game, job, boss, f"{unit.name}'s command roll ({job['total']} against {plan.value})")
             if got is None:
                 return None
             if got == "granted":
                 job["again"] = True
                 job["total"] = self.roll(game, unit, plan)
-        passed = job["total"] <= plan.value
+        passed = job["total"] <= value
         unit.markers[GbUnitMark.ORDER] = {"turn": game.state.turn, "passed": passed}
         if passed:
-            game.emit("order", f"{unit.name} are ordered forward: {job['total']} against {plan.value}.", units=[unit.id])
+            game.emit("order", f"{unit.name} are ordered forward: {job['total']} against {value}.", units=[unit.id])
         else:
-            game.emit("order", f"{unit.name} fail their order ({job['total']} against {plan.value}) and stay where they are.",
+            game.emit("order", f"{unit.name} fail their order ({job['total']} against {value}) and stay where they are.",
                       units=[unit.id])
         return []
 

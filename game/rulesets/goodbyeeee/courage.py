@@ -79,7 +79,8 @@ class GbCourage(Chapter["Goodbyeeee"]):
 
     # ---- pins ------------------------------------------------------------------------------------
     def pinned(self, fig: Figure) -> bool:
-        return bool(fig.markers.get(GbFigMark.PINNED))
+        """Pinned, or suppressed for a time by an event (interpretation pinned: one status)."""
+        return bool(fig.markers.get(GbFigMark.PINNED)) or GbFigMark.SUPPRESSED_UNTIL in fig.markers
 
     def pin_test(self, game: Game, fig: Figure, weapon: str) -> None:
         """L160, L203: a shot on target that failed to wound; a failure pins the figure."""
@@ -100,13 +101,22 @@ class GbCourage(Chapter["Goodbyeeee"]):
         ends the pin (the figure stays prone: standing costs 5 cm, interpretation prone)."""
         side = job["side"]
         return [{"do": "rally_test", "figure": f.id} for f in sorted(game.state.figures.values(), key=lambda f: f.id)
-                if f.side == side and f.alive and self.pinned(f)]
+                if f.side == side and f.alive and f.markers.get(GbFigMark.PINNED)]
 
     def job_rally_test(self, game: Game, job: dict) -> list[dict] | None:
         """One pinned figure's test; a failure may be re-rolled with Luck (L31)."""
         fig = game.state.figures[job["figure"]]
         if "passed" not in job:
             job["passed"] = self.test(game, fig, "pinned, at the start of its turn", [])
+        kd = self.rules.events.held(game, fig.side, "pass_morale")
+        if not job["passed"] and kd is not None and job.get(f"card_{kd}") != "keep":
+            played = self.rules.events.offer(game, job, fig.side, kd, f"{fig.name} fails its courage test: play the King of "
+                                             "Diamonds to pass it (L301)?")
+            if played is None:
+                return None
+            if played:
+                self.rules.events.play(game, fig.side, kd, f"{fig.name} passes its courage test")
+                job["passed"] = True
         if not job["passed"] and not job.get("again"):
             got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s courage test")
             if got is None:
@@ -225,25 +235,31 @@ class GbCourage(Chapter["Goodbyeeee"]):
 
     def job_rout_moves(self, game: Game, job: dict) -> list[dict]:
         """L156: routers dash for their own table edge in their next two turns, then are pinned."""
-        rules = self.rules
         for fig in sorted(game.state.figures.values(), key=lambda f: f.id):
             turns = fig.markers.get(GbFigMark.ROUT)
             if fig.side != job["side"] or not fig.alive or not turns:
                 continue
-            edge = rules.home_edge_point(game, fig)
-            plan = plan_move(rules, game, fig, [edge], budget=rules.mm(rules.data.movement.dash), strict=False,
-                             stop_types=frozenset())
-            end = plan.path[-1]
-            moved = rules.dist(fig.pos, end)
-            fig.x, fig.y = float(end[0]), float(end[1])
-            if rules.dist(end, edge) <= fig.radius + 1e-3:
-                fig.life = FLED
-                game.emit("courage", f"{fig.name} routs {rules.fmt(moved)} off the table and is out of action.", figures=[fig.id])
+            self.flee(game, fig)
+            if not fig.alive:
                 continue
-            game.emit("courage", f"{fig.name} routs {rules.fmt(moved)} toward its table edge.", figures=[fig.id])
             if turns <= 1:
                 fig.markers.pop(GbFigMark.ROUT, None)
                 self.pin(game, fig)
             else:
                 fig.markers[GbFigMark.ROUT] = turns - 1
         return []
+
+    def flee(self, game: Game, fig: Figure) -> None:
+        """A dash (25 cm) straight for the figure's own table edge, stopped by what is in the
+        way; reaching the edge it leaves the table, out of action (interpretation rout)."""
+        rules = self.rules
+        edge = rules.home_edge_point(game, fig)
+        plan = plan_move(rules, game, fig, [edge], budget=rules.mm(rules.data.movement.dash), strict=False, stop_types=frozenset())
+        end = plan.path[-1]
+        moved = rules.dist(fig.pos, end)
+        fig.x, fig.y = float(end[0]), float(end[1])
+        if rules.dist(end, edge) <= fig.radius + 1e-3:
+            fig.life = FLED
+            game.emit("courage", f"{fig.name} runs {rules.fmt(moved)} off the table and is out of action.", figures=[fig.id])
+            return
+        game.emit("courage", f"{fig.name} runs {rules.fmt(moved)} toward its table edge.", figures=[fig.id])

@@ -87,6 +87,9 @@ class GbFire(Chapter["Goodbyeeee"]):
             return f"{fig.name} is routing and may not fire (L156)."
         if fig.markers.get(GbFigMark.DASHED) == st.turn:
             return f"{fig.name} dashed this turn and may not fire (L102)."
+        no = fig.markers.get(GbFigMark.NO_FIRE)
+        if no and no[0] == st.turn and not no[1]:
+            return f"{fig.name} may not shoot this turn (the event card)."
         if GbFigMark.STAND_TO in fig.markers:
             return f"{fig.name} stands to: it does not shoot in its own turn (L168)."
         if GbFigMark.OVERWATCH in fig.markers:
@@ -156,6 +159,8 @@ class GbFire(Chapter["Goodbyeeee"]):
         require(data.weapons[wid].kind == "aimed" or (at_tank and data.weapons[wid].vs_tank_to_hit is not None),
                 f"The {data.weapons[wid].name} is fired at a point (fire_at_point), not at a figure.")
         require(not at_tank or self.rules.tanks.can_harm(wid), f"The {data.weapons[wid].name} cannot harm a tank (the chart: No).")
+        no = firer.markers.get(GbFigMark.NO_FIRE)
+        require(not (no and no[0] == game.state.turn and wid in no[1]), f"The {data.weapons[wid].name} is clogged with mud this turn (L297).")
         fired = self.weapon_as_fired(firer, wid)
         why = self.move_limit_problem(game, firer, fired)
         require(why is None, why or "")
@@ -201,6 +206,10 @@ class GbFire(Chapter["Goodbyeeee"]):
         bonus = rules.stats.stat(firer, "to_hit")
         if bonus:
             hit_mods.append(("better shot", -bonus))
+        card = data.events.cards.get("JD")
+        eye = firer.markers.get(GbFigMark.DEAD_EYE) == game.state.turn and card is not None
+        if eye and card is not None and card.to_hit:
+            hit_mods.append(("Dead Eye", -card.to_hit))
         to_hit = base + sum(m for _, m in hit_mods)
         require(to_hit <= 6, f"{target.name} cannot be hit: it needs {to_hit}+ on a d6.")
         los = rules.los(game, firer, target)
@@ -216,9 +225,14 @@ class GbFire(Chapter["Goodbyeeee"]):
             words += f" ({w.name}: cover only on {'-'.join(str(s) for s in (saves[0], saves[-1]))})" if saves else ""
         if w.ignores_cover:
             saves, words = (), words + f" ({w.name} ignores cover)"
+        if eye and card is not None and card.cover and saves:  # L303 "-1 for cover": one face fewer saves
+            saves = saves[:card.cover] if card.cover < 0 else saves
+            words += ", Dead Eye -1 cover"
         wound_mods: list[tuple[str, int]] = []
         if "body_armour" in rules.stats.skills(target):
             wound_mods.append(("body armour", -data.shooting.body_armour_to_wound))
+        if eye and card is not None and card.to_wound:
+            wound_mods.append(("Dead Eye", -card.to_wound))
         to_wound = w.wound_on(band) + sum(m for _, m in wound_mods)
         return Shot(firer.id, target.id, fired, band, round(d, 2), w.shots if shots is None else shots, to_hit, tuple(hit_mods),
                     saves, words, to_wound, tuple(wound_mods))
@@ -360,7 +374,7 @@ class GbFire(Chapter["Goodbyeeee"]):
     def wound(self, game: Game, fig: Figure, how: str) -> None:
         """A wound (L38). A figure that may spend Luck on a save (L31) counts as down while its
         player is asked, right after the step that wounded it (characters.py)."""
-        if self.rules.characters.may_save(game, fig):
+        if self.rules.characters.may_save(game, fig) or self.rules.events.held(game, fig.side, "cancel_wound"):
             fig.markers[GbFigMark.WOUND_PENDING] = int(fig.markers.get(GbFigMark.WOUND_PENDING, 0)) + 1
             self.rules.jobs.insert_next(game, {"do": "luck_save", "figure": fig.id, "how": how})
             return

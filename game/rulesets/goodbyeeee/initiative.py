@@ -58,58 +58,114 @@ class GbInitiative(Chapter["Goodbyeeee"]):
         return card
 
     # ---- the initiative roll (a job at the start of each turn) ------------------------------------
-    def job_turn_start(self, game: Game, job: dict) -> list[dict]:
+    def job_turn_start(self, game: Game, job: dict) -> list[dict] | None:
         """L77: every player rolls a D10; the highest has the initiative (ties roll again,
-        interpretation initiative-ties); a first roll of a natural 1 gains a random event."""
+        interpretation initiative-ties); a first roll of a natural 1 gains a random event.
+        Before the events are dealt a holder of the Jack of Hearts may re-roll his d10 and a
+        holder of the King of Hearts may take the initiative (L288, L290)."""
         st = game.state
         rules = self.rules
         seats = rules.seats(game)
         st.phase = "turn"
-        rolls: dict[str, list[int]] = {}
-        order = roll_for_order(game, seats, rules.data.turn.initiative_die,
-                               lambda s: f"Turn {st.turn}: {st.sides[s].name} roll for the initiative",
-                               ranked=len(seats) == 2, rolls=rolls)
+        if "rolls" not in job:
+            job["rolls"] = {s: [game.dice.roll(rules.data.turn.initiative_die,
+                                               f"Turn {st.turn}: {st.sides[s].name} roll for the initiative").value] for s in seats}
+        rolls = job["rolls"]
+        events = rules.events
+        for s in seats:  # the Jack of Hearts: re-roll one's own initiative die (L290)
+            jh = events.held(game, s, "luck_point")
+            if jh is None or job.get("jh_done"):
+                continue
+            if job.get(f"card_{jh}") is None and rolls[s][0] < max(r[0] for r in rolls.values()):
+                if events.offer(game, job, s, jh, f"{st.sides[s].name} rolled {rolls[s][0]} for the initiative: play the Jack of "
+                                "Hearts to re-roll it?") is None:
+                    return None
+            if job.get(f"card_{jh}") == "play":
+                job["jh_done"] = True
+                events.play(game, s, jh, "the initiative roll again")
+                rolls[s] = [game.dice.roll(rules.data.turn.initiative_die, f"{st.sides[s].name} re-roll the initiative").value]
+        kh_side = None
+        for s in seats:  # the King of Hearts: take the initiative (L288)
+            kh = events.held(game, s, "gain_initiative") if not job.get("kh_done") else None
+            if kh is None:
+                continue
+            if job.get(f"card_{kh}") is None:
+                told = ", ".join(f"{st.sides[x].name} {rolls[x][0]}" for x in seats)
+                if events.offer(game, job, s, kh, f"Initiative rolls: {told}. Play the King of Hearts to take the initiative?") is None:
+                    return None
+            if job.get(f"card_{kh}") == "play":
+                job["kh_done"] = True
+                events.play(game, s, kh, "they take the initiative")
+                kh_side = s
+        all_rolls = {s: list(r) for s, r in rolls.items()}
+        order = self.order_from(game, seats, all_rolls, kh_side)
         first = order[0]
-        names = ", ".join(f"{st.sides[s].name} {rolls[s][0]}" for s in seats)
-        game.emit("initiative", f"Initiative rolls: {names}.", data={"rolls": {s: list(r) for s, r in rolls.items()}})
-        tied = [s for s in seats if len(rolls[s]) > 1]
-        for n in range(1, max((len(rolls[s]) for s in tied), default=1)):
-            again = [s for s in tied if len(rolls[s]) > n]
-            game.emit("initiative", f"{' and '.join(st.sides[s].name for s in again)} are equal on {rolls[again[0]][n - 1]} "
-                      f"and roll again: {', '.join(f'{st.sides[s].name} {rolls[s][n]}' for s in again)}.")
+        names = ", ".join(f"{st.sides[s].name} {all_rolls[s][0]}" for s in seats)
+        game.emit("initiative", f"Initiative rolls: {names}.", data={"rolls": all_rolls})
+        tied = [s for s in seats if len(all_rolls[s]) > 1]
+        for n in range(1, max((len(all_rolls[s]) for s in tied), default=1)):
+            again = [s for s in tied if len(all_rolls[s]) > n]
+            game.emit("initiative", f"{' and '.join(st.sides[s].name for s in again)} are equal on {all_rolls[again[0]][n - 1]} "
+                      f"and roll again: {', '.join(f'{st.sides[s].name} {all_rolls[s][n]}' for s in again)}.")
         game.emit("initiative", f"{st.sides[first].name} have the initiative and go first.", side=first)
         direction: Direction | None = "clockwise" if len(seats) == 2 or not rules.data.turn.direction_choice else None
         st.side_order = seats_from(seats, first, direction) if direction else order
-        st.attrs[GbGameAttr.TURN_ORDER] = {"first": first, "direction": direction, "played": [],
-                                           "rolls": {s: list(r) for s, r in rolls.items()}}
+        st.attrs[GbGameAttr.TURN_ORDER] = {"first": first, "direction": direction, "played": [], "rolls": all_rolls}
         for s in seats:  # L283: a natural 1 (the first roll of the turn) is dealt a card face down
-            if rolls[s][0] == rules.data.turn.event_on:
+            if all_rolls[s][0] == rules.data.turn.event_on:
                 self.deal(game, s)
         return [{"do": "side_start", "side": first}]
 
+    def order_from(self, game: Game, seats: list[str], rolls: dict[str, list[int]], kh_side: str | None) -> list[str]:
+        """The highest first (tied leaders roll again, their rolls added to ``rolls``), then the
+        others by their rolls; a King of Hearts player goes first whatever the dice."""
+        first_roll = {s: r[0] for s, r in rolls.items()}
+        if kh_side is not None:
+            return [kh_side] + sorted((s for s in seats if s != kh_side), key=lambda s: -first_roll[s])
+        top = max(first_roll.values())
+        leaders = [s for s in seats if first_roll[s] == top]
+        winner = leaders[0]
+        if len(leaders) > 1:
+            sub: dict[str, list[int]] = {}
+            winner = roll_for_order(game, leaders, self.rules.data.turn.initiative_die,
+                                    lambda s: f"Turn {game.state.turn}: {game.state.sides[s].name} roll again for the initiative",
+                                    ranked=len(seats) == 2, rolls=sub)[0]
+            for s in leaders:
+                rolls[s] += sub[s]
+        return [winner] + sorted((s for s in seats if s != winner), key=lambda s: -first_roll[s])
+
     # ---- the event step --------------------------------------------------------------------------
-    def job_event(self, game: Game, job: dict) -> list[dict]:
+    def job_event(self, game: Game, job: dict) -> list[dict] | None:
         """L79, L283: the player turns over the cards dealt to him face down and actions them
-        before starting his turn. Their effects are NOT resolved in this version (issue 19,
-        slice 2): the card is shown and logged, a card kept until needed stays face up in the
-        hand, the others are discarded (interpretation blank-nines)."""
+        before starting his turn (events.py); a card kept until needed stays face up in his
+        hand. Then he may play a kept Ace of Diamonds (L300: at the start of his turn)."""
         st = game.state
         side = job["side"]
-        events = self.rules.data.events.cards
-        hand = st.hands.get(side, [])
-        down = [c for c in hand if not c.face_up]
-        if not down:
-            game.emit("event", f"{st.sides[side].name} have no random event this turn.", side=side)
-        for card in down:
-            card.face_up = True
-            ev = events[card.code]
-            kept = " It is kept until needed." if ev.keep else ""
-            game.emit("event", f"{st.sides[side].name} turn over the {card_name(card.code)}: {ev.name} - {ev.text}{kept} "
-                      "(its effect comes in a later version)", side=side, data={"card": card.code})
-            if not ev.keep:
-                hand.remove(card)
-                st.decks[EVENT_DECK].discards.append(card.code)
-        return []
+        if "follow" not in job:
+            events = self.rules.data.events.cards
+            hand = st.hands.get(side, [])
+            down = [c for c in hand if not c.face_up]
+            job["follow"] = []
+            if not down:
+                game.emit("event", f"{st.sides[side].name} have no random event this turn.", side=side)
+            for card in down:
+                card.face_up = True
+                ev = events[card.code]
+                kept = " It is kept until needed." if ev.keep else ""
+                game.emit("event", f"{st.sides[side].name} turn over the {card_name(card.code)}: {ev.name} - {ev.text}{kept}",
+                          side=side, data={"card": card.code})
+                if not ev.keep:
+                    hand.remove(card)
+                    st.decks[EVENT_DECK].discards.append(card.code)
+                    job["follow"].append({"do": "card", "side": side, "code": card.code})
+        ad = self.rules.events.held(game, side, "shell_on_other")
+        if ad is not None and job.get(f"card_{ad}") is None:
+            if self.rules.events.offer(game, job, side, ad, "Play the Ace of Diamonds now: a shell on another player's section?") is None:
+                return None
+        if ad is not None and job.get(f"card_{ad}") == "play":
+            self.rules.events.play(game, side, ad, "a shell on another player")
+            job["follow"].append({"do": "card", "side": side, "code": ad})
+        return list(job["follow"])
 
     # ---- the direction of play -----------------------------------------------------------------------
     def job_direction(self, game: Game, job: dict) -> list[dict] | None:

@@ -177,6 +177,18 @@ class GbMelee(Chapter["Goodbyeeee"]):
                 return []
             job["ta"] = self.total(game, a, b, a.id in job["multi"])
             job["tb"] = self.total(game, b, a, b.id in job["multi"])
+        for key, fig, other in (("ta", a, "tb"), ("tb", b, "ta")):  # the Queen of Diamonds: +2 (L302)
+            qd = self.rules.events.held(game, fig.side, "melee_bonus")
+            if qd is None or job[key] > job[other] or job.get(f"card_{qd}") == "keep" or job.get(f"qd_{key}"):
+                continue
+            played = self.rules.events.offer(game, job, fig.side, qd, f"{fig.name} ({job[key]}) against {job[other]}: play the "
+                                             "Queen of Diamonds for +2 (L302)?")
+            if played is None:
+                return None
+            if played:
+                job[f"qd_{key}"] = True
+                job[key] += self.rules.data.events.cards[qd].value or 0
+                self.rules.events.play(game, fig.side, qd, f"+2 to {fig.name}'s hand to hand")
         ta, tb = job["ta"], job["tb"]
         if ta == tb:
             game.emit("melee", f"{a.name} ({ta}) and {b.name} ({tb}) draw and fall back {self.rules.data.close_combat.fall_back:g} cm (L148).",

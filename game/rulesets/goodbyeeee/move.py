@@ -25,6 +25,7 @@ pinned or routed there.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -130,6 +131,8 @@ class GbMove(Chapter["Goodbyeeee"]):
             return f"{fig.name} is routing: it runs for its table edge at the start of its turn (L156)."
         if fig.markers.get(GbFigMark.DASHED) == t - 1:
             return f"{fig.name} dashed last turn and may not move this turn (L102)."
+        if fig.markers.get(GbFigMark.NO_MOVE) == t:
+            return f"{fig.name} may not move this turn (the event card)."
         if fig.markers.get(GbFigMark.CLEARING) == t:
             return f"{fig.name} spends this turn clearing its jammed gun (L217)."
         if fig.markers.get(GbFigMark.CLIMB_FAILED) == t:
@@ -177,7 +180,8 @@ class GbMove(Chapter["Goodbyeeee"]):
         """The whole move of this step, in mm (before what has been moved); doubled by a
         Valour double move (L33)."""
         twice = 2.0 if self.rules.characters.valour_use(game, fig) == "double_move" else 1.0
-        return twice * self.base_allowance(game, fig, dash, road)
+        half = 0.5 if fig.markers.get(GbFigMark.HALF_MOVE) == game.state.turn else 1.0  # L298
+        return twice * half * self.base_allowance(game, fig, dash, road)
 
     def base_allowance(self, game: Game, fig: Figure, dash: bool, road: bool = False) -> float:
         mv = self.rules.data.movement
@@ -372,3 +376,15 @@ class GbMove(Chapter["Goodbyeeee"]):
             fig.markers[GbFigMark.INIT_MOVED] = game.state.turn
         self.spend(fig, self.rules.mm(self.rules.data.movement.stand_up_cost))
         game.emit("move", f"{fig.name} stands up.", figures=[fig.id])
+
+    def free_spot(self, game: Game, near: Figure, radius: float) -> XY:
+        """A place for a new figure's base beside ``near`` (touching no base, on the table)."""
+        figs = [f for f in game.state.figures.values() if f.alive]
+        for ring in range(1, 8):
+            d = near.radius + radius + 1.0 + (ring - 1) * 2 * radius
+            for k in range(12):
+                a = math.radians(k * 30.0)
+                p = (near.x + math.cos(a) * d, near.y + math.sin(a) * d)
+                if game.table.contains(p) and all(self.rules.dist(p, f.pos) >= f.radius + radius for f in figs):
+                    return p
+        return near.pos

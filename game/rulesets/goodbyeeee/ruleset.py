@@ -36,12 +36,15 @@ Commands:
   use_valour (figure, choice)     a heroic act: double_move, double_attacks or move_and_shoot
   use_luck (figure, choice)       answers: 'use' or 'decline' a Luck point offered (characters.py)
   consent_use (figure, choice)    answers: an opponent's 'agree' or 'refuse' (L73)
+  play_card (choice, value[, figure])  answers: play (value 1) or keep a kept event card offered;
+                                  in the fire step, the Jack of Diamonds on a figure (events.py)
+  pick_player / pick_figure       answers: the Ace of Diamonds' target, the sniper's (events_shells.py)
   fight_order (figure, target)    answers: whom a figure with several opponents fights next
   subdue (figure, target, choice) answers: 'kill' or 'capture' the beaten figure
-Slices 2-11 of issue 19: the turn, orders and movement, single shots, courage (pins, the
+Slices 2-12 of issue 19: the turn, orders and movement, single shots, courage (pins, the
 rally, section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns,
 grenades and mortars, flamethrowers and tanks, Luck and Valour
-(but re-rolling a shot or a fight, and taking the initiative). The event's effect is not resolved
+(but re-rolling a shot or a fight, and taking the initiative). Every event card is actioned
 (docs/goodbyeeee-design.md section 7).
 """
 
@@ -65,6 +68,8 @@ from .commands import GbCommands
 from .courage import GbCourage
 from .data import GbData
 from .data_tables import Step
+from .events import GbEvents
+from .events_shells import GbShells
 from .fire import GbFire
 from .flame import GbFlame
 from .initiative import GbInitiative
@@ -108,13 +113,17 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.flame = GbFlame(self)
         self.tanks = GbTanks(self)
         self.characters = GbCharacters(self)
+        self.events = GbEvents(self)
+        self.shells = GbShells(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, self.blasts, self.tanks, self.characters, self.command, name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, self.blasts, self.tanks, self.characters, self.command, self.events, self.shells,
+                             name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto, self.blasts, self.characters)
+        return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto, self.blasts, self.characters, self.events,
+                self.shells)
 
     # ---- data and maps ------------------------------------------------------------------------
     @classmethod
@@ -223,6 +232,10 @@ class Goodbyeeee(RulesetBase[GbData]):
     def job_end_turn(self, game: Game, job: dict) -> list[dict]:
         """The turn limit and the map's victory conditions (game/core/victory.py)."""
         st = game.state
+        self.shells.drift(game)  # the gas moves with its wind (L308)
+        for f in st.figures.values():  # suppressions "for this turn" end (interpretation pinned)
+            if int(f.markers.get(GbFigMark.SUPPRESSED_UNTIL, st.turn + 1)) <= st.turn:
+                f.markers.pop(GbFigMark.SUPPRESSED_UNTIL, None)
         game.emit("turn", f"End of turn {st.turn}.")
         if self.turn_end_decides(game):
             return []

@@ -2,7 +2,7 @@
 game/core/keys.py: each key is a plain string, so saves and digests read exactly as before).
 
 Marks come with the slices of issue 19 that write them (docs/goodbyeeee-design.md section 7):
-the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5), hand to hand (6), reactions (7), machine guns (8), blasts (9), flamethrowers and tanks (10), Luck and Valour (11). Turn numbers are the game turn
+the turn sequence (2), orders and movement (3), single shots and pins (4), courage (5), hand to hand (6), reactions (7), machine guns (8), blasts (9), flamethrowers and tanks (10), Luck and Valour (11), events (12). Turn numbers are the game turn
 (interpretation turn-durations): a mark holding the turn it was made says "this turn" when
 it equals ``state.turn`` and "last turn" when it is one less. Keys every ruleset shares come from game/core/keys.py
 (``StateKey``: victory, decision, options...).
@@ -53,6 +53,11 @@ class GbFigMark(StatusKeys):
     ABANDONED = "abandoned"  # True: the crew left the tank (L275); it does nothing until they re-enter
     WOUND_PENDING = "wound_pending"  # wounds waiting for its player's Luck save (L31): it counts as down meanwhile
     VALOUR = "valour"  # [turn, use]: a heroic act of this turn (L33): double_move, double_attacks or move_and_shoot
+    SUPPRESSED_UNTIL = "suppressed_until"  # an event's suppression, to the end of this turn number (L296-310): it ends by itself
+    NO_MOVE = "no_move"  # the turn an event forbids it to move (mud, too quiet, indecision, the jokers)
+    HALF_MOVE = "half_move"  # the turn it moves half (L298: the eerie quiet, test passed)
+    NO_FIRE = "no_fire"  # [turn, weapon ids (none listed: any)] an event forbids it to fire (L297, L298)
+    DEAD_EYE = "dead_eye"  # the turn the Jack of Diamonds was played on it (L303): +1 to hit, -1 cover, +1 to wound
     SPOTTED = "spotted"  # a sniper the enemy has spotted (L234): until it moves it may be shot at
 
 
@@ -62,3 +67,12 @@ class GbUnitMark(StatusKeys):
     ORDER = "order"  # this turn's command roll, {turn, passed}: one a turn (interpretation orders)
     TERROR_TESTED = "terror_tested"  # the turn it tested for facing a tank or flamethrower (once a turn: interpretation squad-morale)
     FIRED_ON = "fired_on"  # the weapons that fired at its figures since the end of its player's last turn (L95)
+
+
+class GbCloudAttr(StatusKeys):
+    """A gas cloud's ``attrs`` (L308)."""
+
+    SPEED = "speed"  # cm it drifts at the end of each turn
+    HEADING = "heading"  # the way it drifts, degrees
+    CARD = "card"  # the event card whose table it rolls on
+    GASSED = "gassed"  # the turn it last hit the figures under it (once a turn)

@@ -1,0 +1,139 @@
+"""GOODBYEEEEEE!!! (issue 19), slice 12: the random events (L281-313), each card dealt by
+hand to a player and actioned at his turn, with forced dice (cm)."""
+
+from __future__ import annotations
+
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.state import DEAD, HeldCard
+from game.rulesets.goodbyeeee.initiative import EVENT_DECK
+from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.helpers import force, ok, refused, unit
+from tests.rulesets.test_goodbyeeee_courage import game_of
+from tests.rulesets.test_goodbyeeee_move import order, to_step
+
+
+def deal(game: Game, side: str, code: str, face_up: bool = False) -> None:
+    game.state.decks[EVENT_DECK].draw_pile.remove(code)
+    game.state.hands.setdefault(side, []).append(HeldCard(code, face_up=face_up))
+
+
+def two_sections() -> Game:
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20), ("private", 30, 20)])]
+    b = [unit("b1", [("junior_nco", 20, 80), ("private", 25, 80), ("private", 30, 80)])]
+    return game_of(a, b)
+
+
+def to_b(game: Game) -> None:
+    """End side A's turn 1 (A goes first): B's turn begins with its event."""
+    to_step(game, "fire")
+    ok(game, Command("end_phase", "a"))
+
+
+def test_the_nines_of_clubs_and_spades_do_nothing():
+    game = two_sections()
+    deal(game, "b", "9C")
+    n = len(game.log.events)
+    to_b(game)
+    assert "The card has no event (interpretation blank-nines)." in [e.text for e in game.log.events[n:]]
+
+
+def test_the_queen_of_clubs_shell_lands_2d6_and_a_scatter_die_from_the_leader():
+    game = two_sections()
+    deal(game, "b", "QC")
+    force(game, 3, 2, 2, 180, 5)  # an arrow, 2 + 2 cm, toward 180 degrees (-x): 4 cm west of the lance corporal at (20, 80)
+    to_b(game)  # under the 12 cm shell: the lance corporal (4 cm) rolls 5: killed; the private at 25 (9 cm) is outside
+    assert game.state.figures["b1.1"].life == DEAD and game.state.figures["b1.2"].alive
+
+
+def test_a_kept_voice_of_command_turns_a_failed_10_into_a_pass_for_command_8():
+    game = two_sections()
+    deal(game, "a", "10H", face_up=True)
+    to_step(game, "orders")
+    force(game, 5, 5)
+    ok(game, Command("order", "a", unit="a1"))
+    d = game.rules.decision(game)
+    assert d is not None and "play the 10 of Hearts for +2" in d["prompt"]
+    ok(game, Command("play_card", "a", choice="10H", value=1))
+    assert game.rules.command.ordered(game, game.state.units["a1"]) is True
+    assert "10H" in game.state.decks[EVENT_DECK].discards and not game.state.hands["a"]
+
+
+def test_the_gas_drifts_2d6_plus_10_cm_at_the_end_of_the_turn_and_hits_once_a_turn():
+    game = two_sections()
+    deal(game, "b", "KS")
+    # HIT on the leader (the distance dice 1 + 1 unused); wind 2 + 2 + 10 = 14 cm, its scatter die a HIT (rolled again),
+    # then an arrow toward 0 degrees; the three under the 10 cm cloud roll 1s
+    force(game, 1, 1, 1, 2, 2, 1, 3, 0, 1, 1, 1)
+    to_b(game)
+    cloud = next(iter(game.state.clouds.values()))
+    assert cloud.type == "gas" and (cloud.x, cloud.y) == (200.0, 800.0)
+    ok(game, Command("end_phase", "b"))
+    ok(game, Command("end_phase", "b"))
+    force(game, 9, 3)  # turn 2's initiative
+    ok(game, Command("end_phase", "b"))  # the end of turn 1: the gas drifts 14 cm toward +x (it hit this turn already)
+    assert (round(cloud.x), round(cloud.y)) == (340, 800)
+
+
+def test_the_off_table_sniper_s_d3_names_the_player_to_the_left_who_picks_the_target():
+    doc_c = {"id": "c", "name": "Side C", "home_edge": "east", "units": [unit("c1", [("private", 100, 50)])]}
+    from tests.rulesets.helpers import make_unfinished_game, small_map
+
+    d = small_map([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 100)])], ruleset="goodbyeeee", unit="cm",
+                  size=(120, 120))
+    d["sides"].append(doc_c)
+    game = next(g for g in (make_unfinished_game(d, seed=s) for s in range(1, 80)) if g.state.active_side == "a")
+    game.state.hands.clear()
+    deal(game, "c", "JS")  # actioned at C's turn, after A's
+    force(game, 2)  # D3 = 2: two seats to C's left (seats a, b, c clockwise): B
+    to_step(game, "fire")
+    ok(game, Command("end_phase", "a"))
+    while game.rules.decision(game) is None or "sniper" not in game.rules.decision(game)["prompt"]:
+        d2 = game.rules.decision(game)
+        if d2 is not None:
+            ok(game, Command("choose_direction", d2["side"], choice="clockwise"))
+        else:
+            ok(game, Command("end_phase", game.state.active_side))
+    d3 = game.rules.decision(game)
+    assert d3["side"] == "b"
+    force(game, 6)
+    ok(game, Command("pick_figure", "b", target="c1.1"))
+    assert game.state.figures["c1.1"].life == DEAD
+
+
+def test_the_jack_of_diamonds_makes_a_dead_eye_and_the_queen_of_hearts_a_scratch():
+    game = two_sections()
+    deal(game, "a", "JD", face_up=True)
+    deal(game, "b", "QH", face_up=True)
+    game.state.figures["b1.2"].x, game.state.figures["b1.2"].y = 250.0, 450.0
+    to_step(game, "fire")
+    ok(game, Command("play_card", "a", figure="a1.2", choice="JD"))
+    rep = game.rules.odds(game, Command("fire", "a", figure="a1.2", target="b1.2"))
+    assert ("Dead Eye", "-1 to the score") in [(m.name, m.value) for m in rep.modifiers]
+    force(game, 3, 3)  # 3 hits (4+ less 1) and 3 wounds (4+ less 1)
+    ok(game, Command("fire", "a", figure="a1.2", target="b1.2"))
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "b" and "Queen of Hearts" in d["prompt"]
+    ok(game, Command("play_card", "b", choice="QH", value=1))
+    assert game.state.figures["b1.2"].alive and game.state.figures["b1.2"].wounds == 0
+
+
+def test_mud_stops_the_machine_guns_and_the_moves_and_indecision_stops_every_move():
+    a = [unit("a1", [("junior_nco", 20, 20), ("lmg_gunner", 25, 20)])]
+    game = game_of(a, [unit("b1", [("private", 20, 50)])])
+    deal(game, "a", "JC")
+    for f in game.state.figures.values():
+        f.markers.pop(GbFigMark.NO_MOVE, None)
+    # the card is turned at A's next turn: put it face down and start A's turn 2
+    force(game, 9, 3)
+    to_step(game, "fire")
+    ok(game, Command("end_phase", "a"))
+    for _ in range(10):
+        if game.state.active_side == "a" and game.state.turn == 2:
+            break
+        ok(game, Command("end_phase", game.state.active_side))
+    to_step(game, "orders")
+    order(game, 1, 1)
+    assert "may not move this turn" in refused(game, Command("move", "a", figure="a1.2", path=((250, 250),)))
+    to_step(game, "fire")
+    assert "clogged with mud" in refused(game, Command("fire", "a", figure="a1.2", target="b1.1"))
