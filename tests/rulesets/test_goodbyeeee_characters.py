@@ -120,3 +120,34 @@ def test_valour_double_attacks_and_move_and_shoot():
     to_step(game, "fire")
     assert game.rules.is_legal(game, Command("fire", "a", figure="a1.2", target="b1.1"))  # an LMG after a 10 cm move
     assert "no Valour point" in refused(game, Command("use_valour", "a", figure="a1.3", choice="double_attacks"))
+
+
+def test_taking_the_initiative_gives_the_spender_and_friends_within_10_cm_a_turn_now():
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)])]
+    b = [unit("b1", [("junior_nco", 20, 80), ("private", 28, 80), ("private", 45, 80)])]
+    game = lucky(a, b)
+    to_step(game, "orders")  # A's turn, its orders step
+    assert "in another player's turn" in refused(game, Command("take_initiative", "a", figure="a1.1"))
+    ok(game, Command("take_initiative", "b", figure="b1.1"))
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "a" and "take the initiative" in d["prompt"]
+    ok(game, Command("consent_use", "a", figure="b1.1", choice="agree"))
+    st = game.state
+    assert st.active_side == "b" and st.phase == "initiative" and left(game, "figure", "b1.1", "valour") == 0
+    ok(game, Command("move", "b", figure="b1.2", path=((280, 760),)))  # a friend within 10 cm: 4 cm on initiative
+    assert "Only the figures that took the initiative" in refused(game, Command("move", "b", figure="b1.3", path=((450, 770),)))
+    for _ in range(3):  # initiative, orders, fire; close combat runs by itself
+        ok(game, Command("end_phase", "b"))
+    assert st.active_side == "a" and st.phase == "orders"  # A's turn goes on where it was
+    to_step(game, "fire")
+    ok(game, Command("end_phase", "a"))
+    assert st.active_side == "b"
+    assert "has acted" in refused(game, Command("move", "b", figure="b1.2", path=((280, 740),)))
+    assert game.rules.is_legal(game, Command("move", "b", figure="b1.3", path=((450, 760),)))  # it did not take part
+
+
+def test_a_player_who_has_had_his_turn_may_not_take_the_initiative():
+    game = lucky([unit("a1", [("junior_nco", 20, 20)])], [unit("b1", [("junior_nco", 20, 80)])])
+    to_step(game, "fire")
+    ok(game, Command("end_phase", "a"))  # A's turn is over; B's begins
+    assert "have had their turn" in refused(game, Command("take_initiative", "a", figure="a1.1"))

@@ -18,8 +18,15 @@ whole game.
   opponent; one refusal cancels it and the point is kept. The computer agrees to the uses
   the text lists.
 
-Not yet: re-rolling a shot's or a fight's dice with Luck, and Valour's fourth use, taking
-the initiative out of sequence (issue 19: the next slice of this chapter).
+- Taking the initiative (L33; interpretation valour-initiative): whenever no question is
+  pending in another player's turn, a player may spend a Valour point (``take_initiative``,
+  the one command a player gives out of his turn): the spender and his friends within 10 cm
+  take a turn of their own at once (moves on initiative, orders, fire, close combat; no event
+  or rally), then the other player's turn goes on, and those figures have acted for this
+  turn. Commands come one at a time, so two players never take it at the same moment and the
+  text's die-off for that case never arises.
+
+Not yet: re-rolling a shot's or a fight's dice with Luck.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.state import Figure, GameState
 
-from .status import GbFigMark
+from .status import GbFigMark, GbGameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
@@ -39,12 +46,14 @@ if TYPE_CHECKING:
 from game.rulesets.parts import Chapter
 
 LUCK, VALOUR = "luck", "valour"
-#: the Valour uses this version offers (take_initiative comes later)
+#: the Valour uses given with use_valour in one's own turn (take_initiative is its own command)
 VALOUR_NOW = ("double_move", "double_attacks", "move_and_shoot")
+TAKE = "take_initiative"
 #: the jobs that offer a Luck or Valour point
 JOBS = "luck_save|order_roll|rally_test|climb|valour"
 USE_WORDS = {"double_move": "double move", "double_attacks": "double attacks", "move_and_shoot": "move and shoot",
-             "reroll": "re-roll", "save": "save a wound"}
+             "reroll": "re-roll", "save": "save a wound",
+             TAKE: "take the initiative"}
 
 
 class GbCharacters(Chapter["Goodbyeeee"]):
@@ -199,7 +208,7 @@ class GbCharacters(Chapter["Goodbyeeee"]):
         require(fig is not None and fig.side == cmd.side and fig.alive, "Choose one of your figures in action.")
         assert fig is not None
         require(fig.side == st.active_side and st.phase in ("initiative", "orders", "fire"), "Valour is spent in your own turn.")
-        require(cmd.choice in VALOUR_NOW, f"Choose one of: {', '.join(VALOUR_NOW)} (taking the initiative is not written yet).")
+        require(cmd.choice in VALOUR_NOW, f"Choose one of: {', '.join(VALOUR_NOW)} (or take_initiative in another player's turn).")
         require(self.valour_use(game, fig) is None, f"{fig.name} is already acting heroically this turn.")
         require(self.source(game, fig, VALOUR) is not None, f"{fig.name} has no Valour point to spend (nor its section).")
 
@@ -216,8 +225,65 @@ class GbCharacters(Chapter["Goodbyeeee"]):
             return []
         reach = self.rules.mm(self.rules.data.luck_valour.reach)
         group = [f for f in st.figures.values() if f.alive and f.side == fig.side and self.rules.dist(f.pos, fig.pos) <= reach + 1e-6]
+        if job["use"] == TAKE:
+            group = [f for f in group if self.may_act(game, f) is None]
         for f in group:
             f.markers[GbFigMark.VALOUR] = [st.turn, job["use"]]
         game.emit("character", f"A heroic act: {USE_WORDS[job['use']]} for {', '.join(f.name for f in sorted(group, key=lambda f: f.id))} "
                   "this turn (L33).", figures=[f.id for f in group])
+        if job["use"] == TAKE:
+            return [{"do": "interrupt", "side": fig.side, "figures": sorted(f.id for f in group)}]
+        return []
+
+    # ---- taking the initiative (L33) -----------------------------------------------------------------------
+    def interrupt(self, game: Game) -> dict | None:
+        return game.state.attrs.get(GbGameAttr.INTERRUPT)
+
+    def may_act(self, game: Game, fig: Figure) -> str | None:
+        """Why the figure may not act now for the initiative rules (None: it may)."""
+        it = self.interrupt(game)
+        if it is not None and fig.id not in it["figures"]:
+            return "Only the figures that took the initiative act now (L33)."
+        if it is None and fig.markers.get(GbFigMark.ACTED) == game.state.turn:
+            return f"{fig.name} took the initiative earlier this turn and has acted (L33)."
+        return None
+
+    def check_take_initiative(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        fig = st.figures.get(cmd.figure or "")
+        require(fig is not None and fig.side == cmd.side and fig.alive, "Choose one of your figures in action.")
+        assert fig is not None
+        require(cmd.side != st.active_side and st.phase in self.rules.steps(), "Take the initiative in another player's turn (L33).")
+        require(self.interrupt(game) is None and not self.rules.jobs.queue(game), "Wait until the present action is over.")
+        require(cmd.side not in st.attrs[GbGameAttr.TURN_ORDER]["played"],
+                f"{st.sides[cmd.side].name} have had their turn: their figures have acted (interpretation valour-initiative).")
+        why = self.may_act(game, fig)
+        require(why is None, why or "")
+        require(self.source(game, fig, VALOUR) is not None, f"{fig.name} has no Valour point to spend (nor its section).")
+
+    def apply_take_initiative(self, game: Game, cmd: Command) -> None:
+        game.emit("character", f"{game.state.sides[cmd.side].name} try to take the initiative with {game.state.figures[cmd.figure_id].name}.",
+                  side=cmd.side)
+        self.rules.jobs.push(game, {"do": "valour", "figure": cmd.figure_id, "use": TAKE, "luck": {"stage": "use"}})
+
+    def job_interrupt(self, game: Game, job: dict) -> list[dict]:
+        """The group's own turn, now: from its moves on initiative to its close combat."""
+        st = game.state
+        st.attrs[GbGameAttr.INTERRUPT] = {"side": job["side"], "figures": list(job["figures"]),
+                                          "resume": {"side": st.active_side, "phase": st.phase}}
+        st.active_side = job["side"]
+        st.phase = "initiative"
+        for fid in job["figures"]:  # what they move counts in this turn of theirs
+            st.figures[fid].markers.pop(GbFigMark.MOVED_CM, None)
+        game.emit("turn", f"{st.sides[job['side']].name} take the initiative: "
+                  f"{', '.join(st.figures[f].name for f in job['figures'])} act now.", side=job["side"])
+        return [{"do": "step_start"}]
+
+    def end_interrupt(self, game: Game) -> list[dict]:
+        st = game.state
+        it = st.attrs.pop(GbGameAttr.INTERRUPT)
+        for fid in it["figures"]:
+            st.figures[fid].markers[GbFigMark.ACTED] = st.turn
+        st.active_side, st.phase = it["resume"]["side"], it["resume"]["phase"]
+        game.emit("turn", f"{st.sides[st.active_side].name}'s turn goes on: {self.rules.phase_name(st.phase)}.", side=st.active_side)
         return []

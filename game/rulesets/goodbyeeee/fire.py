@@ -81,6 +81,9 @@ class GbFire(Chapter["Goodbyeeee"]):
             return f"{fig.name} is out of action."
         if st.phase != "fire" or fig.side != st.active_side:
             return "Figures fire in their player's fire step."
+        acts = self.rules.characters.may_act(game, fig)
+        if acts is not None:
+            return acts
         if self.rules.courage.pinned(fig):
             return f"{fig.name} is pinned and may not fire (L160)."
         if fig.markers.get(GbFigMark.ROUT):

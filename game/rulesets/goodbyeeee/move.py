@@ -114,6 +114,7 @@ class GbMove(Chapter["Goodbyeeee"]):
         initiative move this turn, no dash last turn."""
         t = game.state.turn
         return (fig.alive and fig.markers.get(GbFigMark.INIT_MOVED) != t and fig.markers.get(GbFigMark.DASHED) != t - 1
+                and self.rules.characters.may_act(game, fig) is None
                 and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
                 and not (self.is_tank(fig) and self.rules.tanks.why_not_move(fig)))
 
@@ -125,6 +126,9 @@ class GbMove(Chapter["Goodbyeeee"]):
             return f"{fig.name} is out of action."
         if fig.side != st.active_side:
             return "Only the player whose turn it is moves."
+        acts = self.rules.characters.may_act(game, fig)
+        if acts is not None:
+            return acts
         if self.rules.courage.pinned(fig):
             return f"{fig.name} is pinned and may not move (L160)."
         if fig.markers.get(GbFigMark.ROUT):
@@ -350,6 +354,8 @@ class GbMove(Chapter["Goodbyeeee"]):
         require(game.state.phase in ("initiative", "orders") and fig.side == game.state.active_side,
                 "Figures go prone in their player's initiative or orders step.")
         require(not self.is_tank(fig), "Tanks do not go prone.")
+        acts = self.rules.characters.may_act(game, fig)
+        require(acts is None, acts or "")
         require(not fig.markers.get(GbFigMark.PRONE), f"{fig.name} is prone already.")
 
     def apply_go_prone(self, game: Game, cmd: Command) -> None:

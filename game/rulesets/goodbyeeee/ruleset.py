@@ -34,6 +34,7 @@ Commands:
   claim (figure, value) / consent (figure, choice)   answers in a stand-to duel
   switch_fire (figure[, target])  answers: where a burst's last shots go after a kill (or hold)
   use_valour (figure, choice)     a heroic act: double_move, double_attacks or move_and_shoot
+  take_initiative (figure)        a player out of his turn spends Valour to act now (characters.py)
   use_luck (figure, choice)       answers: 'use' or 'decline' a Luck point offered (characters.py)
   consent_use (figure, choice)    answers: an opponent's 'agree' or 'refuse' (L73)
   play_card (choice, value[, figure])  answers: play (value 1) or keep a kept event card offered;
@@ -44,7 +45,7 @@ Commands:
 Slices 2-12 of issue 19: the turn, orders and movement, single shots, courage (pins, the
 rally, section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns,
 grenades and mortars, flamethrowers and tanks, Luck and Valour
-(but re-rolling a shot or a fight, and taking the initiative). Every event card is actioned
+(but re-rolling a shot's or a fight's dice). Every event card is actioned
 (docs/goodbyeeee-design.md section 7).
 """
 
@@ -98,6 +99,7 @@ class Goodbyeeee(RulesetBase[GbData]):
     phases = tuple(get_args(Step))  # the steps a player's turn may have; the data gives their order
     phase_names = STEP_NAMES
     Listing = GbCommands
+    reactive_kinds = frozenset({"take_initiative"})  # a Valour point, spent in another player's turn (L33)
     Odds = GbOdds
 
     def __init__(self, data: GbData, terrain: TerrainFile) -> None:
@@ -197,6 +199,8 @@ class Goodbyeeee(RulesetBase[GbData]):
         if i + 1 < len(steps):
             st.phase = steps[i + 1]
             return [{"do": "step_start"}]
+        if self.characters.interrupt(game) is not None:  # a turn taken out of sequence ends (L33)
+            return self.characters.end_interrupt(game)
         return [{"do": "side_end"}]
 
     def check_end_phase(self, game: Game, cmd: Command) -> None:

@@ -22,6 +22,7 @@ class GbGameAttr(StatusKeys):
 
     QUEUE = "queue"  # the automatic steps still to run, [{do, ...}]: the first one may wait for a player's answer (jobs.py)
     SEATS = "seats"  # the sides round the table, clockwise (the map's order of sides): the direction of play goes round them
+    INTERRUPT = "interrupt"  # a turn taken out of sequence (L33): {side, figures, resume: {side, phase}}
     TURN_ORDER = "turn_order"  # this turn's order, {first, direction (None until chosen), played: sides that began, rolls}
 
 
@@ -58,6 +59,7 @@ class GbFigMark(StatusKeys):
     HALF_MOVE = "half_move"  # the turn it moves half (L298: the eerie quiet, test passed)
     NO_FIRE = "no_fire"  # [turn, weapon ids (none listed: any)] an event forbids it to fire (L297, L298)
     DEAD_EYE = "dead_eye"  # the turn the Jack of Diamonds was played on it (L303): +1 to hit, -1 cover, +1 to wound
+    ACTED = "acted"  # the turn it took the initiative with a Valour point and acted out of sequence (L33)
     SPOTTED = "spotted"  # a sniper the enemy has spotted (L234): until it moves it may be shot at
 
 
