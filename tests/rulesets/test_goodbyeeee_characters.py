@@ -83,7 +83,8 @@ def test_the_odds_count_the_luck_save_the_computer_would_make():
     game = lucky([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45)])])
     to_step(game, "fire")
     rep = game.rules.odds(game, Command("fire", "a", figure="a1.1", target="b1.1"))
-    assert fractions_of(rep.outcomes)["out of action"] == F(1, 4) * F(1, 2)
+    # A's private re-rolls a miss with his section's point (3/4 to hit), B's saves with its own (1/2)
+    assert fractions_of(rep.outcomes)["out of action"] == F(3, 4) * F(1, 2) * F(1, 2)
 
 
 def test_a_failed_command_roll_may_be_rerolled_with_the_commander_s_luck():
@@ -151,3 +152,25 @@ def test_a_player_who_has_had_his_turn_may_not_take_the_initiative():
     to_step(game, "fire")
     ok(game, Command("end_phase", "a"))  # A's turn is over; B's begins
     assert "have had their turn" in refused(game, Command("take_initiative", "a", figure="a1.1"))
+
+
+def test_a_miss_is_rerolled_with_the_firer_s_luck_and_a_cover_roll_with_the_target_s():
+    trench = {"type": "trench", "line": [[0, 45], [120, 45]], "width": 4}
+    doc = small_map([unit("a1", [("junior_nco", 20, 20)])], [unit("b1", [("junior_nco", 20, 45)])], terrain=[trench],
+                    ruleset="goodbyeeee", unit="cm", size=(120, 120))
+    game = next(g for g in (make_unfinished_game(doc, seed=s, options={"consent": False}) for s in range(1, 60))
+                if g.state.active_side == "a")
+    game.state.hands.clear()
+    to_step(game, "fire")
+    force(game, 2, 5, 5)  # a miss; re-rolled 5: a hit; the cover roll 5 lets it through
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "a" and "Lance corporal's shot at Lance corporal failed" in d["prompt"]
+    answer(game, "use_luck", "use")
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "b" and "The cover roll for Lance corporal failed" in d["prompt"]
+    force(game, 2, 1, 1)  # re-rolled cover 2 stops it; his courage test (a hit, not wounded) passes
+    answer(game, "use_luck", "use")
+    assert any("re-rolled with Luck" in (e.roll.reason if e.roll else "") and e.roll.outcome == "stopped by cover"
+               for e in game.log.events[-6:])
+    assert game.state.figures["b1.1"].alive and left(game, "figure", "a1.1", "luck") == 0 and left(game, "figure", "b1.1", "luck") == 0

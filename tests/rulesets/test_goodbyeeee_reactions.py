@@ -140,4 +140,4 @@ def test_random_games_with_every_reaction_replay_exactly():
         play_out(game, {s: RandomPlayer(seed * 10 + i) for i, s in enumerate(game.state.sides)})
         kinds |= {c.kind for c in game.commands}
         assert replay_unfinished(game).state.digest() == game.state.digest()
-    assert {"react", "claim", "overwatch", "stand_to", "order", "move", "fire"} <= kinds
+    assert {"react", "overwatch", "stand_to", "order", "move", "fire", "use_luck"} <= kinds

@@ -109,9 +109,10 @@ class GbAuto(Chapter["Goodbyeeee"]):
     def burst_job(self, firer: Figure, target: Figure, weapon: str, shots: int, extra: tuple[tuple[str, int], ...] = (),
                   short: bool = False) -> dict:
         return {"do": "burst", "firer": firer.id, "target": target.id, "first": target.id, "weapon": weapon, "left": shots,
-                "extra": [list(m) for m in extra], "short": short, "ones": 0}
+                "extra": [list(m) for m in extra], "short": short}
 
     def job_burst(self, game: Game, job: dict) -> list[dict] | None:
+        """One shot of the burst (a job of its own, then the burst again), or the switch after a kill."""
         st = game.state
         firer = st.figures[job["firer"]]
         if "pick" in job:  # the player's answer to the switch
@@ -123,29 +124,23 @@ class GbAuto(Chapter["Goodbyeeee"]):
             else:
                 job["left"] = 0
         extra = tuple((w, int(m)) for w, m in job["extra"])
-        while job["left"] > 0 and firer.alive:
-            target = st.figures[job["target"]]
-            if not self.rules.firing.standing(target):
-                job["left"] -= 1  # L215: the next shot is lost
-                cands = [] if job.get("switched") or job["left"] <= 0 else self.switch_targets(game, firer, job)
-                if not cands:
-                    job["left"] = 0
-                    break
-                opts = [(f"Switch to {c.name}", Command("switch_fire", firer.side, figure=firer.id, target=c.id)) for c in cands]
-                opts.append(("Hold the last shots", Command("switch_fire", firer.side, figure=firer.id)))
-                self.rules.ask(game, firer.side, f"{target.name} is down: {firer.name}'s next shot is lost; its last "
-                               f"{job['left']} may go to a figure within {self.rules.data.lmg_rules.switch_within:g} cm (L215).", opts)
-                job["asking"] = True
-                return None
-            try:
-                shot = self.rules.firing.build(game, firer, target, job["weapon"], extra, job["short"], shots=1)
-            except Refusal:
-                break
-            face = self.rules.firing.resolve(game, shot, firer, target, ones=self.jam_limit(game, firer, job["weapon"]) is not None)
-            job["left"] -= 1
-            job["ones"] += face == 1
-        self.note_ones(game, firer, job["weapon"], job["ones"])
-        return []
+        if job["left"] <= 0 or not firer.alive:
+            return []
+        target = st.figures[job["target"]]
+        if not self.rules.firing.standing(target):
+            job["left"] -= 1  # L215: the next shot is lost
+            cands = [] if job.get("switched") or job["left"] <= 0 else self.switch_targets(game, firer, job)
+            if not cands:
+                return []
+            opts = [(f"Switch to {c.name}", Command("switch_fire", firer.side, figure=firer.id, target=c.id)) for c in cands]
+            opts.append(("Hold the last shots", Command("switch_fire", firer.side, figure=firer.id)))
+            self.rules.ask(game, firer.side, f"{target.name} is down: {firer.name}'s next shot is lost; its last "
+                           f"{job['left']} may go to a figure within {self.rules.data.lmg_rules.switch_within:g} cm (L215).", opts)
+            job["asking"] = True
+            return None
+        job["left"] -= 1
+        jams = self.jam_limit(game, firer, job["weapon"]) is not None
+        return [self.rules.firing.shot_job(firer, target, job["weapon"], extra, job["short"], jams), dict(job)]
 
     def switch_targets(self, game: Game, firer: Figure, job: dict) -> list[Figure]:
         first = game.state.figures[job["first"]]
@@ -187,8 +182,9 @@ class GbAuto(Chapter["Goodbyeeee"]):
         seen = [f for f in inside if game.state.hostile(firer.side, f.side) and rules.los(game, firer, f).visible]
         return sorted(seen, key=lambda f: (rules.dist(firer.pos, f.pos), f.id))
 
-    def fire_zone(self, game: Game, firer: Figure, target: Figure) -> None:
-        """L226: a d6 for each figure in the zone, nearest first, until the shots run out."""
+    def fire_zone(self, game: Game, firer: Figure, target: Figure) -> list[dict]:
+        """L226: a d6 for each figure in the zone, nearest first, until the shots run out; the
+        shots follow as jobs, nearest figure first."""
         rules = self.rules
         left = self.shots(game, firer, ZONE)
         die = rules.data.hmg_rules.allocation_die
@@ -203,14 +199,4 @@ class GbAuto(Chapter["Goodbyeeee"]):
             left -= n
         if left > 0:
             game.emit("fire", f"{left} of the gun's shots find no target and are lost (L226).", figures=[firer.id])
-        ones = 0
-        for f, n in plan:
-            for _ in range(n):
-                if not self.rules.firing.standing(f):
-                    break
-                try:
-                    shot = rules.firing.build(game, firer, f, ZONE, shots=1)
-                except Refusal:
-                    break
-                ones += rules.firing.resolve(game, shot, firer, f, ones=True) == 1
-        self.note_ones(game, firer, ZONE, ones)
+        return [self.rules.firing.shot_job(firer, f, ZONE, jams=True) for f, n in plan for _ in range(n)]

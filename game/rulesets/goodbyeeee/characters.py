@@ -26,7 +26,9 @@ whole game.
   turn. Commands come one at a time, so two players never take it at the same moment and the
   text's die-off for that case never arises.
 
-Not yet: re-rolling a shot's or a fight's dice with Luck.
+Luck re-rolls are offered for the rolls made for a figure that failed it: the firer's
+to-hit roll, the target's cover roll and courage test (fire.py), a fighter's dice when it
+loses (melee.py), the command roll, the rally test and the climb.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ LUCK, VALOUR = "luck", "valour"
 VALOUR_NOW = ("double_move", "double_attacks", "move_and_shoot")
 TAKE = "take_initiative"
 #: the jobs that offer a Luck or Valour point
-JOBS = "luck_save|order_roll|rally_test|climb|valour"
+JOBS = "luck_save|order_roll|rally_test|climb|valour|shot|fight"
 USE_WORDS = {"double_move": "double move", "double_attacks": "double attacks", "move_and_shoot": "move and shoot",
              "reroll": "re-roll", "save": "save a wound",
              TAKE: "take the initiative"}
@@ -91,11 +93,13 @@ class GbCharacters(Chapter["Goodbyeeee"]):
                   figures=[fig.id])
 
     # ---- asking, and the opponents' consent (L73) -------------------------------------------------------
-    def offer(self, game: Game, job: dict, fig: Figure, pool: str, use: str, question: str) -> str | None:
+    def offer(self, game: Game, job: dict, fig: Figure, pool: str, use: str, question: str, key: str = "luck") -> str | None:
         """The life of one offered use inside a waiting job: ask the figure's player, then each
         opponent (consent); returns 'granted' or 'declined' once settled, None while asking.
-        The job keeps the state under its ``luck`` field."""
-        state = job.setdefault("luck", {"stage": "ask"})
+        The job keeps the state under ``key`` (one job may offer several: a shot's to-hit roll,
+        then its cover roll), and the key being settled under ``asking_luck``."""
+        state = job.setdefault(key, {"stage": "ask"})
+        job["asking_luck"] = key
         st = game.state
         if state["stage"] == "ask":
             who = self.source(game, fig, pool)
@@ -134,20 +138,21 @@ class GbCharacters(Chapter["Goodbyeeee"]):
 
     def check_use_luck(self, game: Game, cmd: Command) -> None:
         job = self.rules.jobs.waiting_job(game, JOBS, self.rules.decision(game) is not None)
-        require(job.get("luck", {}).get("stage") == "asked" and cmd.choice in ("use", "decline"), "Use it or not.")
+        require(job.get(job.get("asking_luck", "luck"), {}).get("stage") == "asked" and cmd.choice in ("use", "decline"), "Use it or not.")
 
     def apply_use_luck(self, game: Game, cmd: Command) -> None:
         job = self.rules.jobs.queue(game)[0]
-        job["luck"]["stage"] = "use" if cmd.choice == "use" else "declined"
+        job[job.get("asking_luck", "luck")]["stage"] = "use" if cmd.choice == "use" else "declined"
 
     def check_consent_use(self, game: Game, cmd: Command) -> None:
         job = self.rules.jobs.waiting_job(game, JOBS, self.rules.decision(game) is not None)
-        require(job.get("luck", {}).get("stage") == "consent" and cmd.choice in ("agree", "refuse"), "Agree or refuse.")
+        require(job.get(job.get("asking_luck", "luck"), {}).get("stage") == "consent" and cmd.choice in ("agree", "refuse"),
+                "Agree or refuse.")
 
     def apply_consent_use(self, game: Game, cmd: Command) -> None:
         job = self.rules.jobs.queue(game)[0]
         if cmd.choice == "refuse":
-            job["luck"]["refused"] = cmd.side
+            job[job.get("asking_luck", "luck")]["refused"] = cmd.side
 
     # ---- Luck: the save against a wound (L31) ------------------------------------------------------------
     def may_save(self, game: Game, fig: Figure) -> bool:
@@ -191,11 +196,11 @@ class GbCharacters(Chapter["Goodbyeeee"]):
         return f"{min(s)}-{max(s)} saves"
 
     # ---- Luck: re-rolling a failed roll of the figure's ---------------------------------------------------
-    def reroll_offer(self, game: Game, job: dict, fig: Figure, what: str) -> str | None:
+    def reroll_offer(self, game: Game, job: dict, fig: Figure, what: str, key: str = "luck") -> str | None:
         """For a job whose roll failed: None while asking, else 'granted' or 'declined'."""
-        if self.source(game, fig, LUCK) is None and "luck" not in job:
+        if self.source(game, fig, LUCK) is None and key not in job:
             return "declined"
-        return self.offer(game, job, fig, LUCK, "reroll", f"{what} failed: spend a Luck point of {fig.name}'s to re-roll it?")
+        return self.offer(game, job, fig, LUCK, "reroll", f"{what} failed: spend a Luck point of {fig.name}'s to re-roll it?", key)
 
     # ---- Valour (L33) ----------------------------------------------------------------------------------------
     def valour_use(self, game: Game, fig: Figure) -> str | None:

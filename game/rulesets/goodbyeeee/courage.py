@@ -90,6 +90,24 @@ class GbCourage(Chapter["Goodbyeeee"]):
         if not self.test(game, fig, "shot at", mods):
             self.pin(game, fig)
 
+    def pin_job(self, game: Game, job: dict, fig: Figure, weapon: str) -> list[dict] | None:
+        """The pin test inside a shot's job: a failure may be re-rolled with the figure's Luck."""
+        if self.pinned(fig) or not self.rules.firing.standing(fig):
+            return []
+        mods = [("shot at by an MG", self.rules.data.courage.modifiers.shot_at_by_mg)] if weapon in self.rules.firing.MG_FIRE else []
+        if "pin" not in job:
+            job["pin"] = self.test(game, fig, "shot at", mods)
+        if not job["pin"] and not job.get("pin_again"):
+            got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s courage test", key="luck_pin")
+            if got is None:
+                return None
+            if got == "granted":
+                job["pin_again"] = True
+                job["pin"] = self.test(game, fig, "shot at, re-rolled with Luck", mods)
+        if not job["pin"]:
+            self.pin(game, fig)
+        return []
+
     def pin(self, game: Game, fig: Figure) -> None:
         fig.markers[GbFigMark.PINNED] = True
         fig.markers[GbFigMark.PRONE] = True

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core.commands import Command, refuse, require
+from game.core.commands import Command, Refusal, refuse, require
 from game.core.game import Game
 from game.core.state import DEAD, Figure
 from game.rulesets.parts import Chapter
@@ -43,6 +43,8 @@ LMG_FIRE = frozenset({"lmg", "tank_lmg"})
 MG_FIRE = frozenset({"mg"})
 #: the weapons a stormtrooper may fire after a full move (L245 "Assault Fire: Can move >1/2 and fire")
 ASSAULT_FIRE = frozenset({"rifle", "smg", "hand_grenade", "rifle_grenade", "cluster_grenade"})
+#: the changes to the score to hit that a reaction's shot carries (reactions.py)
+REACTION_MODS = ("snap shot", "closing fire")
 #: what this version fires; the rest come with their slices of issue 19
 LATER: dict[str, str] = {}
 
@@ -284,8 +286,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         unit = st.units[target.unit]
         unit.markers[GbUnitMark.FIRED_ON] = sorted(set(unit.markers.get(GbUnitMark.FIRED_ON, [])) | {shot.weapon})
         if shot.weapon == ZONE and not reaction:
-            auto.fire_zone(game, firer, target)
-            return []
+            return auto.fire_zone(game, firer, target)
         if w.template is not None:  # the cluster grenade: placed, not scattered (interpretation cluster-grenade)
             r = game.dice.roll("d6", f"{firer.name} to hit {target.name}", target=f"{shot.to_hit}+", modifiers=list(shot.hit_mods),
                                figures=[firer.id, target.id], cuts=(shot.to_hit,))
@@ -294,59 +295,108 @@ class GbFire(Chapter["Goodbyeeee"]):
                 return []
             r.outcome = "on target"
             return [{"do": "blast", "firer": firer.id, "weapon": shot.weapon, "at": [target.x, target.y]}]
+        extra = tuple(m for m in shot.hit_mods if m[0] in REACTION_MODS)
+        short = shot.band == 0 and reaction
         if shot.weapon in BURSTS or shot.weapon == ZONE:
             n = shot.shots if reaction else auto.shots(game, firer, shot.weapon)
-            extra = tuple(m for m in shot.hit_mods if m[0] in ("snap shot", "closing fire"))
-            return [auto.burst_job(firer, target, shot.weapon, n, extra, short=shot.band == 0 and reaction)]
-        for _ in range(shot.shots):
-            if not self.standing(target):
-                break
-            self.resolve(game, shot, firer, target)
-        self.spot_roll(game, firer, target.side)
+            return [auto.burst_job(firer, target, shot.weapon, n, extra, short=short)]
+        return [self.shot_job(firer, target, shot.weapon, extra, short) for _ in range(shot.shots)] + [
+            {"do": "sniper_spot", "firer": firer.id, "enemy": target.side}]
+
+    def job_sniper_spot(self, game: Game, job: dict) -> list[dict]:
+        self.spot_roll(game, game.state.figures[job["firer"]], job["enemy"])
         return []
 
-    def resolve(self, game: Game, shot: Shot, firer: Figure, target: Figure, ones: bool = False) -> int:
-        """One shot: to hit, cover, to wound (L123-127), then the pin test (L160). Returns the
-        to-hit face (``ones``: the caller counts the 1s, for a machine gun's jams)."""
-        dice = game.dice
-        w = self.rules.data.weapons[shot.weapon]
-        r = dice.roll("d6", f"{firer.name} to hit {target.name}", target=f"{shot.to_hit}+", modifiers=list(shot.hit_mods),
-                      figures=[firer.id, target.id], cuts=tuple(sorted({shot.to_hit, 2})) if ones else (shot.to_hit,))
-        face = r.value
-        if r.value < shot.to_hit or r.value == 1:
-            r.outcome = "miss"
-            return face
-        r.outcome = "hit"
-        self.rules.flame.boom(game, target)
+    # ---- one shot, as a job: it may stop to offer a Luck re-roll (characters.py) -----------------------
+    def shot_job(self, firer: Figure, target: Figure, weapon: str, extra: tuple[tuple[str, int], ...] = (),
+                 short: bool = False, jams: bool = False) -> dict:
+        """One shot of ``weapon`` (as fired) at ``target``, its numbers worked out when it comes."""
+        return {"do": "shot", "firer": firer.id, "target": target.id, "weapon": weapon, "extra": [list(m) for m in extra],
+                "short": short, "jams": jams}
+
+    def job_shot(self, game: Game, job: dict) -> list[dict] | None:
+        """L123-127: to hit (the firer may re-roll a miss with Luck), the cover roll (the target
+        may re-roll a roll that let the shot through), to wound, and the courage test of a
+        figure hit but not wounded (L160; re-rolled with Luck like any test of the figure's)."""
+        st = game.state
+        firer, target = st.figures[job["firer"]], st.figures[job["target"]]
+        luck = self.rules.characters
+        if "shot" not in job:
+            if not self.standing(target):
+                return []
+            try:
+                shot = self.build(game, firer, target, job["weapon"], tuple((w, int(m)) for w, m in job["extra"]), job["short"], shots=1)
+            except Refusal:
+                return []
+            job["shot"] = {"to_hit": shot.to_hit, "hit_mods": [list(m) for m in shot.hit_mods], "saves": list(shot.saves),
+                           "words": shot.cover_words, "to_wound": shot.to_wound, "wound_mods": [list(m) for m in shot.wound_mods],
+                           "band": shot.band}
+        n = job["shot"]
+        if "hit" not in job:
+            job["hit"] = self.roll_to_hit(game, firer, target, n, job["jams"])
+            if job["jams"] and job["hit"] == 1:
+                self.rules.auto.note_ones(game, firer, job["weapon"], 1)
+        if self.missed(job) and not job.get("hit_again"):
+            got = luck.reroll_offer(game, job, firer, f"{firer.name}'s shot at {target.name}", key="luck_hit")
+            if got is None:
+                return None
+            if got == "granted":
+                job["hit_again"] = True
+                job["hit"] = self.roll_to_hit(game, firer, target, n, False)
+        if self.missed(job):
+            return []
+        if not job.get("boom"):
+            job["boom"] = True
+            self.rules.flame.boom(game, target)
         if not target.alive:
-            return face
+            return []
+        saves = tuple(n["saves"])
+        if saves and "cover" not in job:
+            job["cover"] = self.cover_saves(game, saves, n["words"], firer, target)
+        if saves and not job["cover"] and not job.get("cover_again") and not self.rules.data.is_vehicle_type(target.type):
+            got = luck.reroll_offer(game, job, target, f"The cover roll for {target.name}", key="luck_cover")
+            if got is None:
+                return None
+            if got == "granted":
+                job["cover_again"] = True
+                job["cover"] = self.cover_saves(game, saves, n["words"], firer, target, again=True)
         if self.rules.data.is_vehicle_type(target.type):  # the damage column, after the cover roll (interpretation tank-damage)
-            if not (shot.saves and self.cover_saves(game, shot, firer, target)):
-                self.rules.tanks.damage_roll(game, target, shot.weapon, f"hit by {firer.name}")
-            return face
-        if shot.saves and self.cover_saves(game, shot, firer, target):
-            self.rules.courage.pin_test(game, target, shot.weapon)
-            return face
-        r = dice.roll("d6", f"{w.name}: to wound {target.name}", target=f"{shot.to_wound}+", modifiers=list(shot.wound_mods),
-                      figures=[target.id], cuts=(shot.to_wound,))
-        if r.value < shot.to_wound or r.value == 1:
-            r.outcome = "not wounded"
-            self.rules.courage.pin_test(game, target, shot.weapon)
-            return face
-        r.outcome = "wounded"
-        self.wound(game, target, f"shot by {firer.name}")
-        return face
+            if not job.get("cover"):
+                self.rules.tanks.damage_roll(game, target, job["weapon"], f"hit by {firer.name}")
+            return []
+        if not job.get("cover") and "wound" not in job:
+            w = self.rules.data.weapons[job["weapon"]]
+            need = n["to_wound"]
+            r = game.dice.roll("d6", f"{w.name}: to wound {target.name}", target=f"{need}+",
+                               modifiers=[(a, int(b)) for a, b in n["wound_mods"]], figures=[target.id], cuts=(need,))
+            job["wound"] = r.value >= need and r.value != 1
+            r.outcome = "wounded" if job["wound"] else "not wounded"
+            if job["wound"]:
+                self.wound(game, target, f"shot by {firer.name}")
+                return []
+        if job.get("wound"):
+            return []
+        return self.rules.courage.pin_job(game, job, target, job["weapon"])
 
-    def cover_saves(self, game: Game, shot: Shot, firer: Figure, target: Figure) -> bool:
+    def missed(self, job: dict) -> bool:
+        return job["hit"] < job["shot"]["to_hit"] or job["hit"] == 1
+
+    def roll_to_hit(self, game: Game, firer: Figure, target: Figure, n: dict, ones: bool) -> int:
+        need = n["to_hit"]
+        r = game.dice.roll("d6", f"{firer.name} to hit {target.name}", target=f"{need}+", modifiers=[(a, int(b)) for a, b in n["hit_mods"]],
+                           figures=[firer.id, target.id], cuts=tuple(sorted({need, 2})) if ones else (need,))
+        r.outcome = "miss" if r.value < need or r.value == 1 else "hit"
+        return r.value
+
+    def cover_saves(self, game: Game, saves: tuple[int, ...], words: str, firer: Figure, target: Figure, again: bool = False) -> bool:
         """The cover roll (L126); a sniper re-rolls one save a turn (L234: the firer always does)."""
-        def roll(again: str = "") -> bool:
-            r = game.dice.roll("d6", f"Cover roll for {target.name} ({shot.cover_words}){again}",
-                               target=f"{shot.saves[0]}-{shot.saves[-1]} stops it", figures=[target.id],
-                               cuts=(shot.saves[-1] + 1,))
-            r.outcome = "stopped by cover" if r.value in shot.saves else "gets through"
-            return r.value in shot.saves
+        def roll(more: str = "") -> bool:
+            r = game.dice.roll("d6", f"Cover roll for {target.name} ({words}){more}", target=f"{saves[0]}-{saves[-1]} stops it",
+                               figures=[target.id], cuts=(saves[-1] + 1,))
+            r.outcome = "stopped by cover" if r.value in saves else "gets through"
+            return r.value in saves
 
-        if not roll():
+        if not roll(", re-rolled with Luck" if again else ""):
             return False
         done = self.fired(game, firer)
         if done is not None and not done.get("rerolled") \

@@ -189,6 +189,16 @@ class GbMelee(Chapter["Goodbyeeee"]):
                 job[f"qd_{key}"] = True
                 job[key] += self.rules.data.events.cards[qd].value or 0
                 self.rules.events.play(game, fig.side, qd, f"+2 to {fig.name}'s hand to hand")
+        for key, fig, foe, other in (("ta", a, b, "tb"), ("tb", b, a, "ta")):  # a loser's dice re-rolled with Luck (L31)
+            if job[key] >= job[other] or job.get(f"again_{key}"):
+                continue
+            got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s hand to hand roll ({job[key]} against "
+                                                     f"{job[other]})", key=f"luck_{key}")
+            if got is None:
+                return None
+            if got == "granted":
+                job[f"again_{key}"] = True
+                job[key] = self.total(game, fig, foe, fig.id in job["multi"]) + (2 if job.get(f"qd_{key}") else 0)
         ta, tb = job["ta"], job["tb"]
         if ta == tb:
             game.emit("melee", f"{a.name} ({ta}) and {b.name} ({tb}) draw and fall back {self.rules.data.close_combat.fall_back:g} cm (L148).",

@@ -120,8 +120,9 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
-        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions, self.auto, self.blasts, self.tanks, self.characters, self.command, self.events, self.shells,
-                             name="GOODBYEEEEEE!!! job queue")
+        self.jobs = JobQueue(GbGameAttr.QUEUE, self, self.initiative, self.moving, self.courage, self.melee, self.reactions,
+                             self.auto, self.blasts, self.tanks, self.characters, self.command, self.events, self.shells,
+                             self.firing, name="GOODBYEEEEEE!!! job queue")
 
     def command_owners(self) -> tuple[object, ...]:
         return (self, self.initiative, self.command, self.moving, self.firing, self.melee, self.reactions, self.auto, self.blasts, self.characters, self.events,
