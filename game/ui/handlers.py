@@ -96,9 +96,10 @@ class SelectHandler(Handler["PlayScene"]):
 class MoveFigureHandler(Handler["PlayScene"]):
     """Move one figure: drag it, or click where it goes (Shift+click adds waypoints)."""
 
-    def __init__(self, figure_id: str, dragging: bool) -> None:
+    def __init__(self, figure_id: str, dragging: bool, choice: str | None = None) -> None:
         self.figure_id = figure_id
         self.dragging = dragging
+        self.choice = choice  # how it moves, where the ruleset tells moves apart (GOODBYEEEEEE!!!'s dash)
         self.waypoints: list[tuple[float, float]] = []
         self.cursor: tuple[float, float] | None = None
 
@@ -144,7 +145,7 @@ class MoveFigureHandler(Handler["PlayScene"]):
         if not path:
             return
         f = scene.game.state.figures[self.figure_id]
-        res = scene.submit(Command("move", f.side, figure=self.figure_id, path=path))
+        res = scene.submit(Command("move", f.side, figure=self.figure_id, path=path, choice=self.choice))
         self.waypoints = []
         self.cursor = None
         if res.ok and not scene.can_move_figure(self.figure_id):

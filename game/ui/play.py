@@ -246,7 +246,7 @@ class PlayScene(Scene):
             self.push(PointHandler(a))
         elif a.mode == "move_figure":
             if self.selected_figure and self.can_move_figure(self.selected_figure):
-                self.push(MoveFigureHandler(self.selected_figure, dragging=False))
+                self.push(MoveFigureHandler(self.selected_figure, dragging=False, choice=a.command.choice))
             else:
                 self.app.toast("Click a figure of the unit, then click where it goes (or drag it).")
 

@@ -11,6 +11,7 @@ from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.movement import clamp_to_table
+from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
 
 from .characters import VALOUR, VALOUR_NOW
@@ -134,3 +135,52 @@ class GbCommands(CommandListing["Goodbyeeee"]):
 
     def move_budget(self, game: Game, fig: Figure) -> float:
         return self.rules.moving.left(game, fig)
+
+    def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
+        """The sidebar's commands for the selected section and figure, step by step."""
+        st = game.state
+        rules = self.rules
+        if side != st.active_side or st.over or rules.decision(game) is not None:
+            return []
+        mk = rules.make_action
+        out: list[Action] = []
+        fig = st.figures.get(figure_id or "")
+        if fig is not None and (fig.side != side or fig.unit != unit_id):
+            fig = None
+        if st.phase == "orders" and unit_id is not None and st.units[unit_id].side == side:
+            out.append(mk(game, "Command roll: order the section (2d6)", "now", Command("order", side, unit=unit_id), odds=True))
+        if st.phase in ("initiative", "orders"):
+            out.append(mk(game, "Move figures: drag or click" + (" (5 cm)" if st.phase == "initiative" else ""), "move_figure",
+                          Command("move", side, figure=figure_id)))
+            if st.phase == "orders":
+                out.append(mk(game, "Dash (25 cm): drag or click", "move_figure", Command("move", side, figure=figure_id, choice=DASH)))
+            if fig is not None:
+                prone = bool(fig.markers.get(GbFigMark.PRONE))
+                kind = "stand_up" if prone else "go_prone"
+                out.append(mk(game, "Stand up (5 cm)" if prone else "Go prone", "now", Command(kind, side, figure=fig.id)))
+                if st.phase == "orders":
+                    out.append(mk(game, "Stand to: watch instead of moving", "now", Command("stand_to", side, figure=fig.id)))
+                    for use in VALOUR_NOW:
+                        out.append(mk(game, f"Valour: {use.replace('_', ' ')}", "now", Command("use_valour", side, figure=fig.id, choice=use)))
+        if st.phase == "fire" and fig is not None:
+            for wid in dict.fromkeys(fig.weapons):
+                w = rules.data.weapons[wid]
+                if w.kind in ("thrown", "indirect", "flame"):
+                    out.append(mk(game, f"Fire the {w.name} at a point", "point", Command("fire_at_point", side, figure=fig.id, choice=wid),
+                                  odds=w.kind != "flame"))
+                else:
+                    out.append(mk(game, f"Fire the {w.name}", "enemy_figure", Command("fire", side, figure=fig.id, choice=wid), odds=True))
+            out.append(mk(game, "Overwatch: watch the 45-degree arc ahead", "now", Command("overwatch", side, figure=fig.id)))
+            jd = rules.events.held(game, side, "dead_eye")
+            if jd is not None:
+                out.append(mk(game, "Play the Jack of Diamonds: Dead Eye", "now", Command("play_card", side, figure=fig.id, choice=jd)))
+        return out
+
+    def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
+        out = []
+        for wid in dict.fromkeys(fig.weapons):
+            w = self.rules.data.weapons[wid]
+            for name, (lo, hi) in zip(("short", "medium", "long") if len(w.range_bands()) == 3 else ("short", "long"), w.range_bands(),
+                                      strict=False):
+                out.append((f"{w.name} {name}", self.rules.mm(lo), self.rules.mm(hi)))
+        return out

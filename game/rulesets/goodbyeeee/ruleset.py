@@ -69,6 +69,7 @@ from .commands import GbCommands
 from .courage import GbCourage
 from .data import GbData
 from .data_tables import Step
+from .editor import GbEditor
 from .events import GbEvents
 from .events_shells import GbShells
 from .fire import GbFire
@@ -101,6 +102,7 @@ class Goodbyeeee(RulesetBase[GbData]):
     Listing = GbCommands
     reactive_kinds = frozenset({"take_initiative"})  # a Valour point, spent in another player's turn (L33)
     Odds = GbOdds
+    Editor = GbEditor
 
     def __init__(self, data: GbData, terrain: TerrainFile) -> None:
         self.initiative = GbInitiative(self)
