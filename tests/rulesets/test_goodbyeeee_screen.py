@@ -41,3 +41,24 @@ def test_the_editor_prices_troop_types_with_their_upgrades():
     assert ed.troop_points("private") == 10 and ed.troop_points("sniper") == 30 and ed.troop_points("senior_nco") == 70
     assert ed.unit_kinds() == ("section", "vehicle", "crew")
     assert ed.template_sizes()["grenade"] == 40.0
+
+
+def test_the_solo_ai_plays_whole_games_and_they_replay_exactly():
+    """The first planner (ai.py): command rolls, moves toward the enemy keeping a shot, fire by
+    the shot's numbers; every command checked by the real game."""
+    from game.ai.random_player import RandomPlayer
+    from game.ai.solo_ai import SoloAI
+    from game.simulate import play_out
+    from tests.rulesets.helpers import make_unfinished_game, replay_unfinished, small_map
+
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20), ("bomber", 30, 20), ("lmg_gunner", 35, 20)], kind="section")]
+    b = [unit("b1", [("junior_nco", 20, 80), ("private", 25, 80), ("rifle_grenadier", 30, 80), ("private", 35, 80)], kind="section")]
+    doc = small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 100), turn_limit=5)
+    kinds: set[str] = set()
+    for seed in (1, 2):
+        game = make_unfinished_game(doc, seed=seed)
+        players = {"a": SoloAI(seed), "b": RandomPlayer(seed)}
+        play_out(game, players, max_commands=5000)
+        kinds |= {c.kind for c in game.commands if c.side == "a"}
+        assert game.state.over and replay_unfinished(game).state.digest() == game.state.digest()
+    assert {"solo_orders", "order", "move", "fire"} <= kinds

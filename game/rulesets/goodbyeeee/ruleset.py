@@ -61,6 +61,7 @@ from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 from game.rulesets.jobs import JobQueue
 
+from .ai import GbPlanner
 from .auto_weapons import GbAuto
 from .blasts import GbBlasts
 from .characters import GbCharacters
@@ -103,6 +104,7 @@ class Goodbyeeee(RulesetBase[GbData]):
     reactive_kinds = frozenset({"take_initiative"})  # a Valour point, spent in another player's turn (L33)
     Odds = GbOdds
     Editor = GbEditor
+    Planner = GbPlanner
 
     def __init__(self, data: GbData, terrain: TerrainFile) -> None:
         self.initiative = GbInitiative(self)

@@ -1,0 +1,171 @@
+"""How the solo AI carries out its orders in GOODBYEEEEEE!!! (issue 19, slice 14; a first
+planner: the ruleset is not in the menus yet).
+
+The solo chart gives each section an order (Attack, Advance, Halt, Retreat, Rout...); the
+planner turns it into this ruleset's commands: in the orders step a command roll for a
+section that is to move, then each figure's move toward its goal (the objective or the
+nearest enemy; back toward its own edge when retreating), ending where it has cover when it
+can, a dash when routing; in the fire step each figure's best shot by the exact odds of a
+casualty (a grenade at the enemy it would hit), overwatch when it has no shot. Questions
+put to the computer (Luck, cards, reactions, consent) are answered with the first option,
+which each question lists as the computer's choice.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.core.commands import Command, Refusal
+from game.core.game import Game
+from game.core.state import Figure, Unit
+from game.rulesets.movement import clamp_to_table
+from game.rulesets.parts import Planner
+from game.solo.fallback import cover_spots
+from game.solo.goals import ai_goal, defends
+from game.solo.keys import SoloKey
+
+from .move import DASH
+from .status import GbFigMark
+
+if TYPE_CHECKING:
+    from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
+
+FORWARD = ("advance", "attack", "close")
+BACK = ("retreat", "rout")
+
+
+class GbPlanner(Planner["Goodbyeeee"]):
+    rules: Goodbyeeee
+
+    def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
+        st = game.state
+        order = unit.markers.get(SoloKey.ORDER, "halt")
+        if st.phase == "orders":
+            return self.moves(game, side, unit, order)
+        if st.phase == "fire" and order != "rout":
+            return self.shots(game, side, unit)
+        return []
+
+    # ---- orders and moves ------------------------------------------------------------------------------
+    def moves(self, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
+        rules = self.rules
+        forward = order in FORWARD and not (defends(game, side) and order != "attack")
+        backward = order in BACK
+        if not (forward or backward):
+            return []
+        if rules.command.ordered(game, unit) is None:
+            return [Command("order", side, unit=unit.id)]
+        figs = [f for f in rules.alive(game, unit.id) if rules.moving.why_not(game, f) is None and not f.markers.get(GbFigMark.MOVED_CM)]
+        if not figs:
+            return []
+        centre = rules.unit_centre(game, unit.id)
+        goal = ai_goal(rules, game, side, centre, unit) if forward else rules.home_edge_point(game, figs[0])
+        if goal is None:
+            return []
+        out = []
+        for f in figs:
+            dash = backward and rules.moving.why_no_dash(f) is None
+            reach = rules.moving.left(game, f, dash=dash) - rules.mm(0.3)
+            if forward and self.has_shot(game, f):  # fire and movement: a figure with a shot keeps it (L107-109)
+                reach = min(reach, self.fire_reach(f))
+            if reach <= rules.mm(1):
+                continue
+            to = self.step_toward(game, f, goal, reach)
+            out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
+        return out
+
+    def has_shot(self, game: Game, f: Figure) -> bool:
+        """A worthwhile shot from where it stands (a tenth of a casualty or more)."""
+        rules = self.rules
+        for e in rules.enemy_figures(game, f.side):
+            for wid in dict.fromkeys(f.weapons):
+                if rules.data.weapons[wid].kind == "aimed" and self.value(game, Command("fire", f.side, figure=f.id, target=e.id,
+                                                                                       choice=wid)) >= 0.1:
+                    return True
+        return False
+
+    def fire_reach(self, f: Figure) -> float:
+        """How far it may move and still fire its first weapon (mm; 0 for a machine gun)."""
+        limits = self.rules.data.move_and_fire.weapons
+        lim = limits.get(f.weapons[0], 0) if f.weapons else 0
+        return float("inf") if lim == "full" else self.rules.mm(float(lim)) - self.rules.mm(0.3)
+
+    def step_toward(self, game: Game, f: Figure, goal: tuple[float, float], reach: float) -> tuple[float, float]:
+        """Where the figure ends going toward ``goal``: the spot in cover nearest the straight
+        line's end, if one is as near the goal, else the end of the straight line (short of
+        any base there)."""
+        rules = self.rules
+        d = rules.dist(f.pos, goal)
+        keep = f.radius * 2.2  # stop short of the enemy it walks at: a charge is the attack's own choice
+        go = max(0.0, min(reach, d - keep))
+        a = math.atan2(goal[1] - f.y, goal[0] - f.x)
+        end = clamp_to_table(game, (f.x + math.cos(a) * go, f.y + math.sin(a) * go), margin=f.radius)
+        spots = [(x, y) for x, y, _ in cover_spots(rules, game) if rules.dist(f.pos, (x, y)) <= reach and rules.dist(end, (x, y)) <= reach / 2]
+        if spots:
+            best = min(spots, key=lambda p: rules.dist(p, goal))
+            if rules.dist(best, goal) <= rules.dist(end, goal) + rules.mm(2):
+                return best
+        return end
+
+    # ---- fire ---------------------------------------------------------------------------------------------
+    def shots(self, game: Game, side: str, unit: Unit) -> list[Command]:
+        rules = self.rules
+        out: list[tuple[float, Command]] = []
+        enemies = rules.enemy_figures(game, side)
+        for f in rules.alive(game, unit.id):
+            if rules.firing.why_not_fire(game, f) is not None:
+                continue
+            best: tuple[float, Command] | None = None
+            for wid in dict.fromkeys(f.weapons):
+                w = rules.data.weapons[wid]
+                if rules.firing.shots_left(game, f, wid) <= 0:
+                    continue
+                reach = rules.mm(w.range_bands()[-1][1]) if w.range_bands() else rules.mm(25)
+                for e in enemies:
+                    if rules.dist(f.pos, e.pos) > reach + 1e-6:
+                        continue
+                    if w.kind == "aimed":
+                        cmd = Command("fire", side, figure=f.id, target=e.id, choice=wid)
+                    else:
+                        cmd = Command("fire_at_point", side, figure=f.id, point=e.pos, choice=wid)
+                    value = self.value(game, cmd)
+                    if value > 0 and (best is None or value > best[0]):
+                        best = (value, cmd)
+            if best is not None:
+                out.append(best)
+            elif rules.firing.fired(game, f) is None and float(f.markers.get(GbFigMark.MOVED_CM, 0.0)) < self.rules.data.overwatch.moved_less_than:
+                out.append((0.0, Command("overwatch", side, figure=f.id)))
+        out.sort(key=lambda vc: -vc[0])
+        return [c for _, c in out]
+
+    def value(self, game: Game, cmd: Command) -> float:
+        """The expected enemy figures put out of action, from the shot's own numbers (fast: the
+        exact odds, with every Luck and card question in them, are for the player's panel)."""
+        rules = self.rules
+        st = game.state
+        fig = st.figures[cmd.figure_id]
+        try:
+            if cmd.kind == "fire":
+                target = st.figures[cmd.target_id]
+                shot = rules.firing.shot(game, fig, target, cmd.choice or rules.firing.default_weapon(fig))
+                p = chance(shot.to_hit) * (1 - len(shot.saves) / 6) * chance(shot.to_wound)
+                n = rules.auto.shots(game, fig, shot.weapon) if shot.shots > 1 else 1
+                return 1 - (1 - p) ** n
+            plan = rules.blasts.plan(game, fig, cmd.choice or "", cmd.at)
+        except Refusal:
+            return 0.0
+        w = rules.data.weapons[plan["weapon"]]
+        radius = rules.blasts.radius(w.template or "grenade")
+        near = [e for e in rules.enemy_figures(game, fig.side) if rules.dist(e.pos, cmd.at) <= radius]
+        friends = [f for f in st.figures.values() if f.alive and not st.hostile(fig.side, f.side) and rules.dist(f.pos, cmd.at) <= radius * 3]
+        if friends:
+            return 0.0  # never a blast near one's own
+        spread = 3.5 * plan["dice"] * rules.mm(1)
+        on = 1.0 if plan["dice"] == 0 else 1 / 3 + 2 / 3 * min(1.0, radius / max(spread, 1e-6))
+        return on * chance(w.wound_on(0)) * len(near)
+
+
+def chance(need: int) -> float:
+    """P(d6 >= need), a 1 always failing."""
+    return max(0, 7 - max(need, 2)) / 6
