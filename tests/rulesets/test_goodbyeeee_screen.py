@@ -62,3 +62,25 @@ def test_the_solo_ai_plays_whole_games_and_they_replay_exactly():
         kinds |= {c.kind for c in game.commands if c.side == "a"}
         assert game.state.over and replay_unfinished(game).state.digest() == game.state.digest()
     assert {"solo_orders", "order", "move", "fire"} <= kinds
+
+
+def test_the_draft_scenarios_load_and_play_to_their_end():
+    """docs/drafts/goodbyeeee-maps: the two scenarios that join maps/ with the ruleset."""
+    from pathlib import Path
+
+    import yaml
+
+    from game.ai.random_player import RandomPlayer
+    from game.ai.solo_ai import SoloAI
+    from game.simulate import play_out
+    from tests.rulesets.helpers import make_unfinished_game, replay_unfinished
+
+    drafts = sorted((Path(__file__).resolve().parents[2] / "docs" / "drafts" / "goodbyeeee-maps").glob("*.yaml"))
+    assert len(drafts) == 2
+    for path in drafts:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        game = make_unfinished_game(doc, seed=3)
+        sides = list(game.state.sides)
+        play_out(game, {sides[0]: SoloAI(3), sides[1]: RandomPlayer(3)}, max_commands=20000)
+        assert game.state.over, path.name
+        assert replay_unfinished(game).state.digest() == game.state.digest()
