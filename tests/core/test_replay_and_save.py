@@ -15,6 +15,8 @@ from game.simulate import make_player, play_out
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted((ROOT / "maps").glob("*.yaml"))
+#: the map the scripted tests below play (their figure ids are its)
+GW_MAP = ROOT / "maps" / "open-field-encounter.yaml"
 
 
 def played(map_path, seed, max_commands=None):
@@ -24,7 +26,7 @@ def played(map_path, seed, max_commands=None):
         play_out(game, players)
     else:
         for _ in range(max_commands):
-            side = game.state.active_side
+            side = game.acting_side
             assert game.submit(players[side].choose(game, side)).ok
     return game
 
@@ -39,7 +41,7 @@ def test_scenario_plays_to_the_end_and_replays_identically(map_path):
 
 
 def test_save_and_load_restore_the_exact_game(tmp_path):
-    game = played(MAPS[0], seed=5, max_commands=60)
+    game = played(GW_MAP, seed=5, max_commands=60)
     path = tmp_path / "mid.json"
     save_game(game, path, "mid game")
     loaded = load_game(path)
@@ -54,7 +56,7 @@ def test_save_and_load_restore_the_exact_game(tmp_path):
 
 
 def test_a_damaged_save_is_refused_with_the_reason(tmp_path):
-    game = played(MAPS[0], seed=2, max_commands=10)
+    game = played(GW_MAP, seed=2, max_commands=10)
     path = tmp_path / "s.json"
     save_game(game, path)
     doc = json.loads(path.read_text())
@@ -65,7 +67,7 @@ def test_a_damaged_save_is_refused_with_the_reason(tmp_path):
 
 
 def test_refused_command_changes_nothing():
-    game = new_game(load_map(MAPS[0]), 1)
+    game = new_game(load_map(GW_MAP), 1)
     before = game.digest()
     res = game.submit(Command("fire", game.state.active_side, figure="b1.1", target="g1"))
     assert not res.ok and res.reason
@@ -75,7 +77,7 @@ def test_refused_command_changes_nothing():
 
 
 def test_undo_only_without_dice():
-    game = new_game(load_map(MAPS[0]), 1)
+    game = new_game(load_map(GW_MAP), 1)
     side = game.state.active_side
     before = game.digest()
     assert game.submit(Command("end_phase", side)).ok  # rally -> movement: no dice
@@ -117,7 +119,7 @@ def test_undo_at_every_step_gives_back_the_game_before_it(map_path):
 
 
 def test_a_refusal_while_resolving_leaves_the_game_as_it_was(monkeypatch):
-    game = played(MAPS[0], seed=2, max_commands=40)
+    game = played(GW_MAP, seed=2, max_commands=40)
     before = game.digest()
     side = game.acting_side
     cmd = make_player("random", 7).choose(game, side)
@@ -139,13 +141,13 @@ def test_a_refusal_while_resolving_leaves_the_game_as_it_was(monkeypatch):
     assert game.digest() == before and len(game.commands) == 40
     monkeypatch.undo()
     assert game.submit(cmd).ok
-    fresh = played(MAPS[0], seed=2, max_commands=40)
+    fresh = played(GW_MAP, seed=2, max_commands=40)
     fresh.submit(cmd)
     assert game.digest() == fresh.digest()
 
 
 def test_view_hides_secret_markers_from_the_other_side():
-    game = new_game(load_map(MAPS[0]), 1)
+    game = new_game(load_map(GW_MAP), 1)
     a, b = game.state.side_order
     game.state.markers["p1"] = Marker("p1", b, "portal", 10.0, 10.0, secret=True, attrs={"force": "x"})
     assert game.view(a).markers["p1"].kind == "unknown"
@@ -154,7 +156,7 @@ def test_view_hides_secret_markers_from_the_other_side():
 
 
 def test_simulate_command_is_deterministic():
-    args = [sys.executable, str(ROOT / "main.py"), "simulate", "--ruleset", "great-war-54mm", "--map", str(MAPS[0]), "--seed", "4", "--games", "2", "--json"]
+    args = [sys.executable, str(ROOT / "main.py"), "simulate", "--ruleset", "great-war-54mm", "--map", str(GW_MAP), "--seed", "4", "--games", "2", "--json"]
     r1 = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
     r2 = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
     assert r1.returncode == 0, r1.stderr

@@ -64,8 +64,8 @@ def test_the_solo_ai_plays_whole_games_and_they_replay_exactly():
     assert {"solo_orders", "order", "move", "fire"} <= kinds
 
 
-def test_the_draft_scenarios_load_and_play_to_their_end():
-    """docs/drafts/goodbyeeee-maps: the two scenarios that join maps/ with the ruleset."""
+def test_the_scenarios_load_and_play_to_their_end():
+    """The two shipped scenarios, each played to its end by the solo AI and replayed."""
     from pathlib import Path
 
     import yaml
@@ -75,7 +75,7 @@ def test_the_draft_scenarios_load_and_play_to_their_end():
     from game.simulate import play_out
     from tests.rulesets.helpers import make_unfinished_game, replay_unfinished
 
-    drafts = sorted((Path(__file__).resolve().parents[2] / "docs" / "drafts" / "goodbyeeee-maps").glob("*.yaml"))
+    drafts = sorted((Path(__file__).resolve().parents[2] / "maps").glob("goodbyeeee-*.yaml"))
     assert len(drafts) == 2
     for path in drafts:
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -13,7 +13,6 @@ from game.ai.random_player import RandomPlayer
 from game.catalog import load_map_doc
 from game.core.commands import Command
 from game.core.game import Game
-from game.data.errors import DataError
 from game.data.yamlio import Doc
 from game.rulesets import REGISTRY
 from game.rulesets.goodbyeeee.initiative import EVENT_DECK
@@ -76,8 +75,8 @@ def to_next_turn(game: Game) -> None:
     raise AssertionError("the turn never ended")
 
 
-def test_not_playable_from_the_menu():
-    assert "goodbyeeee" not in REGISTRY
+def test_playable_from_the_menu():
+    assert "goodbyeeee" in REGISTRY
 
 
 def test_a_turn_runs_its_steps_in_the_order_of_the_text():
@@ -170,9 +169,8 @@ def test_the_event_deck_is_the_26_cards_shuffled():
     assert cards != list(game.rules.data.events.cards)
 
 
-def test_a_map_naming_it_is_refused_without_its_rules_object():
-    with pytest.raises(DataError, match="not playable yet"):
-        load_map_doc(Doc("test-map.yaml", gb_map()))
+def test_a_map_naming_it_loads_as_any_other():
+    assert load_map_doc(Doc("test-map.yaml", gb_map())).model.ruleset == "goodbyeeee"
 
 
 def test_a_roll_of_1_in_a_tie_re_roll_deals_nothing():

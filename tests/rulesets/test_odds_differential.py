@@ -50,11 +50,13 @@ ODDS_KINDS = {
     "great-war-54mm": ("fire", "fire_unit", "assault", "bombard"),
     "wwify": ("fire", "combat", "barrage", "morale"),
     "ww2-skirmish": ("fire", "fire_team", "volley", "blast", "fire_gun", "fire_at", "flame", "spot", "remove_suppression", "morale"),
+    "goodbyeeee": ("order", "fire", "fire_at_point"),
 }
 MAPS = {
     "great-war-54mm": ("open-field-encounter", "trench-raid"),
     "wwify": ("wwify-gloomford-crossing", "wwify-thornwick-tunnels"),
     "ww2-skirmish": ("ww2-village-hauteville", "ww2-bocage-bunkers"),
+    "goodbyeeee": ("goodbyeeee-bombing-party", "goodbyeeee-tanks-at-flers"),
 }
 
 
@@ -199,6 +201,8 @@ def odds_commands(game: Game, side: str, kinds: set[str]) -> Iterator[Command]:
                     yield from (replace(a.command, target=e.id) for e in enemies)
                 elif a.mode == "enemy_figure":
                     yield from (replace(a.command, target=f.id) for e in enemies for f in st.unit_figures(e.id))
+                elif a.mode == "point":  # a weapon fired at a point: at each enemy figure's place
+                    yield from (replace(a.command, point=f.pos) for e in enemies for f in st.unit_figures(e.id) if f.alive)
 
 
 def observe(game: Game, rep: OddsReport, seed0: int) -> Counter:
