@@ -7,7 +7,7 @@ import pygame
 from game.session import Session
 from game.ui.play import PlayScene
 from game.ui.victory import VictoryScene
-from tests.rulesets.helpers import make_game, small_map, unit
+from tests.rulesets.helpers import force, make_game, small_map, unit
 from tests.rulesets.test_wwify import fresh, wmap
 
 
@@ -129,3 +129,47 @@ def test_wwify_materials_dropped_and_picked_up_from_the_action_menu(app, drive):
     assert game.state.units["c"].attrs["materials"] == 0 and pile.attrs["amount"] == 2
     drive.key(action_key(scene, "Pick up materials"))
     assert game.state.units["c"].attrs["materials"] == 2 and not game.rules.materials.piles(game)
+
+
+def test_goodbyeeee_hotseat_game_to_the_victory_screen(app, drive):
+    """GOODBYEEEEEE!!! with posted events: select a figure, order its section, move it by a
+    click, fire its rifle by number key and a click on the enemy; every question answered by
+    its first option; on to the victory screen."""
+    from game.core.keys import StateKey
+
+    a = [unit("a1", [("junior_nco", 30, 20), ("private", 35, 20)], kind="section", name="Able")]
+    b = [unit("b1", [("private", 35, 55)], kind="section", name="Posten")]
+    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
+    game.state.attrs.pop(StateKey.POOLS, None)  # no Luck questions in this short game
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    st = game.state
+    for _ in range(10):  # on to side A's orders step (B may go first)
+        if st.active_side == "a" and st.phase == "orders":
+            break
+        if scene.rules.decision(game) is not None:
+            drive.key(pygame.K_1)
+        else:
+            end_phase(drive, scene)
+    assert st.active_side == "a" and st.phase == "orders"
+    drive.click(screen_of(scene, "a1.2"))
+    assert scene.selected_unit == "a1"
+    seeded = game.dice.source
+    force(game, 1, 1)  # the command roll passes
+    drive.key(action_key(scene, "Command roll"))
+    assert scene.rules.command.ordered(game, st.units["a1"]) is True
+    game.dice.source = seeded  # back to the seeded dice
+    before = st.figures["a1.2"].pos
+    drive.key(action_key(scene, "Move figures"))
+    drive.click(scene.camera.to_screen((before[0], before[1] + 40)))  # 4 cm toward the enemy
+    assert st.figures["a1.2"].pos != before
+    end_phase(drive, scene)
+    assert st.phase == "fire"
+    drive.click(screen_of(scene, "a1.1"))
+    rolls = sum(1 for e in game.log if e.roll is not None)
+    drive.key(action_key(scene, "Fire the Rifle"))
+    drive.click(screen_of(scene, "b1.1"))
+    shots = [e.roll for e in game.log if e.roll is not None][rolls:]
+    assert shots and "to hit Private (rifleman)" in shots[0].reason
+    finish(drive, app, scene)
