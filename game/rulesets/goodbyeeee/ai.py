@@ -71,8 +71,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 reach = min(reach, self.fire_reach(f))
             if reach <= rules.mm(1):
                 continue
-            to = self.step_toward(game, f, goal, reach)
-            out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
+            to = self.affordable(game, f, self.step_toward(game, f, goal, reach), dash)
+            if to is not None:
+                out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
         return out
 
     def has_shot(self, game: Game, f: Figure) -> bool:
@@ -90,6 +91,17 @@ class GbPlanner(Planner["Goodbyeeee"]):
         limits = self.rules.data.move_and_fire.weapons
         lim = limits.get(f.weapons[0], 0) if f.weapons else 0
         return float("inf") if lim == "full" else self.rules.mm(float(lim)) - self.rules.mm(0.3)
+
+    def affordable(self, game: Game, f: Figure, to: tuple[float, float], dash: bool) -> tuple[float, float] | None:
+        """``to``, or the furthest point short of it on the straight line that the move's
+        allowance pays for (difficult ground costs double, a climb 5 cm, standing up 5 cm)."""
+        for frac in (1.0, 0.8, 0.6, 0.45, 0.3, 0.2):
+            p = (f.x + (to[0] - f.x) * frac, f.y + (to[1] - f.y) * frac)
+            if self.rules.dist(f.pos, p) < self.rules.mm(1):
+                return None
+            if self.rules.moving.plan(game, f, [p], dash).refusal is None:
+                return p
+        return None
 
     def step_toward(self, game: Game, f: Figure, goal: tuple[float, float], reach: float) -> tuple[float, float]:
         """Where the figure ends going toward ``goal``: the spot in cover nearest the straight
