@@ -33,7 +33,8 @@ loses (melee.py), the command roll, the rally test and the climb.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.core import pools
 from game.core.commands import Command, require
@@ -201,6 +202,22 @@ class GbCharacters(Chapter["Goodbyeeee"]):
         if self.source(game, fig, LUCK) is None and key not in job:
             return "declined"
         return self.offer(game, job, fig, LUCK, "reroll", f"{what} failed: spend a Luck point of {fig.name}'s to re-roll it?", key)
+
+    def reroll(self, game: Game, job: dict, fig: Figure, what: str, field: str, redo: Callable[[], Any],
+               key: str = "luck") -> bool:
+        """Offer a Luck re-roll of ``job[field]``, a roll made for ``fig`` that failed it: False
+        while its player (or an opponent, for consent) is asked; True once settled, with
+        ``job[field]`` rolled again by ``redo`` when a point was spent. Offered once a roll."""
+        again = f"again_{field}"
+        if job.get(again):
+            return True
+        got = self.reroll_offer(game, job, fig, what, key)
+        if got is None:
+            return False
+        if got == "granted":
+            job[again] = True
+            job[field] = redo()
+        return True
 
     # ---- Valour (L33) ----------------------------------------------------------------------------------------
     def valour_use(self, game: Game, fig: Figure) -> str | None:

@@ -157,13 +157,10 @@ class GbCommand(Chapter["Goodbyeeee"]):
                 events.play(game, unit.side, code, f"+{bonus} to {unit.name}'s order roll")
                 job["bonus"] = job.get("bonus", 0) + bonus
         value = plan.value + job.get("bonus", 0)
-        if job["total"] > value and boss is not None and not job.get("again"):
-            got = self.rules.characters.reroll_offer(game, job, boss, f"{unit.name}'s command roll ({job['total']} against {plan.value})")
-            if got is None:
-                return None
-            if got == "granted":
-                job["again"] = True
-                job["total"] = self.roll(game, unit, plan)
+        if job["total"] > value and boss is not None and not self.rules.characters.reroll(
+                game, job, boss, f"{unit.name}'s command roll ({job['total']} against {plan.value})", "total",
+                lambda: self.roll(game, unit, plan)):
+            return None
         passed = job["total"] <= value
         unit.markers[GbUnitMark.ORDER] = {"turn": game.state.turn, "passed": passed}
         if passed:

@@ -97,13 +97,10 @@ class GbCourage(Chapter["Goodbyeeee"]):
         mods = [("shot at by an MG", self.rules.data.courage.modifiers.shot_at_by_mg)] if weapon in self.rules.firing.MG_FIRE else []
         if "pin" not in job:
             job["pin"] = self.test(game, fig, "shot at", mods)
-        if not job["pin"] and not job.get("pin_again"):
-            got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s courage test", key="luck_pin")
-            if got is None:
-                return None
-            if got == "granted":
-                job["pin_again"] = True
-                job["pin"] = self.test(game, fig, "shot at, re-rolled with Luck", mods)
+        if not job["pin"] and not self.rules.characters.reroll(
+                game, job, fig, f"{fig.name}'s courage test", "pin", lambda: self.test(game, fig, "shot at, re-rolled with Luck", mods),
+                key="luck_pin"):
+            return None
         if not job["pin"]:
             self.pin(game, fig)
         return []
@@ -135,13 +132,9 @@ class GbCourage(Chapter["Goodbyeeee"]):
             if played:
                 self.rules.events.play(game, fig.side, kd, f"{fig.name} passes its courage test")
                 job["passed"] = True
-        if not job["passed"] and not job.get("again"):
-            got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s courage test")
-            if got is None:
-                return None
-            if got == "granted":
-                job["again"] = True
-                job["passed"] = self.test(game, fig, "pinned, re-rolled with Luck", [])
+        if not job["passed"] and not self.rules.characters.reroll(
+                game, job, fig, f"{fig.name}'s courage test", "passed", lambda: self.test(game, fig, "pinned, re-rolled with Luck", [])):
+            return None
         if job["passed"]:
             fig.markers.pop(GbFigMark.PINNED, None)
             game.emit("courage", f"{fig.name} recovers from the pin.", figures=[fig.id])

@@ -336,13 +336,9 @@ class GbFire(Chapter["Goodbyeeee"]):
             job["hit"] = self.roll_to_hit(game, firer, target, n, job["jams"])
             if job["jams"] and job["hit"] == 1:
                 self.rules.auto.note_ones(game, firer, job["weapon"], 1)
-        if self.missed(job) and not job.get("hit_again"):
-            got = luck.reroll_offer(game, job, firer, f"{firer.name}'s shot at {target.name}", key="luck_hit")
-            if got is None:
-                return None
-            if got == "granted":
-                job["hit_again"] = True
-                job["hit"] = self.roll_to_hit(game, firer, target, n, False)
+        if self.missed(job) and not luck.reroll(game, job, firer, f"{firer.name}'s shot at {target.name}", "hit",
+                                                 lambda: self.roll_to_hit(game, firer, target, n, False), key="luck_hit"):
+            return None
         if self.missed(job):
             return []
         if not job.get("boom"):
@@ -353,13 +349,10 @@ class GbFire(Chapter["Goodbyeeee"]):
         saves = tuple(n["saves"])
         if saves and "cover" not in job:
             job["cover"] = self.cover_saves(game, saves, n["words"], firer, target)
-        if saves and not job["cover"] and not job.get("cover_again") and not self.rules.data.is_vehicle_type(target.type):
-            got = luck.reroll_offer(game, job, target, f"The cover roll for {target.name}", key="luck_cover")
-            if got is None:
-                return None
-            if got == "granted":
-                job["cover_again"] = True
-                job["cover"] = self.cover_saves(game, saves, n["words"], firer, target, again=True)
+        if saves and not job["cover"] and not self.rules.data.is_vehicle_type(target.type) and not luck.reroll(
+                game, job, target, f"The cover roll for {target.name}", "cover",
+                lambda: self.cover_saves(game, saves, n["words"], firer, target, again=True), key="luck_cover"):
+            return None
         if self.rules.data.is_vehicle_type(target.type):  # the damage column, after the cover roll (interpretation tank-damage)
             if not job.get("cover"):
                 self.rules.tanks.damage_roll(game, target, job["weapon"], f"hit by {firer.name}")

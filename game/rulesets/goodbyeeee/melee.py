@@ -18,6 +18,7 @@ of opponents, kill or capture) wait for an answer and a save goes on from them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, require
@@ -190,15 +191,10 @@ class GbMelee(Chapter["Goodbyeeee"]):
                 job[key] += self.rules.data.events.cards[qd].value or 0
                 self.rules.events.play(game, fig.side, qd, f"+2 to {fig.name}'s hand to hand")
         for key, fig, foe, other in (("ta", a, b, "tb"), ("tb", b, a, "ta")):  # a loser's dice re-rolled with Luck (L31)
-            if job[key] >= job[other] or job.get(f"again_{key}"):
-                continue
-            got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s hand to hand roll ({job[key]} against "
-                                                     f"{job[other]})", key=f"luck_{key}")
-            if got is None:
+            if job[key] < job[other] and not self.rules.characters.reroll(
+                    game, job, fig, f"{fig.name}'s hand to hand roll ({job[key]} against {job[other]})", key,
+                    self.fight_again(game, job, fig, foe, key), key=f"luck_{key}"):
                 return None
-            if got == "granted":
-                job[f"again_{key}"] = True
-                job[key] = self.total(game, fig, foe, fig.id in job["multi"]) + (2 if job.get(f"qd_{key}") else 0)
         ta, tb = job["ta"], job["tb"]
         if ta == tb:
             game.emit("melee", f"{a.name} ({ta}) and {b.name} ({tb}) draw and fall back {self.rules.data.close_combat.fall_back:g} cm (L148).",
@@ -230,6 +226,10 @@ class GbMelee(Chapter["Goodbyeeee"]):
         else:
             self.rules.firing.wound(game, lose, f"beaten by {win.name} in hand to hand")
         return []
+
+    def fight_again(self, game: Game, job: dict, fig: Figure, foe: Figure, key: str) -> Callable[[], int]:
+        """The fighter's total rolled again (a Queen of Diamonds already played stays in it)."""
+        return lambda: self.total(game, fig, foe, fig.id in job["multi"]) + (2 if job.get(f"qd_{key}") else 0)
 
     def would_fall(self, fig: Figure) -> bool:
         return fig.wounds + 1 >= self.rules.stats.stat(fig, "wounds")

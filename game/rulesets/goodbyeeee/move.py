@@ -327,13 +327,9 @@ class GbMove(Chapter["Goodbyeeee"]):
         if "face" not in job:
             job["face"] = self.climb_roll(game, fig, wall)
             self.spend(fig, self.rules.mm(mv.climb_cost))
-        if job["face"] in fail and not job.get("again"):
-            got = self.rules.characters.reroll_offer(game, job, fig, f"{fig.name}'s climb")
-            if got is None:
-                return None
-            if got == "granted":
-                job["again"] = True
-                job["face"] = self.climb_roll(game, fig, wall)
+        if job["face"] in fail and not self.rules.characters.reroll(game, job, fig, f"{fig.name}'s climb", "face",
+                                                                     lambda: self.climb_roll(game, fig, wall)):
+            return None
         if job["face"] in fail:
             fig.markers[GbFigMark.CLIMB_FAILED] = game.state.turn
             game.emit("move", f"{fig.name} fails to climb out of {wall} and may not move again this turn.", figures=[fig.id])
