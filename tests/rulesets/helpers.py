@@ -68,6 +68,16 @@ def make_unfinished_game(doc: dict[str, Any], seed: int = 1, options: dict[str, 
     return new_game(lm, seed=seed, options=options)
 
 
+def first_going(doc: dict[str, Any], side: str = "a", seed: int = 1, options: dict[str, Any] | None = None) -> Game:
+    """The game of ``doc`` with the first seed from ``seed`` on where ``side`` goes first (for
+    rulesets that roll who goes first when the game begins)."""
+    for s in range(seed, seed + 80):
+        game = make_unfinished_game(doc, seed=s, options=options)
+        if game.state.active_side == side:
+            return game
+    raise AssertionError(f"side {side} never won the initiative")
+
+
 def replay_unfinished(game: Game) -> Game:
     """``game.catalog.replay`` for such a game: the same map, seed, options and commands."""
     fresh = make_unfinished_game(game.scenario["map"], seed=game.seed, options=game.options)

@@ -11,7 +11,7 @@ from game.core.named_dice import named
 from game.core.odds import fractions_of
 from game.core.state import DEAD
 from game.rulesets.goodbyeeee.status import GbFigMark
-from tests.rulesets.helpers import force, ok, refused, unit
+from tests.rulesets.helpers import first_going, force, ok, refused, unit
 from tests.rulesets.test_goodbyeeee_courage import game_of
 from tests.rulesets.test_goodbyeeee_move import no_points, to_step
 
@@ -23,13 +23,10 @@ def throw_game(thrower: tuple, targets: list, terrain: list | None = None, more_
     doc_a = [unit("a1", [thrower]), *(more_a or [])]
     game = game_of(doc_a, [unit("b1", targets)])
     if terrain:
-        from tests.rulesets.helpers import make_unfinished_game, small_map
+        from tests.rulesets.helpers import small_map
 
         d = small_map(doc_a, [unit("b1", targets)], terrain=terrain, ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)
-        for s in range(1, 60):
-            game = no_points(make_unfinished_game(d, seed=s))
-            if game.state.active_side == "a":
-                break
+        game = no_points(first_going(d))
     to_step(game, "fire")
     return game
 
@@ -108,19 +105,19 @@ def test_a_mortar_needs_its_crew_or_an_nco_who_sees_the_mortar_to_see_the_point(
     house = {"type": "building", "polygon": [[30, 20], [50, 20], [50, 30], [30, 30]]}
     crew = [("mortar_50mm", 40, 10), ("crewman", 44, 10)]
     spotter = unit("a2", [("junior_nco", 60, 40)])
-    from tests.rulesets.helpers import make_unfinished_game, small_map
+    from tests.rulesets.helpers import small_map
 
     for extra, ok_ in (([], False), ([spotter], False)):
         d = small_map([unit("a1", crew), *extra], [unit("b1", [("private", 40, 45)])], terrain=[house], ruleset="goodbyeeee",
                       unit="cm", size=(120, 120))
-        game = no_points(next(g for g in (make_unfinished_game(d, seed=s) for s in range(1, 60)) if g.state.active_side == "a"))
+        game = no_points(first_going(d))
         to_step(game, "fire")
         why = refused(game, Command("fire_at_point", "a", figure="a1.1", point=(400, 450), choice="granatenwerfer"))
         assert "Neither the crew nor a mortar NCO" in why and not ok_
     crew_nco = crew + [("junior_nco", 60, 25)]  # an NCO of the mortar's own section, who sees round the house
     d = small_map([unit("a1", crew_nco)], [unit("b1", [("private", 40, 45)])], terrain=[house], ruleset="goodbyeeee", unit="cm",
                   size=(120, 120))
-    game = no_points(next(g for g in (make_unfinished_game(d, seed=s) for s in range(1, 60)) if g.state.active_side == "a"))
+    game = no_points(first_going(d))
     to_step(game, "fire")
     assert game.rules.is_legal(game, Command("fire_at_point", "a", figure="a1.1", point=(400, 450), choice="granatenwerfer"))
 

@@ -10,17 +10,20 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.core.odds import fractions_of
 from game.core.state import DEAD
-from tests.rulesets.helpers import force, make_unfinished_game, ok, refused, small_map, unit
+from tests.rulesets.helpers import (
+    first_going,
+    force,
+    ok,
+    refused,
+    small_map,
+    unit,
+)
 from tests.rulesets.test_goodbyeeee_move import move, order, to_step
 
 
 def lucky(a_units: list, b_units: list, options: dict | None = None) -> Game:
     doc = small_map(a_units, b_units, ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)
-    for s in range(1, 60):
-        game = make_unfinished_game(doc, seed=s, options=options)
-        if game.state.active_side == "a":
-            return game
-    raise AssertionError("side A never won the initiative")
+    return first_going(doc, options=options)
 
 
 def left(game: Game, kind: str, ident: str, pool: str) -> int:
@@ -158,8 +161,7 @@ def test_a_miss_is_rerolled_with_the_firer_s_luck_and_a_cover_roll_with_the_targ
     trench = {"type": "trench", "line": [[0, 45], [120, 45]], "width": 4}
     doc = small_map([unit("a1", [("junior_nco", 20, 20)])], [unit("b1", [("junior_nco", 20, 45)])], terrain=[trench],
                     ruleset="goodbyeeee", unit="cm", size=(120, 120))
-    game = next(g for g in (make_unfinished_game(doc, seed=s, options={"consent": False}) for s in range(1, 60))
-                if g.state.active_side == "a")
+    game = first_going(doc, options={"consent": False})
     game.state.hands.clear()
     to_step(game, "fire")
     force(game, 2, 5, 5)  # a miss; re-rolled 5: a hit; the cover roll 5 lets it through

@@ -8,7 +8,7 @@ from game.core.game import Game
 from game.core.state import DEAD, HeldCard
 from game.rulesets.goodbyeeee.initiative import EVENT_DECK
 from game.rulesets.goodbyeeee.status import GbFigMark
-from tests.rulesets.helpers import force, ok, refused, unit
+from tests.rulesets.helpers import first_going, force, ok, refused, unit
 from tests.rulesets.test_goodbyeeee_courage import game_of
 from tests.rulesets.test_goodbyeeee_move import order, to_step
 
@@ -77,12 +77,12 @@ def test_the_gas_drifts_2d6_plus_10_cm_at_the_end_of_the_turn_and_hits_once_a_tu
 
 def test_the_off_table_sniper_s_d3_names_the_player_to_the_left_who_picks_the_target():
     doc_c = {"id": "c", "name": "Side C", "home_edge": "east", "units": [unit("c1", [("private", 100, 50)])]}
-    from tests.rulesets.helpers import make_unfinished_game, small_map
+    from tests.rulesets.helpers import small_map
 
     d = small_map([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 100)])], ruleset="goodbyeeee", unit="cm",
                   size=(120, 120))
     d["sides"].append(doc_c)
-    game = next(g for g in (make_unfinished_game(d, seed=s) for s in range(1, 80)) if g.state.active_side == "a")
+    game = first_going(d)
     game.state.hands.clear()
     deal(game, "c", "JS")  # actioned at C's turn, after A's
     force(game, 2)  # D3 = 2: two seats to C's left (seats a, b, c clockwise): B

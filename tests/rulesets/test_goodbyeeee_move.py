@@ -16,8 +16,8 @@ from game.core.odds import fractions_of
 from game.rulesets.goodbyeeee.status import GbFigMark
 from game.simulate import play_out
 from tests.rulesets.helpers import (
+    first_going,
     force,
-    make_unfinished_game,
     ok,
     refused,
     replay_unfinished,
@@ -46,11 +46,8 @@ def gb_game(a_figs: list[tuple[str, float, float]], terrain: list[dict[str, Any]
     and Valour points taken away unless ``points``."""
     doc = small_map([unit("a1", a_figs), *(more_a or [])], [unit("b1", [("private", 110, 115)])],
                     terrain=terrain, ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=4)
-    for s in range(seed, seed + 50):
-        game = make_unfinished_game(doc, seed=s, options=options)
-        if game.state.active_side == "a":
-            return game if points else no_points(game)
-    raise AssertionError("side A never won the initiative")
+    game = first_going(doc, seed=seed, options=options)
+    return game if points else no_points(game)
 
 
 def to_step(game: Game, step: str) -> None:

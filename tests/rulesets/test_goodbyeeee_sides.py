@@ -10,7 +10,7 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.simulate import play_out
 from tests.rulesets.helpers import (
-    make_unfinished_game,
+    first_going,
     ok,
     refused,
     replay_unfinished,
@@ -35,11 +35,7 @@ def four_sides(teams: bool) -> dict[str, Any]:
 
 
 def a_first(doc: dict[str, Any]) -> Game:
-    for s in range(1, 80):
-        game = make_unfinished_game(doc, seed=s)
-        if game.state.active_side == "a":
-            return game
-    raise AssertionError("side A never won the initiative")
+    return first_going(doc)
 
 
 def test_allies_are_not_enemies_and_may_not_be_shot():
