@@ -287,8 +287,8 @@ class EditorDoc:
     def side_index(self, side_id: str) -> int:
         return next(i for i, s in enumerate(self.data["sides"]) if s["id"] == side_id)
 
-    def new_unit_id(self, side_id: str) -> str:
-        taken = {u["id"] for s in self.data["sides"] for u in s["units"]}
+    def new_unit_id(self, side_id: str, data: dict[str, Any] | None = None) -> str:
+        taken = {u["id"] for s in (data or self.data)["sides"] for u in s["units"]}
         prefix = side_id[:1].lower() or "u"
         n = 1
         while f"{prefix}{n}" in taken:
@@ -334,6 +334,23 @@ class EditorDoc:
                 d["sides"][si]["units"].pop(ui)
 
         return self.edit("delete figure", fn)
+
+    def set_figure_equipment(self, unit_id: str, k: int, equipment: list[str]) -> str | None:
+        """A figure's upgrades (its whole ``equipment``; empty: its troop type's own)."""
+        si, ui = self.unit_path(unit_id)
+        return self.edit("set upgrades", lambda d: d["sides"][si]["units"][ui]["figures"][k].__setitem__("equipment", list(equipment)))
+
+    def add_units(self, side_id: str, units: list[tuple[str, str, list[tuple[str, Pt]]]]) -> str | None:
+        """Several units at once (a ready force), each (name, kind, [(troop type, at)]):
+        one edit, one undo."""
+        si = self.side_index(side_id)
+
+        def fn(d: dict[str, Any]) -> None:
+            for name, kind, figs in units:
+                d["sides"][si]["units"].append({"id": self.new_unit_id(side_id, d), "name": name, "kind": kind, "attrs": {},
+                                                "figures": [self._figure(t, at) for t, at in figs]})
+
+        return self.edit("add ready force", fn)
 
     def delete_unit(self, unit_id: str) -> str | None:
         si, ui = self.unit_path(unit_id)

@@ -20,7 +20,8 @@ once, here or on ``RulesetBase``, with its default; nothing is probed for by nam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.core.commands import END_PHASE, Command, refuse
@@ -142,6 +143,26 @@ class OddsPart(Generic[RulesT]):
         raise AssertionError  # unreachable
 
 
+@dataclass(frozen=True)
+class ReadyUnit:
+    """A unit of a ready force: its name, kind and troop types, one per figure."""
+
+    name: str
+    kind: str
+    troops: tuple[str, ...]
+    points: int | None = None  # what the rules say it costs
+
+
+@dataclass(frozen=True)
+class ReadyForce:
+    """A force the rules write out, for the editor's force builder to place in one go."""
+
+    id: str
+    name: str
+    units: tuple[ReadyUnit, ...]
+    points: int | None = None
+
+
 class EditorSupport(Generic[RulesT]):
     """What the editor (and the play screen's template tool) offers for a ruleset."""
 
@@ -156,6 +177,24 @@ class EditorSupport(Generic[RulesT]):
     def troop_points(self, troop_type: str) -> int | None:
         """The points value of one figure of a troop type, where the rules have points."""
         return None
+
+    def figure_points(self, troop_type: str, equipment: Sequence[str]) -> int | None:
+        """The points of one figure with its upgrades (a map figure's ``equipment``; empty:
+        its type's own)."""
+        return self.troop_points(troop_type)
+
+    def upgrades(self, troop_type: str) -> list[tuple[str, str, int]]:
+        """The upgrades a single figure of the type may be given: (equipment id, name, points)."""
+        return []
+
+    def ready_forces(self) -> list[ReadyForce]:
+        """Forces the rules write out, ready to place."""
+        return []
+
+    def force_advice(self, sides: Sequence[Mapping[str, Any]], attackers: Collection[str]) -> list[str]:
+        """Advice on the forces of a map being edited (its ``sides``, as the map file has
+        them; ``attackers``: the ids of the sides that must take something to win)."""
+        return []
 
     def unit_kinds(self) -> tuple[str, ...]:
         """The kinds of unit a new unit may be."""

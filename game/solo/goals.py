@@ -4,6 +4,7 @@ holds its ground ("they will not move from fortified positions they are defendin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import hypot
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,11 @@ from game.core import victory
 from game.core.game import Game
 from game.core.keys import StateKey
 from game.core.state import Unit
+from game.rulesets.movement import clamp_to_table
+from game.solo.fallback import cover_spots
+from game.solo.keys import SoloKey
+from game.solo.retreat import halt_cover_goal, retreat_goal
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.base import RulesetBase
@@ -51,3 +57,32 @@ def hold_objectives(game: Game, side: str) -> list[dict]:
 def defends(game: Game, side: str) -> bool:
     """A side that wins if nothing happens holds its ground (solo interpretation)."""
     return game.state.attrs.get(StateKey.VICTORY, {}).get("otherwise") == side
+
+
+def back_goal(rules: RulesetBase[Any], game: Game, side: str, unit: Unit, order: str,
+              cover_at: Callable[[tuple[float, float]], bool]) -> tuple[float, float] | None:
+    """Where a Retreat goes (interpretation retreat), or a Halt in the nearest cover after
+    falling back (fall-back-halt); None: no such move (the unit stays). ``cover_at``: whether
+    a point is in cover, in the ruleset's terms (most of the unit in cover is "in cover")."""
+    if order != "retreat" and not (order == "halt" and unit.markers.get(SoloKey.TAKE_COVER)):
+        return None
+    figs = game.state.unit_figures(unit.id, alive_only=False)
+    alive = [f for f in figs if f.alive]
+    if not alive:
+        return None
+    in_cover = sum(1 for f in alive if cover_at(f.pos)) * 2 > len(alive)
+    centre = rules.unit_centre(game, unit.id)
+    spots = [(x, y) for x, y, _ in cover_spots(rules, game)]
+    tb = solo_tables()
+    if order == "retreat":
+        friends = [rules.unit_centre(game, u.id) for u in game.state.side_units(side) if u.id != unit.id and game.state.unit_alive(u.id)]
+        g = retreat_goal(centre, [e.pos for e in rules.known_enemies(game, side)], friends, spots, in_cover,
+                         len(alive) * 2 >= len(figs), tb.dist_mm("retreat_cover"), rules.mm(12),
+                         rules.home_edge_point(game, alive[0]))
+        return clamp_to_table(game, g.point) if g.point is not None else None
+    if not in_cover:
+        last = unit.markers.get(SoloKey.LAST_ENEMY)
+        return halt_cover_goal(centre, (last[0], last[1]) if last else None, spots, tb.dist_mm("halt_cover"),
+                               lambda p, e: rules.los(game, e, p).cover > 0)
+    return None
+

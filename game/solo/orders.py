@@ -50,6 +50,7 @@ class SoloMixin:
         del rec[:-12]
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
+        """Record ``n`` figures of ``victim_unit`` lost, inflicted by ``by_unit`` (when known)."""
         st = game.state
         if n <= 0:
             return
@@ -403,6 +404,14 @@ class SoloMixin:
 
         return portal_state.solo_pool(game)
     # ==== end of portal markers =============================================================
+
+
+def last_firer(game: Game, victim_unit: str) -> str | None:
+    """The unit that last fired at (or fought) ``victim_unit`` this turn: who a loss is
+    credited to when the casualty is taken after the fire or fight that caused it."""
+    st = game.state
+    recs = (st.units[victim_unit].attrs.get(SoloKey.FIRED_ON) or []) if victim_unit in st.units else []
+    return recs[-1]["by"] if recs and recs[-1]["turn"] == st.turn else None
 
 
 def firing_numbers(fire: list[dict[str, Any]]) -> int:

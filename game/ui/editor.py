@@ -255,6 +255,8 @@ class EditorScene(Scene):
             if self.report(err):
                 self.current_unit = uid
                 self.use_tool(PlaceTool("figure", "Click to add figures to the new unit; Esc when done."))
+        elif what.startswith("ready:"):
+            self.place_ready_force(what.removeprefix("ready:"), p)
         elif what == "figure":
             if not self.current_unit:
                 self.app.toast("Place a new unit first, or select a figure of the unit to add to.")
@@ -262,6 +264,20 @@ class EditorScene(Scene):
             if self.troop is None:
                 return
             self.report(self.doc.add_figure(self.current_unit, self.troop, p))
+
+    def place_ready_force(self, force_id: str, p: WorldPos) -> None:
+        """A ready force centred on ``p``: a row for each unit, its figures side by side."""
+        force = next((f for f in self.rules.editor.ready_forces() if f.id == force_id), None)
+        if force is None:
+            return
+        gap = max(self.figure_radius(t) for u in force.units for t in u.troops) * 2  # a base across, in the map's unit
+        rows = []
+        for i, u in enumerate(force.units):
+            ry = p[1] + (i - (len(force.units) - 1) / 2) * gap * 3
+            rows.append((u.name, u.kind, [(t, (p[0] + (j - (len(u.troops) - 1) / 2) * gap * 1.6, ry)) for j, t in enumerate(u.troops)]))
+        if self.report(self.doc.add_units(self.side_id, rows)):
+            self.app.toast(f"{force.name} placed: {sum(len(u.troops) for u in force.units)} figures in {len(force.units)} units.")
+            self.use_tool(SelectTool())
 
     def prompt(self, question: str, initial: str, done: Callable[[str], object]) -> None:
         self.push(PromptHandler(question, initial, done))

@@ -21,7 +21,7 @@ from game.paths import user_maps_dir
 
 from .dialogs import ConfirmHandler
 from .editor_tools import PlaceTool, ShapeTool
-from .theme import INK, INK_SOFT, text
+from .theme import INK, INK_SOFT, text, wrap
 
 if TYPE_CHECKING:
     from .editor import EditorScene
@@ -177,8 +177,8 @@ class EditorPages:
         palette in pages of what fits (WW2 Skirmish has some fifty troop types)."""
         d = self.scene.doc.data
         y = self.side_selector(x, y, w)
-        points = self.scene.rules.editor.troop_points
-        has_points = any(points(tid) is not None for tid in self.scene.rules.data.troop_types)
+        ed = self.scene.rules.editor
+        has_points = any(ed.troop_points(tid) is not None for tid in self.scene.rules.data.troop_types)
         half = (w - 4) // 2
         self.scene.button((x, y, half, 26), "New unit here", lambda: self.scene.use_tool(PlaceTool("new_unit", "Click where the new unit's first figure stands.")))
         self.scene.button((x + half + 4, y, half, 26), "Add to unit", lambda: self.scene.use_tool(PlaceTool("figure", "Click to add figures to the current unit; Esc when done.")),
@@ -186,15 +186,28 @@ class EditorPages:
         y += 32
         s = d["sides"][self.scene.doc.side_index(self.scene.side_id)]
         total = 0
-        for u in s["units"][:8]:
-            up = sum((points(f["type"]) or 0) for f in u["figures"]) if has_points else None
+        for u in s["units"]:
+            up = sum((ed.figure_points(f["type"], f.get("equipment") or []) or 0) for f in u["figures"]) if has_points else None
             total += up or 0
+        for u in s["units"][:8]:
+            up = sum((ed.figure_points(f["type"], f.get("equipment") or []) or 0) for f in u["figures"]) if has_points else None
             label = f"{u['name']} ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")")
             self.scene.button((x, y, w, 24), label[:46], (lambda uid=u["id"]: setattr(self.scene, "current_unit", uid)), active=(u["id"] == self.scene.current_unit))
             y += 26
+        if len(s["units"]) > 8:
+            text(surf, f"... and {len(s['units']) - 8} more units", (x, y + 2), 16, INK_SOFT)
+            y += 20
         if has_points:
             text(surf, f"{s['name']}: {total} points", (x, y + 2), 19, INK, bold=True)
             y += 24
+            y = self.force_advice(surf, x, y, w)
+        for force in ed.ready_forces():
+            pts = f" ({force.points} pts)" if force.points is not None else ""
+            self.scene.button((x, y, w, 24), f"+ {force.name}{pts}"[:44],
+                              lambda f=force: self.scene.use_tool(PlaceTool(f"ready:{f.id}", f"Click where the middle of the {f.name} stands.")),
+                              tip=f"Place the rules' {force.name}: {sum(len(u.troops) for u in force.units)} figures in {len(force.units)} units.")
+            y += 28
+        y = self.figure_upgrades(surf, x, y, w)
         if self.scene.current_unit:
             uid = self.scene.current_unit
             si, ui = self.scene.doc.unit_path(uid)
@@ -207,6 +220,48 @@ class EditorPages:
             self.scene.button((x, y, w, 26), f"Kind: {u['kind']}", lambda: self.scene.report(self.scene.doc.set_unit_field(uid, "kind", nxt)))
             y += 30
         self.troop_palette(surf, x, y + 6, w)
+
+    def force_advice(self, surf, x, y, w) -> int:
+        """The rules' advice on the forces (points, sizes, who commands), a line each."""
+        d = self.scene.doc.data
+        v = d.get("victory") or {}
+        holds = {c["side"] for c in v.get("conditions") or [] if c.get("type") == "hold"}
+        attackers = holds or {s["id"] for s in d["sides"] if v.get("otherwise") and s["id"] != v.get("otherwise")}
+        for line in self.scene.rules.editor.force_advice(d["sides"], attackers)[:6]:
+            for part in wrap(line, 15, w)[:3]:
+                text(surf, part, (x, y), 15, INK_SOFT)
+                y += 16
+        return y + 4
+
+    def figure_upgrades(self, surf, x, y, w) -> int:
+        """The selected figure's points and the upgrades it may be given (toggles)."""
+        sel = self.scene.selected
+        if not sel or sel[0] != "figure":
+            return y
+        uid, k = str(sel[1]), int(sel[2])
+        try:
+            si, ui = self.scene.doc.unit_path(uid)
+            fig = self.scene.doc.data["sides"][si]["units"][ui]["figures"][k]
+        except (KeyError, IndexError):
+            return y
+        ed = self.scene.rules.editor
+        tt = self.scene.rules.data.troop_types.get(fig["type"])
+        if tt is None:
+            return y
+        own = list(getattr(tt, "equipment", []) or [])
+        have = list(fig.get("equipment") or own)
+        pts = ed.figure_points(fig["type"], have)
+        text(surf, f"{fig.get('name') or tt.name}" + (f": {pts} pts" if pts is not None else ""), (x, y + 2), 17, INK, bold=True)
+        y += 22
+        ups = ed.upgrades(fig["type"])
+        col_w = (w - 4) // 2
+        for i, (eid, name, cost) in enumerate(ups):
+            on = eid in have
+            nxt = [e for e in have if e != eid] if on else have + [eid]
+            self.scene.button((x + (i % 2) * (col_w + 4), y + (i // 2) * 26, col_w, 24), f"{name[:18]} +{cost}",
+                              (lambda nxt=nxt: self.scene.report(self.scene.doc.set_figure_equipment(uid, k, [] if nxt == own else nxt))),
+                              active=on, tip=f"{'Remove' if on else 'Give'} this upgrade ({cost} points).")
+        return y + -(-len(ups) // 2) * 26 + 4
 
     def troop_palette(self, surf, x, y, w) -> None:
         """The troop types to place, two columns, a page at a time when they do not fit."""

@@ -9,6 +9,8 @@ side's view (game/ai/knowledge.py); the real game only referees.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.ai.solo_ai import SoloAI
@@ -23,6 +25,8 @@ CASES = [
     ("maps/wwify-gloomford-crossing.yaml", 3),
     ("maps/ww2-village-hauteville.yaml", 3),
     ("maps/ww2-bocage-bunkers.yaml", 5),
+    ("maps/goodbyeeee-bombing-party.yaml", 3),
+    ("maps/goodbyeeee-tanks-at-flers.yaml", 4),
 ]
 LOOK_EVERY = 7  # commands between two looks
 MAX_LOOKS = 14
@@ -71,6 +75,20 @@ def perturbations(game: Game, side: str, rng: Pcg32) -> list[tuple[str, Game]]:
         for m in secret_markers(swapped, side):
             m.kind = kinds[(kinds.index(m.kind) + 1) % len(kinds)]
         out.append(("the other side's secret markers changed", swapped))
+    if any(d.draw_pile for d in game.state.decks.values()):  # nobody knows the order of a draw pile
+        shuffled = scratch(game)
+        for d in shuffled.state.decks.values():
+            d.draw_pile.reverse()
+        out.append(("the draw piles' order changed", shuffled))
+    down = [(owner, i) for owner, hand in game.state.hands.items() if owner != side for i, c in enumerate(hand) if not c.face_up]
+    if down:
+        other = scratch(game)
+        for owner, i in down:
+            card = other.state.hands[owner][i]
+            pile = next(iter(other.state.decks.values())).draw_pile
+            if pile:  # a face-down card of another player's swapped for the top of the pile
+                other.state.hands[owner][i], pile[0] = replace(card, code=pile[0]), card.code
+        out.append(("another player's face-down cards changed", other))
     solo = game.state.attrs.get(SoloKey.SOLO)
     if solo and solo.get("side") != side and solo.get("pool"):
         emptied = scratch(game)

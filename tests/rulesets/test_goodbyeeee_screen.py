@@ -84,3 +84,31 @@ def test_the_scenarios_load_and_play_to_their_end():
         play_out(game, {sides[0]: SoloAI(3), sides[1]: RandomPlayer(3)}, max_commands=20000)
         assert game.state.over, path.name
         assert replay_unfinished(game).state.digest() == game.state.digest()
+
+
+def test_the_force_builder_offers_upgrades_the_ready_platoon_and_the_points_advice():
+    game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 80)])])
+    ed = game.rules.editor
+    ups = {eid: pts for eid, _, pts in ed.upgrades("private")}
+    # L339-343 and the stormtrooper's reading price; weapons come with the specialist types
+    assert ups == {"extra_melee_attack": 10, "extra_shooting_attack": 10, "extra_wound": 10, "to_hit_bonus": 10,
+                   "body_armour": 10, "stormtrooper": 10}
+    assert "sniper" not in {e for e, _, _ in ed.upgrades("sniper")} and ed.upgrades("heavy_tank_male") == []
+    assert ed.figure_points("sniper", []) == 30 and ed.figure_points("sniper", ["sniper", "body_armour"]) == 40
+    [platoon] = ed.ready_forces()
+    assert platoon.points == 800 and [u.points for u in platoon.units] == [130, 130, 150, 150, 240]
+    assert sum(len(u.troops) for u in platoon.units) == 39 and platoon.units[-1].troops == ("junior_officer", "senior_nco", "senior_nco")
+    assert sum(ed.figure_points(t, []) or 0 for u in platoon.units for t in u.troops) == 800
+
+    def side(sid, name, units):
+        return {"id": sid, "name": name, "units": [{"name": n, "kind": "section", "figures": [{"type": t} for t in ts]} for n, ts in units]}
+
+    att = side("a", "Raiders", [("One", ["junior_nco"] + ["private"] * 7), ("Two", ["private"] * 8), ("Boss", ["junior_officer"])])
+    dfn = side("b", "Garrison", [("Posten", ["junior_nco"] + ["private"] * 5)])
+    advice = ed.force_advice([att, dfn], {"a"})
+    assert "Raiders: Two has no junior NCO to command it (L52)." in advice
+    assert "Raiders: 2 sections want 1 senior NCO; it has 0 (L54)." in advice
+    assert "Garrison: no junior officer commands the side (L56)." in advice
+    assert "Garrison: 6 figures; the rules suggest 20-30 a player (L7)." in advice
+    # 30 + 70 + 80 + 100 = 280 against 30 + 50 = 80: x3.50, the rules advise 25% more (100 pts)
+    assert advice[-1] == "Attacker Raiders 280 pts against 80: x3.50; the rules advise about 25% more (100 pts, L321): more than that."

@@ -189,3 +189,42 @@ def test_a_portal_marker_placed_in_the_open_is_warned_about(app):
     scene.place("portal", (30, 10))
     assert len(scene.doc.data["portals"]) == 1
     assert any(t.startswith("Warning: portals[0]") and "not in cover" in t for t, _ in app.messages)
+
+
+def test_the_goodbyeeee_force_builder_prices_upgrades_and_places_the_ready_platoon(app, drive, tmp_path):
+    """Select a figure: its upgrades are toggles and its points change; the rules' ready
+    force goes down in one click (one edit, one undo); the advice speaks to the points."""
+    path = tmp_path / "raid.yaml"
+    path.write_text((ROOT / "maps" / "goodbyeeee-bombing-party.yaml").read_text())
+    scene = EditorScene(app, path)
+    app.switch(scene)
+    app.frame(0.02)
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Forces"))
+    drive.frame()
+
+    def total() -> int:
+        return sum(scene.rules.editor.figure_points(f["type"], f.get("equipment") or [])
+                   for u in scene.doc.data["sides"][0]["units"] for f in u["figures"])
+
+    assert total() == 400
+    first = scene.doc.data["sides"][0]["units"][1]["figures"][1]  # a bomber of the Bomb Section
+    drive.click(scene.screen(tuple(first["at"])))
+    drive.frame()
+    assert scene.selected == ("figure", "b1", 1)
+    armour = next(b for b in scene.panel.buttons if b.label.startswith("Body armour"))
+    drive.click(armour.rect.center)
+    drive.frame()
+    assert first is not scene.doc.data["sides"][0]["units"][1]["figures"][1]  # (the edit made a new document)
+    assert scene.doc.data["sides"][0]["units"][1]["figures"][1]["equipment"] == ["bomber", "body_armour"]
+    assert total() == 410
+    assert any(b.label.startswith("Body armour") and b.active for b in scene.panel.buttons)
+    drive.click(next(b for b in scene.panel.buttons if b.label.startswith("Body armour")).rect.center)
+    drive.frame()
+    assert scene.doc.data["sides"][0]["units"][1]["figures"][1]["equipment"] == [] and total() == 400
+    drive.click(next(b for b in scene.panel.buttons if b.label.startswith("+ Speculative British Platoon")).rect.center)
+    drive.click(scene.screen((60, 95)))
+    drive.frame()
+    units = scene.doc.data["sides"][0]["units"]
+    assert [u["name"] for u in units[-5:]] == ["Rifle Section", "Bomb Section", "LMG Section", "Rifle Grenade Section", "Command Section"]
+    assert total() == 1200
+    assert scene.doc.undo() == "add ready force" and total() == 400

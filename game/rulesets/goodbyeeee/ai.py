@@ -22,7 +22,7 @@ from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.solo.fallback import cover_spots
-from game.solo.goals import ai_goal, defends
+from game.solo.goals import ai_goal, back_goal, defends
 from game.solo.keys import SoloKey
 
 from .move import DASH
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
 
 FORWARD = ("advance", "attack", "close")
-BACK = ("retreat", "rout")
+CHARGING = ("attack", "close")
 
 
 class GbPlanner(Planner["Goodbyeeee"]):
@@ -41,33 +41,67 @@ class GbPlanner(Planner["Goodbyeeee"]):
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
         st = game.state
         order = unit.markers.get(SoloKey.ORDER, "halt")
+        if st.phase == "initiative" and order == "halt":
+            return self.take_cover(game, side, unit)
         if st.phase == "orders":
-            return self.moves(game, side, unit, order)
+            return self.moves(game, side, unit, order) or self.lie_down(game, side, unit)
         if st.phase == "fire" and order != "rout":
             return self.shots(game, side, unit)
         return []
 
     # ---- orders and moves ------------------------------------------------------------------------------
+    def cover_at(self, game: Game, p: tuple[float, float]) -> bool:
+        return any(ft.type.cover != "none" for ft in game.table.features_at(p))
+
+    def take_cover(self, game: Game, side: str, unit: Unit) -> list[Command]:
+        """A Halt: each figure out of cover with cover within its 5 cm initiative move goes
+        there, if it may still fire after such a move (L105-109)."""
+        rules = self.rules
+        out = []
+        spots = [(x, y) for x, y, _ in cover_spots(rules, game)]
+        for f in rules.alive(game, unit.id):
+            if self.cover_at(game, f.pos) or rules.moving.why_not(game, f) is not None or f.markers.get(GbFigMark.MOVED_CM):
+                continue
+            reach = min(rules.moving.left(game, f), self.fire_reach(f))
+            near = [p for p in spots if rules.dist(f.pos, p) <= reach
+                    and not any(g.id != f.id and rules.dist(g.pos, p) < g.radius + f.radius for g in game.state.figures.values() if g.alive)]
+            if near:
+                to = min(near, key=lambda p: (rules.dist(f.pos, p), p))
+                out.append(Command("move", side, figure=f.id, path=(to,)))
+        return out
+
     def moves(self, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
         rules = self.rules
         forward = order in FORWARD and not (defends(game, side) and order != "attack")
-        backward = order in BACK
-        if not (forward or backward):
+        back = None if forward or order == "rout" else back_goal(rules, game, side, unit, order, lambda p: self.cover_at(game, p))
+        if not forward and back is None:
             return []
         if rules.command.ordered(game, unit) is None:
             return [Command("order", side, unit=unit.id)]
-        figs = [f for f in rules.alive(game, unit.id) if rules.moving.why_not(game, f) is None and not f.markers.get(GbFigMark.MOVED_CM)]
+        figs = [f for f in rules.alive(game, unit.id) if rules.moving.why_not(game, f) is None and not f.markers.get(GbFigMark.MOVED_CM)
+                and not rules.melee.opponents(game, f)]
         if not figs:
             return []
+        if forward and order in CHARGING:
+            charges = self.charges(game, side, figs)
+            if charges:
+                return charges
         centre = rules.unit_centre(game, unit.id)
-        goal = ai_goal(rules, game, side, centre, unit) if forward else rules.home_edge_point(game, figs[0])
+        goal = ai_goal(rules, game, side, centre, unit) if forward else back
         if goal is None:
             return []
+        heavy = any(r.get("heavy") for r in rules.recent(game, unit, SoloKey.FIRED_ON))
         out = []
         for f in figs:
-            dash = backward and rules.moving.why_no_dash(f) is None
+            dash = not forward and heavy and rules.moving.why_no_dash(f) is None  # a Retreat under heavy fire dashes
             reach = rules.moving.left(game, f, dash=dash) - rules.mm(0.3)
-            if forward and self.has_shot(game, f):  # fire and movement: a figure with a shot keeps it (L107-109)
+            if not forward:
+                goal_f = (f.x + goal[0] - centre[0], f.y + goal[1] - centre[1])  # the unit keeps its shape
+                to = self.affordable(game, f, clamp_to_table(game, self.step_toward(game, f, goal_f, reach), margin=f.radius), dash)
+                if to is not None:
+                    out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
+                continue
+            if self.has_shot(game, f):  # fire and movement: a figure with a shot keeps it (L107-109)
                 reach = min(reach, self.fire_reach(f))
             if reach <= rules.mm(1):
                 continue
@@ -75,6 +109,57 @@ class GbPlanner(Planner["Goodbyeeee"]):
             if to is not None:
                 out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
         return out
+
+    def charges(self, game: Game, side: str, figs: list[Figure]) -> list[Command]:
+        """Close and Attack: each figure that can reach a known enemy (walking, else dashing)
+        and whose odds in the fight beat its opponent's by a sixth charges it (L142)."""
+        rules = self.rules
+        out: list[tuple[float, Command]] = []
+        enemies = [e for e in rules.enemy_figures(game, side) if not rules.data.is_vehicle_type(e.type)]
+        for f in figs:
+            if rules.data.is_vehicle_type(f.type):
+                continue
+            best: tuple[float, Command] | None = None
+            for e in enemies:
+                d = rules.dist(f.pos, e.pos) - f.radius - e.radius
+                if d > rules.moving.left(game, f, dash=True):
+                    continue
+                edge = self.fight_edge(game, f, e)
+                if edge < 1 / 6:
+                    continue
+                dash = d > rules.moving.left(game, f) - rules.mm(0.3)
+                if dash and rules.moving.why_no_dash(f) is not None:
+                    continue
+                cmd = Command("move", side, figure=f.id, path=(e.pos,), choice=DASH if dash else None)
+                if game.check(cmd) is None and (best is None or edge > best[0]):
+                    best = (edge, cmd)
+            if best is not None:
+                out.append(best)
+        out.sort(key=lambda ec: -ec[0])
+        return [c for _, c in out]
+
+    def fight_edge(self, game: Game, f: Figure, e: Figure) -> float:
+        """P(win) - P(lose) of ``f`` charging ``e`` (L141-146): Fighting Skill, +1 for the
+        charge, -1 each for a pinned or prone opponent, the best of each one's attack dice."""
+        rules = self.rules
+        cc = rules.data.close_combat
+        mine = rules.stats.stat(f, "fighting_skill") + cc.initiator
+        theirs = rules.stats.stat(e, "fighting_skill") + sum(m for _, m in rules.melee.modifiers(game, e, False))
+        a = best_of(max(1, rules.stats.stat(f, "melee_attacks")))
+        b = best_of(max(1, rules.stats.stat(e, "melee_attacks")))
+        win = sum(pa * pb for i, pa in enumerate(a) for j, pb in enumerate(b) if mine + i > theirs + j)
+        lose = sum(pa * pb for i, pa in enumerate(a) for j, pb in enumerate(b) if mine + i < theirs + j)
+        return win - lose
+
+    def lie_down(self, game: Game, side: str, unit: Unit) -> list[Command]:
+        """After its moves, a figure in the open lies down (free; saves on 1-2, L126) unless an
+        enemy is near enough to charge it (prone fights at -1, L146)."""
+        rules = self.rules
+        near = rules.mm(rules.data.movement.dash) + rules.mm(2)
+        enemies = rules.enemy_figures(game, side)
+        return [Command("go_prone", side, figure=f.id) for f in rules.alive(game, unit.id)
+                if not f.markers.get(GbFigMark.PRONE) and not rules.data.is_vehicle_type(f.type) and not self.cover_at(game, f.pos)
+                and not any(rules.dist(f.pos, e.pos) <= near for e in enemies)]
 
     def has_shot(self, game: Game, f: Figure) -> bool:
         """A worthwhile shot from where it stands (a tenth of a casualty or more)."""
@@ -141,7 +226,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                         cmd = Command("fire", side, figure=f.id, target=e.id, choice=wid)
                     else:
                         cmd = Command("fire_at_point", side, figure=f.id, point=e.pos, choice=wid)
-                    value = self.value(game, cmd)
+                    value = self.value(game, cmd) * self.worth(game, e)
                     if value > 0 and (best is None or value > best[0]):
                         best = (value, cmd)
             if best is not None:
@@ -150,6 +235,19 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 out.append((0.0, Command("overwatch", side, figure=f.id)))
         out.sort(key=lambda vc: -vc[0])
         return [c for _, c in out]
+
+    def worth(self, game: Game, e: Figure) -> float:
+        """How much putting ``e`` out of action is worth: a leader half as much again (his
+        section tests on the squad value without him), and a loss that brings its section to
+        half strength (a test that routs on a failure, L154)."""
+        rules = self.rules
+        w = 1.5 if rules.troop(e).role in ("nco", "officer") else 1.0
+        unit = game.state.units[e.unit]
+        total = len(unit.figures)
+        left = len(rules.alive(game, unit.id))
+        if total and left * 2 > total >= (left - 1) * 2:
+            w *= 1.5
+        return w
 
     def value(self, game: Game, cmd: Command) -> float:
         """The expected enemy figures put out of action, from the shot's own numbers (fast: the
@@ -181,3 +279,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
 def chance(need: int) -> float:
     """P(d6 >= need), a 1 always failing."""
     return max(0, 7 - max(need, 2)) / 6
+
+
+def best_of(n: int) -> list[float]:
+    """P(the best of n d6 is k + 1), k = 0..5."""
+    return [((k + 1) / 6) ** n - (k / 6) ** n for k in range(6)]
+

@@ -238,6 +238,7 @@ class GbBlasts(Chapter["Goodbyeeee"]):
         firer = game.state.figures[job["firer"]]
         confined = w.kind == "thrown" and w.confined_to_wound is not None and bool(self.confined_at(game, at))
         hit = self.under(game, at, w.template)
+        rules.solo_view.under_fire(game, firer, hit, job["weapon"])
         if not hit:
             game.emit("fire", "Nobody is under the blast.")
         for fig in hit:

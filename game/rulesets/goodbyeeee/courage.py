@@ -214,7 +214,9 @@ class GbCourage(Chapter["Goodbyeeee"]):
                   figures=[fig.id])
 
     def after_loss(self, game: Game, unit: Unit) -> None:
-        """L154: a loss that leaves the section at half strength or less tests it."""
+        """L154: a loss that leaves the section at half strength or less tests it. (The solo
+        rules note the loss first: a firefight is won or lost by them.)"""
+        self.rules.note_losses(game, unit.id, 1, None)
         if self.half_strength(game, unit) and self.rules.alive(game, unit.id):
             self.squad_test(game, unit, "reduced to half strength or less", [])
 

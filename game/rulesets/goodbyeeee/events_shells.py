@@ -128,6 +128,7 @@ class GbShells(Chapter["Goodbyeeee"]):
         under = self.rules.blasts.under(game, at, card.template)
         game.emit("event", f"The {what} lands near {unit.name}: {len(under)} figure{'s' if len(under) != 1 else ''} under it.",
                   units=[unit.id], figures=[f.id for f in under])
+        self.rules.solo_view.under_fire(game, None, under, None)
         for f in under:
             self.roll_for(game, f, card, what)
 

@@ -283,6 +283,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         what = "into its beaten zone through" if shot.weapon == ZONE and not reaction else "at"
         game.emit("fire", f"{firer.name} {how} the {w.name} {what} {target.name} ({shot.distance_cm:g} cm, {band} range, "
                   f"{shot.cover_words}).", figures=[firer.id, target.id])
+        self.rules.solo_view.under_fire(game, firer, [target], shot.weapon)
         unit = st.units[target.unit]
         unit.markers[GbUnitMark.FIRED_ON] = sorted(set(unit.markers.get(GbUnitMark.FIRED_ON, [])) | {shot.weapon})
         if shot.weapon == ZONE and not reaction:

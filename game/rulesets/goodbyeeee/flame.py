@@ -56,6 +56,7 @@ class GbFlame(Chapter["Goodbyeeee"]):
                      key=lambda f: (rules.dist(fig.pos, f.pos), f.id))
         game.emit("fire", f"{fig.name} fires the {w.name}: {len(hit)} figure{'s' if len(hit) != 1 else ''} under the "
                   f"{rules.data.templates[w.template or 'flame'].length:g} cm flame (no cover, L238).", figures=[fig.id] + [f.id for f in hit])
+        rules.solo_view.under_fire(game, fig, hit, FLAME)
         for f in hit:
             if not f.alive:
                 continue

@@ -176,6 +176,8 @@ class GbMelee(Chapter["Goodbyeeee"]):
             standing = self.rules.firing.standing
             if not (standing(a) and standing(b) and self.in_contact(a, b)):
                 return []
+            self.rules.solo_view.under_fire(game, a, [b], None)  # close combat: both under fire (the solo rules)
+            self.rules.solo_view.under_fire(game, b, [a], None)
             job["ta"] = self.total(game, a, b, a.id in job["multi"])
             job["tb"] = self.total(game, b, a, b.id in job["multi"])
         for key, fig, other in (("ta", a, "tb"), ("tb", b, "ta")):  # the Queen of Diamonds: +2 (L302)

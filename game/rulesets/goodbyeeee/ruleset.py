@@ -56,10 +56,11 @@ from typing import get_args
 from game.core.commands import Command, require
 from game.core.game import Game
 from game.core.keys import FigureMark
-from game.core.state import GameState
+from game.core.state import Figure, GameState, Unit
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 from game.rulesets.jobs import JobQueue
+from game.solo.tables import Profile
 
 from .ai import GbPlanner
 from .auto_weapons import GbAuto
@@ -80,6 +81,7 @@ from .melee import GbMelee
 from .move import GbMove
 from .odds import GbOdds
 from .reactions import GbReactions
+from .solo_view import GbSoloView
 from .status import GbFigMark, GbGameAttr, GbUnitMark
 from .tanks import GbTanks
 
@@ -121,6 +123,7 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.characters = GbCharacters(self)
         self.events = GbEvents(self)
         self.shells = GbShells(self)
+        self.solo_view = GbSoloView(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
@@ -252,3 +255,31 @@ class Goodbyeeee(RulesetBase[GbData]):
         st.phase = "turn"
         game.emit("turn", f"Turn {st.turn} begins.")
         return [{"do": "turn_start"}]
+
+    # ---- the solo rules, in this ruleset's terms (solo_view.py) -------------------------------------------
+    def profile(self, game: Game, unit: Unit) -> Profile:
+        return self.solo_view.profile(game, unit)
+
+    def routed(self, game: Game, unit: Unit) -> bool:
+        return self.solo_view.routed(game, unit)
+
+    def immobile(self, game: Game, unit: Unit) -> bool:
+        return self.solo_view.immobile(game, unit)
+
+    def moved_lately(self, game: Game, fig: Figure) -> bool:
+        return self.solo_view.moved_lately(game, fig)
+
+    def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
+        return self.solo_view.afv_situation(game, unit)
+
+    def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
+        self.solo_view.note_losses(game, victim_unit, n, by_unit)
+
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        self.solo_view.chart_rout(game, unit)
+
+    def solo_placed(self, game: Game, unit: Unit) -> None:
+        self.solo_view.solo_placed(game, unit)
+
+    def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:
+        return self.solo_view.solo_counter_attack(game, kind, unit_id, at)

@@ -19,11 +19,8 @@ from game.core.state import Unit
 from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
-from game.solo.fallback import cover_spots
-from game.solo.goals import ai_goal, defends
+from game.solo.goals import ai_goal, back_goal, defends
 from game.solo.keys import SoloKey
-from game.solo.retreat import halt_cover_goal, retreat_goal
-from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.great_war_54mm.rules import GreatWar54
@@ -200,27 +197,8 @@ class GreatWarPlanner(Planner["GreatWar54"]):
         return any(f.type.cover != "none" for f in game.table.features_at(p))
 
     def _back_goal(self, game: Game, side: str, unit: Unit, order: str) -> tuple[float, float] | None:
-        """Where a Retreat goes (interpretation retreat), or a Halt in the nearest cover
-        after falling back (fall-back-halt); None: no such move (it stays)."""
-        if order != "retreat" and not (order == "halt" and unit.markers.get(SoloKey.TAKE_COVER)):
-            return None
-        figs = game.state.unit_figures(unit.id, alive_only=False)
-        alive = [f for f in figs if f.alive]
-        in_cover = sum(1 for f in alive if self._cover_at(game, f.pos)) * 2 > len(alive)
-        centre = self.rules.unit_centre(game, unit.id)
-        spots = [(x, y) for x, y, _ in cover_spots(self.rules, game)]
-        tb = solo_tables()
-        if order == "retreat":
-            friends = [self.rules.unit_centre(game, u.id) for u in game.state.side_units(side) if u.id != unit.id and game.state.unit_alive(u.id)]
-            g = retreat_goal(centre, [e.pos for e in self.rules.known_enemies(game, side)], friends, spots, in_cover,
-                             len(alive) * 2 >= len(figs), tb.dist_mm("retreat_cover"), self.rules.mm(12),
-                             self.rules.home_edge_point(game, alive[0]))
-            return clamp_to_table(game, g.point) if g.point is not None else None
-        if order == "halt" and unit.markers.get(SoloKey.TAKE_COVER) and not in_cover:
-            last = unit.markers.get(SoloKey.LAST_ENEMY)
-            return halt_cover_goal(centre, (last[0], last[1]) if last else None, spots, tb.dist_mm("halt_cover"),
-                                   lambda p, e: self.rules.los(game, e, p).cover > 0)
-        return None
+        """Where a Retreat goes, or a Halt in the nearest cover after falling back (game/solo/goals.py)."""
+        return back_goal(self.rules, game, side, unit, order, lambda p: self._cover_at(game, p))
 
     # ---- shooting and assaults ----------------------------------------------------------
     def _legal_against(self, game: Game, side: str, unit: Unit, kind: str) -> Iterator[tuple[Unit, Command]]:

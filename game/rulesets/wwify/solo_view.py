@@ -23,7 +23,7 @@ from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.status import WwifyUnitMark
 from game.solo.keys import SoloKey
-from game.solo.orders import SoloMixin
+from game.solo.orders import SoloMixin, last_firer
 from game.solo.retreat import flee_vector, surrounded
 from game.solo.tables import Profile, cover_class, solo_tables
 
@@ -191,12 +191,7 @@ class WwSoloView(Chapter["Wwify"]):
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         """A loss is credited to the unit that last fired at (or fought) the victim this
         turn: the casualty jobs run after the fire or combat that caused them."""
-        st = game.state
-        if by_unit is None and victim_unit in st.units:
-            recs = st.units[victim_unit].attrs.get(SoloKey.FIRED_ON) or []
-            if recs and recs[-1]["turn"] == st.turn:
-                by_unit = recs[-1]["by"]
-        SoloMixin.note_losses(self.rules, game, victim_unit, n, by_unit)
+        SoloMixin.note_losses(self.rules, game, victim_unit, n, by_unit or last_firer(game, victim_unit))
 
     # ==== sight, fast =====================================================================================
     def _sight(self, game: Game) -> KeptSight:

@@ -1,0 +1,178 @@
+"""GOODBYEEEEEE!!! and the solo rules (docs/goodbyeeee-design.md section 6; solo_view.py and
+ai.py): what a unit is for the risk factors, the fire and losses they count, the chart's
+Rout, the solo counters, and how the planner carries the chart's orders out."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from game.core.commands import Command
+from game.solo.keys import SoloKey
+from tests.rulesets.helpers import force, ok, unit
+from tests.rulesets.test_goodbyeeee_courage import game_of
+from tests.rulesets.test_goodbyeeee_move import order, to_step
+
+SECTION = [("junior_nco", 20, 20), ("private", 25, 20), ("private", 30, 20), ("private", 35, 20)]
+
+
+def prof(game, uid):
+    return game.rules.profile(game, game.state.units[uid])
+
+
+def test_each_kind_of_unit_has_its_profile_for_the_risk_factors():
+    a = [unit("a1", SECTION, kind="section"),
+         unit("a2", [("junior_officer", 60, 20), ("senior_nco", 65, 20)], kind="section"),
+         unit("a3", [("field_gun", 80, 20), ("crewman", 85, 20)], kind="crew"),
+         unit("a4", [("private", 100, 20), ("private", 105, 20)], kind="section"),
+         unit("a5", [("heavy_tank_female", 60, 40)], kind="vehicle")]
+    game = game_of(a, [unit("b1", [("private", 20, 100)])])
+    s, c, gun, leaderless, tank = (prof(game, u) for u in ("a1", "a2", "a3", "a4", "a5"))
+    assert s.has_nco and not s.command and not s.support_weapon and not s.vehicle and not s.heavy_weapon
+    assert c.command and c.officer and c.has_nco  # the command section: an officer with no privates
+    assert gun.support_weapon and gun.at_gun and gun.heavy_weapon
+    assert not leaderless.has_nco  # "no NCO +1" applies to it
+    assert tank.vehicle and tank.heavy_weapon and not tank.damaged
+    # losses: a figure out of action counts whole, a wound on a two-wound figure half
+    game.state.figures["a2.2"].wounds = 1
+    assert prof(game, "a2").damaged_fraction == pytest.approx(0.25)
+    game.state.figures["a1.2"].life = "dead"
+    assert prof(game, "a1").damaged_fraction == pytest.approx(0.25)
+    factors = {fid for fid, _, _ in game.rules.risk_factors(game, game.state.units["a4"])}
+    assert "no_nco" in factors and "command" not in factors
+
+
+def test_a_shot_notes_the_fire_and_a_kill_is_credited_to_the_firer():
+    game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("junior_nco", 20, 50), ("private", 25, 50), ("private", 30, 50)], kind="section")])
+    to_step(game, "fire")
+    force(game, 6, 6, 6)  # to hit, the cover roll (none in the open: not rolled), to wound
+    ok(game, Command("fire", "a", figure="a1.2", target="b1.2", choice="rifle"))
+    b1 = game.state.units["b1"]
+    rec = b1.attrs[SoloKey.FIRED_ON][-1]
+    assert rec["by"] == "a1" and rec["figures"] == ["a1.2"] and not rec["heavy"]
+    assert not game.state.figures["b1.2"].alive
+    assert b1.attrs[SoloKey.LOST][-1]["n"] == 1
+    assert game.state.units["a1"].attrs[SoloKey.INFLICTED][-1]["n"] == 1
+    factors = {fid for fid, _, _ in game.rules.risk_factors(game, b1)}
+    assert {"under_fire", "losing", "losses"} <= factors
+    assert "winning" in {fid for fid, _, _ in game.rules.risk_factors(game, game.state.units["a1"])}
+
+
+def test_fire_from_a_tank_counts_as_heavy_and_as_at_fire_on_a_tank_s_chart():
+    game = game_of([unit("a1", [("heavy_tank_male", 20, 20)], kind="vehicle")],
+                   [unit("b1", [("junior_nco", 20, 60), ("private", 25, 60)], kind="section"),
+                    unit("b2", [("light_tank_gun", 60, 60)], kind="vehicle")])
+    rules = game.rules
+    rules.solo_view.under_fire(game, game.state.figures["a1.1"], [game.state.figures["b1.1"]], "tank_lmg")
+    assert game.state.units["b1"].attrs[SoloKey.FIRED_ON][-1]["heavy"]
+    assert "heavy_fire" in {fid for fid, _, _ in rules.risk_factors(game, game.state.units["b1"])}
+    b2 = game.state.units["b2"]
+    assert rules.afv_situation(game, b2)["under_at_fire"] == 0
+    rules.solo_view.under_fire(game, game.state.figures["b1.2"], [game.state.figures["a1.1"]], "rifle")  # its own side: not noted
+    rules.solo_view.under_fire(game, game.state.figures["a1.1"], [game.state.figures["b2.1"]], "tank_gun")
+    sit = rules.afv_situation(game, b2)
+    assert sit["under_at_fire"] == 1 and sit["no_main_gun"] == 0 and sit["alone"] == 1
+    female = game_of([unit("a1", [("heavy_tank_female", 20, 20)], kind="vehicle")], [unit("b1", [("private", 20, 100)])])
+    assert female.rules.afv_situation(female, female.state.units["a1"])["no_main_gun"] == 1
+
+
+def test_a_chart_rout_is_the_ruleset_s_rout_begun_at_once():
+    """L156: the section routs (heavy weapons dropped) and dashes for its edge now; it
+    dashes once more in its next turn and then lies pinned."""
+    a = [unit("a1", [("junior_nco", 20, 60), ("lmg_gunner", 25, 60), ("private", 30, 60)], kind="section")]
+    game = game_of(a, [unit("b1", [("private", 20, 110)])])
+    unit_a = game.state.units["a1"]
+    game.rules.chart_rout(game, unit_a)
+    figs = [game.state.figures[f] for f in ("a1.1", "a1.2", "a1.3")]
+    assert all(f.markers.get("rout") == 1 for f in figs)
+    assert all(f.y == pytest.approx(600 + 250) for f in figs)  # one 25 cm dash toward its own (south) edge
+    assert "lmg" not in figs[1].weapons
+    assert game.rules.routed(game, unit_a)
+    assert "rout" in {fid for fid, _, _ in game.rules.risk_factors(game, unit_a)}
+
+
+def test_a_routing_section_surrounded_surrenders():
+    a = [unit("a1", [("junior_nco", 60, 60), ("private", 62, 60)], kind="section")]
+    b = [unit("b1", [("private", 60, 52), ("private", 67, 64), ("private", 53, 64)], kind="section")]
+    game = game_of(a, b)
+    game.rules.chart_rout(game, game.state.units["a1"])
+    assert all(game.state.figures[f].life == "captured" for f in ("a1.1", "a1.2"))
+
+
+def test_the_solo_counters_attack_in_this_ruleset_s_terms():
+    b = [unit("b1", [("junior_nco", 40, 60), ("private", 45, 60), ("private", 80, 60)], kind="section")]
+    game = game_of([unit("a1", SECTION, kind="section")], b)
+    rules = game.rules
+    # the sniper: 4+ to hit at long range, no cover roll in the open, 4+ to wound
+    force(game, 4, 4)
+    assert rules.solo_counter_attack(game, "sniper", "b1", at=(450.0, 640.0))
+    assert not game.state.figures["b1.2"].alive  # the nearest figure to the counter
+    # a mine: the Ace of Clubs' table for each figure within 10 in (254 mm): 6 killed, 4 suppressed
+    force(game, 6, 3, 3)  # and the section's test at half strength
+    rules.solo_counter_attack(game, "mine", "b1", at=(400.0, 640.0))
+    assert not game.state.figures["b1.1"].alive and game.state.figures["b1.3"].alive  # 40 cm away: out of reach
+    game2 = game_of([unit("a1", SECTION, kind="section")], b)
+    # the artillery round: the Queen of Clubs' shell, scatter HIT on the leader, 12 cm across
+    force(game2, 1, 6, 6, 5, 2)  # scatter die face 1 (HIT), distance 2d6, then each figure under it
+    game2.rules.solo_counter_attack(game2, "artillery", "b1")
+    assert not game2.state.figures["b1.1"].alive  # 5: killed
+    assert game2.state.figures["b1.2"].markers.get("suppressed_until") == game2.state.turn + 1  # 2: this and next turn
+    assert game2.state.figures["b1.3"].alive and "suppressed_until" not in game2.state.figures["b1.3"].markers
+    assert game2.state.units["b1"].attrs[SoloKey.FIRED_ON][-1]["heavy"]
+
+
+def test_a_charge_s_edge_is_worked_out_from_the_fight_dice():
+    """Equal Fighting Skill, +1 for the charge, -1 for a pinned opponent: a d6 each, the
+    charger wins when his die + 2 beats the other's: 26/36, loses when it falls short: 6/36."""
+    game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 20, 24)], kind="section")])
+    a, b = game.state.figures["a1.2"], game.state.figures["b1.1"]
+    b.markers["pinned"] = True
+    assert Fraction(game.rules.planner.fight_edge(game, a, b)).limit_denominator(100) == Fraction(20, 36)
+    b.markers.pop("pinned")
+    # +1 for the charge alone: win 21/36, lose 10/36
+    assert Fraction(game.rules.planner.fight_edge(game, a, b)).limit_denominator(100) == Fraction(11, 36)
+
+
+def test_on_close_the_planner_charges_an_enemy_it_can_reach_with_the_odds():
+    game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 30, 30)], kind="section")])
+    to_step(game, "orders")
+    game.state.units["a1"].markers[SoloKey.ORDER] = "close"
+    order(game, 1, 1)
+    cmds = game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {})
+    assert cmds and cmds[0].kind == "move" and cmds[0].path == ((300.0, 300.0),)
+    force(game, 6, 6)  # the charged man's courage test for closing fire fails: no shot
+    ok(game, cmds[0])
+    assert game.state.figures[cmds[0].figure_id].markers.get("charged") == game.state.turn
+
+
+def test_a_retreat_in_cover_at_strength_stays_and_a_halt_takes_the_cover_within_5_cm():
+    from tests.rulesets.helpers import small_map
+
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20), ("private", 30, 20)], kind="section")]
+    doc = small_map(a, [unit("b1", [("private", 20, 100)])], ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)
+    doc["terrain"] = [{"type": "crater", "circle": {"center": [22, 22], "radius": 2}}]
+    from tests.rulesets.helpers import first_going
+    from tests.rulesets.test_goodbyeeee_courage import no_points
+
+    game = no_points(first_going(doc))
+    u = game.state.units["a1"]
+    to_step(game, "initiative")
+    u.markers[SoloKey.ORDER] = "halt"
+    cmds = game.rules.planner.unit_commands(game, "a", u, {})
+    assert [c.figure_id for c in cmds] == ["a1.1", "a1.2"]  # 2.8 and 3.6 cm from the crater's middle; a1.3 is 8.2
+    ok(game, cmds[0])
+    assert game.rules.planner.unit_commands(game, "a", u, {}) == []  # the place is taken now
+    to_step(game, "orders")
+    u.markers[SoloKey.ORDER] = "retreat"
+    game.state.figures["a1.3"].x, game.state.figures["a1.3"].y = 220.0, 232.0
+    cmds = game.rules.planner.unit_commands(game, "a", u, {})
+    assert [c.kind for c in cmds] == ["go_prone"]  # in cover at full strength: it stays; the man in the open lies down
+
+
+def test_after_its_moves_a_figure_in_the_open_lies_down_unless_the_enemy_is_near():
+    game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 20, 46)], kind="section")])
+    to_step(game, "orders")
+    game.state.units["a1"].markers[SoloKey.ORDER] = "halt"
+    cmds = game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {})
+    assert {c.kind for c in cmds} == {"go_prone"} and {c.figure_id for c in cmds} == {"a1.3", "a1.4"}  # 27.9 and 29.7 cm off
