@@ -77,7 +77,7 @@ def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", o
     if portals and kinds.count("ai") == 1:
         options["solo_side"] = side_order(lm.model)[kinds.index("ai")]
     game = new_game(lm, seed, options)
-    sides = game.state.side_order
+    sides = side_order(lm.model)  # the map's seats (a ruleset that rolls for the initiative reorders state.side_order)
     players = {side: make_player(kind, seed * 2 + 1 + i) for i, (side, kind) in enumerate(zip(sides, kinds, strict=True))}
     play_out(game, players)
     st = game.state

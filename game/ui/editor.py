@@ -29,6 +29,7 @@ from game.editor.model import EditorDoc
 from game.geometry.table import Table
 from game.geometry.units import to_mm
 from game.rulesets.base import RulesetBase
+from game.rulesets.setup import side_order
 from game.session import Session
 
 from . import overlays
@@ -310,7 +311,7 @@ class EditorScene(Scene):
             self.app.toast(f"Cannot play this map yet: {e.message}", 10)
             return
         game = new_game(lm, seed=int(time.time()) % 100000)
-        sides = game.state.side_order
+        sides = side_order(lm.model)  # the map's seats (the initiative may reorder state.side_order)
         ctrl = {s: "human" for s in sides}
         if controllers != "hotseat":
             ctrl.update({s: "random" for s in sides[1:]})  # the computer plays every side but the first

@@ -73,8 +73,13 @@ def test_fire_from_a_tank_counts_as_heavy_and_as_at_fire_on_a_tank_s_chart():
     rules.solo_view.under_fire(game, game.state.figures["a1.1"], [game.state.figures["b2.1"]], "tank_gun")
     sit = rules.afv_situation(game, b2)
     assert sit["under_at_fire"] == 1 and sit["no_main_gun"] == 0 and sit["alone"] == 1
+    # a female tank's main armament is its machine guns (interpretation solo-main-armament)
     female = game_of([unit("a1", [("heavy_tank_female", 20, 20)], kind="vehicle")], [unit("b1", [("private", 20, 100)])])
-    assert female.rules.afv_situation(female, female.state.units["a1"])["no_main_gun"] == 1
+    tank = female.state.figures["a1.1"]
+    assert female.rules.afv_situation(female, female.state.units["a1"])["no_main_gun"] == 0
+    tank.markers["weapons_out"] = ["tank_lmg"] * 5
+    sit = female.rules.afv_situation(female, female.state.units["a1"])
+    assert sit["no_main_gun"] == 1 and sit["no_weapons"] == 1 and sit["damaged"] == 1
 
 
 def test_a_chart_rout_is_the_ruleset_s_rout_begun_at_once():

@@ -222,3 +222,24 @@ def test_random_players_play_to_the_turn_limit_and_the_replay_agrees():
         game = play_random(7, sides)
         assert game.state.over and game.state.turn == 5
         assert game.digest() == replay_unfinished(game).digest()
+
+
+def test_simulate_seats_each_player_on_its_map_side_whoever_wins_the_first_initiative(monkeypatch):
+    """GOODBYEEEEEE!!! orders the sides by the initiative roll (state.side_order): the
+    players of ``simulate`` (and so of ``strength``) still sit on the map's sides in order."""
+    import game.simulate as sim
+    from game.catalog import load_map
+
+    seated: list[dict[str, str]] = []
+    firsts: set[str] = set()
+
+    def capture(game, players, **kw):
+        seated.append({s: p.name for s, p in players.items()})
+        firsts.add(game.state.side_order[0])
+
+    monkeypatch.setattr(sim, "play_out", capture)
+    lm = load_map("maps/goodbyeeee-bombing-party.yaml")
+    for seed in range(1, 7):
+        sim.simulate(lm, seed, "ai", "random")
+    assert firsts == {"british", "german"}  # both sides won the first initiative in these seeds
+    assert all(s == {"british": "ai", "german": "random"} for s in seated)

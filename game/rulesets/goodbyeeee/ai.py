@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING
 
 from game.core.commands import Command, Refusal
 from game.core.game import Game
+from game.core.keys import StateKey
 from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.solo.fallback import cover_spots
 from game.solo.goals import ai_goal, back_goal, defends
 from game.solo.keys import SoloKey
+from game.solo.tables import solo_tables
 
 from .move import DASH
 from .status import GbFigMark
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 
 FORWARD = ("advance", "attack", "close")
 CHARGING = ("attack", "close")
+FORTIFIED = ("trench", "bunker", "building")
 
 
 class GbPlanner(Planner["Goodbyeeee"]):
@@ -50,6 +53,55 @@ class GbPlanner(Planner["Goodbyeeee"]):
         return []
 
     # ---- orders and moves ------------------------------------------------------------------------------
+    def pace(self, game: Game, side: str, centre: tuple[float, float], goal: tuple[float, float]) -> float:
+        """How far a turn the unit must go to reach its goal by the last turn: ... unless that is
+        more than a move that keeps the shot allows (an attack against the clock)."""
+        limit = game.state.attrs.get(StateKey.VICTORY, {}).get("turn_limit")
+        if not limit or not any(defends(game, s) for s in game.state.side_order if game.state.hostile(s, side)):
+            return 0.0
+        return self.rules.dist(centre, goal) / max(1, int(limit) - game.state.turn + 1)
+
+    def tank_moves(self, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
+        """The AFV chart's orders for a tank (ww2-skirmish-solo.txt): Advance toward the goal,
+        at half speed without friendly infantry within 6 in, halting within 20 in of a known
+        enemy; Manoeuvre with the nearest friendly infantry (never more than 10 cm ahead of
+        them toward the goal); Retreat as the infantry's Retreat; Halt stays."""
+        rules = self.rules
+        figs = [v for v in rules.alive(game, unit.id) if rules.moving.why_not(game, v) is None and not v.markers.get(GbFigMark.MOVED_CM)]
+        if order not in ("advance", "manoeuvre", "retreat") or not figs:
+            return []
+        v = figs[0]
+        if order == "retreat":
+            goal = back_goal(rules, game, side, unit, order, lambda p: self.cover_at(game, p))
+        else:
+            goal = ai_goal(rules, game, side, v.pos, unit)
+        if goal is None:
+            return []
+        if rules.command.ordered(game, unit) is None:
+            return [Command("order", side, unit=unit.id)]
+        reach = rules.moving.left(game, v) - rules.mm(0.3)
+        infantry = [f for f in game.state.figures.values() if f.alive and f.side == side and not rules.data.is_vehicle_type(f.type)]
+        if order == "advance":
+            tb = solo_tables()
+            if not any(rules.dist(f.pos, v.pos) <= tb.dist_mm("afv_infantry") for f in infantry):
+                reach /= 2
+            if any(rules.dist(e.pos, v.pos) <= rules.mm(2.54 * 20) for e in rules.enemy_figures(game, side)):
+                return []  # "Halt if within 20 in"
+        elif order == "manoeuvre" and infantry:
+            lead = min(rules.dist(f.pos, goal) for f in infantry) - rules.mm(10)
+            reach = min(reach, rules.dist(v.pos, goal) - lead)
+        if reach <= rules.mm(1):
+            return []
+        to = self.affordable(game, v, self.step_toward(game, v, goal, reach), False)
+        return [Command("move", side, figure=v.id, path=(to,))] if to is not None else []
+
+    def fortified(self, game: Game, unit: Unit) -> bool:
+        """Most of the unit in a trench, bunker or building ("they will not move from
+        fortified positions they are defending")."""
+        figs = self.rules.alive(game, unit.id)
+        inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
+        return inside * 2 > len(figs)
+
     def cover_at(self, game: Game, p: tuple[float, float]) -> bool:
         return any(ft.type.cover != "none" for ft in game.table.features_at(p))
 
@@ -72,7 +124,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
 
     def moves(self, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
         rules = self.rules
-        forward = order in FORWARD and not (defends(game, side) and order != "attack")
+        if unit.kind == "vehicle" or any(rules.data.is_vehicle_type(f.type) for f in rules.alive(game, unit.id)):
+            return self.tank_moves(game, side, unit, order)
+        forward = order in FORWARD and not (defends(game, side) and self.fortified(game, unit))  # interpretation defenders
         back = None if forward or order == "rout" else back_goal(rules, game, side, unit, order, lambda p: self.cover_at(game, p))
         if not forward and back is None:
             return []
@@ -101,8 +155,8 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 if to is not None:
                     out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
                 continue
-            if self.has_shot(game, f):  # fire and movement: a figure with a shot keeps it (L107-109)
-                reach = min(reach, self.fire_reach(f))
+            if self.has_shot(game, f) and self.pace(game, side, centre, goal) <= self.fire_reach(f):
+                reach = min(reach, self.fire_reach(f))  # fire and movement: a figure with a shot keeps it (L107-109) ...
             if reach <= rules.mm(1):
                 continue
             to = self.affordable(game, f, self.step_toward(game, f, goal, reach), dash)

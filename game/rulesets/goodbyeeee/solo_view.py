@@ -112,6 +112,7 @@ class GbSoloView(Chapter["Goodbyeeee"]):
         flank = any(abs((rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
         near = [f for f in friends if rules.apart(f, v) <= tb.dist_mm("afv_friends")]
         working = [w for w in dict.fromkeys(v.weapons) if rules.tanks.weapons_left(v, w) > 0]
+        main = "tank_gun" if "tank_gun" in v.weapons else "tank_lmg"  # interpretation solo-main-armament
         fire = rules.recent(game, unit, SoloKey.FIRED_ON)
         return {
             "advancing": int(last == "advance"),
@@ -120,7 +121,7 @@ class GbSoloView(Chapter["Goodbyeeee"]):
             "under_at_fire": int(any(r.get("heavy") for r in fire)),
             "flanked": int(flank),
             "alone": int(not rules._sees(game, [v], near)),
-            "no_main_gun": int("tank_gun" not in working),
+            "no_main_gun": int(main not in working),
             "no_weapons": int(not working),
         }
 
