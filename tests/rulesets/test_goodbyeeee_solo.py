@@ -181,3 +181,40 @@ def test_after_its_moves_a_figure_in_the_open_lies_down_unless_the_enemy_is_near
     game.state.units["a1"].markers[SoloKey.ORDER] = "halt"
     cmds = game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {})
     assert {c.kind for c in cmds} == {"go_prone"} and {c.figure_id for c in cmds} == {"a1.3", "a1.4"}  # 27.9 and 29.7 cm off
+
+
+def test_a_tank_s_advance_is_ordered_then_moves_and_halts_within_20_in_of_the_enemy():
+    a = [unit("t1", [("heavy_tank_male", 60, 110)], kind="vehicle"), unit("a1", SECTION, kind="section")]
+    game = game_of(a, [unit("b1", [("private", 60, 20)], kind="section")], size=140)
+    to_step(game, "orders")
+    t1 = game.state.units["t1"]
+    t1.markers[SoloKey.ORDER] = "advance"
+    assert [c.kind for c in game.rules.planner.unit_commands(game, "a", t1, {})] == ["order"]
+    order(game, 1, 1, uid="t1")
+    [move] = game.rules.planner.unit_commands(game, "a", t1, {})
+    # no friendly infantry within 6 in: half of its 10 cm cross-country move (less the planner's 0.3 cm margin)
+    assert move.kind == "move" and move.path[0] == pytest.approx((600.0, 1100 - (100 - 3) / 2))
+    game.state.figures["t1.1"].y = 500.0  # 48 cm from the enemy: "Halt if within 20 in"
+    game.state.figures["t1.1"].markers.pop("moved_cm", None)
+    assert game.rules.planner.unit_commands(game, "a", t1, {}) == []
+
+
+def test_the_ai_spends_luck_where_a_point_buys_most():
+    from game.core.keys import StateKey
+
+    game = game_of([unit("a1", [("junior_nco", 20, 20), ("private", 25, 20), ("lmg_gunner", 30, 20)], kind="section")],
+                   [unit("b1", [("private", 20, 80)])])
+    planner = game.rules.planner
+
+    def ask(fid: str, prompt: str) -> str:
+        opts = [("Spend", Command("use_luck", "a", figure=fid, choice="use")), ("Do not", Command("use_luck", "a", figure=fid, choice="decline"))]
+        game.state.attrs[StateKey.DECISION] = {"side": "a", "prompt": prompt, "options": []}
+        return planner.decide(game, "a", opts).choice
+
+    assert ask("a1.2", "Private (rifleman)'s shot at Private (rifleman) failed: spend a Luck point?") == "decline"
+    assert ask("a1.3", "Lewis gunner (LMG)'s shot at Private (rifleman) failed: spend a Luck point?") == "use"
+    assert ask("a1.2", "Private (rifleman)'s courage test failed: spend a Luck point?") == "decline"
+    assert ask("a1.1", "Lance corporal's courage test failed: spend a Luck point?") == "use"
+    assert ask("a1.2", "Private (rifleman) is shot by Private (rifleman) and would take a wound: spend a Luck point?") == "use"
+    assert ask("a1.2", "Private (rifleman)'s climb failed: spend a Luck point?") == "decline"
+    assert ask("a1.1", "Section's command roll (9 against 8) failed: spend a Luck point?") == "use"

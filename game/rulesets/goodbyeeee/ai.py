@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 FORWARD = ("advance", "attack", "close")
 CHARGING = ("attack", "close")
 FORTIFIED = ("trench", "bunker", "building")
+#: the weapons whose shots (and gunners' nerve) are worth a Luck point
+LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", "field_artillery"})
 
 
 class GbPlanner(Planner["Goodbyeeee"]):
@@ -52,6 +54,29 @@ class GbPlanner(Planner["Goodbyeeee"]):
             return self.shots(game, side, unit)
         return []
 
+    # ---- questions put to the computer ----------------------------------------------------------------
+    def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
+        """Luck (L31) is spent where a point buys most: a wound saved or a cover roll made
+        again, a section's command roll, a fight, and the shots of machine guns and
+        specialists' weapons; a leader's or a gunner's courage test. Not on a private's
+        rifle shot, his pin test or a climb. Every other question: the first option (the
+        opponents' consent is given to every use the text lists)."""
+        luck = {c.choice: c for _, c in options if c.kind == "use_luck"}
+        if "use" not in luck or "decline" not in luck:
+            return None
+        d = self.rules.decision(game)
+        prompt = str(d["prompt"]) if d else ""
+        fig = game.state.figures[luck["use"].figure_id]
+        leader = self.rules.troop(fig).role in ("nco", "officer")
+        gunner = bool(set(fig.weapons) & LUCKY_WEAPONS)
+        if "'s shot at" in prompt:
+            return luck["use"] if gunner else luck["decline"]
+        if "courage test" in prompt:
+            return luck["use"] if leader or gunner else luck["decline"]
+        if "'s climb" in prompt:
+            return luck["decline"]
+        return luck["use"]  # a wound, a cover roll, a command roll, a fight
+
     # ---- orders and moves ------------------------------------------------------------------------------
     def pace(self, game: Game, side: str, centre: tuple[float, float], goal: tuple[float, float]) -> float:
         """How far a turn the unit must go to reach its goal by the last turn: ... unless that is
@@ -67,7 +92,8 @@ class GbPlanner(Planner["Goodbyeeee"]):
         enemy; Manoeuvre with the nearest friendly infantry (never more than 10 cm ahead of
         them toward the goal); Retreat as the infantry's Retreat; Halt stays."""
         rules = self.rules
-        figs = [v for v in rules.alive(game, unit.id) if rules.moving.why_not(game, v) is None and not v.markers.get(GbFigMark.MOVED_CM)]
+        figs = [v for v in rules.alive(game, unit.id) if not v.markers.get(GbFigMark.MOVED_CM) and rules.tanks.why_not_move(v) is None
+                and rules.tanks.why_not_act(v) is None]
         if order not in ("advance", "manoeuvre", "retreat") or not figs:
             return []
         v = figs[0]
@@ -79,6 +105,8 @@ class GbPlanner(Planner["Goodbyeeee"]):
             return []
         if rules.command.ordered(game, unit) is None:
             return [Command("order", side, unit=unit.id)]
+        if rules.moving.why_not(game, v) is not None:
+            return []
         reach = rules.moving.left(game, v) - rules.mm(0.3)
         infantry = [f for f in game.state.figures.values() if f.alive and f.side == side and not rules.data.is_vehicle_type(f.type)]
         if order == "advance":
