@@ -443,10 +443,10 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
         wire a figure has stood at since an earlier turn."""
         return None
 
-    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
         """What moving ``fig`` along ``path`` would do, for the interface: (legal,
-        short label, lines to show)."""
-        cmd = Command("move", fig.side, figure=fig.id, path=tuple(path))
+        short label, lines to show); ``choice``: the move's kind, as its command would carry it."""
+        cmd = Command("move", fig.side, figure=fig.id, path=tuple(path), choice=choice)
         reason = game.check(cmd)
         budget = self.move_budget(game, fig)
         plan = plan_move(self, game, fig, list(path), budget=budget, strict=False)

@@ -158,14 +158,14 @@ class MoveFigureHandler(Handler["PlayScene"]):
         f = scene.game.state.figures.get(self.figure_id)
         if f is None or not f.alive:
             return
-        preview = scene.preview_move(self.figure_id, path)
+        preview = scene.preview_move(self.figure_id, path, self.choice)
         draw_path(surf, scene.camera, [f.pos] + path, preview[0], preview[1])
 
     def info(self, scene: PlayScene) -> list[str] | None:
         path = self.path()
         if not path:
             return None
-        ok, label, lines = scene.preview_move(self.figure_id, path)
+        ok, label, lines = scene.preview_move(self.figure_id, path, self.choice)
         return lines
 
 

@@ -318,8 +318,8 @@ class PlayScene(Scene):
         self.push(ConfirmHandler(question, go))
 
     # ---- previews ------------------------------------------------------------------------
-    def preview_move(self, fid: str, path: list[WorldPos]) -> tuple[bool, str, list[str]]:
-        return self.rules.preview_move(self.game, self.game.state.figures[fid], list(path))
+    def preview_move(self, fid: str, path: list[WorldPos], choice: str | None = None) -> tuple[bool, str, list[str]]:
+        return self.rules.preview_move(self.game, self.game.state.figures[fid], list(path), choice)
 
     def preview_unit_move(self, cmd: Command) -> list[tuple[Figure, MovePlan]]:
         if cmd.point is None:

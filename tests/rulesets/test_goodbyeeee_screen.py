@@ -112,3 +112,49 @@ def test_the_force_builder_offers_upgrades_the_ready_platoon_and_the_points_advi
     assert "Garrison: 6 figures; the rules suggest 20-30 a player (L7)." in advice
     # 30 + 70 + 80 + 100 = 280 against 30 + 50 = 80: x3.50, the rules advise 25% more (100 pts)
     assert advice[-1] == "Attacker Raiders 280 pts against 80: x3.50; the rules advise about 25% more (100 pts, L321): more than that."
+
+
+def test_a_section_s_status_is_in_words_never_its_keys():
+    from game.core.commands import Command
+    from game.solo.keys import SoloKey
+    from tests.rulesets.helpers import force
+
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)], kind="section")]
+    game = game_of(a, [unit("b1", [("lmg_gunner", 20, 50), ("private", 25, 50)], kind="section")])
+    to_step(game, "orders")
+    order(game, 1, 1)
+    assert game.rules.unit_status(game, "a1") == ["ordered"]
+    to_step(game, "fire")
+    game.state.units["a1"].markers[SoloKey.ORDER] = "advance"
+    while game.state.active_side == "a":
+        ok(game, Command("end_phase", "a"))
+    force(game, *([1] * 12))
+    ok(game, Command("end_phase", "b"))  # B's initiative
+    ok(game, Command("end_phase", "b"))  # B's orders
+    ok(game, Command("fire", "b", figure="b1.1", target="a1.2", choice="lmg"))
+    assert game.rules.unit_status(game, "a1") == ["ordered", "under fire (LMG (light machine gun))", "solo order: Advance"]
+
+
+def test_the_move_preview_charges_what_the_move_will_spend():
+    """Difficult ground costs double (optional rule), standing up 5 cm: the preview's cost is
+    what the move then takes from the figure's allowance."""
+    from game.core.commands import Command
+    from tests.rulesets.helpers import first_going, small_map
+    from tests.rulesets.test_goodbyeeee_courage import no_points
+
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 30, 20)], kind="section")]
+    doc = small_map(a, [unit("b1", [("private", 20, 100)])], ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)
+    doc["terrain"] = [{"type": "rough", "polygon": [[0, 24], [120, 24], [120, 28], [0, 28]]}]
+    game = no_points(first_going(doc))
+    to_step(game, "orders")
+    order(game, 1, 1)
+    fig = game.state.figures["a1.2"]
+    fig.markers["prone"] = True
+    path = [(300.0, 300.0)]  # 10 cm south, 4 of them across the rough ground
+    walk = game.rules.preview_move(game, fig, path)
+    assert walk == (False, "", ["Move Private (rifleman)", "Not possible: That move costs 19.0 cm (stand up, difficult ground (Rough ground)); "
+                                "Private (rifleman) has 15.0 cm left."])
+    assert game.rules.preview_move(game, fig, path, "dash") == (
+        True, "19.0 cm", ["Dash Private (rifleman)", "path 10.0 cm, costs 19.0 cm of 25.0 cm left", "extras: stand up, difficult ground (Rough ground)"])
+    ok(game, Command("move", "a", figure="a1.2", path=tuple(path), choice="dash"))
+    assert game.state.figures["a1.2"].markers["moved_cm"] == 19

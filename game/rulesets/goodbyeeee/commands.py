@@ -13,11 +13,13 @@ from game.core.state import Figure
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
+from game.solo.keys import SoloKey
+from game.solo.tables import ORDER_WORDS
 
 from .characters import VALOUR, VALOUR_NOW
 from .fire import LATER
 from .move import DASH
-from .status import GbFigMark
+from .status import GbFigMark, GbUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
@@ -111,6 +113,24 @@ class GbCommands(CommandListing["Goodbyeeee"]):
                         if rules.dist(f.pos, e.pos) <= reach + 1e-6]
         return out
 
+    def unit_status(self, game: Game, unit_id: str) -> list[str]:
+        """A section's state in words: its command roll this turn, the fire it is under (L95:
+        a -1 or -2 to its command roll), and the solo chart's order when the computer plays it."""
+        st = game.state
+        u = st.units[unit_id]
+        out = []
+        o = u.markers.get(GbUnitMark.ORDER)
+        if o and o.get("turn") == st.turn:
+            out.append("ordered" if o.get("passed") else "order failed")
+        fired = u.markers.get(GbUnitMark.FIRED_ON) or []
+        if fired:
+            names = sorted({self.rules.data.weapons[w].name for w in fired if w in self.rules.data.weapons})
+            out.append("under fire (" + ", ".join(names) + ")")
+        solo = u.markers.get(SoloKey.ORDER)
+        if solo:
+            out.append(f"solo order: {ORDER_WORDS.get(solo, solo)}")
+        return out
+
     def figure_status(self, game: Game, figure_id: str) -> list[str]:
         fig = game.state.figures[figure_id]
         t = game.state.turn
@@ -132,6 +152,30 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         if fig.markers.get(GbFigMark.MOVED_CM):
             out.append("moved")
         return out
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
+        """The move the command would make: its cost with what the path charges (standing
+        up, climbing out, difficult ground), against what is left of the walk or the dash."""
+        moving = self.rules.moving
+        dash = choice == DASH
+        lines = [f"{'Dash' if dash else 'Move'} {fig.name}"]
+        why = moving.why_not(game, fig, dash=dash)
+        plan = moving.plan(game, fig, path, dash) if why is None else None
+        if plan is None or plan.refusal:
+            lines.append(f"Not possible: {why or (plan.refusal if plan else '')}")
+            return False, "", lines
+        fmt = self.rules.fmt
+        extra = plan.costed.explain() if plan.costed else ""
+        lines.append(f"path {fmt(plan.costed.length if plan.costed else 0.0)}, costs {fmt(plan.cost)}"
+                     + f" of {fmt(moving.left(game, fig, dash))} left")
+        if extra:
+            lines.append(f"extras: {extra}")
+        if plan.climbs:
+            lines.append(f"climbs out of {len(plan.climbs)} level{'s' if len(plan.climbs) > 1 else ''}: a d6 each, 1-2 stops it (L99)")
+        reason = game.check(Command("move", fig.side, figure=fig.id, path=tuple(path), choice=choice))
+        if reason:
+            lines.append(f"Not possible: {reason}")
+        return reason is None, fmt(plan.cost), lines
 
     def move_budget(self, game: Game, fig: Figure) -> float:
         return self.rules.moving.left(game, fig)

@@ -107,6 +107,7 @@ class Goodbyeeee(RulesetBase[GbData]):
     Odds = GbOdds
     Editor = GbEditor
     Planner = GbPlanner
+    listing: GbCommands
 
     def __init__(self, data: GbData, terrain: TerrainFile) -> None:
         self.initiative = GbInitiative(self)
@@ -255,6 +256,9 @@ class Goodbyeeee(RulesetBase[GbData]):
         st.phase = "turn"
         game.emit("turn", f"Turn {st.turn} begins.")
         return [{"do": "turn_start"}]
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
+        return self.listing.preview_move(game, fig, path, choice)
 
     # ---- the solo rules, in this ruleset's terms (solo_view.py) -------------------------------------------
     def profile(self, game: Game, unit: Unit) -> Profile:

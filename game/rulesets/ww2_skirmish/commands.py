@@ -462,7 +462,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
             lo = up
         return out
 
-    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
         cmd = Command("move", fig.side, figure=fig.id, path=tuple(path))
         reason = game.check(cmd)
         lines = [f"Move {fig.name}"]

@@ -261,7 +261,7 @@ class WwCommands(CommandListing["Wwify"]):
                 lo = b.upto
         return out
 
-    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]]) -> tuple[bool, str, list[str]]:
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
         plan, fresh = self.rules.orders.plan_figure(game, fig, list(path))
         unit = game.state.units[fig.unit]
         lines = [f"Move {fig.name}" + (" (starts a new action)" if fresh and unit.kind not in ("flyer",) else "")]
