@@ -173,15 +173,55 @@ class MoveFigureHandler(Handler["PlayScene"]):
 WORKING = "working out the odds"
 
 
+class OddsMemo:
+    """The reports of one aiming tool, by what it aims at: the check's refusal, or the odds
+    worked out by resolving the command under every fall of its dice (which may take
+    seconds: "working out" shows for one frame first)."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.cache: dict[str, Report] = {}
+        self.frames = 0  # frames drawn (the tool's draw ticks it once a frame)
+        self.working_from: dict[str, int] = {}  # the frame each key's "working out" first showed in
+
+    def shown(self, scene: PlayScene, key: str, cmd: Command) -> Report:
+        key = f"{key}:{scene.game.version}"  # the state's number: see Game.version
+        if key not in self.cache and self.action.odds and self.working_from.setdefault(key, self.frames) == self.frames:
+            return WORKING
+        return self.report(scene, key, cmd)
+
+    def report(self, scene: PlayScene, key: str, cmd: Command) -> Report:
+        if key not in self.cache:
+            reason = scene.game.check(cmd)
+            if reason:
+                self.cache[key] = reason
+            elif self.action.odds:
+                try:
+                    self.cache[key] = scene.rules.odds(scene.game, cmd)
+                except Exception as exc:  # a ruleset without odds for this: say so
+                    self.cache[key] = f"No odds: {exc}"
+            else:
+                self.cache[key] = None
+        return self.cache[key]
+
+
+def report_lines(action: Action, rep: Report) -> list[str]:
+    if rep is WORKING:
+        return [action.label, "Working out the odds: resolving the command under every fall of its dice..."]
+    if isinstance(rep, str):
+        return [f"Not possible: {rep}"]
+    if rep is None:
+        return [f"Click to {action.label.lower()}."]
+    return odds_lines(rep)
+
+
 class TargetHandler(Handler["PlayScene"]):
     """Pick the enemy unit an action aims at; the odds show on hover, a click confirms."""
 
     def __init__(self, action: Action) -> None:
         self.action = action
         self.hover_unit: str | None = None  # the target id: a unit, or a figure for *_figure modes
-        self.report_cache: dict[str, Report] = {}
-        self.frames = 0  # frames drawn (draw is called once a frame)
-        self.working_from: dict[str, int] = {}  # the frame each key's "working out" first showed in
+        self.odds = OddsMemo(action)
         self.by_figure = action.mode.endswith("_figure")
 
     @property
@@ -208,31 +248,11 @@ class TargetHandler(Handler["PlayScene"]):
         return False
 
     def shown_report(self, scene: PlayScene, uid: str) -> Report:
-        """The report as the screen shows it: odds not yet worked out say so for one
-        frame first (resolving a command under all its dice may take seconds)."""
-        key = f"{uid}:{scene.game.version}"
-        if key not in self.report_cache and self.action.odds and self.working_from.setdefault(key, self.frames) == self.frames:
-            return WORKING
-        return self.report(scene, uid)
-
-    def report(self, scene: PlayScene, uid: str) -> Report:
-        key = f"{uid}:{scene.game.version}"  # the state's number: see Game.version
-        if key not in self.report_cache:
-            cmd = self.command_for(uid)
-            reason = scene.game.check(cmd)
-            if reason:
-                self.report_cache[key] = reason
-            elif self.action.odds:
-                try:
-                    self.report_cache[key] = scene.rules.odds(scene.game, cmd)
-                except Exception as exc:  # a ruleset without odds for this: say so
-                    self.report_cache[key] = f"No odds: {exc}"
-            else:
-                self.report_cache[key] = None
-        return self.report_cache[key]
+        """The report as the screen shows it (:class:`OddsMemo`)."""
+        return self.odds.shown(scene, uid, self.command_for(uid))
 
     def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
-        self.frames += 1
+        self.odds.frames += 1
         if not self.hover_unit:
             return
         st = scene.game.state
@@ -247,22 +267,43 @@ class TargetHandler(Handler["PlayScene"]):
     def info(self, scene: PlayScene) -> list[str] | None:
         if not self.hover_unit:
             return [self.action.label, "Hover an enemy unit to see the odds."]
-        rep = self.shown_report(scene, self.hover_unit)
-        if rep is WORKING:
-            return [self.action.label, "Working out the odds: resolving the command under every fall of its dice..."]
-        if isinstance(rep, str):
-            return [f"Not possible: {rep}"]
-        if rep is None:
-            return [f"Click to {self.action.label.lower()}."]
-        return odds_lines(rep)
+        return report_lines(self.action, self.shown_report(scene, self.hover_unit))
+
+
+#: a point tool works its odds out once the cursor has rested this many frames on one spot
+REST_FRAMES = 12
+#: ... a spot being this many mm across
+SPOT_MM = 5.0
 
 
 class PointHandler(Handler["PlayScene"]):
-    """Pick a point on the table for an action (move a whole unit there)."""
+    """Pick a point on the table for an action (move a whole unit there, throw a grenade at
+    it); an action with odds shows them once the cursor rests on a spot."""
 
     def __init__(self, action: Action) -> None:
         self.action = action
         self.cursor: tuple[float, float] | None = None
+        self.odds = OddsMemo(action)
+        self.rest: tuple[str, int] = ("", 0)  # the spot under the cursor, and the frame it came to rest on
+
+    def spot(self) -> tuple[str, tuple[float, float]] | None:
+        if self.cursor is None:
+            return None
+        x, y = (round(c / SPOT_MM) * SPOT_MM for c in self.cursor)
+        return f"{x:.0f},{y:.0f}", (x, y)
+
+    def info(self, scene: PlayScene) -> list[str] | None:
+        spot = self.spot()
+        if spot is None or not self.action.odds:
+            return None
+        key, at = spot
+        if self.rest[0] != key:
+            self.rest = (key, self.odds.frames)
+        cmd = self.action.command.with_(point=at)
+        if f"{key}:{scene.game.version}" not in self.odds.cache and self.odds.frames - self.rest[1] < REST_FRAMES:
+            reason = scene.game.check(cmd)
+            return [f"Not possible: {reason}"] if reason else [self.action.label, "Rest the cursor on the point to see the odds."]
+        return report_lines(self.action, self.odds.shown(scene, key, cmd))
 
     @property
     def hint(self) -> str:
@@ -273,13 +314,16 @@ class PointHandler(Handler["PlayScene"]):
             self.cursor = scene.camera.to_world(e.pos)
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
-            res = scene.submit(self.action.command.with_(point=scene.camera.to_world(e.pos)))
+            self.cursor = scene.camera.to_world(e.pos)
+            spot = self.spot() if self.action.odds else None  # the point whose odds were shown
+            res = scene.submit(self.action.command.with_(point=spot[1] if spot else scene.camera.to_world(e.pos)))
             if res.ok:
                 scene.pop(self)
             return True
         return False
 
     def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
+        self.odds.frames += 1
         if self.cursor is None:
             return
         cmd = self.action.command.with_(point=self.cursor)

@@ -132,7 +132,7 @@ def test_a_section_s_status_is_in_words_never_its_keys():
     ok(game, Command("end_phase", "b"))  # B's initiative
     ok(game, Command("end_phase", "b"))  # B's orders
     ok(game, Command("fire", "b", figure="b1.1", target="a1.2", choice="lmg"))
-    assert game.rules.unit_status(game, "a1") == ["ordered", "under fire (LMG (light machine gun))", "solo order: Advance"]
+    assert game.rules.unit_status(game, "a1") == ["ordered", "under LMG fire (-1 to command)", "solo order: Advance"]
 
 
 def test_the_move_preview_charges_what_the_move_will_spend():

@@ -173,3 +173,44 @@ def test_goodbyeeee_hotseat_game_to_the_victory_screen(app, drive):
     shots = [e.roll for e in game.log if e.roll is not None][rolls:]
     assert shots and "to hit Private (rifleman)" in shots[0].reason
     finish(drive, app, scene)
+
+
+def test_goodbyeeee_a_throw_at_a_point_shows_its_odds_when_the_cursor_rests(app, drive):
+    """The point tool (a grenade, a mortar) shows nothing heavy while the cursor moves; at
+    rest on a spot it works the odds out (one frame saying so first), and the click throws
+    at that spot, so the odds shown are the odds of the throw made."""
+    from game.core.keys import StateKey
+    from game.ui.handlers import REST_FRAMES, PointHandler
+
+    a = [unit("a1", [("junior_nco", 30, 20), ("bomber", 35, 20)], kind="section", name="Able")]
+    b = [unit("b1", [("private", 35, 32)], kind="section", name="Posten")]
+    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
+    game.state.attrs.pop(StateKey.POOLS, None)
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    st = game.state
+    for _ in range(12):
+        if st.active_side == "a" and st.phase == "fire":
+            break
+        if scene.rules.decision(game) is not None:
+            drive.key(pygame.K_1)
+        else:
+            end_phase(drive, scene)
+    assert st.active_side == "a" and st.phase == "fire"
+    drive.click(screen_of(scene, "a1.2"))
+    drive.key(action_key(scene, "Hand grenade at a point"))
+    tool = scene.top()
+    assert isinstance(tool, PointHandler)
+    target = st.figures["b1.1"].pos
+    drive.move(scene.camera.to_screen(target))
+    drive.frame(1)
+    assert tool.info(scene) == ["Fire the Hand grenade at a point", "Rest the cursor on the point to see the odds."]
+    assert not tool.odds.cache  # nothing worked out while the cursor has not rested
+    drive.frame(REST_FRAMES + 2)  # at rest: a frame saying it works them out, then the odds
+    lines = tool.info(scene)
+    assert lines[0] == "Bomber (grenadier) fires at a point" and "enemy figures out of action:" in lines and lines[-1] in ("(exact)", "(sampled)")
+    shown = next(iter(tool.odds.cache.values()))
+    drive.click(scene.camera.to_screen(target))
+    thrown = [e for e in game.log if e.kind == "fire" and "Hand grenade at a point" in e.text]
+    assert thrown and shown is not None and not isinstance(shown, str)

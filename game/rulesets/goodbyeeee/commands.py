@@ -122,10 +122,10 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         o = u.markers.get(GbUnitMark.ORDER)
         if o and o.get("turn") == st.turn:
             out.append("ordered" if o.get("passed") else "order failed")
-        fired = u.markers.get(GbUnitMark.FIRED_ON) or []
-        if fired:
-            names = sorted({self.rules.data.weapons[w].name for w in fired if w in self.rules.data.weapons})
-            out.append("under fire (" + ", ".join(names) + ")")
+        mods = self.rules.command.situation(game, u)
+        out += [f"{words} ({m:+d} to command)" for words, m in mods]
+        if u.markers.get(GbUnitMark.FIRED_ON) and not any(w.startswith("under") for w, _ in mods):
+            out.append("under fire")
         solo = u.markers.get(SoloKey.ORDER)
         if solo:
             out.append(f"solo order: {ORDER_WORDS.get(solo, solo)}")
