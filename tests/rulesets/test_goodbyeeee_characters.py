@@ -86,8 +86,14 @@ def test_the_odds_count_the_luck_save_the_computer_would_make():
     game = lucky([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45)])])
     to_step(game, "fire")
     rep = game.rules.odds(game, Command("fire", "a", figure="a1.1", target="b1.1"))
-    # A's private re-rolls a miss with his section's point (3/4 to hit), B's saves with its own (1/2)
-    assert fractions_of(rep.outcomes)["out of action"] == F(3, 4) * F(1, 2) * F(1, 2)
+    # the questions answered as the computer answers them (ai.py decide): a private's rifle miss
+    # is not worth his section's point (1/2 to hit), B's wound is saved with its own (1/2)
+    assert fractions_of(rep.outcomes)["out of action"] == F(1, 2) * F(1, 2) * F(1, 2)
+    # a sniper's miss is: 3+ at short range, re-rolled, 8/9 to hit
+    game = lucky([unit("a1", [("sniper", 20, 20)])], [unit("b1", [("private", 20, 45)])])
+    to_step(game, "fire")
+    rep = game.rules.odds(game, Command("fire", "a", figure="a1.1", target="b1.1", choice="sniper_rifle"))
+    assert fractions_of(rep.outcomes)["out of action"] == F(8, 9) * F(1, 2) * F(1, 2)
 
 
 def test_a_failed_command_roll_may_be_rerolled_with_the_commander_s_luck():

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 FORWARD = ("advance", "attack", "close")
 CHARGING = ("attack", "close")
 FORTIFIED = ("trench", "bunker", "building")
+MOVES_AT_ONCE = 2  # moves planned per call: the first the referee accepts is given
 #: the weapons whose shots (and gunners' nerve) are worth a Luck point
 LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", "field_artillery"})
 
@@ -49,9 +50,16 @@ class GbPlanner(Planner["Goodbyeeee"]):
         if st.phase == "initiative" and order == "halt":
             return self.take_cover(game, side, unit)
         if st.phase == "orders":
-            return self.moves(game, side, unit, order) or self.lie_down(game, side, unit)
+            return self.moves(game, side, unit, order, memo) or self.lie_down(game, side, unit)
         if st.phase == "fire" and order != "rout":
-            return self.shots(game, side, unit)
+            enemies = self.rules.enemy_figures(game, side)
+            key = (st.turn, side, "gb_shots", unit.id, len(enemies), sum(1 for e in enemies if self.rules.courage.pinned(e)))
+            if key not in memo:  # planned once while the enemy stands as it did (the AI asks after every command)
+                memo[key] = self.shots(game, side, unit)
+            firing = self.rules.firing
+            return [c for c in memo[key] if firing.why_not_fire(game, st.figures[c.figure_id]) is None
+                    and (c.choice is None or firing.shots_left(game, st.figures[c.figure_id], c.choice) > 0)
+                    and (c.target is None or st.figures[c.target_id].alive)]
         return []
 
     # ---- questions put to the computer ----------------------------------------------------------------
@@ -150,7 +158,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 out.append(Command("move", side, figure=f.id, path=(to,)))
         return out
 
-    def moves(self, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
+    def moves(self, game: Game, side: str, unit: Unit, order: str, memo: dict | None = None) -> list[Command]:
         rules = self.rules
         if unit.kind == "vehicle" or any(rules.data.is_vehicle_type(f.type) for f in rules.alive(game, unit.id)):
             return self.tank_moves(game, side, unit, order)
@@ -160,8 +168,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
             return []
         if rules.command.ordered(game, unit) is None:
             return [Command("order", side, unit=unit.id)]
-        figs = [f for f in rules.alive(game, unit.id) if rules.moving.why_not(game, f) is None and not f.markers.get(GbFigMark.MOVED_CM)
-                and not rules.melee.opponents(game, f)]
+        stuck = (memo if memo is not None else {}).setdefault((game.state.turn, side, "gb_stuck", game.state.phase), set())
+        figs = [f for f in rules.alive(game, unit.id) if f.id not in stuck and rules.moving.why_not(game, f) is None
+                and not f.markers.get(GbFigMark.MOVED_CM) and not rules.melee.opponents(game, f)]
         if not figs:
             return []
         if forward and order in CHARGING:
@@ -182,6 +191,10 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 to = self.affordable(game, f, clamp_to_table(game, self.step_toward(game, f, goal_f, reach), margin=f.radius), dash)
                 if to is not None:
                     out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
+                else:
+                    stuck.add(f.id)  # nowhere it can afford to go this step: not planned again
+                if len(out) >= MOVES_AT_ONCE:
+                    break
                 continue
             if self.has_shot(game, f) and self.pace(game, side, centre, goal) <= self.fire_reach(f):
                 reach = min(reach, self.fire_reach(f))  # fire and movement: a figure with a shot keeps it (L107-109) ...
@@ -190,6 +203,10 @@ class GbPlanner(Planner["Goodbyeeee"]):
             to = self.affordable(game, f, self.step_toward(game, f, goal, reach), dash)
             if to is not None:
                 out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
+            else:
+                stuck.add(f.id)
+            if len(out) >= MOVES_AT_ONCE:
+                break  # the AI takes the first it may give and asks again after it: planning every figure each time is waste
         return out
 
     def charges(self, game: Game, side: str, figs: list[Figure]) -> list[Command]:
@@ -261,12 +278,24 @@ class GbPlanner(Planner["Goodbyeeee"]):
 
     def affordable(self, game: Game, f: Figure, to: tuple[float, float], dash: bool) -> tuple[float, float] | None:
         """``to``, or the furthest point short of it on the straight line that the move's
-        allowance pays for (difficult ground costs double, a climb 5 cm, standing up 5 cm)."""
-        for frac in (1.0, 0.8, 0.6, 0.45, 0.3, 0.2):
-            p = (f.x + (to[0] - f.x) * frac, f.y + (to[1] - f.y) * frac)
-            if self.rules.dist(f.pos, p) < self.rules.mm(1):
+        allowance pays for (difficult ground costs double, a climb 5 cm, standing up 5 cm): the
+        distance the priced straight line allows, then shorter if a climb or a base is in the way."""
+        moving = self.rules.moving
+        if moving.plan(game, f, [to], dash).refusal is None:
+            return to
+        costed = moving.costed(game, f, [f.pos, to])
+        budget = moving.left(game, f, dash)
+        lo, hi = 0.0, costed.length
+        for _ in range(14):  # the furthest point the allowance pays for, to a hair
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if costed.cost_to(mid) <= budget else (lo, mid)
+        span = costed.length or 1.0
+        for frac in (1.0, 0.75, 0.5, 0.3):
+            d = lo * frac
+            if d < self.rules.mm(1):
                 return None
-            if self.rules.moving.plan(game, f, [p], dash).refusal is None:
+            p = (f.x + (to[0] - f.x) * d / span, f.y + (to[1] - f.y) * d / span)
+            if moving.plan(game, f, [p], dash).refusal is None:
                 return p
         return None
 
