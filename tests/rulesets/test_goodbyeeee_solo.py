@@ -218,3 +218,25 @@ def test_the_ai_spends_luck_where_a_point_buys_most():
     assert ask("a1.2", "Private (rifleman) is shot by Private (rifleman) and would take a wound: spend a Luck point?") == "use"
     assert ask("a1.2", "Private (rifleman)'s climb failed: spend a Luck point?") == "decline"
     assert ask("a1.1", "Section's command roll (9 against 8) failed: spend a Luck point?") == "use"
+
+
+def test_portal_markers_generate_this_ruleset_s_sections_from_the_force_table():
+    """Solo force generation with the table of rulesets/goodbyeeee.yaml (interpretation
+    solo-force-table): a 6 on one marker is the Rifle group, a junior NCO and three privates,
+    placed as a section (solo_view.solo_placed)."""
+    from game.solo import portal_state, portals
+    from tests.rulesets.helpers import make_game, small_map
+
+    pool = [unit(f"p{k}", [(t, 5 + 3 * i, 5 + 5 * k) for i, t in enumerate(["junior_nco", "private", "private", "private"])],
+                 kind="section") for k in range(2)]
+    doc = small_map([unit("a1", [("private", 60, 100)], kind="section")], pool, ruleset="goodbyeeee", unit="cm", size=(120, 120),
+                    terrain=[{"type": "building", "name": "Long wall", "rect": {"x": 0, "y": 40, "w": 120, "h": 4}}])
+    doc["portals"] = [{"side": "b", "at": [60, 30]}]
+    game = make_game(doc, options={"solo_side": "b"})
+    portal_state.require_info(game.state)["contact"] = True
+    assert not game.state.side_units("b")  # the side plays from its marker: its figures wait in the pool
+    force(game, 6)
+    portals.generate(game.rules, game, portal_state.solo_markers(game, ("portal",)), "test")
+    [made] = game.state.side_units("b")
+    assert made.kind == "section" and sorted(f.type for f in game.state.unit_figures(made.id)) == ["junior_nco", "private", "private", "private"]
+    assert game.rules.profile(game, made).has_nco
