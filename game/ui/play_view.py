@@ -180,6 +180,8 @@ class PlayView:
                 name = name[:-1]
         text(surf, name if name == side.name else name.rstrip() + "...", (x + 22, r.y + 36), nsize, INK, bold=True)
         phase = f"{self.scene.rules.phase_name(st.phase)} phase" + ("" if ctrl == "human" else f" ({ctrl})")
+        if side.id != st.active_side and st.active_side in st.sides:  # answering a question in another side's turn
+            phase = f"answering in {st.sides[st.active_side].name}'s turn"
         size = 20
         while font(size, True).size(phase)[0] > r.w - 190 and size > 15:
             size -= 1  # a long phase name gets a smaller type before it is shortened
