@@ -251,6 +251,10 @@ class TargetHandler(Handler["PlayScene"]):
         """The report as the screen shows it (:class:`OddsMemo`)."""
         return self.odds.shown(scene, uid, self.command_for(uid))
 
+    def report(self, scene: PlayScene, uid: str) -> Report:
+        """The report for aiming at ``uid`` in the game as it is now, worked out at once."""
+        return self.odds.report(scene, f"{uid}:{scene.game.version}", self.command_for(uid))
+
     def draw(self, scene: PlayScene, surf: pygame.Surface) -> None:
         self.odds.frames += 1
         if not self.hover_unit:
