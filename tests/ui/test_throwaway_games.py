@@ -33,7 +33,9 @@ def _play_and_leave(app, drive) -> None:
     for _ in range(2):  # two turns ended: where a real game autosaves
         turn = s.game.state.turn
         while s.game.state.turn == turn and not s.game.state.over:
-            assert s.submit(Command("end_phase", s.game.acting_side)).ok
+            asked = s.game.rules.decision(s.game)  # a question (an event card's, a reaction): its first option
+            cmd = s.game.rules.decision_options(s.game)[0][1] if asked else Command("end_phase", s.game.acting_side)
+            assert s.submit(cmd).ok
     scene.leave_to_menu()
     drive.frame()
     drive.key(pygame.K_y, text="y")  # "Leave ...?" answered yes
