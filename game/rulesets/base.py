@@ -30,7 +30,7 @@ from game.geometry.units import to_mm
 from game.rulesets import views
 from game.rulesets.command_table import CommandKind, command_kinds
 from game.rulesets.measuring import MeasureMixin
-from game.rulesets.movement import MovePlan, plan_move
+from game.rulesets.movement import MovePlan
 from game.rulesets.offers import Action, OddsReport
 from game.rulesets.parts import CommandListing, EditorSupport, OddsPart, Planner
 from game.rulesets.setup import state_from_map
@@ -444,19 +444,8 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
         return None
 
     def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
-        """What moving ``fig`` along ``path`` would do, for the interface: (legal,
-        short label, lines to show); ``choice``: the move's kind, as its command would carry it."""
-        cmd = Command("move", fig.side, figure=fig.id, path=tuple(path), choice=choice)
-        reason = game.check(cmd)
-        budget = self.move_budget(game, fig)
-        plan = plan_move(self, game, fig, list(path), budget=budget, strict=False)
-        lines = [f"Move {fig.name}", f"path {self.fmt(plan.length)}, costs {self.fmt(plan.cost)}"
-                 + (f" of {self.fmt(budget)} left" if budget != float("inf") else "")]
-        if plan.stopped_by:
-            lines.append(f"stops: {plan.stopped_by}")
-        if reason:
-            lines.append(f"Not possible: {reason}")
-        return reason is None, self.fmt(plan.cost), lines
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.preview_move(game, fig, path, choice)
 
     def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
         """Where each figure of a unit would end for a whole-unit move to ``cmd.point``

@@ -28,6 +28,7 @@ from game.core.commands import END_PHASE, Command, refuse
 from game.core.game import Game
 from game.core.keys import FigureMark
 from game.core.state import Figure, Unit
+from game.rulesets.movement import plan_move
 from game.rulesets.offers import Action, OddsReport
 
 if TYPE_CHECKING:
@@ -101,6 +102,21 @@ class CommandListing(Generic[RulesT]):
         """Marks to draw on a figure and list beside its name, in words (the play screen
         draws the words it has a badge for). The default: "moved" once it has moved."""
         return ["moved"] if game.state.figures[figure_id].markers.get(FigureMark.MOVED) else []
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
+        """What moving ``fig`` along ``path`` would do, for the interface: (legal,
+        short label, lines to show); ``choice``: the move's kind, as its command would carry it."""
+        cmd = Command("move", fig.side, figure=fig.id, path=tuple(path), choice=choice)
+        reason = game.check(cmd)
+        budget = self.move_budget(game, fig)
+        plan = plan_move(self.rules, game, fig, list(path), budget=budget, strict=False)
+        lines = [f"Move {fig.name}", f"path {self.rules.fmt(plan.length)}, costs {self.rules.fmt(plan.cost)}"
+                 + (f" of {self.rules.fmt(budget)} left" if budget != float("inf") else "")]
+        if plan.stopped_by:
+            lines.append(f"stops: {plan.stopped_by}")
+        if reason:
+            lines.append(f"Not possible: {reason}")
+        return reason is None, self.rules.fmt(plan.cost), lines
 
     def unit_options(self, game: Game, unit_id: str) -> list[str]:
         """What the unit may still do this phase, in words."""

@@ -185,12 +185,10 @@ class EditorPages:
                     enabled=self.scene.current_unit is not None, tip="Select a figure of a unit (or place a new unit) first.")
         y += 32
         s = d["sides"][self.scene.doc.side_index(self.scene.side_id)]
-        total = 0
-        for u in s["units"]:
-            up = sum((ed.figure_points(f["type"], f.get("equipment") or []) or 0) for f in u["figures"]) if has_points else None
-            total += up or 0
-        for u in s["units"][:8]:
-            up = sum((ed.figure_points(f["type"], f.get("equipment") or []) or 0) for f in u["figures"]) if has_points else None
+        points = [sum((ed.figure_points(f["type"], f.get("equipment") or []) or 0) for f in u["figures"]) if has_points else None
+                  for u in s["units"]]
+        total = sum(p or 0 for p in points)
+        for u, up in zip(s["units"][:8], points, strict=False):
             label = f"{u['name']} ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")")
             self.scene.button((x, y, w, 24), label[:46], (lambda uid=u["id"]: setattr(self.scene, "current_unit", uid)), active=(u["id"] == self.scene.current_unit))
             y += 26

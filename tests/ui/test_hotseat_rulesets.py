@@ -28,6 +28,19 @@ def end_phase(drive, scene) -> None:
         drive.key(pygame.K_y)
 
 
+def to_a_step(drive, scene, step: str, limit: int = 12) -> None:
+    """On to side A's ``step``: questions answered by their first option, steps ended."""
+    st = scene.game.state
+    for _ in range(limit):
+        if st.active_side == "a" and st.phase == step:
+            return
+        if scene.rules.decision(scene.game) is not None:
+            drive.key(pygame.K_1)
+        else:
+            end_phase(drive, scene)
+    assert st.active_side == "a" and st.phase == step
+
+
 def finish(drive, app, scene, limit=400) -> None:
     for _ in range(limit):
         if isinstance(app.scene, VictoryScene):
@@ -145,14 +158,7 @@ def test_goodbyeeee_hotseat_game_to_the_victory_screen(app, drive):
     app.switch(scene)
     drive.frame(2)
     st = game.state
-    for _ in range(10):  # on to side A's orders step (B may go first)
-        if st.active_side == "a" and st.phase == "orders":
-            break
-        if scene.rules.decision(game) is not None:
-            drive.key(pygame.K_1)
-        else:
-            end_phase(drive, scene)
-    assert st.active_side == "a" and st.phase == "orders"
+    to_a_step(drive, scene, "orders")  # (B may go first)
     drive.click(screen_of(scene, "a1.2"))
     assert scene.selected_unit == "a1"
     seeded = game.dice.source
@@ -190,14 +196,7 @@ def test_goodbyeeee_a_throw_at_a_point_shows_its_odds_when_the_cursor_rests(app,
     app.switch(scene)
     drive.frame(2)
     st = game.state
-    for _ in range(12):
-        if st.active_side == "a" and st.phase == "fire":
-            break
-        if scene.rules.decision(game) is not None:
-            drive.key(pygame.K_1)
-        else:
-            end_phase(drive, scene)
-    assert st.active_side == "a" and st.phase == "fire"
+    to_a_step(drive, scene, "fire")
     drive.click(screen_of(scene, "a1.2"))
     drive.key(action_key(scene, "Hand grenade at a point"))
     tool = scene.top()

@@ -257,9 +257,6 @@ class Goodbyeeee(RulesetBase[GbData]):
         game.emit("turn", f"Turn {st.turn} begins.")
         return [{"do": "turn_start"}]
 
-    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
-        return self.listing.preview_move(game, fig, path, choice)
-
     # ---- the solo rules, in this ruleset's terms (solo_view.py) -------------------------------------------
     def profile(self, game: Game, unit: Unit) -> Profile:
         return self.solo_view.profile(game, unit)

@@ -405,9 +405,6 @@ class Ww2Skirmish(Ww2Common):
     def move_budget(self, game: Game, fig: Figure) -> float:
         return self.moving.move_budget(game, fig)
 
-    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
-        return self.listing.preview_move(game, fig, path, choice)
-
     def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None=None) -> bool:
         return self.solo_rules.solo_counter_attack(game, kind, unit_id, at)
 

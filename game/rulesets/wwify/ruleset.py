@@ -415,9 +415,6 @@ class Wwify(RulesetBase[WwData]):
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         self.solo_view.note_losses(game, victim_unit, n, by_unit)
 
-    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
-        return self.listing.preview_move(game, fig, path, choice)
-
     def profile(self, game: Game, unit: Unit) -> Profile:
         return self.solo_view.profile(game, unit)
 
