@@ -384,7 +384,8 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
         return game.state.unit_figures(unit_id)
 
     def enemy_figures(self, game: Game, side: str) -> list[Figure]:
-        return [f for f in game.state.figures.values() if f.alive and game.state.hostile(side, f.side)]
+        foes = set(game.state.enemies_of(side))
+        return [f for f in game.state.figures.values() if f.side in foes and f.alive]
 
     def known_enemies(self, game: Game, side: str) -> list[Figure]:
         """The enemy figures ``side`` knows of (what its solo AI may act on). Default:

@@ -137,10 +137,19 @@ def plan_move(
 
 
 def shared_collider(game: Game) -> Collider:
-    """One pymunk space per arrangement of the figures, reused until a figure moves."""
-    figs = tuple((f.id, f.x, f.y, f.radius) for f in game.state.figures.values() if f.alive)
-    return game.keep("collider", (figs, id(game.table)),
-                     lambda: Collider(game.table, [(fid, (x, y), r) for fid, x, y, r in figs]), limit=1)
+    """The game's pymunk space of its table, brought up to date with the figures in action
+    before each use: only the bases that moved, came or went are changed (building the
+    space again for each move would place every base again)."""
+    collider, placed = game.keep("collider", id(game.table), lambda: (Collider(game.table), {}), limit=1)
+    now = {f.id: (f.x, f.y, f.radius) for f in game.state.figures.values() if f.alive}
+    for fid in [fid for fid in placed if now.get(fid) != placed[fid]]:
+        collider.remove_figure(fid)
+        del placed[fid]
+    for fid, (x, y, r) in now.items():
+        if fid not in placed:
+            collider.add_figure(fid, (x, y), r)
+            placed[fid] = (x, y, r)
+    return collider
 
 
 def _obstacle_name(game: Game, table, obstacle: str) -> str:

@@ -196,7 +196,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 if len(out) >= MOVES_AT_ONCE:
                     break
                 continue
-            if self.has_shot(game, f) and self.pace(game, side, centre, goal) <= self.fire_reach(f):
+            if self.pace(game, side, centre, goal) <= self.fire_reach(f) and self.has_shot(game, f):
                 reach = min(reach, self.fire_reach(f))  # fire and movement: a figure with a shot keeps it (L107-109) ...
             if reach <= rules.mm(1):
                 continue
@@ -219,14 +219,15 @@ class GbPlanner(Planner["Goodbyeeee"]):
             if rules.data.is_vehicle_type(f.type):
                 continue
             best: tuple[float, Command] | None = None
+            walk, run = rules.moving.left(game, f), rules.moving.left(game, f, dash=True)
             for e in enemies:
                 d = rules.dist(f.pos, e.pos) - f.radius - e.radius
-                if d > rules.moving.left(game, f, dash=True):
+                if d > run:
                     continue
                 edge = self.fight_edge(game, f, e)
                 if edge < 1 / 6:
                     continue
-                dash = d > rules.moving.left(game, f) - rules.mm(0.3)
+                dash = d > walk - rules.mm(0.3)
                 if dash and rules.moving.why_no_dash(f) is not None:
                     continue
                 cmd = Command("move", side, figure=f.id, path=(e.pos,), choice=DASH if dash else None)
@@ -263,12 +264,18 @@ class GbPlanner(Planner["Goodbyeeee"]):
     def has_shot(self, game: Game, f: Figure) -> bool:
         """A worthwhile shot from where it stands (a tenth of a casualty or more)."""
         rules = self.rules
+        aimed = [(wid, self.reach(wid)) for wid in dict.fromkeys(f.weapons) if rules.data.weapons[wid].kind == "aimed"]
         for e in rules.enemy_figures(game, f.side):
-            for wid in dict.fromkeys(f.weapons):
-                if rules.data.weapons[wid].kind == "aimed" and self.value(game, Command("fire", f.side, figure=f.id, target=e.id,
-                                                                                       choice=wid)) >= 0.1:
+            for wid, reach in aimed:
+                if rules.dist(f.pos, e.pos) <= reach + 1e-6 and self.value(game, Command("fire", f.side, figure=f.id, target=e.id,
+                                                                                         choice=wid)) >= 0.1:
                     return True
         return False
+
+    def reach(self, wid: str) -> float:
+        """The weapon's longest range (mm; 25 cm for one without bands)."""
+        bands = self.rules.data.weapons[wid].range_bands()
+        return self.rules.mm(bands[-1][1] if bands else 25)
 
     def fire_reach(self, f: Figure) -> float:
         """How far it may move and still fire its first weapon (mm; 0 for a machine gun)."""
@@ -281,10 +288,10 @@ class GbPlanner(Planner["Goodbyeeee"]):
         allowance pays for (difficult ground costs double, a climb 5 cm, standing up 5 cm): the
         distance the priced straight line allows, then shorter if a climb or a base is in the way."""
         moving = self.rules.moving
-        if moving.plan(game, f, [to], dash).refusal is None:
-            return to
         costed = moving.costed(game, f, [f.pos, to])
         budget = moving.left(game, f, dash)
+        if costed.total <= budget + 0.01 and moving.plan(game, f, [to], dash).refusal is None:
+            return to
         lo, hi = 0.0, costed.length
         for _ in range(14):  # the furthest point the allowance pays for, to a hair
             mid = (lo + hi) / 2
@@ -329,7 +336,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 w = rules.data.weapons[wid]
                 if rules.firing.shots_left(game, f, wid) <= 0:
                     continue
-                reach = rules.mm(w.range_bands()[-1][1]) if w.range_bands() else rules.mm(25)
+                reach = self.reach(wid)
                 for e in enemies:
                     if rules.dist(f.pos, e.pos) > reach + 1e-6:
                         continue

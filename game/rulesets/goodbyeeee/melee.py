@@ -48,7 +48,7 @@ class GbMelee(Chapter["Goodbyeeee"]):
         if not fig.alive:
             return []
         return sorted((e for e in game.state.figures.values()
-                       if e.alive and game.state.hostile(fig.side, e.side) and self.in_contact(fig, e)),
+                       if self.in_contact(fig, e) and e.alive and game.state.hostile(fig.side, e.side)),
                       key=lambda e: e.id)
 
     def note_charge(self, game: Game, fig: Figure) -> None:
@@ -64,10 +64,11 @@ class GbMelee(Chapter["Goodbyeeee"]):
             return waypoints
         last = waypoints[-1]
         prev = waypoints[-2] if len(waypoints) > 1 else fig.pos
-        for e in sorted(game.state.figures.values(), key=lambda e: self.rules.dist(prev, e.pos)):
+        dist = self.rules.dist
+        ends_on = [e for e in game.state.figures.values()
+                   if dist(last, e.pos) < fig.radius + e.radius and e.alive and game.state.hostile(fig.side, e.side)]
+        for e in sorted(ends_on, key=lambda e: dist(prev, e.pos)):
             reach = fig.radius + e.radius
-            if not e.alive or not game.state.hostile(fig.side, e.side) or self.rules.dist(last, e.pos) >= reach:
-                continue
             # the first point of prev -> last at ``reach`` from e's centre
             dx, dy = last[0] - prev[0], last[1] - prev[1]
             fx, fy = prev[0] - e.x, prev[1] - e.y

@@ -226,8 +226,13 @@ class GbMove(Chapter["Goodbyeeee"]):
         return CostedPath(LineString(path).length, charges, slow_stretches(path, self.slow_areas(game, fig)))
 
     def plan(self, game: Game, fig: Figure, waypoints: Sequence[XY], dash: bool) -> GbPlan:
-        """A player's move: the whole path must be legal and within what is left."""
-        pts = self.rules.melee.charge_path(game, fig, [(float(p[0]), float(p[1])) for p in waypoints])
+        """A player's move: the whole path must be legal and within what is left (worked out
+        once while nothing changes: the AI's planning, the check and the odds ask alike)."""
+        pts = [(float(p[0]), float(p[1])) for p in waypoints]
+        return self.rules.recall(game, ("gb_plan", fig.id, tuple(pts), dash), lambda: self._plan(game, fig, pts, dash))
+
+    def _plan(self, game: Game, fig: Figure, waypoints: list[XY], dash: bool) -> GbPlan:
+        pts = self.rules.melee.charge_path(game, fig, waypoints)
         base = plan_move(self.rules, game, fig, pts, budget=float("inf"), strict=True,
                          stop_types=frozenset(), mover="vehicle" if self.is_tank(fig) else "infantry")
         if base.refusal:
