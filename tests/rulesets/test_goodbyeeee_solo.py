@@ -11,6 +11,7 @@ import pytest
 from game.core.commands import Command
 from game.solo.keys import SoloKey
 from tests.rulesets.helpers import force, ok, unit
+from tests.rulesets.test_goodbyeeee_characters import answer
 from tests.rulesets.test_goodbyeeee_courage import game_of
 from tests.rulesets.test_goodbyeeee_move import order, to_step
 
@@ -240,3 +241,51 @@ def test_portal_markers_generate_this_ruleset_s_sections_from_the_force_table():
     [made] = game.state.side_units("b")
     assert made.kind == "section" and sorted(f.type for f in game.state.unit_figures(made.id)) == ["junior_nco", "private", "private", "private"]
     assert game.rules.profile(game, made).has_nco
+
+
+def test_the_ai_spends_valour_on_double_attacks_where_three_figures_have_a_shot():
+    """L33: one point carries every friend within 10 cm; the AI spends it in the fire step
+    when three of them have a worthwhile shot (ai_valour.py)."""
+    from game.core import pools
+
+    game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 20, 60), ("private", 30, 60)], kind="section")])
+    planner = game.rules.planner
+    to_step(game, "fire")
+    assert planner.side_commands(game, "a") == []  # no point to spend
+    pools.grant(game.state, pools.owner("unit", "a1"), "valour", 1)
+    [use] = planner.side_commands(game, "a")
+    assert use.kind == "use_valour" and use.choice == "double_attacks"
+    # the spender carries the most ready figures: a1.2 (at 25 cm) has all four within 10 cm
+    assert use.figure_id == "a1.2"
+    for fid in ("a1.2", "a1.3"):  # two of them have fired: two ready are not enough
+        game.state.figures[fid].markers["fired"] = {"turn": game.state.turn, "weapon": "rifle", "shots": 1}
+    assert game.rules.firing.why_not_fire(game, game.state.figures["a1.1"]) is None
+    assert [f for f in ("a1.1", "a1.2", "a1.3", "a1.4") if game.rules.firing.shots_left(game, game.state.figures[f], "rifle") > 0] == ["a1.1", "a1.4"]
+    assert planner.side_commands(game, "a") == []
+
+
+def test_the_ai_spends_valour_on_a_double_move_for_an_attack_against_the_clock():
+    """A section ordered forward whose goal is further than a walk a turn for the turns left
+    moves double without the command roll (a heroic act is its own order)."""
+    from game.core import pools
+
+    game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 20, 110)], kind="section")])
+    from game.core.keys import StateKey
+
+    game.state.attrs[StateKey.VICTORY].update(otherwise="b", turn_limit=3)  # 90 cm in 3 turns: 30 cm a turn
+    planner = game.rules.planner
+    to_step(game, "orders")
+    u = game.state.units["a1"]
+    u.markers[SoloKey.ORDER] = "advance"
+    pools.grant(game.state, pools.owner("figure", "a1.1"), "valour", 1)
+    [use] = planner.side_commands(game, "a")
+    assert use == Command("use_valour", "a", figure="a1.1", choice="double_move")
+    game.state.attrs[StateKey.VICTORY]["turn_limit"] = 8  # 11 cm a turn: a walk does it
+    assert planner.side_commands(game, "a") == []
+    game.state.attrs[StateKey.VICTORY]["turn_limit"] = 3
+    ok(game, use)
+    answer(game, "consent_use", "agree")  # L73: the opponent agrees it is a suitable use
+    assert u.markers.get("order") is None and game.rules.command.ordered(game, u) is None
+    cmds = planner.unit_commands(game, "a", u, {})
+    assert cmds and cmds[0].kind == "move"  # no command roll: the heroic act is the order
+    assert game.rules.moving.left(game, game.state.figures[cmds[0].figure_id]) == 300.0

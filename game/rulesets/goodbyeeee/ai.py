@@ -1,5 +1,4 @@
-"""How the solo AI carries out its orders in GOODBYEEEEEE!!! (issue 19, slice 14; a first
-planner: the ruleset is not in the menus yet).
+"""How the solo AI carries out its orders in GOODBYEEEEEE!!!.
 
 The solo chart gives each section an order (Attack, Advance, Halt, Retreat, Rout...); the
 planner turns it into this ruleset's commands: in the orders step a command roll for a
@@ -7,8 +6,9 @@ section that is to move, then each figure's move toward its goal (the objective 
 nearest enemy; back toward its own edge when retreating), ending where it has cover when it
 can, a dash when routing; in the fire step each figure's best shot by the exact odds of a
 casualty (a grenade at the enemy it would hit), overwatch when it has no shot. Questions
-put to the computer (Luck, cards, reactions, consent) are answered with the first option,
-which each question lists as the computer's choice.
+put to the computer are answered by :meth:`GbPlanner.decide` (Luck by a policy; cards,
+reactions and consent with the option each question lists as the computer's choice), and
+Valour points are spent by ai_valour.py.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from game.solo.goals import ai_goal, back_goal, defends
 from game.solo.keys import SoloKey
 from game.solo.tables import solo_tables
 
+from .ai_valour import valour_commands
 from .move import DASH
 from .status import GbFigMark
 
@@ -43,6 +44,9 @@ LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", 
 
 class GbPlanner(Planner["Goodbyeeee"]):
     rules: Goodbyeeee
+
+    def side_commands(self, game: Game, side: str) -> list[Command]:
+        return valour_commands(self, game, side)
 
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
         st = game.state
@@ -166,13 +170,12 @@ class GbPlanner(Planner["Goodbyeeee"]):
         back = None if forward or order == "rout" else back_goal(rules, game, side, unit, order, lambda p: self.cover_at(game, p))
         if not forward and back is None:
             return []
-        if rules.command.ordered(game, unit) is None:
-            return [Command("order", side, unit=unit.id)]
         stuck = (memo if memo is not None else {}).setdefault((game.state.turn, side, "gb_stuck", game.state.phase), set())
         figs = [f for f in rules.alive(game, unit.id) if f.id not in stuck and rules.moving.why_not(game, f) is None
                 and not f.markers.get(GbFigMark.MOVED_CM) and not rules.melee.opponents(game, f)]
-        if not figs:
-            return []
+        if not figs:  # before the command roll only figures on a double move may go (its own order): they go first
+            rest = any(rules.characters.valour_use(game, f) != "double_move" for f in rules.alive(game, unit.id))
+            return [Command("order", side, unit=unit.id)] if rules.command.ordered(game, unit) is None and rest else []
         if forward and order in CHARGING:
             charges = self.charges(game, side, figs)
             if charges:

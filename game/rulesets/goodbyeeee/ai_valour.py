@@ -1,0 +1,94 @@
+"""When GOODBYEEEEEE!!!'s solo AI spends a Valour point (L33).
+
+A point is spent once in the game, and it carries every friend within 10 cm with the
+spender, so the AI spends it where it moves the most figures:
+
+- in the fire step, double attacks (each shot or close-combat attack twice) when at least
+  ``CROWD`` figures of the group still have a worthwhile shot (a tenth of a casualty or
+  more) or are in base contact with an enemy;
+- in the orders step, a double move when at least ``CROWD`` figures of the group belong to
+  sections attacking against the clock (the goal further off than a walk a turn for the
+  turns left) and have not moved: a heroic act is its own order, so they move without the
+  command roll.
+
+It never spends a point on move and shoot (the planner keeps a shot by moving no more than
+the weapon allows) nor takes the initiative in another player's turn; both are a player's
+choice the solo rules give no guide for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.commands import Command
+from game.core.game import Game
+from game.core.state import Figure
+from game.solo.goals import ai_goal, defends
+from game.solo.keys import SoloKey
+
+from .characters import VALOUR
+from .status import GbFigMark
+
+if TYPE_CHECKING:
+    from .ai import GbPlanner
+
+#: the fewest figures a Valour point must carry to be worth spending
+CROWD = 3
+FORWARD = ("advance", "attack", "close")
+
+
+def valour_commands(planner: GbPlanner, game: Game, side: str) -> list[Command]:
+    """The Valour use worth making now, if any (the spender carrying the most figures)."""
+    rules = planner.rules
+    st = game.state
+    if st.active_side != side or st.phase not in ("orders", "fire") or rules.characters.interrupt(game) is not None:
+        return []
+    use = "double_attacks" if st.phase == "fire" else "double_move"
+    late = {} if st.phase == "fire" else _clock_sections(planner, game, side)
+    mine = [f for f in st.figures.values() if f.alive and f.side == side and not rules.data.is_vehicle_type(f.type)
+            and rules.characters.valour_use(game, f) is None]
+    reach = rules.mm(rules.data.luck_valour.reach) + 1e-6
+    best: tuple[int, str] | None = None
+    for f in mine:
+        if rules.characters.source(game, f, VALOUR) is None:
+            continue
+        group = [g for g in mine if rules.dist(f.pos, g.pos) <= reach]
+        n = sum(1 for g in group if (_ready(planner, game, g) if use == "double_attacks"
+                                     else g.unit in late and not g.markers.get(GbFigMark.MOVED_CM)))
+        if n >= CROWD and (best is None or n > best[0]):
+            best = (n, f.id)
+    if best is None:
+        return []
+    return [Command("use_valour", side, figure=best[1], choice=use)]
+
+
+def _ready(planner: GbPlanner, game: Game, f: Figure) -> bool:
+    rules = planner.rules
+    if rules.melee.opponents(game, f):
+        return True
+    if rules.firing.why_not_fire(game, f) is not None or not f.weapons:
+        return False
+    return rules.firing.shots_left(game, f, f.weapons[0]) > 0 and planner.has_shot(game, f)
+
+
+def _clock_sections(planner: GbPlanner, game: Game, side: str) -> dict[str, float]:
+    """The sections ordered forward, not yet moving on a passed command roll, whose goal is
+    further than a walk a turn for the turns left (id: the distance a turn they must make)."""
+    rules = planner.rules
+    st = game.state
+    if defends(game, side):
+        return {}
+    out: dict[str, float] = {}
+    for unit in st.side_units(side):
+        figs = rules.alive(game, unit.id)
+        if (not figs or unit.markers.get(SoloKey.ORDER, "halt") not in FORWARD or unit.kind == "vehicle"
+                or rules.command.ordered(game, unit)):
+            continue
+        centre = rules.unit_centre(game, unit.id)
+        goal = ai_goal(rules, game, side, centre, unit)
+        if goal is None:
+            continue
+        pace = planner.pace(game, side, centre, goal)
+        if pace > rules.moving.allowance(game, figs[0], dash=False):
+            out[unit.id] = pace
+    return out
