@@ -116,6 +116,9 @@ class MoveFigureHandler(Handler["PlayScene"]):
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
             other = scene.figure_at(e.pos)
+            st = scene.game.state
+            if other and other in st.figures and st.hostile(st.figures[self.figure_id].side, st.figures[other].side):
+                other = None  # an enemy is where the move goes (a charge into contact), not a figure to select
             if other and other != self.figure_id and not self.waypoints:
                 scene.pop(self)
                 scene.select(other)

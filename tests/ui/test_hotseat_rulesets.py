@@ -213,3 +213,30 @@ def test_goodbyeeee_a_throw_at_a_point_shows_its_odds_when_the_cursor_rests(app,
     drive.click(scene.camera.to_screen(target))
     thrown = [e for e in game.log if e.kind == "fire" and "Hand grenade at a point" in e.text]
     assert thrown and shown is not None and not isinstance(shown, str)
+
+
+def test_goodbyeeee_a_click_on_an_enemy_with_the_move_tool_charges_it(app, drive):
+    """With a figure's move armed, a click on an enemy figure is where the move goes: it
+    ends in base contact, a charge (L142), instead of selecting the enemy's section."""
+    from game.core.keys import StateKey
+
+    a = [unit("a1", [("junior_nco", 30, 20), ("private", 35, 20)], kind="section", name="Able")]
+    b = [unit("b1", [("private", 35, 32)], kind="section", name="Posten")]
+    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
+    game.state.attrs.pop(StateKey.POOLS, None)
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    st = game.state
+    to_a_step(drive, scene, "orders")
+    drive.click(screen_of(scene, "a1.2"))
+    seeded = game.dice.source
+    force(game, 1, 1)  # the command roll passes
+    drive.key(action_key(scene, "Command roll"))
+    game.dice.source = seeded
+    drive.key(action_key(scene, "Move figures"))
+    drive.click(screen_of(scene, "b1.1"))
+    me, foe = st.figures["a1.2"], st.figures["b1.1"]
+    assert scene.selected_unit == "a1"
+    assert abs(scene.rules.dist(me.pos, foe.pos) - me.radius - foe.radius) < 1.0  # in base contact
+    assert me.markers.get("charged") == st.turn
