@@ -448,6 +448,10 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
         """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
         return self.listing.preview_move(game, fig, path, choice)
 
+    def point_templates(self, game: Game, cmd: Command) -> list[tuple[tuple[float, float], float, str]]:
+        """Declared on :class:`game.rulesets.parts.CommandListing` (its default there)."""
+        return self.listing.point_templates(game, cmd)
+
     def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
         """Where each figure of a unit would end for a whole-unit move to ``cmd.point``
         (the play screen previews it); empty where the ruleset has no such move."""

@@ -122,6 +122,11 @@ class CommandListing(Generic[RulesT]):
         """What the unit may still do this phase, in words."""
         return []
 
+    def point_templates(self, game: Game, cmd: Command) -> list[tuple[tuple[float, float], float, str]]:
+        """The templates a command aimed at a point would lay there (centre, radius in mm,
+        label), for the point tool to draw before the click; none by default."""
+        return []
+
     def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
         """The commands to offer for a selection, in the order of their number keys."""
         return []

@@ -9,7 +9,10 @@ from collections.abc import Callable
 import pygame
 
 from .handler_base import LEFT, Handler, HandlerStack
-from .theme import text, wrap
+from .theme import text, text_width, wrap
+
+#: the longest name a prompt takes (a save's file name is made from it: far under any system's limit)
+MAX_NAME = 60
 
 
 class HandoverHandler(Handler[HandlerStack]):
@@ -79,21 +82,34 @@ class ConfirmHandler(Handler[HandlerStack]):
 
 
 class PromptHandler(Handler[HandlerStack]):
-    """A one-line text entry (the name of a save)."""
+    """A one-line text entry (the name of a save). The offered text starts selected: typing
+    replaces it, Backspace clears it, an arrow key keeps it to go on typing; Ctrl+A selects
+    it all again. At most :data:`MAX_NAME` characters (a save's file name is made from it)."""
 
     modal = True
 
     def __init__(self, question: str, initial: str, on_done: Callable[[str], object]) -> None:
         self.question = question
-        self.value = initial
+        self.value = initial[:MAX_NAME]
+        self.selected = bool(self.value)
         self.on_done = on_done
+        self.full = False
 
     def on_event(self, scene: HandlerStack, e: pygame.event.Event) -> bool:
         if e.type == pygame.TEXTINPUT:
-            self.value += e.text
+            if self.selected:
+                self.value, self.selected = "", False
+            room = MAX_NAME - len(self.value)
+            self.full = len(e.text) > room
+            self.value += e.text[:max(0, room)]
         elif e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
+            if e.key == pygame.K_a and e.mod & pygame.KMOD_CTRL:
+                self.selected = bool(self.value)
+            elif e.key == pygame.K_BACKSPACE:
+                self.value = "" if self.selected else self.value[:-1]
+                self.selected = self.full = False
+            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
+                self.selected = False
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 scene.pop(self)
                 self.on_done(self.value.strip())
@@ -111,5 +127,11 @@ class PromptHandler(Handler[HandlerStack]):
         field = pygame.Rect(box.x + 20, box.y + 56, box.w - 40, 36)
         pygame.draw.rect(surf, (255, 252, 240), field)
         pygame.draw.rect(surf, (90, 70, 50), field, 1)
-        text(surf, self.value + "|", (field.x + 8, field.y + 8), 24, (20, 16, 10))
-        text(surf, "Enter to save, Esc to cancel", (box.x + 20, box.bottom - 34), 20, (90, 80, 60))
+        shown = self.value
+        while shown and text_width(shown + "|", 24) > field.w - 16:  # the end of a long name stays in view
+            shown = shown[1:]
+        if self.selected:
+            pygame.draw.rect(surf, (190, 205, 235), (field.x + 6, field.y + 6, text_width(shown, 24) + 4, field.h - 12))
+        text(surf, shown + ("" if self.selected else "|"), (field.x + 8, field.y + 8), 24, (20, 16, 10))
+        hint = f"At most {MAX_NAME} characters. " if self.full or len(self.value) >= MAX_NAME else ""
+        text(surf, hint + "Enter to save, Esc to cancel", (box.x + 20, box.bottom - 34), 20, (150, 60, 30) if hint else (90, 80, 60))

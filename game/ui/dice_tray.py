@@ -14,7 +14,7 @@ import pygame
 from game.core.dice import Roll, die_faces
 from game.core.named_dice import named
 
-from .theme import INK, INK_SOFT, text, wrap
+from .theme import INK, INK_SOFT, text, text_width, wrap
 
 TUMBLE = 0.55  # seconds
 PIPS = {
@@ -123,11 +123,25 @@ class DiceTray:
                 break
             draw_die(surf, rect, kind, shown, settled)
         if settled:
-            lines = wrap(f"{roll.reason}" + (f"  needs {roll.target}" if roll.target else "") + (f"  -> {roll.outcome}" if roll.outcome else ""), 17, r.w - 20)
-            y = r.bottom - 8 - 16 * min(2, len(lines))
-            for line in lines[:2]:
+            lines = tray_lines(roll.reason + (f"  needs {roll.target}" if roll.target else ""), roll.outcome, r.w - 20)
+            y = r.bottom - 8 - 16 * len(lines)
+            for line in lines:
                 text(surf, line, (r.x + 10, y), 17, (245, 240, 225))
                 y += 16
         else:
             text(surf, "rolling...", (r.x + 10, r.bottom - 24), 17, (220, 220, 200))
         _ = (INK, INK_SOFT)
+
+
+def tray_lines(said: str, outcome: str, width: int, most: int = 3) -> list[str]:
+    """The roll's words under its dice, in at most ``most`` lines: the outcome is always
+    shown (on a line of its own when the words are cut short)."""
+    end = f"  ->\x00{outcome.replace(' ', chr(0))}" if outcome else ""  # the arrow and the outcome are never split
+    lines = [line.replace("\x00", " ") for line in wrap(said + end, 17, width)]
+    if len(lines) <= most:
+        return lines
+    head = wrap(said, 17, width - text_width("...", 17))[:most - 1] if end else lines[:most]
+    if end:
+        head[-1] = head[-1].rstrip(".,") + "..."
+        head.append(end.strip().replace("\x00", " "))
+    return head

@@ -54,7 +54,7 @@ def odds_lines(rep: OddsReport) -> list[str]:
         lines.append(f"  {k}: {pct(d.probs[k], 1)}")
     for name, extra in rep.extra.items():
         if name == "morale test" or len(rep.extra) <= 3:
-            lines.append(f"{name}: " + ", ".join(f"{k} {pct(p, 0)}" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
+            lines.append(f"{name}: " + ", ".join(f"{k} ({pct(p, 0)})" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
     lines.append("(" + d.method.split(":")[0] + ")")
     return lines
 
@@ -333,7 +333,12 @@ class PointHandler(Handler["PlayScene"]):
         self.odds.frames += 1
         if self.cursor is None:
             return
-        cmd = self.action.command.with_(point=self.cursor)
+        spot = self.spot()
+        cmd = self.action.command.with_(point=spot[1] if spot and self.action.odds else self.cursor)
+        for centre, radius, _label in scene.rules.point_templates(scene.game, cmd):
+            c = scene.camera.to_screen(centre)
+            pygame.draw.circle(surf, (230, 120, 40), c, max(2, round(radius * scene.camera.zoom)), 2)
+            pygame.draw.circle(surf, (230, 120, 40), c, 3)
         plans = scene.preview_unit_move(cmd)
         reason = scene.game.check(cmd)
         for _f, plan in plans:

@@ -7,7 +7,9 @@ import pygame
 
 from game.core.events import Event
 
-from .theme import INK, INK_SOFT, font, text, wrap
+from .theme import INK, INK_SOFT, font, text, text_width, wrap
+
+INDENT = "    "  # the lines of an event after its first
 
 KIND_COLOURS = {
     "roll": (60, 70, 120),
@@ -37,8 +39,11 @@ class LogView:
             self.rows, self.seen, self.width = [], 0, width
         for ev in events[self.seen :]:
             prefix = "" if ev.kind != "roll" else "  "
-            for i, line in enumerate(wrap(prefix + ev.line, 17, width - 16)):
-                self.rows.append((line if i == 0 else "    " + line, ev, i == 0))
+            first, *rest = wrap(prefix + ev.line, 17, width - 16)
+            if rest:  # the lines after the first are indented: wrapped to the width the indent leaves
+                rest = wrap(" ".join(rest), 17, width - 16 - text_width(INDENT, 17))
+            for i, line in enumerate([first] + [INDENT + r for r in rest]):
+                self.rows.append((line, ev, i == 0))
         self.seen = len(events)
 
     def visible_rows(self) -> int:

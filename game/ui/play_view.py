@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 from math import hypot
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -238,10 +238,11 @@ class PlayView:
                 y += 17
         if self.scene.selected_figure and self.scene.selected_figure in st.figures:
             f = st.figures[self.scene.selected_figure]
-            weapons = ", ".join(f.weapons) or "no weapon"
+            weapons = ", ".join(weapon_name(self.scene.rules, w) for w in dict.fromkeys(f.weapons)) or "no weapon"
             marks = ", ".join(self.scene.rules.listing.figure_status(self.scene.game, f.id))
-            text(surf, f"{f.name}: {weapons}" + (f" ({marks})" if marks else ""), (x, y), 18, INK_SOFT)
-            y += 18
+            for part in wrap(f"{f.name}: {weapons}" + (f" ({marks})" if marks else ""), 18, w):
+                text(surf, part, (x, y), 18, INK_SOFT)
+                y += 17
         return y
 
     def draw_actions(self, surf, x, y, w) -> int:
@@ -285,3 +286,9 @@ class PlayView:
             if ev.roll is not None and ev.seen_by(viewer):
                 self.scene.dice.add(ev.roll, animate=not self.scene.skip_ai)
         self.scene.fed = len(events)
+
+
+def weapon_name(rules: Any, wid: str) -> str:
+    """A weapon's name as its ruleset gives it (its id, spaced, where the ruleset has none)."""
+    w = getattr(rules.data, "weapons", {}).get(wid)
+    return str(getattr(w, "name", "")) or wid.replace("_", " ")

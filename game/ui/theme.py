@@ -41,6 +41,10 @@ def text(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int = 20,
     return r
 
 
+def text_width(s: str, size: int = 20, bold: bool = False) -> int:
+    return font(size, bold).size(s)[0]
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     out: list[str] = []

@@ -53,7 +53,7 @@ class VictoryScene(Scene):
             return
         w, _ = surf.get_size()
         y = 190
-        text(surf, f"{st.scenario}: {ruleset_of(self.session.game).data.name}, {st.turn} turn(s) played", (w // 2, y), 26, (230, 214, 170), anchor="center")
+        text(surf, f"{st.scenario}: {ruleset_of(self.session.game).data.name}, {st.turn} turn{'' if st.turn == 1 else 's'} played", (w // 2, y), 26, (230, 214, 170), anchor="center")
         y += 50
         for sid in st.side_order:
             lost, total = losses(st, sid)

@@ -163,3 +163,26 @@ def test_tab_skips_through_the_ai_turn(app, drive):
     drive.key(pygame.K_TAB)
     drive.frame(2, dt=0.05)
     assert game.state.active_side == "a" or game.state.over
+
+
+def test_the_save_prompt_replaces_the_offered_name_and_caps_a_long_one(app, drive, home):
+    """The offered name starts selected: typing replaces it; Ctrl+A selects it all again; a
+    name longer than the cap is cut there (and says so) and the save is written."""
+    from game.ui.dialogs import MAX_NAME, PromptHandler
+
+    game = small_game()
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    drive.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    prompt = scene.top()
+    assert isinstance(prompt, PromptHandler) and prompt.selected and prompt.value.endswith("turn 1")
+    drive.type("first")
+    assert prompt.value == "first"
+    drive.type(" go")
+    drive.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    drive.type("x" * 200)
+    assert prompt.value == "x" * MAX_NAME and prompt.full
+    drive.key(pygame.K_RETURN)
+    saves = list(saves_dir().glob("x*.json"))
+    assert len(saves) == 1 and saves[0].name.startswith("x" * MAX_NAME + "-")

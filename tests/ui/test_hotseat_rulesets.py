@@ -240,3 +240,28 @@ def test_goodbyeeee_a_click_on_an_enemy_with_the_move_tool_charges_it(app, drive
     assert scene.selected_unit == "a1"
     assert abs(scene.rules.dist(me.pos, foe.pos) - me.radius - foe.radius) < 1.0  # in base contact
     assert me.markers.get("charged") == st.turn
+
+
+def test_goodbyeeee_the_point_tool_draws_the_blast_template_where_it_is_aimed(app, drive):
+    """A grenade's template is drawn at the aimed spot before the click (it may scatter off)."""
+    from game.core.keys import StateKey
+
+    a = [unit("a1", [("junior_nco", 30, 20), ("bomber", 35, 20)], kind="section", name="Able")]
+    b = [unit("b1", [("private", 35, 32)], kind="section", name="Posten")]
+    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
+    game.state.attrs.pop(StateKey.POOLS, None)
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    to_a_step(drive, scene, "fire")
+    drive.click(screen_of(scene, "a1.2"))
+    drive.key(action_key(scene, "Hand grenade at a point"))
+    aim = (350.0, 450.0)  # open ground 13 cm from the bomber
+    drive.move(scene.camera.to_screen(aim))
+    [(centre, radius, label)] = scene.rules.point_templates(game, scene.top().action.command.with_(point=aim))
+    assert centre == aim and radius == scene.rules.blasts.radius("grenade") and "Hand grenade template" in label
+    drive.frame(1)
+    c = scene.camera.to_screen(aim)
+    edge = (c[0] + round(radius * scene.camera.zoom), c[1])
+    near = [app.screen.get_at((edge[0] + dx, edge[1]))[:3] for dx in (-1, 0, 1)]
+    assert (230, 120, 40) in near  # the template's ring

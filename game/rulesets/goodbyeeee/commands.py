@@ -177,6 +177,15 @@ class GbCommands(CommandListing["Goodbyeeee"]):
             lines.append(f"Not possible: {reason}")
         return reason is None, fmt(plan.cost), lines
 
+    def point_templates(self, game: Game, cmd: Command) -> list[tuple[tuple[float, float], float, str]]:
+        """A grenade's or a mortar round's template where it is aimed (it may scatter off)."""
+        fig = game.state.figures.get(cmd.figure or "")
+        w = self.rules.data.weapons.get(cmd.choice or "")
+        if cmd.kind != "fire_at_point" or fig is None or w is None or cmd.point is None:
+            return []
+        name = w.template or "grenade"
+        return [(cmd.point, self.rules.blasts.radius(name), f"{w.name} template, where aimed (it may scatter)")]
+
     def move_budget(self, game: Game, fig: Figure) -> float:
         return self.rules.moving.left(game, fig)
 
@@ -186,6 +195,8 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         rules = self.rules
         if side != st.active_side or st.over or rules.decision(game) is not None:
             return []
+        if unit_id is not None and unit_id in st.units and st.units[unit_id].side != side:
+            return []  # an enemy section selected to look at: nothing to give it
         mk = rules.make_action
         out: list[Action] = []
         fig = st.figures.get(figure_id or "")
@@ -197,7 +208,8 @@ class GbCommands(CommandListing["Goodbyeeee"]):
             out.append(mk(game, "Move figures: drag or click" + (" (5 cm)" if st.phase == "initiative" else ""), "move_figure",
                           Command("move", side, figure=figure_id)))
             if st.phase == "orders":
-                out.append(mk(game, "Dash (25 cm): drag or click", "move_figure", Command("move", side, figure=figure_id, choice=DASH)))
+                reach = rules.in_units(rules.moving.allowance(game, fig, dash=True)) if fig is not None else rules.data.movement.dash
+                out.append(mk(game, f"Dash ({reach:g} cm): drag or click", "move_figure", Command("move", side, figure=figure_id, choice=DASH)))
             if fig is not None:
                 prone = bool(fig.markers.get(GbFigMark.PRONE))
                 kind = "stand_up" if prone else "go_prone"

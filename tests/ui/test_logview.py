@@ -1,0 +1,34 @@
+"""The side panel's words: every row of the log fits the panel's width, the indented rows
+after an event's first included; the dice tray always shows a roll's outcome."""
+
+import pygame
+
+from game.core.events import Event
+from game.ui.logview import INDENT, LogView
+from game.ui.theme import font
+
+
+def test_every_row_of_a_long_event_fits_inside_the_panel(app):
+    view = LogView()
+    said = ("Private (rifleman) fires at the charger (closing fire) the Rifle at Private (rifleman) "
+            "(3.23 cm, short range, in cover). ") * 3
+    events = [Event(i, 1, "fire", "a", kind, said) for i, kind in enumerate(("fire", "roll", "melee"))]
+    width = 344
+    view.sync(events, width)
+    assert len(view.rows) > 6
+    for line, _ev, first in view.rows:
+        assert font(17).size(line)[0] <= width - 16, line
+        assert first or line.startswith(INDENT)
+    assert " ".join(line.strip() for line, _, _ in view.rows[:sum(1 for r in view.rows if r[1] is events[0])]) == said.strip()
+    assert isinstance(view.rect, pygame.Rect)
+
+
+def test_the_dice_tray_always_shows_the_outcome_of_a_long_roll(app):
+    from game.ui.dice_tray import tray_lines
+
+    said = ("German Lewis gunner (LMG): courage test (pinned, at the start of its turn, under fire from a whole section) "
+            "on 8 (German Lance corporal)  needs 8 or under")
+    lines = tray_lines(said + " (a second test of the same kind, read out in full)", "passed", 324)
+    assert len(lines) == 3 and lines[-1] == "-> passed" and lines[1].endswith("...")
+    assert all(font(17).size(line)[0] <= 324 for line in lines)
+    assert tray_lines("d6 [4] needs 4+", "hit", 324) == ["d6 [4] needs 4+ -> hit"]
