@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core.keys import SideKey, StateKey
+from game.core.names import tell_sides_apart
 from game.core.state import Figure, GameState, Side, Unit
 from game.data.map_build import zone_polygon
 from game.data.map_schema import MapFile
@@ -63,6 +64,7 @@ def state_from_map(rules: RulesetBase[Any], m: MapFile, options: dict[str, Any])
         figures=figures,
         side_order=order,
     )
+    tell_sides_apart(state)
     state.attrs[StateKey.VICTORY] = {
         "turn_limit": m.victory.turn_limit,
         "otherwise": m.victory.otherwise,

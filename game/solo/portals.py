@@ -37,6 +37,7 @@ from shapely.geometry import LineString, Point
 from game.core.commands import Command
 from game.core.game import Game
 from game.core.keys import StateKey
+from game.core.names import new_figure_name
 from game.core.state import Figure, GameState, Marker, Unit
 from game.data.solo_schema import ForceEntry, ForceUnit, SoloSection, check_solo_section  # noqa: F401 (re-exported)
 from game.geometry.collider import Collider, Mover
@@ -358,7 +359,7 @@ def place_unit(rules: RulesetBase, game: Game, entry: ForceUnit, portal: Marker)
         fid = f"{uid}.{i + 1}"
         x, y = places[i]
         st.figures[fid] = Figure(
-            id=fid, unit=uid, side=side, type=t, name=tt.name, x=x, y=y, facing=facing, radius=r,
+            id=fid, unit=uid, side=side, type=t, name=new_figure_name(st, side, tt.name), x=x, y=y, facing=facing, radius=r,
             weapons=list(tt.weapons), equipment=list(tt.equipment), attrs={SoloKey.GENERATED: True},
         )
         unit.figures.append(fid)

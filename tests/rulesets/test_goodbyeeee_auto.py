@@ -59,7 +59,7 @@ def test_after_a_kill_the_next_shot_is_lost_and_the_last_may_switch_within_5_cm(
     force(game, 6, 6, 1, 1, 1, 1)  # the third shot kills the second man; the section (2 of 4 left) tests: two rolls, both pass
     ok(game, Command("switch_fire", "a", figure="a1.1", target="b1.2"))
     assert not game.state.figures["b1.2"].alive and game.state.figures["b1.3"].alive
-    hits = [e.roll for e in game.log.events if e.roll is not None and e.roll.reason.startswith("Lewis gunner (LMG) to hit")]
+    hits = [e.roll for e in game.log.events if e.roll is not None and e.roll.reason.startswith("LMG gunner to hit")]
     assert len(hits) == 2
 
 

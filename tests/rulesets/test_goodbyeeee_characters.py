@@ -56,7 +56,7 @@ def shot_at_private(options: dict | None = None) -> Game:
 def test_a_luck_save_asks_the_owner_then_the_opponent_and_stops_the_wound_on_1_to_3():
     game = shot_at_private()
     d = game.rules.decision(game)
-    assert d is not None and d["side"] == "b" and "spend a Luck point to roll a save (1-3 saves)" in d["prompt"]
+    assert d is not None and d["side"] == "b" and "spend b1's Luck point to roll a save (1-3 saves)" in d["prompt"]  # the section's point (L50)
     assert game.state.figures["b1.1"].alive and not game.rules.firing.standing(game.state.figures["b1.1"])
     answer(game, "use_luck", "use")
     d = game.rules.decision(game)

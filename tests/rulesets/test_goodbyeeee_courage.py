@@ -72,7 +72,7 @@ def test_a_loss_at_half_strength_tests_and_a_failure_routs_drops_the_lmg_and_run
     n = len(game.log.events)
     force(game, 6, 6, 6, 6)  # the second loss leaves 2 of 4: the lance corporal's 12 on 8 fails
     ok(game, Command("fire", "a", figure="a1.2", target="b1.3"))
-    assert rolls(game, n) == ["Courage (reduced to half strength or less): Lance corporal for Lewis gunner (LMG) on 8"]
+    assert rolls(game, n) == ["Courage (reduced to half strength or less): Lance corporal for LMG gunner on 8"]
     gunner = game.state.figures["b1.2"]
     assert gunner.markers[GbFigMark.ROUT] == 2 and "lmg" not in gunner.weapons
     assert "abandoning the LMG (light machine gun)" in " ".join(e.text for e in game.log.events[n:])

@@ -213,7 +213,7 @@ def test_the_ai_spends_luck_where_a_point_buys_most():
         return planner.decide(game, "a", opts).choice
 
     assert ask("a1.2", "Private (rifleman)'s shot at Private (rifleman) failed: spend a Luck point?") == "decline"
-    assert ask("a1.3", "Lewis gunner (LMG)'s shot at Private (rifleman) failed: spend a Luck point?") == "use"
+    assert ask("a1.3", "LMG gunner's shot at Private (rifleman) failed: spend a Luck point?") == "use"
     assert ask("a1.2", "Private (rifleman)'s courage test failed: spend a Luck point?") == "decline"
     assert ask("a1.1", "Lance corporal's courage test failed: spend a Luck point?") == "use"
     assert ask("a1.2", "Private (rifleman) is shot by Private (rifleman) and would take a wound: spend a Luck point?") == "use"

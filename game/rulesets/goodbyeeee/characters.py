@@ -89,7 +89,7 @@ class GbCharacters(Chapter["Goodbyeeee"]):
             self.rules.events.play(game, fig.side, who[5:], f"a Luck point for {fig.name}: {USE_WORDS.get(use, use)}")
             return
         left = pools.spend(game.state, who, pool, 1, name=fig.name)
-        whose = "its own" if who.startswith("figure:") else f"{game.state.units[fig.unit].name}'s"
+        whose = ("its own" if self.rules.data.is_vehicle_type(fig.type) else "his own") if who.startswith("figure:") else f"{game.state.units[fig.unit].name}'s"
         game.emit("character", f"{fig.name} spends {whose} {pool.capitalize()} point: {USE_WORDS.get(use, use)} ({left} left).",
                   figures=[fig.id])
 
@@ -176,8 +176,8 @@ class GbCharacters(Chapter["Goodbyeeee"]):
             fig.markers.pop(GbFigMark.WOUND_PENDING, None)
             self.rules.firing.take_wound(game, fig, job["how"])
             return []
-        got = self.offer(game, job, fig, LUCK, "save", f"{fig.name} is {job['how']} and would take a wound: spend a Luck "
-                         f"point to roll a save ({self.save_words()})?")
+        got = self.offer(game, job, fig, LUCK, "save", f"{fig.name} is {job['how']} and would take a wound: spend "
+                         f"{self.whose(game, fig, LUCK)} Luck point to roll a save ({self.save_words()})?")
         if got is None:
             return None
         fig.markers.pop(GbFigMark.WOUND_PENDING, None)
@@ -201,7 +201,15 @@ class GbCharacters(Chapter["Goodbyeeee"]):
         """For a job whose roll failed: None while asking, else 'granted' or 'declined'."""
         if self.source(game, fig, LUCK) is None and key not in job:
             return "declined"
-        return self.offer(game, job, fig, LUCK, "reroll", f"{what} failed: spend a Luck point of {fig.name}'s to re-roll it?", key)
+        return self.offer(game, job, fig, LUCK, "reroll", f"{what} failed: spend {self.whose(game, fig, LUCK)} Luck point to re-roll it?", key)
+
+    def whose(self, game: Game, fig: Figure, pool: str) -> str:
+        """Whose point a use would spend, in words: "Sergeant's own", "Rifle Section's", "a kept
+        card's" (:meth:`source`)."""
+        who = self.source(game, fig, pool) or ""
+        if who.startswith("figure:"):
+            return f"{fig.name}'s own"
+        return "a kept card's" if who.startswith("card:") else f"{game.state.units[fig.unit].name}'s"
 
     def reroll(self, game: Game, job: dict, fig: Figure, what: str, field: str, redo: Callable[[], Any],
                key: str = "luck") -> bool:

@@ -32,6 +32,7 @@ from game.core import pools
 from game.core.cards import card_name
 from game.core.commands import Command, require
 from game.core.game import Game
+from game.core.names import new_figure_name
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 
@@ -136,7 +137,7 @@ class GbEvents(Chapter["Goodbyeeee"]):
             fid = f"{unit.id}.{n}"
         radius = self.rules.mm(self.rules.data.base_diameter) / 2
         spot = self.rules.moving.free_spot(game, lead, radius)
-        fig = Figure(fid, unit.id, side, card.joins_as or "private", tt.name, spot[0], spot[1], lead.facing, radius,
+        fig = Figure(fid, unit.id, side, card.joins_as or "private", new_figure_name(game.state, side, tt.name), spot[0], spot[1], lead.facing, radius,
                      weapons=list(tt.weapons), equipment=list(tt.equipment))
         game.state.figures[fid] = fig
         unit.figures.append(fid)
