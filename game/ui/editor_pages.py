@@ -17,6 +17,7 @@ from game.catalog import (
     terrain_file,
 )
 from game.editor.model import PRESETS, EditorDoc
+from game.editor.sides import COLOURS, add_side, next_team, remove_side
 from game.paths import user_maps_dir
 
 from .dialogs import ConfirmHandler
@@ -26,7 +27,6 @@ from .theme import INK, INK_SOFT, text, wrap
 if TYPE_CHECKING:
     from .editor import EditorScene
 
-COLOURS = ["#b5452f", "#5b6b7a", "#4f7a3a", "#8a6a2a", "#6a4f8a", "#2f6f8a", "#c08a30", "#7a7a7a"]
 EDGES = ["north", "south", "east", "west"]
 
 
@@ -98,10 +98,33 @@ class EditorPages:
                 self.scene.use_tool(ShapeTool("line" if tt.shape == "line" else "polygon"))
 
     def side_selector(self, x, y, w) -> int:
-        half = (w - 4) // 2
-        for k, s in enumerate(self.scene.doc.data["sides"]):
-            self.scene.button((x + k * (half + 4), y, half, 26), s["name"][:22], (lambda sid=s["id"]: self.set_side(sid)), active=(s["id"] == self.scene.side_id))
+        sides = self.scene.doc.data["sides"]
+        each = (w - 4 * (len(sides) - 1)) // len(sides)
+        for k, s in enumerate(sides):
+            self.scene.button((x + k * (each + 4), y, each, 26), s["name"], (lambda sid=s["id"]: self.set_side(sid)),
+                              active=(s["id"] == self.scene.side_id))
         return y + 32
+
+    def side_buttons(self, x, y, w) -> int:
+        """Add a side, remove the chosen one, seat it in a team (three or four players)."""
+        third = (w - 8) // 3
+        sid = self.scene.side_id
+        team = self.scene.doc.data["sides"][self.scene.doc.side_index(sid)].get("team")
+        self.scene.button((x, y, third, 26), "+ Side", self.add_side, tip="A third or fourth side (where the ruleset takes them).")
+        self.scene.button((x + third + 4, y, third, 26), "Remove side", lambda: self.remove_side(sid),
+                          enabled=len(self.scene.doc.data["sides"]) > 2, tip="A map has at least two sides.")
+        self.scene.button((x + 2 * (third + 4), y, third, 26), f"Team: {team or 'none'}", lambda: self.scene.report(next_team(self.scene.doc, sid)),
+                          tip="Sides of one team are allies; a side with none fights every other.")
+        return y + 30
+
+    def add_side(self) -> None:
+        why, sid = add_side(self.scene.doc)
+        if self.scene.report(why):
+            self.set_side(sid)
+
+    def remove_side(self, sid: str) -> None:
+        if self.scene.report(remove_side(self.scene.doc, sid)):
+            self.set_side(self.scene.doc.data["sides"][0]["id"])
 
     def set_side(self, sid: str) -> None:
         self.scene.side_id = sid
@@ -110,6 +133,7 @@ class EditorPages:
     def page_scenario(self, surf, x, y, w) -> None:
         d = self.scene.doc.data
         y = self.side_selector(x, y, w)
+        y = self.side_buttons(x, y, w)
         s = d["sides"][self.scene.doc.side_index(self.scene.side_id)]
         half = (w - 4) // 2
         self.scene.button((x, y, half, 26), "Rename side", lambda: self.scene.prompt("Side name:", s["name"], lambda v: self.scene.report(self.scene.doc.set_side_field(self.scene.side_id, "name", v or s["name"]))))

@@ -228,3 +228,48 @@ def test_the_goodbyeeee_force_builder_prices_upgrades_and_places_the_ready_plato
     assert [u["name"] for u in units[-5:]] == ["Rifle Section", "Bomb Section", "LMG Section", "Rifle Grenade Section", "Command Section"]
     assert total() == 1200
     assert scene.doc.undo() == "add ready force" and total() == 400
+
+
+def test_a_third_side_is_added_seated_in_a_team_and_removed_where_the_ruleset_takes_it(app, drive):
+    """GOODBYEEEEEE!!! is for two to four players: '+ Side' adds a side at a free edge in a
+    free colour, 'Team' seats it, the map plays with three sides; 'Remove side' takes it and
+    all that is its own away. A two-player ruleset refuses the third side and says why."""
+    from game.catalog import load_map_doc, new_game
+    from game.data.yamlio import Doc
+
+    scene = EditorScene(app, None, EditorDoc.new("goodbyeeee", "120 x 80 cm"))
+    app.switch(scene)
+    app.frame(0.02)
+
+    def press(label: str) -> None:
+        drive.click(next(b.rect.center for b in scene.panel.buttons if b.label.startswith(label)))
+        drive.frame()
+
+    press("Scenario")
+    press("+ Side")
+    sides = scene.doc.data["sides"]
+    assert [s["id"] for s in sides] == ["side1", "side2", "side3"] and scene.side_id == "side3"
+    assert sides[2]["home_edge"] == "east" and sides[2]["colour"] not in (sides[0]["colour"], sides[1]["colour"])
+    press("Team: none")
+    press("Team: Team 1")
+    assert scene.doc.data["sides"][2]["team"] == "Team 2"  # each edit is a new copy of the map (undo keeps the old)
+    drive.click(scene.screen((60, 40)))  # nothing placed with no tool: the doc is unchanged
+    scene.doc.add_portal("side3", (100, 40))
+    scene.doc.add_condition("break", "side3")
+    scene.doc.add_unit("side1", "private", (20, 70))
+    scene.doc.add_unit("side2", "private", (20, 10))
+    scene.doc.add_unit("side3", "private", (110, 40))
+    game = new_game(load_map_doc(Doc("three.yaml", scene.doc.data)), seed=1)
+    assert sorted(game.state.side_order) == ["side1", "side2", "side3"]  # (the initiative roll says who goes first)
+    assert game.state.allied("side3", "side3") is False and game.state.hostile("side1", "side3")
+    press("Remove side")
+    d = scene.doc.data
+    assert [s["id"] for s in d["sides"]] == ["side1", "side2"] and scene.side_id == "side1"
+    assert not d["portals"] and not d["victory"]["conditions"]
+    # two players only: refused, nothing changed
+    gw = blank(app)
+    gw_press = [b for b in gw.panel.buttons if b.label == "Scenario"]
+    drive.click(gw_press[0].rect.center)
+    drive.frame()
+    drive.click(next(b.rect.center for b in gw.panel.buttons if b.label == "+ Side"))
+    assert len(gw.doc.data["sides"]) == 2 and "refused" in gw.doc.last_error
