@@ -245,7 +245,7 @@ def test_portal_markers_generate_this_ruleset_s_sections_from_the_force_table():
 
 def test_the_ai_spends_valour_on_double_attacks_where_three_figures_have_a_shot():
     """L33: one point carries every friend within 10 cm; the AI spends it in the fire step
-    when three of them have a worthwhile shot (ai_valour.py)."""
+    when three of them have a worthwhile shot (ai_spend.py)."""
     from game.core import pools
 
     game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 20, 60), ("private", 30, 60)], kind="section")])
@@ -289,3 +289,31 @@ def test_the_ai_spends_valour_on_a_double_move_for_an_attack_against_the_clock()
     cmds = planner.unit_commands(game, "a", u, {})
     assert cmds and cmds[0].kind == "move"  # no command roll: the heroic act is the order
     assert game.rules.moving.left(game, game.state.figures[cmds[0].figure_id]) == 300.0
+
+
+def test_the_ai_plays_a_kept_jack_of_diamonds_on_its_best_shot():
+    """L303: Dead Eye (+1 to hit, -1 cover, +1 to wound) is the one kept card a player plays
+    on his own initiative; the AI plays it in the fire step on the figure whose best shot puts
+    the most out of action (a fifth of a figure or more), and not when no shot is worth it."""
+    from tests.rulesets.test_goodbyeeee_events import deal
+
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20), ("lmg_gunner", 30, 20)], kind="section")]
+    game = game_of(a, [unit("b1", [("private", 30, 45), ("private", 36, 45)], kind="section")])
+    planner = game.rules.planner
+    to_step(game, "fire")
+    assert planner.side_commands(game, "a") == []  # no card held
+    deal(game, "a", "JD", face_up=True)
+    [play] = planner.side_commands(game, "a")
+    assert play == Command("play_card", "a", figure="a1.3", choice="JD")  # the LMG's burst at 25 cm
+    values = {f: max(planner.value(game, Command("fire", "a", figure=f, target=e, choice=w))
+                     for e in ("b1.1", "b1.2") for w in game.state.figures[f].weapons)
+              for f in ("a1.1", "a1.2", "a1.3")}
+    assert values["a1.3"] == max(values.values()) >= 0.2
+    ok(game, play)
+    assert game.state.figures["a1.3"].markers.get("dead_eye") == game.state.turn and not game.state.hands["a"]
+    # riflemen at long range (1/3 to hit x 1/2 to wound: a sixth of a figure): kept
+    riflemen = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)], kind="section")]
+    far = game_of(riflemen, [unit("b1", [("private", 25, 70)], kind="section")])
+    to_step(far, "fire")
+    deal(far, "a", "JD", face_up=True)
+    assert far.rules.planner.side_commands(far, "a") == []

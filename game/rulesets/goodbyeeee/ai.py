@@ -8,7 +8,7 @@ can, a dash when routing; in the fire step each figure's best shot by the exact 
 casualty (a grenade at the enemy it would hit), overwatch when it has no shot. Questions
 put to the computer are answered by :meth:`GbPlanner.decide` (Luck by a policy; cards,
 reactions and consent with the option each question lists as the computer's choice), and
-Valour points are spent by ai_valour.py.
+Valour points and the kept Jack of Diamonds are spent by ai_spend.py.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from game.solo.goals import ai_goal, back_goal, defends
 from game.solo.keys import SoloKey
 from game.solo.tables import solo_tables
 
-from .ai_valour import valour_commands
+from .ai_spend import spend_commands
 from .move import DASH
 from .status import GbFigMark
 
@@ -46,7 +46,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
     rules: Goodbyeeee
 
     def side_commands(self, game: Game, side: str) -> list[Command]:
-        return valour_commands(self, game, side)
+        return spend_commands(self, game, side)
 
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
         st = game.state

@@ -1,6 +1,12 @@
-"""When GOODBYEEEEEE!!!'s solo AI spends a Valour point (L33).
+"""What GOODBYEEEEEE!!!'s solo AI spends on its own initiative: Valour points (L33) and the
+kept Jack of Diamonds (L303). Every other kept card is offered as a question when its
+moment comes, and the AI plays it (GbPlanner.decide: the first option).
 
-A point is spent once in the game, and it carries every friend within 10 cm with the
+The Jack of Diamonds is played in the fire step on the figure with the best shot (the most
+enemy figures out of action it expects), if that is a fifth of a figure or more: +1 to hit,
+-1 to the cover roll and +1 to wound for all its shots this turn count most on the best.
+
+A Valour point is spent once in the game, and it carries every friend within 10 cm with the
 spender, so the AI spends it where it moves the most figures:
 
 - in the fire step, double attacks (each shot or close-combat attack twice) when at least
@@ -35,6 +41,35 @@ if TYPE_CHECKING:
 #: the fewest figures a Valour point must carry to be worth spending
 CROWD = 3
 FORWARD = ("advance", "attack", "close")
+
+
+def spend_commands(planner: GbPlanner, game: Game, side: str) -> list[Command]:
+    """The card to play or the point to spend now, if any."""
+    return dead_eye(planner, game, side) + valour_commands(planner, game, side)
+
+
+def dead_eye(planner: GbPlanner, game: Game, side: str) -> list[Command]:
+    """The kept Jack of Diamonds on the figure with the best shot (a fifth of a figure or more)."""
+    rules = planner.rules
+    st = game.state
+    jd = rules.events.held(game, side, "dead_eye") if st.phase == "fire" and st.active_side == side else None
+    if jd is None or rules.characters.interrupt(game) is not None:
+        return []
+    best: tuple[float, str] | None = None
+    enemies = rules.enemy_figures(game, side)
+    for f in st.figures.values():
+        if (f.side != side or not f.alive or rules.firing.why_not_fire(game, f) is not None or f.markers.get(GbFigMark.DEAD_EYE) == st.turn
+                or st.units[f.unit].markers.get(SoloKey.ORDER) == "rout"):
+            continue
+        for wid in dict.fromkeys(f.weapons):
+            if rules.data.weapons[wid].kind != "aimed" or rules.firing.shots_left(game, f, wid) <= 0:
+                continue
+            for e in enemies:
+                if rules.dist(f.pos, e.pos) <= planner.reach(wid) + 1e-6:
+                    v = planner.value(game, Command("fire", side, figure=f.id, target=e.id, choice=wid))
+                    if v >= 0.2 and (best is None or v > best[0]):
+                        best = (v, f.id)
+    return [Command("play_card", side, figure=best[1], choice=jd)] if best else []
 
 
 def valour_commands(planner: GbPlanner, game: Game, side: str) -> list[Command]:
