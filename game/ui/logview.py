@@ -35,8 +35,13 @@ class LogView:
         self.hover: Event | None = None
 
     def sync(self, events: list[Event], width: int) -> None:
-        if width != self.width:
+        """Bring the rows up to ``events``: new events appended; a width change, or a log that
+        is no longer what the rows show (an undo took events back), draws them all again."""
+        shown = self.rows[-1][1] if self.rows else None
+        if width != self.width or len(events) < self.seen or (self.seen and events[self.seen - 1] is not shown):
             self.rows, self.seen, self.width = [], 0, width
+            self.scroll = min(self.scroll, max(0, len(events)))
+            self.hover = None
         for ev in events[self.seen :]:
             prefix = "" if ev.kind != "roll" else "  "
             first, *rest = wrap(prefix + ev.line, 17, width - 16)

@@ -43,8 +43,19 @@ def test_scripted_hotseat_game(app, drive, home):
     assert abs(moved[1] - start[1] - 1.5 * IN) < 0.6 / scene.camera.zoom + 0.5
     assert game.state.figures["a1.3"].markers.get("moved")
 
+    def shown() -> list[str]:
+        drive.frame()  # the panel syncs with the game's log as it draws
+        out: list[str] = []
+        for row, _e, first in scene.log.rows:
+            out.append(row) if first else out.__setitem__(-1, out[-1] + " " + row.strip())
+        return out
+
+    assert shown() == [e.line for e in game.log.for_side(scene.session.viewer())]
+    assert any("moves" in line for line in shown())
     drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # undo: no dice were rolled by the move
     assert game.state.figures["a1.3"].pos == start
+    assert shown() == [e.line for e in game.log.for_side(scene.session.viewer())]  # the log panel is the game's log
+    assert not any("moves" in line for line in shown())
     drive.key(pygame.K_ESCAPE)  # put down the figure being moved
     p = screen_of(scene, "a1.3")
     drive.drag(p, (p[0] + round(scene.camera.length(1 * IN)), p[1] + round(scene.camera.length(1 * IN))))
