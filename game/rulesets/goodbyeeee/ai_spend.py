@@ -44,7 +44,15 @@ FORWARD = ("advance", "attack", "close")
 
 
 def spend_commands(planner: GbPlanner, game: Game, side: str) -> list[Command]:
-    """The card to play or the point to spend now, if any."""
+    """The card to play or the point to spend now, if any: decided as the step begins, before
+    the side's first shot or first command roll (a heroic act is declared before it is done,
+    and weighing it again after every command would cost the AI's turn more than its moves)."""
+    st = game.state
+    mine = [f for f in st.figures.values() if f.side == side and f.alive]
+    if st.phase == "fire" and any(planner.rules.firing.fired(game, f) for f in mine):
+        return []
+    if st.phase == "orders" and any(planner.rules.command.ordered(game, u) is not None for u in st.side_units(side)):
+        return []
     return dead_eye(planner, game, side) + valour_commands(planner, game, side)
 
 
@@ -84,12 +92,18 @@ def valour_commands(planner: GbPlanner, game: Game, side: str) -> list[Command]:
             and rules.characters.valour_use(game, f) is None]
     reach = rules.mm(rules.data.luck_valour.reach) + 1e-6
     best: tuple[int, str] | None = None
+    ready: dict[str, bool] = {}  # each figure weighed once
+
+    def counts(g: Figure) -> bool:
+        if g.id not in ready:
+            ready[g.id] = (_ready(planner, game, g) if use == "double_attacks"
+                           else g.unit in late and not g.markers.get(GbFigMark.MOVED_CM))
+        return ready[g.id]
+
     for f in mine:
         if rules.characters.source(game, f, VALOUR) is None:
             continue
-        group = [g for g in mine if rules.dist(f.pos, g.pos) <= reach]
-        n = sum(1 for g in group if (_ready(planner, game, g) if use == "double_attacks"
-                                     else g.unit in late and not g.markers.get(GbFigMark.MOVED_CM)))
+        n = sum(1 for g in mine if rules.dist(f.pos, g.pos) <= reach and counts(g))
         if n >= CROWD and (best is None or n > best[0]):
             best = (n, f.id)
     if best is None:
