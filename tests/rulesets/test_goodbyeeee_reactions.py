@@ -105,6 +105,24 @@ def test_stand_to_duel_claims_consent_and_a_winning_watcher_fires():
     assert pos(game, "a1.1") == (35, 40)
 
 
+def test_stand_to_ties_are_rolled_again_but_not_for_ever():
+    """Equal dice roll again (interpretation stand-to); a dice walk that always takes the same
+    face (the odds enumeration's first path) ends after MAX_TIES ties, the mover unnoticed.
+    A greedy player's trial of such a move once rolled until the machine ran out of memory."""
+    from game.rulesets.goodbyeeee.reactions import MAX_TIES
+
+    game = watched(GbFigMark.STAND_TO)
+    move(game, "a1.1", (35, 40))
+    ok(game, Command("claim", "a", figure="a1.1", value=0))
+    n = sum(1 for e in game.log.events if e.roll is not None)
+    force(game, *([3] * (2 * MAX_TIES)))
+    ok(game, Command("claim", "b", figure="b1.1", value=0))
+    duel = [e.roll for e in game.log.events if e.roll is not None][n:]
+    assert len(duel) == 2 * MAX_TIES and all(r.reason.startswith("Stand to") for r in duel)
+    assert duel[-1].outcome == "moves before it is noticed" and duel[0].outcome == "equal: roll again"
+    assert pos(game, "a1.1") == (35, 40) and GbFigMark.STAND_TO in game.state.figures["b1.1"].markers
+
+
 def test_stand_to_is_an_order_instead_of_moving_and_overwatch_is_instead_of_firing():
     game = game_of([unit("a1", [("junior_nco", 20, 40), ("private", 25, 40), ("private", 30, 40)])], [unit("b1", [("private", 40, 110)])])
     to_step(game, "orders")

@@ -47,6 +47,10 @@ OVERWATCH, STAND_TO, CLOSING = "overwatch", "stand_to", "closing_fire"
 STEP = 5.0
 
 
+#: a stand-to duel's ties rolled again at most this often: an exact odds walk that always
+#: takes the first face would otherwise roll equal faces for ever
+MAX_TIES = 50
+
 class Watchers:
     """Enemies on overwatch (their arc) or standing to (their sight) that a path meets."""
 
@@ -256,7 +260,7 @@ class GbReactions(Chapter["Goodbyeeee"]):
                 return None
         bonus = {who: job[f"{who}_claim"] if job.get(f"{who}_ok") else 0 for who in ("mover", "watcher")}
         die = self.rules.data.stand_to.die
-        while True:
+        for _ in range(MAX_TIES):  # equal: roll again (interpretation stand-to); bounded like the initiative's ties (turn_order.MAX_ROLLS)
             rw = game.dice.roll(die, f"Stand to: {w.name} watches", modifiers=[("claim", bonus["watcher"])] if bonus["watcher"] else [],
                                 figures=[w.id])
             rm = game.dice.roll(die, f"Stand to: {mover.name} moves", modifiers=[("claim", bonus["mover"])] if bonus["mover"] else [],
@@ -265,7 +269,7 @@ class GbReactions(Chapter["Goodbyeeee"]):
             if tw != tm:
                 break
             rw.outcome = rm.outcome = "equal: roll again"
-        if tw > tm:
+        if tw > tm:  # (tied MAX_TIES times, (1/6)^50, the mover goes on unnoticed)
             rw.outcome, rm.outcome = "the watcher wins", "noticed"
             w.markers.pop(GbFigMark.STAND_TO, None)
             return self.fire_at(game, w, mover, "fires from stand to", (), False, None)
