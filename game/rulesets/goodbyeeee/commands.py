@@ -17,7 +17,6 @@ from game.solo.keys import SoloKey
 from game.solo.tables import ORDER_WORDS
 
 from .characters import VALOUR, VALOUR_NOW
-from .fire import LATER
 from .move import DASH
 from .status import GbFigMark, GbUnitMark
 
@@ -103,7 +102,7 @@ class GbCommands(CommandListing["Goodbyeeee"]):
             if rules.firing.fired(game, f) is None:
                 out.append(Command("overwatch", side, figure=f.id))
             for wid in dict.fromkeys(f.weapons):
-                if wid in LATER or rules.firing.shots_left(game, f, wid) <= 0:
+                if rules.firing.shots_left(game, f, wid) <= 0:
                     continue
                 if rules.data.weapons[wid].kind != "aimed":  # at a point: each enemy's place
                     out += [Command("fire_at_point", side, figure=f.id, point=e.pos, choice=wid) for e in enemies]

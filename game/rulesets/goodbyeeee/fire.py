@@ -46,9 +46,6 @@ ASSAULT_FIRE = frozenset({"rifle", "smg", "hand_grenade", "rifle_grenade", "clus
 #: the changes to the score to hit that a reaction's shot carries (reactions.py)
 REACTION_MODS = ("snap shot", "closing fire")
 #: what this version fires; the rest come with their slices of issue 19
-LATER: dict[str, str] = {}
-
-
 @dataclass(frozen=True)
 class Shot:
     """One fire command worked out before any dice: shared by the rules, the odds and the
@@ -159,7 +156,6 @@ class GbFire(Chapter["Goodbyeeee"]):
         """What the fire command does, worked out; refused with the reason when it may not."""
         data = self.rules.data
         require(wid in firer.weapons, f"{firer.name} has no {data.weapons[wid].name if wid in data.weapons else wid}.")
-        require(wid not in LATER, f"Firing {LATER.get(wid, '')} is not written yet (issue 19).")
         at_tank = data.is_vehicle_type(target.type)
         require(data.weapons[wid].kind == "aimed" or (at_tank and data.weapons[wid].vs_tank_to_hit is not None),
                 f"The {data.weapons[wid].name} is fired at a point (fire_at_point), not at a figure.")
@@ -255,7 +251,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         self.shot(game, firer, target, cmd.choice or self.default_weapon(firer))
 
     def default_weapon(self, fig: Figure) -> str:
-        return next((w for w in fig.weapons if w not in LATER), fig.weapons[0] if fig.weapons else "")
+        return fig.weapons[0] if fig.weapons else ""
 
     def apply_fire(self, game: Game, cmd: Command) -> None:
         st = game.state

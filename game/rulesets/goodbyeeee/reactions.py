@@ -35,7 +35,6 @@ from game.geometry.templates import circle, cone
 from game.rulesets.parts import Chapter
 from game.rulesets.path_triggers import Trigger
 
-from .fire import LATER
 from .status import GbFigMark
 
 if TYPE_CHECKING:
@@ -121,7 +120,7 @@ class GbReactions(Chapter["Goodbyeeee"]):
         """The weapon it reacts with: its first that fires at men and is written (a jammed or
         clearing gun does not react)."""
         w = self.rules.firing.default_weapon(fig)
-        ok = w and w not in LATER and self.rules.data.weapons[w].kind == "aimed" and not self.rules.data.weapons[w].template \
+        ok = w and self.rules.data.weapons[w].kind == "aimed" and not self.rules.data.weapons[w].template \
             and not fig.markers.get(GbFigMark.JAMMED)
         return w if ok else None
 
