@@ -144,28 +144,40 @@ def test_wwify_materials_dropped_and_picked_up_from_the_action_menu(app, drive):
     assert game.state.units["c"].attrs["materials"] == 2 and not game.rules.materials.piles(game)
 
 
+def gb_hotseat(app, drive, second: str, enemy_y: float):
+    """A GOODBYEEEEEE!!! hotseat on an 80 cm table: A's lance corporal and a ``second`` figure
+    at y 20 cm, B's private at (35, ``enemy_y``); no Luck or Valour points (no questions)."""
+    from game.core.keys import StateKey
+
+    a = [unit("a1", [("junior_nco", 30, 20), (second, 35, 20)], kind="section", name="Able")]
+    b = [unit("b1", [("private", 35, enemy_y)], kind="section", name="Posten")]
+    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
+    game.state.attrs.pop(StateKey.POOLS, None)
+    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    return game, scene
+
+
+def order_section(drive, scene, game) -> None:
+    """Press the selected section's command roll with dice that pass it, then the seeded dice again."""
+    seeded = game.dice.source
+    force(game, 1, 1)
+    drive.key(action_key(scene, "Command roll"))
+    game.dice.source = seeded
+
+
 def test_goodbyeeee_hotseat_game_to_the_victory_screen(app, drive):
     """GOODBYEEEEEE!!! with posted events: select a figure, order its section, move it by a
     click, fire its rifle by number key and a click on the enemy; every question answered by
     its first option; on to the victory screen."""
-    from game.core.keys import StateKey
-
-    a = [unit("a1", [("junior_nco", 30, 20), ("private", 35, 20)], kind="section", name="Able")]
-    b = [unit("b1", [("private", 35, 55)], kind="section", name="Posten")]
-    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
-    game.state.attrs.pop(StateKey.POOLS, None)  # no Luck questions in this short game
-    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
-    app.switch(scene)
-    drive.frame(2)
+    game, scene = gb_hotseat(app, drive, "private", 55)
     st = game.state
     to_a_step(drive, scene, "orders")  # (B may go first)
     drive.click(screen_of(scene, "a1.2"))
     assert scene.selected_unit == "a1"
-    seeded = game.dice.source
-    force(game, 1, 1)  # the command roll passes
-    drive.key(action_key(scene, "Command roll"))
+    order_section(drive, scene, game)
     assert scene.rules.command.ordered(game, st.units["a1"]) is True
-    game.dice.source = seeded  # back to the seeded dice
     before = st.figures["a1.2"].pos
     drive.key(action_key(scene, "Move figures"))
     drive.click(scene.camera.to_screen((before[0], before[1] + 40)))  # 4 cm toward the enemy
@@ -185,16 +197,9 @@ def test_goodbyeeee_a_throw_at_a_point_shows_its_odds_when_the_cursor_rests(app,
     """The point tool (a grenade, a mortar) shows nothing heavy while the cursor moves; at
     rest on a spot it works the odds out (one frame saying so first), and the click throws
     at that spot, so the odds shown are the odds of the throw made."""
-    from game.core.keys import StateKey
     from game.ui.handlers import REST_FRAMES, PointHandler
 
-    a = [unit("a1", [("junior_nco", 30, 20), ("bomber", 35, 20)], kind="section", name="Able")]
-    b = [unit("b1", [("private", 35, 32)], kind="section", name="Posten")]
-    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
-    game.state.attrs.pop(StateKey.POOLS, None)
-    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
-    app.switch(scene)
-    drive.frame(2)
+    game, scene = gb_hotseat(app, drive, "bomber", 32)
     st = game.state
     to_a_step(drive, scene, "fire")
     drive.click(screen_of(scene, "a1.2"))
@@ -218,22 +223,11 @@ def test_goodbyeeee_a_throw_at_a_point_shows_its_odds_when_the_cursor_rests(app,
 def test_goodbyeeee_a_click_on_an_enemy_with_the_move_tool_charges_it(app, drive):
     """With a figure's move armed, a click on an enemy figure is where the move goes: it
     ends in base contact, a charge (L142), instead of selecting the enemy's section."""
-    from game.core.keys import StateKey
-
-    a = [unit("a1", [("junior_nco", 30, 20), ("private", 35, 20)], kind="section", name="Able")]
-    b = [unit("b1", [("private", 35, 32)], kind="section", name="Posten")]
-    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
-    game.state.attrs.pop(StateKey.POOLS, None)
-    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
-    app.switch(scene)
-    drive.frame(2)
+    game, scene = gb_hotseat(app, drive, "private", 32)
     st = game.state
     to_a_step(drive, scene, "orders")
     drive.click(screen_of(scene, "a1.2"))
-    seeded = game.dice.source
-    force(game, 1, 1)  # the command roll passes
-    drive.key(action_key(scene, "Command roll"))
-    game.dice.source = seeded
+    order_section(drive, scene, game)
     drive.key(action_key(scene, "Move figures"))
     drive.click(screen_of(scene, "b1.1"))
     me, foe = st.figures["a1.2"], st.figures["b1.1"]
@@ -244,15 +238,7 @@ def test_goodbyeeee_a_click_on_an_enemy_with_the_move_tool_charges_it(app, drive
 
 def test_goodbyeeee_the_point_tool_draws_the_blast_template_where_it_is_aimed(app, drive):
     """A grenade's template is drawn at the aimed spot before the click (it may scatter off)."""
-    from game.core.keys import StateKey
-
-    a = [unit("a1", [("junior_nco", 30, 20), ("bomber", 35, 20)], kind="section", name="Able")]
-    b = [unit("b1", [("private", 35, 32)], kind="section", name="Posten")]
-    game = make_game(small_map(a, b, ruleset="goodbyeeee", unit="cm", size=(80, 80), turn_limit=2), seed=3)
-    game.state.attrs.pop(StateKey.POOLS, None)
-    scene = PlayScene(app, Session(game, {"a": "human", "b": "human"}, handover="never"))
-    app.switch(scene)
-    drive.frame(2)
+    game, scene = gb_hotseat(app, drive, "bomber", 32)
     to_a_step(drive, scene, "fire")
     drive.click(screen_of(scene, "a1.2"))
     drive.key(action_key(scene, "Hand grenade at a point"))
