@@ -40,7 +40,6 @@ class LogView:
         shown = self.rows[-1][1] if self.rows else None
         if width != self.width or len(events) < self.seen or (self.seen and events[self.seen - 1] is not shown):
             self.rows, self.seen, self.width = [], 0, width
-            self.scroll = min(self.scroll, max(0, len(events)))
             self.hover = None
         for ev in events[self.seen :]:
             prefix = "" if ev.kind != "roll" else "  "
@@ -50,6 +49,7 @@ class LogView:
             for i, line in enumerate([first] + [INDENT + r for r in rest]):
                 self.rows.append((line, ev, i == 0))
         self.seen = len(events)
+        self.scroll = min(self.scroll, max(0, len(self.rows) - self.visible_rows()))  # fewer rows after an undo
 
     def visible_rows(self) -> int:
         return max(1, (self.rect.h - 26) // self.LINE)

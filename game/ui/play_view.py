@@ -24,7 +24,7 @@ from .handlers import (
     TemplateHandler,
 )
 from .terrain_render import blit_terrain
-from .theme import INK, INK_SOFT, text, text_width, wrap
+from .theme import INK, INK_SOFT, fit_line, text, wrap
 from .tokens import draw_token
 from .widgets import Button
 
@@ -173,13 +173,13 @@ class PlayView:
         side = st.sides[self.scene.game.acting_side]
         pygame.draw.circle(surf, pygame.Color(side.colour), (x + 8, r.y + 46), 8)
         ctrl = {"human": "human", "random": "random", "ai": "AI"}.get(self.scene.session.controllers.get(side.id, "human"), "")
-        name, nsize = fit_line(side.name, 21, 16, r.w - 190)
+        name, nsize = fit_line(side.name, 21, 16, r.w - 190, bold=True)
         text(surf, name, (x + 22, r.y + 36), nsize, INK, bold=True)
         phase = f"{self.scene.rules.phase_name(st.phase)} phase" + ("" if ctrl == "human" else f" ({ctrl})")
         if side.id != st.active_side and st.active_side in st.sides:  # answering a question in another side's turn
             word = side_word(st, st.active_side)
             phase = f"answering: {word} turn" if word else f"answering in {st.sides[st.active_side].name}'s turn"
-        phase, size = fit_line(phase, 20, 15, r.w - 190)
+        phase, size = fit_line(phase, 20, 15, r.w - 190, bold=True)
         text(surf, phase, (x + 22, r.y + 58), size, (120, 50, 30), bold=True)
         self.scene.side_bar.clear()
         human = self.scene.session.is_human(st.active_side)
@@ -285,15 +285,3 @@ def weapon_name(rules: Any, wid: str) -> str:
     """A weapon's name as its ruleset gives it (its id, spaced, where the ruleset has none)."""
     w = getattr(rules.data, "weapons", {}).get(wid)
     return str(getattr(w, "name", "")) or wid.replace("_", " ")
-
-
-def fit_line(s: str, size: int, smallest: int, width: int) -> tuple[str, int]:
-    """``s`` in bold type that fits ``width``: smaller type first, down to ``smallest``, then
-    shortened with an ellipsis. Returns the words and the size."""
-    while text_width(s, size, True) > width and size > smallest:
-        size -= 1
-    if text_width(s, size, True) <= width:
-        return s, size
-    while len(s) > 4 and text_width(s.rstrip() + "...", size, True) > width:
-        s = s[:-1]
-    return s.rstrip() + "...", size

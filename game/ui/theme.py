@@ -45,6 +45,18 @@ def text_width(s: str, size: int = 20, bold: bool = False) -> int:
     return font(size, bold).size(s)[0]
 
 
+def fit_line(s: str, size: int, smallest: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """``s`` in type that fits ``width``: smaller type first, down to ``smallest``, then
+    shortened with an ellipsis. Returns the words and the size (a button's label, a header)."""
+    while text_width(s, size, bold) > width and size > smallest:
+        size -= 1
+    if text_width(s, size, bold) <= width:
+        return s, size
+    while len(s) > 4 and text_width(s.rstrip() + "...", size, bold) > width:
+        s = s[:-1]
+    return s.rstrip() + "...", size
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     out: list[str] = []

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .theme import BG, INK, font, text
+from .theme import BG, INK, fit_line, text
 
 
 @dataclass
@@ -34,13 +34,7 @@ class Button:
         pygame.draw.rect(surf, bg, self.rect, border_radius=4)
         pygame.draw.rect(surf, border, self.rect, 1, border_radius=4)
         label = self.label if not self.hotkey else f"[{self.hotkey}] {self.label}"
-        size = 19
-        while font(size).size(label)[0] > self.rect.w - 10 and size > 15:
-            size -= 1  # a long label gets smaller type before it is shortened
-        if font(size).size(label)[0] > self.rect.w - 10:
-            while font(size).size(label + "...")[0] > self.rect.w - 10 and len(label) > 4:
-                label = label[:-1]
-            label = label.rstrip() + "..."
+        label, size = fit_line(label, 19, 15, self.rect.w - 10)  # a long label: smaller type, then shortened
         text(surf, label, self.rect.center, size, fg, anchor="center")
 
 

@@ -35,13 +35,12 @@ def test_the_dice_tray_always_shows_the_outcome_of_a_long_roll(app):
 
 
 def test_the_header_fits_a_long_side_or_step_with_smaller_type_then_an_ellipsis(app):
-    from game.ui.play_view import fit_line
-    from game.ui.theme import text_width
+    from game.ui.theme import fit_line, text_width
 
     said = "Fire troops and weapons phase"
     full = text_width(said, 20, True)
-    words, size = fit_line(said, 20, 15, full - 10)  # a little too wide: smaller type, the words whole
+    words, size = fit_line(said, 20, 15, full - 10, bold=True)  # a little too wide: smaller type, the words whole
     assert words == said and size < 20 and text_width(words, size, True) <= full - 10
-    words, size = fit_line("answering in British bombing party's turn, a long way round", 20, 15, 150)
+    words, size = fit_line("answering in British bombing party's turn, a long way round", 20, 15, 150, bold=True)
     assert size == 15 and words.endswith("...") and text_width(words, 15, True) <= 150
-    assert fit_line("German garrison", 21, 16, 300) == ("German garrison", 21)
+    assert fit_line("German garrison", 21, 16, 300, bold=True) == ("German garrison", 21)

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 
 #: the fewest figures a Valour point must carry to be worth spending
 CROWD = 3
-FORWARD = ("advance", "attack", "close")
 
 
 def spend_commands(planner: GbPlanner, game: Game, side: str) -> list[Command]:
@@ -123,6 +122,8 @@ def _ready(planner: GbPlanner, game: Game, f: Figure) -> bool:
 def _clock_sections(planner: GbPlanner, game: Game, side: str) -> dict[str, float]:
     """The sections ordered forward, not yet moving on a passed command roll, whose goal is
     further than a walk a turn for the turns left (id: the distance a turn they must make)."""
+    from .ai import FORWARD  # (ai.py imports this module)
+
     rules = planner.rules
     st = game.state
     if defends(game, side):

@@ -45,7 +45,8 @@ MG_FIRE = frozenset({"mg"})
 ASSAULT_FIRE = frozenset({"rifle", "smg", "hand_grenade", "rifle_grenade", "cluster_grenade"})
 #: the changes to the score to hit that a reaction's shot carries (reactions.py)
 REACTION_MODS = ("snap shot", "closing fire")
-#: what this version fires; the rest come with their slices of issue 19
+
+
 @dataclass(frozen=True)
 class Shot:
     """One fire command worked out before any dice: shared by the rules, the odds and the

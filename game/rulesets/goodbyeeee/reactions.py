@@ -44,11 +44,10 @@ XY = tuple[float, float]
 OVERWATCH, STAND_TO, CLOSING = "overwatch", "stand_to", "closing_fire"
 #: how finely a path is searched for the first point a watcher sees (mm; a base is 25)
 STEP = 5.0
-
-
 #: a stand-to duel's ties rolled again at most this often: an exact odds walk that always
 #: takes the first face would otherwise roll equal faces for ever
 MAX_TIES = 50
+
 
 class Watchers:
     """Enemies on overwatch (their arc) or standing to (their sight) that a path meets."""
@@ -117,7 +116,7 @@ class GbReactions(Chapter["Goodbyeeee"]):
         return fig.alive and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
 
     def weapon(self, fig: Figure) -> str | None:
-        """The weapon it reacts with: its first that fires at men and is written (a jammed or
+        """The weapon it reacts with: its first that fires at men (a jammed or
         clearing gun does not react)."""
         w = self.rules.firing.default_weapon(fig)
         ok = w and self.rules.data.weapons[w].kind == "aimed" and not self.rules.data.weapons[w].template \
