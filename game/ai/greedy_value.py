@@ -97,6 +97,7 @@ class Valuation:
         self.enemy_markers = {m.id for m in st.markers.values() if m.side != side}
         self.goals = self._goals()
         self._exposure: dict[tuple, float] = {}
+        self._in_reach: dict[tuple, int] = {}
 
     # ---- harm --------------------------------------------------------------------------
     def harm(self, st: GameState, side: str, own: bool) -> float:
@@ -174,15 +175,21 @@ class Valuation:
         return [e for _, e in near[:WATCHERS]]
 
     def in_reach(self, fig: Figure, p: tuple[float, float]) -> int:
-        """Known enemies within ``fig``'s reach of ``p`` that it sees from there."""
+        """Known enemies within ``fig``'s reach of ``p`` that it sees from there (kept per
+        reach and point)."""
         reach = self._reach(fig)
+        hit = self._in_reach.get((reach, p))
+        if hit is not None:
+            return hit
         near = [e for e in self.known if hypot(e.x - p[0], e.y - p[1]) <= reach]
         near.sort(key=lambda e: (hypot(e.x - p[0], e.y - p[1]), e.id))
         near = near[:WATCHERS]
-        if not near:
-            return 0
-        visible, _ = self.rules.sight_pairs(self.game, [p] * len(near), [e.pos for e in near])
-        return int(sum(bool(v) for v in visible))
+        hit = 0
+        if near:
+            visible, _ = self.rules.sight_pairs(self.game, [p] * len(near), [e.pos for e in near])
+            hit = int(sum(bool(v) for v in visible))
+        self._in_reach[(reach, p)] = hit
+        return hit
 
     def _reach(self, fig: Figure) -> float:
         bands = self.rules.range_bands(self.game, fig)
