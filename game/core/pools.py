@@ -51,3 +51,14 @@ def spend(state: GameState, who: str, pool: str, n: int = 1, name: str = "") -> 
 def holders(state: GameState, pool: str) -> dict[str, int]:
     """Every owner with points of ``pool`` left."""
     return {who: mine[pool] for who, mine in state.attrs.get(StateKey.POOLS, {}).items() if mine.get(pool, 0) > 0}
+
+
+def reset(state: GameState, who: str, pool: str, n: int) -> None:
+    """Set ``who``'s ``pool`` to ``n`` points (a quota given afresh each turn); setting 0
+    where nothing was granted writes nothing."""
+    if n < 0:
+        raise ValueError("a pool holds 0 or more points")
+    pools = state.attrs.get(StateKey.POOLS)
+    if pools is None and n == 0:
+        return
+    state.attrs.setdefault(StateKey.POOLS, {}).setdefault(who, {})[pool] = n

@@ -1,0 +1,200 @@
+"""Moving in My 1/35th Scale WWII Skirmish (L10-31): moves and crawls paid in action points,
+the 12" a turn, obstacles negotiated for d3 points, lying down and standing up, turning to
+face, hiding.
+
+A move's points are paid as it is given: a point for each 3" or part of it, 1" a point for
+a prone figure (interpretation move-points). An obstacle on the way (a wall, hedge,
+fence or wire) costs d3 more, rolled when the move reaches it; a figure that cannot pay
+stops before it and keeps the rest of its points (interpretation obstacles).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import TYPE_CHECKING
+
+from shapely.geometry import LineString
+from shapely.ops import substring
+
+from game.core.commands import Command, refuse, require
+from game.core.game import Game
+from game.core.keys import FigureMark
+from game.core.state import Figure
+from game.geometry.movement import trace_path
+from game.rulesets.movement import MovePlan, plan_move
+from game.rulesets.parts import Chapter
+
+from .status import W135FigMark
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_135.ruleset import Ww2135
+
+#: terrain crossed by negotiating it (L14 "Includes crossing walls, bushes"; interpretation obstacles)
+OBSTACLES = frozenset({"wall", "hedge", "fence", "wire"})
+#: how far short of an obstacle a figure that cannot cross it stops (mm)
+SHORT = 1.0
+
+
+class W135Move(Chapter["Ww2135"]):
+    rules: Ww2135
+
+    # ---- how far ----------------------------------------------------------------------------
+    def per_point(self, f: Figure) -> float:
+        """How far (inches) a point moves ``f``: 3" standing, 1" crawling (L10-11)."""
+        a = self.rules.data.actions
+        inches = a["crawl"].inches if self.rules.prone(f) else a["move"].inches
+        assert inches is not None  # the data check makes every move say how far
+        return inches
+
+    def moved(self, game: Game, f: Figure) -> float:
+        """Inches ``f`` has moved in its side's turn."""
+        mark = f.markers.get(W135FigMark.MOVED_IN)
+        return float(mark[1]) if isinstance(mark, list) and self.rules.this_turn(game, mark) else 0.0
+
+    def allowance(self, game: Game, f: Figure) -> float:
+        """How far (mm) ``f`` may still move this turn: its points' worth, within the 12" (L31)."""
+        rules = self.rules
+        cap = rules.data.movement.max_per_turn - self.moved(game, f)
+        return rules.mm(max(0.0, min(cap, rules.points(game, f) * self.per_point(f))))
+
+    def cost(self, f: Figure, inches: float) -> int:
+        """The points for moving ``inches`` (a point for each step or part of one)."""
+        return ceil(inches / self.per_point(f) - 1e-6) if inches > 1e-6 else 0
+
+    def plan(self, game: Game, f: Figure, path: list[tuple[float, float]]) -> MovePlan:
+        return self.rules.recall(game, ("w135_plan", f.id, f.pos, tuple(path)),
+                                 lambda: plan_move(self.rules, game, f, path, budget=self.allowance(game, f), strict=True,
+                                                   stop_types=frozenset(), mover="vehicle" if self.rules.is_vehicle(f) else "infantry"))
+
+    def obstacles(self, game: Game, path: list[tuple[float, float]]) -> list[tuple[float, str]]:
+        """(distance along the path in mm, feature id) of each obstacle the path reaches, nearest first."""
+        first: dict[str, float] = {}
+        for ev in trace_path(game.table, path).crossings:
+            if ev.type_id in OBSTACLES and ev.kind in ("enter", "cross"):
+                first[ev.feature_id] = min(first.get(ev.feature_id, ev.distance), ev.distance)
+        return sorted((d, fid) for fid, d in first.items())
+
+    # ---- move (L10-14, L29-31) -----------------------------------------------------------------
+    def check_move(self, game: Game, cmd: Command) -> None:
+        f = self._own(game, cmd)
+        require(bool(cmd.path), "Give the path to move along.")
+        require(self.rules.points(game, f) > 0, f"{f.name} has no action points left.")
+        left = self.rules.data.movement.max_per_turn - self.moved(game, f)
+        require(left > 1e-6, f"{f.name} has moved 12\" this turn, the most a figure may move (L31).")
+        plan = self.plan(game, f, list(cmd.path or ()))
+        if plan.refusal:
+            refuse(plan.refusal + ("" if "left" not in plan.refusal else
+                                   f" ({self.rules.points(game, f)} points at {self.per_point(f):g}\" a point, "
+                                   f"{self.rules.fmt(self.rules.mm(max(0.0, left)))} of the 12\" a turn)"))
+
+    def apply_move(self, game: Game, cmd: Command) -> None:
+        rules = self.rules
+        st = game.state
+        f = st.figures[cmd.figure or ""]
+        plan = self.plan(game, f, list(cmd.path or ()))
+        path = list(plan.path)
+        line = LineString(path)
+        paid = 0
+        stop_at = line.length
+        stopped = ""
+        for d, fid in self.obstacles(game, path):
+            reach = self.cost(f, rules.in_units(d)) - paid
+            rules.pay(game, f, reach, "moving")
+            paid += reach
+            feat = game.table.feature(fid)
+            roll = game.dice.roll(str(rules.data.actions["negotiate_obstacle"].cost), f"{f.name} negotiates the {feat.name.lower()}",
+                                  figures=[f.id])
+            need = roll.total
+            if rules.points(game, f) < need:
+                roll.outcome = f"needs {need} points, has {rules.points(game, f)}: stops short"
+                stop_at = max(0.0, d - SHORT)
+                stopped = f", stopping short of the {feat.name.lower()} (it needs {need} points to cross, has {rules.points(game, f)})"
+                break
+            roll.outcome = f"{need} point{'s' if need != 1 else ''}"
+            rules.pay(game, f, need, f"crossing the {feat.name.lower()}")
+        if stop_at < line.length:
+            path = list(substring(line, 0, stop_at).coords) if stop_at > 1e-6 else [f.pos]
+        length = LineString(path).length if len(path) >= 2 else 0.0
+        rules.pay(game, f, self.cost(f, rules.in_units(length)) - paid, "moving")
+        if length <= 1e-6:
+            if stopped:
+                game.emit("move", f"{f.name} stays put{stopped}.", figures=[f.id], side=f.side)
+            return
+        self.place(game, f, path)
+        inches = self.moved(game, f) + rules.in_units(length)
+        f.markers[W135FigMark.MOVED_IN] = [rules.sideturn(game), round(inches, 3)]
+        how = "crawls" if rules.prone(f) else "moves"
+        game.emit("move", f"{f.name} {how} {rules.fmt(length)}{stopped}.", figures=[f.id], side=f.side)
+
+    def place(self, game: Game, f: Figure, path: list[tuple[float, float]]) -> None:
+        """``f`` at the end of ``path``, facing along its last leg; moving ends hiding (L55)."""
+        a, b = path[-2], path[-1]
+        f.x, f.y = b
+        f.facing = self.rules.heading(a, b)
+        f.markers[FigureMark.MOVED] = True
+        f.markers.pop(W135FigMark.HIDDEN, None)
+
+    # ---- prone, stand, turn, hide (L19, L21; interpretations prone, facing, hidden) --------------
+    def check_prone(self, game: Game, cmd: Command) -> None:
+        f = self._own(game, cmd)
+        require(not self.rules.is_vehicle(f), f"{f.name} is a vehicle.")
+        require(not self.rules.prone(f), f"{f.name} is already prone.")
+
+    def apply_prone(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure or ""]
+        f.markers[W135FigMark.PRONE] = True
+        game.emit("posture", f"{f.name} goes prone.", figures=[f.id], side=f.side)
+
+    def check_stand(self, game: Game, cmd: Command) -> None:
+        f = self._own(game, cmd)
+        require(self.rules.prone(f), f"{f.name} is standing already.")
+        self._afford(game, f, "stand_from_prone")
+
+    def apply_stand(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure or ""]
+        self.rules.pay(game, f, self._fixed("stand_from_prone"), "standing up")
+        f.markers.pop(W135FigMark.PRONE, None)
+
+    def check_turn(self, game: Game, cmd: Command) -> None:
+        f = self._own(game, cmd)
+        require(cmd.point is not None, "Give the point to face.")
+        require(tuple(cmd.point or ()) != f.pos, "Give a point away from the figure.")
+        self._afford(game, f, "turn_on_the_spot")
+
+    def apply_turn(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure or ""]
+        self.rules.pay(game, f, self._fixed("turn_on_the_spot"), "turning")
+        p = cmd.point
+        assert p is not None
+        f.facing = self.rules.heading(f.pos, (p[0], p[1]))
+        f.markers.pop(W135FigMark.HIDDEN, None)  # it has paid to move (L55)
+
+    def check_hide(self, game: Game, cmd: Command) -> None:
+        f = self._own(game, cmd)
+        require(not self.rules.is_vehicle(f), f"{f.name} is a vehicle and cannot hide.")
+        require(not self.rules.hidden(f), f"{f.name} is hidden already.")
+        self._afford(game, f, "hide")
+
+    def apply_hide(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure or ""]
+        self.rules.pay(game, f, self._fixed("hide"), "hiding")
+        f.markers[W135FigMark.HIDDEN] = True
+
+    # ---- shared ---------------------------------------------------------------------------------
+    def _own(self, game: Game, cmd: Command) -> Figure:
+        """The command's figure, on the table and its side's to act with now."""
+        f = game.state.figures.get(cmd.figure or "")
+        if f is None:
+            refuse("Name the figure.")
+        require(cmd.side == game.state.active_side, f"{f.name} acts in its own side's turn.")
+        return f
+
+    def _fixed(self, action: str) -> int:
+        n = self.rules.data.actions[action].fixed()
+        assert n is not None, action
+        return n
+
+    def _afford(self, game: Game, f: Figure, action: str) -> None:
+        n, have = self._fixed(action), self.rules.points(game, f)
+        require(have >= n, f"{f.name} has {have} action point{'s' if have != 1 else ''} left; "
+                           f"{action.replace('_', ' ')} costs {n}.")

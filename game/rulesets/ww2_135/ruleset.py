@@ -1,0 +1,129 @@
+"""My 1/35th Scale WWII Skirmish v3.2 (shared/rules/ww2-1-35-skirmish.txt; numbers and
+readings in rulesets/ww2-135.yaml; the design is docs/ww2-135-design.md). Issue 20, being
+written slice by slice, headless: the ruleset is in ``game.rulesets.DATA_ONLY`` (and
+``IN_PROGRESS``, for tests), not in REGISTRY, so players do not see it yet.
+
+The turn (interpretation turn-sequence): whole side turns in alternation, in the map's
+side order. As a side's turn begins each of its figures gets its action points (L7: Green
+3, Experienced 4, Elite 5); then its figures act in any order, one
+action at a time, a figure acting again later with what it has left (L5), until the side
+ends its turn (``end_phase``). Unspent points are lost.
+
+Commands written so far (slice 2: the turn, points and moving, move.py):
+  end_phase                      the side ends its turn
+  move (figure, path)            3" a point standing, 1" a point prone (crawling); 12" a
+                                 turn at most; walls, hedges, fences and wire cost d3
+                                 points each, rolled when the move reaches them
+  prone (figure) / stand (figure)  lie down (free) or stand up (1 point)
+  turn (figure, point)           face the point (1 point)
+  hide (figure)                  2 points: +2 to acquire it, unseen behind hard cover
+  acquire (figure, target)       slice 3 (acquire.py, sight.py): the roll to acquire an
+                                 enemy in sight (d6 over the total), once a turn each
+Not yet (docs/ww2-135-design.md section 7): fire, morale,
+opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
+anti-tank weapons and vehicles, the scenarios, the solo AI.
+"""
+
+from __future__ import annotations
+
+from game.core import pools
+from game.core.game import Game
+from game.core.keys import FigureMark
+from game.core.state import Figure
+from game.data.terrain_types import TerrainFile
+from game.rulesets.base import RulesetBase
+
+from .acquire import W135Acquire
+from .commands import W135Commands
+from .data import W135Data
+from .move import W135Move
+from .sight import W135Sight
+from .status import AP, W135FigMark, W135GameAttr
+
+#: the qualities of L7, which a figure's equipment may name
+QUALITIES = ("green", "experienced", "elite")
+
+
+class Ww2135(RulesetBase[W135Data]):
+    id = "ww2-135"
+    Data = W135Data
+    phases = ("actions",)
+    phase_names = {"actions": "Actions"}
+    Listing = W135Commands
+    listing: W135Commands
+
+    def __init__(self, data: W135Data, terrain: TerrainFile) -> None:
+        self.moving = W135Move(self)
+        self.sight = W135Sight(self)
+        self.acquisition = W135Acquire(self)
+        super().__init__(data, terrain)
+
+    def command_owners(self) -> tuple[object, ...]:
+        return (self, self.moving, self.acquisition)
+
+    # ---- the clock ---------------------------------------------------------------------------
+    def sideturn(self, game: Game) -> int:
+        """The number of the side turn being played (the first side's first turn is 1)."""
+        return int(game.state.attrs.get(W135GameAttr.SIDETURN, 0))
+
+    def this_turn(self, game: Game, mark: object) -> bool:
+        """A mark ``[sideturn, ...]`` made in the side turn now being played."""
+        return isinstance(mark, list) and bool(mark) and mark[0] == self.sideturn(game)
+
+    # ---- action points (L5-9) ------------------------------------------------------------------
+    @staticmethod
+    def who(f: Figure) -> str:
+        return pools.owner("figure", f.id)
+
+    def quality(self, f: Figure) -> str:
+        """Green, experienced or elite (L7): the equipment naming one, else its troop type's."""
+        return next((q for q in QUALITIES if q in f.equipment), self.data.troop_types[f.type].quality)
+
+    def quota(self, f: Figure) -> int:
+        """The points ``f`` has as its side's turn begins: its quality's (L7)."""
+        return self.data.quota(self.quality(f))
+
+    def points(self, game: Game, f: Figure) -> int:
+        """Action points ``f`` has left this turn."""
+        return pools.left(game.state, self.who(f), AP)
+
+    def pay(self, game: Game, f: Figure, n: int, what: str) -> None:
+        """Spend ``n`` of ``f``'s points on ``what`` (refused when it has fewer), in the log."""
+        if n <= 0:
+            return
+        left = pools.spend(game.state, self.who(f), AP, n, name=f.name)
+        game.emit("points", f"{f.name} spends {n} point{'s' if n != 1 else ''} on {what} ({left} left).",
+                  figures=[f.id], side=f.side)
+
+    def on_side_start(self, game: Game) -> None:
+        st = game.state
+        st.attrs[W135GameAttr.SIDETURN] = self.sideturn(game) + 1
+        side = st.active_side
+        total = 0
+        for f in sorted(st.side_figures(side), key=lambda x: x.id):
+            f.markers.pop(FigureMark.MOVED, None)
+            if not f.alive:
+                continue
+            n = self.quota(f)
+            pools.reset(st, self.who(f), AP, n)
+            total += n
+        game.emit("points", f"{st.sides[side].name}'s turn: {total} action points among their figures.", side=side)
+
+    def on_side_end(self, game: Game) -> None:
+        st = game.state
+        self.acquisition.note_seen(game, st.active_side)
+        for f in st.side_figures(st.active_side):
+            if pools.left(st, self.who(f), AP):
+                pools.reset(st, self.who(f), AP, 0)  # unspent points are lost (L5)
+
+    # ---- what the figures are -------------------------------------------------------------------
+    def is_vehicle(self, f: Figure) -> bool:
+        return self.data.is_vehicle_type(f.type)
+
+    @staticmethod
+    def prone(f: Figure) -> bool:
+        return bool(f.markers.get(W135FigMark.PRONE))
+
+    @staticmethod
+    def hidden(f: Figure) -> bool:
+        return bool(f.markers.get(W135FigMark.HIDDEN))

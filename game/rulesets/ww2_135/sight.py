@@ -1,0 +1,128 @@
+"""Sight in My 1/35th Scale WWII Skirmish (L33-55, L98-108, L263-278): what a figure sees,
+by its facing, its posture and the heights of what stands between, and the acquisition roll
+a target needs every turn before it is shot at.
+
+The shared sight line (game/geometry/los.py) gives every feature the line crosses; this
+chapter reads them with the text's height tester (interpretation heights): between two
+standing figures a wall or hedge lower than a standing figure's eye is a hindrance
+and a higher one blocks, a fence always hinders; a prone observer is blocked by walls,
+hedges unless one lies within 1" of it (then it hinders), and hindered by fences.
+The wall or hedge a figure stands at is its cover, not a hindrance to it, and it sees and
+is seen over it (L263-271) unless it lies prone behind it. A target not standing is not seen
+past any hindrance (L51); a hidden one is not seen behind hard cover (L49); from higher
+ground woods hinder instead of blocking (L100). A figure sees in its front half (L47,
+interpretation facing); a hidden figure sees nothing until it has paid to move (L55).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from shapely.geometry import Point
+
+from game.core.game import Game
+from game.core.state import Figure
+from game.rulesets.parts import Chapter
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_135.ruleset import Ww2135
+
+#: terrain the height tester decides (L100 "walls and bushes"; a hedge is a line of bushes)
+HEIGHTED = frozenset({"wall", "hedge"})
+#: terrain that always hinders a standing figure (L100)
+FENCES = frozenset({"fence"})
+COVER_WORDS = ("no cover", "soft cover", "hard cover")
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What an observer sees of a target: whether, the target's cover (0 none, 1 soft, 2
+    hard), the hindrances between, the distance (mm), and why not, in words."""
+
+    visible: bool
+    cover: int
+    hindrances: int
+    distance: float
+    why: str = ""
+
+
+class W135Sight(Chapter["Ww2135"]):
+    rules: Ww2135
+
+    def height(self, game: Game, feature_id: str) -> float:
+        """A feature's height in inches (the ruleset's default for its type)."""
+        feat = game.table.feature(feature_id)
+        return self.rules.data.heights.defaults.get(feat.type.id, 0.0)
+
+    def in_arc(self, f: Figure, p: tuple[float, float]) -> bool:
+        """``p`` is in ``f``'s front arc (L47: 180 degrees, interpretation facing)."""
+        if p == f.pos:
+            return True
+        off = (self.rules.heading(f.pos, p) - f.facing + 180.0) % 360.0 - 180.0
+        return abs(off) <= self.rules.data.acquisition.front_arc / 2 + 1e-9
+
+    def line(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
+        """The sight line from ``obs`` to ``tgt`` as the heights and postures make it
+        (the front arc and hiding are :meth:`sees`'s)."""
+        rules = self.rules
+        key = ("w135_line", obs.pos, tgt.pos, rules.prone(obs), rules.prone(tgt), rules.hidden(tgt))
+        return rules.recall(game, key, lambda: self._line(game, obs, tgt))
+
+    def _line(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
+        rules, table = self.rules, game.table
+        res = rules.los(game, obs, tgt)
+        higher = table.elevation_at(obs.pos) > table.elevation_at(tgt.pos)
+        tester = rules.data.heights.tester
+        near = rules.mm(rules.data.heights.prone_adjacent)
+        op, tp = Point(obs.pos), Point(tgt.pos)
+        hind, blocked = 0, ""
+        for c in res.crossings:
+            feat = table.feature(c.feature_id)
+            name = feat.name.lower()
+            if c.effect == "blocks":
+                if feat.type.los == "woods" and higher:
+                    hind += 1  # trees seen from above (L100)
+                    continue
+                blocked = blocked or f"the {name} blocks the view"
+                continue
+            if c.type_id not in HEIGHTED and c.type_id not in FENCES:
+                hind += c.effect == "hinders"
+                continue
+            reach = feat.type.cover_reach
+            at_target = feat.area.distance(tp) <= reach + 1e-6
+            at_obs = feat.area.distance(op) <= max(reach, near) + 1e-6
+            tall = c.type_id in HEIGHTED and self.height(game, c.feature_id) >= tester
+            if at_target:  # the target's own cover: seen over it unless lying behind it
+                if rules.prone(tgt) and c.type_id in HEIGHTED:
+                    blocked = blocked or f"lying behind the {name}"
+                continue
+            if rules.prone(obs):
+                if c.type_id in FENCES or at_obs:
+                    hind += 1
+                else:
+                    blocked = blocked or f"the {name} blocks a prone figure's view"
+                continue
+            if at_obs:
+                continue  # standing at it, looking over it
+            if tall:
+                blocked = blocked or f"the {name} is higher than a standing figure"
+            else:
+                hind += 1
+        if not blocked and hind and rules.prone(tgt):
+            blocked = "a prone figure behind a hindrance (L51)"
+        if not blocked and rules.hidden(tgt) and res.cover == 2:
+            blocked = "hidden behind hard cover (L49)"
+        return Sight(not blocked, res.cover, hind, res.distance, blocked)
+
+    def sees(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
+        """What ``obs`` sees of ``tgt`` now: its sight line, within its front arc, and not
+        while it hides."""
+        s = self.line(game, obs, tgt)
+        if not s.visible:
+            return s
+        if self.rules.hidden(obs):
+            return Sight(False, s.cover, s.hindrances, s.distance, f"{obs.name} is hidden and must move before it observes (L55)")
+        if not self.in_arc(obs, tgt.pos):
+            return Sight(False, s.cover, s.hindrances, s.distance, f"{obs.name} must turn to face it first (L47)")
+        return s

@@ -1,0 +1,32 @@
+"""The keys of what My 1/35th Scale WWII Skirmish notes in the game state, declared once
+(see game/core/keys.py). Marks come with the slices of issue 20 that write them
+(docs/ww2-135-design.md section 7). A figure's action points are a pool
+(game/core/pools.py), ``AP``.
+
+Side turns are counted in ``W135GameAttr.SIDETURN`` (1 for the first side's first turn): a
+mark holding a side-turn number says "this turn" when it equals the current one.
+"""
+
+from __future__ import annotations
+
+from game.core.keys import StatusKeys
+
+#: a figure's pool (game/core/pools.py) of action points left this turn (L5)
+AP = "ap"
+
+
+class W135GameAttr(StatusKeys):
+    """``GameState.attrs`` this ruleset keeps."""
+
+    SIDETURN = "sideturn"  # the number of the side turn now being played, from 1
+
+
+class W135FigMark(StatusKeys):
+    """A figure's ``markers``."""
+
+    PRONE = "prone"  # True while lying down (L21: standing costs a point; L77 prone in the open)
+    HIDDEN = "hidden"  # True while hidden (L19, L41, L55): it must pay to move before acquiring or firing
+    MOVED_IN = "moved_in"  # [sideturn, inches]: how far it has moved in its side's turn (L31: 12" at most)
+    ACQUIRED = "acquired"  # [sideturn, target ids]: the enemies it has acquired this turn (L35)
+    ACQUIRE_TRIED = "acquire_tried"  # [sideturn, target ids]: the enemies it has tried to acquire this turn (one try each)
+    SEEN = "seen"  # [sideturn, enemy ids]: what it had in sight as its side's turn ended (L43, L70: interpretation previously-seen)
