@@ -51,6 +51,14 @@ class W135Move(Chapter["Ww2135"]):
         mark = f.markers.get(W135FigMark.MOVED_IN)
         return float(mark[1]) if isinstance(mark, list) and self.rules.this_turn(game, mark) else 0.0
 
+    def moving_since_action(self, game: Game, f: Figure) -> float:
+        """Inches ``f`` moved in its side's latest turn since its last other action (L76, L82:
+        interpretation target-moved)."""
+        mark = f.markers.get(W135FigMark.MOVING)
+        if not isinstance(mark, list):
+            return 0.0
+        return float(mark[1]) if mark[0] > self.rules.sideturn(game) - len(game.state.side_order) else 0.0
+
     def allowance(self, game: Game, f: Figure) -> float:
         """How far (mm) ``f`` may still move this turn: its points' worth, within the 12" (L31)."""
         rules = self.rules
@@ -99,7 +107,7 @@ class W135Move(Chapter["Ww2135"]):
         stopped = ""
         for d, fid in self.obstacles(game, path):
             reach = self.cost(f, rules.in_units(d)) - paid
-            rules.pay(game, f, reach, "moving")
+            rules.pay(game, f, reach, "moving", moving=True)
             paid += reach
             feat = game.table.feature(fid)
             roll = game.dice.roll(str(rules.data.actions["negotiate_obstacle"].cost), f"{f.name} negotiates the {feat.name.lower()}",
@@ -111,18 +119,22 @@ class W135Move(Chapter["Ww2135"]):
                 stopped = f", stopping short of the {feat.name.lower()} (it needs {need} points to cross, has {rules.points(game, f)})"
                 break
             roll.outcome = f"{need} point{'s' if need != 1 else ''}"
-            rules.pay(game, f, need, f"crossing the {feat.name.lower()}")
+            rules.pay(game, f, need, f"crossing the {feat.name.lower()}", moving=True)
         if stop_at < line.length:
             path = list(substring(line, 0, stop_at).coords) if stop_at > 1e-6 else [f.pos]
         length = LineString(path).length if len(path) >= 2 else 0.0
-        rules.pay(game, f, self.cost(f, rules.in_units(length)) - paid, "moving")
+        rules.pay(game, f, self.cost(f, rules.in_units(length)) - paid, "moving", moving=True)
         if length <= 1e-6:
             if stopped:
                 game.emit("move", f"{f.name} stays put{stopped}.", figures=[f.id], side=f.side)
             return
         self.place(game, f, path)
-        inches = self.moved(game, f) + rules.in_units(length)
-        f.markers[W135FigMark.MOVED_IN] = [rules.sideturn(game), round(inches, 3)]
+        now = rules.sideturn(game)
+        inches = rules.in_units(length)
+        f.markers[W135FigMark.MOVED_IN] = [now, round(self.moved(game, f) + inches, 3)]
+        since = f.markers.get(W135FigMark.MOVING)
+        before = float(since[1]) if isinstance(since, list) and since[0] == now else 0.0
+        f.markers[W135FigMark.MOVING] = [now, round(before + inches, 3)]
         how = "crawls" if rules.prone(f) else "moves"
         game.emit("move", f"{f.name} {how} {rules.fmt(length)}{stopped}.", figures=[f.id], side=f.side)
 
@@ -142,6 +154,7 @@ class W135Move(Chapter["Ww2135"]):
 
     def apply_prone(self, game: Game, cmd: Command) -> None:
         f = game.state.figures[cmd.figure or ""]
+        self.rules.acted(f)
         f.markers[W135FigMark.PRONE] = True
         game.emit("posture", f"{f.name} goes prone.", figures=[f.id], side=f.side)
 

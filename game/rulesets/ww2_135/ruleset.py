@@ -19,7 +19,11 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
   hide (figure)                  2 points: +2 to acquire it, unseen behind hard cover
   acquire (figure, target)       slice 3 (acquire.py, sight.py): the roll to acquire an
                                  enemy in sight (d6 over the total), once a turn each
-Not yet (docs/ww2-135-design.md section 7): fire, morale,
+  fire (figure, target, choice)  slice 4 (fire.py, morale.py): aimed or un-aimed (options burst=yes,
+                                 weapon=id), acquiring first when it must; saves; morale
+                                 levels down; loaders and dry guns
+  reload (figure)                2 points: a dry gun fires again
+Not yet (docs/ww2-135-design.md section 7): morale tests and rallies, morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
 """
@@ -36,7 +40,10 @@ from game.rulesets.base import RulesetBase
 from .acquire import W135Acquire
 from .commands import W135Commands
 from .data import W135Data
+from .fire import W135Fire
+from .morale import W135Morale
 from .move import W135Move
+from .odds import W135Odds
 from .sight import W135Sight
 from .status import AP, W135FigMark, W135GameAttr
 
@@ -50,16 +57,19 @@ class Ww2135(RulesetBase[W135Data]):
     phases = ("actions",)
     phase_names = {"actions": "Actions"}
     Listing = W135Commands
+    Odds = W135Odds
     listing: W135Commands
 
     def __init__(self, data: W135Data, terrain: TerrainFile) -> None:
         self.moving = W135Move(self)
         self.sight = W135Sight(self)
         self.acquisition = W135Acquire(self)
+        self.morale = W135Morale(self)
+        self.firing = W135Fire(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.acquisition)
+        return (self, self.moving, self.acquisition, self.firing)
 
     # ---- the clock ---------------------------------------------------------------------------
     def sideturn(self, game: Game) -> int:
@@ -87,13 +97,22 @@ class Ww2135(RulesetBase[W135Data]):
         """Action points ``f`` has left this turn."""
         return pools.left(game.state, self.who(f), AP)
 
-    def pay(self, game: Game, f: Figure, n: int, what: str) -> None:
-        """Spend ``n`` of ``f``'s points on ``what`` (refused when it has fewer), in the log."""
+    def pay(self, game: Game, f: Figure, n: int, what: str, moving: bool = False) -> None:
+        """Spend ``n`` of ``f``'s points on ``what`` (refused when it has fewer), in the log;
+        an action other than ``moving`` ends what the figure's move counts for a shot at it."""
+        if not moving:
+            self.acted(f)
         if n <= 0:
             return
         left = pools.spend(game.state, self.who(f), AP, n, name=f.name)
         game.emit("points", f"{f.name} spends {n} point{'s' if n != 1 else ''} on {what} ({left} left).",
                   figures=[f.id], side=f.side)
+
+    @staticmethod
+    def acted(f: Figure) -> None:
+        """``f`` took an action other than moving: its move no longer counts to a shot at it
+        (L82 "If any action is done after the movement this does not apply")."""
+        f.markers.pop(W135FigMark.MOVING, None)
 
     def on_side_start(self, game: Game) -> None:
         st = game.state

@@ -27,6 +27,11 @@ class W135FigMark(StatusKeys):
     PRONE = "prone"  # True while lying down (L21: standing costs a point; L77 prone in the open)
     HIDDEN = "hidden"  # True while hidden (L19, L41, L55): it must pay to move before acquiring or firing
     MOVED_IN = "moved_in"  # [sideturn, inches]: how far it has moved in its side's turn (L31: 12" at most)
+    MOVING = "moving"  # [sideturn, inches]: moved since its last other action (L76, L82: a shot at it counts them)
+    MORALE = "morale"  # 1 suppressed, 2 shaken (3 broken: it has fled); absent while confident (L248)
+    FIRED = "fired"  # the side turn it last fired (L96: a loader must not be firing)
+    FIRED_AT = "fired_at"  # the side turn it was last fired at (L327 morale, L297 anti-tank)
+    DRY = "dry"  # True: its support weapon is out of ammunition until re-loaded (L96)
     ACQUIRED = "acquired"  # [sideturn, target ids]: the enemies it has acquired this turn (L35)
     ACQUIRE_TRIED = "acquire_tried"  # [sideturn, target ids]: the enemies it has tried to acquire this turn (one try each)
     SEEN = "seen"  # [sideturn, enemy ids]: what it had in sight as its side's turn ended (L43, L70: interpretation previously-seen)

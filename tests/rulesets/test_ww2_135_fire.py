@@ -1,0 +1,197 @@
+"""My 1/35th Scale WWII Skirmish, slice 4 (issue 20): aimed and un-aimed fire, bursts, the hit
+roll's modifiers, saves and morale levels, machine guns running dry (L57-96), scripted on
+small maps with forced dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import pools
+from game.core.commands import END_PHASE, Command
+from game.core.game import Game
+from game.core.state import DEAD, FLED
+from game.rulesets.ww2_135.status import AP, W135FigMark
+from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+
+IN = 25.4
+
+
+def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
+    doc = small_map([unit("a1", a)], [unit("b1", b)], terrain=terrain, ruleset="ww2-135", size=(60, 60))
+    game = make_unfinished_game(doc)
+    for f in game.state.figures.values():
+        f.facing = 90.0 if f.side == "a" else 270.0
+    return game
+
+
+def pair(game: Game):
+    st = game.state
+    return sorted(st.side_figures("a", alive_only=False), key=lambda f: f.id)[0], sorted(st.side_figures("b", alive_only=False), key=lambda f: f.id)[0]
+
+
+def fire(f, t, aim: str = "unaimed", **opts: str) -> Command:
+    return Command("fire", f.side, figure=f.id, target=t.id, choice=aim, options=tuple(sorted(opts.items())))
+
+
+def rolls(game: Game):
+    return [e.roll for e in game.log.events if e.roll]
+
+
+def refused(game: Game, cmd: Command) -> str:
+    res = game.submit(cmd)
+    assert not res.ok
+    return res.reason
+
+
+def wall(y: float) -> dict:
+    return {"type": "wall", "line": [[0, y], [60, y]], "width": 0.5}
+
+
+# ---- the hit roll (L69-80) ------------------------------------------------------------------------------
+def test_an_unaimed_shot_in_the_open_hits_at_the_total_and_kills_without_a_save():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)])
+    a, b = pair(game)
+    force(game, 3, 4)   # 20" in the open: no acquisition roll (total 0); 2d6 7 = un-aimed 5 + range 2
+    ok(game, fire(a, b))
+    (r,) = rolls(game)
+    assert r.target == "7+" and r.modifiers == [("un-aimed fire", 5), ('range 20.0"', 2)] and r.outcome == "hit"
+    assert b.life == DEAD and game.rules.points(game, a) == 1   # 3 points (L12)
+
+
+def test_a_miss_by_one():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40.5)])
+    a, b = pair(game)
+    force(game, 3, 4)   # 20.5": range 3, needs 8
+    ok(game, fire(a, b))
+    assert rolls(game)[0].outcome == "miss" and b.alive
+
+
+def test_aimed_fire_needs_the_target_seen_last_turn_and_a_firer_that_has_not_moved():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)])
+    a, b = pair(game)
+    assert "did not see" in refused(game, fire(a, b, "aimed"))
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))
+    force(game, 2, 2)   # aimed 2 + range 2 = 4
+    ok(game, fire(a, b, "aimed"))
+    assert rolls(game)[0].target == "4+" and b.life == DEAD and game.rules.points(game, a) == 0   # 4 points (L13)
+
+
+def test_a_firer_that_moved_cannot_aim_and_pays_2_a_full_3_inches():
+    game = game_of([("us_rifleman", 30, 14)], [("de_rifleman", 30, 40)])
+    a, b = pair(game)
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))
+    pools.reset(game.state, f"figure:{a.id}", AP, 6)   # a scripted quota, to move and still fire
+    ok(game, Command("move", "a", figure=a.id, path=((30 * IN, 20.5 * IN),)))   # 6.5": 3 points
+    assert "cannot aim" in refused(game, fire(a, b, "aimed"))
+    shot = game.rules.firing.plan(game, fire(a, b))
+    assert ('firer moved 6.5"', 4) in shot.modifiers and shot.need == 5 + 2 + 4
+
+
+def test_the_targets_move_counts_until_it_acts_again():
+    game = game_of([("us_rifleman", 30, 10)], [("de_rifleman", 30, 46)])
+    a, b = pair(game)
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("move", "b", figure=b.id, path=((30 * IN, 40 * IN),)))   # 6": +2 (L76)
+    ok(game, Command(END_PHASE, "b"))
+    mods = dict(game.rules.firing.plan(game, fire(a, b)).modifiers)
+    assert mods['target moved 6.0"'] == 2 and mods['range 30.0"'] == 3
+    game2 = game_of([("us_rifleman", 30, 10)], [("de_rifleman", 30, 46)])
+    a2, b2 = pair(game2)
+    ok(game2, Command(END_PHASE, "a"))
+    ok(game2, Command("move", "b", figure=b2.id, path=((30 * IN, 40 * IN),)))
+    ok(game2, Command("turn", "b", figure=b2.id, point=(30 * IN, 0.0)))      # an action after the move (L82)
+    ok(game2, Command(END_PHASE, "b"))
+    assert not [m for m, _ in game2.rules.firing.plan(game2, fire(a2, b2)).modifiers if m.startswith("target moved")]
+
+
+def test_a_prone_target_in_the_open():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 30)])
+    a, b = pair(game)
+    b.markers[W135FigMark.PRONE] = True
+    assert ("prone in the open", 2) in game.rules.firing.plan(game, fire(a, b)).modifiers
+
+
+def test_a_double_six_always_hits():
+    game = game_of([("us_rifleman", 30, 5)], [("de_rifleman", 30, 50.6)], terrain=[wall(50)])
+    a, b = pair(game)
+    force(game, 6, 6, 6, 1)   # acquire (over 30" +1, hard cover +1): 6; 45.6": 5 + range 5 + hard 3 = 13; save 1
+    ok(game, fire(a, b))
+    hit = [r for r in rolls(game) if r.spec == "2d6"][0]
+    assert hit.target == "13+" and hit.outcome == "double six: hit"
+
+
+# ---- saves and morale levels (L84-92, L248) ---------------------------------------------------------------
+@pytest.mark.parametrize("save_roll,outcome,level,life", [
+    (4, "not saved: killed", None, DEAD),
+    (3, "equal: two morale levels down", 2, "active"),
+    (1, "saved: a morale level down", 1, "active"),
+])
+def test_hard_cover_saves_on_3_or_under(save_roll, outcome, level, life):
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40.6)], terrain=[wall(40)])
+    a, b = pair(game)
+    force(game, 2, 6, 5, save_roll)   # acquire 2 > 1; 2d6 11 vs 5 + 3 (20.6") + 3 hard = 11; save d6 <= 3
+    ok(game, fire(a, b))
+    save = rolls(game)[-1]
+    assert save.spec == "d6" and save.target == "3 or under" and save.outcome == outcome
+    assert b.life == life and b.markers.get(W135FigMark.MORALE) == level
+
+
+def test_dropping_past_shaken_breaks_a_figure_and_it_flees():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40.6)], terrain=[wall(40)])
+    a, b = pair(game)
+    b.markers[W135FigMark.MORALE] = 2
+    force(game, 2, 6, 5, 1)
+    ok(game, fire(a, b))
+    assert b.life == FLED and any("broken and flees" in e.text for e in game.log.events)
+
+
+def test_an_smg_hit_beyond_20_inches_only_suppresses():
+    game = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 35)])
+    a, b = pair(game)
+    force(game, 6, 6, 6, 6)   # a burst at 25": both hit, neither kills (interpretation suppress-band)
+    ok(game, fire(a, b, burst="yes"))
+    assert b.alive and b.markers[W135FigMark.MORALE] == 2
+    game2 = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 41)])
+    a2, b2 = pair(game2)
+    assert "reaches 30\"" in refused(game2, fire(a2, b2))
+
+
+def test_a_suppressed_figure_cannot_fire():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)])
+    a, b = pair(game)
+    a.markers[W135FigMark.MORALE] = 1
+    assert "suppressed and cannot fire (L79)" in refused(game, fire(a, b))
+
+
+def test_no_points_are_spent_when_the_target_is_not_acquired():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40.6)], terrain=[wall(40)])
+    a, b = pair(game)
+    force(game, 1)
+    ok(game, fire(a, b))
+    assert game.rules.points(game, a) == 4 and [r.outcome for r in rolls(game)] == ["not acquired this turn"]
+    assert "failed to acquire" in refused(game, fire(a, b))
+
+
+# ---- loaders (L94-96) -----------------------------------------------------------------------------------------
+def test_a_gun_without_a_loader_runs_dry_on_a_double_and_a_burst_loses_its_second_roll():
+    game = game_of([("de_mg42", 30, 20)], [("us_rifleman", 30, 40)])
+    a, b = pair(game)
+    force(game, 4, 4)   # 8 of the 7 needed: a hit on a double; the hit comes first, then the gun is dry
+    ok(game, fire(a, b, burst="yes"))
+    assert b.life == DEAD and a.markers[W135FigMark.DRY] and len([r for r in rolls(game) if r.spec == "2d6"]) == 1
+    assert any("runs out of ammunition on a double" in e.text for e in game.log.events)
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))
+    ok(game, Command("reload", "a", figure=a.id))   # L23: 2 points
+    assert not a.markers.get(W135FigMark.DRY) and game.rules.points(game, a) == 2
+
+
+def test_a_loader_beside_the_gun_keeps_it_firing():
+    game = game_of([("de_mg42", 30, 20), ("de_rifleman", 30.5, 19)], [("us_rifleman", 30, 40)])
+    gun = [f for f in game.state.figures.values() if f.type == "de_mg42"][0]
+    _, b = pair(game)
+    force(game, 1, 1, 2, 2)   # two doubles, both misses (7 needed): nothing runs dry
+    ok(game, fire(gun, b, burst="yes"))
+    assert not gun.markers.get(W135FigMark.DRY) and len(rolls(game)) == 2
