@@ -17,7 +17,9 @@ IN = 25.4
 
 
 def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
-    doc = small_map([unit("a1", a)], [unit("b1", b)], terrain=terrain, ruleset="ww2-135", size=(60, 60))
+    # a friend in sight for each side, far off, so that nobody tests morale alone (L254)
+    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
+                    terrain=terrain, ruleset="ww2-135", size=(60, 60))
     game = make_unfinished_game(doc)
     for f in game.state.figures.values():
         f.facing = 90.0 if f.side == "a" else 270.0
@@ -178,7 +180,7 @@ def test_no_points_are_spent_when_the_target_is_not_acquired():
 def test_a_gun_without_a_loader_runs_dry_on_a_double_and_a_burst_loses_its_second_roll():
     game = game_of([("de_mg42", 30, 20)], [("us_rifleman", 30, 40)])
     a, b = pair(game)
-    force(game, 4, 4)   # 8 of the 7 needed: a hit on a double; the hit comes first, then the gun is dry
+    force(game, 4, 4, 6, 6)   # 8 of the 7 needed: a hit on a double, then the gun is dry; (6, 6): b's lone man's test
     ok(game, fire(a, b, burst="yes"))
     assert b.life == DEAD and a.markers[W135FigMark.DRY] and len([r for r in rolls(game) if r.spec == "2d6"]) == 1
     assert any("runs out of ammunition on a double" in e.text for e in game.log.events)

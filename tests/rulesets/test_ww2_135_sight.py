@@ -17,7 +17,9 @@ IN = 25.4
 
 
 def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
-    doc = small_map([unit("a1", a)], [unit("b1", b)], terrain=terrain, ruleset="ww2-135", size=(60, 60))
+    # a friend in sight for each side, far off, so that nobody tests morale alone (L254)
+    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
+                    terrain=terrain, ruleset="ww2-135", size=(60, 60))
     return make_unfinished_game(doc)
 
 

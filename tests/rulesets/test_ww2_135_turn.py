@@ -144,5 +144,5 @@ def test_a_figure_that_cannot_pay_for_the_wall_stops_before_it_and_keeps_its_poi
     ok(game, move(game, f, (10, 10)))   # reaches the wall after 3.75" (2 points), then needs 3 of the 2 left
     assert f.y / IN < 8 - 0.25 and f.y / IN > 7.5
     assert points(game, f) == 2
-    assert [e.roll.outcome for e in game.log.events if e.roll] == ["needs 3 points, has 2: stops short"]
+    assert [e.roll.outcome for e in game.log.events if e.roll and "negotiates" in e.roll.reason] == ["needs 3 points, has 2: stops short"]
     assert any("stopping short of the wall (it needs 3 points to cross, has 2)" in e.text for e in game.log.events)

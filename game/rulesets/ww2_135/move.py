@@ -10,7 +10,7 @@ stops before it and keeps the rest of its points (interpretation obstacles).
 
 from __future__ import annotations
 
-from math import ceil
+from math import ceil, hypot
 from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString
@@ -24,6 +24,7 @@ from game.geometry.movement import trace_path
 from game.rulesets.movement import MovePlan, plan_move
 from game.rulesets.parts import Chapter
 
+from .morale import SHAKEN
 from .status import W135FigMark
 
 if TYPE_CHECKING:
@@ -94,6 +95,31 @@ class W135Move(Chapter["Ww2135"]):
             refuse(plan.refusal + ("" if "left" not in plan.refusal else
                                    f" ({self.rules.points(game, f)} points at {self.per_point(f):g}\" a point, "
                                    f"{self.rules.fmt(self.rules.mm(max(0.0, left)))} of the 12\" a turn)"))
+        self.morale_limits(game, f, plan.path[-1])
+
+    def morale_limits(self, game: Game, f: Figure, end: tuple[float, float]) -> None:
+        """Where a suppressed or shaken figure may go (L121, L259-261, interpretation
+        morale-moves): suppressed, no nearer a known enemy unless it ends in cover, and by a
+        failed test out of cover, towards cover; shaken, further from every known enemy."""
+        rules = self.rules
+        morale = rules.morale
+        lv = morale.level(f)
+        if lv == 0:
+            return
+        enemies = morale.known_enemies(game, f.side)
+        if lv == SHAKEN:
+            nearer = [e for e in enemies if hypot(e.x - end[0], e.y - end[1]) <= hypot(e.x - f.x, e.y - f.y) + 1e-6]
+            require(not nearer, f"{f.name} is shaken and must move away from every known enemy (L261): "
+                                f"that move is not further from {nearer[0].name if nearer else ''}.")
+            return
+        ends_in_cover = morale.in_cover(game, end)
+        if f.markers.get(W135FigMark.BY_TEST) and not morale.in_cover(game, f.pos):
+            require(morale.cover_gap(game, end) < morale.cover_gap(game, f.pos) - 1e-6,
+                    f"{f.name} failed a morale test out of cover and must move towards cover (L259).")
+        if enemies and not ends_in_cover:
+            near = min(enemies, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id))
+            require(hypot(near.x - end[0], near.y - end[1]) >= hypot(near.x - f.x, near.y - f.y) - 1e-6,
+                    f"{f.name} is suppressed and cannot move towards {near.name}, a known enemy, except into cover (L121, L259).")
 
     def apply_move(self, game: Game, cmd: Command) -> None:
         rules = self.rules

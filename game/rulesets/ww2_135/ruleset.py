@@ -23,7 +23,9 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
                                  weapon=id), acquiring first when it must; saves; morale
                                  levels down; loaders and dry guns
   reload (figure)                2 points: a dry gun fires again
-Not yet (docs/ww2-135-design.md section 7): morale tests and rallies, morale,
+  rally (figure)                 slice 5 (morale.py): 3 points; lone figures test as their
+                                 side's turn begins; suppressed and shaken figures' moves
+Not yet (docs/ww2-135-design.md section 7): morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
 """
@@ -31,6 +33,7 @@ anti-tank weapons and vehicles, the scenarios, the solo AI.
 from __future__ import annotations
 
 from game.core import pools
+from game.core.commands import Command, refuse
 from game.core.game import Game
 from game.core.keys import FigureMark
 from game.core.state import Figure
@@ -69,7 +72,7 @@ class Ww2135(RulesetBase[W135Data]):
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.acquisition, self.firing)
+        return (self, self.moving, self.acquisition, self.firing, self.morale)
 
     # ---- the clock ---------------------------------------------------------------------------
     def sideturn(self, game: Game) -> int:
@@ -90,8 +93,12 @@ class Ww2135(RulesetBase[W135Data]):
         return next((q for q in QUALITIES if q in f.equipment), self.data.troop_types[f.type].quality)
 
     def quota(self, f: Figure) -> int:
-        """The points ``f`` has as its side's turn begins: its quality's (L7)."""
-        return self.data.quota(self.quality(f))
+        """The points ``f`` has as its side's turn begins: its quality's (L7), one fewer
+        while suppressed or shaken (L9, interpretation ap-when)."""
+        n = self.data.quota(self.quality(f))
+        if self.morale.word(self.morale.level(f)) in self.data.quota_penalty.levels:
+            n += self.data.quota_penalty.points
+        return max(0, n)
 
     def points(self, game: Game, f: Figure) -> int:
         """Action points ``f`` has left this turn."""
@@ -127,6 +134,7 @@ class Ww2135(RulesetBase[W135Data]):
             pools.reset(st, self.who(f), AP, n)
             total += n
         game.emit("points", f"{st.sides[side].name}'s turn: {total} action points among their figures.", side=side)
+        self.morale.lone_tests(game, side)
 
     def on_side_end(self, game: Game) -> None:
         st = game.state
@@ -134,6 +142,14 @@ class Ww2135(RulesetBase[W135Data]):
         for f in st.side_figures(st.active_side):
             if pools.left(st, self.who(f), AP):
                 pools.reset(st, self.who(f), AP, 0)  # unspent points are lost (L5)
+
+    # ---- checks every command passes ------------------------------------------------------------
+    def check(self, game: Game, cmd: Command) -> None:
+        super().check(game, cmd)
+        f = game.state.figures.get(cmd.figure or "")
+        if (f is not None and cmd.kind != "move" and f.markers.get(W135FigMark.BY_TEST) and not self.moving.moved(game, f)
+                and not self.morale.in_cover(game, f.pos)):
+            refuse(f"{f.name} failed a morale test out of cover: it must first move towards cover (L259).")
 
     # ---- what the figures are -------------------------------------------------------------------
     def is_vehicle(self, f: Figure) -> bool:

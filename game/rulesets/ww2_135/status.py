@@ -29,6 +29,7 @@ class W135FigMark(StatusKeys):
     MOVED_IN = "moved_in"  # [sideturn, inches]: how far it has moved in its side's turn (L31: 12" at most)
     MOVING = "moving"  # [sideturn, inches]: moved since its last other action (L76, L82: a shot at it counts them)
     MORALE = "morale"  # 1 suppressed, 2 shaken (3 broken: it has fled); absent while confident (L248)
+    BY_TEST = "by_test"  # True: suppressed by a failed morale test, lifted only by a rally with a passed test (L259)
     FIRED = "fired"  # the side turn it last fired (L96: a loader must not be firing)
     FIRED_AT = "fired_at"  # the side turn it was last fired at (L327 morale, L297 anti-tank)
     DRY = "dry"  # True: its support weapon is out of ammunition until re-loaded (L96)

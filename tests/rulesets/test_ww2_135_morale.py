@@ -1,0 +1,156 @@
+"""My 1/35th Scale WWII Skirmish, slice 5 (issue 20): morale tests, their modifiers and what
+failing does (L246-261, L322-332), rallying (L20), the points suppressed and shaken figures
+lose (L9) and where they may move (L121, L259-261), scripted with forced dice."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from game.core.commands import END_PHASE, Command
+from game.core.game import Game
+from game.core.state import DEAD
+from game.rulesets.ww2_135.status import W135FigMark
+from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+
+IN = 25.4
+
+
+def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
+    doc = small_map([unit("a1", a)], [unit("b1", b)], terrain=terrain, ruleset="ww2-135", size=(60, 60))
+    return make_unfinished_game(doc)
+
+
+def figs(game: Game, side: str):
+    return sorted(game.state.side_figures(side, alive_only=False), key=lambda f: f.id)
+
+
+def rolls(game: Game):
+    return [e.roll for e in game.log.events if e.roll]
+
+
+def refused(game: Game, cmd: Command) -> str:
+    res = game.submit(cmd)
+    assert not res.ok
+    return res.reason
+
+
+def to_a_turn(game: Game) -> None:
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))
+
+
+HEDGE = {"type": "hedge", "line": [[0, 30], [60, 30]], "width": 1}
+
+
+def test_the_modifiers_each_as_the_text_gives_them():
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 32, 20), ("us_rifleman", 34, 20)], [("de_rifleman", 30, 39)])
+    a, b, c = figs(game, "a")
+    b.life = DEAD
+    c.life = DEAD
+    a.markers[W135FigMark.MORALE] = 1
+    a.markers[W135FigMark.FIRED_AT] = game.rules.sideturn(game)
+    mods = game.rules.morale.modifiers(game, a)
+    assert mods == [("2 killed in its unit", 4), ("fired at last turn", 1), ("suppressed", 2), ('enemy inside 20"', 2),
+                    ("cannot see a friendly figure", 4)]   # L326-331; 19" from the enemy
+
+
+def test_cover_takes_two_off():
+    game = game_of([("us_rifleman", 30, 29.2), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 59)], terrain=[HEDGE])
+    a = figs(game, "a")[0]
+    assert ("in cover", -2) in game.rules.morale.modifiers(game, a)   # L332: at the hedge
+
+
+@pytest.mark.parametrize("faces,passed", [((3, 3), False), ((3, 4), True)])
+def test_a_lone_figure_tests_as_its_turn_begins(faces, passed):
+    # a sees no friend (+4, the hedge hides the other man) and one of its unit is killed (+2): more than 6
+    game = game_of([("us_rifleman", 30, 10), ("us_rifleman", 30, 50)], [("de_rifleman", 55, 55)], terrain=[HEDGE])
+    a, far = figs(game, "a")
+    ok(game, Command(END_PHASE, "a"))
+    force(game, *faces)
+    far.life = DEAD   # his friend is gone: a sees nobody; a killed man in his unit +2
+    ok(game, Command(END_PHASE, "b"))
+    test = [r for r in rolls(game) if "tests morale" in r.reason][-1]
+    assert test.target == "more than 6" and test.outcome == ("passed" if passed else "failed")
+    assert a.markers.get(W135FigMark.MORALE) == (None if passed else 1)
+    assert bool(a.markers.get(W135FigMark.BY_TEST)) == (not passed)
+    assert game.rules.points(game, a) == 4   # the point comes off as the next quota is set (interpretation ap-when)
+
+
+def test_suppressed_and_shaken_figures_have_a_point_fewer():
+    game = game_of([("us_rifleman", 30, 10), ("us_rifleman", 31, 10), ("us_rifleman", 32, 10)], [("de_rifleman", 30, 50)])
+    a, b, c = figs(game, "a")
+    b.markers[W135FigMark.MORALE] = 1
+    c.markers[W135FigMark.MORALE] = 2
+    to_a_turn(game)
+    assert [game.rules.points(game, f) for f in (a, b, c)] == [4, 3, 3]   # L9
+
+
+def test_a_rally_takes_off_a_suppressed_marker_from_fire_without_a_test():
+    game = game_of([("us_rifleman", 30, 10), ("us_rifleman", 31, 10)], [("de_rifleman", 30, 50)])
+    a = figs(game, "a")[0]
+    a.markers[W135FigMark.MORALE] = 1
+    force(game)   # no dice
+    ok(game, Command("rally", "a", figure=a.id))
+    assert W135FigMark.MORALE not in a.markers and game.rules.points(game, a) == 1   # L20: 3 points
+
+
+@pytest.mark.parametrize("faces,level", [((6, 6), None), ((1, 1), 1)])
+def test_suppressed_by_a_test_needs_a_passed_test_to_rally(faces, level):
+    game = game_of([("us_rifleman", 30, 29.3), ("us_rifleman", 31, 29.3), ("us_rifleman", 32, 29.3)], [("de_rifleman", 30, 50)],
+                   terrain=[HEDGE])
+    a, _, c = figs(game, "a")   # at the hedge: in cover, so it need not move first
+    c.life = DEAD
+    a.markers[W135FigMark.MORALE] = 1
+    a.markers[W135FigMark.BY_TEST] = True
+    force(game, *faces)
+    ok(game, Command("rally", "a", figure=a.id))   # a man killed +2, suppressed +2, in cover -2: more than 2
+    assert a.markers.get(W135FigMark.MORALE) == level
+
+
+@pytest.mark.parametrize("faces,level", [((6, 6), 1), ((1, 1), 2)])
+def test_a_shaken_figure_rallies_to_suppressed_or_stays_shaken(faces, level):
+    game = game_of([("us_rifleman", 30, 10), ("us_rifleman", 31, 10)], [("de_rifleman", 30, 50)])
+    a = figs(game, "a")[0]
+    a.markers[W135FigMark.MORALE] = 2
+    force(game, *faces)
+    ok(game, Command("rally", "a", figure=a.id))   # shaken +5: needs more than 5
+    assert a.markers.get(W135FigMark.MORALE) == level
+
+
+WALL = {"type": "wall", "line": [[0, 30], [60, 30]], "width": 0.5}
+
+
+def test_a_suppressed_figure_cannot_move_towards_a_known_enemy_except_into_cover():
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 45)], terrain=[WALL])
+    a = figs(game, "a")[0]
+    a.markers[W135FigMark.MORALE] = 1
+    a.facing = 90.0
+    assert "cannot move towards" in refused(game, Command("move", "a", figure=a.id, path=((30 * IN, 23 * IN),)))
+    ok(game, Command("move", "a", figure=a.id, path=((30 * IN, 29.3 * IN),)))   # into the wall's cover
+
+
+def test_a_shaken_figure_must_move_away():
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 45)])
+    a = figs(game, "a")[0]
+    a.markers[W135FigMark.MORALE] = 2
+    assert "must move away" in refused(game, Command("move", "a", figure=a.id, path=((33 * IN, 22 * IN),)))
+    ok(game, Command("move", "a", figure=a.id, path=((30 * IN, 17 * IN),)))
+
+
+def test_suppressed_by_a_test_out_of_cover_must_first_move_towards_it():
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 50)], terrain=[HEDGE])
+    a = figs(game, "a")[0]
+    a.markers[W135FigMark.MORALE] = 1
+    a.markers[W135FigMark.BY_TEST] = True
+    assert "must first move towards cover" in refused(game, Command("hide", "a", figure=a.id))
+    assert "must move towards cover" in refused(game, Command("move", "a", figure=a.id, path=((30 * IN, 17 * IN),)))
+    ok(game, Command("move", "a", figure=a.id, path=((30 * IN, 23 * IN),)))
+    ok(game, Command("hide", "a", figure=a.id))
+
+
+def test_the_chance_of_a_test_is_2d6_over_the_total():
+    """Hand-worked: 2d6 more than 6 passes 21 times in 36 (7-12)."""
+    passes = sum(1 for x in range(1, 7) for y in range(1, 7) if x + y > 6)
+    assert Fraction(passes, 36) == Fraction(21, 36)
