@@ -149,22 +149,33 @@ def test_dropping_past_shaken_breaks_a_figure_and_it_flees():
     assert b.life == FLED and any("broken and flees" in e.text for e in game.log.events)
 
 
-def test_an_smg_hit_beyond_20_inches_only_suppresses():
-    game = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 35)])
+def test_an_smg_fires_bursts_to_20_inches():
+    game = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 28)])
     a, b = pair(game)
-    force(game, 6, 6, 6, 6)   # a burst at 25": both hit, neither kills (interpretation suppress-band)
+    force(game, 1, 2, 6, 6)   # a burst at 18" (needs 7): a miss, then a double six
     ok(game, fire(a, b, burst="yes"))
-    assert b.alive and b.markers[W135FigMark.MORALE] == 2
-    game2 = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 41)])
+    assert [r.outcome for r in rolls(game)] == ["miss", "hit"] and b.life == DEAD
+    game2 = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 35)])
     a2, b2 = pair(game2)
-    assert "reaches 30\"" in refused(game2, fire(a2, b2))
+    assert 'the SMG reaches 20"' in refused(game2, fire(a2, b2))   # L66; its 30" is for suppressive fire
+
+
+def test_a_pistol_reaches_12_inches_and_a_rifle_does_not_burst():
+    game = game_of([("de_officer", 30, 10), ("us_rifleman", 20, 10)], [("de_rifleman", 30, 23)])
+    a, b = pair(game)
+    assert 'the Pistol reaches 12"' in refused(game, fire(a, b))   # L67
+    rifleman = [f for f in game.state.side_figures("a") if f.type == "us_rifleman"][0]
+    rifleman.facing = 45.0
+    assert "does not fire bursts" in refused(game, fire(rifleman, b, burst="yes"))
 
 
 def test_a_suppressed_figure_cannot_fire():
     game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)])
     a, b = pair(game)
     a.markers[W135FigMark.MORALE] = 1
-    assert "suppressed and cannot fire (L79)" in refused(game, fire(a, b))
+    assert "suppressed and cannot fire (L79" in refused(game, fire(a, b))
+    a.markers[W135FigMark.MORALE] = 2
+    assert "shaken and cannot fire (L79" in refused(game, fire(a, b))
 
 
 def test_no_points_are_spent_when_the_target_is_not_acquired():

@@ -154,3 +154,26 @@ def test_the_chance_of_a_test_is_2d6_over_the_total():
     """Hand-worked: 2d6 more than 6 passes 21 times in 36 (7-12)."""
     passes = sum(1 for x in range(1, 7) for y in range(1, 7) if x + y > 6)
     assert Fraction(passes, 36) == Fraction(21, 36)
+
+
+def test_a_shaken_figure_must_first_move_away_and_may_rally():
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 45)])
+    a = figs(game, "a")[0]
+    a.markers[W135FigMark.MORALE] = 2
+    assert "must first move away from the known enemy (L261)" in refused(game, Command("hide", "a", figure=a.id))
+    ok(game, Command("move", "a", figure=a.id, path=((30 * IN, 17 * IN),)))
+    ok(game, Command("prone", "a", figure=a.id))
+
+
+def test_a_lone_shaken_figure_failing_its_test_is_broken():
+    game = game_of([("us_rifleman", 30, 10)], [("de_rifleman", 55, 55)], terrain=[HEDGE])
+    a = figs(game, "a")[0]
+    a.markers[W135FigMark.MORALE] = 2
+    force(game, 6, 6, 6, 6)   # the lone German's test, then a's: shaken +5, no friend in sight +4: 12 is more than 9
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))
+    assert a.alive
+    force(game, 6, 6, 5, 4)   # the German's; a's 9 fails: a shaken figure failing drops to broken (interpretation recover)
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))
+    assert a.life == "fled"

@@ -60,7 +60,7 @@ def _rifle_behind_wall() -> tuple[Game, Command]:
 
 
 def _smg_burst_far() -> tuple[Game, Command]:
-    game = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 35)])
+    game = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 29.5)])
     a, b = first(game, "a"), first(game, "b")
     return game, Command("fire", "a", figure=a.id, target=b.id, choice="unaimed", options=(("burst", "yes"),))
 
@@ -86,7 +86,7 @@ def _acquire() -> tuple[Game, Command]:
     return game, Command("acquire", "a", figure=cmd.figure, target=cmd.target)
 
 
-SITUATIONS = {"rifle behind a wall": _rifle_behind_wall, "SMG burst beyond 20 inches": _smg_burst_far,
+SITUATIONS = {"rifle behind a wall": _rifle_behind_wall, "SMG burst at 19.5 inches": _smg_burst_far,
               "MG 42 without a loader": _mg_without_loader, "aimed at a prone man": _aimed_at_prone, "acquisition": _acquire}
 
 

@@ -96,14 +96,21 @@ def test_a_prone_target_is_not_seen_past_a_hindrance():
     assert "prone figure behind a hindrance (L51)" in sees(game, a, b).why
 
 
-def test_a_prone_observer_is_blocked_by_a_wall_unless_it_lies_at_it():
+def test_a_prone_observer_is_blocked_by_a_wall_and_by_a_hedge_unless_it_lies_at_the_hedge():
     game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)], terrain=[line(30, "wall")])
     a, b = figs(game)
     a.facing = 90.0
     a.markers[W135FigMark.PRONE] = True
     assert "blocks a prone figure's view" in sees(game, a, b).why
-    a.y = 29.4 * IN   # within 1" of the wall: it hinders (L100 "not adjacent")
-    s = sees(game, a, b)
+    a.y = 29.4 * IN   # lying at the wall: still blocked (L100 excepts bushes only)
+    assert "blocks a prone figure's view" in sees(game, a, b).why
+    game2 = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)], terrain=[line(30, "hedge", 1.0)])
+    a2, b2 = figs(game2)
+    a2.facing = 90.0
+    a2.markers[W135FigMark.PRONE] = True
+    assert not sees(game2, a2, b2).visible
+    a2.y = 29.0 * IN   # within 1" of the hedge: L100 "not adjacent to bushes", so it hinders
+    s = sees(game2, a2, b2)
     assert s.visible and s.hindrances == 1
 
 

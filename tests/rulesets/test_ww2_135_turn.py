@@ -146,3 +146,16 @@ def test_a_figure_that_cannot_pay_for_the_wall_stops_before_it_and_keeps_its_poi
     assert points(game, f) == 2
     assert [e.roll.outcome for e in game.log.events if e.roll and "negotiates" in e.roll.reason] == ["needs 3 points, has 2: stops short"]
     assert any("stopping short of the wall (it needs 3 points to cross, has 2)" in e.text for e in game.log.events)
+
+
+def test_the_roll_for_an_obstacle_stands_for_the_next_try():
+    game = game_of([("us_rifleman", 10, 4)], terrain=WALL)
+    f = fig(game)
+    force(game, 3, 6, 6, 6, 6)          # the wall's d3; then each lone man's morale test as his turn begins
+    ok(game, move(game, f, (10, 10)))   # stops short: needs 3, has 2
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))
+    force(game)                         # no new roll: the 3 stands (interpretation obstacles)
+    ok(game, move(game, f, (10, 9)))
+    assert round(f.y / IN, 3) == 9 and points(game, f) == 4 - 1 - 3
+    assert any("as rolled before" in e.text for e in game.log.events)

@@ -56,9 +56,8 @@ class Weapon(Strict):
     name: str = Field(min_length=1)
     kind: WeaponKind
     burst: bool = False  # may fire a burst: two hit rolls (L78, interpretation bursts)
-    kill: Inches | None = None  # the farthest a hit may kill (L63-67)
-    suppress_range: Inches | None = None  # the farthest it may fire, hits beyond `kill` only suppressing
-    max_range: Inches | None = None  # the farthest it may fire (anti-tank weapons: the last band)
+    max_range: Inches | None = None  # the farthest it fires (L63-67 "Kill"; anti-tank weapons: the last band)
+    suppress_range: Inches | None = None  # the farthest its suppressive fire reaches (L66 "Suppress")
     loader: bool = False  # runs dry on a double without a loader adjacent (L96)
     suppress: Literal["quad", "mg", "light"] | None = None  # its row of the suppressive-fire chances (L116-119)
     hand_to_hand: Literal["rifle", "smg", "assault_rifle", "carbine", "other"]  # its row of the fight modifiers (L222-224)
@@ -165,8 +164,7 @@ def check_w135_data(data: W135Data, doc: Any) -> None:
         if w.suppress is not None:
             need(w.suppress in data.suppressive_fire.chance, loc + ("suppress",), f"no suppressive-fire row '{w.suppress}'")
         if w.suppress_range is not None:
-            need(w.kill is not None and w.suppress_range > w.kill, loc + ("suppress_range",),
-                 "a suppress range is beyond the weapon's kill range (L63-67)")
+            need(w.suppress is not None, loc + ("suppress_range",), "only a weapon that lays suppressive fire has a suppress range (L114)")
         if w.kind == "anti_tank":
             last = data.anti_tank.bands[-1].upto
             need(w.max_range == last, loc + ("max_range",), f"an anti-tank weapon reaches its table's last band ({last:g}\")")

@@ -102,6 +102,9 @@ class Shooting(Strict):
     burst_rolls: int = Field(ge=1, le=5)
     firer_moved_per: Inches = Field(gt=0)
     firer_moved: Mod
+    moved_cannot_aim: bool
+    aimed_needs_seen: bool
+    cannot_fire: list[Level]
 
 
 class Saving(Strict):
@@ -134,7 +137,6 @@ class SuppressChance(Strict):
 class SuppressiveFire(Strict):
     chance: dict[Literal["quad", "mg", "light"], SuppressChance]
     line_width: Inches = Field(gt=0)
-    line_length: dict[Literal["mg", "light"], Inches]
     reloading_on: Face
     reloaded_on: Face
     never_kills: bool
@@ -265,6 +267,7 @@ class Surrender(Strict):
     within: Inches
     friend_over: Inches
     die: DiceSpec
+    over: bool
     modifiers: SurrenderMods
     once_per_turn: bool
 
@@ -288,6 +291,7 @@ class MoraleMods(Strict):
 class Morale(Strict):
     levels: list[Level]
     dice: DiceSpec
+    over: bool
     modifiers: MoraleMods
     enemy_within: Inches
 
@@ -312,6 +316,7 @@ class AtMods(Strict):
 
 class AntiTank(Strict):
     dice: DiceSpec
+    over: bool
     double_six: Literal["failed_shell"]
     bands: list[AtBand] = Field(min_length=1)
     modifiers: AtMods

@@ -12,8 +12,7 @@ hit roll and its modifiers, the save, and machine guns running dry without a loa
    rolls twice (L78, interpretation bursts).
 4. A hit is saved on a d6 at or under the save: a hindrance 1 each, soft cover 2, hard 3;
    over it killed, equal two morale levels down, under one (L84-92, interpretation
-   save-sum). An SMG hit beyond 20" cannot kill: one level down (interpretation
-   suppress-band).
+   save-sum). An SMG shoots to 20", a pistol to 12" (L63-67, interpretation suppress-band).
 5. A support weapon (L96) without a loader beside it that has not fired this turn runs dry
    on any double: a hitting double still hits; a dry first roll of a burst loses the second.
 """
@@ -43,8 +42,8 @@ AIMS = ("aimed", "unaimed")
 @dataclass(frozen=True)
 class Shot:
     """A shot worked out before any dice: what it costs, the 2d6 it needs and why, the save
-    a hit gets and why, whether a hit may kill, whether the gun may run dry, and whether the
-    target must be acquired first."""
+    a hit gets and why, whether the gun may run dry, and whether the target must be
+    acquired first."""
 
     firer: str
     target: str
@@ -56,7 +55,6 @@ class Shot:
     modifiers: tuple[tuple[str, int], ...]
     save: int
     save_modifiers: tuple[tuple[str, int], ...]
-    kills: bool
     may_run_dry: bool
     acquire: bool
 
@@ -103,7 +101,8 @@ class W135Fire(Chapter["Ww2135"]):
         st = game.state
         require(cmd.side == st.active_side, f"{f.name} fires in its own side's turn.")
         require(t.alive and st.hostile(f.side, t.side), f"{t.name} is not an enemy in action.")
-        require(rules.morale.level(f) == 0, f"{f.name} is {rules.morale.word(rules.morale.level(f))} and cannot fire (L79).")
+        level = rules.morale.word(rules.morale.level(f))
+        require(level not in data.shooting.cannot_fire, f"{f.name} is {level} and cannot fire (L79, interpretation fire-levels).")
         require(cmd.choice in AIMS, "Say whether the shot is aimed or un-aimed (choice aimed or unaimed).")
         wid, w = self.weapon(f, cmd.option("weapon"))
         require(not self.dry(f), f"{f.name}'s {w.name} is out of ammunition: re-load it (2 points, L23).")
@@ -112,7 +111,7 @@ class W135Fire(Chapter["Ww2135"]):
         sight = rules.sight.sees(game, f, t)
         require(sight.visible, f"{f.name} cannot see {t.name}: {sight.why}.")
         inches = rules.in_units(sight.distance)
-        reach = w.suppress_range or w.kill or w.max_range
+        reach = w.max_range
         if reach is not None and inches > reach + 1e-9:
             refuse(f"{t.name} is {inches:.1f}\" away; the {w.name} reaches {reach:g}\" (L63-67).")
         aimed = cmd.choice == "aimed"
@@ -121,8 +120,9 @@ class W135Fire(Chapter["Ww2135"]):
         if acquire:
             require(not rules.acquisition.tried(game, f, t), f"{f.name} failed to acquire {t.name} this turn (L35).")
         if aimed:
-            require(moved <= 1e-9, f"{f.name} has moved this turn and cannot aim (L80).")
-            require(rules.acquisition.seen_last_turn(game, f, t), f"{f.name} did not see {t.name} last turn: aimed fire needs it (L70).")
+            require(not data.shooting.moved_cannot_aim or moved <= 1e-9, f"{f.name} has moved this turn and cannot aim (L80).")
+            require(not data.shooting.aimed_needs_seen or rules.acquisition.seen_last_turn(game, f, t),
+                    f"{f.name} did not see {t.name} last turn: aimed fire needs it (L70).")
         a = data.actions["aimed_fire" if aimed else "unaimed_fire"]
         cost = a.fixed() or 0
         have = rules.points(game, f)
@@ -151,9 +151,8 @@ class W135Fire(Chapter["Ww2135"]):
             save_mods.append(("soft cover", sv.soft_cover))
         elif sight.cover == 2:
             save_mods.append(("hard cover", sv.hard_cover))
-        kills = w.kill is None or inches <= w.kill + 1e-9
         return Shot(f.id, t.id, wid, aimed, burst, cost, sum(v for _, v in mods), tuple(mods), sum(v for _, v in save_mods),
-                    tuple(save_mods), kills, w.loader and not self.loader_beside(game, f), acquire)
+                    tuple(save_mods), w.loader and not self.loader_beside(game, f), acquire)
 
     def check_fire(self, game: Game, cmd: Command) -> None:
         self.plan(game, cmd)
@@ -193,9 +192,6 @@ class W135Fire(Chapter["Ww2135"]):
     def hit(self, game: Game, f: Figure, t: Figure, shot: Shot) -> None:
         """A hit on ``t``: its save, and what it does (L84-92)."""
         rules = self.rules
-        if not shot.kills:
-            rules.morale.drop(game, t, rules.data.saving.saved, f"is hit beyond the {rules.data.weapons[shot.weapon].name}'s killing range")
-            return
         if shot.save <= 0:
             self.kill(game, t, f"{t.name} is hit in the open with no save and is killed.")
             return

@@ -4,10 +4,10 @@ suppresses it.
 
 A morale test (L324-332): 2d6 more than the total passes. Tests come at the beginning of a
 side's turn for each figure that sees no friend (L254) and when a shaken figure rallies
-(L255). Failing: confident becomes suppressed, suppressed becomes shaken (L259-261); a shaken
-figure stays shaken (interpretation recover). A rally (3 points, L20) takes a suppressed
+(L255). Failing: confident becomes suppressed, suppressed becomes shaken (L259-261). A rally (3 points, L20) takes a suppressed
 marker off; one put on by a failed test comes off only with a passed test (L259); a shaken
-figure's passed test makes it suppressed. A broken figure flees the table and counts as lost
+figure's passed test makes it suppressed, a failed one leaves it shaken (a lone shaken figure
+failing its test is broken). A broken figure flees the table and counts as lost
 (interpretation broken).
 """
 
@@ -121,13 +121,10 @@ class W135Morale(Chapter["Ww2135"]):
         return passed
 
     def fail(self, game: Game, f: Figure) -> None:
-        """A failed test (L257-261): confident becomes suppressed (by the test: only a rally
-        with a passed test lifts it), suppressed becomes shaken; shaken stays (interpretation
-        recover)."""
+        """A failed test at the start of a turn (L257-261): confident becomes suppressed (by
+        the test: only a rally with a passed test lifts it), suppressed becomes shaken, and
+        shaken broken (interpretation recover)."""
         lv = self.level(f)
-        if lv >= SHAKEN:
-            game.emit("morale", f"{f.name} stays shaken.", figures=[f.id], side=f.side)
-            return
         if lv == 0:
             f.markers[W135FigMark.BY_TEST] = True
         self.drop(game, f, 1, "fails its morale test")

@@ -5,7 +5,8 @@ face, hiding.
 A move's points are paid as it is given: a point for each 3" or part of it, 1" a point for
 a prone figure (interpretation move-points). An obstacle on the way (a wall, hedge,
 fence or wire) costs d3 more, rolled when the move reaches it; a figure that cannot pay
-stops before it and keeps the rest of its points (interpretation obstacles).
+stops before it and keeps the rest of its points, and the roll stands for its next try at
+that obstacle (interpretation obstacles).
 """
 
 from __future__ import annotations
@@ -136,15 +137,26 @@ class W135Move(Chapter["Ww2135"]):
             rules.pay(game, f, reach, "moving", moving=True)
             paid += reach
             feat = game.table.feature(fid)
-            roll = game.dice.roll(str(rules.data.actions["negotiate_obstacle"].cost), f"{f.name} negotiates the {feat.name.lower()}",
-                                  figures=[f.id])
-            need = roll.total
+            kept = f.markers.get(W135FigMark.OBSTACLE)
+            if isinstance(kept, list) and kept[0] == fid:
+                need = int(kept[1])  # the roll stands (interpretation obstacles)
+                game.emit("move", f"{f.name} tries the {feat.name.lower()} again: {need} point{'s' if need != 1 else ''}, as rolled before.",
+                          figures=[f.id], side=f.side)
+                roll = None
+            else:
+                roll = game.dice.roll(str(rules.data.actions["negotiate_obstacle"].cost), f"{f.name} negotiates the {feat.name.lower()}",
+                                      figures=[f.id])
+                need = roll.total
             if rules.points(game, f) < need:
-                roll.outcome = f"needs {need} points, has {rules.points(game, f)}: stops short"
+                if roll is not None:
+                    roll.outcome = f"needs {need} points, has {rules.points(game, f)}: stops short"
+                f.markers[W135FigMark.OBSTACLE] = [fid, need]
                 stop_at = max(0.0, d - SHORT)
                 stopped = f", stopping short of the {feat.name.lower()} (it needs {need} points to cross, has {rules.points(game, f)})"
                 break
-            roll.outcome = f"{need} point{'s' if need != 1 else ''}"
+            if roll is not None:
+                roll.outcome = f"{need} point{'s' if need != 1 else ''}"
+            f.markers.pop(W135FigMark.OBSTACLE, None)
             rules.pay(game, f, need, f"crossing the {feat.name.lower()}", moving=True)
         if stop_at < line.length:
             path = list(substring(line, 0, stop_at).coords) if stop_at > 1e-6 else [f.pos]

@@ -84,8 +84,6 @@ class W135Odds(OddsPart["Ww2135"]):
         lines.append(OddsLine("save", f"d6 {shot.save} or under" if shot.save > 0 else "none: a hit kills"))
         lines += [OddsLine(f"  {words}", f"{m:+d}") for words, m in shot.save_modifiers]
         notes = ["over the save killed, equal two morale levels down, under one (L90-92)"]
-        if not shot.kills:
-            notes.append(f"beyond {w.kill:g}\" the {w.name} cannot kill: a hit is a morale level down (interpretation suppress-band)")
         if shot.may_run_dry:
             notes.append("no loader beside the gun: any double runs it dry (L96)")
         return resolved_report(f"{f.name} fires at {t.name}", lines, res, "target", main=_first,

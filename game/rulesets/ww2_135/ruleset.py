@@ -44,7 +44,7 @@ from .acquire import W135Acquire
 from .commands import W135Commands
 from .data import W135Data
 from .fire import W135Fire
-from .morale import W135Morale
+from .morale import SHAKEN, SUPPRESSED, W135Morale
 from .move import W135Move
 from .odds import W135Odds
 from .sight import W135Sight
@@ -145,11 +145,18 @@ class Ww2135(RulesetBase[W135Data]):
 
     # ---- checks every command passes ------------------------------------------------------------
     def check(self, game: Game, cmd: Command) -> None:
+        """The base's checks, then what a suppressed or shaken figure must do first
+        (interpretation morale-moves): one suppressed by a failed test out of cover moves
+        towards cover, a shaken one away from the enemy, before anything but a rally."""
         super().check(game, cmd)
         f = game.state.figures.get(cmd.figure or "")
-        if (f is not None and cmd.kind != "move" and f.markers.get(W135FigMark.BY_TEST) and not self.moving.moved(game, f)
-                and not self.morale.in_cover(game, f.pos)):
+        if f is None or cmd.kind in ("move", "rally") or cmd.side != game.state.active_side or self.moving.moved(game, f):
+            return
+        lv = self.morale.level(f)
+        if lv == SUPPRESSED and f.markers.get(W135FigMark.BY_TEST) and not self.morale.in_cover(game, f.pos):
             refuse(f"{f.name} failed a morale test out of cover: it must first move towards cover (L259).")
+        if lv == SHAKEN and self.morale.known_enemies(game, f.side):
+            refuse(f"{f.name} is shaken: it must first move away from the known enemy (L261).")
 
     # ---- what the figures are -------------------------------------------------------------------
     def is_vehicle(self, f: Figure) -> bool:

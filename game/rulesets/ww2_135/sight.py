@@ -1,12 +1,12 @@
 """Sight in My 1/35th Scale WWII Skirmish (L33-55, L98-108, L263-278): what a figure sees,
 by its facing, its posture and the heights of what stands between, and the acquisition roll
-a target needs every turn before it is shot at.
+a target needs every turn before it is shot at (acquire.py).
 
 The shared sight line (game/geometry/los.py) gives every feature the line crosses; this
 chapter reads them with the text's height tester (interpretation heights): between two
-standing figures a wall or hedge lower than a standing figure's eye is a hindrance
-and a higher one blocks, a fence always hinders; a prone observer is blocked by walls,
-hedges unless one lies within 1" of it (then it hinders), and hindered by fences.
+standing figures a wall or hedge lower than a standing figure's eye is a hindrance and a
+higher one blocks, a fence always hinders; a prone observer is blocked by walls, and by
+hedges unless it lies within 1" of the hedge (then it hinders), and hindered by fences.
 The wall or hedge a figure stands at is its cover, not a hindrance to it, and it sees and
 is seen over it (L263-271) unless it lies prone behind it. A target not standing is not seen
 past any hindrance (L51); a hidden one is not seen behind hard cover (L49); from higher
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 HEIGHTED = frozenset({"wall", "hedge"})
 #: terrain that always hinders a standing figure (L100)
 FENCES = frozenset({"fence"})
+#: what a prone figure lying at it sees through as a hindrance (L100 "not adjacent to bushes")
+BUSHES = frozenset({"hedge"})
 COVER_WORDS = ("no cover", "soft cover", "hard cover")
 
 
@@ -98,7 +100,7 @@ class W135Sight(Chapter["Ww2135"]):
                     blocked = blocked or f"lying behind the {name}"
                 continue
             if rules.prone(obs):
-                if c.type_id in FENCES or at_obs:
+                if c.type_id in FENCES or (at_obs and c.type_id in BUSHES):
                     hind += 1
                 else:
                     blocked = blocked or f"the {name} blocks a prone figure's view"

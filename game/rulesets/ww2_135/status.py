@@ -27,6 +27,7 @@ class W135FigMark(StatusKeys):
     PRONE = "prone"  # True while lying down (L21: standing costs a point; L77 prone in the open)
     HIDDEN = "hidden"  # True while hidden (L19, L41, L55): it must pay to move before acquiring or firing
     MOVED_IN = "moved_in"  # [sideturn, inches]: how far it has moved in its side's turn (L31: 12" at most)
+    OBSTACLE = "obstacle"  # [feature id, points]: the d3 rolled for an obstacle it could not pay for; it stands (interpretation obstacles)
     MOVING = "moving"  # [sideturn, inches]: moved since its last other action (L76, L82: a shot at it counts them)
     MORALE = "morale"  # 1 suppressed, 2 shaken (3 broken: it has fled); absent while confident (L248)
     BY_TEST = "by_test"  # True: suppressed by a failed morale test, lifted only by a rally with a passed test (L259)
