@@ -143,16 +143,35 @@ class W135Fire(Chapter["Ww2135"]):
             mods.append(("prone in the open", s.prone_in_open))
         if moved >= s.firer_moved_per - 1e-9:
             mods.append((f'firer moved {moved:.1f}"', s.firer_moved * int(moved // s.firer_moved_per + 1e-9)))
-        sv = data.saving
-        save_mods: list[tuple[str, int]] = []
-        if sight.hindrances:
-            save_mods.append((f"{sight.hindrances} hindrance{'s' if sight.hindrances != 1 else ''}", sv.per_hindrance * sight.hindrances))
-        if sight.cover == 1:
-            save_mods.append(("soft cover", sv.soft_cover))
-        elif sight.cover == 2:
-            save_mods.append(("hard cover", sv.hard_cover))
+        save_mods = self.save_modifiers(sight.hindrances, sight.cover)
         return Shot(f.id, t.id, wid, aimed, burst, cost, sum(v for _, v in mods), tuple(mods), sum(v for _, v in save_mods),
                     tuple(save_mods), w.loader and not self.loader_beside(game, f), acquire)
+
+    def save_modifiers(self, hindrances: int, cover: int) -> list[tuple[str, int]]:
+        """What a hit's save is made of (L84-87): a hindrance 1 each, soft cover 2, hard 3."""
+        sv = self.rules.data.saving
+        out: list[tuple[str, int]] = []
+        if hindrances:
+            out.append((f"{hindrances} hindrance{'s' if hindrances != 1 else ''}", sv.per_hindrance * hindrances))
+        if cover == 1:
+            out.append(("soft cover", sv.soft_cover))
+        elif cover == 2:
+            out.append(("hard cover", sv.hard_cover))
+        return out
+
+    def opportunity_shot(self, game: Game, f: Figure, t: Figure) -> None:
+        """Opportunity fire (L125): a double six hits, whatever the circumstances; a burst
+        weapon rolls twice; the save and a dry gun as any shot."""
+        rules = self.rules
+        wid, w = self.weapon(f)
+        sight = rules.sight.line(game, f, t)
+        mods = self.save_modifiers(sight.hindrances, sight.cover)
+        shot = Shot(f.id, t.id, wid, False, w.burst, 0, 13, (("opportunity fire: a double six", 0),), sum(v for _, v in mods),
+                    tuple(mods), w.loader and not self.loader_beside(game, f), False)
+        f.markers[W135FigMark.FIRED] = rules.sideturn(game)
+        t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
+        game.emit("fire", f"{f.name} takes opportunity fire at {t.name} with the {w.name}.", figures=[f.id, t.id], side=f.side)
+        self.hit_rolls(game, f, t, shot, "double six")
 
     def check_fire(self, game: Game, cmd: Command) -> None:
         self.plan(game, cmd)
@@ -172,12 +191,18 @@ class W135Fire(Chapter["Ww2135"]):
         t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
         kind = ("an aimed" if shot.aimed else "an un-aimed") + (" burst" if shot.burst else " shot")
         game.emit("fire", f"{f.name} fires {kind} at {t.name} with the {w.name}.", figures=[f.id, t.id], side=f.side)
-        data = rules.data.shooting
+        self.hit_rolls(game, f, t, shot, f"{shot.need}+")
+
+    def hit_rolls(self, game: Game, f: Figure, t: Figure, shot: Shot, target: str) -> None:
+        """The 2d6 hit rolls of a shot (two for a burst), each hit saved; a double runs a gun
+        without a loader dry (L96)."""
+        data = self.rules.data.shooting
+        w = self.rules.data.weapons[shot.weapon]
         for k in range(data.burst_rolls if shot.burst else 1):
             if not t.alive:
                 break
             r = game.dice.roll(data.dice, f"{f.name} fires at {t.name}" + (f" (roll {k + 1} of the burst)" if shot.burst else ""),
-                               target=f"{shot.need}+", modifiers=list(shot.modifiers), figures=[f.id, t.id])
+                               target=target, modifiers=list(shot.modifiers), figures=[f.id, t.id])
             double = r.faces[0] == r.faces[1]
             hit = r.total >= shot.need or (data.double_six_hits and r.faces == [6, 6])
             r.outcome = ("hit" if r.total >= shot.need else "double six: hit") if hit else "miss"

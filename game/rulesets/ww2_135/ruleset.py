@@ -25,6 +25,9 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
   reload (figure)                2 points: a dry gun fires again
   rally (figure)                 slice 5 (morale.py): 3 points; lone figures test as their
                                  side's turn begins; suppressed and shaken figures' moves
+  hold (figure)                  slice 6 (opportunity.py): 4 points held for opportunity fire;
+  opportunity (figure, target) / hold_fire   answers after each enemy action in a holder's
+                                 sight: a double six hits (L125)
 Not yet (docs/ww2-135-design.md section 7): morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
@@ -47,8 +50,9 @@ from .fire import W135Fire
 from .morale import SHAKEN, SUPPRESSED, W135Morale
 from .move import W135Move
 from .odds import W135Odds
+from .opportunity import TRIGGERS, W135Opportunity
 from .sight import W135Sight
-from .status import AP, W135FigMark, W135GameAttr
+from .status import AP, HELD, W135FigMark, W135GameAttr
 
 #: the qualities of L7, which a figure's equipment may name
 QUALITIES = ("green", "experienced", "elite")
@@ -69,10 +73,19 @@ class Ww2135(RulesetBase[W135Data]):
         self.acquisition = W135Acquire(self)
         self.morale = W135Morale(self)
         self.firing = W135Fire(self)
+        self.opportunity = W135Opportunity(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.acquisition, self.firing, self.morale)
+        return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity)
+
+    def apply(self, game: Game, cmd: Command) -> None:
+        """The command, then opportunity fire at the figure that acted, if anyone holds
+        points for it (L125)."""
+        acting = game.state.active_side
+        super().apply(game, cmd)
+        if cmd.kind in TRIGGERS and cmd.side == acting and cmd.figure is not None:
+            self.opportunity.offer(game, cmd.figure)
 
     # ---- the clock ---------------------------------------------------------------------------
     def sideturn(self, game: Game) -> int:
@@ -132,6 +145,8 @@ class Ww2135(RulesetBase[W135Data]):
                 continue
             n = self.quota(f)
             pools.reset(st, self.who(f), AP, n)
+            if pools.left(st, self.who(f), HELD):
+                pools.reset(st, self.who(f), HELD, 0)  # held for the enemy turn just ended (L125)
             total += n
         game.emit("points", f"{st.sides[side].name}'s turn: {total} action points among their figures.", side=side)
         self.morale.lone_tests(game, side)

@@ -1,7 +1,7 @@
 """The keys of what My 1/35th Scale WWII Skirmish notes in the game state, declared once
 (see game/core/keys.py). Marks come with the slices of issue 20 that write them
 (docs/ww2-135-design.md section 7). A figure's action points are a pool
-(game/core/pools.py), ``AP``.
+(game/core/pools.py), ``AP``, and the points held for opportunity fire, ``HELD``.
 
 Side turns are counted in ``W135GameAttr.SIDETURN`` (1 for the first side's first turn): a
 mark holding a side-turn number says "this turn" when it equals the current one.
@@ -13,12 +13,15 @@ from game.core.keys import StatusKeys
 
 #: a figure's pool (game/core/pools.py) of action points left this turn (L5)
 AP = "ap"
+#: its pool of points held for opportunity fire in the enemy's turn (L125)
+HELD = "held"
 
 
 class W135GameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     SIDETURN = "sideturn"  # the number of the side turn now being played, from 1
+    OPPORTUNITY = "opportunity"  # the enemy figure whose action the holders are being asked about (L125)
 
 
 class W135FigMark(StatusKeys):
