@@ -26,7 +26,7 @@ from game.rulesets.movement import MovePlan, plan_move
 from game.rulesets.parts import Chapter
 
 from .morale import SHAKEN
-from .status import W135FigMark
+from .status import W135FigMark, W135GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -132,7 +132,15 @@ class W135Move(Chapter["Ww2135"]):
         paid = 0
         stop_at = line.length
         stopped = ""
-        for d, fid in self.obstacles(game, path):
+        events = sorted([(d, 0, fid) for d, fid in self.obstacles(game, path)]
+                        + [(d, 1, lid) for d, lid in rules.suppressing.crossings(game, f, path)])
+        for d, kind, fid in events:
+            if kind == 1:  # a suppressive fire line (suppress.py)
+                if rules.suppressing.cross(game, f, fid):
+                    stop_at = rules.suppressing.cover_before(game, path, d)
+                    stopped = ", stopped by suppressive fire where it broke cover (L114)"
+                    break
+                continue
             reach = self.cost(f, rules.in_units(d)) - paid
             rules.pay(game, f, reach, "moving", moving=True)
             paid += reach
@@ -147,12 +155,14 @@ class W135Move(Chapter["Ww2135"]):
                 roll = game.dice.roll(str(rules.data.actions["negotiate_obstacle"].cost), f"{f.name} negotiates the {feat.name.lower()}",
                                       figures=[f.id])
                 need = roll.total
-            if rules.points(game, f) < need:
+            rest = self.cost(f, rules.in_units(line.length)) - paid  # the rest of the move, to pay as well
+            if rules.points(game, f) < need + rest:
                 if roll is not None:
-                    roll.outcome = f"needs {need} points, has {rules.points(game, f)}: stops short"
+                    roll.outcome = f"needs {need} points, has {rules.points(game, f)}" + (f" with {rest} more to move on" if rest else "") + ": stops short"
                 f.markers[W135FigMark.OBSTACLE] = [fid, need]
                 stop_at = max(0.0, d - SHORT)
-                stopped = f", stopping short of the {feat.name.lower()} (it needs {need} points to cross, has {rules.points(game, f)})"
+                stopped = (f", stopping short of the {feat.name.lower()} (it needs {need} points to cross"
+                           + (f" and {rest} to go on" if rest else "") + f", has {rules.points(game, f)})")
                 break
             if roll is not None:
                 roll.outcome = f"{need} point{'s' if need != 1 else ''}"
@@ -162,6 +172,7 @@ class W135Move(Chapter["Ww2135"]):
             path = list(substring(line, 0, stop_at).coords) if stop_at > 1e-6 else [f.pos]
         length = LineString(path).length if len(path) >= 2 else 0.0
         rules.pay(game, f, self.cost(f, rules.in_units(length)) - paid, "moving", moving=True)
+        game.state.attrs[W135GameAttr.LAST_MOVE] = {"figure": f.id, "path": [[x, y] for x, y in path]}
         if length <= 1e-6:
             if stopped:
                 game.emit("move", f"{f.name} stays put{stopped}.", figures=[f.id], side=f.side)

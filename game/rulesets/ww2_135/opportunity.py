@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core import pools
-from game.core.commands import Command, refuse, require
+from game.core.commands import Command, Refusal, refuse, require
 from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
@@ -94,8 +94,17 @@ class W135Opportunity(Chapter["Ww2135"]):
             return
         side = ready[0].side
         st.attrs[W135GameAttr.OPPORTUNITY] = actor.id
-        options = [(f"{f.name} fires at {actor.name} (a double six hits)", Command("opportunity", side, figure=f.id, target=actor.id))
-                   for f in ready if f.side == side]
+        options = []
+        for f in ready:
+            if f.side != side:
+                continue
+            options.append((f"{f.name} fires at {actor.name} (a double six hits)", Command("opportunity", side, figure=f.id, target=actor.id)))
+            line = Command("suppress", side, figure=f.id, point=actor.pos)
+            try:
+                self.rules.suppressing.plan(game, line)
+            except Refusal:
+                continue
+            options.append((f"{f.name} lays suppressive fire at {actor.name}", line))
         options.append(("Hold fire", Command("hold_fire", side, target=actor.id)))
         self.rules.ask(game, side, f"{actor.name} acts in sight of figures holding their fire: opportunity fire?", options)
 

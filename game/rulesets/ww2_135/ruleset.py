@@ -28,6 +28,9 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
   hold (figure)                  slice 6 (opportunity.py): 4 points held for opportunity fire;
   opportunity (figure, target) / hold_fire   answers after each enemy action in a holder's
                                  sight: a double six hits (L125)
+  suppress (figure, point)       slice 6 (suppress.py): 3 points, a line of fire the enemy's
+                                 moves are diced for in its next turn (or, holding, as
+                                 opportunity fire on the move that called it)
 Not yet (docs/ww2-135-design.md section 7): morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
@@ -53,6 +56,7 @@ from .odds import W135Odds
 from .opportunity import TRIGGERS, W135Opportunity
 from .sight import W135Sight
 from .status import AP, HELD, W135FigMark, W135GameAttr
+from .suppress import W135Suppress
 
 #: the qualities of L7, which a figure's equipment may name
 QUALITIES = ("green", "experienced", "elite")
@@ -74,10 +78,11 @@ class Ww2135(RulesetBase[W135Data]):
         self.morale = W135Morale(self)
         self.firing = W135Fire(self)
         self.opportunity = W135Opportunity(self)
+        self.suppressing = W135Suppress(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity)
+        return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity, self.suppressing)
 
     def apply(self, game: Game, cmd: Command) -> None:
         """The command, then opportunity fire at the figure that acted, if anyone holds
@@ -138,6 +143,7 @@ class Ww2135(RulesetBase[W135Data]):
         st = game.state
         st.attrs[W135GameAttr.SIDETURN] = self.sideturn(game) + 1
         side = st.active_side
+        self.suppressing.expire(game, side)
         total = 0
         for f in sorted(st.side_figures(side), key=lambda x: x.id):
             f.markers.pop(FigureMark.MOVED, None)

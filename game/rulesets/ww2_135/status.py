@@ -21,6 +21,7 @@ class W135GameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     SIDETURN = "sideturn"  # the number of the side turn now being played, from 1
+    LAST_MOVE = "last_move"  # {figure, path}: the last move made, which a line laid as opportunity fire may stop (L114)
     OPPORTUNITY = "opportunity"  # the enemy figure whose action the holders are being asked about (L125)
 
 
@@ -40,3 +41,14 @@ class W135FigMark(StatusKeys):
     ACQUIRED = "acquired"  # [sideturn, target ids]: the enemies it has acquired this turn (L35)
     ACQUIRE_TRIED = "acquire_tried"  # [sideturn, target ids]: the enemies it has tried to acquire this turn (one try each)
     SEEN = "seen"  # [sideturn, enemy ids]: what it had in sight as its side's turn ended (L43, L70: interpretation previously-seen)
+
+
+class W135LineAttr(StatusKeys):
+    """A suppressive fire line's ``Marker.attrs`` (L112)."""
+
+    FROM = "from"  # [x, y]: where the line starts (the gunner)
+    TO = "to"  # [x, y]: where it ends (a quad's circle is centred here)
+    FIGURE = "figure"  # the gunner
+    ROW = "row"  # its row of the chances, L116-119: quad, mg or light
+    UNTIL = "until"  # the last side turn it acts in (the enemy's next)
+    RELOAD = "reload"  # 'loading' or 'ready' once its first crosser has rolled the re-loading d6 (L112)

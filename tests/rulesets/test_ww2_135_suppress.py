@@ -1,0 +1,148 @@
+"""My 1/35th Scale WWII Skirmish, slice 6 (issue 20): suppressive fire lines (L110-121): who
+may lay one and why, the re-loading d6 and the 2d6 for each crossing, stopping where the
+mover broke cover, never killing, and a line laid as opportunity fire; scripted with forced
+dice."""
+
+from __future__ import annotations
+
+from game.core.commands import END_PHASE, Command
+from game.core.game import Game
+from game.rulesets.ww2_135.status import W135FigMark
+from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+
+IN = 25.4
+
+
+def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
+    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
+                    terrain=terrain, ruleset="ww2-135", size=(60, 60))
+    game = make_unfinished_game(doc)
+    for f in game.state.figures.values():
+        f.facing = 90.0 if f.side == "a" else 270.0
+    return game
+
+
+def figs(game: Game, side: str):
+    return sorted(game.state.side_figures(side, alive_only=False), key=lambda f: f.id)
+
+
+def refused(game: Game, cmd: Command) -> str:
+    res = game.submit(cmd)
+    assert not res.ok
+    return res.reason
+
+
+def lines(game: Game):
+    return [m for m in game.state.markers.values() if m.kind == "suppress_line"]
+
+
+def lay(game: Game, gunner, x: float, y: float) -> Command:
+    return Command("suppress", gunner.side, figure=gunner.id, point=(x * IN, y * IN))
+
+
+def mg_line() -> tuple[Game, object, list]:
+    """An MG 42 at (10, 30) facing east lays a line along y 30 to (55, 30); three Americans
+    wait north of it."""
+    game = game_of([("de_mg42", 10, 30)], [("us_rifleman", 40, 36), ("us_rifleman", 42, 36), ("us_rifleman", 44, 36)])
+    gunner = figs(game, "a")[0]
+    gunner.facing = 0.0
+    ok(game, lay(game, gunner, 55, 30))
+    ok(game, Command(END_PHASE, "a"))
+    return game, gunner, figs(game, "b")[:3]
+
+
+def south(f, inches: float) -> Command:
+    return Command("move", f.side, figure=f.id, path=((f.x, f.y - inches * IN),))
+
+
+def test_a_machine_gun_lays_a_line_for_3_points_and_it_goes_as_its_turn_comes_round():
+    game, gunner, _ = mg_line()
+    assert len(lines(game)) == 1
+    assert [e.text for e in game.log.events if e.kind == "points" and "suppressive fire" in e.text] == [
+        "MG 42 gunner spends 3 points on suppressive fire (1 left)."]
+    ok(game, Command(END_PHASE, "b"))
+    assert not lines(game)
+
+
+def test_a_crossing_is_diced_and_a_success_stops_the_move_and_suppresses():
+    game, _, (x, y, z) = mg_line()
+    force(game, 3, 2, 3)   # the gun is not re-loading (3); 2d6 5: stopped (L118 5+)
+    ok(game, south(x, 9))
+    assert round(x.y / IN, 3) == 36 and x.markers[W135FigMark.MORALE] == 1   # no cover on the way: it stays put
+    assert game.rules.points(game, x) == 4   # it did not go through with its move
+    force(game, 2, 2)   # 4: gets through
+    ok(game, south(y, 9))
+    assert round(y.y / IN, 3) == 27 and not y.markers.get(W135FigMark.MORALE)
+
+
+def test_the_first_crosser_finds_the_gun_reloading_and_later_ones_roll_for_it():
+    game, _, (x, y, z) = mg_line()
+    force(game, 1)          # re-loading: x crosses without a roll
+    ok(game, south(x, 9))
+    assert round(x.y / IN, 3) == 27
+    force(game, 3)          # still re-loading (4+ to finish): y crosses too
+    ok(game, south(y, 9))
+    assert round(y.y / IN, 3) == 27
+    force(game, 4, 6, 6)    # loaded: z is diced, and stopped
+    ok(game, south(z, 9))
+    assert round(z.y / IN, 3) == 36
+
+
+def test_a_second_suppression_by_fire_is_not_shaken_and_nobody_is_killed():
+    game, _, (x, _, _) = mg_line()
+    x.markers[W135FigMark.MORALE] = 1
+    (m,) = lines(game)
+    force(game, 6, 6, 6)
+    assert game.rules.suppressing.cross(game, x, m.id)
+    assert x.alive and x.markers[W135FigMark.MORALE] == 1   # L121
+
+
+def test_stopped_where_it_broke_cover():
+    game = game_of([("de_mg42", 10, 30)], [("us_rifleman", 40, 36)],
+                   terrain=[{"type": "wall", "line": [[0, 34], [60, 34]], "width": 0.5}])
+    gunner, x = figs(game, "a")[0], figs(game, "b")[0]
+    gunner.facing = 0.0
+    ok(game, lay(game, gunner, 55, 30))
+    ok(game, Command(END_PHASE, "a"))
+    force(game, 1, 6, 6, 6)   # the wall's d3 (1), not re-loading (6), stopped (12)
+    ok(game, south(x, 6))     # 6" would be 2 points and 1 for the wall
+    assert 32.5 <= x.y / IN <= 33.3 and game.rules.morale.in_cover(game, x.pos)   # the wall's far side, still in its cover
+    assert game.rules.points(game, x) == 1   # 3.24" moved: 2 points, and 1 for the wall
+def test_only_a_machine_gun_lays_a_line_on_a_friends_word():
+    game = game_of([("de_mg42", 30, 20), ("de_rifleman", 40, 24)], [("us_rifleman", 45, 50)],
+                   terrain=[{"type": "hedge", "line": [[0, 27], [35, 27]], "width": 1}])
+    gunner, friend = figs(game, "a")[:2]
+    friend.facing = 45.0
+    assert not game.rules.sight.sees(game, gunner, figs(game, "b")[0]).visible   # the hedge hides him from the gun
+    ok(game, lay(game, gunner, 30, 26))   # told of him by the rifleman, who sees him (L112)
+    game2 = game_of([("us_nco", 30, 20)], [("de_rifleman", 5, 58)],
+                    terrain=[{"type": "hedge", "line": [[0, 27], [60, 27]], "width": 1}])
+    nco = figs(game2, "a")[0]
+    assert "no reason to fire" in refused(game2, lay(game2, nco, 30, 26))
+
+
+def test_an_smg_line_reaches_30_inches_and_needs_6():
+    game = game_of([("us_nco", 10, 20)], [("de_rifleman", 30, 26)])
+    nco = figs(game, "a")[0]
+    nco.facing = 0.0
+    assert "reaches 30\"" in refused(game, lay(game, nco, 41, 20))
+    ok(game, lay(game, nco, 38, 20))
+    ok(game, Command(END_PHASE, "a"))
+    x = figs(game, "b")[0]
+    force(game, 3, 2, 3)    # not re-loading; 5: not enough for a light weapon (L119 6+)
+    ok(game, south(x, 9))
+    assert not x.markers.get(W135FigMark.MORALE) and round(x.y / IN, 3) == 17
+
+
+def test_laid_as_opportunity_fire_it_stops_the_move_that_called_it():
+    game = game_of([("de_mg42", 30, 20)], [("us_rifleman", 40, 36)])
+    gunner, x = figs(game, "a")[0], figs(game, "b")[0]
+    gunner.facing = 45.0
+    ok(game, Command("hold", "a", figure=gunner.id))
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("move", "b", figure=x.id, path=((40 * IN, 30 * IN),)))   # 6" in the open, in the gun's sight
+    d = game.rules.decision(game)
+    assert d is not None and "MG 42 gunner lays suppressive fire at Rifleman" in [o["label"] for o in d["options"]]
+    force(game, 4, 6, 5)
+    ok(game, Command("suppress", "a", figure=gunner.id, point=x.pos))
+    assert round(x.y / IN, 3) == 36 and x.markers[W135FigMark.MORALE] == 1   # back where it started: no cover on the way
