@@ -61,6 +61,11 @@ class W135Move(Chapter["Ww2135"]):
             return 0.0
         return float(mark[1]) if mark[0] > self.rules.sideturn(game) - len(game.state.side_order) else 0.0
 
+    def move_start(self, game: Game, f: Figure) -> tuple[float, float]:
+        """Where ``f`` stood before its first move of this turn (where it stands, if it has not moved)."""
+        mark = f.markers.get(W135FigMark.MOVE_START)
+        return (float(mark[1]), float(mark[2])) if isinstance(mark, list) and self.rules.this_turn(game, mark) else f.pos
+
     def allowance(self, game: Game, f: Figure) -> float:
         """How far (mm) ``f`` may still move this turn: its points' worth, within the 12" (L31)."""
         rules = self.rules
@@ -177,8 +182,10 @@ class W135Move(Chapter["Ww2135"]):
             if stopped:
                 game.emit("move", f"{f.name} stays put{stopped}.", figures=[f.id], side=f.side)
             return
-        self.place(game, f, path)
         now = rules.sideturn(game)
+        if not self.rules.this_turn(game, f.markers.get(W135FigMark.MOVE_START)):
+            f.markers[W135FigMark.MOVE_START] = [now, f.x, f.y]
+        self.place(game, f, path)
         inches = rules.in_units(length)
         f.markers[W135FigMark.MOVED_IN] = [now, round(self.moved(game, f) + inches, 3)]
         since = f.markers.get(W135FigMark.MOVING)

@@ -31,6 +31,9 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
   suppress (figure, point)       slice 6 (suppress.py): 3 points, a line of fire the enemy's
                                  moves are diced for in its next turn (or, holding, as
                                  opportunity fire on the move that called it)
+  throw (figure, point[, smoke])  slice 7 (grenades.py, blasts.py): 2 points, 15", deviation,
+                                 obstacles, the grenade die; smoke clouds that drift
+  throw_back (figure, target, point)  a grenade on a fuse, by a figure within 1"
 Not yet (docs/ww2-135-design.md section 7): morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
@@ -47,9 +50,11 @@ from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 
 from .acquire import W135Acquire
+from .blasts import W135Blasts
 from .commands import W135Commands
 from .data import W135Data
 from .fire import W135Fire
+from .grenades import W135Grenades
 from .morale import SHAKEN, SUPPRESSED, W135Morale
 from .move import W135Move
 from .odds import W135Odds
@@ -79,10 +84,12 @@ class Ww2135(RulesetBase[W135Data]):
         self.firing = W135Fire(self)
         self.opportunity = W135Opportunity(self)
         self.suppressing = W135Suppress(self)
+        self.blasts = W135Blasts(self)
+        self.grenades = W135Grenades(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity, self.suppressing)
+        return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity, self.suppressing, self.grenades)
 
     def apply(self, game: Game, cmd: Command) -> None:
         """The command, then opportunity fire at the figure that acted, if anyone holds
@@ -144,6 +151,7 @@ class Ww2135(RulesetBase[W135Data]):
         st.attrs[W135GameAttr.SIDETURN] = self.sideturn(game) + 1
         side = st.active_side
         self.suppressing.expire(game, side)
+        self.blasts.age_smoke(game, f"start:{side}")
         total = 0
         for f in sorted(st.side_figures(side), key=lambda x: x.id):
             f.markers.pop(FigureMark.MOVED, None)
@@ -159,6 +167,8 @@ class Ww2135(RulesetBase[W135Data]):
 
     def on_side_end(self, game: Game) -> None:
         st = game.state
+        self.blasts.age_smoke(game, f"end:{st.active_side}")
+        self.grenades.late_ones(game)
         self.acquisition.note_seen(game, st.active_side)
         for f in st.side_figures(st.active_side):
             if pools.left(st, self.who(f), AP):

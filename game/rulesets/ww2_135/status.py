@@ -21,6 +21,7 @@ class W135GameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     SIDETURN = "sideturn"  # the number of the side turn now being played, from 1
+    WIND = "wind"  # the wind's heading in degrees, rolled the first time smoke is laid (L178, interpretation wind)
     LAST_MOVE = "last_move"  # {figure, path}: the last move made, which a line laid as opportunity fire may stop (L114)
     OPPORTUNITY = "opportunity"  # the enemy figure whose action the holders are being asked about (L125)
 
@@ -31,6 +32,7 @@ class W135FigMark(StatusKeys):
     PRONE = "prone"  # True while lying down (L21: standing costs a point; L77 prone in the open)
     HIDDEN = "hidden"  # True while hidden (L19, L41, L55): it must pay to move before acquiring or firing
     MOVED_IN = "moved_in"  # [sideturn, inches]: how far it has moved in its side's turn (L31: 12" at most)
+    MOVE_START = "move_start"  # [sideturn, x, y]: where it stood before its first move of the turn (L135)
     OBSTACLE = "obstacle"  # [feature id, points]: the d3 rolled for an obstacle it could not pay for; it stands (interpretation obstacles)
     MOVING = "moving"  # [sideturn, inches]: moved since its last other action (L76, L82: a shot at it counts them)
     MORALE = "morale"  # 1 suppressed, 2 shaken (3 broken: it has fled); absent while confident (L248)
@@ -52,3 +54,18 @@ class W135LineAttr(StatusKeys):
     ROW = "row"  # its row of the chances, L116-119: quad, mg or light
     UNTIL = "until"  # the last side turn it acts in (the enemy's next)
     RELOAD = "reload"  # 'loading' or 'ready' once its first crosser has rolled the re-loading d6 (L112)
+
+
+class W135GrenadeAttr(StatusKeys):
+    """A grenade on a fuse's ``Marker.attrs`` (L170, L174)."""
+
+    SMOKE = "smoke"  # True: a smoke grenade
+    UNTIL = "until"  # the side turn at whose end it goes off
+
+
+class W135CloudAttr(StatusKeys):
+    """A smoke cloud's ``Cloud.attrs`` (L178-182)."""
+
+    AGES_AT = "ages_at"  # the moment it ages: 'start:<side>' or 'end:<side>'
+    STAGE = "stage"  # 1 laid, 2 drifting (a second cloud downwind), 3 the drifted one alone
+    DRIFTED_FROM = "drifted_from"  # the cloud it drifted from (the second cloud)

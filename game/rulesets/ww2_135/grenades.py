@@ -1,0 +1,198 @@
+"""Grenades in My 1/35th Scale WWII Skirmish (L131-174): thrown in the open at a point up to
+15" away (L133), deviating by distance (L158-162) in a uniform direction, stopped by an
+obstacle they fail to clear (L145, L166), and going off as the grenade die says (L141:
+interpretation grenade-die); thrown back if they have not gone off (L174); smoke grenades
+worked out the same way (L170).
+
+``throw (figure, point[, options smoke=yes])``, 2 points (L15). The point must be in the
+thrower's sight, and after a move this turn it must have been in sight where the move began
+(L135, interpretation grenade-sight). The game measures the distance (interpretation
+estimate). Over 5" the d6 must reach the band's number or the grenade lands 2" or 3" off
+towards a direction rolled. An obstacle more than 1" from the thrower makes the band just
+beyond it, as deep as the obstacle is high, a place the grenade cannot reach: a point there
+is refused, and a grenade deviating into it stops at the obstacle (interpretation
+over-obstacles). The grenade die: BANG, it goes off where it lands (5" across, blasts.py);
+fuse, it goes off at the end of the opponent's turn, and a figure of that side within 1" may
+``throw_back (figure, target=grenade, point)`` for 2 points: the red face goes off in its hand,
+any other and it flies on and goes off where it lands.
+
+Through windows and doors (L147-151) comes with the buildings' openings (section 7).
+"""
+
+from __future__ import annotations
+
+from math import cos, hypot, radians, sin
+from typing import TYPE_CHECKING
+
+from shapely.geometry import LineString, Point
+
+from game.core.commands import Command, refuse, require
+from game.core.game import Game
+from game.core.state import Figure, Marker
+from game.rulesets.movement import clamp_to_table
+from game.rulesets.parts import Chapter
+
+from .status import W135FigMark, W135GrenadeAttr
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_135.ruleset import Ww2135
+
+XY = tuple[float, float]
+GRENADE = "grenade"
+#: what a grenade must clear (L145: an obstacle with a height)
+CLEARS = frozenset({"wall", "hedge", "fence"})
+
+
+class W135Grenades(Chapter["Ww2135"]):
+    rules: Ww2135
+
+    # ---- where it may go (L133-145) ------------------------------------------------------------------
+    def blind_bands(self, game: Game, start: XY, towards: XY) -> list[tuple[float, float]]:
+        """(where the throw meets it, where the band beyond it ends), in mm along the throw from
+        ``start`` to ``towards``, for each obstacle that begins more than 1" from ``start``:
+        the band is the obstacle and, beyond it, as far as it is high (L145)."""
+        rules = self.rules
+        line = LineString([start, towards])
+        far = rules.mm(rules.data.grenades.obstacle_over)
+        out = []
+        for feat in game.table.features:
+            if feat.type.id not in CLEARS or not line.intersects(feat.area):
+                continue
+            meet = line.intersection(feat.area)
+            ds = [line.project(Point(c)) for g in getattr(meet, "geoms", [meet]) for c in g.coords]
+            if not ds or min(ds) <= far:
+                continue
+            out.append((min(ds), max(ds) + rules.mm(rules.sight.height(game, feat.id))))
+        return sorted(out)
+
+    def check_throw(self, game: Game, cmd: Command) -> None:
+        self.plan(game, cmd)
+
+    def plan(self, game: Game, cmd: Command) -> tuple[Figure, XY, float]:
+        """(thrower, point, distance in inches) of a throw ``cmd`` may make (refused with the reason)."""
+        rules = self.rules
+        st = game.state
+        f = st.figures.get(cmd.figure or "")
+        if f is None or cmd.point is None:
+            refuse("Name the thrower and the point it throws at.")
+        require(cmd.side == st.active_side, f"{f.name} throws in its own side's turn.")
+        level = rules.morale.word(rules.morale.level(f))
+        require(level not in rules.data.shooting.cannot_fire, f"{f.name} is {level} and cannot throw (interpretation fire-levels).")
+        smoke = cmd.option("smoke") == "yes"
+        kit = "smoke_grenade" if smoke else "grenade"
+        require(kit in f.equipment, f"{f.name} has no {'smoke grenade' if smoke else 'grenades'}.")
+        cost = rules.data.actions["throw_grenade"].fixed() or 0
+        require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a throw costs {cost} (L15).")
+        p = (float(cmd.point[0]), float(cmd.point[1]))
+        inches = rules.in_units(hypot(p[0] - f.x, p[1] - f.y))
+        g = rules.data.grenades
+        require(0 < inches <= g.max_range + 1e-9, f"That is {inches:.1f}\" away; a grenade is thrown {g.max_range:g}\" at most (L133).")
+        require(rules.sight.in_arc(f, p), f"{f.name} must turn to face that way first (L47).")
+        start = rules.moving.move_start(game, f)
+        require(rules.los(game, start, p).visible, f"{f.name} must see the point" + (" from where its move began (L135)." if start != f.pos else "."))
+        d = hypot(p[0] - f.x, p[1] - f.y)
+        for near, end in self.blind_bands(game, f.pos, p):
+            require(not (near < d <= end + 1e-6), "The grenade cannot drop that close behind the obstacle (L145): aim short of it or further on.")
+        return f, p, inches
+
+    def apply_throw(self, game: Game, cmd: Command) -> None:
+        rules = self.rules
+        f, p, inches = self.plan(game, cmd)
+        smoke = cmd.option("smoke") == "yes"
+        rules.pay(game, f, rules.data.actions["throw_grenade"].fixed() or 0, "a throw")
+        f.markers.pop(W135FigMark.HIDDEN, None)
+        if smoke:
+            f.equipment = [e for e in f.equipment if e != "smoke_grenade"]
+        what = "smoke grenade" if smoke else "grenade"
+        game.emit("grenade", f"{f.name} throws a {what} {inches:.1f}\".", figures=[f.id], side=f.side)
+        at = self.land(game, f, f.pos, p, inches, what)
+        fuse = game.dice.roll("dgrenade", f"the {what}'s fuse", figures=[f.id])
+        late = rules.data.dice["grenade"].faces[fuse.total - 1] in rules.data.grenades.fuse_late_faces
+        fuse.outcome = "goes off at the end of the opponent's turn" if late else "goes off now"
+        if not late:
+            self.burst(game, at, what, f.side)
+            return
+        st = game.state
+        n = 1
+        gid = f"{GRENADE}:{f.id}:{rules.sideturn(game)}"
+        while gid in st.markers:
+            n += 1
+            gid = f"{GRENADE}:{f.id}:{rules.sideturn(game)}.{n}"
+        st.markers[gid] = Marker(gid, f.side, GRENADE, at[0], at[1], attrs={W135GrenadeAttr.SMOKE: smoke,
+                                                                            W135GrenadeAttr.UNTIL: rules.sideturn(game) + 1})
+        game.emit("grenade", f"The {what} lies fizzing: it goes off at the end of the opponent's turn (L170).", side=f.side)
+
+    def land(self, game: Game, f: Figure, start: XY, p: XY, inches: float, what: str) -> XY:
+        """Where a throw at ``p`` lands (L158-162, L145)."""
+        rules = self.rules
+        row = next(r for r in rules.data.grenades.deviation if inches <= r.upto + 1e-9)
+        if row.on_target is None or row.by <= 0:
+            return p
+        r = game.dice.roll(rules.data.grenades.deviation_die, f"the {what} lands on target?", target=f"{row.on_target}+", figures=[f.id])
+        if r.total >= row.on_target:
+            r.outcome = "on target"
+            return p
+        r.outcome = f"deviates {row.by:g}\""
+        h = game.dice.direction(f"which way the {what} deviates", figures=[f.id])
+        d = rules.mm(row.by)
+        at = clamp_to_table(game, (p[0] + d * cos(radians(h.total)), p[1] + d * sin(radians(h.total))))
+        dist = hypot(at[0] - start[0], at[1] - start[1])
+        for near, end in self.blind_bands(game, start, at):
+            if near < dist <= end + 1e-6:
+                stop = LineString([start, at]).interpolate(max(0.0, near - 1.0))
+                game.emit("grenade", f"The {what} fails to clear the obstacle and stops against it (L145).", side=f.side)
+                return (stop.x, stop.y)
+        return at
+
+    def burst(self, game: Game, at: XY, what: str, side: str) -> None:
+        rules = self.rules
+        if what.startswith("smoke"):
+            rules.blasts.lay_smoke(game, at, f"start:{side}", "The smoke grenade goes off")
+        else:
+            rules.blasts.explode(game, at, rules.data.grenades.burst, "The grenade")
+
+    # ---- the late ones and throwing back (L170, L174) -----------------------------------------------------
+    def late_ones(self, game: Game) -> None:
+        """At the end of a side's turn: the grenades on a fuse that go off now."""
+        st = game.state
+        now = self.rules.sideturn(game)
+        for gid in sorted(m.id for m in st.markers.values() if m.kind == GRENADE and m.attrs.get(W135GrenadeAttr.UNTIL) == now):
+            m = st.markers.pop(gid)
+            if m.attrs.get(W135GrenadeAttr.SMOKE):
+                self.rules.blasts.lay_smoke(game, (m.x, m.y), f"end:{st.active_side}", "The smoke grenade goes off")
+            else:
+                self.rules.blasts.explode(game, (m.x, m.y), self.rules.data.grenades.burst, "The grenade")
+
+    def check_throw_back(self, game: Game, cmd: Command) -> None:
+        self.back_plan(game, cmd)
+
+    def back_plan(self, game: Game, cmd: Command) -> tuple[Figure, Marker, XY]:
+        rules = self.rules
+        st = game.state
+        f, m = st.figures.get(cmd.figure or ""), st.markers.get(cmd.target or "")
+        if f is None or m is None or m.kind != GRENADE or cmd.point is None:
+            refuse("Name the figure, the grenade lying on a fuse, and where to throw it.")
+        require(cmd.side == st.active_side and st.hostile(f.side, m.side), "Only the side it was thrown at throws it back, in its own turn.")
+        require(rules.dist(f.pos, (m.x, m.y)) <= rules.mm(rules.data.grenades.obstacle_over) + 1e-6,
+                f"{f.name} must be within 1\" of the grenade to pick it up (interpretation grenade-die).")
+        cost = rules.data.actions["throw_grenade"].fixed() or 0
+        require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a throw costs {cost}.")
+        p = (float(cmd.point[0]), float(cmd.point[1]))
+        require(rules.in_units(hypot(p[0] - f.x, p[1] - f.y)) <= rules.data.grenades.max_range + 1e-9, "A grenade is thrown 15\" at most (L133).")
+        return f, m, p
+
+    def apply_throw_back(self, game: Game, cmd: Command) -> None:
+        rules = self.rules
+        f, m, p = self.back_plan(game, cmd)
+        rules.pay(game, f, rules.data.actions["throw_grenade"].fixed() or 0, "throwing a grenade back")
+        del game.state.markers[m.id]
+        smoke = bool(m.attrs.get(W135GrenadeAttr.SMOKE))
+        what = "smoke grenade" if smoke else "grenade"
+        r = game.dice.roll("dgrenade", f"{f.name} throws the {what} back", target="the red face goes off in the hand", figures=[f.id])
+        if r.total in rules.data.grenades.return_explodes_on:
+            r.outcome = "goes off in the hand"
+            self.burst(game, f.pos, what, f.side)
+            return
+        r.outcome = "thrown back"
+        inches = rules.in_units(hypot(p[0] - f.x, p[1] - f.y))
+        self.burst(game, self.land(game, f, f.pos, p, inches, what), what, f.side)
