@@ -34,6 +34,9 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
   throw (figure, point[, smoke])  slice 7 (grenades.py, blasts.py): 2 points, 15", deviation,
                                  obstacles, the grenade die; smoke clouds that drift
   throw_back (figure, target, point)  a grenade on a fuse, by a figure within 1"
+  plot (figure, point, target[, choice again])  slice 7 (mortar.py): 3 points, a mortar's
+                                 fire by radio or an observer, landing at the end of the
+                                 enemy's turn (at once over open sights)
 Not yet (docs/ww2-135-design.md section 7): morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
@@ -56,6 +59,7 @@ from .data import W135Data
 from .fire import W135Fire
 from .grenades import W135Grenades
 from .morale import SHAKEN, SUPPRESSED, W135Morale
+from .mortar import W135Mortar
 from .move import W135Move
 from .odds import W135Odds
 from .opportunity import TRIGGERS, W135Opportunity
@@ -86,10 +90,12 @@ class Ww2135(RulesetBase[W135Data]):
         self.suppressing = W135Suppress(self)
         self.blasts = W135Blasts(self)
         self.grenades = W135Grenades(self)
+        self.mortars = W135Mortar(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
-        return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity, self.suppressing, self.grenades)
+        return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity, self.suppressing, self.grenades,
+                self.mortars)
 
     def apply(self, game: Game, cmd: Command) -> None:
         """The command, then opportunity fire at the figure that acted, if anyone holds
@@ -169,6 +175,7 @@ class Ww2135(RulesetBase[W135Data]):
         st = game.state
         self.blasts.age_smoke(game, f"end:{st.active_side}")
         self.grenades.late_ones(game)
+        self.mortars.incoming(game)
         self.acquisition.note_seen(game, st.active_side)
         for f in st.side_figures(st.active_side):
             if pools.left(st, self.who(f), AP):

@@ -32,6 +32,9 @@ class W135FigMark(StatusKeys):
     PRONE = "prone"  # True while lying down (L21: standing costs a point; L77 prone in the open)
     HIDDEN = "hidden"  # True while hidden (L19, L41, L55): it must pay to move before acquiring or firing
     MOVED_IN = "moved_in"  # [sideturn, inches]: how far it has moved in its side's turn (L31: 12" at most)
+    LAST_LANDING = "last_landing"  # [x, y]: where its mortar's last round landed (L202)
+    ROUNDS_FIRED = "rounds_fired"  # how many rounds its mortar has fired (L190, optional rule mortar_ammo)
+    RADIO_DOUBLE_ONE = "radio_double_one"  # True: its radio once rolled a double one; any double now fails (L208)
     MOVE_START = "move_start"  # [sideturn, x, y]: where it stood before its first move of the turn (L135)
     OBSTACLE = "obstacle"  # [feature id, points]: the d3 rolled for an obstacle it could not pay for; it stands (interpretation obstacles)
     MOVING = "moving"  # [sideturn, inches]: moved since its last other action (L76, L82: a shot at it counts them)
@@ -69,3 +72,11 @@ class W135CloudAttr(StatusKeys):
     AGES_AT = "ages_at"  # the moment it ages: 'start:<side>' or 'end:<side>'
     STAGE = "stage"  # 1 laid, 2 drifting (a second cloud downwind), 3 the drifted one alone
     DRIFTED_FROM = "drifted_from"  # the cloud it drifted from (the second cloud)
+
+
+class W135PlotAttr(StatusKeys):
+    """Plotted mortar fire's ``Marker.attrs`` (L204): secret from the other side."""
+
+    MORTAR = "mortar"  # the mortar's figure
+    UNTIL = "until"  # the side turn at whose end it comes in
+    AGAIN = "again"  # True: a further round, d3" from where the last landed (L202)
