@@ -101,6 +101,8 @@ class W135Fire(Chapter["Ww2135"]):
         st = game.state
         require(cmd.side == st.active_side, f"{f.name} fires in its own side's turn.")
         require(t.alive and st.hostile(f.side, t.side), f"{t.name} is not an enemy in action.")
+        bound = rules.melee.committed(game, f)
+        require(bound is None or bound == t.id, f"{f.name} was counted in a surrender this turn: it fires at no other figure (L229).")
         level = rules.morale.word(rules.morale.level(f))
         require(level not in data.shooting.cannot_fire, f"{f.name} is {level} and cannot fire (L79, interpretation fire-levels).")
         require(cmd.choice in AIMS, "Say whether the shot is aimed or un-aimed (choice aimed or unaimed).")

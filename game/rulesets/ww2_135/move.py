@@ -201,6 +201,7 @@ class W135Move(Chapter["Ww2135"]):
         f.facing = self.rules.heading(a, b)
         f.markers[FigureMark.MOVED] = True
         f.markers.pop(W135FigMark.HIDDEN, None)
+        self.rules.melee.follow(game, f)
 
     # ---- prone, stand, turn, hide (L19, L21; interpretations prone, facing, hidden) --------------
     def check_prone(self, game: Game, cmd: Command) -> None:

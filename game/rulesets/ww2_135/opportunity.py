@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
 
 #: the actions of an enemy figure that give a holder its chance
-TRIGGERS = frozenset({"move", "fire", "turn", "stand", "prone", "acquire", "reload", "rally", "hide", "suppress", "throw", "throw_back", "plot"})
+TRIGGERS = frozenset({"move", "fire", "turn", "stand", "prone", "acquire", "reload", "rally", "hide", "suppress", "throw", "throw_back", "plot", "fight", "challenge"})
 
 
 class W135Opportunity(Chapter["Ww2135"]):

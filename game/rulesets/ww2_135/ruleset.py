@@ -37,6 +37,10 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
   plot (figure, point, target[, choice again])  slice 7 (mortar.py): 3 points, a mortar's
                                  fire by radio or an observer, landing at the end of the
                                  enemy's turn (at once over open sights)
+  fight (figure, target)         slice 8 (melee.py): 2 points, in base contact; a draw locks
+  subdue (figure, target, choice)  answers: kill or capture the beaten figure
+  challenge (figure, target)     ask a lone enemy within 6" to surrender; prisoners follow
+                                 their guard and may escape
 Not yet (docs/ww2-135-design.md section 7): morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
@@ -58,6 +62,7 @@ from .commands import W135Commands
 from .data import W135Data
 from .fire import W135Fire
 from .grenades import W135Grenades
+from .melee import W135Melee
 from .morale import SHAKEN, SUPPRESSED, W135Morale
 from .mortar import W135Mortar
 from .move import W135Move
@@ -91,11 +96,12 @@ class Ww2135(RulesetBase[W135Data]):
         self.blasts = W135Blasts(self)
         self.grenades = W135Grenades(self)
         self.mortars = W135Mortar(self)
+        self.melee = W135Melee(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
         return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity, self.suppressing, self.grenades,
-                self.mortars)
+                self.mortars, self.melee)
 
     def apply(self, game: Game, cmd: Command) -> None:
         """The command, then opportunity fire at the figure that acted, if anyone holds
@@ -125,8 +131,8 @@ class Ww2135(RulesetBase[W135Data]):
 
     def quota(self, f: Figure) -> int:
         """The points ``f`` has as its side's turn begins: its quality's (L7), one fewer
-        while suppressed or shaken (L9, interpretation ap-when)."""
-        n = self.data.quota(self.quality(f))
+        while suppressed or shaken (L9, interpretation ap-when), less what it owes (L16)."""
+        n = self.data.quota(self.quality(f)) - int(f.markers.get(W135FigMark.DEBT, 0))
         if self.morale.word(self.morale.level(f)) in self.data.quota_penalty.levels:
             n += self.data.quota_penalty.points
         return max(0, n)
@@ -158,12 +164,14 @@ class Ww2135(RulesetBase[W135Data]):
         side = st.active_side
         self.suppressing.expire(game, side)
         self.blasts.age_smoke(game, f"start:{side}")
+        self.melee.escapes(game, side)
         total = 0
         for f in sorted(st.side_figures(side), key=lambda x: x.id):
             f.markers.pop(FigureMark.MOVED, None)
             if not f.alive:
                 continue
             n = self.quota(f)
+            f.markers.pop(W135FigMark.DEBT, None)
             pools.reset(st, self.who(f), AP, n)
             if pools.left(st, self.who(f), HELD):
                 pools.reset(st, self.who(f), HELD, 0)  # held for the enemy turn just ended (L125)
@@ -183,12 +191,17 @@ class Ww2135(RulesetBase[W135Data]):
 
     # ---- checks every command passes ------------------------------------------------------------
     def check(self, game: Game, cmd: Command) -> None:
-        """The base's checks, then what a suppressed or shaken figure must do first
-        (interpretation morale-moves): one suppressed by a failed test out of cover moves
-        towards cover, a shaken one away from the enemy, before anything but a rally."""
+        """The base's checks, then what a figure must do first: one locked in a drawn fight
+        only fights on (interpretation melee-draws); one suppressed by a failed test out of
+        cover moves towards cover, a shaken one away from the enemy, before anything but a
+        rally (interpretation morale-moves)."""
         super().check(game, cmd)
         f = game.state.figures.get(cmd.figure or "")
-        if f is None or cmd.kind in ("move", "rally") or cmd.side != game.state.active_side or self.moving.moved(game, f):
+        if f is None or cmd.side != game.state.active_side:
+            return
+        if self.melee.locked(game, f) is not None and cmd.kind != "fight":
+            refuse(f"{f.name} is locked in hand to hand: it may only fight on (L212, interpretation melee-draws).")
+        if cmd.kind in ("move", "rally") or self.moving.moved(game, f):
             return
         lv = self.morale.level(f)
         if lv == SUPPRESSED and f.markers.get(W135FigMark.BY_TEST) and not self.morale.in_cover(game, f.pos):

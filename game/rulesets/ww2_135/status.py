@@ -21,6 +21,7 @@ class W135GameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     SIDETURN = "sideturn"  # the number of the side turn now being played, from 1
+    SUBDUE = "subdue"  # {winner, loser}: a fight won, waiting for the winner's kill or capture (L225)
     WIND = "wind"  # the wind's heading in degrees, rolled the first time smoke is laid (L178, interpretation wind)
     LAST_MOVE = "last_move"  # {figure, path}: the last move made, which a line laid as opportunity fire may stop (L114)
     OPPORTUNITY = "opportunity"  # the enemy figure whose action the holders are being asked about (L125)
@@ -36,6 +37,10 @@ class W135FigMark(StatusKeys):
     ROUNDS_FIRED = "rounds_fired"  # how many rounds its mortar has fired (L190, optional rule mortar_ammo)
     RADIO_DOUBLE_ONE = "radio_double_one"  # True: its radio once rolled a double one; any double now fails (L208)
     MOVE_START = "move_start"  # [sideturn, x, y]: where it stood before its first move of the turn (L135)
+    DEBT = "debt"  # points owed to its next turn: a fight the defender won (L16)
+    LOCKED = "locked"  # the enemy it is locked with in a drawn fight (L212)
+    CHALLENGED = "challenged"  # [sideturn]: asked to surrender this turn (L231: once a turn)
+    COMMITTED = "committed"  # [sideturn, figure]: counted against that figure in a surrender: no other fire or fight (L229)
     OBSTACLE = "obstacle"  # [feature id, points]: the d3 rolled for an obstacle it could not pay for; it stands (interpretation obstacles)
     MOVING = "moving"  # [sideturn, inches]: moved since its last other action (L76, L82: a shot at it counts them)
     MORALE = "morale"  # 1 suppressed, 2 shaken (3 broken: it has fled); absent while confident (L248)
@@ -46,6 +51,12 @@ class W135FigMark(StatusKeys):
     ACQUIRED = "acquired"  # [sideturn, target ids]: the enemies it has acquired this turn (L35)
     ACQUIRE_TRIED = "acquire_tried"  # [sideturn, target ids]: the enemies it has tried to acquire this turn (one try each)
     SEEN = "seen"  # [sideturn, enemy ids]: what it had in sight as its side's turn ended (L43, L70: interpretation previously-seen)
+
+
+class W135FigAttr(StatusKeys):
+    """A figure's ``attrs``."""
+
+    PRISONER_OF = "prisoner_of"  # the figure guarding it, while it is a prisoner (L244)
 
 
 class W135LineAttr(StatusKeys):
