@@ -44,10 +44,12 @@ class W135Blasts(Chapter["Ww2135"]):
         return any(ft.type.id in BUILDINGS for ft in game.table.features_at(f.pos))
 
     def under(self, game: Game, centre: XY, across: float) -> list[Figure]:
-        """The figures in action whose centre is under a circle ``across`` inches wide."""
+        """The figures in action whose centre is under a circle ``across`` inches wide (the
+        effect table is for men: vehicles are harmed by anti-tank fire only, interpretation
+        vehicles)."""
         r = self.rules.mm(across) / 2
-        return sorted((f for f in game.state.figures.values() if f.alive and hypot(f.x - centre[0], f.y - centre[1]) <= r + 1e-6),
-                      key=lambda f: f.id)
+        return sorted((f for f in game.state.figures.values() if f.alive and not self.rules.is_vehicle(f)
+                       and hypot(f.x - centre[0], f.y - centre[1]) <= r + 1e-6), key=lambda f: f.id)
 
     def explode(self, game: Game, centre: XY, across: float, what: str) -> None:
         """A burst ``across`` inches wide at ``centre``: every figure under it rolls on the table."""

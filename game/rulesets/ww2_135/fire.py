@@ -64,9 +64,9 @@ class W135Fire(Chapter["Ww2135"]):
 
     # ---- what a figure fires --------------------------------------------------------------------
     def weapon(self, f: Figure, wid: str | None = None) -> tuple[str, Weapon]:
-        """The small arm ``f`` fires (``wid``, else its first)."""
+        """The small arm ``f`` fires (``wid``, else its first; a main gun's HE when named)."""
         data = self.rules.data
-        arms = [w for w in f.weapons if w in data.weapons and data.weapons[w].kind in SMALL_ARMS]
+        arms = [w for w in f.weapons if w in data.weapons and (data.weapons[w].kind in SMALL_ARMS or (w == wid and data.weapons[w].kind == "tank_gun"))]
         if wid is not None:
             require(wid in arms, f"{f.name} carries no {data.weapons[wid].name if wid in data.weapons else wid} to fire.")
             return wid, data.weapons[wid]
@@ -81,6 +81,8 @@ class W135Fire(Chapter["Ww2135"]):
 
     def loader_beside(self, game: Game, f: Figure) -> bool:
         """A figure of ``f``'s unit within 1" that has not fired this turn (L96, interpretation loaders)."""
+        if self.rules.is_vehicle(f):
+            return True  # its crew loads (interpretation vehicles)
         reach = self.rules.mm(self.rules.data.loaders.adjacent)
         return any(o.id != f.id and o.alive and o.unit == f.unit and not self.fired(game, o)
                    and hypot(o.x - f.x, o.y - f.y) - o.radius - f.radius <= reach + 1e-6
@@ -101,6 +103,8 @@ class W135Fire(Chapter["Ww2135"]):
         st = game.state
         require(cmd.side == st.active_side, f"{f.name} fires in its own side's turn.")
         require(t.alive and st.hostile(f.side, t.side), f"{t.name} is not an enemy in action.")
+        require(not rules.is_vehicle(t), f"Small arms and HE do not harm {t.name}: fire an anti-tank weapon or a main gun at it "
+                                         f"(interpretation vehicles).")
         bound = rules.melee.committed(game, f)
         require(bound is None or bound == t.id, f"{f.name} was counted in a surrender this turn: it fires at no other figure (L229).")
         level = rules.morale.word(rules.morale.level(f))
@@ -175,12 +179,27 @@ class W135Fire(Chapter["Ww2135"]):
         game.emit("fire", f"{f.name} takes opportunity fire at {t.name} with the {w.name}.", figures=[f.id, t.id], side=f.side)
         self.hit_rolls(game, f, t, shot, "double six")
 
+    def at_vehicle(self, game: Game, cmd: Command) -> bool:
+        """``cmd`` is an anti-tank shot (anti_tank.py): an anti-tank weapon, or a main gun at a vehicle."""
+        st = game.state
+        f, t = st.figures.get(cmd.figure or ""), st.figures.get(cmd.target or "")
+        at = self.rules.anti_tank
+        if f is None or t is None or not at.heavy(f, cmd.option("weapon")):
+            return False
+        return self.rules.data.weapons[cmd.option("weapon") or ""].kind == "anti_tank" or self.rules.is_vehicle(t)
+
     def check_fire(self, game: Game, cmd: Command) -> None:
+        if self.at_vehicle(game, cmd):
+            self.rules.anti_tank.plan(game, cmd)
+            return
         self.plan(game, cmd)
 
     def apply_fire(self, game: Game, cmd: Command) -> None:
         rules = self.rules
         st = game.state
+        if self.at_vehicle(game, cmd):
+            rules.anti_tank.fire(game, cmd)
+            return
         shot = self.plan(game, cmd)
         f, t = st.figures[shot.firer], st.figures[shot.target]
         w = rules.data.weapons[shot.weapon]
@@ -217,8 +236,11 @@ class W135Fire(Chapter["Ww2135"]):
                 break
 
     def hit(self, game: Game, f: Figure, t: Figure, shot: Shot) -> None:
-        """A hit on ``t``: its save, and what it does (L84-92)."""
+        """A hit on ``t``: its save, and what it does (L84-92); a main gun's HE bursts."""
         rules = self.rules
+        if rules.data.weapons[shot.weapon].kind == "tank_gun":
+            rules.anti_tank.he_burst(game, f, t, shot.weapon)
+            return
         if shot.save <= 0:
             self.kill(game, t, f"{t.name} is hit in the open with no save and is killed.")
             return

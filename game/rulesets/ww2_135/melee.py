@@ -97,6 +97,7 @@ class W135Melee(Chapter["Ww2135"]):
             refuse("Name the figure and the enemy it fights.")
         require(cmd.side == st.active_side, f"{f.name} fights in its own side's turn.")
         require(t.alive and st.hostile(f.side, t.side), f"{t.name} is not an enemy in action.")
+        require(not rules.is_vehicle(f) and not rules.is_vehicle(t), "Hand to hand is between men on foot (interpretation vehicles).")
         require(self.in_contact(f, t), f"{f.name} must first move into contact with {t.name} (L212).")
         require(self.committed(game, f) is None, f"{f.name} was counted in a surrender this turn and may not fight (L229).")
         lock = self.locked(game, f)

@@ -132,6 +132,8 @@ class W135Morale(Chapter["Ww2135"]):
     def lone_tests(self, game: Game, side: str) -> None:
         """As ``side``'s turn begins, each of its figures that sees no friend tests (L254)."""
         for f in sorted(game.state.side_figures(side), key=lambda x: x.id):
+            if self.rules.is_vehicle(f):
+                continue  # a vehicle has no morale of its own (interpretation vehicles)
             if f.alive and not self.friends_in_sight(game, f) and not self.test(game, f, "it sees no friend"):
                 self.fail(game, f)
 

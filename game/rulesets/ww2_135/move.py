@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 #: terrain crossed by negotiating it (L14 "Includes crossing walls, bushes"; interpretation obstacles)
 OBSTACLES = frozenset({"wall", "hedge", "fence", "wire"})
+#: what a vehicle may not cross (interpretation vehicles); it drives over fences and wire
+VEHICLE_STOPS = frozenset({"wall", "hedge"})
 #: how far short of an obstacle a figure that cannot cross it stops (mm)
 SHORT = 1.0
 
@@ -93,10 +95,14 @@ class W135Move(Chapter["Ww2135"]):
     def check_move(self, game: Game, cmd: Command) -> None:
         f = self._own(game, cmd)
         require(bool(cmd.path), "Give the path to move along.")
+        require(not f.markers.get(W135FigMark.IMMOBILE), f"{f.name} is immobilised (L310).")
         require(self.rules.points(game, f) > 0, f"{f.name} has no action points left.")
         left = self.rules.data.movement.max_per_turn - self.moved(game, f)
         require(left > 1e-6, f"{f.name} has moved 12\" this turn, the most a figure may move (L31).")
         plan = self.plan(game, f, list(cmd.path or ()))
+        if self.rules.is_vehicle(f):
+            walls = [fid for _, fid in self.obstacles(game, list(plan.path)) if game.table.feature(fid).type.id in VEHICLE_STOPS]
+            require(not walls, f"{f.name} cannot cross the {game.table.feature(walls[0]).name.lower() if walls else ''} (interpretation vehicles).")
         if plan.refusal:
             refuse(plan.refusal + ("" if "left" not in plan.refusal else
                                    f" ({self.rules.points(game, f)} points at {self.per_point(f):g}\" a point, "
@@ -137,7 +143,7 @@ class W135Move(Chapter["Ww2135"]):
         paid = 0
         stop_at = line.length
         stopped = ""
-        events = sorted([(d, 0, fid) for d, fid in self.obstacles(game, path)]
+        events = sorted([(d, 0, fid) for d, fid in self.obstacles(game, path) if not rules.is_vehicle(f)]
                         + [(d, 1, lid) for d, lid in rules.suppressing.crossings(game, f, path)])
         for d, kind, fid in events:
             if kind == 1:  # a suppressive fire line (suppress.py)

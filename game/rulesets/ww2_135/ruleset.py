@@ -41,6 +41,10 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
   subdue (figure, target, choice)  answers: kill or capture the beaten figure
   challenge (figure, target)     ask a lone enemy within 6" to surrender; prisoners follow
                                  their guard and may escape
+  fire (..., options weapon=AT or tank_gun)  slice 8 (anti_tank.py): anti-tank weapons and
+                                 main guns at vehicles by L288-320's table; a main gun's
+                                 HE at a figure bursts 4"
+  smoke_dischargers (figure)     a vehicle's smoke, once a game
 Not yet (docs/ww2-135-design.md section 7): morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
@@ -57,6 +61,7 @@ from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 
 from .acquire import W135Acquire
+from .anti_tank import W135AntiTank
 from .blasts import W135Blasts
 from .commands import W135Commands
 from .data import W135Data
@@ -97,11 +102,12 @@ class Ww2135(RulesetBase[W135Data]):
         self.grenades = W135Grenades(self)
         self.mortars = W135Mortar(self)
         self.melee = W135Melee(self)
+        self.anti_tank = W135AntiTank(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
         return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity, self.suppressing, self.grenades,
-                self.mortars, self.melee)
+                self.mortars, self.melee, self.anti_tank)
 
     def apply(self, game: Game, cmd: Command) -> None:
         """The command, then opportunity fire at the figure that acted, if anyone holds

@@ -37,6 +37,7 @@ class W135FigMark(StatusKeys):
     ROUNDS_FIRED = "rounds_fired"  # how many rounds its mortar has fired (L190, optional rule mortar_ammo)
     RADIO_DOUBLE_ONE = "radio_double_one"  # True: its radio once rolled a double one; any double now fails (L208)
     MOVE_START = "move_start"  # [sideturn, x, y]: where it stood before its first move of the turn (L135)
+    IMMOBILE = "immobile"  # True: a vehicle immobilised by a side hit (L310)
     DEBT = "debt"  # points owed to its next turn: a fight the defender won (L16)
     LOCKED = "locked"  # the enemy it is locked with in a drawn fight (L212)
     CHALLENGED = "challenged"  # [sideturn]: asked to surrender this turn (L231: once a turn)
