@@ -17,7 +17,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.validation import explain_validity
 
 from game.geometry.table import Table
-from game.geometry.terrain import TerrainFeature, TerrainType
+from game.geometry.terrain import Opening, TerrainFeature, TerrainType
 from game.geometry.units import to_mm
 
 from .map_schema import MapFile, Rect, TerrainSpec, Zone
@@ -134,6 +134,7 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
         _check_extent(doc, loc, shape_geometry(t), m, f"terrain feature {i} ({t.type})")
         if t.width is not None and t.width > min(m.table.width, m.table.height) / 4:
             raise doc.error(loc + ("width",), f"a {t.type} {t.width:g} {m.unit} wide is wider than a quarter of the table; give its real width")
+        _check_openings(doc, loc, t, m)
         if t.id:
             if t.id in seen_terrain:
                 raise doc.error(loc + ("id",), f"terrain id '{t.id}' is used twice")
@@ -263,6 +264,25 @@ def _check_standing(doc: Doc, loc: tuple, m: MapFile, at: Point, troop: str, typ
             raise doc.error(loc + ("at",), f"the figure stands inside terrain feature {i} ({t.type}), which {who} may enter; move it out")
 
 
+#: how far from a building's wall an opening's point may be, in the map's unit (a hand's
+#: breadth of slack for a point clicked on the wall)
+OPENING_SLACK = {"in": 0.5, "cm": 1.25}
+
+
+def _check_openings(doc: Doc, loc: tuple, t: TerrainSpec, m: MapFile) -> None:
+    """Doors and windows belong to buildings and sit on their walls."""
+    if not t.openings:
+        return
+    if t.type not in ("building", "bunker"):
+        raise doc.error(loc + ("openings",), f"only buildings have doors and windows, not a {t.type}; remove `openings`")
+    wall = shape_geometry(t).boundary
+    slack = OPENING_SLACK[m.unit]
+    for k, o in enumerate(t.openings):
+        d = wall.distance(shapely.Point(o.at))
+        if d > slack:
+            raise doc.error(loc + ("openings", k, "at"), f"this {o.kind} is {d:.2g} {m.unit} off the building's wall; put `at` on the wall")
+
+
 def build_features(m: MapFile, types: dict[str, TerrainType]) -> list[TerrainFeature]:
     scale = to_mm(1.0, m.unit)
     out = []
@@ -279,6 +299,8 @@ def build_features(m: MapFile, types: dict[str, TerrainType]) -> list[TerrainFea
                 level=t.level,
                 name=t.name or tt.name,
                 closed=t.closed,
+                height=t.height,
+                openings=tuple(Opening(o.kind, (o.at[0] * scale, o.at[1] * scale), o.width * scale, o.locked) for o in t.openings),
             )
         )
     return out

@@ -54,6 +54,16 @@ class Zone(ShapeMixin):
         return self
 
 
+class OpeningSpec(Strict):
+    """A door or window in a building's wall (the 1/35 rules, L263-282): where on the wall,
+    how wide, and whether it starts locked (doors and windows start shut and unlocked)."""
+
+    kind: Literal["door", "window"]
+    at: Pt
+    width: float = Field(1.0, gt=0, le=10)
+    locked: bool = False
+
+
 class TerrainSpec(ShapeMixin):
     type: str
     id: str | None = None
@@ -62,6 +72,8 @@ class TerrainSpec(ShapeMixin):
     width: float | None = Field(None, gt=0)
     level: int = Field(0, ge=0, le=9)
     closed: bool = False
+    height: float | None = Field(None, gt=0, le=50)  # a wall's or hedge's height, for rules that read it (the 1/35 height tester)
+    openings: list[OpeningSpec] = Field(default_factory=list, max_length=100)  # a building's doors and windows
 
     @model_validator(mode="after")
     def _one_shape(self) -> TerrainSpec:

@@ -98,7 +98,12 @@ def terrain_entry(t: dict[str, Any]) -> dict[str, Any]:
         out["closed"] = True
     if t.get("width") is not None:
         out["width"] = t["width"]
+    if t.get("height") is not None:
+        out["height"] = t["height"]
     out.update(_shape(t))
+    if t.get("openings"):
+        out["openings"] = [{k: v for k, v in o.items() if not (k == "locked" and not v) and not (k == "width" and v == 1.0)}
+                           for o in t["openings"]]
     return out
 
 

@@ -93,6 +93,17 @@ def _as_geometry(geometry: BaseGeometry | Iterable[Sequence[float]], shape: Shap
     return Polygon(coords) if shape == "area" else LineString(coords)
 
 
+@dataclass(frozen=True)
+class Opening:
+    """A door or window in a building's wall: its kind, its centre on the wall and its
+    width (mm), and whether it starts locked."""
+
+    kind: str
+    at: tuple[float, float]
+    width: float
+    locked: bool = False
+
+
 @dataclass
 class TerrainFeature:
     """One piece of terrain on the table.
@@ -111,6 +122,8 @@ class TerrainFeature:
     level: int = 0  # hills: height level (1, 2, ...)
     name: str = ""
     closed: bool = False  # a closed building/bunker: nobody inside sees out or is seen
+    height: float | None = None  # a wall's or hedge's height in the map's unit (rules with a height tester read it)
+    openings: tuple[Opening, ...] = ()  # a building's doors and windows (mm)
     area: BaseGeometry = field(init=False, repr=False, compare=False)
     # line types: the convex pieces (rectangles, bevel triangles) whose union is `area`
     parts: tuple[Polygon, ...] | None = field(init=False, repr=False, compare=False)

@@ -21,7 +21,10 @@ vehicle (L178).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import hypot
 from typing import TYPE_CHECKING
+
+from shapely.geometry import Point
 
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
@@ -101,6 +104,65 @@ class W135AntiTank(Chapter["Ww2135"]):
         if face == "side":
             mods.append(("side shot", m.side_shot))
         return AtShot(f.id, t.id, wid, cost, sum(v for _, v in mods), tuple(mods), face, acquire)
+
+    # ---- at a building (L290, interpretation at-buildings) --------------------------------------------------
+    def building_plan(self, game: Game, cmd: Command) -> tuple[Figure, str, tuple[float, float], int, list[tuple[str, int]]]:
+        """(firer, weapon, the point on the wall, the total, the modifiers) of an anti-tank shot at a building."""
+        rules = self.rules
+        st = game.state
+        f = st.figures.get(cmd.figure or "")
+        if f is None or cmd.point is None:
+            refuse("Name the firer and the point on the building's wall.")
+        assert f is not None and cmd.point is not None
+        p = (float(cmd.point[0]), float(cmd.point[1]))
+        wid = cmd.option("weapon") or ""
+        require(wid in f.weapons and wid in rules.data.weapons, f"{f.name} carries no such weapon to fire at a building.")
+        w = rules.data.weapons[wid]
+        require(w.kind == "anti_tank", f"The {w.name} is not fired at buildings (L290 names the bazooka and its kind).")
+        require(cmd.side == st.active_side, f"{f.name} fires in its own side's turn.")
+        level = rules.morale.word(rules.morale.level(f))
+        require(level not in rules.data.shooting.cannot_fire, f"{f.name} is {level} and cannot fire (L79, interpretation fire-levels).")
+        walls = [g for g in game.table.features if g.type.id in ("building", "bunker") and g.area.boundary.distance(Point(p)) <= rules.mm(0.5)]
+        require(bool(walls), "Aim at a point on a building's wall (L290).")
+        back = hypot(f.x - p[0], f.y - p[1]) or 1.0
+        face = (p[0] + (f.x - p[0]) / back, p[1] + (f.y - p[1]) / back)  # the wall's face, a millimetre out
+        require(rules.sight.in_arc(f, p) and rules.los(game, f.pos, face).visible, f"{f.name} cannot see that point.")
+        inches = rules.in_units(hypot(p[0] - f.x, p[1] - f.y))
+        at = rules.data.anti_tank
+        band = next((b for b in at.bands if inches <= b.upto + 1e-9), None)
+        require(band is not None, f"That is {inches:.1f}\" away; anti-tank fire reaches {at.bands[-1].upto:g}\" (interpretation at-range).")
+        assert band is not None
+        cost = rules.data.actions["unaimed_fire"].fixed() or 0
+        require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; an anti-tank shot costs {cost}.")
+        m = at.modifiers
+        mods: list[tuple[str, int]] = [(f'range {inches:.1f}"', band.mod)]
+        fired_at = f.markers.get(W135FigMark.FIRED_AT)
+        if isinstance(fired_at, int) and fired_at > rules.sideturn(game) - len(st.side_order):
+            mods.append(("been fired on", m.been_fired_on))
+        if rules.moving.moved(game, f) > 1e-9:
+            mods.append(("firer moved", m.firer_moved))
+        mods.append(("a building: a side shot (L290)", m.side_shot))
+        return f, wid, p, sum(v for _, v in mods), mods
+
+    def fire_at_building(self, game: Game, cmd: Command) -> None:
+        rules = self.rules
+        f, wid, p, total, mods = self.building_plan(game, cmd)
+        w = rules.data.weapons[wid]
+        rules.pay(game, f, rules.data.actions["unaimed_fire"].fixed() or 0, f"firing the {w.name}")
+        f.markers[W135FigMark.FIRED] = rules.sideturn(game)
+        f.markers.pop(W135FigMark.HIDDEN, None)
+        if w.single_shot:
+            f.weapons = [x for x in f.weapons if x != wid]
+        r = game.dice.roll(rules.data.anti_tank.dice, f"{f.name} fires the {w.name} at the building", target=f"more than {total}",
+                           modifiers=mods, figures=[f.id])
+        if r.faces == [6, 6] or r.total <= total:
+            r.outcome = "a failed shell" if r.faces == [6, 6] else "miss"
+            return
+        r.outcome = "hit"
+        reach = rules.mm(rules.data.anti_tank.building_radius)
+        inside = [o for o in game.state.figures.values() if o.alive and not rules.is_vehicle(o) and rules.blasts.in_building(game, o)
+                  and hypot(o.x - p[0], o.y - p[1]) <= reach + 1e-6]
+        rules.blasts.effect(game, sorted(inside, key=lambda o: o.id), f"The {w.name}'s hit on the building")
 
     def fire(self, game: Game, cmd: Command) -> None:
         rules = self.rules

@@ -53,10 +53,14 @@ class W135Blasts(Chapter["Ww2135"]):
 
     def explode(self, game: Game, centre: XY, across: float, what: str) -> None:
         """A burst ``across`` inches wide at ``centre``: every figure under it rolls on the table."""
-        rules = self.rules
         hit = self.under(game, centre, across)
         game.emit("blast", f"{what} bursts: {len(hit)} figure{'s' if len(hit) != 1 else ''} under its {across:g}\" circle.",
                   figures=[f.id for f in hit])
+        self.effect(game, hit, what)
+
+    def effect(self, game: Game, hit: list[Figure], what: str) -> None:
+        """Each of ``hit`` rolls on the building or open table (L153-156)."""
+        rules = self.rules
         for f in hit:
             place = "building" if self.in_building(game, f) else "open"
             table = getattr(rules.data.blast_effect, place)

@@ -16,7 +16,10 @@ fuse, it goes off at the end of the opponent's turn, and a figure of that side w
 ``throw_back (figure, target=grenade, point)`` for 2 points: the red face goes off in its hand,
 any other and it flies on and goes off where it lands.
 
-Through windows and doors (L147-151) comes with the buildings' openings (section 7).
+``throw (figure, target=opening)`` through a window or open door (L137, L147-151): from up to
+2" it goes in, 2-5" on 5+, 5-10" on 9+, 10-15" on 12 and only standing; missing, it falls
+outside under the opening; then the grenade die as any throw, and the figures inside roll on
+the building table.
 """
 
 from __future__ import annotations
@@ -66,7 +69,43 @@ class W135Grenades(Chapter["Ww2135"]):
         return sorted(out)
 
     def check_throw(self, game: Game, cmd: Command) -> None:
+        if cmd.target is not None:
+            self.opening_plan(game, cmd)
+            return
         self.plan(game, cmd)
+
+    # ---- through a window or doorway (L137, L147-151) ----------------------------------------------------
+    def opening_plan(self, game: Game, cmd: Command) -> tuple[Figure, str, float, XY, XY]:
+        """(thrower, opening, distance in inches, the point inside, the point outside) of a throw
+        at a window or open door."""
+        rules = self.rules
+        st = game.state
+        f = st.figures.get(cmd.figure or "")
+        found = rules.buildings.opening(game, cmd.target or "")
+        if f is None or found is None:
+            refuse("Name the thrower and the window or door it throws through.")
+        assert f is not None and found is not None
+        feat, o = found
+        require(cmd.side == st.active_side, f"{f.name} throws in its own side's turn.")
+        level = rules.morale.word(rules.morale.level(f))
+        require(level not in rules.data.shooting.cannot_fire, f"{f.name} is {level} and cannot throw (interpretation fire-levels).")
+        require("grenade" in f.equipment, f"{f.name} has no grenades.")
+        cost = rules.data.actions["throw_grenade"].fixed() or 0
+        require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a throw costs {cost} (L15).")
+        require(o.kind == "window" or rules.buildings.state_of(game, cmd.target or "") == "open", "The door is shut: open it first.")
+        out = radians(rules.buildings.outward(feat, o))
+        step = rules.mm(1.0)
+        inner = (o.at[0] - step * cos(out), o.at[1] - step * sin(out))
+        outer = (o.at[0] + step * cos(out), o.at[1] + step * sin(out))
+        inches = rules.in_units(hypot(o.at[0] - f.x, o.at[1] - f.y))
+        rows = rules.data.grenades.opening
+        row = next((r for r in rows if inches <= r.upto + 1e-9), None)
+        require(row is not None, f"That is {inches:.1f}\" away; a grenade goes through a window from {rows[-1].upto:g}\" at most (L151).")
+        assert row is not None
+        require(not row.standing or not rules.prone(f), f"From {inches:.1f}\" only a standing figure may try it (L151).")
+        require(rules.sight.in_arc(f, o.at), f"{f.name} must turn to face it first (L47).")
+        require(rules.los(game, rules.moving.move_start(game, f), outer).visible, f"{f.name} must see the {o.kind} (L135).")
+        return f, cmd.target or "", inches, inner, outer
 
     def plan(self, game: Game, cmd: Command) -> tuple[Figure, XY, float]:
         """(thrower, point, distance in inches) of a throw ``cmd`` may make (refused with the reason)."""
@@ -97,6 +136,21 @@ class W135Grenades(Chapter["Ww2135"]):
 
     def apply_throw(self, game: Game, cmd: Command) -> None:
         rules = self.rules
+        if cmd.target is not None:
+            f, oid, inches, inner, outer = self.opening_plan(game, cmd)
+            rules.pay(game, f, rules.data.actions["throw_grenade"].fixed() or 0, "a throw")
+            f.markers.pop(W135FigMark.HIDDEN, None)
+            row = next(r for r in rules.data.grenades.opening if inches <= r.upto + 1e-9)
+            if row.automatic:
+                inside = True
+                game.emit("grenade", f"{f.name} drops a grenade through from {inches:.1f}\": no roll (L148).", figures=[f.id], side=f.side)
+            else:
+                r = game.dice.roll("2d6", f"{f.name} throws a grenade through the opening from {inches:.1f}\"", target=f"{row.need}+",
+                                   figures=[f.id])
+                inside = r.total >= (row.need or 13)
+                r.outcome = "in" if inside else "misses: it falls outside"
+            self.fuse_and_burst(game, f, inner if inside else outer, "grenade", False)
+            return
         f, p, inches = self.plan(game, cmd)
         smoke = cmd.option("smoke") == "yes"
         rules.pay(game, f, rules.data.actions["throw_grenade"].fixed() or 0, "a throw")
@@ -105,7 +159,11 @@ class W135Grenades(Chapter["Ww2135"]):
             f.equipment = [e for e in f.equipment if e != "smoke_grenade"]
         what = "smoke grenade" if smoke else "grenade"
         game.emit("grenade", f"{f.name} throws a {what} {inches:.1f}\".", figures=[f.id], side=f.side)
-        at = self.land(game, f, f.pos, p, inches, what)
+        self.fuse_and_burst(game, f, self.land(game, f, f.pos, p, inches, what), what, smoke)
+
+    def fuse_and_burst(self, game: Game, f: Figure, at: XY, what: str, smoke: bool) -> None:
+        """The grenade die (L141): it goes off now, or lies on a fuse till the end of the opponent's turn."""
+        rules = self.rules
         fuse = game.dice.roll("dgrenade", f"the {what}'s fuse", figures=[f.id])
         late = rules.data.dice["grenade"].faces[fuse.total - 1] in rules.data.grenades.fuse_late_faces
         fuse.outcome = "goes off at the end of the opponent's turn" if late else "goes off now"

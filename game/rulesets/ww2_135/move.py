@@ -107,6 +107,8 @@ class W135Move(Chapter["Ww2135"]):
             refuse(plan.refusal + ("" if "left" not in plan.refusal else
                                    f" ({self.rules.points(game, f)} points at {self.per_point(f):g}\" a point, "
                                    f"{self.rules.fmt(self.rules.mm(max(0.0, left)))} of the 12\" a turn)"))
+        if not self.rules.is_vehicle(f) and len(plan.path) >= 2:
+            self.rules.buildings.check_path(game, f, list(plan.path))
         self.morale_limits(game, f, plan.path[-1])
 
     def morale_limits(self, game: Game, f: Figure, end: tuple[float, float]) -> None:
@@ -143,7 +145,9 @@ class W135Move(Chapter["Ww2135"]):
         paid = 0
         stop_at = line.length
         stopped = ""
-        events = sorted([(d, 0, fid) for d, fid in self.obstacles(game, path) if not rules.is_vehicle(f)]
+        afoot = not rules.is_vehicle(f)
+        events = sorted([(d, 0, fid) for d, fid in self.obstacles(game, path) if afoot]
+                        + [(d, 0, oid) for d, oid in rules.buildings.windows_on(game, path) if afoot]
                         + [(d, 1, lid) for d, lid in rules.suppressing.crossings(game, f, path)])
         for d, kind, fid in events:
             if kind == 1:  # a suppressive fire line (suppress.py)
@@ -155,15 +159,15 @@ class W135Move(Chapter["Ww2135"]):
             reach = self.cost(f, rules.in_units(d)) - paid
             rules.pay(game, f, reach, "moving", moving=True)
             paid += reach
-            feat = game.table.feature(fid)
+            what = "window" if fid not in game.table else game.table.feature(fid).name.lower()
             kept = f.markers.get(W135FigMark.OBSTACLE)
             if isinstance(kept, list) and kept[0] == fid:
                 need = int(kept[1])  # the roll stands (interpretation obstacles)
-                game.emit("move", f"{f.name} tries the {feat.name.lower()} again: {need} point{'s' if need != 1 else ''}, as rolled before.",
+                game.emit("move", f"{f.name} tries the {what} again: {need} point{'s' if need != 1 else ''}, as rolled before.",
                           figures=[f.id], side=f.side)
                 roll = None
             else:
-                roll = game.dice.roll(str(rules.data.actions["negotiate_obstacle"].cost), f"{f.name} negotiates the {feat.name.lower()}",
+                roll = game.dice.roll(str(rules.data.actions["negotiate_obstacle"].cost), f"{f.name} " + ("climbs through the window" if what == "window" else f"negotiates the {what}"),
                                       figures=[f.id])
                 need = roll.total
             rest = self.cost(f, rules.in_units(line.length)) - paid  # the rest of the move, to pay as well
@@ -172,13 +176,13 @@ class W135Move(Chapter["Ww2135"]):
                     roll.outcome = f"needs {need} points, has {rules.points(game, f)}" + (f" with {rest} more to move on" if rest else "") + ": stops short"
                 f.markers[W135FigMark.OBSTACLE] = [fid, need]
                 stop_at = max(0.0, d - SHORT)
-                stopped = (f", stopping short of the {feat.name.lower()} (it needs {need} points to cross"
+                stopped = (f", stopping short of the {what} (it needs {need} points to cross"
                            + (f" and {rest} to go on" if rest else "") + f", has {rules.points(game, f)})")
                 break
             if roll is not None:
                 roll.outcome = f"{need} point{'s' if need != 1 else ''}"
             f.markers.pop(W135FigMark.OBSTACLE, None)
-            rules.pay(game, f, need, f"crossing the {feat.name.lower()}", moving=True)
+            rules.pay(game, f, need, f"crossing the {what}", moving=True)
         if stop_at < line.length:
             path = list(substring(line, 0, stop_at).coords) if stop_at > 1e-6 else [f.pos]
         length = LineString(path).length if len(path) >= 2 else 0.0
@@ -207,6 +211,7 @@ class W135Move(Chapter["Ww2135"]):
         f.facing = self.rules.heading(a, b)
         f.markers[FigureMark.MOVED] = True
         f.markers.pop(W135FigMark.HIDDEN, None)
+        f.markers.pop(W135FigMark.LEANING, None)
         self.rules.melee.follow(game, f)
 
     # ---- prone, stand, turn, hide (L19, L21; interpretations prone, facing, hidden) --------------

@@ -45,6 +45,11 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
                                  main guns at vehicles by L288-320's table; a main gun's
                                  HE at a figure bursts 4"
   smoke_dischargers (figure)     a vehicle's smoke, once a game
+  door (figure, target, choice)  slice 8 (buildings.py): open, close, lock (1 point) or force a
+                                 door (d3 inside, 2d3 outside); sight through windows and
+                                 open doors within 45 degrees; walls crossed by doors and
+                                 windows (a d3 to climb)
+  lean_out (figure)              1 point: any angle out of an opening, soft cover
 Not yet (docs/ww2-135-design.md section 7): morale,
 opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
 anti-tank weapons and vehicles, the scenarios, the solo AI.
@@ -63,6 +68,7 @@ from game.rulesets.base import RulesetBase
 from .acquire import W135Acquire
 from .anti_tank import W135AntiTank
 from .blasts import W135Blasts
+from .buildings import W135Buildings
 from .commands import W135Commands
 from .data import W135Data
 from .fire import W135Fire
@@ -103,11 +109,12 @@ class Ww2135(RulesetBase[W135Data]):
         self.mortars = W135Mortar(self)
         self.melee = W135Melee(self)
         self.anti_tank = W135AntiTank(self)
+        self.buildings = W135Buildings(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
         return (self, self.moving, self.acquisition, self.firing, self.morale, self.opportunity, self.suppressing, self.grenades,
-                self.mortars, self.melee, self.anti_tank)
+                self.mortars, self.melee, self.anti_tank, self.buildings)
 
     def apply(self, game: Game, cmd: Command) -> None:
         """The command, then opportunity fire at the figure that acted, if anyone holds
@@ -226,3 +233,8 @@ class Ww2135(RulesetBase[W135Data]):
     @staticmethod
     def hidden(f: Figure) -> bool:
         return bool(f.markers.get(W135FigMark.HIDDEN))
+
+    @staticmethod
+    def leaning(game: Game, f: Figure) -> bool:
+        """Leaning out of a window or doorway (L282), until it moves."""
+        return bool(f.markers.get(W135FigMark.LEANING))

@@ -25,6 +25,8 @@ from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
 
+from .status import W135GameAttr
+
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
 
@@ -68,7 +70,8 @@ class W135Sight(Chapter["Ww2135"]):
         """The sight line from ``obs`` to ``tgt`` as the heights and postures make it
         (the front arc and hiding are :meth:`sees`'s)."""
         rules = self.rules
-        key = ("w135_line", obs.pos, tgt.pos, rules.prone(obs), rules.prone(tgt), rules.hidden(tgt))
+        key = ("w135_line", obs.pos, tgt.pos, rules.prone(obs), rules.prone(tgt), rules.hidden(tgt), rules.leaning(game, obs),
+               rules.leaning(game, tgt), tuple(sorted(game.state.attrs.get(W135GameAttr.OPENINGS, {}).items())))
         return rules.recall(game, key, lambda: self._line(game, obs, tgt))
 
     def _line(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
@@ -113,9 +116,14 @@ class W135Sight(Chapter["Ww2135"]):
                 hind += 1
         if not blocked and hind and rules.prone(tgt):
             blocked = "a prone figure behind a hindrance (L51)"
-        if not blocked and rules.hidden(tgt) and res.cover == 2:
+        if not blocked:
+            blocked = rules.buildings.blocks(game, obs, tgt)
+        cover = res.cover
+        if cover == 2 and rules.leaning(game, tgt) and rules.buildings.inside(game, tgt.pos) is not None:
+            cover = 1  # leaning out of a window counts soft cover only (L282)
+        if not blocked and rules.hidden(tgt) and cover == 2:
             blocked = "hidden behind hard cover (L49)"
-        return Sight(not blocked, res.cover, hind, res.distance, blocked)
+        return Sight(not blocked, cover, hind, res.distance, blocked)
 
     def sees(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
         """What ``obs`` sees of ``tgt`` now: its sight line, within its front arc, and not

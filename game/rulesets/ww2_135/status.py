@@ -21,6 +21,7 @@ class W135GameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     SIDETURN = "sideturn"  # the number of the side turn now being played, from 1
+    OPENINGS = "openings"  # {opening id: 'open' | 'closed' | 'locked'}: doors changed in play (L282)
     SUBDUE = "subdue"  # {winner, loser}: a fight won, waiting for the winner's kill or capture (L225)
     WIND = "wind"  # the wind's heading in degrees, rolled the first time smoke is laid (L178, interpretation wind)
     LAST_MOVE = "last_move"  # {figure, path}: the last move made, which a line laid as opportunity fire may stop (L114)
@@ -37,6 +38,7 @@ class W135FigMark(StatusKeys):
     ROUNDS_FIRED = "rounds_fired"  # how many rounds its mortar has fired (L190, optional rule mortar_ammo)
     RADIO_DOUBLE_ONE = "radio_double_one"  # True: its radio once rolled a double one; any double now fails (L208)
     MOVE_START = "move_start"  # [sideturn, x, y]: where it stood before its first move of the turn (L135)
+    LEANING = "leaning"  # True: leaning out of a window or doorway until it moves (L282): any angle, soft cover
     IMMOBILE = "immobile"  # True: a vehicle immobilised by a side hit (L310)
     DEBT = "debt"  # points owed to its next turn: a fight the defender won (L16)
     LOCKED = "locked"  # the enemy it is locked with in a drawn fight (L212)
