@@ -223,6 +223,32 @@ class W135AntiTank(Chapter["Ww2135"]):
         w = self.rules.data.weapons[wid]
         self.rules.blasts.explode(game, t.pos, w.burst_area or 4.0, f"{f.name}'s {w.name} shell")
 
+    # ---- smoke shells (L178) ------------------------------------------------------------------------------------
+    def smoke_plan(self, game: Game, cmd: Command) -> tuple[Figure, tuple[float, float]]:
+        rules = self.rules
+        st = game.state
+        f = st.figures.get(cmd.figure or "")
+        if f is None or cmd.point is None:
+            refuse("Name the tank and the point for its smoke shell.")
+        assert f is not None and cmd.point is not None
+        require("tank_gun" in f.weapons, f"{f.name} has no main gun to fire smoke.")
+        require(cmd.side == st.active_side, f"{f.name} fires in its own side's turn.")
+        p = (float(cmd.point[0]), float(cmd.point[1]))
+        require(rules.sight.in_arc(f, p) and rules.los(game, f.pos, p).visible, f"{f.name} cannot see that point.")
+        cost = rules.data.actions["unaimed_fire"].fixed() or 0
+        require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a shot costs {cost}.")
+        return f, p
+
+    def smoke_shell(self, game: Game, cmd: Command) -> None:
+        """A smoke shell lands as a mortar round does (2d6 2-7 on target, else 2d3" off) and
+        lays a 5" cloud (L178, interpretation vehicles)."""
+        rules = self.rules
+        f, p = self.smoke_plan(game, cmd)
+        rules.pay(game, f, rules.data.actions["unaimed_fire"].fixed() or 0, "a smoke shell")
+        f.markers[W135FigMark.FIRED] = rules.sideturn(game)
+        at = rules.mortars.landing(game, f, p, False, "smoke shell")
+        rules.blasts.lay_smoke(game, at, f"start:{f.side}", f"{f.name}'s smoke shell bursts")
+
     # ---- smoke dischargers (L178) ----------------------------------------------------------------------------
     def check_smoke_dischargers(self, game: Game, cmd: Command) -> None:
         st = game.state

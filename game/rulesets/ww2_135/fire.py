@@ -189,6 +189,9 @@ class W135Fire(Chapter["Ww2135"]):
         return self.rules.data.weapons[cmd.option("weapon") or ""].kind == "anti_tank" or self.rules.is_vehicle(t)
 
     def check_fire(self, game: Game, cmd: Command) -> None:
+        if cmd.target is None and cmd.point is not None and cmd.option("smoke") == "yes":
+            self.rules.anti_tank.smoke_plan(game, cmd)
+            return
         if cmd.target is None and cmd.point is not None:
             self.rules.anti_tank.building_plan(game, cmd)
             return
@@ -200,6 +203,9 @@ class W135Fire(Chapter["Ww2135"]):
     def apply_fire(self, game: Game, cmd: Command) -> None:
         rules = self.rules
         st = game.state
+        if cmd.target is None and cmd.point is not None and cmd.option("smoke") == "yes":
+            rules.anti_tank.smoke_shell(game, cmd)
+            return
         if cmd.target is None and cmd.point is not None:
             rules.anti_tank.fire_at_building(game, cmd)
             return

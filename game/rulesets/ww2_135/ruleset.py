@@ -61,7 +61,7 @@ from game.core import pools
 from game.core.commands import Command, refuse
 from game.core.game import Game
 from game.core.keys import FigureMark
-from game.core.state import Figure
+from game.core.state import Figure, GameState
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 
@@ -73,6 +73,7 @@ from .commands import W135Commands
 from .data import W135Data
 from .fire import W135Fire
 from .grenades import W135Grenades
+from .hidden import W135Hidden
 from .melee import W135Melee
 from .morale import SHAKEN, SUPPRESSED, W135Morale
 from .mortar import W135Mortar
@@ -92,6 +93,8 @@ class Ww2135(RulesetBase[W135Data]):
     Data = W135Data
     phases = ("actions",)
     phase_names = {"actions": "Actions"}
+    #: a scenario may deploy a side hidden (L284-286): hotseat then hides the table between sides
+    hidden_information = True
     Listing = W135Commands
     Odds = W135Odds
     listing: W135Commands
@@ -110,6 +113,7 @@ class Ww2135(RulesetBase[W135Data]):
         self.melee = W135Melee(self)
         self.anti_tank = W135AntiTank(self)
         self.buildings = W135Buildings(self)
+        self.hiding = W135Hidden(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
@@ -121,6 +125,7 @@ class Ww2135(RulesetBase[W135Data]):
         points for it (L125)."""
         acting = game.state.active_side
         super().apply(game, cmd)
+        self.hiding.reveal(game, cmd.figure, cmd.kind)
         if cmd.kind in TRIGGERS and cmd.side == acting and cmd.figure is not None:
             self.opportunity.offer(game, cmd.figure)
 
@@ -221,6 +226,16 @@ class Ww2135(RulesetBase[W135Data]):
             refuse(f"{f.name} failed a morale test out of cover: it must first move towards cover (L259).")
         if lv == SHAKEN and self.morale.known_enemies(game, f.side):
             refuse(f"{f.name} is shaken: it must first move away from the known enemy (L261).")
+
+    # ---- what each side may know (hidden.py) ------------------------------------------------------
+    def view(self, game: Game, side: str | None) -> GameState:
+        return self.hiding.view(game, side)
+
+    def hides_from(self, game: Game, side: str) -> bool:
+        return self.hiding.hides_from(game, side)
+
+    def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
+        return self.hiding.audience(game, figures, units)
 
     # ---- what the figures are -------------------------------------------------------------------
     def is_vehicle(self, f: Figure) -> bool:

@@ -21,6 +21,7 @@ class W135GameAttr(StatusKeys):
     """``GameState.attrs`` this ruleset keeps."""
 
     SIDETURN = "sideturn"  # the number of the side turn now being played, from 1
+    REVEALED = "revealed"  # the figures of sides deployed hidden that the enemy has found (L284-286)
     OPENINGS = "openings"  # {opening id: 'open' | 'closed' | 'locked'}: doors changed in play (L282)
     SUBDUE = "subdue"  # {winner, loser}: a fight won, waiting for the winner's kill or capture (L225)
     WIND = "wind"  # the wind's heading in degrees, rolled the first time smoke is laid (L178, interpretation wind)

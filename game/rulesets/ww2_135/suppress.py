@@ -86,8 +86,12 @@ class W135Suppress(Chapter["Ww2135"]):
         return f, wid, f.pos, p
 
     def has_reason(self, game: Game, f: Figure, told: bool) -> bool:
-        """``f`` sees an enemy, or (``told``) a friend that sees ``f`` does (L112)."""
+        """``f`` sees an enemy, or (``told``) a friend that sees ``f`` does (L112); in a
+        hidden-deployment game an attacker always has one (L286)."""
         st = game.state
+        hidden = self.rules.hiding.hidden_sides(game)
+        if hidden and f.side not in hidden and any(st.hostile(f.side, s) for s in hidden):
+            return True
         enemies = [e for s in st.enemies_of(f.side) for e in st.side_figures(s)]
         sight = self.rules.sight
         if any(sight.sees(game, f, e).visible for e in enemies):

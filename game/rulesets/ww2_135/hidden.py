@@ -1,0 +1,91 @@
+"""Hidden deployment in My 1/35th Scale WWII Skirmish (L284-286): in a scenario that says so
+(the map's ``settings: {hidden_deployment: [side, ...]}``), those sides' figures are set up
+out of the enemy's sight and stay off the enemy's view of the table until an enemy figure
+sees one, or it fires, throws, calls fire or fights; from then on it is on the table for all
+(interpretation hidden-deployment). The attackers may lay suppressive fire at likely places
+without a target seen (suppress.py) and throw grenades at any point they see, a suspected
+place (grenades.py: a point, never a figure, is aimed at).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.core.game import Game
+from game.core.keys import StateKey
+from game.core.state import Figure, GameState
+from game.rulesets import views
+from game.rulesets.parts import Chapter
+
+from .status import W135GameAttr
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_135.ruleset import Ww2135
+
+#: what a hidden figure does that gives it away whoever sees it
+GIVES_AWAY = frozenset({"fire", "throw", "throw_back", "suppress", "plot", "fight", "opportunity", "challenge"})
+
+
+class W135Hidden(Chapter["Ww2135"]):
+    rules: Ww2135
+
+    def hidden_sides(self, game: Game) -> list[str]:
+        sides = game.state.attrs.get(StateKey.SETTINGS, {}).get("hidden_deployment") or []
+        return [s for s in sides if s in game.state.sides]
+
+    def revealed(self, game: Game) -> set[str]:
+        return set(game.state.attrs.get(W135GameAttr.REVEALED, []))
+
+    def unseen_by(self, game: Game, side: str, f: Figure) -> bool:
+        """``f`` is kept off ``side``'s view: its side deployed hidden and no enemy has found it."""
+        return f.side != side and f.side in self.hidden_sides(game) and f.id not in self.revealed(game) \
+            and game.state.hostile(side, f.side)
+
+    def reveal(self, game: Game, acted: str | None = None, kind: str = "") -> None:
+        """After a command: hidden figures an enemy now sees, and the one that gave itself away, are revealed."""
+        st = game.state
+        sides = self.hidden_sides(game)
+        if not sides:
+            return
+        found = self.revealed(game)
+        new = []
+        for f in sorted((f for f in st.figures.values() if f.side in sides and f.alive and f.id not in found), key=lambda x: x.id):
+            gave = f.id == acted and kind in GIVES_AWAY
+            seen = any(self.rules.sight.sees(game, e, f).visible for s in st.enemies_of(f.side) for e in st.side_figures(s))
+            if gave or seen:
+                new.append(f)
+        if new:
+            st.attrs[W135GameAttr.REVEALED] = sorted(found | {f.id for f in new})
+            game.emit("reveal", "Found: " + ", ".join(f.name for f in new) + " (hidden deployment, L284-286).",
+                      figures=[f.id for f in new])
+
+    # ---- what a side may see ------------------------------------------------------------------------
+    def view(self, game: Game, side: str | None) -> GameState:
+        st = views.base_view(game, side)
+        if side is None or not self.hidden_sides(game):
+            return st
+        gone = {fid for fid, f in game.state.figures.items() if self.unseen_by(game, side, f)}
+        for fid in gone:
+            st.figures.pop(fid, None)
+        for uid in list(st.units):
+            u = st.units[uid]
+            if any(x in gone for x in u.figures):
+                left = [x for x in u.figures if x not in gone]
+                if left:
+                    st.units[uid] = replace(u, figures=left)
+                else:
+                    del st.units[uid]
+        return st
+
+    def hides_from(self, game: Game, side: str) -> bool:
+        return views.base_hides(game, side) or any(self.unseen_by(game, side, f) for f in game.state.figures.values())
+
+    def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
+        """An event about a figure kept off a side's view is not that side's to read."""
+        st = game.state
+        if not self.hidden_sides(game):
+            return None
+        figs = [st.figures[f] for f in figures if f in st.figures] + [st.figures[x] for u in units if u in st.units for x in st.units[u].figures]
+        out = [s for s in st.side_order if not any(self.unseen_by(game, s, f) for f in figs)]
+        return None if len(out) == len(st.side_order) else out

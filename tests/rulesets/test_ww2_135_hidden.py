@@ -1,0 +1,65 @@
+"""My 1/35th Scale WWII Skirmish (issue 20): hidden deployment (L284-286) and a tank's smoke
+shell (L178): hidden figures off the enemy's view until seen or until they give themselves
+away, the attackers' suppressive fire with no target seen; scripted with forced dice."""
+
+from __future__ import annotations
+
+from game.core.commands import END_PHASE, Command
+from game.core.game import Game
+from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+
+IN = 25.4
+HEDGE = {"type": "hedge", "line": [[0, 30], [60, 30]], "width": 1}
+
+
+def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], hidden: list[str] | None = None) -> Game:
+    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
+                    terrain=[HEDGE], ruleset="ww2-135", size=(60, 60),
+                    settings={"hidden_deployment": hidden} if hidden else None)
+    game = make_unfinished_game(doc)
+    for f in game.state.figures.values():
+        f.facing = 90.0 if f.side == "a" else 270.0
+    return game
+
+
+def test_hidden_figures_are_off_the_enemys_view_until_seen():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40), ("de_rifleman", 10, 29.5)], hidden=["b"])
+    hid, at_hedge = game.state.figures["b1.1"], game.state.figures["b1.2"]
+    view = game.rules.view(game, "a")
+    assert hid.id not in view.figures and at_hedge.id not in view.figures and "b1.1" in game.rules.view(game, "b").figures
+    assert game.rules.hides_from(game, "a") and not game.rules.hides_from(game, "b")
+    a = game.state.figures["a1.1"]
+    ok(game, Command("move", "a", figure=a.id, path=((30 * IN, 22 * IN),)))   # the man at the hedge is in its sight
+    view = game.rules.view(game, "a")
+    assert at_hedge.id in view.figures and hid.id not in view.figures
+    assert any(e.kind == "reveal" and "Grenadier" in e.text for e in game.log.events)
+
+
+def test_a_hidden_figure_that_fires_gives_itself_away_and_events_about_it_are_its_own_sides():
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 26)], hidden=["b"])
+    a, b = game.state.figures["a1.1"], game.state.figures["b1.1"]
+    for f in game.state.side_figures("a"):
+        f.facing = 270.0   # their backs to the German, who sees them
+    ok(game, Command(END_PHASE, "a"))
+    assert b.id not in game.rules.view(game, "a").figures and game.rules.audience(game, [b.id], []) == ["b"]
+    force(game, 6, 6)
+    ok(game, Command("fire", "b", figure=b.id, target=a.id, choice="unaimed"))
+    assert b.id in game.rules.view(game, "a").figures and game.rules.audience(game, [b.id], []) is None
+
+
+def test_the_attacker_may_suppress_likely_places_with_nobody_seen():
+    game = game_of([("de_mg42", 30, 20)], [("us_rifleman", 30, 45)], hidden=["b"])
+    gunner = game.state.figures["a1.1"]
+    ok(game, Command("suppress", "a", figure=gunner.id, point=(40 * IN, 28 * IN)))   # L286
+    game2 = game_of([("de_mg42", 30, 20)], [("us_rifleman", 30, 45)])
+    res = game2.submit(Command("suppress", "a", figure="a1.1", point=(40 * IN, 28 * IN)))
+    assert not res.ok and "no reason to fire" in res.reason
+
+
+def test_a_tank_fires_a_smoke_shell_that_lands_as_a_mortar_round():
+    game = game_of([("sherman", 30, 10)], [("de_rifleman", 50, 55)])
+    tank = game.state.figures["a1.1"]
+    force(game, 5, 5, 1, 1, 0, 1)   # 10: off target, 2d3 = 2" towards 0 degrees; the wind d8 1
+    ok(game, Command("fire", "a", figure=tank.id, point=(30 * IN, 20 * IN), choice="unaimed", options=(("smoke", "yes"),)))
+    (c,) = game.state.clouds.values()
+    assert (round(c.x / IN, 3), round(c.y / IN, 3)) == (32, 20) and game.rules.points(game, tank) == 1
