@@ -86,7 +86,42 @@ def _acquire() -> tuple[Game, Command]:
     return game, Command("acquire", "a", figure=cmd.figure, target=cmd.target)
 
 
-SITUATIONS = {"rifle behind a wall": _rifle_behind_wall, "SMG burst at 19.5 inches": _smg_burst_far,
+def _bazooka() -> tuple[Game, Command]:
+    game = game_of([("us_bazooka", 30, 20)], [("panzer_iv", 30, 36)])
+    a, t = first(game, "a"), first(game, "b")
+    t.facing = 0.0
+    return game, Command("fire", "a", figure=a.id, target=t.id, choice="unaimed", options=(("weapon", "bazooka"),))
+
+
+def _fight() -> tuple[Game, Command]:
+    game = game_of([("us_rifleman", 30, 30), ("us_rifleman", 31, 31)], [("de_nco", 30, 31)])
+    a, b = first(game, "a"), first(game, "b")
+    return game, Command("fight", "a", figure=a.id, target=b.id)
+
+
+def _challenge() -> tuple[Game, Command]:
+    game = game_of([("us_rifleman", 30, 30), ("us_rifleman", 33, 30)], [("de_rifleman", 30, 35)])
+    for f in game.state.side_figures("b"):
+        if f.unit == "b9":
+            f.x, f.y = 58 * 25.4, 2 * 25.4   # far off: the challenged is alone
+    return game, Command("challenge", "a", figure="a1.1", target="b1.1")
+
+
+def _rally() -> tuple[Game, Command]:
+    game = game_of([("us_rifleman", 30, 30)], [("de_rifleman", 30, 45)])
+    a = first(game, "a")
+    a.markers[W135FigMark.MORALE] = 2
+    return game, Command("rally", "a", figure=a.id)
+
+
+def _grenade() -> tuple[Game, Command]:
+    game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 24), ("de_rifleman", 31.5, 24.5)])
+    a = first(game, "a")
+    return game, Command("throw", "a", figure=a.id, point=(30 * 25.4, 24 * 25.4))
+
+
+SITUATIONS = {"bazooka at a tank's side": _bazooka, "fight two against one": _fight, "surrender": _challenge,
+              "rally a shaken man": _rally, "a grenade at 4 inches": _grenade,"rifle behind a wall": _rifle_behind_wall, "SMG burst at 19.5 inches": _smg_burst_far,
               "MG 42 without a loader": _mg_without_loader, "aimed at a prone man": _aimed_at_prone, "acquisition": _acquire}
 
 

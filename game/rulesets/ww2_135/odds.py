@@ -33,10 +33,20 @@ class W135Odds(OddsPart["Ww2135"]):
 
     def odds(self, game: Game, cmd: Command) -> OddsReport:
         if cmd.kind == "fire":
+            if cmd.target is None or self.rules.firing.at_vehicle(game, cmd):
+                return self.at_odds(game, cmd)
             return self.fire_odds(game, cmd)
         if cmd.kind == "acquire":
             return self.acquire_odds(game, cmd)
-        refuse(f"No odds for '{cmd.kind}' yet.")
+        if cmd.kind == "fight":
+            return self.fight_odds(game, cmd)
+        if cmd.kind == "challenge":
+            return self.challenge_odds(game, cmd)
+        if cmd.kind == "rally":
+            return self.rally_odds(game, cmd)
+        if cmd.kind in ("throw", "plot"):
+            return self.blast_odds(game, cmd)
+        refuse(f"No odds for '{cmd.kind}'.")
         raise AssertionError
 
     def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
@@ -103,3 +113,105 @@ class W135Odds(OddsPart["Ww2135"]):
         lines = [OddsLine("needs", f"d6 over {total}" if total >= 1 else "no roll")]
         lines += [OddsLine(f"  {words}", f"{m:+d}") for words, m in mods]
         return resolved_report(f"{f.name} acquires {t.name}", lines, res, "result")
+
+    # ---- the other kinds ------------------------------------------------------------------------------
+    def at_odds(self, game: Game, cmd: Command) -> OddsReport:
+        """An anti-tank shot at a vehicle or a building, or a smoke shell: what it does."""
+        self.rules.check(game, cmd)
+        st = game.state
+        f = st.figures[cmd.figure or ""]
+        t = st.figures.get(cmd.target or "")
+
+        def read(before: Game, after: Game, dice: Dice) -> str:
+            if t is None:
+                hit = [x for x in before.state.figures if before.state.figures[x].alive != after.state.figures[x].alive
+                       or after.state.figures[x].markers.get(W135FigMark.MORALE) != before.state.figures[x].markers.get(W135FigMark.MORALE)]
+                return f"{len(hit)} hurt" if hit else "nobody hurt"
+            t1 = after.state.figures[t.id]
+            if not t1.alive:
+                return "destroyed"
+            if t1.markers.get(W135FigMark.IMMOBILE) and not t.markers.get(W135FigMark.IMMOBILE):
+                return "immobilised"
+            last = after.log.events[-1].roll if after.log.events else None
+            return "no damage" if any(e.roll and e.roll.outcome == "hit" for e in after.log.events) else (
+                last.outcome if last is not None and last.outcome in ("a failed shell", "not acquired this turn") else "miss")
+
+        res = command_odds(game, cmd, read)
+        if t is not None and self.rules.firing.at_vehicle(game, cmd):
+            shot = self.rules.anti_tank.plan(game, cmd)
+            lines = [OddsLine("needs", f"2d6 more than {shot.total} (a double six fails)"), OddsLine("face struck", shot.facing)]
+            lines += [OddsLine(f"  {w}", f"{m:+d}") for w, m in shot.modifiers]
+            title = f"{f.name} fires at {t.name}"
+        else:
+            lines = [OddsLine("at", "a point")]
+            title = f"{f.name} fires at a point"
+        return resolved_report(title, lines, res, "result")
+
+    def fight_odds(self, game: Game, cmd: Command) -> OddsReport:
+        self.rules.check(game, cmd)
+        st = game.state
+        f, t = st.figures[cmd.figure or ""], st.figures[cmd.target or ""]
+
+        def read(before: Game, after: Game, dice: Dice) -> str:
+            a1, b1 = after.state.figures[f.id], after.state.figures[t.id]
+            if a1.markers.get(W135FigMark.LOCKED) == t.id:
+                return "a draw: locked"
+            if not b1.alive:
+                return f"{f.name} wins"
+            if not a1.alive or int(a1.markers.get(W135FigMark.DEBT, 0)) > int(f.markers.get(W135FigMark.DEBT, 0)):
+                return f"{t.name} wins"
+            return f"{f.name} wins"
+
+        res = command_odds(game, cmd, read)
+        first = self.rules.melee.locked(game, f) != t.id
+        lines = [OddsLine(f.name, " ".join(f"{w} {m:+d}" for w, m in self.rules.melee.modifiers(game, f, t, True, first)) or "none"),
+                 OddsLine(t.name, " ".join(f"{w} {m:+d}" for w, m in self.rules.melee.modifiers(game, t, f, False, first)) or "none")]
+        return resolved_report(f"{f.name} fights {t.name}", lines, res, "result",
+                               notes=["the winner kills, captures or lets the loser go (L225); shown as the computer answers"])
+
+    def challenge_odds(self, game: Game, cmd: Command) -> OddsReport:
+        self.rules.check(game, cmd)
+        st = game.state
+        f, t = st.figures[cmd.figure or ""], st.figures[cmd.target or ""]
+        mods, _ = self.rules.melee.surrender_modifiers(game, t)
+
+        def read(before: Game, after: Game, dice: Dice) -> str:
+            return "surrenders" if after.state.figures[t.id].life == "captured" else "fights on"
+
+        res = command_odds(game, cmd, read)
+        lines = [OddsLine("fights on", f"d6 more than {sum(v for _, v in mods)}")] + [OddsLine(f"  {w}", f"{m:+d}") for w, m in mods]
+        return resolved_report(f"{f.name} calls on {t.name} to surrender", lines, res, "result")
+
+    def rally_odds(self, game: Game, cmd: Command) -> OddsReport:
+        self.rules.check(game, cmd)
+        f = game.state.figures[cmd.figure or ""]
+        mods = self.rules.morale.modifiers(game, f)
+
+        def read(before: Game, after: Game, dice: Dice) -> str:
+            return self.rules.morale.word(self.rules.morale.level(after.state.figures[f.id]))
+
+        res = command_odds(game, cmd, read)
+        lines = [OddsLine("a test", f"2d6 more than {sum(v for _, v in mods)} (when one is needed)")]
+        lines += [OddsLine(f"  {w}", f"{m:+d}") for w, m in mods]
+        return resolved_report(f"{f.name} rallies", lines, res, "afterwards")
+
+    def blast_odds(self, game: Game, cmd: Command) -> OddsReport:
+        """A grenade or a mortar round: how many figures it kills and how many it suppresses
+        now (a grenade on a fuse or plotted fire lands later: shown as such)."""
+        self.rules.check(game, cmd)
+        f = game.state.figures[cmd.figure or ""]
+
+        def read(before: Game, after: Game, dice: Dice) -> tuple[str, str]:
+            late = len([m for m in after.state.markers.values() if m.kind in ("grenade", "mortar_plot")]) > \
+                len([m for m in before.state.markers.values() if m.kind in ("grenade", "mortar_plot")])
+            killed = sum(1 for x, g in before.state.figures.items() if g.alive and not after.state.figures[x].alive)
+            down = sum(1 for x, g in before.state.figures.items() if after.state.figures[x].alive
+                       and int(after.state.figures[x].markers.get(W135FigMark.MORALE, 0)) > int(g.markers.get(W135FigMark.MORALE, 0)))
+            if late:
+                return ("later: on a fuse or plotted", "-")
+            return (f"{killed} killed", f"{down} a level down")
+
+        res = command_odds(game, cmd, read)
+        what = "a grenade" if cmd.kind == "throw" else "mortar fire"
+        return resolved_report(f"{f.name}: {what}", [OddsLine("burst", "every figure under it rolls 2d6 (L153-156)")], res,
+                               "killed", main=_first, extra={"suppressed": _second})
