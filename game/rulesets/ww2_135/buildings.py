@@ -57,6 +57,11 @@ class W135Buildings(Chapter["Ww2135"]):
     def openings(self, game: Game) -> list[tuple[str, TerrainFeature, Opening]]:
         return [(f"{feat.id}:{k}", feat, o) for feat in self.walled(game) for k, o in enumerate(feat.openings)]
 
+    def nearest(self, game: Game, p: XY, within: float = 1.5) -> str | None:
+        """The opening nearest ``p`` within ``within`` inches (a click on a door or window)."""
+        best = min(((hypot(o.at[0] - p[0], o.at[1] - p[1]), oid) for oid, _, o in self.openings(game)), default=None)
+        return best[1] if best is not None and best[0] <= self.rules.mm(within) else None
+
     def state_of(self, game: Game, oid: str) -> str:
         """'open', 'closed' or 'locked' (doors and windows start shut; L282)."""
         found = self.opening(game, oid)
@@ -147,12 +152,12 @@ class W135Buildings(Chapter["Ww2135"]):
     def door_plan(self, game: Game, cmd: Command) -> tuple[Figure, str, TerrainFeature, Opening]:
         rules = self.rules
         f = self._own(game, cmd)
-        found = self.opening(game, cmd.target or "")
+        oid = cmd.target or (self.nearest(game, (cmd.point[0], cmd.point[1])) if cmd.point is not None else None) or ""
+        found = self.opening(game, oid)
         if found is None:
-            refuse("Name the door.")
+            refuse("Name the door (or click on it).")
         assert found is not None
         feat, o = found
-        oid = cmd.target or ""
         require(o.kind == "door", "Windows stay as they are; climb through one with a move.")
         require(rules.dist(f.pos, o.at) <= rules.mm(REACH) + f.radius + o.width / 2, f"{f.name} must be at the door.")
         st = self.state_of(game, oid)

@@ -68,8 +68,18 @@ class W135Grenades(Chapter["Ww2135"]):
             out.append((min(ds), max(ds) + rules.mm(rules.sight.height(game, feat.id))))
         return sorted(out)
 
-    def check_throw(self, game: Game, cmd: Command) -> None:
+    def opening_of(self, game: Game, cmd: Command) -> str | None:
+        """The window or door a throw goes through: named, or clicked on (choice opening)."""
         if cmd.target is not None:
+            return cmd.target
+        if cmd.choice == "opening" and cmd.point is not None:
+            return self.rules.buildings.nearest(game, (cmd.point[0], cmd.point[1]))
+        return None
+
+    def check_throw(self, game: Game, cmd: Command) -> None:
+        if cmd.choice == "opening" and self.opening_of(game, cmd) is None:
+            refuse("Click on a window or a door of a building.")
+        if self.opening_of(game, cmd) is not None:
             self.opening_plan(game, cmd)
             return
         self.plan(game, cmd)
@@ -81,7 +91,8 @@ class W135Grenades(Chapter["Ww2135"]):
         rules = self.rules
         st = game.state
         f = st.figures.get(cmd.figure or "")
-        found = rules.buildings.opening(game, cmd.target or "")
+        oid = self.opening_of(game, cmd) or ""
+        found = rules.buildings.opening(game, oid)
         if f is None or found is None:
             refuse("Name the thrower and the window or door it throws through.")
         assert f is not None and found is not None
@@ -92,7 +103,7 @@ class W135Grenades(Chapter["Ww2135"]):
         require("grenade" in f.equipment, f"{f.name} has no grenades.")
         cost = rules.data.actions["throw_grenade"].fixed() or 0
         require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a throw costs {cost} (L15).")
-        require(o.kind == "window" or rules.buildings.state_of(game, cmd.target or "") == "open", "The door is shut: open it first.")
+        require(o.kind == "window" or rules.buildings.state_of(game, oid) == "open", "The door is shut: open it first.")
         out = radians(rules.buildings.outward(feat, o))
         step = rules.mm(1.0)
         inner = (o.at[0] - step * cos(out), o.at[1] - step * sin(out))
@@ -105,7 +116,7 @@ class W135Grenades(Chapter["Ww2135"]):
         require(not row.standing or not rules.prone(f), f"From {inches:.1f}\" only a standing figure may try it (L151).")
         require(rules.sight.in_arc(f, o.at), f"{f.name} must turn to face it first (L47).")
         require(rules.los(game, rules.moving.move_start(game, f), outer).visible, f"{f.name} must see the {o.kind} (L135).")
-        return f, cmd.target or "", inches, inner, outer
+        return f, oid, inches, inner, outer
 
     def plan(self, game: Game, cmd: Command) -> tuple[Figure, XY, float]:
         """(thrower, point, distance in inches) of a throw ``cmd`` may make (refused with the reason)."""
@@ -136,7 +147,7 @@ class W135Grenades(Chapter["Ww2135"]):
 
     def apply_throw(self, game: Game, cmd: Command) -> None:
         rules = self.rules
-        if cmd.target is not None:
+        if self.opening_of(game, cmd) is not None:
             f, oid, inches, inner, outer = self.opening_plan(game, cmd)
             rules.pay(game, f, rules.data.actions["throw_grenade"].fixed() or 0, "a throw")
             f.markers.pop(W135FigMark.HIDDEN, None)

@@ -75,8 +75,9 @@ class W135Move(Chapter["Ww2135"]):
         return rules.mm(max(0.0, min(cap, rules.points(game, f) * self.per_point(f))))
 
     def cost(self, f: Figure, inches: float) -> int:
-        """The points for moving ``inches`` (a point for each step or part of one)."""
-        return ceil(inches / self.per_point(f) - 1e-6) if inches > 1e-6 else 0
+        """The points for moving ``inches`` (a point for each step or part of one; a
+        thousandth of a step is the measuring's slack, as the move's own check allows)."""
+        return ceil(inches / self.per_point(f) - 1e-3) if inches > 1e-6 else 0
 
     def plan(self, game: Game, f: Figure, path: list[tuple[float, float]]) -> MovePlan:
         return self.rules.recall(game, ("w135_plan", f.id, f.pos, tuple(path)),
