@@ -42,6 +42,9 @@ def test_a_hidden_figure_that_fires_gives_itself_away_and_events_about_it_are_it
         f.facing = 270.0   # their backs to the German, who sees them
     ok(game, Command(END_PHASE, "a"))
     assert b.id not in game.rules.view(game, "a").figures and game.rules.audience(game, [b.id], []) == ["b"]
+    assert b.markers.get("hidden")   # deployed hidden: it starts hidden, and pays to move before it fires (L55)
+    ok(game, Command("turn", "b", figure=b.id, point=a.pos))
+    assert b.id not in game.rules.view(game, "a").figures
     force(game, 6, 6)
     ok(game, Command("fire", "b", figure=b.id, target=a.id, choice="unaimed"))
     assert b.id in game.rules.view(game, "a").figures and game.rules.audience(game, [b.id], []) is None

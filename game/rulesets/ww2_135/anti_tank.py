@@ -177,6 +177,7 @@ class W135AntiTank(Chapter["Ww2135"]):
         f.markers[W135FigMark.FIRED] = rules.sideturn(game)
         f.markers.pop(W135FigMark.HIDDEN, None)
         t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
+        rules.note_fire(game, t.unit, f.unit, 1, heavy=True, figures=[f.id])
         if w.single_shot:
             f.weapons = [x for x in f.weapons if x != shot.weapon]
         r = game.dice.roll(rules.data.anti_tank.dice, f"{f.name} fires the {w.name} at {t.name}'s {shot.facing}",
@@ -211,6 +212,7 @@ class W135AntiTank(Chapter["Ww2135"]):
         if result == "destroyed":
             t.life = DESTROYED
             game.emit("casualty", f"{t.name} is destroyed.", figures=[t.id], side=t.side)
+            rules.note_losses(game, t.unit, 1, None)
         elif result == "immobilised":
             t.markers[W135FigMark.IMMOBILE] = True
             game.emit("casualty", f"{t.name} is immobilised.", figures=[t.id], side=t.side)

@@ -54,6 +54,8 @@ class W135Blasts(Chapter["Ww2135"]):
     def explode(self, game: Game, centre: XY, across: float, what: str) -> None:
         """A burst ``across`` inches wide at ``centre``: every figure under it rolls on the table."""
         hit = self.under(game, centre, across)
+        for uid in sorted({f.unit for f in hit}):
+            self.rules.note_fire(game, uid, None, 0, heavy=True)
         game.emit("blast", f"{what} bursts: {len(hit)} figure{'s' if len(hit) != 1 else ''} under its {across:g}\" circle.",
                   figures=[f.id for f in hit])
         self.effect(game, hit, what)
@@ -68,10 +70,11 @@ class W135Blasts(Chapter["Ww2135"]):
                                figures=[f.id])
             result = table.result(r.total)
             r.outcome = {"no_effect": "no effect", "suppressed": "suppressed", "killed": "killed"}[result]
+            cause = what[4:] if what.startswith("The ") else what
             if result == "killed":
-                rules.firing.kill(game, f, f"{f.name} is killed by the {what.lower()}.")
+                rules.firing.kill(game, f, f"{f.name} is killed by the {cause}.")
             elif result == "suppressed":
-                rules.morale.drop(game, f, 1, f"is suppressed by the {what.lower()}")
+                rules.morale.drop(game, f, 1, f"is suppressed by the {cause}")
 
     # ---- smoke (L168-182) --------------------------------------------------------------------------------
     def wind(self, game: Game) -> float:

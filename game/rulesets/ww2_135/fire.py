@@ -222,6 +222,7 @@ class W135Fire(Chapter["Ww2135"]):
         f.markers[W135FigMark.FIRED] = rules.sideturn(game)
         f.markers.pop(W135FigMark.HIDDEN, None)
         t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
+        rules.note_fire(game, t.unit, f.unit, 1, heavy=w.kind == "tank_gun", figures=[f.id])
         kind = ("an aimed" if shot.aimed else "an un-aimed") + (" burst" if shot.burst else " shot")
         game.emit("fire", f"{f.name} fires {kind} at {t.name} with the {w.name}.", figures=[f.id, t.id], side=f.side)
         self.hit_rolls(game, f, t, shot, f"{shot.need}+")
@@ -254,13 +255,13 @@ class W135Fire(Chapter["Ww2135"]):
             rules.anti_tank.he_burst(game, f, t, shot.weapon)
             return
         if shot.save <= 0:
-            self.kill(game, t, f"{t.name} is hit in the open with no save and is killed.")
+            self.kill(game, t, f"{t.name} is hit in the open with no save and is killed.", f)
             return
         r = game.dice.roll(rules.data.saving.die, f"{t.name} saves", target=f"{shot.save} or under",
                            modifiers=list(shot.save_modifiers), figures=[t.id])
         if r.total > shot.save:
             r.outcome = "not saved: killed"
-            self.kill(game, t, f"{t.name} is killed.")
+            self.kill(game, t, f"{t.name} is killed.", f)
         elif r.total == shot.save:
             r.outcome = "equal: two morale levels down"
             rules.morale.drop(game, t, rules.data.saving.equal, "saves on the number")
@@ -268,10 +269,10 @@ class W135Fire(Chapter["Ww2135"]):
             r.outcome = "saved: a morale level down"
             rules.morale.drop(game, t, rules.data.saving.saved, "saves")
 
-    @staticmethod
-    def kill(game: Game, t: Figure, text: str) -> None:
+    def kill(self, game: Game, t: Figure, text: str, by: Figure | None = None) -> None:
         t.life = DEAD
         game.emit("casualty", text, figures=[t.id], side=t.side)
+        self.rules.note_losses(game, t.unit, 1, by.unit if by is not None else None)
 
     # ---- re-load (L23) -------------------------------------------------------------------------------
     def check_reload(self, game: Game, cmd: Command) -> None:

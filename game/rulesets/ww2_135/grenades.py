@@ -140,6 +140,10 @@ class W135Grenades(Chapter["Ww2135"]):
         require(rules.sight.in_arc(f, p), f"{f.name} must turn to face that way first (L47).")
         start = rules.moving.move_start(game, f)
         require(rules.los(game, start, p).visible, f"{f.name} must see the point" + (" from where its move began (L135)." if start != f.pos else "."))
+        walls = [feat for feat in rules.buildings.walled(game)
+                 if LineString([f.pos, p]).crosses(feat.area.boundary) or feat.area.covers(Point(p)) != feat.area.covers(Point(f.pos))]
+        require(not walls, f"The walls of the {walls[0].name.lower() if walls else ''} are in the way: throw through a window or an open "
+                           "door (L137).")
         d = hypot(p[0] - f.x, p[1] - f.y)
         for near, end in self.blind_bands(game, f.pos, p):
             require(not (near < d <= end + 1e-6), "The grenade cannot drop that close behind the obstacle (L145): aim short of it or further on.")

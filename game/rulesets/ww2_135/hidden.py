@@ -1,6 +1,6 @@
 """Hidden deployment in My 1/35th Scale WWII Skirmish (L284-286): in a scenario that says so
 (the map's ``settings: {hidden_deployment: [side, ...]}``), those sides' figures are set up
-out of the enemy's sight and stay off the enemy's view of the table until an enemy figure
+hidden (as if they had taken the Hide action) and stay off the enemy's view until an enemy figure
 sees one, or it fires, throws, calls fire or fights; from then on it is on the table for all
 (interpretation hidden-deployment). The attackers may lay suppressive fire at likely places
 without a target seen (suppress.py) and throw grenades at any point they see, a suspected
@@ -18,7 +18,7 @@ from game.core.state import Figure, GameState
 from game.rulesets import views
 from game.rulesets.parts import Chapter
 
-from .status import W135GameAttr
+from .status import W135FigMark, W135GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -29,6 +29,14 @@ GIVES_AWAY = frozenset({"fire", "throw", "throw_back", "suppress", "plot", "figh
 
 class W135Hidden(Chapter["Ww2135"]):
     rules: Ww2135
+
+    def deploy(self, state: GameState) -> None:
+        """As the game is set up: the hidden sides' figures start hidden (L19, L41: +2 to
+        acquire, unseen behind hard cover) as well as off the enemy's view."""
+        sides = state.attrs.get(StateKey.SETTINGS, {}).get("hidden_deployment") or []
+        for f in state.figures.values():
+            if f.side in sides and not self.rules.is_vehicle(f):
+                f.markers[W135FigMark.HIDDEN] = True
 
     def hidden_sides(self, game: Game) -> list[str]:
         sides = game.state.attrs.get(StateKey.SETTINGS, {}).get("hidden_deployment") or []

@@ -57,15 +57,20 @@ anti-tank weapons and vehicles, the scenarios, the solo AI.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.core import pools
 from game.core.commands import Command, refuse
 from game.core.game import Game
 from game.core.keys import FigureMark
-from game.core.state import Figure, GameState
+from game.core.state import Figure, GameState, Unit
+from game.data.map_schema import MapFile
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
+from game.solo.tables import Profile
 
 from .acquire import W135Acquire
+from .ai import W135Planner
 from .anti_tank import W135AntiTank
 from .blasts import W135Blasts
 from .buildings import W135Buildings
@@ -97,6 +102,7 @@ class Ww2135(RulesetBase[W135Data]):
     hidden_information = True
     Listing = W135Commands
     Odds = W135Odds
+    Planner = W135Planner
     listing: W135Commands
 
     def __init__(self, data: W135Data, terrain: TerrainFile) -> None:
@@ -128,6 +134,9 @@ class Ww2135(RulesetBase[W135Data]):
         self.hiding.reveal(game, cmd.figure, cmd.kind)
         if cmd.kind in TRIGGERS and cmd.side == acting and cmd.figure is not None:
             self.opportunity.offer(game, cmd.figure)
+
+    def init_state(self, state: GameState, m: MapFile) -> None:
+        self.hiding.deploy(state)
 
     # ---- the clock ---------------------------------------------------------------------------
     def sideturn(self, game: Game) -> int:
@@ -236,6 +245,18 @@ class Ww2135(RulesetBase[W135Data]):
 
     def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
         return self.hiding.audience(game, figures, units)
+
+    # ---- the solo rules in this ruleset's terms ----------------------------------------------------
+    def profile(self, game: Game, unit: Unit) -> Profile:
+        """The solo rules' view of a team: a tank or half-track is an AFV (its own chart);
+        a team with a machine gun that needs a loader is a support weapon (it halts and
+        fires); morale levels lost count as damage as wounds do in other rulesets."""
+        base = super().profile(game, unit)
+        figs = game.state.unit_figures(unit.id)
+        vehicle = any(self.is_vehicle(f) for f in figs)
+        support = any(self.data.weapons[w].loader for f in figs for w in f.weapons if w in self.data.weapons) and not vehicle
+        return replace(base, vehicle=vehicle, support_weapon=base.support_weapon or support,
+                       damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs), heavy_weapon=vehicle)
 
     # ---- what the figures are -------------------------------------------------------------------
     def is_vehicle(self, f: Figure) -> bool:

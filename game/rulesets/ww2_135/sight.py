@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from shapely.geometry import Point
+from shapely.geometry import LineString, Point
 
 from game.core.game import Game
 from game.core.state import Figure
@@ -55,8 +55,10 @@ class W135Sight(Chapter["Ww2135"]):
     rules: Ww2135
 
     def height(self, game: Game, feature_id: str) -> float:
-        """A feature's height in inches (the ruleset's default for its type)."""
+        """A feature's height in inches: the map's, else the ruleset's default for its type."""
         feat = game.table.feature(feature_id)
+        if feat.height is not None:
+            return float(feat.height)
         return self.rules.data.heights.defaults.get(feat.type.id, 0.0)
 
     def in_arc(self, f: Figure, p: tuple[float, float]) -> bool:
@@ -81,10 +83,16 @@ class W135Sight(Chapter["Ww2135"]):
         tester = rules.data.heights.tester
         near = rules.mm(rules.data.heights.prone_adjacent)
         op, tp = Point(obs.pos), Point(tgt.pos)
+        sightline = LineString([obs.pos, tgt.pos])
         hind, blocked = 0, ""
+        # the target's cover: an area it stands in, or a line feature this sight line
+        # crosses within that feature's reach of it (not a long hedge crossed far away)
+        cover = max((ft.cover_code for ft in table.features_at(tgt.pos) if not ft.is_line), default=0)
         for c in res.crossings:
             feat = table.feature(c.feature_id)
             name = feat.name.lower()
+            if feat.is_line and feat.cover_code and sightline.intersection(feat.area).distance(tp) <= feat.type.cover_reach + 1e-6:
+                cover = max(cover, feat.cover_code)
             if c.effect == "blocks":
                 if feat.type.los == "woods" and higher:
                     hind += 1  # trees seen from above (L100)
@@ -95,8 +103,9 @@ class W135Sight(Chapter["Ww2135"]):
                 hind += c.effect == "hinders"
                 continue
             reach = feat.type.cover_reach
-            at_target = feat.area.distance(tp) <= reach + 1e-6
-            at_obs = feat.area.distance(op) <= max(reach, near) + 1e-6
+            where = sightline.intersection(feat.area)  # where this line crosses it, not the whole of a long hedge
+            at_target = where.distance(tp) <= reach + 1e-6
+            at_obs = where.distance(op) <= max(reach, near) + 1e-6
             tall = c.type_id in HEIGHTED and self.height(game, c.feature_id) >= tester
             if at_target:  # the target's own cover: seen over it unless lying behind it
                 if rules.prone(tgt) and c.type_id in HEIGHTED:
@@ -118,7 +127,6 @@ class W135Sight(Chapter["Ww2135"]):
             blocked = "a prone figure behind a hindrance (L51)"
         if not blocked:
             blocked = rules.buildings.blocks(game, obs, tgt)
-        cover = res.cover
         if cover == 2 and rules.leaning(game, tgt) and rules.buildings.inside(game, tgt.pos) is not None:
             cover = 1  # leaning out of a window counts soft cover only (L282)
         if not blocked and rules.hidden(tgt) and cover == 2:

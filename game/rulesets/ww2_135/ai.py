@@ -1,0 +1,180 @@
+"""My 1/35th Scale WWII Skirmish: how the solo AI carries out a team's solo order in action
+points (docs/ww2-135-design.md section 6). It plans on what its side knows (the game it is
+given is the side's view) and proposes commands the rules check like a player's.
+
+For each figure of the team, best first:
+- what the morale levels oblige: a shaken figure moves away from the enemy, one suppressed by
+  a failed test out of cover moves towards cover (L259-261); a dry gun re-loads; a
+  suppressed or shaken figure with 3 points rallies;
+- Rout and Retreat: every point spent moving back to cover, away from the nearest enemy;
+- fire: at the enemy it has the best chance against (aimed when it saw the target last turn
+  and has not moved, else un-aimed; an anti-tank weapon or a main gun at vehicles; a grenade
+  at an enemy in cover within 15"), when that chance is at least a sixth;
+- Advance, Attack and Close: a move towards the nearest known enemy (or the objective) that
+  keeps the points for a shot, ending in cover where it can; a side that wins by holding on
+  (the map's victory "otherwise") keeps its positions and fires instead (interpretation
+  solo-defenders);
+- Halt, or nothing better: four points held for opportunity fire (L125), with a figure able
+  to turn first turning to face the nearest enemy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from math import cos, hypot, radians, sin
+from typing import TYPE_CHECKING, Any
+
+from game.core.commands import Command, Refusal
+from game.core.game import Game
+from game.core.keys import StateKey
+from game.core.state import Figure, Unit
+from game.core.victory import objective_holder
+from game.rulesets.parts import Planner
+from game.solo.keys import SoloKey
+
+from .anti_tank import HEAVY
+from .morale import SHAKEN, SUPPRESSED
+from .status import W135FigMark
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_135.ruleset import Ww2135
+
+#: the lengths (inches) a planned move tries, and the headings about the goal's (degrees)
+STEPS = (3.0, 6.0, 9.0)
+BEARINGS = (0.0, 35.0, -35.0, 70.0, -70.0)
+#: the least chance of a hit worth a shot's points
+WORTH = 1 / 6
+
+
+class W135Planner(Planner["Ww2135"]):
+    rules: Ww2135
+
+    def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict[Any, Any]) -> Iterable[Command]:
+        rules = self.rules
+        order = str(unit.markers.get(SoloKey.ORDER) or rules.initial_order(game, unit))
+        for f in sorted(rules.alive(game, unit.id), key=lambda x: x.id):
+            if rules.points(game, f) <= 0:
+                continue
+            yield from self.figure_commands(game, f, order)
+
+    def figure_commands(self, game: Game, f: Figure, order: str) -> Iterable[Command]:
+        rules = self.rules
+        side = f.side
+        enemies = rules.known_enemies(game, side)
+        lv = rules.morale.level(f)
+        if lv == SHAKEN or order in ("rout", "retreat"):
+            yield from self.moves(game, f, enemies, away=True)
+        if lv == SUPPRESSED and f.markers.get(W135FigMark.BY_TEST) and not rules.morale.in_cover(game, f.pos):
+            yield from self.moves(game, f, enemies, away=False, cover_only=True)
+        if rules.firing.dry(f):
+            yield Command("reload", side, figure=f.id)
+        if lv and rules.points(game, f) >= (rules.data.actions["rally"].fixed() or 3):
+            yield Command("rally", side, figure=f.id)
+        yield from self.shots(game, f, enemies)
+        holding = (game.state.attrs.get(StateKey.VICTORY) or {}).get("otherwise") == side  # interpretation solo-defenders
+        if order in ("advance", "attack", "close", "manoeuvre") and rules.moving.moved(game, f) < 1e-9 and not holding:
+            yield from self.moves(game, f, enemies, away=False)
+        near = self.nearest(f, enemies)
+        if near is not None and not rules.sight.in_arc(f, near.pos):
+            yield Command("turn", side, figure=f.id, point=near.pos)
+        yield Command("hold", side, figure=f.id)
+
+    # ---- fire ---------------------------------------------------------------------------------------
+    def nearest(self, f: Figure, enemies: list[Figure]) -> Figure | None:
+        return min(enemies, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id), default=None)
+
+    def shots(self, game: Game, f: Figure, enemies: list[Figure]) -> list[Command]:
+        """The shots worth taking, best chance first."""
+        rules = self.rules
+        scored: list[tuple[float, str, Command]] = []
+        for e in sorted(enemies, key=lambda x: hypot(x.x - f.x, x.y - f.y))[:6]:
+            for wid in dict.fromkeys(f.weapons):
+                w = rules.data.weapons.get(wid)
+                if w is None:
+                    continue
+                vehicle = rules.is_vehicle(e)
+                if vehicle and w.kind not in HEAVY:
+                    continue
+                if not vehicle and w.kind == "anti_tank":
+                    continue
+                for aim in ("aimed", "unaimed"):
+                    cmd = Command("fire", f.side, figure=f.id, target=e.id, choice=aim,
+                                  options=(("burst", "yes"), ("weapon", wid)) if w.burst and not vehicle else (("weapon", wid),))
+                    p = self.chance(game, cmd, vehicle)
+                    if p >= WORTH:
+                        scored.append((p, cmd.kind + aim, cmd))
+            if "grenade" in f.equipment and not rules.is_vehicle(e) and rules.sight.line(game, f, e).cover > 0:
+                scored.append((0.3, "throw", Command("throw", f.side, figure=f.id, point=e.pos)))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [c for _, _, c in scored]
+
+    def chance(self, game: Game, cmd: Command, vehicle: bool) -> float:
+        """The chance a shot hits, from its plan (0 when it may not be taken)."""
+        rules = self.rules
+        try:
+            if vehicle:
+                at = rules.anti_tank.plan(game, cmd)
+                need = at.total + 1
+            else:
+                need = rules.firing.plan(game, cmd).need
+        except Refusal:
+            return 0.0
+        ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need or (a == b == 6 and not vehicle))
+        return ways / 36
+
+    # ---- moves -------------------------------------------------------------------------------------
+    def goal(self, game: Game, f: Figure, enemies: list[Figure]) -> tuple[float, float] | None:
+        near = self.nearest(f, enemies)
+        if near is not None:
+            return near.pos
+        v = game.state.attrs.get(StateKey.VICTORY) or {}
+        objectives = v.get("objectives", {})
+        for cond in v.get("conditions", []):
+            if cond.get("type") == "hold" and cond.get("side") == f.side:
+                for oid in cond.get("objectives") or list(objectives):
+                    o = objectives[oid]
+                    if objective_holder(game.state, o) != f.side:
+                        return (o["x"], o["y"])
+        return None
+
+    def moves(self, game: Game, f: Figure, enemies: list[Figure], away: bool, cover_only: bool = False) -> list[Command]:
+        """Moves towards the goal (or away from the nearest enemy), best first: ending in
+        cover, then nearer the goal (further away), keeping 3 points for a shot when closing."""
+        rules = self.rules
+        goal = self.goal(game, f, enemies)
+        if goal is None:
+            return []
+        ahead = rules.heading(f.pos, goal) + (180.0 if away else 0.0)
+        keep = 0 if away or cover_only else 3
+        budget = max(1, rules.points(game, f) - keep)
+        scored: list[tuple[float, Command]] = []
+        for inches in STEPS:
+            if rules.moving.cost(f, inches) > budget:
+                continue
+            d = rules.mm(inches)
+            for b in BEARINGS:
+                h = radians(ahead + b)
+                p = (round(f.x + d * cos(h), 3), round(f.y + d * sin(h), 3))
+                if not (0 < p[0] < game.table.width and 0 < p[1] < game.table.height):
+                    continue
+                cover = rules.morale.in_cover(game, p)
+                if cover_only and rules.morale.cover_gap(game, p) >= rules.morale.cover_gap(game, f.pos) - 1e-6:
+                    continue
+                made = hypot(goal[0] - f.x, goal[1] - f.y) - hypot(goal[0] - p[0], goal[1] - p[1])
+                score = (2.0 if cover else 0.0) + rules.in_units(-made if away else made) / 3.0
+                scored.append((score, Command("move", f.side, figure=f.id, path=(p,))))
+        scored.sort(key=lambda t: -t[0])
+        return [c for _, c in scored]
+
+    def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
+        """Opportunity fire: fire at whatever acts in sight; a beaten enemy: captured when a
+        figure may spare itself to guard, else killed (interpretation capture)."""
+        for _, c in options:
+            if c.kind == "opportunity":
+                return c
+        kinds = {c.choice: c for _, c in options if c.kind == "subdue"}
+        if kinds:
+            winner = game.state.figures.get(next(iter(kinds.values())).figure or "")
+            spare = winner is not None and len(self.rules.alive(game, winner.unit)) >= 3
+            return kinds.get("capture" if spare else "kill") or next(iter(kinds.values()))
+        return None
