@@ -22,6 +22,7 @@ REGISTRY: dict[str, str] = Registry({
     "wwify": "game.rulesets.wwify.ruleset:Wwify",
     "ww2-skirmish": "game.rulesets.ww2_skirmish.ruleset:Ww2Skirmish",
     "goodbyeeee": "game.rulesets.goodbyeeee.ruleset:Goodbyeeee",
+    "ww2-135": "game.rulesets.ww2_135.ruleset:Ww2135",
 })
 
 
@@ -29,9 +30,7 @@ REGISTRY: dict[str, str] = Registry({
 #: and the data class (a RulesetData with its check_data) of each. `validate` checks their
 #: files; the New game screen, the editor and maps do not offer them (they are not in
 #: REGISTRY). A ruleset leaves this list when its rules class joins REGISTRY.
-DATA_ONLY: dict[str, str] = Registry({
-    "ww2-135": "game.rulesets.ww2_135.data:W135Data",
-})
+DATA_ONLY: dict[str, str] = Registry({})
 
 
 #: the rules classes of DATA_ONLY rulesets whose rules are being written, slice by slice
@@ -39,9 +38,7 @@ DATA_ONLY: dict[str, str] = Registry({
 #: ``game.catalog.load_unfinished_ruleset`` and a map loaded with that object
 #: (``load_map_doc(doc, ruleset=...)``, which lets the map name it). Nothing a player reaches
 #: offers them: the New game screen, the editor, map files and saves read REGISTRY only.
-IN_PROGRESS: dict[str, str] = Registry({
-    "ww2-135": "game.rulesets.ww2_135.ruleset:Ww2135",
-})
+IN_PROGRESS: dict[str, str] = Registry({})
 
 #: the unfinished rulesets a map being loaded now may name (set only by `allowing_unfinished`)
 _allowed: ContextVar[frozenset[str]] = ContextVar("unfinished_rulesets_allowed", default=frozenset())

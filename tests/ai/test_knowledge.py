@@ -27,6 +27,7 @@ CASES = [
     ("maps/ww2-bocage-bunkers.yaml", 5),
     ("maps/goodbyeeee-bombing-party.yaml", 3),
     ("maps/goodbyeeee-tanks-at-flers.yaml", 4),
+    ("maps/ww2-135-ambush.yaml", 3),
 ]
 LOOK_EVERY = 7  # commands between two looks
 MAX_LOOKS = 14

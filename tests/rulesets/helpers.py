@@ -53,7 +53,12 @@ def make_game(doc: dict[str, Any], seed: int = 1, options: dict[str, Any] | None
 @cache
 def unfinished_ruleset(ruleset_id: str) -> Any:
     """The rules object of a ruleset still being written (game.rulesets.IN_PROGRESS), loaded
-    once: only a map loaded with it may name that ruleset."""
+    once: only a map loaded with it may name that ruleset. One registered since is loaded as
+    any playable ruleset."""
+    if ruleset_id in REGISTRY:
+        from game.catalog import load_ruleset
+
+        return load_ruleset(ruleset_id)
     return load_unfinished_ruleset(ruleset_id)
 
 

@@ -120,7 +120,13 @@ def _grenade() -> tuple[Game, Command]:
     return game, Command("throw", "a", figure=a.id, point=(30 * 25.4, 24 * 25.4))
 
 
-SITUATIONS = {"bazooka at a tank's side": _bazooka, "fight two against one": _fight, "surrender": _challenge,
+def _mortar() -> tuple[Game, Command]:
+    game = game_of([("us_mortar", 30, 5)], [("de_rifleman", 30, 30), ("de_rifleman", 31.5, 30.5)])
+    crew = first(game, "a")
+    return game, Command("plot", "a", figure=crew.id, target=crew.id, point=(30 * 25.4, 30 * 25.4))
+
+
+SITUATIONS = {"mortar over open sights": _mortar, "bazooka at a tank's side": _bazooka, "fight two against one": _fight, "surrender": _challenge,
               "rally a shaken man": _rally, "a grenade at 4 inches": _grenade,"rifle behind a wall": _rifle_behind_wall, "SMG burst at 19.5 inches": _smg_burst_far,
               "MG 42 without a loader": _mg_without_loader, "aimed at a prone man": _aimed_at_prone, "acquisition": _acquire}
 

@@ -1,7 +1,6 @@
 """My 1/35th Scale WWII Skirmish v3.2 (shared/rules/ww2-1-35-skirmish.txt; numbers and
 readings in rulesets/ww2-135.yaml; the design is docs/ww2-135-design.md). Issue 20, being
-written slice by slice, headless: the ruleset is in ``game.rulesets.DATA_ONLY`` (and
-``IN_PROGRESS``, for tests), not in REGISTRY, so players do not see it yet.
+registered in ``game.rulesets.REGISTRY`` with its two scenarios.
 
 The turn (interpretation turn-sequence): whole side turns in alternation, in the map's
 side order. As a side's turn begins each of its figures gets its action points (L7: Green
@@ -75,7 +74,7 @@ from .anti_tank import W135AntiTank
 from .blasts import W135Blasts
 from .buildings import W135Buildings
 from .commands import W135Commands
-from .data import W135Data
+from .data import W135Data, check_w135_data
 from .fire import W135Fire
 from .grenades import W135Grenades
 from .hidden import W135Hidden
@@ -134,6 +133,10 @@ class Ww2135(RulesetBase[W135Data]):
         self.hiding.reveal(game, cmd.figure, cmd.kind)
         if cmd.kind in TRIGGERS and cmd.side == acting and cmd.figure is not None:
             self.opportunity.offer(game, cmd.figure)
+
+    @classmethod
+    def check_data(cls, data: W135Data, doc) -> None:
+        check_w135_data(data, doc)
 
     def init_state(self, state: GameState, m: MapFile) -> None:
         self.hiding.deploy(state)
@@ -242,6 +245,10 @@ class Ww2135(RulesetBase[W135Data]):
 
     def hides_from(self, game: Game, side: str) -> bool:
         return self.hiding.hides_from(game, side)
+
+    def known_enemies(self, game: Game, side: str) -> list[Figure]:
+        """The enemy figures on ``side``'s view of the table (hidden ones not yet found are not)."""
+        return [f for f in self.enemy_figures(game, side) if not self.hiding.unseen_by(game, side, f)]
 
     def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
         return self.hiding.audience(game, figures, units)
