@@ -46,6 +46,16 @@ class FigureMark(StatusKeys):
     MOVED = "moved"  # moved this turn (the play screen badges the active side's)
 
 
+class LineMarkerKey(StatusKeys):
+    """``Marker.attrs`` of a marker that lies on the table as a band (the 1/35 rules'
+    suppressive fire lines), which the play screen draws for every ruleset."""
+
+    FROM = "from"  # [x, y] in mm: where the band starts
+    TO = "to"  # [x, y] in mm: where it ends
+    WIDTH = "width"  # its width in mm
+    LABEL = "label"  # what to call it on the table
+
+
 class BarrageKey(StatusKeys):
     """``Marker.attrs`` of an ``artillery`` marker: a barrage on the table, which the play
     screen draws for every ruleset."""

@@ -198,3 +198,19 @@ def draw_barrage(surf, cam: Camera, coords, label: str) -> None:
     pygame.draw.polygon(layer, (220, 40, 20, 230), pts, 3)
     surf.blit(layer, (0, 0))
     text(surf, label, ((x0 + x1) / 2, y0 - 12), 18, (255, 220, 200), bold=True, anchor="center")
+
+
+def draw_band(surf, cam: Camera, a, b, width: float, label: str) -> None:
+    """A band on the table from a to b, ``width`` mm wide (a suppressive fire line; a
+    circle where a and b meet): translucent orange, named at its far end."""
+    pa, pb = cam.to_screen((a[0], a[1])), cam.to_screen((b[0], b[1]))
+    w = max(3, int(cam.length(width)))
+    layer = alpha_layer(surf.get_size())
+    if abs(pa[0] - pb[0]) + abs(pa[1] - pb[1]) < 1:
+        pygame.draw.circle(layer, (230, 120, 20, 70), pb, max(3, w // 2))
+        pygame.draw.circle(layer, (230, 120, 20, 200), pb, max(3, w // 2), 2)
+    else:
+        pygame.draw.line(layer, (230, 120, 20, 90), pa, pb, w)
+        pygame.draw.line(layer, (230, 120, 20, 220), pa, pb, 2)
+    surf.blit(layer, (0, 0))
+    text(surf, label, (pb[0], pb[1] - w - 8), 14, (255, 225, 190), bold=True, anchor="center")

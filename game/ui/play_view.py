@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.keys import BarrageKey, StateKey
+from game.core.keys import BarrageKey, LineMarkerKey, StateKey
 from game.core.names import side_word
 from game.core.state import GameState
 from game.core.victory import objective_holder
@@ -83,6 +83,10 @@ class PlayView:
         for m in st.markers.values():
             if m.kind == "artillery" and m.attrs.get(BarrageKey.POLYGON):
                 overlays.draw_barrage(surf, self.scene.camera, m.attrs[BarrageKey.POLYGON], f"{m.attrs.get(BarrageKey.NAME, 'Barrage')} on {m.attrs.get(BarrageKey.SQUARE, '')}")
+                continue
+            if m.attrs.get(LineMarkerKey.FROM) and m.attrs.get(LineMarkerKey.TO):
+                overlays.draw_band(surf, self.scene.camera, m.attrs[LineMarkerKey.FROM], m.attrs[LineMarkerKey.TO],
+                                   float(m.attrs.get(LineMarkerKey.WIDTH, 25.4)), str(m.attrs.get(LineMarkerKey.LABEL, m.kind)))
                 continue
             p = self.scene.camera.to_screen((m.x, m.y))
             r = max(7, self.scene.camera.length(12))

@@ -14,7 +14,7 @@ from math import atan2, cos, hypot, sin
 from pathlib import Path
 
 import pygame
-from shapely.geometry import LineString, MultiPolygon, Polygon
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 
 from game.catalog import terrain_file
 from game.geometry.table import Table
@@ -246,8 +246,28 @@ class TerrainRenderer:
         elif pattern == "planks":
             self._planks(surf, f, zoom, edge)
             self.outline(surf, area, zoom, edge, w)
+        if f.openings:
+            self._openings(surf, f, zoom)
 
     # ---- decorations -----------------------------------------------------------------
+    def _openings(self, surf, f: TerrainFeature, zoom: float) -> None:
+        """A building's doors (a dark gap with a leaf) and windows (a pale pane), drawn
+        along the wall they are set in."""
+        segs = [(a, b) for ring in _rings(f.area) for a, b in zip(ring, ring[1:] + ring[:1], strict=False)]
+        for o in f.openings:
+            (x1, y1), (x2, y2) = min(segs, key=lambda ab: LineString(ab).distance(Point(o.at)))
+            length = hypot(x2 - x1, y2 - y1) or 1.0
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            half = o.width / 2
+            a = ((o.at[0] - ux * half) * zoom, (o.at[1] - uy * half) * zoom)
+            b = ((o.at[0] + ux * half) * zoom, (o.at[1] + uy * half) * zoom)
+            thick = max(3, round(zoom * 4))
+            if o.kind == "door":
+                pygame.draw.line(surf, (60, 38, 20), a, b, thick + 2)
+                pygame.draw.line(surf, (150, 104, 60) if not o.locked else (110, 40, 30), a, b, max(1, thick - 2))
+            else:
+                pygame.draw.line(surf, (40, 52, 60), a, b, thick + 2)
+                pygame.draw.line(surf, (190, 226, 240), a, b, max(1, thick - 2))
     def _label(self, surf, text, pos, colour, zoom) -> None:
         font = pygame.font.Font(None, max(12, round(16 * min(1.5, zoom + 0.4))))
         img = font.render(text, True, colour)

@@ -64,10 +64,9 @@ class W135FigAttr(StatusKeys):
 
 
 class W135LineAttr(StatusKeys):
-    """A suppressive fire line's ``Marker.attrs`` (L112)."""
+    """A suppressive fire line's ``Marker.attrs`` (L112), besides the band the play screen
+    draws (game/core/keys.py ``LineMarkerKey``: from, to, width, label)."""
 
-    FROM = "from"  # [x, y]: where the line starts (the gunner)
-    TO = "to"  # [x, y]: where it ends (a quad's circle is centred here)
     FIGURE = "figure"  # the gunner
     ROW = "row"  # its row of the chances, L116-119: quad, mg or light
     UNTIL = "until"  # the last side turn it acts in (the enemy's next)

@@ -28,6 +28,7 @@ from shapely.geometry.base import BaseGeometry
 from game.core import pools
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
+from game.core.keys import LineMarkerKey
 from game.core.state import Figure, Marker
 from game.geometry.path_scan import first_inside
 from game.geometry.templates import corridor
@@ -121,7 +122,11 @@ class W135Suppress(Chapter["Ww2135"]):
             n += 1
             mid_id = f"{LINE}:{f.id}:{now}.{n}"
         st.markers[mid_id] = Marker(mid_id, f.side, LINE, mid[0], mid[1], attrs={
-            W135LineAttr.FROM: [a[0], a[1]], W135LineAttr.TO: [b[0], b[1]], W135LineAttr.FIGURE: f.id,
+            LineMarkerKey.FROM: [b[0], b[1]] if w.suppress == "quad" else [a[0], a[1]], LineMarkerKey.TO: [b[0], b[1]],
+            W135LineAttr.FIGURE: f.id,
+            LineMarkerKey.WIDTH: rules.mm(rules.data.suppressive_fire.chance["quad"].area or 4.0) if w.suppress == "quad"
+            else rules.mm(rules.data.suppressive_fire.line_width),
+            LineMarkerKey.LABEL: f"{f.name}'s suppressive fire",
             W135LineAttr.ROW: w.suppress, W135LineAttr.UNTIL: now if answering else now + 1})
         what = "a 4\" circle of fire" if w.suppress == "quad" else f"a line of suppressive fire {rules.fmt(hypot(b[0] - a[0], b[1] - a[1]))} long"
         game.emit("suppress", f"{f.name} lays {what} with the {w.name}.", figures=[f.id], side=f.side)
@@ -133,7 +138,7 @@ class W135Suppress(Chapter["Ww2135"]):
 
     # ---- the line on the table ----------------------------------------------------------------------------
     def area(self, game: Game, m: Marker) -> BaseGeometry:
-        a, b = m.attrs[W135LineAttr.FROM], m.attrs[W135LineAttr.TO]
+        a, b = m.attrs[LineMarkerKey.FROM], m.attrs[LineMarkerKey.TO]
         if m.attrs[W135LineAttr.ROW] == "quad":
             return Point(b).buffer(self.rules.mm(self.rules.data.suppressive_fire.chance["quad"].area or 4.0) / 2)
         return corridor((a[0], a[1]), (b[0], b[1]), self.rules.mm(self.rules.data.suppressive_fire.line_width))
