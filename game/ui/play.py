@@ -415,6 +415,8 @@ class PlayScene(Scene):
             self.skip_ai = True
         elif pygame.K_1 <= k <= pygame.K_9:
             self.run_action(k - pygame.K_1)
+        elif k == pygame.K_0:
+            self.run_action(9)  # the tenth action (the sidebar numbers 1-9, then 0)
 
     def toggle_tool(self, cls: type[Handler[PlayScene]]) -> None:
         if isinstance(self.top(), cls):

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 # from the planner's module: _
 
 
+#: the most actions the sidebar lists (keys 1-9 and 0, then buttons without a key)
+MAX_ACTIONS = 16
+
+
 class PlayView:
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
@@ -244,11 +248,14 @@ class PlayView:
 
     def draw_actions(self, surf, x, y, w) -> int:
         self.scene.actions_bar.clear()
-        for i, a in enumerate(self.scene.current_actions()[:9]):
-            b = Button(pygame.Rect(x, y, w, 28), a.label, partial(self.scene.run_action, i), a.enabled, str(i + 1), a.reason)
+        actions = self.scene.current_actions()[:MAX_ACTIONS]
+        tall = 28 if len(actions) <= 9 else 23  # more than nine: smaller buttons, all of them shown
+        for i, a in enumerate(actions):
+            key = str(i + 1) if i < 9 else "0" if i == 9 else ""
+            b = Button(pygame.Rect(x, y, w, tall), a.label, partial(self.scene.run_action, i), a.enabled, key, a.reason)
             b.active = any(getattr(h, "action", None) is a for h in self.scene.handlers)
             self.scene.actions_bar.add(b)
-            y += 31
+            y += tall + 3
         self.scene.actions_bar.draw(surf)
         return y
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from math import cos, radians, sin
 from typing import TYPE_CHECKING
 
+from shapely.geometry import LineString
+
 from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.core.keys import FigureMark
@@ -131,10 +133,13 @@ class W135Commands(CommandListing["Ww2135"]):
             if w.suppress:
                 out.append(mk(game, f"Suppressive fire: a line to a point ({a['suppressive_fire'].cost})", "point",
                               Command("suppress", side, figure=f.id)))
+        near = lambda inches: rules.mm(inches)  # noqa: E731
+        openings = [(oid, o) for oid, _, o in rules.buildings.openings(game)]
         if "grenade" in f.equipment:
             out.append(mk(game, f"Throw a grenade at a point ({a['throw_grenade'].cost})", "point", Command("throw", side, figure=f.id), odds=True))
-            out.append(mk(game, f"Throw a grenade through a window or door ({a['throw_grenade'].cost})", "point",
-                          Command("throw", side, figure=f.id, choice="opening"), odds=True))
+            if any(rules.dist(f.pos, o.at) <= near(rules.data.grenades.max_range) for _, o in openings):
+                out.append(mk(game, f"Throw a grenade through a window or door ({a['throw_grenade'].cost})", "point",
+                              Command("throw", side, figure=f.id, choice="opening"), odds=True))
         if "smoke_grenade" in f.equipment:
             out.append(mk(game, f"Throw a smoke grenade ({a['throw_grenade'].cost})", "point",
                           Command("throw", side, figure=f.id, options=(("smoke", "yes"),))))
@@ -142,20 +147,24 @@ class W135Commands(CommandListing["Ww2135"]):
             if m.kind == "grenade" and st.hostile(side, m.side) and rules.dist(f.pos, (m.x, m.y)) <= rules.mm(1.0) + 1e-6:
                 out.append(mk(game, f"Throw the grenade back ({a['throw_grenade'].cost}): click where", "point",
                               Command("throw_back", side, figure=f.id, target=m.id)))
+        if not rules.is_vehicle(f) and not rules.hidden(f):
+            out.append(mk(game, f"Hide ({a['hide'].cost})", "now", Command("hide", side, figure=f.id)))
         out.append(mk(game, f"Hold {rules.data.opportunity_fire.held} points for opportunity fire", "now", Command("hold", side, figure=f.id)))
-        out.append(mk(game, f"Hand to hand ({a['hand_to_hand'].cost})", "enemy_figure", Command("fight", side, figure=f.id), odds=True))
-        out.append(mk(game, "Call on a lone enemy to surrender (free)", "enemy_figure", Command("challenge", side, figure=f.id), odds=True))
+        foes = [e for s2 in st.enemies_of(side) for e in st.side_figures(s2) if not rules.hiding.unseen_by(game, side, e)]
+        if any(rules.melee.in_contact(f, e) for e in foes):
+            out.append(mk(game, f"Hand to hand ({a['hand_to_hand'].cost})", "enemy_figure", Command("fight", side, figure=f.id), odds=True))
+        if any(rules.dist(f.pos, e.pos) <= near(rules.data.surrender.within) for e in foes):
+            out.append(mk(game, "Call on a lone enemy to surrender (free)", "enemy_figure", Command("challenge", side, figure=f.id), odds=True))
         if rules.morale.level(f):
             out.append(mk(game, f"Rally ({a['rally'].cost})", "now", Command("rally", side, figure=f.id), odds=True))
         if rules.firing.dry(f):
             out.append(mk(game, f"Re-load ({a['reload'].cost})", "now", Command("reload", side, figure=f.id)))
-        if not rules.is_vehicle(f) and not rules.hidden(f):
-            out.append(mk(game, f"Hide ({a['hide'].cost})", "now", Command("hide", side, figure=f.id)))
         if rules.buildings.inside(game, f.pos) is not None:
             out.append(mk(game, "Lean out of the window (1)", "now", Command("lean_out", side, figure=f.id)))
-        for choice in ("open", "close", "lock", "force"):
-            out.append(mk(game, f"{choice.title()} a door: click it" + (" (d3 or 2d3)" if choice == "force" else " (1)"), "point",
-                          Command("door", side, figure=f.id, choice=choice)))
+        if any(o.kind == "door" and rules.dist(f.pos, o.at) <= near(2.0) for _, o in openings):
+            for choice in ("open", "close", "lock", "force"):
+                out.append(mk(game, f"{choice.title()} the door: click it" + (" (d3 or 2d3)" if choice == "force" else " (1)"), "point",
+                              Command("door", side, figure=f.id, choice=choice)))
         for crew in sorted(st.side_figures(side), key=lambda x: x.id):
             if "mortar" in crew.weapons:
                 out.append(mk(game, f"Call {crew.name}'s fire on a point ({a['plot_indirect_fire'].cost})", "point",
@@ -201,3 +210,28 @@ class W135Commands(CommandListing["Ww2135"]):
 
     def move_budget(self, game: Game, fig: Figure) -> float:
         return self.rules.moving.allowance(game, fig)
+
+    def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:
+        """What moving ``fig`` along ``path`` costs in points (L10-14), and what it meets on the
+        way: obstacles at d3 each, windows to climb, enemy suppressive fire lines."""
+        rules = self.rules
+        cmd = Command("move", fig.side, figure=fig.id, path=tuple(path))
+        reason = game.check(cmd)
+        pts = rules.points(game, fig)
+        full = [fig.pos] + [(float(x), float(y)) for x, y in path]
+        length = LineString(full).length if len(full) >= 2 else 0.0
+        cost = rules.moving.cost(fig, rules.in_units(length))
+        lines = [f"Move {fig.name}", f"{rules.fmt(length)}: {cost} point{'s' if cost != 1 else ''} of {pts} "
+                                     f"({rules.moving.per_point(fig):g}\" a point, {rules.data.movement.max_per_turn - rules.moving.moved(game, fig):g}\" "
+                                     "left of the 12\" a turn)"]
+        if len(full) >= 2:
+            walls = [game.table.feature(fid).name.lower() for _, fid in rules.moving.obstacles(game, full)]
+            if walls and not rules.is_vehicle(fig):
+                lines.append("to cross: " + ", ".join(walls) + " (d3 points each, L14)")
+            if rules.buildings.windows_on(game, full):
+                lines.append("climbs through a window (d3 points)")
+            if rules.suppressing.crossings(game, fig, full):
+                lines.append("crosses enemy suppressive fire: it may be stopped (L112)")
+        if reason:
+            lines.append(f"Not possible: {reason}")
+        return reason is None, f"{cost} pt{'s' if cost != 1 else ''}", lines
