@@ -44,19 +44,27 @@ def pct(p: float, digits: int) -> str:
     return f"{p * 100:.{digits}f}%"
 
 
+#: the most lines the odds box shows (game/ui/play_view.py draws at most this many)
+ODDS_BOX_LINES = 22
+
+
 def odds_lines(rep: OddsReport) -> list[str]:
-    """An odds report as the lines of the hover box: modifiers, outcomes, extra tests."""
-    lines = [rep.title]
-    lines += [f"{m.name}: {m.value}" for m in rep.modifiers[:8]]
+    """An odds report as the lines of the hover box: modifiers, outcomes, extra tests. The
+    outcomes always show; the modifiers take the room left, and a line says how many did
+    not fit (a modifier without a name continues the line above it)."""
     d = rep.outcomes
-    lines.append(f"{rep.outcome_label}:")
+    tail = [f"{rep.outcome_label}:"]
     for k in sorted(d.probs, key=lambda k: (str(type(k)), k)):
-        lines.append(f"  {k}: {pct(d.probs[k], 1)}")
+        tail.append(f"  {k}: {pct(d.probs[k], 1)}")
     for name, extra in rep.extra.items():
         if name == "morale test" or len(rep.extra) <= 3:
-            lines.append(f"{name}: " + ", ".join(f"{k} ({pct(p, 0)})" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
-    lines.append("(" + d.method.split(":")[0] + ")")
-    return lines
+            tail.append(f"{name}: " + ", ".join(f"{k} ({pct(p, 0)})" for k, p in sorted(extra.probs.items(), key=lambda kv: str(kv[0]))))
+    tail.append("(" + d.method.split(":")[0] + ")")
+    mods = [f"{m.name}: {m.value}" if m.name else f"    {m.value}" for m in rep.modifiers]
+    room = max(3, ODDS_BOX_LINES - 1 - len(tail))
+    if len(mods) > room:
+        mods = mods[:room - 1] + [f"({len(mods) - room + 1} more modifiers: the log shows every one when it is rolled)"]
+    return [rep.title, *mods, *tail]
 
 
 class SelectHandler(Handler["PlayScene"]):

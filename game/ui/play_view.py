@@ -19,6 +19,7 @@ from game.core.victory import objective_holder
 from . import overlays
 from .cards import draw_card
 from .handlers import (
+    ODDS_BOX_LINES,
     LosHandler,
     MeasureHandler,
     TemplateHandler,
@@ -155,7 +156,7 @@ class PlayView:
             return
         width = 380
         wrapped = []
-        for i, line in enumerate(lines[:22]):
+        for i, line in enumerate(lines[:ODDS_BOX_LINES]):
             for part in wrap(line, 18, width - 16, bold=(i == 0)):
                 wrapped.append((part, i == 0))
         box = pygame.Rect(self.scene.table_rect.x + 10, self.scene.table_rect.y + 10, width, 12 + 18 * len(wrapped))

@@ -187,7 +187,8 @@ class W135Commands(CommandListing["Ww2135"]):
             if f.markers.get(key):
                 out.append(word)
         if f.side == game.state.active_side:
-            out.append(f"{rules.points(game, f)} points")
+            n = rules.points(game, f)
+            out.append(f"{n} point{'s' if n != 1 else ''}")
         held = rules.opportunity.held(game, f)
         if held:
             out.append(f"{held} held")

@@ -20,6 +20,16 @@ if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
 
 
+def grouped(label: str, head: str, mods: list[tuple[str, int]] | tuple[tuple[str, int], ...], per: int = 2) -> list[OddsLine]:
+    """``head`` on its line, then the modifiers ``per`` to a line (so the whole report fits
+    the panel: every modifier is shown)."""
+    out = [OddsLine(label, head)]
+    words = [f"{w} {m:+d}" for w, m in mods]
+    for k in range(0, len(words), per):
+        out.append(OddsLine("", ", ".join(words[k:k + per])))
+    return out
+
+
 def _first(o: tuple[str, str]) -> str:
     return o[0]
 
@@ -87,12 +97,9 @@ class W135Odds(OddsPart["Ww2135"]):
         if shot.acquire:
             mods = self.rules.acquisition.modifiers(game, f, t)
             total = sum(v for _, v in mods)
-            lines.append(OddsLine("acquire first", f"d6 over {total}" if total >= 1 else "no roll"))
-            lines += [OddsLine(f"  {words}", f"{m:+d}") for words, m in mods]
-        lines.append(OddsLine("to hit", f"2d6 {shot.need}+ (double six always hits)"))
-        lines += [OddsLine(f"  {words}", f"{m:+d}") for words, m in shot.modifiers]
-        lines.append(OddsLine("save", f"d6 {shot.save} or under" if shot.save > 0 else "none: a hit kills"))
-        lines += [OddsLine(f"  {words}", f"{m:+d}") for words, m in shot.save_modifiers]
+            lines += grouped("acquire first", f"d6 over {total}" if total >= 1 else "no roll", mods)
+        lines += grouped("to hit", f"2d6 {shot.need}+ (double six always hits)", shot.modifiers)
+        lines += grouped("save", f"d6 {shot.save} or under" if shot.save > 0 else "none: a hit kills", shot.save_modifiers)
         notes = ["over the save killed, equal two morale levels down, under one (L90-92)"]
         if shot.may_run_dry:
             notes.append("no loader beside the gun: any double runs it dry (L96)")
@@ -110,8 +117,7 @@ class W135Odds(OddsPart["Ww2135"]):
 
         res = command_odds(game, cmd, read)
         total = sum(v for _, v in mods)
-        lines = [OddsLine("needs", f"d6 over {total}" if total >= 1 else "no roll")]
-        lines += [OddsLine(f"  {words}", f"{m:+d}") for words, m in mods]
+        lines = grouped("needs", f"d6 over {total}" if total >= 1 else "no roll", mods)
         return resolved_report(f"{f.name} acquires {t.name}", lines, res, "result")
 
     # ---- the other kinds ------------------------------------------------------------------------------
@@ -139,8 +145,7 @@ class W135Odds(OddsPart["Ww2135"]):
         res = command_odds(game, cmd, read)
         if t is not None and self.rules.firing.at_vehicle(game, cmd):
             shot = self.rules.anti_tank.plan(game, cmd)
-            lines = [OddsLine("needs", f"2d6 more than {shot.total} (a double six fails)"), OddsLine("face struck", shot.facing)]
-            lines += [OddsLine(f"  {w}", f"{m:+d}") for w, m in shot.modifiers]
+            lines = [OddsLine("face struck", shot.facing)] + grouped("needs", f"2d6 more than {shot.total} (a double six fails)", shot.modifiers)
             title = f"{f.name} fires at {t.name}"
         else:
             lines = [OddsLine("at", "a point")]
@@ -179,7 +184,7 @@ class W135Odds(OddsPart["Ww2135"]):
             return "surrenders" if after.state.figures[t.id].life == "captured" else "fights on"
 
         res = command_odds(game, cmd, read)
-        lines = [OddsLine("fights on", f"d6 more than {sum(v for _, v in mods)}")] + [OddsLine(f"  {w}", f"{m:+d}") for w, m in mods]
+        lines = grouped("fights on", f"d6 more than {sum(v for _, v in mods)}", mods)
         return resolved_report(f"{f.name} calls on {t.name} to surrender", lines, res, "result")
 
     def rally_odds(self, game: Game, cmd: Command) -> OddsReport:
@@ -191,8 +196,7 @@ class W135Odds(OddsPart["Ww2135"]):
             return self.rules.morale.word(self.rules.morale.level(after.state.figures[f.id]))
 
         res = command_odds(game, cmd, read)
-        lines = [OddsLine("a test", f"2d6 more than {sum(v for _, v in mods)} (when one is needed)")]
-        lines += [OddsLine(f"  {w}", f"{m:+d}") for w, m in mods]
+        lines = grouped("a test", f"2d6 more than {sum(v for _, v in mods)} (when one is needed)", mods)
         return resolved_report(f"{f.name} rallies", lines, res, "afterwards")
 
     def blast_odds(self, game: Game, cmd: Command) -> OddsReport:
