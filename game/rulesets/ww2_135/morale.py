@@ -68,11 +68,12 @@ class W135Morale(Chapter["Ww2135"]):
     def in_cover(self, game: Game, p: tuple[float, float]) -> bool:
         return self.cover_gap(game, p) <= 1e-6
 
-    def friends_in_sight(self, game: Game, f: Figure) -> list[Figure]:
-        """The friendly figures ``f`` can see (all round: it may look about, L254)."""
+    def sees_a_friend(self, game: Game, f: Figure) -> bool:
+        """``f`` can see a friendly figure (all round: it may look about, L254), nearest first."""
         st = game.state
-        return [o for o in st.figures.values() if o.id != f.id and o.alive and not st.hostile(f.side, o.side)
-                and self.rules.sight.line(game, f, o).visible]
+        friends = sorted((o for o in st.figures.values() if o.id != f.id and o.alive and not st.hostile(f.side, o.side)),
+                         key=lambda o: (hypot(o.x - f.x, o.y - f.y), o.id))
+        return any(self.rules.sight.line(game, f, o).visible for o in friends)
 
     def known_enemies(self, game: Game, side: str) -> list[Figure]:
         """The enemy figures ``side`` knows of: in sight of one of its figures now, or seen as
@@ -104,7 +105,7 @@ class W135Morale(Chapter["Ww2135"]):
         near = rules.mm(rules.data.morale.enemy_within)
         if any(hypot(e.x - f.x, e.y - f.y) <= near + 1e-6 for s in st.enemies_of(f.side) for e in st.side_figures(s)):
             out.append((f'enemy inside {rules.data.morale.enemy_within:g}"', m.enemy_within_20))
-        if not self.friends_in_sight(game, f):
+        if not self.sees_a_friend(game, f):
             out.append(("cannot see a friendly figure", m.no_friend_in_sight))
         if self.in_cover(game, f.pos):
             out.append(("in cover", m.in_cover))
@@ -134,7 +135,7 @@ class W135Morale(Chapter["Ww2135"]):
         for f in sorted(game.state.side_figures(side), key=lambda x: x.id):
             if self.rules.is_vehicle(f):
                 continue  # a vehicle has no morale of its own (interpretation vehicles)
-            if f.alive and not self.friends_in_sight(game, f) and not self.test(game, f, "it sees no friend"):
+            if f.alive and not self.sees_a_friend(game, f) and not self.test(game, f, "it sees no friend"):
                 self.fail(game, f)
 
     # ---- rally (L20) -----------------------------------------------------------------------------

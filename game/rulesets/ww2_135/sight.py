@@ -72,9 +72,12 @@ class W135Sight(Chapter["Ww2135"]):
         """The sight line from ``obs`` to ``tgt`` as the heights and postures make it
         (the front arc and hiding are :meth:`sees`'s)."""
         rules = self.rules
-        key = ("w135_line", obs.pos, tgt.pos, rules.prone(obs), rules.prone(tgt), rules.hidden(tgt), rules.leaning(game, obs),
-               rules.leaning(game, tgt), tuple(sorted(game.state.attrs.get(W135GameAttr.OPENINGS, {}).items())))
-        return rules.recall(game, key, lambda: self._line(game, obs, tgt))
+        # everything the answer depends on: where both stand and how, the doors, the terrain
+        # (smoke laid or gone): kept across commands, as the shared sight lines are
+        key = (obs.pos, tgt.pos, rules.prone(obs), rules.prone(tgt), rules.hidden(tgt), rules.leaning(game, obs),
+               rules.leaning(game, tgt), tuple(sorted(game.state.attrs.get(W135GameAttr.OPENINGS, {}).items())),
+               id(game.table), game.table.version)
+        return game.keep("w135_sight", key, lambda: self._line(game, obs, tgt), limit=40_000)
 
     def _line(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
         rules, table = self.rules, game.table
