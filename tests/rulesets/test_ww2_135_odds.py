@@ -139,3 +139,11 @@ def test_the_odds_shown_are_the_odds_played(name):
     assert len(rep.outcomes.probs) >= 2, rep.outcomes.probs
     bad = disagreements(rep, observe(game, rep, 5000))
     assert not bad, "\n".join(bad)
+
+
+def test_the_odds_command_names_a_figure_or_a_unit(capsys):
+    import main
+
+    assert main.main(["odds", "--map", "ww2-135-house-to-house", "--shooter", "us1.4", "--target", "de1", "--option", "burst=yes"]) == 0
+    out = capsys.readouterr().out
+    assert "BAR gunner fires at Grenadier" in out and "to hit" in out and "not acquired: no shot" in out

@@ -65,6 +65,10 @@ class W135Odds(OddsPart["Ww2135"]):
         if assault or unknown:
             refuse(f"{self.rules.data.name} has odds for shots so far: --option aim=aimed|unaimed, burst=yes, weapon=ID.")
         opts = tuple(sorted((k, v) for k, v in extra.items() if k in ("burst", "weapon")))
+        st = game.state
+        if target in st.units:  # a unit named: its figure nearest the shooter (shots are at figures here)
+            near = min((f for f in st.unit_figures(target) if f.alive), key=lambda f: (self.rules.dist(fig.pos, f.pos), f.id), default=None)
+            target = near.id if near is not None else target
         return Command("fire", fig.side, figure=fig.id, target=target, choice=extra.get("aim", "unaimed"), options=opts)
 
     def target_result(self, before: Game, after: Game, fid: str) -> str:
