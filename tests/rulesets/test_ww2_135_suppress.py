@@ -146,3 +146,17 @@ def test_laid_as_opportunity_fire_it_stops_the_move_that_called_it():
     force(game, 4, 6, 5)
     ok(game, Command("suppress", "a", figure=gunner.id, point=x.pos))
     assert round(x.y / IN, 3) == 36 and x.markers[W135FigMark.MORALE] == 1   # back where it started: no cover on the way
+
+
+def test_a_line_laid_as_opportunity_fire_after_a_move_that_went_nowhere_stops_nothing():
+    """Found by measuring strength: a move stopped where it began left a one-point path for
+    the line to catch, and the line crashed on it. A move that goes nowhere leaves no path."""
+    game, gunner, (x, _, _) = mg_line()
+    game.state.attrs["last_move"] = {"figure": x.id, "path": [[x.x, x.y]]}
+    (m,) = lines(game)
+    before = x.pos
+    game.rules.suppressing.catch_last_move(game, x.id, m.id)   # no crash, nothing moves
+    assert x.pos == before and not x.markers.get(W135FigMark.MORALE)
+    force(game, 6, 6, 6)   # the gun is firing (6) and 12 stops it: no cover on the way, it stays where it was
+    ok(game, Command("move", "b", figure=x.id, path=((x.x, x.y - 9 * IN),)))
+    assert x.pos == before and "last_move" not in game.state.attrs

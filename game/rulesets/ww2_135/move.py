@@ -188,8 +188,8 @@ class W135Move(Chapter["Ww2135"]):
             path = list(substring(line, 0, stop_at).coords) if stop_at > 1e-6 else [f.pos]
         length = LineString(path).length if len(path) >= 2 else 0.0
         rules.pay(game, f, self.cost(f, rules.in_units(length)) - paid, "moving", moving=True)
-        game.state.attrs[W135GameAttr.LAST_MOVE] = {"figure": f.id, "path": [[x, y] for x, y in path]}
         if length <= 1e-6:
+            game.state.attrs.pop(W135GameAttr.LAST_MOVE, None)
             if stopped:
                 game.emit("move", f"{f.name} stays put{stopped}.", figures=[f.id], side=f.side)
             return
@@ -197,6 +197,7 @@ class W135Move(Chapter["Ww2135"]):
         if not self.rules.this_turn(game, f.markers.get(W135FigMark.MOVE_START)):
             f.markers[W135FigMark.MOVE_START] = [now, f.x, f.y]
         self.place(game, f, path)
+        game.state.attrs[W135GameAttr.LAST_MOVE] = {"figure": f.id, "path": [[x, y] for x, y in path]}
         inches = rules.in_units(length)
         f.markers[W135FigMark.MOVED_IN] = [now, round(self.moved(game, f) + inches, 3)]
         since = f.markers.get(W135FigMark.MOVING)

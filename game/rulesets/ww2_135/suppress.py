@@ -161,6 +161,8 @@ class W135Suppress(Chapter["Ww2135"]):
 
     def cover_before(self, game: Game, path: list[XY], d: float) -> float:
         """The last distance along ``path`` before ``d`` where the mover was in cover (0 if none)."""
+        if len(path) < 2:
+            return 0.0
         line = LineString(path)
         at = d
         while at > 0:
@@ -221,6 +223,8 @@ class W135Suppress(Chapter["Ww2135"]):
         if f is None or not isinstance(last, dict) or last.get("figure") != actor_id:
             return
         path = [(float(x), float(y)) for x, y in last["path"]]
+        if len(path) < 2:
+            return  # it did not move: nothing to stop
         d = first_inside(path, self.area(game, st.markers[line_id]))
         if d is None or not self.cross(game, f, line_id):
             return
