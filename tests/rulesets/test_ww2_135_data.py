@@ -35,7 +35,10 @@ from game.rulesets.ww2_135.data_tables import ACTION_IDS
 
 ROOT = Path(__file__).resolve().parents[2]
 PATH = ROOT / "rulesets" / "ww2-135.yaml"
-TEXT = RULES_TEXT_DIR / "ww2-1-35-skirmish.txt"
+#: the rules text the game ships (assets/rules, shown in the rules reference): the same as
+#: ../shared/rules/ww2-1-35-skirmish.txt, which a clone need not have beside it
+TEXT = ROOT / "assets" / "rules" / "ww2-1-35-skirmish.txt"
+SHARED = RULES_TEXT_DIR / "ww2-1-35-skirmish.txt"
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +69,8 @@ def says(line: int | None, *quotes: str) -> None:
 
 def test_the_text_is_the_one_these_lines_are_from():
     assert TEXT.exists()
+    if SHARED.exists():
+        assert SHARED.read_text(encoding="utf-8") == TEXT.read_text(encoding="utf-8")
     lines = TEXT.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 446 and lines[2].startswith("My 1/35th Scale WWII Skirmish Rules v3.2")
     assert lines[333] == "My 1/35th WWII Skirmish v3.2"  # L334, the quick reference begins
