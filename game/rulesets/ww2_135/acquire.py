@@ -51,7 +51,7 @@ class W135Acquire(Chapter["Ww2135"]):
         enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s)]
         now = self.rules.sideturn(game)
         for f in st.side_figures(side):
-            seen = sorted(e.id for e in enemies if self.rules.sight.sees(game, f, e).visible)
+            seen = sorted(e.id for e in enemies if self.rules.sight.can_see(game, f, e))
             if seen:
                 f.markers[W135FigMark.SEEN] = [now, seen]
             else:

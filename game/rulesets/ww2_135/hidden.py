@@ -60,7 +60,7 @@ class W135Hidden(Chapter["Ww2135"]):
         new = []
         for f in sorted((f for f in st.figures.values() if f.side in sides and f.alive and f.id not in found), key=lambda x: x.id):
             gave = f.id == acted and kind in GIVES_AWAY
-            seen = any(self.rules.sight.sees(game, e, f).visible for s in st.enemies_of(f.side) for e in st.side_figures(s))
+            seen = any(self.rules.sight.can_see(game, e, f) for s in st.enemies_of(f.side) for e in st.side_figures(s))
             if gave or seen:
                 new.append(f)
         if new:

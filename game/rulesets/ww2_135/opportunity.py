@@ -73,7 +73,7 @@ class W135Opportunity(Chapter["Ww2135"]):
                 continue
             if rules.morale.word(rules.morale.level(f)) in rules.data.shooting.cannot_fire:
                 continue
-            if rules.sight.sees(game, f, actor).visible and self._in_reach(game, f, actor):
+            if rules.sight.can_see(game, f, actor) and self._in_reach(game, f, actor):
                 out.append(f)
         return out
 

@@ -136,6 +136,11 @@ class W135Sight(Chapter["Ww2135"]):
             blocked = "hidden behind hard cover (L49)"
         return Sight(not blocked, cover, hind, res.distance, blocked)
 
+    def can_see(self, game: Game, obs: Figure, tgt: Figure) -> bool:
+        """Whether :meth:`sees` finds ``tgt`` visible, the cheap tests first (for the many
+        questions that need only the answer, not why not)."""
+        return not self.rules.hidden(obs) and self.in_arc(obs, tgt.pos) and self.line(game, obs, tgt).visible
+
     def sees(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
         """What ``obs`` sees of ``tgt`` now: its sight line, within its front arc, and not
         while it hides."""
