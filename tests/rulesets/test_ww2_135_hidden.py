@@ -66,3 +66,17 @@ def test_a_tank_fires_a_smoke_shell_that_lands_as_a_mortar_round():
     ok(game, Command("fire", "a", figure=tank.id, point=(30 * IN, 20 * IN), choice="unaimed", options=(("smoke", "yes"),)))
     (c,) = game.state.clouds.values()
     assert (round(c.x / IN, 3), round(c.y / IN, 3)) == (32, 20) and game.rules.points(game, tank) == 1
+
+
+def test_hidden_friends_in_a_building_know_where_each_other_is():
+    """Found playing the ambush: the MG 42 gunner and his loader, hidden side by side in the
+    house, each 'saw no friend' and tested morale (interpretation hidden-senses)."""
+    house = {"type": "building", "polygon": [[40, 40], [50, 40], [50, 48], [40, 48]]}
+    doc = small_map([unit("a1", [("us_rifleman", 10, 10)]), unit("a9", [("us_rifleman", 2, 2)])],
+                    [unit("b1", [("de_mg42", 44, 44), ("de_rifleman", 45.2, 44)])],
+                    terrain=[HEDGE, house], ruleset="ww2-135", size=(60, 60), settings={"hidden_deployment": ["b"]})
+    game = make_unfinished_game(doc)
+    gunner, loader = game.state.figures["b1.1"], game.state.figures["b1.2"]
+    assert gunner.markers.get("hidden") and loader.markers.get("hidden")
+    assert game.rules.morale.sees_a_friend(game, gunner)
+    assert not game.rules.sight.line(game, game.state.figures["a1.1"], loader).visible   # the enemy does not see him

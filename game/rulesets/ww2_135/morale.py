@@ -73,7 +73,7 @@ class W135Morale(Chapter["Ww2135"]):
         st = game.state
         friends = sorted((o for o in st.figures.values() if o.id != f.id and o.alive and not st.hostile(f.side, o.side)),
                          key=lambda o: (hypot(o.x - f.x, o.y - f.y), o.id))
-        return any(self.rules.sight.line(game, f, o).visible for o in friends)
+        return any(self.rules.sight.line(game, f, o, friendly=True).visible for o in friends)
 
     def known_enemies(self, game: Game, side: str) -> list[Figure]:
         """The enemy figures ``side`` knows of: in sight of one of its figures now, or seen as

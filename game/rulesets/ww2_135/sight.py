@@ -68,18 +68,19 @@ class W135Sight(Chapter["Ww2135"]):
         off = (self.rules.heading(f.pos, p) - f.facing + 180.0) % 360.0 - 180.0
         return abs(off) <= self.rules.data.acquisition.front_arc / 2 + 1e-9
 
-    def line(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
+    def line(self, game: Game, obs: Figure, tgt: Figure, friendly: bool = False) -> Sight:
         """The sight line from ``obs`` to ``tgt`` as the heights and postures make it
-        (the front arc and hiding are :meth:`sees`'s)."""
+        (the front arc and hiding are :meth:`sees`'s); ``friendly``: a friend looking, who
+        knows where a hidden man is (interpretation hidden-senses)."""
         rules = self.rules
         # everything the answer depends on: where both stand and how, the doors, the terrain
         # (smoke laid or gone): kept across commands, as the shared sight lines are
         key = (obs.pos, tgt.pos, rules.prone(obs), rules.prone(tgt), rules.hidden(tgt), rules.leaning(game, obs),
                rules.leaning(game, tgt), tuple(sorted(game.state.attrs.get(W135GameAttr.OPENINGS, {}).items())),
-               id(game.table), game.table.version)
-        return game.keep("w135_sight", key, lambda: self._line(game, obs, tgt), limit=40_000)
+               id(game.table), game.table.version, friendly)
+        return game.keep("w135_sight", key, lambda: self._line(game, obs, tgt, friendly), limit=40_000)
 
-    def _line(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
+    def _line(self, game: Game, obs: Figure, tgt: Figure, friendly: bool = False) -> Sight:
         rules, table = self.rules, game.table
         res = rules.los(game, obs, tgt)
         higher = table.elevation_at(obs.pos) > table.elevation_at(tgt.pos)
@@ -132,7 +133,7 @@ class W135Sight(Chapter["Ww2135"]):
             blocked = rules.buildings.blocks(game, obs, tgt)
         if cover == 2 and rules.leaning(game, tgt) and rules.buildings.inside(game, tgt.pos) is not None:
             cover = 1  # leaning out of a window counts soft cover only (L282)
-        if not blocked and rules.hidden(tgt) and cover == 2:
+        if not blocked and rules.hidden(tgt) and cover == 2 and not friendly:  # its friends know where it hides
             blocked = "hidden behind hard cover (L49)"
         return Sight(not blocked, cover, hind, res.distance, blocked)
 
