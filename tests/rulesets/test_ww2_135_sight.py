@@ -194,3 +194,16 @@ def test_the_chance_to_acquire_is_the_d6_over_the_total():
         ok(g, Command("acquire", "a", figure=x.id, target=y.id))
         hits += g.rules.acquisition.acquired(g, x, y)
     assert Fraction(hits, 6) == chance(3)
+
+
+def test_a_man_close_behind_a_tall_hedge_looks_over_it_measured_from_his_base():
+    """Found playing the ambush: a Panzerfaust man set an inch behind the 3" bocage (his
+    base half an inch from it) could not see over it; 'close behind' is from the base's edge."""
+    game = game_of([("us_rifleman", 14, 30)], [("de_rifleman", 18, 31.3)],
+                   terrain=[{"type": "hedge", "line": [[15.5, 10], [15.5, 50]], "width": 1, "height": 3}])
+    a, b = figs(game)
+    a.facing = 0.0
+    s = sees(game, a, b)
+    assert s.visible and s.hindrances == 0
+    a.x = 13.0 * IN   # his base 1.5" from the hedge: no longer at it, and it is taller than he is
+    assert "higher than a standing figure" in sees(game, a, b).why

@@ -95,7 +95,7 @@ class W135Sight(Chapter["Ww2135"]):
         for c in res.crossings:
             feat = table.feature(c.feature_id)
             name = feat.name.lower()
-            if feat.is_line and feat.cover_code and sightline.intersection(feat.area).distance(tp) <= feat.type.cover_reach + 1e-6:
+            if feat.is_line and feat.cover_code and sightline.intersection(feat.area).distance(tp) - tgt.radius <= feat.type.cover_reach + 1e-6:
                 cover = max(cover, feat.cover_code)
             if c.effect == "blocks":
                 if feat.type.los == "woods" and higher:
@@ -108,8 +108,9 @@ class W135Sight(Chapter["Ww2135"]):
                 continue
             reach = feat.type.cover_reach
             where = sightline.intersection(feat.area)  # where this line crosses it, not the whole of a long hedge
-            at_target = where.distance(tp) <= reach + 1e-6
-            at_obs = where.distance(op) <= max(reach, near) + 1e-6
+            # measured from the edge of the figure's base: a man close behind it
+            at_target = where.distance(tp) - tgt.radius <= reach + 1e-6
+            at_obs = where.distance(op) - obs.radius <= max(reach, near) + 1e-6
             tall = c.type_id in HEIGHTED and self.height(game, c.feature_id) >= tester
             if at_target:  # the target's own cover: seen over it unless lying behind it
                 if rules.prone(tgt) and c.type_id in HEIGHTED:
