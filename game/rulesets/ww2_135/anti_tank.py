@@ -82,28 +82,37 @@ class W135AntiTank(Chapter["Ww2135"]):
         sight = rules.sight.sees(game, f, t)
         require(sight.visible, f"{f.name} cannot see {t.name}: {sight.why}.")
         inches = rules.in_units(sight.distance)
-        at = rules.data.anti_tank
-        band = next((b for b in at.bands if inches <= b.upto + 1e-9), None)
-        require(band is not None, f"{t.name} is {inches:.1f}\" away; anti-tank fire reaches {at.bands[-1].upto:g}\" (interpretation at-range).")
-        assert band is not None
+        cost, mods = self.firer_terms(game, f, inches, f"{t.name} is")
         acquire = not rules.acquisition.acquired(game, f, t)
         if acquire:
             require(not rules.acquisition.tried(game, f, t), f"{f.name} failed to acquire {t.name} this turn (L35).")
-        cost = rules.data.actions["unaimed_fire"].fixed() or 0
-        require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; an anti-tank shot costs {cost}.")
-        m = at.modifiers
-        mods: list[tuple[str, int]] = [(f'range {inches:.1f}"', band.mod)]
-        fired_at = f.markers.get(W135FigMark.FIRED_AT)
-        if isinstance(fired_at, int) and fired_at > rules.sideturn(game) - len(st.side_order):
-            mods.append(("been fired on", m.been_fired_on))
-        if rules.moving.moved(game, f) > 1e-9:
-            mods.append(("firer moved", m.firer_moved))
+        m = rules.data.anti_tank.modifiers
         if rules.moving.moving_since_action(game, t) > 1e-9:
             mods.append(("target moved", m.target_moved))
         face = self.facing(t, f.pos)
         if face == "side":
             mods.append(("side shot", m.side_shot))
         return AtShot(f.id, t.id, wid, cost, sum(v for _, v in mods), tuple(mods), face, acquire)
+
+    def firer_terms(self, game: Game, f: Figure, inches: float, what: str) -> tuple[int, list[tuple[str, int]]]:
+        """The points an anti-tank shot costs (refused when ``f`` has fewer) and the firer's
+        modifiers (L294-298): the range band (none beyond the last: interpretation at-range),
+        been fired on, firer moved. ``what`` begins the refusal of a shot out of range."""
+        rules = self.rules
+        at = rules.data.anti_tank
+        band = next((b for b in at.bands if inches <= b.upto + 1e-9), None)
+        if band is None:
+            refuse(f"{what} {inches:.1f}\" away; anti-tank fire reaches {at.bands[-1].upto:g}\" (interpretation at-range).")
+        assert band is not None
+        cost = rules.data.actions["unaimed_fire"].fixed() or 0
+        require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; an anti-tank shot costs {cost}.")
+        mods: list[tuple[str, int]] = [(f'range {inches:.1f}"', band.mod)]
+        fired_at = f.markers.get(W135FigMark.FIRED_AT)
+        if isinstance(fired_at, int) and fired_at > rules.sideturn(game) - len(game.state.side_order):
+            mods.append(("been fired on", at.modifiers.been_fired_on))
+        if rules.moving.moved(game, f) > 1e-9:
+            mods.append(("firer moved", at.modifiers.firer_moved))
+        return cost, mods
 
     # ---- at a building (L290, interpretation at-buildings) --------------------------------------------------
     def building_plan(self, game: Game, cmd: Command) -> tuple[Figure, str, tuple[float, float], int, list[tuple[str, int]]]:
@@ -128,20 +137,8 @@ class W135AntiTank(Chapter["Ww2135"]):
         face = (p[0] + (f.x - p[0]) / back, p[1] + (f.y - p[1]) / back)  # the wall's face, a millimetre out
         require(rules.sight.in_arc(f, p) and rules.los(game, f.pos, face).visible, f"{f.name} cannot see that point.")
         inches = rules.in_units(hypot(p[0] - f.x, p[1] - f.y))
-        at = rules.data.anti_tank
-        band = next((b for b in at.bands if inches <= b.upto + 1e-9), None)
-        require(band is not None, f"That is {inches:.1f}\" away; anti-tank fire reaches {at.bands[-1].upto:g}\" (interpretation at-range).")
-        assert band is not None
-        cost = rules.data.actions["unaimed_fire"].fixed() or 0
-        require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; an anti-tank shot costs {cost}.")
-        m = at.modifiers
-        mods: list[tuple[str, int]] = [(f'range {inches:.1f}"', band.mod)]
-        fired_at = f.markers.get(W135FigMark.FIRED_AT)
-        if isinstance(fired_at, int) and fired_at > rules.sideturn(game) - len(st.side_order):
-            mods.append(("been fired on", m.been_fired_on))
-        if rules.moving.moved(game, f) > 1e-9:
-            mods.append(("firer moved", m.firer_moved))
-        mods.append(("a building: a side shot (L290)", m.side_shot))
+        _, mods = self.firer_terms(game, f, inches, "That is")
+        mods.append(("a building: a side shot (L290)", rules.data.anti_tank.modifiers.side_shot))
         return f, wid, p, sum(v for _, v in mods), mods
 
     def fire_at_building(self, game: Game, cmd: Command) -> None:
@@ -170,14 +167,8 @@ class W135AntiTank(Chapter["Ww2135"]):
         shot = self.plan(game, cmd)
         f, t = st.figures[shot.firer], st.figures[shot.target]
         w = rules.data.weapons[shot.weapon]
-        if shot.acquire and not rules.acquisition.roll(game, f, t):
-            game.emit("fire", f"{f.name} does not fire: {t.name} is not acquired this turn.", figures=[f.id, t.id], side=f.side)
+        if not rules.firing.open_fire(game, f, t, shot.acquire, shot.cost, f"firing the {w.name}", True):
             return
-        rules.pay(game, f, shot.cost, f"firing the {w.name}")
-        f.markers[W135FigMark.FIRED] = rules.sideturn(game)
-        f.markers.pop(W135FigMark.HIDDEN, None)
-        t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
-        rules.note_fire(game, t.unit, f.unit, 1, heavy=True, figures=[f.id])
         if w.single_shot:
             f.weapons = [x for x in f.weapons if x != shot.weapon]
         r = game.dice.roll(rules.data.anti_tank.dice, f"{f.name} fires the {w.name} at {t.name}'s {shot.facing}",

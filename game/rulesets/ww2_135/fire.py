@@ -215,17 +215,26 @@ class W135Fire(Chapter["Ww2135"]):
         shot = self.plan(game, cmd)
         f, t = st.figures[shot.firer], st.figures[shot.target]
         w = rules.data.weapons[shot.weapon]
-        if shot.acquire and not rules.acquisition.roll(game, f, t):
-            game.emit("fire", f"{f.name} does not fire: {t.name} is not acquired this turn.", figures=[f.id, t.id], side=f.side)
+        if not self.open_fire(game, f, t, shot.acquire, shot.cost, f"{'aimed' if shot.aimed else 'un-aimed'} fire", w.kind == "tank_gun"):
             return
-        rules.pay(game, f, shot.cost, f"{'aimed' if shot.aimed else 'un-aimed'} fire")
-        f.markers[W135FigMark.FIRED] = rules.sideturn(game)
-        f.markers.pop(W135FigMark.HIDDEN, None)
-        t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
-        rules.note_fire(game, t.unit, f.unit, 1, heavy=w.kind == "tank_gun", figures=[f.id])
         kind = ("an aimed" if shot.aimed else "an un-aimed") + (" burst" if shot.burst else " shot")
         game.emit("fire", f"{f.name} fires {kind} at {t.name} with the {w.name}.", figures=[f.id, t.id], side=f.side)
         self.hit_rolls(game, f, t, shot, f"{shot.need}+")
+
+    def open_fire(self, game: Game, f: Figure, t: Figure, acquire: bool, cost: int, what: str, heavy: bool) -> bool:
+        """What every shot at a figure does before its dice: the acquisition when it must
+        (failing, no shot and no points spent), the points, the marks of firing and of being
+        fired at, and the solo rules' record. Whether it fires."""
+        rules = self.rules
+        if acquire and not rules.acquisition.roll(game, f, t):
+            game.emit("fire", f"{f.name} does not fire: {t.name} is not acquired this turn.", figures=[f.id, t.id], side=f.side)
+            return False
+        rules.pay(game, f, cost, what)
+        f.markers[W135FigMark.FIRED] = rules.sideturn(game)
+        f.markers.pop(W135FigMark.HIDDEN, None)
+        t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
+        rules.note_fire(game, t.unit, f.unit, 1, heavy=heavy, figures=[f.id])
+        return True
 
     def hit_rolls(self, game: Game, f: Figure, t: Figure, shot: Shot, target: str) -> None:
         """The 2d6 hit rolls of a shot (two for a burst), each hit saved; a double runs a gun
