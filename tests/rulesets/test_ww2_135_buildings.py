@@ -18,12 +18,12 @@ from game.data.yamlio import Doc, parse_yaml
 from game.rulesets.ww2_135.status import W135FigMark
 from tests.rulesets.helpers import (
     force,
-    make_unfinished_game,
     ok,
     small_map,
     unfinished_ruleset,
     unit,
 )
+from tests.rulesets.w135 import refused, table_game
 
 IN = 25.4
 #: a house 10" by 8" with a 2" door in its wall at y 30 and a window in its wall at x 40
@@ -32,20 +32,12 @@ HOUSE = {"type": "building", "id": "house", "polygon": [[30, 30], [40, 30], [40,
 DOOR, WINDOW = "house:0", "house:1"
 
 
-def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
-    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
-                    terrain=[HOUSE] + (terrain or []), ruleset="ww2-135", size=(60, 60))
-    return make_unfinished_game(doc)
+def game_of(a, b, terrain=None):
+    return table_game(a, b, [HOUSE] + (terrain or []), face=False)
 
 
 def fig(game: Game, fid: str):
     return game.state.figures[fid]
-
-
-def refused(game: Game, cmd: Command) -> str:
-    res = game.submit(cmd)
-    assert not res.ok
-    return res.reason
 
 
 def sees(game: Game, a, b):

@@ -11,19 +11,11 @@ from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.core.state import DEAD, FLED
 from game.rulesets.ww2_135.status import AP, W135FigMark
-from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+from tests.rulesets.helpers import force, ok
+from tests.rulesets.w135 import refused
+from tests.rulesets.w135 import table_game as game_of
 
 IN = 25.4
-
-
-def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
-    # a friend in sight for each side, far off, so that nobody tests morale alone (L254)
-    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
-                    terrain=terrain, ruleset="ww2-135", size=(60, 60))
-    game = make_unfinished_game(doc)
-    for f in game.state.figures.values():
-        f.facing = 90.0 if f.side == "a" else 270.0
-    return game
 
 
 def pair(game: Game):
@@ -37,12 +29,6 @@ def fire(f, t, aim: str = "unaimed", **opts: str) -> Command:
 
 def rolls(game: Game):
     return [e.roll for e in game.log.events if e.roll]
-
-
-def refused(game: Game, cmd: Command) -> str:
-    res = game.submit(cmd)
-    assert not res.ok
-    return res.reason
 
 
 def wall(y: float) -> dict:

@@ -5,21 +5,15 @@ away, the attackers' suppressive fire with no target seen; scripted with forced 
 from __future__ import annotations
 
 from game.core.commands import END_PHASE, Command
-from game.core.game import Game
 from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+from tests.rulesets.w135 import table_game
 
 IN = 25.4
 HEDGE = {"type": "hedge", "line": [[0, 30], [60, 30]], "width": 1}
 
 
-def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], hidden: list[str] | None = None) -> Game:
-    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
-                    terrain=[HEDGE], ruleset="ww2-135", size=(60, 60),
-                    settings={"hidden_deployment": hidden} if hidden else None)
-    game = make_unfinished_game(doc)
-    for f in game.state.figures.values():
-        f.facing = 90.0 if f.side == "a" else 270.0
-    return game
+def game_of(a, b, hidden=None):
+    return table_game(a, b, [HEDGE], settings={"hidden_deployment": hidden} if hidden else None)
 
 
 def test_hidden_figures_are_off_the_enemys_view_until_seen():

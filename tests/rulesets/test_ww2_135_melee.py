@@ -9,29 +9,18 @@ from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.core.state import CAPTURED, DEAD
 from game.rulesets.ww2_135.status import W135FigAttr, W135FigMark
-from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+from tests.rulesets.helpers import force, ok
+from tests.rulesets.w135 import refused, table_game
 
 IN = 25.4
 
 
-def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], friends: bool = True) -> Game:
-    doc = small_map([unit("a1", a)] + ([unit("a9", [("us_rifleman", 2, 2)])] if friends else []),
-                    [unit("b1", b)] + ([unit("b9", [("de_rifleman", 58, 58)])] if friends else []),
-                    ruleset="ww2-135", size=(60, 60))
-    game = make_unfinished_game(doc)
-    for f in game.state.figures.values():
-        f.facing = 90.0 if f.side == "a" else 270.0
-    return game
+def game_of(a, b, friends=True):
+    return table_game(a, b, friends=friends)
 
 
 def fig(game: Game, fid: str):
     return game.state.figures[fid]
-
-
-def refused(game: Game, cmd: Command) -> str:
-    res = game.submit(cmd)
-    assert not res.ok
-    return res.reason
 
 
 def rolls(game: Game):

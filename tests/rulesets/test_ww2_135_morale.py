@@ -12,14 +12,14 @@ from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.core.state import DEAD
 from game.rulesets.ww2_135.status import W135FigMark
-from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+from tests.rulesets.helpers import force, ok
+from tests.rulesets.w135 import refused, table_game
 
 IN = 25.4
 
 
-def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
-    doc = small_map([unit("a1", a)], [unit("b1", b)], terrain=terrain, ruleset="ww2-135", size=(60, 60))
-    return make_unfinished_game(doc)
+def game_of(a, b, terrain=None):
+    return table_game(a, b, terrain, friends=False, face=False)
 
 
 def figs(game: Game, side: str):
@@ -28,12 +28,6 @@ def figs(game: Game, side: str):
 
 def rolls(game: Game):
     return [e.roll for e in game.log.events if e.roll]
-
-
-def refused(game: Game, cmd: Command) -> str:
-    res = game.submit(cmd)
-    assert not res.ok
-    return res.reason
 
 
 def to_a_turn(game: Game) -> None:

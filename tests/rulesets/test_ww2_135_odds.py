@@ -13,18 +13,9 @@ import pytest
 from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.rulesets.ww2_135.status import W135FigMark
-from tests.rulesets.helpers import make_unfinished_game, ok, small_map, unit
+from tests.rulesets.helpers import ok
 from tests.rulesets.test_odds_differential import disagreements, observe
-
-
-def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
-    # a friend in sight for each side, far off, so that nobody tests morale alone (L254)
-    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
-                    terrain=terrain, ruleset="ww2-135", size=(60, 60))
-    game = make_unfinished_game(doc)
-    for f in game.state.figures.values():
-        f.facing = 90.0 if f.side == "a" else 270.0
-    return game
+from tests.rulesets.w135 import table_game as game_of
 
 
 def first(game: Game, side: str, type_: str | None = None):

@@ -11,16 +11,14 @@ import pytest
 from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.rulesets.ww2_135.status import W135FigMark
-from tests.rulesets.helpers import force, make_unfinished_game, ok, small_map, unit
+from tests.rulesets.helpers import force, ok
+from tests.rulesets.w135 import table_game
 
 IN = 25.4
 
 
-def game_of(a: list[tuple[str, float, float]], b: list[tuple[str, float, float]], terrain: list | None = None) -> Game:
-    # a friend in sight for each side, far off, so that nobody tests morale alone (L254)
-    doc = small_map([unit("a1", a), unit("a9", [("us_rifleman", 2, 2)])], [unit("b1", b), unit("b9", [("de_rifleman", 58, 58)])],
-                    terrain=terrain, ruleset="ww2-135", size=(60, 60))
-    return make_unfinished_game(doc)
+def game_of(a, b, terrain=None):
+    return table_game(a, b, terrain, face=False)
 
 
 def figs(game: Game):
