@@ -264,6 +264,8 @@ def _check_standing(doc: Doc, loc: tuple, m: MapFile, at: Point, troop: str, typ
             raise doc.error(loc + ("at",), f"the figure stands inside terrain feature {i} ({t.type}), which {who} may enter; move it out")
 
 
+#: terrain types that may have doors and windows
+OPENING_TYPES = ("building", "bunker")
 #: how far from a building's wall an opening's point may be, in the map's unit (a hand's
 #: breadth of slack for a point clicked on the wall)
 OPENING_SLACK = {"in": 0.5, "cm": 1.25}
@@ -273,7 +275,7 @@ def _check_openings(doc: Doc, loc: tuple, t: TerrainSpec, m: MapFile) -> None:
     """Doors and windows belong to buildings and sit on their walls."""
     if not t.openings:
         return
-    if t.type not in ("building", "bunker"):
+    if t.type not in OPENING_TYPES:
         raise doc.error(loc + ("openings",), f"only buildings have doors and windows, not a {t.type}; remove `openings`")
     wall = shape_geometry(t).boundary
     slack = OPENING_SLACK[m.unit]

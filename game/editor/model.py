@@ -19,6 +19,7 @@ from game.data.errors import DataError
 from game.data.map_schema import MapFile
 from game.data.map_write import dump_map
 from game.data.yamlio import Doc, load_yaml
+from game.editor.openings import carry, keep_on_wall, opening, tidy
 
 Pt = tuple[float, float]
 
@@ -54,8 +55,7 @@ def _rot(p: Pt, c: Pt, deg: float) -> Pt:
     return (c[0] + x * cos(a) - y * sin(a), c[1] + x * sin(a) + y * cos(a))
 
 
-def _r(v: float) -> float:
-    return round(v, 4)
+_r = tidy
 
 
 def shape_points(spec: dict[str, Any]) -> list[Pt]:
@@ -76,6 +76,7 @@ def shape_centre(spec: dict[str, Any]) -> Pt:
 
 
 def move_shape(spec: dict[str, Any], dx: float, dy: float) -> None:
+    carry(spec, lambda p: (p[0] + dx, p[1] + dy))
     if spec.get("rect"):
         spec["rect"]["x"] = _r(spec["rect"]["x"] + dx)
         spec["rect"]["y"] = _r(spec["rect"]["y"] + dy)
@@ -88,10 +89,11 @@ def move_shape(spec: dict[str, Any], dx: float, dy: float) -> None:
 
 
 def rotate_shape(spec: dict[str, Any], deg: float) -> None:
+    c = shape_centre(spec)
+    carry(spec, lambda p: _rot(p, c, deg))
     if spec.get("rect"):
         spec["rect"]["angle"] = _r((spec["rect"].get("angle", 0.0) + deg) % 360)
         return
-    c = shape_centre(spec)
     for k in ("polygon", "line"):
         if spec.get(k):
             spec[k] = [[_r(v) for v in _rot(tuple(p), c, deg)] for p in spec[k]]
@@ -99,6 +101,7 @@ def rotate_shape(spec: dict[str, Any], deg: float) -> None:
 
 def scale_shape(spec: dict[str, Any], f: float) -> None:
     c = shape_centre(spec)
+    carry(spec, lambda p: (c[0] + (p[0] - c[0]) * f, c[1] + (p[1] - c[1]) * f))
     if spec.get("rect"):
         r = spec["rect"]
         r["w"], r["h"] = _r(r["w"] * f), _r(r["h"] * f)
@@ -257,6 +260,7 @@ class EditorDoc:
                 rect_to_polygon(t)
             key = "polygon" if t.get("polygon") else "line"
             t[key][k] = [_r(p[0]), _r(p[1])]
+            keep_on_wall(t)
 
         return self.change_terrain(i, "move vertex", fn)
 
@@ -268,6 +272,7 @@ class EditorDoc:
                 rect_to_polygon(t)
             key = "polygon" if t.get("polygon") else "line"
             t[key].insert(k, [_r(p[0]), _r(p[1])])
+            keep_on_wall(t)
 
         return self.change_terrain(i, "insert vertex", fn)
 
@@ -277,11 +282,22 @@ class EditorDoc:
                 rect_to_polygon(t)
             key = "polygon" if t.get("polygon") else "line"
             t[key].pop(k)
+            keep_on_wall(t)
 
         return self.change_terrain(i, "remove vertex", fn)
 
     def set_terrain_field(self, i: int, field: str, value: Any) -> str | None:
         return self.change_terrain(i, f"set {field}", lambda t: t.__setitem__(field, value))
+
+    def add_opening(self, i: int, kind: str, at: Pt, width: float = 1.0) -> str | None:
+        """A door or window on building ``i``'s wall at ``at`` (the map refuses it off the wall)."""
+        return self.change_terrain(i, f"add {kind}", lambda t: t.setdefault("openings", []).append(opening(kind, at, width)))
+
+    def set_opening_field(self, i: int, k: int, field: str, value: Any) -> str | None:
+        return self.change_terrain(i, f"set {field}", lambda t: t["openings"][k].__setitem__(field, value))
+
+    def delete_opening(self, i: int, k: int) -> str | None:
+        return self.change_terrain(i, "remove opening", lambda t: t["openings"].pop(k))
 
     # ---- forces ---------------------------------------------------------------------------
     def side_index(self, side_id: str) -> int:

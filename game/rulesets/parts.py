@@ -221,6 +221,15 @@ class EditorSupport(Generic[RulesT]):
         """The kinds of unit a new unit may be."""
         return DEFAULT_UNIT_KINDS
 
+    def feature_heights(self) -> dict[str, float]:
+        """Terrain types whose height these rules read (a map feature's ``height:``), each
+        with the height the rules give one that has none, in inches."""
+        return {}
+
+    def reads_openings(self) -> bool:
+        """Whether these rules read buildings' doors and windows (a map's ``openings:``)."""
+        return False
+
     def template_sizes(self) -> dict[str, float]:
         """Template sizes in mm beyond the play screen's defaults (name: radius)."""
         return {}

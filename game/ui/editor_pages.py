@@ -16,18 +16,21 @@ from game.catalog import (
     map_files,
     terrain_file,
 )
+from game.data.map_build import OPENING_TYPES
 from game.editor.model import PRESETS, EditorDoc
 from game.editor.sides import COLOURS, add_side, next_team, remove_side
 from game.paths import user_maps_dir
 
 from .dialogs import ConfirmHandler
-from .editor_tools import PlaceTool, ShapeTool
+from .editor_tools import OpeningTool, PlaceTool, ShapeTool
 from .theme import INK, INK_SOFT, text, wrap
 
 if TYPE_CHECKING:
     from .editor import EditorScene
 
 EDGES = ["north", "south", "east", "west"]
+#: door and window rows the Terrain page lists
+MAX_OPENING_ROWS = 8
 
 
 class EditorPages:
@@ -73,6 +76,7 @@ class EditorPages:
             self.scene.button((x + 100, y, 40, 26), "-", lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "level", max(1, lvl - 1))))
             self.scene.button((x + 144, y, 40, 26), "+", lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "level", lvl + 1)))
             y += 30
+        y = self.rules_fields(surf, x, y, w, t, i)
         if tt.los == "blocks" and tt.see_out:
             self.scene.button((x, y, w, 26), "Closed (no windows): " + ("yes" if t.get("closed") else "no"),
                         lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "closed", not t.get("closed"))))
@@ -87,6 +91,41 @@ class EditorPages:
         y += 30
         self.scene.button((x, y, half, 26), "Duplicate (Ctrl+D)", lambda: self.scene.report(self.scene.doc.duplicate_terrain(i)))
         self.scene.button((x + half + 4, y, half, 26), "Delete (Del)", self.scene.delete_selected)
+
+    def rules_fields(self, surf, x, y, w, t, i) -> int:
+        """What the map's rules read of this feature beyond its shape: its height (the 1/35
+        height tester) and a building's doors and windows, each row numbered as on the map."""
+        doc, editor = self.scene.doc, self.scene.rules.editor
+        heights = editor.feature_heights()
+        if t["type"] in heights:
+            h = t.get("height")
+            shown = h if h is not None else heights[t["type"]]
+            text(surf, f"height {shown:g}\"" + ("" if h is not None else " (rules)"), (x, y + 4), 18, INK)
+            self.scene.button((x + 120, y, 56, 26), "Lower", lambda: self.scene.report(doc.set_terrain_field(i, "height", round(max(0.25, shown - 0.25), 4))))
+            self.scene.button((x + 180, y, 56, 26), "Raise", lambda: self.scene.report(doc.set_terrain_field(i, "height", round(min(50.0, shown + 0.25), 4))))
+            self.scene.button((x + 240, y, w - 240, 26), "Rules'", lambda: self.scene.report(doc.set_terrain_field(i, "height", None)),
+                              enabled=h is not None, tip="It already has the rules' height for its type.")
+            y += 30
+        if not editor.reads_openings() or t["type"] not in OPENING_TYPES:
+            return y
+        half = (w - 4) // 2
+        self.scene.button((x, y, half, 26), "+ Door", lambda: self.scene.use_tool(OpeningTool("door", i)))
+        self.scene.button((x + half + 4, y, half, 26), "+ Window", lambda: self.scene.use_tool(OpeningTool("window", i)))
+        y += 30
+        for k, o in enumerate((t.get("openings") or [])[:MAX_OPENING_ROWS]):
+            text(surf, f"{k + 1}. {o['kind']} {o['width']:g}\"", (x, y + 4), 17, INK)
+            self.scene.button((x + 104, y, 28, 24), "-", lambda k=k, o=o: self.scene.report(doc.set_opening_field(i, k, "width", round(max(0.5, o["width"] - 0.5), 4))))
+            self.scene.button((x + 134, y, 28, 24), "+", lambda k=k, o=o: self.scene.report(doc.set_opening_field(i, k, "width", round(min(10.0, o["width"] + 0.5), 4))))
+            if o["kind"] == "door":
+                self.scene.button((x + 166, y, 78, 24), "locked" if o.get("locked") else "unlocked",
+                                  lambda k=k, o=o: self.scene.report(doc.set_opening_field(i, k, "locked", not o.get("locked"))))
+            self.scene.button((x + w - 28, y, 28, 24), "x", lambda k=k: self.scene.report(doc.delete_opening(i, k)), tip=f"Remove {o['kind']} {k + 1}.")
+            y += 26
+        more = len(t.get("openings") or []) - MAX_OPENING_ROWS
+        if more > 0:
+            text(surf, f"and {more} more (edit them in the map file)", (x, y + 2), 16, INK_SOFT)
+            y += 20
+        return y + 4
 
     def choose_terrain(self, tid: str) -> None:
         self.scene.terrain_type = tid

@@ -1,6 +1,6 @@
 """Tools of the map editor: select and move (with vertex editing), draw polygons,
-rectangles, circles and lines, place zones, objectives, portal markers and figures; and
-what a click picks on the map (a figure, a marker, an objective, terrain, a zone)."""
+rectangles, circles and lines, place zones, objectives, portal markers, figures and a
+building's doors and windows; and what a click picks on the map (a figure, a marker, an objective, terrain, a zone)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from shapely.geometry import LineString, Point
 from game.data.map_build import shape_geometry
 from game.data.map_schema import Zone
 from game.editor.model import rect_to_polygon, shape_points
+from game.editor.openings import wall_point
 
 from .handler_base import LEFT, Handler, ScreenPos, WorldPos
 from .terrain_render import DRAW_ORDER
@@ -290,3 +291,40 @@ class PlaceTool(Handler["EditorScene"]):
         elif self.cursor is not None:
             p = scene.screen(self.cursor)
             text(surf, "+", p, 28, (255, 230, 120), bold=True, anchor="center")
+
+
+class OpeningTool(Handler["EditorScene"]):
+    """Click on a building's wall to put a door or a window there (the point of the wall
+    nearest the click); Esc when done."""
+
+    def __init__(self, kind: str, building: int) -> None:
+        self.kind = kind  # door | window
+        self.building = building  # its index in the map's terrain
+        self.cursor: tuple[float, float] | None = None
+
+    @property
+    def hint(self) -> str:
+        return f"Click on the building's wall to add a {self.kind}; Esc when done."
+
+    def wall_at(self, scene: EditorScene, pos: ScreenPos) -> tuple[float, float] | None:
+        terrain = scene.doc.data["terrain"]
+        if self.building >= len(terrain):
+            return None
+        return wall_point(terrain[self.building], scene.world(pos))  # snapped, then onto the wall
+
+    def on_event(self, scene: EditorScene, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEMOTION:
+            self.cursor = self.wall_at(scene, e.pos)
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
+            at = self.wall_at(scene, e.pos)
+            if at is not None:
+                scene.report(scene.doc.add_opening(self.building, self.kind, at))
+            return True
+        return False
+
+    def draw(self, scene: EditorScene, surf: pygame.Surface) -> None:
+        if self.cursor is not None:
+            p = scene.screen(self.cursor)
+            pygame.draw.circle(surf, (255, 230, 120), p, 6, 2)
+            text(surf, self.kind, (p[0] + 9, p[1] - 9), 16, (255, 230, 120), bold=True)

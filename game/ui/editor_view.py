@@ -87,6 +87,11 @@ class EditorView:
                 r.center = s
                 pygame.draw.rect(surf, (255, 255, 255), r)
                 pygame.draw.rect(surf, (40, 30, 20), r, 1)
+            t = self.scene.selected_terrain()
+            for k, o in enumerate((t or {}).get("openings") or []):  # numbered as the Terrain page lists them
+                s = self.scene.screen((o["at"][0] + off[0], o["at"][1] + off[1]))
+                pygame.draw.circle(surf, (30, 24, 16), s, 8)
+                text(surf, str(k + 1), s, 15, (255, 230, 120), bold=True, anchor="center")
 
     # ---- panel --------------------------------------------------------------------------------
     def draw_toolbar(self, surf) -> None:

@@ -75,6 +75,7 @@ from .blasts import W135Blasts
 from .buildings import W135Buildings
 from .commands import W135Commands
 from .data import W135Data, check_w135_data
+from .editor import W135Editor
 from .fire import W135Fire
 from .grenades import W135Grenades
 from .hidden import W135Hidden
@@ -102,6 +103,7 @@ class Ww2135(RulesetBase[W135Data]):
     Listing = W135Commands
     Odds = W135Odds
     Planner = W135Planner
+    Editor = W135Editor
     listing: W135Commands
 
     def __init__(self, data: W135Data, terrain: TerrainFile) -> None:
