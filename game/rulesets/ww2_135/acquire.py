@@ -50,6 +50,7 @@ class W135Acquire(Chapter["Ww2135"]):
         st = game.state
         enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s)]
         now = self.rules.sideturn(game)
+        self.rules.sight.prefetch(game, st.side_figures(side), enemies)
         for f in st.side_figures(side):
             seen = sorted(e.id for e in enemies if self.rules.sight.can_see(game, f, e))
             if seen:

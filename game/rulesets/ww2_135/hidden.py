@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 #: what a hidden figure does that gives it away whoever sees it
 GIVES_AWAY = frozenset({"fire", "throw", "throw_back", "suppress", "plot", "fight", "opportunity", "challenge"})
+#: the kept store of the last reveal's answers (see W135Hidden.reveal)
+REVEAL_STORE = "w135_reveal"
 
 
 class W135Hidden(Chapter["Ww2135"]):
@@ -51,22 +53,55 @@ class W135Hidden(Chapter["Ww2135"]):
             and game.state.hostile(side, f.side)
 
     def reveal(self, game: Game, acted: str | None = None, kind: str = "") -> None:
-        """After a command: hidden figures an enemy now sees, and the one that gave itself away, are revealed."""
+        """After a command: hidden figures an enemy now sees, and the one that gave itself away, are revealed.
+
+        Whether an enemy sees a figure depends only on what :meth:`_looks` names of each
+        and on the doors and the terrain, so a pair found unseen after the last command is
+        asked again only when one of the two changed (most commands move or turn one figure)."""
         st = game.state
         sides = self.hidden_sides(game)
         if not sides:
             return
         found = self.revealed(game)
+        world = (tuple(sorted(st.attrs.get(W135GameAttr.OPENINGS, {}).items())), id(game.table), game.table.version)
+        last_world, last_unseen, last_obs = game.kept.get(REVEAL_STORE, {}).get("last", (None, {}, {}))
+        fresh = last_world == world
+        looks = {f.id: self._looks(game, f) for f in st.figures.values() if f.alive}
+        unseen: dict[str, tuple] = {}
         new = []
-        for f in sorted((f for f in st.figures.values() if f.side in sides and f.alive and f.id not in found), key=lambda x: x.id):
+        targets = sorted((f for f in st.figures.values() if f.side in sides and f.alive and f.id not in found), key=lambda x: x.id)
+        moved = [f for f in targets if not (fresh and last_unseen.get(f.id) == looks[f.id])]
+        observers = [e for e in st.figures.values() if e.alive and any(st.hostile(e.side, f.side) for f in targets)]
+        self.rules.sight.prefetch(game, observers, moved)  # every observer at a target that changed
+        self.rules.sight.prefetch(game, [e for e in observers if not fresh or last_obs.get(e.id) != looks[e.id]], targets)
+        for f in targets:
             gave = f.id == acted and kind in GIVES_AWAY
-            seen = any(self.rules.sight.can_see(game, e, f) for s in st.enemies_of(f.side) for e in st.side_figures(s))
+            mine = looks[f.id]
+            known = fresh and last_unseen.get(f.id) == mine  # unseen by every observer as it was then
+            seen = False
+            for s in st.enemies_of(f.side):
+                for e in st.side_figures(s):
+                    if known and last_obs.get(e.id) == looks[e.id]:
+                        continue
+                    if self.rules.sight.can_see(game, e, f):
+                        seen = True
+                        break
+                if seen:
+                    break
             if gave or seen:
                 new.append(f)
+            if not seen:
+                unseen[f.id] = mine
+        game.store(REVEAL_STORE)["last"] = (world, unseen, looks)
         if new:
             st.attrs[W135GameAttr.REVEALED] = sorted(found | {f.id for f in new})
             game.emit("reveal", "Found: " + ", ".join(f.name for f in new) + " (hidden deployment, L284-286).",
                       figures=[f.id for f in new])
+
+    def _looks(self, game: Game, f: Figure) -> tuple:
+        """All of a figure that whether it sees or is seen depends on (W135Sight.can_see)."""
+        r = self.rules
+        return (f.pos, f.facing, f.alive, r.prone(f), r.hidden(f), r.leaning(game, f))
 
     # ---- what a side may see ------------------------------------------------------------------------
     def view(self, game: Game, side: str | None) -> GameState:

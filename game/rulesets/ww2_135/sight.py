@@ -138,6 +138,13 @@ class W135Sight(Chapter["Ww2135"]):
             blocked = "hidden behind hard cover (L49)"
         return Sight(not blocked, cover, hind, res.distance, blocked)
 
+    def prefetch(self, game: Game, observers: list[Figure], targets: list[Figure]) -> None:
+        """The shared sight lines from each observer that may look (not hidden) to each
+        target, worked out in one vectorised pass before many :meth:`can_see` questions."""
+        looking = [o for o in observers if not self.rules.hidden(o)]
+        if looking and targets:
+            self.rules.prefetch_sight(game, looking, targets)
+
     def can_see(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         """Whether :meth:`sees` finds ``tgt`` visible, the cheap tests first (for the many
         questions that need only the answer, not why not)."""
