@@ -205,10 +205,20 @@ def cmd_odds(args: argparse.Namespace) -> int:
     lm = load_map(_existing_map(args.map))
     if args.ruleset and lm.model.ruleset != args.ruleset:
         return _err(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
-    game = new_game(lm, seed=1)
+    game = new_game(lm, seed=args.seed)
+    if args.turn > 1:
+        from game.simulate import play_to_turn
+
+        play_to_turn(game, args.turn, args.seed)
     st = game.state
-    if args.shooter not in st.figures:
-        return _err(f"no figure {args.shooter!r}; figures: {', '.join(sorted(st.figures))}")
+    alive = sorted(f for f, fig in st.figures.items() if fig.alive)
+    if args.shooter not in st.figures or not st.figures[args.shooter].alive:
+        where = f" on turn {st.turn} (seed {args.seed})" if args.turn > 1 else ""
+        return _err(f"no figure {args.shooter!r} standing{where}; figures: {', '.join(alive)}")
+    if args.at is not None:
+        err = _place_shooter(game, args.shooter, args.at)
+        if err:
+            return _err(err)
     if args.target and args.target not in st.units and args.target not in st.figures:
         return _err(f"no unit or figure {args.target!r}; units: {', '.join(sorted(st.units))}")
     extra = {}
@@ -233,6 +243,32 @@ def cmd_odds(args: argparse.Namespace) -> int:
         _print_dist(name, d)
     print(f"({report.outcomes.method})")
     return 0
+
+
+def _place_shooter(game, shooter: str, at: tuple[float, float]) -> str:
+    """Move the shooter's unit so that the shooter stands at ``at`` (map units), its
+    formation kept; '' or why not."""
+    st, rules = game.state, game.rules
+    f = st.figures[shooter]
+    dx, dy = rules.mm(at[0]) - f.pos[0], rules.mm(at[1]) - f.pos[1]
+    moving = [st.figures[m] for m in st.units[f.unit].figures] if f.unit in st.units else [f]
+    for m in moving:
+        x, y = m.x + dx, m.y + dy
+        if not (0 <= x <= game.table.width and 0 <= y <= game.table.height):
+            return f"--at {at[0]:g},{at[1]:g} puts {m.name} off the table; choose a place further in"
+    with game.changing():
+        for m in moving:
+            m.x, m.y = m.x + dx, m.y + dy
+    return ""
+
+
+def _point(text: str) -> tuple[float, float]:
+    parts = text.split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give X,Y in the map's unit, like 30,12 (got {text!r})") from None
+    return (x, y)
 
 
 def _print_dist(label: str, d) -> None:
@@ -339,6 +375,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--assault", action="store_true", help="the shooter's unit assaults the target")
     sp.add_argument("--option", action="append", metavar="KEY=VALUE",
                     help="ruleset-specific choices, e.g. shot=aimed, square=7/2, facing=flank")
+    sp.add_argument("--at", type=_point, metavar="X,Y",
+                    help="first move the shooter's unit so the shooter stands here (map units), its formation kept")
+    sp.add_argument("--turn", type=games, default=1, help="play on to this turn first, the random baseline moving both sides (as screenshot does)")
+    sp.add_argument("--seed", type=seed, default=1, help="the game's seed (0 or more)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_odds)
 

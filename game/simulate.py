@@ -50,6 +50,17 @@ def make_player(kind: str, seed: int):
     raise ValueError(f"unknown player kind {kind!r}")
 
 
+def play_to_turn(game: Game, turn: int, seed: int) -> None:
+    """Play on with random players (seeded from ``seed``) until ``turn`` begins or the game
+    ends: the position `screenshot --turn` draws and `odds --turn` works from."""
+    players = {s: make_player("random", seed * 3 + i) for i, s in enumerate(game.state.side_order)}
+    guard = 0
+    while game.state.turn < turn and not game.state.over and guard < MAX_COMMANDS:
+        side = game.acting_side
+        game.submit(players[side].choose(game, side))
+        guard += 1
+
+
 def play_out(game: Game, players: dict[str, Any], max_commands: int = MAX_COMMANDS) -> None:
     """Let the players play until the game ends. A refused command is a bug: raise."""
     n = 0

@@ -78,7 +78,7 @@ def screenshot(args: Any) -> int:
 
     from game.catalog import load_map, new_game, resolve_map
     from game.session import Session
-    from game.simulate import make_player
+    from game.simulate import play_to_turn
 
     from .app import App
     from .play import PlayScene
@@ -87,13 +87,7 @@ def screenshot(args: Any) -> int:
     if args.ruleset and lm.model.ruleset != args.ruleset:
         return _refuse(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
     game = new_game(lm, seed=args.seed)
-    # play on with the baseline players until the requested turn
-    players = {s: make_player("random", args.seed * 3 + i) for i, s in enumerate(game.state.side_order)}
-    guard = 0
-    while game.state.turn < args.turn and not game.state.over and guard < 20000:
-        side = game.acting_side
-        game.submit(players[side].choose(game, side))
-        guard += 1
+    play_to_turn(game, args.turn, args.seed)  # the random baseline plays on to the turn asked
     app = App((w, h), headless=True)
     try:
         scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))

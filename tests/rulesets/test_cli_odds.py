@@ -30,3 +30,21 @@ def test_odds_table_and_refusal():
 def test_assault_odds_from_the_command_line():
     r = run("odds", "--map", "trench-raid", "--shooter", "b1.3", "--target", "g1", "--assault")
     assert r.returncode == 2 and "within 2" in r.stderr
+
+
+def test_odds_places_the_shooters_unit_with_at_and_plays_on_with_turn():
+    # from the start the British section is 61" off; --at 46,22 brings its rifleman 19" from
+    # the Germans (long range, 5+ on a d6: a third of a casualty), the section moved with him
+    r = run("odds", "--map", "open-field-encounter", "--shooter", "b1.3", "--target", "g1")
+    assert r.returncode == 2 and "61.1\" away" in r.stderr
+    r = run("odds", "--map", "open-field-encounter", "--shooter", "b1.3", "--target", "g1", "--at", "46,22", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["outcomes"]["fractions"] == {"0": "2/3", "1": "1/3"}
+    r = run("odds", "--map", "open-field-encounter", "--shooter", "b1.3", "--target", "g1", "--at", "80,22")
+    assert r.returncode == 2 and "off the table" in r.stderr and "Traceback" not in r.stderr
+    r = run("odds", "--map", "open-field-encounter", "--shooter", "b1.3", "--target", "g1", "--at", "here")
+    assert r.returncode == 2 and "give X,Y" in r.stderr
+    # --turn plays the random baseline on to the turn (as screenshot does): the figures have moved
+    a = run("odds", "--map", "open-field-encounter", "--shooter", "b1.3", "--target", "g1", "--turn", "3", "--seed", "2")
+    assert a.returncode == 2 and "61.1\" away" not in a.stderr and "away" in a.stderr
