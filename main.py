@@ -168,10 +168,10 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
     from game.catalog import available_maps
 
-    maps = [lm for lm in available_maps(args.ruleset) if not args.map or args.map in str(lm.path)]
+    maps = [lm for lm in available_maps(args.ruleset, shipped_only=True) if not args.map or args.map in str(lm.path)]
     if not maps:
         asked = " and ".join(f"--{k} {v!r}" for k, v in (("ruleset", args.ruleset), ("map", args.map)) if v)
-        return _err(f"no map matches {asked}; drop or change it (maps are in maps/ or your own maps folder)")
+        return _err(f"no shipped map matches {asked}; drop or change it (strength plays the maps in maps/)")
     rows = [(lm, first, portals) for lm in maps for first in (True, False) for portals in _strength_portals(lm, first, args.portals)]
     jobs = [(str(lm.path), seed, first, foe, portals) for lm, first, portals in rows for foe in STRENGTH_FOES
             for seed in range(1, args.games + 1)]

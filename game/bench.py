@@ -185,7 +185,7 @@ def bench_ai(quick: bool) -> list[dict[str, Any]]:
 
     out = []
     for rid in available_rulesets():
-        maps = available_maps(rid)
+        maps = available_maps(rid, shipped_only=True)
         if not maps:
             continue
         games = 1 if quick else 3

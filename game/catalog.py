@@ -191,10 +191,13 @@ def resolve_map(name: str | Path) -> Path:
 map_problems: dict[str, str] = {}
 
 
-def available_maps(ruleset_id: str | None = None) -> list[LoadedMap]:
-    """The maps that can be played; the others are kept in ``map_problems`` with why."""
+def available_maps(ruleset_id: str | None = None, shipped_only: bool = False) -> list[LoadedMap]:
+    """The maps that can be played (``shipped_only``: those in maps/, not the player's own);
+    the others are kept in ``map_problems`` with why."""
     out = []
     for p in map_files():
+        if shipped_only and p.parent != MAPS_DIR:
+            continue
         try:
             lm = load_map(p)
         except DataError as e:

@@ -119,7 +119,7 @@ def test_a_missing_map_is_one_line_saying_where_maps_are(capsys, argv):
 
 def test_strength_refuses_a_filter_that_matches_no_map(capsys):
     line = refused(capsys, "strength", "--games", "1", "--map", "no-such-map")
-    assert "no map matches --map 'no-such-map'" in line
+    assert "no shipped map matches --map 'no-such-map'" in line
 
 
 # --- screenshot --out and --size ---------------------------------------------------------
@@ -228,9 +228,14 @@ def test_the_command_line_offers_the_players_simulate_builds():
         assert simulate.make_player(name, 1).name == name
 
 
-def test_strength_reports_the_ai_against_random_and_against_greedy(capsys):
+def test_strength_reports_the_ai_against_random_and_against_greedy(capsys, tmp_path, monkeypatch):
     import json
+    import shutil
 
+    # a map of the player's own that the --map filter matches is not a shipped row
+    monkeypatch.setenv("TRENCHTABLE_HOME", str(tmp_path))
+    (tmp_path / "maps").mkdir()
+    shutil.copy(ROOT / "maps" / "trench-raid.yaml", tmp_path / "maps" / "my-trench-raid.yaml")
     assert main.main(["strength", "--games", "1", "--map", "trench-raid", "--workers", "1", "--portals", "off", "--json"]) == 0
     assert [r["portals"] for r in json.loads(capsys.readouterr().out)] == [False, False]
 
