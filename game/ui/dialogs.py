@@ -34,7 +34,14 @@ class HandoverHandler(Handler[HandlerStack]):
         text(surf, "Click or press Space when ready.", (w // 2, h // 2 + 50), 24, (200, 186, 150), anchor="center")
 
 
+#: modifiers that make a key a chord (Ctrl+Y is redo, not yes)
+CHORD_MODS = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META | pygame.KMOD_GUI
+
+
 class ConfirmHandler(Handler[HandlerStack]):
+    """A yes-or-no question: Y (alone) or the Yes button; N, Esc or the No button."""
+
+
     modal = True
 
     def __init__(self, question: str, on_yes: Callable[[], object], on_no: Callable[[], object] | None = None) -> None:
@@ -47,8 +54,11 @@ class ConfirmHandler(Handler[HandlerStack]):
     def on_event(self, scene: HandlerStack, e: pygame.event.Event) -> bool:
         yes = no = False
         if e.type == pygame.KEYDOWN:
-            yes = e.key in (pygame.K_y, pygame.K_RETURN, pygame.K_SPACE)
-            no = e.key in (pygame.K_n, pygame.K_ESCAPE)
+            # Y alone, a key of its own: not Return or Space (the keys that asked, pressed
+            # twice) and not Ctrl+Y (redo) or any other held modifier
+            plain = not (getattr(e, "mod", 0) & CHORD_MODS)
+            yes = e.key == pygame.K_y and plain
+            no = (e.key == pygame.K_n and plain) or e.key == pygame.K_ESCAPE
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT:
             yes = self.yes_rect.collidepoint(e.pos)
             no = self.no_rect.collidepoint(e.pos)

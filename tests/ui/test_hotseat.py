@@ -64,6 +64,11 @@ def test_scripted_hotseat_game(app, drive, home):
     drive.key(pygame.K_ESCAPE)
     drive.key(pygame.K_SPACE)  # units could still move: the game asks first
     assert game.state.phase == "movement"
+    # only Y alone answers yes: not Space pressed again, Return, or Ctrl+Y (redo)
+    drive.key(pygame.K_SPACE)
+    drive.key(pygame.K_RETURN)
+    drive.key(pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert game.state.phase == "movement" and scene.top().modal
     drive.key(pygame.K_y)
     assert game.state.phase == "shooting"
 
