@@ -117,9 +117,9 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
-            if event.type == pygame.VIDEORESIZE and not self.headless:
+            if event.type == pygame.VIDEORESIZE:
                 w, h = max(960, event.w), max(640, event.h)
-                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                self.screen = pygame.display.set_mode((w, h), 0 if self.headless else pygame.RESIZABLE)
                 self.manager.set_window_resolution((w, h))
                 if self.scene:
                     self.scene.resized()

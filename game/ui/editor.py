@@ -43,7 +43,7 @@ from .handlers import LosHandler, MeasureHandler
 from .scene import Scene
 from .terrain_render import TerrainRenderer, blit_terrain, terrain_looks
 from .theme import BG, SIDEBAR_W, TOOLBAR_H
-from .widgets import Button, ButtonBar
+from .widgets import Button, ButtonBar, bar_height
 
 if TYPE_CHECKING:
     from .app import App
@@ -95,15 +95,17 @@ class EditorScene(Scene):
 
     def layout(self) -> None:
         w, h = self.app.size
-        self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - TOOLBAR_H)
+        bar_h = bar_height(EditorView.toolbar_places(w - SIDEBAR_W)[-1][1] + 1, TOOLBAR_H)
+        self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - bar_h)
         self.panel_rect = pygame.Rect(w - SIDEBAR_W, 0, SIDEBAR_W, h)
-        self.toolbar_rect = pygame.Rect(0, h - TOOLBAR_H, w - SIDEBAR_W, TOOLBAR_H)
+        self.toolbar_rect = pygame.Rect(0, h - bar_h, w - SIDEBAR_W, bar_h)
         self.camera.view = self.table_rect.copy()
         self.camera.table_w = self.doc.data["table"]["width"] * self.scale
         self.camera.table_h = self.doc.data["table"]["height"] * self.scale
 
     def resized(self) -> None:
         self.layout()
+        self.camera.fit()  # the table fitted to the window's new size
 
     def world(self, pos: ScreenPos, snap: bool = True) -> WorldPos:
         x, y = self.camera.to_world(pos)

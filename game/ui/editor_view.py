@@ -15,9 +15,9 @@ from . import overlays
 from .editor_tools import HANDLE_PX, SelectTool, ShapeTool, vertex_points
 from .handler_base import Handler
 from .handlers import LosHandler, MeasureHandler
-from .theme import INK, INK_SOFT, font, text, wrap
+from .theme import INK, INK_SOFT, TOOLBAR_H, font, text, wrap
 from .tokens import draw_token
-from .widgets import Button
+from .widgets import Button, flow
 
 if TYPE_CHECKING:
     from .editor import EditorScene
@@ -94,24 +94,32 @@ class EditorView:
                 text(surf, str(k + 1), s, 15, (255, 230, 120), bold=True, anchor="center")
 
     # ---- panel --------------------------------------------------------------------------------
+    #: (label, hotkey, the tool's class, the shape it draws); then the snap toggle
+    TOOLS: list[tuple[str, str, Callable[..., Handler[EditorScene]], str | None]] = [
+        ("Select", "V", SelectTool, None), ("Polygon", "P", ShapeTool, "polygon"), ("Rect", "B", ShapeTool, "rect"),
+        ("Circle", "O", ShapeTool, "circle"), ("Line", "N", ShapeTool, "line"), ("Measure", "M", MeasureHandler, None),
+        ("Sight", "L", LosHandler, None)]
+    SNAP_W = 96
+
+    @classmethod
+    def toolbar_places(cls, width: int) -> list[tuple[int, int]]:
+        """Where the tools and the snap toggle go in a toolbar ``width`` wide (wrapped)."""
+        return flow([font(19).size(f"[{key}] {label}")[0] + 14 for label, key, _, _ in cls.TOOLS] + [cls.SNAP_W], width)
+
     def draw_toolbar(self, surf) -> None:
         r = self.scene.toolbar_rect
         pygame.draw.rect(surf, (52, 44, 34), r)
         self.scene.tools.clear()
-        x = r.x + 6
-        # (label, hotkey, the tool's class, the shape it draws)
-        items: list[tuple[str, str, Callable[..., Handler[EditorScene]], str | None]] = [
-            ("Select", "V", SelectTool, None), ("Polygon", "P", ShapeTool, "polygon"), ("Rect", "B", ShapeTool, "rect"),
-            ("Circle", "O", ShapeTool, "circle"), ("Line", "N", ShapeTool, "line"), ("Measure", "M", MeasureHandler, None),
-            ("Sight", "L", LosHandler, None)]
-        for label, key, cls, kind in items:
+        places = self.toolbar_places(r.w)
+        row_y = [r.y + 5 + row * (TOOLBAR_H - 5) for _, row in places]
+        for (label, key, cls, kind), (x, _), y in zip(self.TOOLS, places, row_y, strict=False):
             wbtn = font(19).size(f"[{key}] {label}")[0] + 14
-            b = Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, partial(self.use_tool, cls, kind), True, key)
+            b = Button(pygame.Rect(r.x + x, y, wbtn, TOOLBAR_H - 10), label, partial(self.use_tool, cls, kind), True, key)
             top = self.scene.top()
             b.active = type(top) is cls and (kind is None or getattr(top, "kind", None) == kind)
             self.scene.tools.add(b)
-            x += wbtn + 4
-        b = Button(pygame.Rect(x, r.y + 5, 96, r.h - 10), "Snap " + ("on" if self.scene.snap_on else "off"), lambda: setattr(self.scene, "snap_on", not self.scene.snap_on), True, "G")
+        b = Button(pygame.Rect(r.x + places[-1][0], row_y[-1], self.SNAP_W, TOOLBAR_H - 10), "Snap " + ("on" if self.scene.snap_on else "off"),
+                   lambda: setattr(self.scene, "snap_on", not self.scene.snap_on), True, "G")
         self.scene.tools.add(b)
         self.scene.tools.draw(surf)
 

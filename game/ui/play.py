@@ -41,7 +41,7 @@ from .play_view import PlayView
 from .scene import Scene
 from .terrain_render import TerrainRenderer, terrain_looks
 from .theme import BG, SIDEBAR_W, TOOLBAR_H, font
-from .widgets import Button, ButtonBar
+from .widgets import Button, ButtonBar, bar_height, flow
 
 if TYPE_CHECKING:
     from .app import App
@@ -103,14 +103,18 @@ class PlayScene(Scene):
 
     def layout(self) -> None:
         w, h = self.app.size
-        self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - TOOLBAR_H)
+        items = self.toolbar_items()
+        places = flow([self.tool_width(label, key) for label, key, _ in items], w - SIDEBAR_W)
+        bar_h = bar_height(places[-1][1] + 1, TOOLBAR_H)
+        self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - bar_h)
         self.sidebar_rect = pygame.Rect(w - SIDEBAR_W, 0, SIDEBAR_W, h)
-        self.toolbar_rect = pygame.Rect(0, h - TOOLBAR_H, w - SIDEBAR_W, TOOLBAR_H)
+        self.toolbar_rect = pygame.Rect(0, h - bar_h, w - SIDEBAR_W, bar_h)
         self.camera.view = self.table_rect.copy()
-        self.build_toolbar()
+        self.build_toolbar(items, places)
 
     def resized(self) -> None:
         self.layout()
+        self.camera.fit()  # the table fitted to the window's new size
 
     def push(self, h: Handler[PlayScene]) -> None:
         self.handlers.append(h)
@@ -477,11 +481,8 @@ class PlayScene(Scene):
             top.draw(self, surf)
 
     # ---- toolbar ---------------------------------------------------------------------------
-    def build_toolbar(self) -> None:
-        self.tool_bar.clear()
-        r = self.toolbar_rect
-        x = r.x + 6
-        items = [
+    def toolbar_items(self) -> list[tuple[str, str, Callable[[], None]]]:
+        return [
             ("Measure", "M", lambda: self.toggle_tool(MeasureHandler)),
             ("Sight", "L", lambda: self.toggle_tool(LosHandler)),
             ("Template", "T", lambda: self.toggle_tool(TemplateHandler)),
@@ -493,7 +494,14 @@ class PlayScene(Scene):
             ("Rules", "F1", self.rules_reference),
             ("Menu", "Esc", self.leave_to_menu),
         ]
-        for label, key, fn in items:
-            wbtn = max(74, font(19).size(f"[{key}] {label}")[0] + 14)
-            self.tool_bar.add(Button(pygame.Rect(x, r.y + 5, wbtn, r.h - 10), label, fn, True, key))
-            x += wbtn + 4
+
+    @staticmethod
+    def tool_width(label: str, key: str) -> int:
+        return max(74, font(19).size(f"[{key}] {label}")[0] + 14)
+
+    def build_toolbar(self, items: list[tuple[str, str, Callable[[], None]]], places: list[tuple[int, int]]) -> None:
+        self.tool_bar.clear()
+        r = self.toolbar_rect
+        for (label, key, fn), (x, row) in zip(items, places, strict=True):
+            self.tool_bar.add(Button(pygame.Rect(r.x + x, r.y + 5 + row * (TOOLBAR_H - 5), self.tool_width(label, key), TOOLBAR_H - 10),
+                                     label, fn, True, key))

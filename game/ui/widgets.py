@@ -38,6 +38,25 @@ class Button:
         text(surf, label, self.rect.center, size, fg, anchor="center")
 
 
+def flow(widths: list[int], width: int, gap: int = 4, margin: int = 6) -> list[tuple[int, int]]:
+    """Where each of a row of buttons goes in a bar ``width`` wide: (x offset, row), left
+    to right, starting a new row when the next would run past the bar's end (a narrow
+    window wraps the toolbar rather than drawing it over the sidebar)."""
+    out: list[tuple[int, int]] = []
+    x, row = margin, 0
+    for w in widths:
+        if x > margin and x + w > width - margin:
+            x, row = margin, row + 1
+        out.append((x, row))
+        x += w + gap
+    return out
+
+
+def bar_height(rows: int, row_h: int) -> int:
+    """The height of a bar of ``rows`` rows of buttons ``row_h - 10`` high."""
+    return rows * (row_h - 5) + 5
+
+
 class ButtonBar:
     def __init__(self) -> None:
         self.buttons: list[Button] = []
