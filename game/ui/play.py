@@ -46,6 +46,8 @@ from .widgets import Button, ButtonBar, bar_height, flow
 if TYPE_CHECKING:
     from .app import App
 
+#: the tools that give a command, put down when their phase ends
+COMMAND_TOOLS = (MoveFigureHandler, TargetHandler, PointHandler)
 AI_PACE = 0.35  # seconds between AI commands, so a person can follow
 PAN_SPEED = 700  # px per second
 
@@ -196,6 +198,7 @@ class PlayScene(Scene):
 
     def submit(self, cmd: Command) -> Result:
         before_side = self.game.acting_side
+        before_step = (self.game.state.turn, self.game.state.phase)
         res = self.session.submit(cmd)
         if isinstance(res, Rejected):
             self.app.toast(res.reason, 5)
@@ -203,8 +206,15 @@ class PlayScene(Scene):
         if self.session.save_error:
             self.app.toast(self.session.save_error, 8)
             self.session.save_error = None
+        if (self.game.state.turn, self.game.state.phase) != before_step:
+            self.disarm()  # a tool of the phase that ended (a move's preview in the shooting phase) is put down
         self.after_command(before_side)
         return res
+
+    def disarm(self) -> None:
+        """Put down the tools that give commands (moving, aiming at a target or a point);
+        the table tools (tape, sight, templates) and questions stay."""
+        self.handlers[1:] = [h for h in self.handlers[1:] if h.modal or not isinstance(h, COMMAND_TOOLS)]
 
     def after_command(self, before_side: str) -> None:
         st = self.game.state

@@ -4,6 +4,7 @@ import pygame
 
 from game.paths import saves_dir
 from game.session import Session
+from game.ui.handlers import MoveFigureHandler
 from game.ui.menu import LoadScene, MainMenu
 from game.ui.play import PlayScene
 from tests.rulesets.helpers import make_game, small_map, unit
@@ -62,6 +63,8 @@ def test_scripted_hotseat_game(app, drive, home):
     assert game.state.figures["a1.3"].pos != start
 
     drive.key(pygame.K_ESCAPE)
+    drive.click(screen_of(scene, "a1.2"))  # a figure that may still move: the move tool is armed
+    assert isinstance(scene.top(), MoveFigureHandler)
     drive.key(pygame.K_SPACE)  # units could still move: the game asks first
     assert game.state.phase == "movement"
     # only Y alone answers yes: not Space pressed again, Return, or Ctrl+Y (redo)
@@ -71,6 +74,7 @@ def test_scripted_hotseat_game(app, drive, home):
     assert game.state.phase == "movement" and scene.top().modal
     drive.key(pygame.K_y)
     assert game.state.phase == "shooting"
+    assert not any(isinstance(h, MoveFigureHandler) for h in scene.handlers)  # put down with its phase
 
     drive.click(screen_of(scene, "a1.2"))
     drive.key(pygame.K_1)  # fire with every figure that can
