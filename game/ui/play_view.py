@@ -159,7 +159,7 @@ class PlayView:
         for i, line in enumerate(lines[:ODDS_BOX_LINES]):
             for part in wrap(line, 18, width - 16, bold=(i == 0)):
                 wrapped.append((part, i == 0))
-        box = pygame.Rect(self.scene.table_rect.x + 10, self.scene.table_rect.y + 10, width, 12 + 18 * len(wrapped))
+        box = self.info_place(width, 12 + 18 * len(wrapped), pygame.mouse.get_pos())
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         layer.fill((240, 232, 212, 235))
         surf.blit(layer, box)
@@ -168,6 +168,22 @@ class PlayView:
         for part, bold in wrapped:
             text(surf, part, (box.x + 8, y), 18, INK, bold=bold)
             y += 18
+
+    def info_place(self, w: int, h: int, cursor: tuple[int, int]) -> pygame.Rect:
+        """Where the info box goes: the first corner of the table (top left, top right,
+        bottom left, bottom right) that covers neither the cursor (the target being aimed
+        at) nor the selected unit's figures (the shooters); else the top left."""
+        t = self.scene.table_rect
+        st = self.scene.game.state
+        avoid = [cursor]
+        if self.scene.selected_unit and self.scene.selected_unit in st.units:
+            avoid += [self.scene.camera.to_screen(f.pos) for f in st.unit_figures(self.scene.selected_unit)]
+        corners = [(t.x + 10, t.y + 10), (t.right - 10 - w, t.y + 10), (t.x + 10, t.bottom - 10 - h), (t.right - 10 - w, t.bottom - 10 - h)]
+        for x, y in corners:
+            box = pygame.Rect(x, y, w, h)
+            if not any(box.inflate(24, 24).collidepoint(p) for p in avoid):
+                return box
+        return pygame.Rect(*corners[0], w, h)
 
     # ---- sidebar ---------------------------------------------------------------------------
     def draw_sidebar(self, surf: pygame.Surface) -> None:

@@ -1,0 +1,71 @@
+"""The odds box on the play screen: the whole distribution of an HE shot fits (hit or miss
+first, then the effects from the likeliest, the rest gathered on one line, then the
+morale tests), every line's chance is the report's own, and the box keeps off the cursor
+and the shooters."""
+
+from fractions import Fraction
+
+import pytest
+
+from game.catalog import load_map, new_game
+from game.core.odds import Distribution
+from game.rulesets.offers import OddsLine, OddsReport
+from game.session import Session
+from game.ui.handlers import MIN_OUTCOME_LINES, ODDS_BOX_LINES, odds_lines
+from game.ui.play import PlayScene
+
+
+def he_report():
+    lm = load_map("maps/ww2-village-hauteville.yaml")
+    game = new_game(lm, 1)
+    return lm.ruleset.odds(game, lm.ruleset.odds_command(game, "us8.1", "g1.1", False, {"weapon": "gun"}))
+
+
+def pct_of(line: str) -> float:
+    return float(line.rsplit(": ", 1)[1].rstrip("%"))
+
+
+def test_an_he_shot_shows_miss_every_modifier_the_likeliest_effects_the_rest_and_morale():
+    rep = he_report()
+    lines = odds_lines(rep)
+    assert len(lines) <= ODDS_BOX_LINES and lines[0] == rep.title
+    assert all(f"{m.name}: {m.value}" in lines for m in rep.modifiers)  # every modifier
+    label = lines.index(f"{rep.outcome_label}:")
+    assert lines[label - 1].startswith("hit: hit (65%), miss (35%)")  # the summary before the effects
+    assert lines[-2].startswith("morale tests: ") and lines[-1] == "(exact)"
+    outcomes = lines[label + 1:-2]
+    ranked = sorted(rep.outcomes.probs.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    assert len(ranked) > len(outcomes) >= MIN_OUTCOME_LINES  # 21 results: they do not all fit
+    assert outcomes[0] == "  miss: 35.0%"
+    shown = outcomes[:-1]
+    for line, (k, p) in zip(shown, ranked, strict=False):
+        assert line == f"  {k}: {p * 100:.1f}%"
+    rest = ranked[len(shown):]
+    assert outcomes[-1] == f"  {len(rest)} other results: {sum(p for _, p in rest) * 100:.1f}%"
+    assert sum(pct_of(x) for x in outcomes) == pytest.approx(100, abs=0.05 * len(outcomes))
+
+
+def test_few_outcomes_all_show_likeliest_first_and_too_many_modifiers_are_counted():
+    d = Distribution({0: 0.5, 1: 0.3, 2: 0.2}, True, "exact: every dice outcome enumerated", {0: Fraction(1, 2)})
+    rep = OddsReport("Rifleman fires", [OddsLine(f"modifier {i}", f"+{i}") for i in range(30)], d, "casualties")
+    lines = odds_lines(rep)
+    assert len(lines) == ODDS_BOX_LINES
+    assert lines[-5:] == ["casualties:", "  0: 50.0%", "  1: 30.0%", "  2: 20.0%", "(exact)"]
+    kept = [x for x in lines if x.startswith("modifier ")]
+    assert lines[len(kept) + 1] == f"({30 - len(kept)} more modifiers: the log shows every one when it is rolled)"
+
+
+def test_the_box_keeps_off_the_cursor_and_the_selected_shooters(app, home):
+    game = new_game(load_map("maps/trench-raid.yaml"), 1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.02)
+    t = scene.table_rect
+    painter = scene.painter
+    assert painter.info_place(380, 300, (t.right - 5, t.bottom - 5)).topleft == (t.x + 10, t.y + 10)
+    top_left = painter.info_place(380, 300, (t.x + 50, t.y + 50))
+    assert top_left.topleft == (t.right - 390, t.y + 10) and not top_left.collidepoint((t.x + 50, t.y + 50))
+    scene.select("b1.1")  # a raider on the table: the box keeps off its unit too
+    figs = [scene.camera.to_screen(f.pos) for f in game.state.unit_figures("b1")]
+    box = painter.info_place(380, 300, (t.x + 50, t.y + 50))
+    assert not any(box.collidepoint(p) for p in [*figs, (t.x + 50, t.y + 50)])
