@@ -308,6 +308,8 @@ class TargetHandler(Handler["PlayScene"]):
         return report_lines(self.action, self.shown_report(scene, self.hover_unit))
 
 
+#: figures a unit move's preview names one by one
+MAX_PLAN_LINES = 10
 #: a point tool works its odds out once the cursor has rested this many frames on one spot
 REST_FRAMES = 12
 #: ... a spot being this many mm across
@@ -332,8 +334,10 @@ class PointHandler(Handler["PlayScene"]):
 
     def info(self, scene: PlayScene) -> list[str] | None:
         spot = self.spot()
-        if spot is None or not self.action.odds:
+        if spot is None:
             return None
+        if not self.action.odds:
+            return self.move_lines(scene)
         key, at = spot
         if self.rest[0] != key:
             self.rest = (key, self.odds.frames)
@@ -342,6 +346,28 @@ class PointHandler(Handler["PlayScene"]):
             reason = scene.game.check(cmd)
             return [f"Not possible: {reason}"] if reason else [self.action.label, "Rest the cursor on the point to see the odds."]
         return report_lines(self.action, self.odds.shown(scene, key, cmd))
+
+    def move_lines(self, scene: PlayScene) -> list[str] | None:
+        """A whole unit's move to the cursor, as the rules would make it: how far each
+        figure goes and what it costs, what stops it, and why not if it may not."""
+        if self.cursor is None:
+            return None
+        cmd = self.action.command.with_(point=self.cursor)
+        plans = scene.preview_unit_move(cmd)
+        if not plans:
+            return None
+        fmt = scene.rules.fmt
+        lines = [self.action.label]
+        for f, plan in plans[:MAX_PLAN_LINES]:
+            cost = f" (costs {fmt(plan.cost)})" if plan.cost - plan.length > 0.5 else ""
+            lines.append(f"{f.name}: {fmt(plan.length)}{cost}" + (f"; stopped: {plan.stopped_by}" if plan.stopped_by else ""))
+            lines += [f"    {n}" for n in plan.notes[:2]]
+        if len(plans) > MAX_PLAN_LINES:
+            lines.append(f"and {len(plans) - MAX_PLAN_LINES} more figures")
+        reason = scene.game.check(cmd)
+        if reason:
+            lines.append(f"Not possible: {reason}")
+        return lines
 
     @property
     def hint(self) -> str:

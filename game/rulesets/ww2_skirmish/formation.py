@@ -14,7 +14,7 @@ from game.core.commands import Command, passes, require
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.collider import Collider
-from game.rulesets.movement import clamp_to_table
+from game.rulesets.movement import MovePlan, clamp_to_table
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, TOL
 from game.rulesets.ww2_skirmish.move import Leg
@@ -166,3 +166,23 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
         game.emit("move", f"{unit.name} {'regroups' if cmd.choice == 'regroup' else 'moves'} up to {self.rules.fmt(far)}.",
                   units=[unit.id], figures=[f.id for f in moved], visible_to=self.rules.moving.move_visibility(game, moved))
         self.rules.moving.after_move(game, unit, moved)
+
+    def move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
+        """Where a team move (or a vehicle's drive) to ``cmd.point`` would take each figure,
+        as the move itself works it out (the play screen draws it before the click)."""
+        if cmd.unit not in game.state.units:
+            return []
+        unit = game.state.units[cmd.unit_id]
+        v = self.rules.unit_vehicle(game, unit.id)
+        if v is not None:
+            if cmd.point is None:
+                return []
+            leg, _ = self.rules.vehicles.plan_vehicle_leg(game, v, [cmd.at], strict=False)
+            legs = [leg]
+        else:
+            if cmd.point is None and cmd.choice != "regroup":
+                return []
+            legs = self.formation_legs(game, unit, cmd.point, cmd.choice == "regroup", cmd.choice == "dispersed")
+        return [(lg.fig, MovePlan([lg.fig.pos, *lg.path] if lg.path[:1] != [lg.fig.pos] else list(lg.path), lg.length, lg.cost,
+                                  stopped_by=lg.stopped_by, notes=[w for _, _, w in lg.charges]))
+                for lg in legs if lg.length > EPS]

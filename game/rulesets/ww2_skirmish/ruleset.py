@@ -40,12 +40,14 @@ Commands (fields; options are named, read through options.Ww2Options):
 
 from __future__ import annotations
 
+from game.core.commands import Command
 from game.core.game import Game
 from game.core.keys import FigureMark, StateKey, decision_record
 from game.core.state import Figure, GameState, Marker, Unit
 from game.data.map_schema import MapFile
 from game.data.pyd import validate_part
 from game.data.terrain_types import TerrainFile
+from game.rulesets.movement import MovePlan
 from game.rulesets.ww2_skirmish.afv_orders import Ww2AfvOrders
 from game.rulesets.ww2_skirmish.ai import Ww2Planner
 from game.rulesets.ww2_skirmish.blast import Ww2Blasts
@@ -413,6 +415,9 @@ class Ww2Skirmish(Ww2Common):
 
     def counter_contact(self, game: Game, marker: Marker, figures: list[Figure]) -> list[Figure]:
         return self.solo_rules.counter_contact(game, marker, figures)
+
+    def unit_move_plans(self, game: Game, cmd: Command) -> list[tuple[Figure, MovePlan]]:
+        return self.formation.move_plans(game, cmd)
 
     def view(self, game: Game, side: str | None) -> GameState:
         return self.spotting.view(game, side)

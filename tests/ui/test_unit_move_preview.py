@@ -1,0 +1,61 @@
+"""The preview of a whole unit's move to a point (issue 21: none for WW2 team moves and
+vehicle drives, no cost for Great War unit moves): driven by posted mouse events, the
+lines name each figure's distance as the move itself would make it."""
+
+import pygame
+
+from game.catalog import load_map, new_game
+from game.core.commands import Command
+from game.session import Session
+from game.ui.handlers import PointHandler
+from game.ui.play import PlayScene
+
+
+def scene_of(app, path):
+    game = new_game(load_map(path), 1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.02)
+    return scene
+
+
+def aim(scene, drive, fid, label, to):
+    scene.select(fid)
+    k = next(i for i, a in enumerate(scene.current_actions()) if a.label.startswith(label))
+    drive.key(pygame.K_1 + k if k < 9 else pygame.K_0)
+    assert isinstance(scene.top(), PointHandler)
+    drive.move(scene.camera.to_screen(to))
+    return scene.top().info(scene)
+
+
+def test_a_ww2_team_move_and_a_vehicle_drive_show_each_figures_way(app, drive):
+    scene = scene_of(app, "maps/ww2-village-hauteville.yaml")
+    st = scene.game.state
+    team = st.units["us1"]
+    lead = st.figures[team.figures[0]]
+    to = (lead.x, lead.y - 60)
+    lines = aim(scene, drive, lead.id, "Move the team together", to)
+    plans = scene.rules.unit_move_plans(scene.game, Command("move_unit", "us", unit="us1", point=scene.top().cursor))
+    assert plans and lines[0].startswith("Move the team together")
+    for f, plan in plans:
+        assert any(line.startswith(f"{f.name}: {scene.rules.fmt(plan.length)}") for line in lines)
+    drive.key(pygame.K_ESCAPE)
+    sherman = st.figures[st.units["us8"].figures[0]]
+    lines = aim(scene, drive, sherman.id, "Drive to a point", (sherman.x, sherman.y - 100))
+    (_, plan), = scene.rules.unit_move_plans(scene.game, Command("move_unit", "us", unit="us8", point=scene.top().cursor))
+    assert abs(plan.length - 100) < 1 and lines[:2] == ["Drive to a point", f"{sherman.name}: {scene.rules.fmt(plan.length)}"]
+
+
+def test_a_great_war_unit_move_shows_its_figures_distances(app, drive):
+    scene = scene_of(app, "maps/open-field-encounter.yaml")
+    game = scene.game
+    drive.key(pygame.K_SPACE)  # the rally phase: nothing to rally
+    assert game.state.phase == "movement" and game.state.active_side == "german"
+    scene.select("g1.1")
+    drive.key(pygame.K_2)  # roll move: 2dAv, no advancing
+    g = game.state.figures["g1.1"]
+    lines = aim(scene, drive, "g1.1", "Move the unit", (g.x + 40, g.y))  # back, away from the British
+    plans = scene.rules.unit_move_plans(game, Command("move_unit", "german", unit="g1", point=scene.top().cursor))
+    assert plans and lines[0] == "Move the unit to a point"
+    for f, plan in plans:
+        assert any(line.startswith(f"{f.name}: {scene.rules.fmt(plan.length)}") for line in lines), lines
