@@ -41,7 +41,7 @@ from .play_view import PlayView
 from .scene import Scene
 from .terrain_render import TerrainRenderer, terrain_looks
 from .theme import BG, SIDEBAR_W, TOOLBAR_H, font
-from .widgets import Button, ButtonBar, bar_height, flow
+from .widgets import Button, ButtonBar, bar_height, draw_tooltip, flow
 
 if TYPE_CHECKING:
     from .app import App
@@ -489,6 +489,8 @@ class PlayScene(Scene):
         top = self.top()
         if top.modal:
             top.draw(self, surf)
+        elif why := self.actions_bar.why_not(self.mouse):
+            draw_tooltip(surf, why, self.mouse)  # a disabled action says why on hover
 
     # ---- toolbar ---------------------------------------------------------------------------
     def toolbar_items(self) -> list[tuple[str, str, Callable[[], None]]]:

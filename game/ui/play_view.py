@@ -37,6 +37,10 @@ if TYPE_CHECKING:
 
 #: the most actions the sidebar lists (keys 1-9 and 0, then buttons without a key)
 MAX_ACTIONS = 16
+#: the log's least height beside the actions (about six lines), the dice tray's height and its least
+LOG_MIN_H = 130
+TRAY_H = 112
+TRAY_MIN_H = 64
 
 
 class PlayView:
@@ -213,8 +217,9 @@ class PlayView:
         self.scene.side_bar.draw(surf)
         y = r.y + 86
         y = self.draw_selection(surf, x, y, r.w - 24)
-        y = self.draw_actions(surf, x, y + 4, r.w - 24)
-        tray_h = 112
+        room = r.bottom - 14 - LOG_MIN_H - 6 - y - 4  # what the actions and the dice tray may take
+        y = self.draw_actions(surf, x, y + 4, r.w - 24, room - TRAY_MIN_H)
+        tray_h = max(TRAY_MIN_H, min(TRAY_H, r.bottom - 14 - LOG_MIN_H - 6 - y - 6))
         self.scene.dice.rect = pygame.Rect(r.x + 8, y + 6, r.w - 16, tray_h)
         self.scene.dice.draw(surf)
         self.scene.log.rect = pygame.Rect(r.x + 8, self.scene.dice.rect.bottom + 6, r.w - 16, r.bottom - self.scene.dice.rect.bottom - 14)
@@ -263,16 +268,29 @@ class PlayView:
                 y += 17
         return y
 
-    def draw_actions(self, surf, x, y, w) -> int:
+    def draw_actions(self, surf, x, y, w, room: int) -> int:
+        """The actions of the selection as buttons (keys 1-9, then 0), in ``room`` pixels at
+        most: when they do not all fit, those possible now come first and a line counts the
+        rest (the log keeps its lines). A disabled button says why when hovered."""
         self.scene.actions_bar.clear()
-        actions = self.scene.current_actions()[:MAX_ACTIONS]
-        tall = 28 if len(actions) <= 9 else 23  # more than nine: smaller buttons, all of them shown
-        for i, a in enumerate(actions):
+        actions = list(enumerate(self.scene.current_actions()[:MAX_ACTIONS]))
+        tall = 28 if len(actions) <= 9 else 23  # more than nine: smaller buttons
+        fit = max(1, room // (tall + 3))
+        hidden = 0
+        if len(actions) > fit:
+            fit = max(1, (room - 20) // (tall + 3))  # a line for the count
+            keep = sorted([a for a in actions if a[1].enabled] + [a for a in actions if not a[1].enabled], key=lambda ia: not ia[1].enabled)[:fit]
+            hidden = len(actions) - len(keep)
+            actions = sorted(keep)  # in the rules' order, each with its own key
+        for i, a in actions:
             key = str(i + 1) if i < 9 else "0" if i == 9 else ""
             b = Button(pygame.Rect(x, y, w, tall), a.label, partial(self.scene.run_action, i), a.enabled, key, a.reason)
             b.active = any(getattr(h, "action", None) is a for h in self.scene.handlers)
             self.scene.actions_bar.add(b)
             y += tall + 3
+        if hidden:
+            text(surf, f"and {hidden} more not possible now", (x, y + 1), 17, INK_SOFT)
+            y += 20
         self.scene.actions_bar.draw(surf)
         return y
 

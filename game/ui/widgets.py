@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .theme import BG, INK, fit_line, text
+from .theme import BG, INK, fit_line, text, wrap
 
 
 @dataclass
@@ -88,6 +88,23 @@ class ButtonBar:
         mouse = pygame.mouse.get_pos()
         for b in self.buttons:
             b.draw(surf, b.rect.collidepoint(mouse))
+
+    def why_not(self, pos: tuple[int, int]) -> str:
+        """Why the disabled button under ``pos`` cannot be pressed ('' if none is there)."""
+        b = self.hit(pos)
+        return b.tooltip if b is not None and not b.enabled else ""
+
+
+def draw_tooltip(surf: pygame.Surface, words: str, pos: tuple[int, int], width: int = 320) -> None:
+    """A small note by the cursor, kept on the screen (a disabled action's reason)."""
+    lines = wrap(words, 17, width - 14)
+    box = pygame.Rect(0, 0, width, 8 + 17 * len(lines))
+    box.bottomright = (pos[0] - 8, pos[1] - 8)
+    box.clamp_ip(surf.get_rect())
+    pygame.draw.rect(surf, (255, 248, 222), box)
+    pygame.draw.rect(surf, (90, 70, 50), box, 1)
+    for k, line in enumerate(lines):
+        text(surf, line, (box.x + 7, box.y + 4 + 17 * k), 17, INK)
 
 
 def draw_panel(surf: pygame.Surface, rect: pygame.Rect, title: str = "", paper: pygame.Surface | None = None) -> int:

@@ -1,0 +1,33 @@
+"""The sidebar's actions (issue 21: a unit with many actions squeezed the log to a line;
+a disabled action said why only when its key was pressed): driven by posted events."""
+
+import pygame
+
+from game.catalog import load_map, new_game
+from game.session import Session
+from game.ui.play import PlayScene
+from game.ui.play_view import LOG_MIN_H
+
+
+def test_many_actions_leave_the_log_its_lines_and_the_possible_ones_show_first(app, drive):
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), 1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    drive.click(scene.camera.to_screen(game.state.figures[game.state.units["us1"].figures[0]].pos))
+    drive.frame()
+    acts = scene.current_actions()
+    shown = scene.actions_bar.buttons
+    assert len(acts) > len(shown)  # more than fit
+    assert scene.log.rect.h >= LOG_MIN_H
+    enabled = [a.label for a in acts if a.enabled]
+    assert [b.label for b in shown if b.enabled] == enabled  # every possible action is there
+    assert [b.label for b in shown] == [a.label for a in acts if a.label in {b.label for b in shown}]  # in the rules' order
+    # each keeps its own key: pressing it runs that action
+    for b in shown:
+        k = [a.label for a in acts].index(b.label)
+        assert b.hotkey == (str(k + 1) if k < 9 else "0" if k == 9 else "")
+    # a disabled one says why under the cursor
+    off = next(b for b in shown if not b.enabled)
+    drive.move(off.rect.center)
+    assert scene.actions_bar.why_not(off.rect.center) == off.tooltip != ""
+    assert app.screen.get_at((off.rect.centerx - 20, off.rect.y - 16)) == pygame.Color(255, 248, 222)  # the note, above left
