@@ -9,6 +9,7 @@ resolve. The first problem found is raised as a one-line :class:`DataError`.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 import shapely
@@ -56,6 +57,14 @@ def shape_geometry(spec: TerrainSpec | Zone, scale: float = 1.0):
     return g
 
 
+def invalid_words(why: str) -> str:
+    """Shapely's reason a polygon is invalid ("Self-intersection[47.25 17.5]"), in words."""
+    m = re.match(r"(Ring )?Self-intersection\[([-\d.e]+) ([-\d.e]+)\]", why)
+    if m:
+        return f"the outline crosses itself (self-intersecting) near ({float(m[2]):g}, {float(m[3]):g}); reorder the points so it does not"
+    return f"{why}; redraw the outline"
+
+
 def _check_shape(doc: Doc, loc: tuple, spec: TerrainSpec | Zone, table: Polygon, what: str) -> None:
     if spec.polygon is not None:
         if len(spec.polygon) < 3:
@@ -63,8 +72,7 @@ def _check_shape(doc: Doc, loc: tuple, spec: TerrainSpec | Zone, table: Polygon,
         poly = Polygon(spec.polygon)
         if not poly.is_valid:
             why = explain_validity(poly)
-            hint = "self-intersecting: reorder the points so the outline does not cross itself" if "Self-intersection" in why or "Ring Self" in why else why
-            raise doc.error(loc + ("polygon",), f"invalid polygon ({hint}; {why})")
+            raise doc.error(loc + ("polygon",), f"invalid polygon: {invalid_words(why)}")
         if poly.area <= 0:
             raise doc.error(loc + ("polygon",), "the polygon has no area; its points lie on one line")
     line = getattr(spec, "line", None)

@@ -196,7 +196,7 @@ class EditorDoc:
             return self.last_error
         err = self.validate(trial)
         if err is not None:
-            self.last_error = f"{label} refused: {err.message}" + (f" ({err.field})" if err.field else "")
+            self.last_error = f"{label} refused: {err.message}"  # what is wrong in words; the selection shows where
             return self.last_error
         self.undo_stack.append((label, self.data))
         self.redo_stack.clear()

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 PAGES = ("Terrain", "Scenario", "Forces", "Map")
 
 
+#: lines kept for the tool's hint at the top of the editor's panel
+HINT_LINES = 3
+
+
 class EditorView:
     def __init__(self, scene: EditorScene) -> None:
         self.scene = scene
@@ -148,10 +152,9 @@ class EditorView:
             self.scene.panel.add(b)
         y += 36
         hint = self.scene.top().hint
-        for line in wrap(hint, 17, w)[:3]:
-            text(surf, line, (x, y), 17, INK_SOFT)
-            y += 16
-        y += 6
+        for k, line in enumerate(wrap(hint, 17, w)[:HINT_LINES]):
+            text(surf, line, (x, y + 16 * k), 17, INK_SOFT)
+        y += 16 * HINT_LINES + 6  # the same room whatever the hint: the buttons below stay put
         pages = {"Terrain": self.scene.pages.page_terrain, "Scenario": self.scene.pages.page_scenario,
                  "Forces": self.scene.pages.page_forces, "Map": self.scene.pages.page_map}
         pages[self.scene.page](surf, x, y, w)

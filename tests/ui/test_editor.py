@@ -273,3 +273,23 @@ def test_a_third_side_is_added_seated_in_a_team_and_removed_where_the_ruleset_ta
     drive.frame()
     drive.click(next(b.rect.center for b in gw.panel.buttons if b.label == "+ Side"))
     assert len(gw.doc.data["sides"]) == 2 and "refused" in gw.doc.last_error
+
+
+def test_refusals_speak_words_and_the_panel_buttons_stay_put_as_the_hint_changes(app, drive):
+    scene = blank(app)
+    drive.key(pygame.K_p)
+    for p in [(10, 10), (20, 10), (20, 16), (10, 16)]:
+        drive.click(scene.screen(p))
+    drive.key(pygame.K_RETURN)
+    drive.key(pygame.K_v)
+    drive.click(scene.screen((15, 13)))
+    drive.frame()
+    where = {b.label: b.rect.topleft for b in scene.panel.buttons}
+    drive.drag(scene.screen((20, 10)), scene.screen((10, 20)))  # the outline would cross itself
+    said = [m for m, _ in app.messages][-1]
+    assert "crosses itself" in said and "near (" in said and "terrain[" not in said and "Self-intersection[" not in said
+    for key in (pygame.K_p, pygame.K_n, pygame.K_m, pygame.K_v):  # tools whose hints differ in length
+        drive.key(key)
+        drive.frame()
+        assert {b.label: b.rect.topleft for b in scene.panel.buttons if b.label in where} == where
+        drive.key(pygame.K_ESCAPE)
