@@ -41,6 +41,8 @@ class LogView:
         if width != self.width or len(events) < self.seen or (self.seen and events[self.seen - 1] is not shown):
             self.rows, self.seen, self.width = [], 0, width
             self.hover = None
+        if len(events) > self.seen:
+            self.scroll = 0  # something happened: back to the newest line
         for ev in events[self.seen :]:
             prefix = "" if ev.kind != "roll" else "  "
             first, *rest = wrap(prefix + ev.line, 17, width - 16)

@@ -44,3 +44,16 @@ def test_the_header_fits_a_long_side_or_step_with_smaller_type_then_an_ellipsis(
     words, size = fit_line("answering in British bombing party's turn, a long way round", 20, 15, 150, bold=True)
     assert size == 15 and words.endswith("...") and text_width(words, 15, True) <= 150
     assert fit_line("German garrison", 21, 16, 300, bold=True) == ("German garrison", 21)
+
+
+def test_new_events_bring_a_scrolled_log_back_to_the_newest_line(app):
+    view = LogView()
+    view.rect = pygame.Rect(0, 0, 344, 26 + 5 * LogView.LINE)  # five rows shown
+    events = [Event(i, 1, "fire", "a", "fire", f"event {i}") for i in range(20)]
+    view.sync(events, 344)
+    view.wheel(2)
+    assert view.scroll == 6
+    view.sync(events, 344)  # nothing new: it stays where the reader scrolled
+    assert view.scroll == 6
+    view.sync([*events, Event(20, 1, "fire", "a", "fire", "event 20")], 344)
+    assert view.scroll == 0 and view.rows[-1][0] == "event 20"
