@@ -88,12 +88,16 @@ class MainMenu(Scene):
                 b.disable()
             self.buttons[label] = b
             y += 54
+        self.drawn = False  # the rulesets are read after the first frame: the menu shows at once
+        self.rulesets: list[str] | None = None
 
-        from game.catalog import ruleset_problems
+    def update(self, dt: float) -> None:
+        if self.rulesets is None and self.drawn:
+            from game.catalog import ruleset_problems
 
-        available_rulesets()
-        for problem in ruleset_problems.values():
-            self.app.toast(f"Ruleset not loaded: {problem}", 12)
+            self.rulesets = [load_ruleset(r).data.name for r in available_rulesets()]
+            for problem in ruleset_problems.values():
+                self.app.toast(f"Ruleset not loaded: {problem}", 12)
 
     def open_editor(self) -> None:
         self.app.open("editor", None)
@@ -104,7 +108,9 @@ class MainMenu(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, subtitle="Skirmish wargames of the two World Wars")
         w, h = surf.get_size()
-        text(surf, "Rulesets: " + ", ".join(load_ruleset(r).data.name for r in available_rulesets()), (w // 2, h - 40), 20, (170, 158, 128), anchor="center")
+        names = "reading the rulesets..." if self.rulesets is None else ", ".join(self.rulesets)
+        text(surf, "Rulesets: " + names, (w // 2, h - 40), 20, (170, 158, 128), anchor="center")
+        self.drawn = True
 
 
 class NewGameScene(Scene):

@@ -79,3 +79,17 @@ def test_the_victory_screen_leads_to_the_main_menu(app, drive):
     w, h = app.size
     drive.click((w // 2, h - 68))  # the middle button: Main menu
     assert isinstance(app.scene, MainMenu)
+
+
+def test_the_menu_is_drawn_before_the_rulesets_are_read(app, monkeypatch):
+    import game.ui.menu as menu
+
+    read = []
+    real = menu.available_rulesets
+    monkeypatch.setattr(menu, "available_rulesets", lambda: read.append(1) or real())
+    scene = MainMenu(app)
+    app.switch(scene)
+    app.frame(0.02)  # the first frame: the buttons, and the rulesets being read
+    assert read == [] and scene.rulesets is None
+    app.frame(0.02)
+    assert read == [1] and "WW2 Skirmish" in " ".join(scene.rulesets or [])
