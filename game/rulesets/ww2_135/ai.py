@@ -14,6 +14,9 @@ For each figure of the team, best first:
   keeps the points for a shot, ending in cover where it can; a side that wins by holding on
   (the map's victory "otherwise") keeps its positions and fires instead (interpretation
   solo-defenders);
+- hidden (deployed hidden, or having hidden): it springs the ambush, turning to face (which
+  ends the hiding, L55) an enemy it would hit often enough or a vehicle its anti-tank weapon
+  reaches, then fires;
 - Halt, or nothing better: four points held for opportunity fire (L125), with a figure able
   to turn first turning to face the nearest enemy.
 """
@@ -21,7 +24,7 @@ For each figure of the team, best first:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from math import cos, hypot, radians, sin
+from math import ceil, cos, hypot, radians, sin
 from typing import TYPE_CHECKING, Any
 
 from game.core.commands import Command, Refusal
@@ -44,6 +47,8 @@ STEPS = (3.0, 6.0, 9.0)
 BEARINGS = (0.0, 35.0, -35.0, 70.0, -70.0)
 #: the least chance of a hit worth a shot's points
 WORTH = 1 / 6
+#: the least chance of a hit (before acquisition) for which a hidden figure springs its ambush
+SPRING = 5 / 12
 
 
 class W135Planner(Planner["Ww2135"]):
@@ -70,6 +75,10 @@ class W135Planner(Planner["Ww2135"]):
             yield Command("reload", side, figure=f.id)
         if lv and rules.points(game, f) >= (rules.data.actions["rally"].fixed() or 3):
             yield Command("rally", side, figure=f.id)
+        if rules.hidden(f):  # hidden, it cannot fire until it has paid to move (L55): spring the ambush?
+            spring = self.ambush_target(game, f, enemies)
+            if spring is not None:
+                yield Command("turn", side, figure=f.id, point=spring.pos)
         yield from self.shots(game, f, enemies)
         holding = (game.state.attrs.get(StateKey.VICTORY) or {}).get("otherwise") == side  # interpretation solo-defenders
         if order in ("advance", "attack", "close", "manoeuvre") and rules.moving.moved(game, f) < 1e-9 and not holding:
@@ -107,6 +116,48 @@ class W135Planner(Planner["Ww2135"]):
                 scored.append((0.3, "throw", Command("throw", f.side, figure=f.id, point=e.pos)))
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [c for _, _, c in scored]
+
+    def ambush_target(self, game: Game, f: Figure, enemies: list[Figure]) -> Figure | None:
+        """The enemy a hidden figure should give itself away for: turning to face it (1
+        point, which ends the hiding, L55) leaves an un-aimed shot's points, and once out of
+        hiding it would see it: a vehicle within its anti-tank weapon's reach, or a man it
+        would hit :data:`SPRING` of the time or more (the shot's own modifiers, before the
+        acquisition roll). Holding for opportunity fire while hidden fires at nothing: a
+        hidden figure does not observe."""
+        rules = self.rules
+        turn, shot = (rules.data.actions[a].fixed() or 0 for a in ("turn_on_the_spot", "unaimed_fire"))
+        if rules.points(game, f) < turn + shot:
+            return None
+        best: tuple[float, str, Figure] | None = None
+        for e in sorted(enemies, key=lambda x: hypot(x.x - f.x, x.y - f.y))[:6]:
+            line = rules.sight.line(game, f, e)  # as it sees once it stops hiding
+            if not line.visible:
+                continue
+            p = self.shot_estimate(f, e, line)
+            if p >= SPRING and (best is None or p > best[0]):
+                best = (p, e.id, e)
+        return best[2] if best is not None else None
+
+    def shot_estimate(self, f: Figure, e: Figure, line: Any) -> float:
+        """The chance of an un-aimed hit by ``f``'s best weapon at ``e`` over ``line`` (1 for
+        an anti-tank weapon that reaches a vehicle)."""
+        rules = self.rules
+        s = rules.data.shooting
+        inches = rules.in_units(line.distance)
+        best = 0.0
+        for wid in dict.fromkeys(f.weapons):
+            w = rules.data.weapons.get(wid)
+            if w is None or (w.max_range is not None and inches > w.max_range + 1e-9):
+                continue
+            if rules.is_vehicle(e):
+                best = max(best, 1.0 if w.kind in HEAVY else 0.0)
+                continue
+            if w.kind == "anti_tank":
+                continue
+            need = s.unaimed + ceil(inches / s.range_per - 1e-9) + s.per_hindrance * line.hindrances \
+                + (s.hard_cover if line.cover == 2 else s.soft_cover if line.cover == 1 else 0)
+            best = max(best, sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need or a == b == 6) / 36)
+        return best
 
     def chance(self, game: Game, cmd: Command, vehicle: bool) -> float:
         """The chance a shot hits, from its plan (0 when it may not be taken)."""
@@ -167,10 +218,18 @@ class W135Planner(Planner["Ww2135"]):
         return [c for _, c in scored]
 
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
-        """Opportunity fire: fire at whatever acts in sight; a beaten enemy: captured when a
+        """Opportunity fire: fire at whatever acts in sight that the weapon can harm, else
+        hold fire; a beaten enemy: captured when a
         figure may spare itself to guard, else killed (interpretation capture)."""
+        st = game.state
         for _, c in options:
             if c.kind == "opportunity":
+                f, t = st.figures.get(c.figure or ""), st.figures.get(c.target or "")
+                if f is not None and t is not None and self.rules.is_vehicle(t) and self.rules.firing.weapon(f)[1].kind not in HEAVY:
+                    continue  # small arms do not harm a vehicle (interpretation vehicles): keep the points
+                return c
+        for _, c in options:
+            if c.kind == "hold_fire":
                 return c
         kinds = {c.choice: c for _, c in options if c.kind == "subdue"}
         if kinds:
