@@ -491,6 +491,8 @@ class PlayScene(Scene):
             top.draw(self, surf)
         elif why := self.actions_bar.why_not(self.mouse):
             draw_tooltip(surf, why, self.mouse)  # a disabled action says why on hover
+        elif isinstance(top, SelectHandler) and self.in_table(self.mouse) and (fid := self.figure_at(self.mouse)):
+            draw_tooltip(surf, self.painter.figure_note(fid), self.mouse)  # what the figure is, carries and suffers
 
     # ---- toolbar ---------------------------------------------------------------------------
     def toolbar_items(self) -> list[tuple[str, str, Callable[[], None]]]:

@@ -173,6 +173,9 @@ class PlayView:
             text(surf, part, (box.x + 8, y), 18, INK, bold=bold)
             y += 18
 
+    def figure_note(self, fid: str) -> str:
+        return figure_note_of(self.scene, fid)
+
     def info_place(self, w: int, h: int, cursor: tuple[int, int]) -> pygame.Rect:
         """Where the info box goes: the first corner of the table (top left, top right,
         bottom left, bottom right) that covers neither the cursor (the target being aimed
@@ -325,6 +328,19 @@ class PlayView:
             if ev.roll is not None and ev.seen_by(viewer):
                 self.scene.dice.add(ev.roll, animate=not self.scene.skip_ai)
         self.scene.fed = len(events)
+
+
+def figure_note_of(scene: Any, fid: str) -> str:
+    """A figure under the cursor, in words: its name, unit and side, its weapons, its state
+    (what the viewing side may see: the figure is in its view)."""
+    game, rules = scene.game, scene.rules
+    f = scene.view_state().figures[fid]
+    st = game.state
+    unit = st.units[f.unit].name if f.unit in st.units else ""
+    weapons = ", ".join(weapon_name(rules, w) for w in dict.fromkeys(f.weapons)) or "no weapon"
+    marks = list(rules.listing.figure_status(game, f.id)) + list(rules.unit_status(game, f.unit) if f.unit in st.units else [])
+    state = "; ".join(dict.fromkeys(marks)) or "in good order"
+    return f"{f.name} of {unit} ({st.sides[f.side].name}). Carries: {weapons}. {state[0].upper()}{state[1:]}."
 
 
 def weapon_name(rules: Any, wid: str) -> str:
