@@ -41,6 +41,7 @@ from .play_view import PlayView
 from .scene import Scene
 from .terrain_render import TerrainRenderer, terrain_looks
 from .theme import BG, SIDEBAR_W, TOOLBAR_H, font
+from .traces import Traces
 from .widgets import Button, ButtonBar, bar_height, draw_tooltip, flow
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class PlayScene(Scene):
         self.over_since: float | None = None
         self.mouse: ScreenPos = (0, 0)
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
+        self.traces = Traces()  # what the other side just did, drawn on the table
         self.layout()
         self.camera.fit()
         if session.needs_handover("", self.game.state.active_side) and self.session.handover == "always":
@@ -199,10 +201,13 @@ class PlayScene(Scene):
     def submit(self, cmd: Command) -> Result:
         before_side = self.game.acting_side
         before_step = (self.game.state.turn, self.game.state.phase)
+        when = (self.game.state.turn, self.game.state.active_side)
+        places, seen = Traces.places(self.game), len(self.game.log.events)
         res = self.session.submit(cmd)
         if isinstance(res, Rejected):
             self.app.toast(res.reason, 5)
             return res
+        self.traces.watch(places, self.game, cmd.side, self.game.log.events[seen:], when)
         if self.session.save_error:
             self.app.toast(self.session.save_error, 8)
             self.session.save_error = None
@@ -282,6 +287,7 @@ class PlayScene(Scene):
 
     def undo(self) -> None:
         if self.game.undo():  # the game's version changes: nothing kept needs clearing
+            self.traces.undone(self.game)
             self.app.toast("Undone.")
         else:
             self.app.toast("Nothing to undo: dice were rolled since, and rolls stand.")
@@ -458,6 +464,7 @@ class PlayScene(Scene):
                 self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.zoom_idle += dt
         self.painter.glide(dt)
+        self.traces.update(dt)
         self.dice.update(dt)
         self.painter.feed_dice()
         st = self.game.state

@@ -75,6 +75,7 @@ class PlayView:
             if figs:
                 overlays.draw_unit_outline(surf, cam, [f.pos for f in figs], max(f.radius for f in figs))
         self.draw_markers(surf, st)
+        self.scene.traces.draw(surf, cam, self.scene.session.viewer(), st)
         self.draw_tokens(surf, st)
         if self.scene.show_ranges and self.scene.selected_figure and self.scene.selected_figure in st.figures:
             f = st.figures[self.scene.selected_figure]

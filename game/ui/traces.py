@@ -1,0 +1,136 @@
+"""What the other side just did, drawn on the table (issue 21: figures jumped and the dead
+vanished, with only the log to say why): a trail from where each figure stood to where it
+moved, a line from a firer to what it fired at, and a cross where a figure fell.
+
+Each command is watched through the play screen's ``submit``: the figures' places and lives
+before it against after it, and the events it wrote. Only what the viewing side may see is
+kept (a figure in its view; an event it may read). A side's traces stay until it acts again
+in a later turn of play, brightest when new, fading to a steady
+trace after :data:`FADE` seconds, so a player coming back to the screen sees the other
+side's whole turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import hypot
+
+import pygame
+
+from game.core.events import Event
+from game.core.game import Game
+from game.core.state import GameState
+
+from .camera import Camera
+
+#: seconds over which a new trace fades to its steady look
+FADE = 4.0
+#: the steady look's opacity (of 255)
+STEADY = 110
+#: shorter moves than this (mm) leave no trail
+MIN_MOVE = 1.0
+
+Place = tuple[tuple[float, float], bool]
+
+
+@dataclass
+class Trace:
+    side: str  # whose command left it
+    kind: str  # move | shot | fell
+    points: list[tuple[float, float]]
+    figures: tuple[str, ...]  # whom it shows: a viewer sees it only while they are in its view
+    event: Event | None = None  # the event a shot was read from: a viewer sees it only if it may read it
+    seq: int = 0  # the number of commands given when it was left (an undo takes it back)
+    age: float = 0.0
+
+
+class Traces:
+    def __init__(self) -> None:
+        self.items: list[Trace] = []
+        self.turn_of: dict[str, tuple[int, str]] = {}  # each side's traces: of which (turn, acting side)
+
+    @staticmethod
+    def places(game: Game) -> dict[str, Place]:
+        """Where each figure stands and whether it is alive: taken before a command."""
+        return {f.id: (f.pos, f.alive) for f in game.state.figures.values()}
+
+    def watch(self, before: dict[str, Place], game: Game, side: str, events: list[Event], when: tuple[int, str]) -> None:
+        """After a command of ``side`` given at ``when`` (the turn and the side whose turn it
+        was): its moves, shots (from ``events``, the ones it wrote) and casualties. A side's
+        first command of a new turn of play clears its old traces. What a viewer may see of
+        them is decided as they are drawn (:meth:`shown`)."""
+        if self.turn_of.get(side) != when:
+            self.items = [t for t in self.items if t.side != side]
+            self.turn_of[side] = when
+        st = game.state
+        start = len(self.items)
+        for fid, (pos, alive) in before.items():
+            f = st.figures.get(fid)
+            if f is None:
+                continue
+            if alive and f.alive and hypot(f.x - pos[0], f.y - pos[1]) >= MIN_MOVE:
+                self.items.append(Trace(side, "move", [pos, f.pos], (fid,)))
+            if alive and not f.alive:
+                self.items.append(Trace(side, "fell", [f.pos], (fid,)))
+        shots = set()
+        for e in events:
+            figs = [x for x in e.figures if x in st.figures]
+            if not figs or e.kind in ("move", "reveal"):
+                continue
+            a = st.figures[figs[0]]
+            # what it fired at: a figure of a hostile side named after it, else the nearest figure of a hostile unit named
+            targets = [st.figures[x] for x in figs[1:] if st.hostile(a.side, st.figures[x].side)]
+            for u in e.units:
+                if not targets and u in st.units and st.hostile(a.side, st.units[u].side):
+                    members = [st.figures[x] for x in st.units[u].figures if x in st.figures]
+                    targets = sorted(members, key=lambda m: (hypot(m.x - a.x, m.y - a.y), m.id))[:1]
+            if targets and (a.id, targets[0].id) not in shots:
+                b = targets[0]
+                shots.add((a.id, b.id))
+                self.items.append(Trace(side, "shot", [a.pos, b.pos], (a.id, b.id), e))
+        for t in self.items[start:]:
+            t.seq = len(game.commands)
+
+    def undone(self, game: Game) -> None:
+        """After an undo: the traces of the commands taken back go with them."""
+        self.items = [t for t in self.items if t.seq <= len(game.commands)]
+
+    def update(self, dt: float) -> None:
+        for t in self.items:
+            t.age += dt
+
+    def shown(self, viewer: str | None, view: GameState) -> list[Trace]:
+        """The traces the viewing side sees: the other sides' (it made its own moves) and
+        every fallen figure, each only while its figures are in the viewer's ``view`` and
+        its event is one the viewer may read (a hidden figure leaves no trail)."""
+        return [t for t in self.items if (t.side != viewer or t.kind == "fell") and all(x in view.figures for x in t.figures)
+                and (t.event is None or t.event.seen_by(viewer))]
+
+    def draw(self, surf: pygame.Surface, cam: Camera, viewer: str | None, view: GameState) -> None:
+        items = self.shown(viewer, view)
+        if not items:
+            return
+        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        for t in items:
+            alpha = int(STEADY + (255 - STEADY) * max(0.0, 1.0 - t.age / FADE))
+            pts = [cam.to_screen(p) for p in t.points]
+            if t.kind == "move":
+                _dashed(layer, (250, 245, 220, alpha), pts[0], pts[1])
+                pygame.draw.circle(layer, (250, 245, 220, alpha), pts[0], 3)
+            elif t.kind == "shot":
+                pygame.draw.line(layer, (235, 80, 50, alpha), pts[0], pts[1], 2)
+            else:
+                x, y = pts[0]
+                for sy in (-1, 1):
+                    pygame.draw.line(layer, (200, 30, 20, max(alpha, 180)), (x - 6, y - 6 * sy), (x + 6, y + 6 * sy), 3)
+        surf.blit(layer, (0, 0))
+
+
+def _dashed(surf: pygame.Surface, colour: tuple[int, int, int, int], a: tuple[int, int], b: tuple[int, int], dash: int = 6) -> None:
+    length = hypot(b[0] - a[0], b[1] - a[1])
+    if length < 1:
+        return
+    n = int(length // dash)
+    for k in range(0, n, 2):
+        t0, t1 = k / n, min(1.0, (k + 1) / n)
+        pygame.draw.line(surf, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)
