@@ -31,6 +31,18 @@ BADGES = {
 }
 
 
+#: the least radius a token is drawn at, in pixels (a figure stays readable at fit zoom)
+MIN_R = 6.0
+#: the light ring around every token, whatever the side's colour and the ground under it
+HALO = (238, 230, 205)
+#: the dark edge outside that ring
+EDGE = (28, 24, 18)
+
+
+def halo_width(r: float) -> int:
+    return 1 + round(r / 9)
+
+
 def draw_symbol(surf: pygame.Surface, symbol: str, c: tuple[float, float], r: float, colour) -> None:
     x, y = c
     w = max(1, round(r / 6))
@@ -77,7 +89,7 @@ def draw_token(
     highlight: tuple[int, int, int] | None = None,
     dim: bool = False,
 ) -> None:
-    r = max(4.0, r)
+    r = max(MIN_R, r)
     base = pygame.Color(side_colour)
     if dim:
         base = pygame.Color(base.r // 2 + 60, base.g // 2 + 60, base.b // 2 + 60)
@@ -88,6 +100,8 @@ def draw_token(
         pygame.draw.circle(surf, highlight, (x, y), r + max(3, r * 0.3))
     if selected:
         pygame.draw.circle(surf, (255, 230, 90), (x, y), r + max(2, r * 0.22))
+    pygame.draw.circle(surf, EDGE, (x, y), r + halo_width(r) + 1)  # a dark edge, then a light ring: the token
+    pygame.draw.circle(surf, HALO, (x, y), r + halo_width(r))  # stands out on dark ground and on light
     pygame.draw.circle(surf, base, (x, y), r)
     pygame.draw.circle(surf, rim, (x, y), r, max(1, round(r / 7)))
     a = radians(facing)
