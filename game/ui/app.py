@@ -47,6 +47,10 @@ SCENES: dict[str, Callable[..., Scene]] = {
 __all__ = ["App", "Scene", "SCENES", "run_app"]
 
 
+#: how long the window sleeps at most, waiting for input, when nothing on it moves (ms)
+IDLE_WAIT = 250
+
+
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False) -> None:
         pygame.init()
@@ -155,8 +159,19 @@ class App:
                 keep.append((msg, left - dt))
         self.messages = list(reversed(keep))
 
+    def quiet(self) -> bool:
+        """Nothing on the window moves or waits for time to pass (no message fading, the
+        scene at rest): the next frame would draw the same picture."""
+        return not self.messages and self.scene is not None and self.scene.quiet()
+
     def run(self) -> int:
         while self.running:
+            if self.quiet():  # at rest: sleep until the player does something (or a moment passes)
+                ev = pygame.event.wait(IDLE_WAIT)
+                self.clock.tick()  # the time asleep is not a frame's
+                if ev.type == pygame.NOEVENT:
+                    continue
+                pygame.event.post(ev)
             self.frame()
         pygame.quit()
         return 0

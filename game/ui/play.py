@@ -41,7 +41,7 @@ from .play_view import PlayView
 from .scene import Scene
 from .terrain_render import TerrainRenderer, terrain_looks
 from .theme import BG, SIDEBAR_W, TOOLBAR_H, font
-from .traces import Traces
+from .traces import FADE, Traces
 from .widgets import Button, ButtonBar, bar_height, draw_tooltip, flow
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 
 #: the tools that give a command, put down when their phase ends
 COMMAND_TOOLS = (MoveFigureHandler, TargetHandler, PointHandler)
+#: keys that pan the table while held
+PAN_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)
 AI_PACE = 0.35  # seconds between AI commands, so a person can follow
 PAN_SPEED = 700  # px per second
 
@@ -487,6 +489,17 @@ class PlayScene(Scene):
                     break
             if self.session.is_human(self.game.acting_side) or st.over:
                 self.skip_ai = False
+
+    def quiet(self) -> bool:
+        """At rest: the player's turn with no tool armed (a tool's odds wait for the cursor
+        to rest a few frames), no dice tumbling, every token where the rules put it, no
+        trace still fading, no key held to pan, the terrain drawn at this zoom."""
+        st = self.game.state
+        keys = pygame.key.get_pressed()
+        return (not st.over and self.session.is_human(self.game.acting_side) and (isinstance(self.top(), SelectHandler) or self.top().modal)
+                and not self.dice.busy() and all(self.shown.get(f.id) == f.pos for f in st.figures.values())
+                and all(t.age >= FADE for t in self.traces.shown(self.session.viewer(), self.view_state())) and self.zoom_idle > 0.5
+                and not any(keys[k] for k in PAN_KEYS))
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(BG)

@@ -24,6 +24,12 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None: ...
     def update(self, dt: float) -> None: ...
     def draw(self, surf: pygame.Surface) -> None: ...
+
+    def quiet(self) -> bool:
+        """Whether the scene is at rest: drawing it again would change nothing until an
+        event comes (the window then sleeps). By default it never is."""
+        return False
+
     def resized(self) -> None:
         self.app.manager.clear_and_reset()
         self.enter()
