@@ -285,10 +285,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({r["name"]: r for r in results}, indent=2))
         return 0
+    from game.bench_verdict import verdict_words
+
     for r in results:
         base = f"   baseline: {r['baseline']}" if r.get("baseline") else ""
         target = f"   target: {r['target']}" if r.get("target") else ""
-        print(f"{r['name']:<34} {r['value']}{target}{base}")
+        verdict = f"   {verdict_words(r)}" if "pass" in r else ""
+        print(f"{r['name']:<34} {r['value']}{target}{verdict}{base}")
     return 0
 
 

@@ -21,3 +21,22 @@ def test_the_menu_probe_draws_the_menu_in_a_fresh_interpreter():
 
     r = bench_menu(True)  # a measure, not a timed test: it ran and drew the menu
     assert r["name"] == "Main menu drawn after launch" and r["median_ms"] > 0
+
+
+def test_figures_are_judged_as_multiples_of_the_reference_measured_in_the_same_run():
+    from game.bench_verdict import QUIET_REFERENCE_MS, judge, verdict_words
+
+    q = QUIET_REFERENCE_MS
+    entries = [
+        {"name": "fast", "checks": [{"what": "median", "ms": 40.0, "target_ms": 50.0}]},
+        {"name": "slow on a busy machine", "checks": [{"what": "median", "ms": 80.0, "target_ms": 50.0}]},
+        {"name": "two checks", "checks": [{"what": "median", "ms": 40.0, "target_ms": 50.0}, {"what": "p95", "ms": 200.0, "target_ms": 150.0}]},
+        {"name": "ratio", "checks": [{"what": "speed-up", "ratio": 28.0, "target_ratio": 100}]},
+        {"name": "no target", "checks": []},
+    ]
+    quiet = judge([dict(e, checks=[dict(c) for c in e["checks"]]) for e in entries], q)
+    assert [e.get("pass") for e in quiet] == [True, False, False, False, None]
+    busy = judge([dict(e, checks=[dict(c) for c in e["checks"]]) for e in entries], 2 * q)  # everything twice as slow
+    assert [e.get("pass") for e in busy] == [True, True, True, False, None]
+    assert busy[1]["checks"][0]["x_ref"] == round(80 / (2 * q), 3) and busy[1]["checks"][0]["target_x_ref"] == round(50 / q, 3)
+    assert verdict_words(busy[3]) == "FAIL: speed-up 28x (target 100x)" and verdict_words(busy[4]) == ""
