@@ -98,6 +98,16 @@ class CommandListing(Generic[RulesT]):
         """Markers to draw and list for a unit, in words."""
         return [k for k, v in game.state.units[unit_id].markers.items() if v]
 
+    def can_act(self, game: Game, unit_id: str) -> bool:
+        """Whether the unit (of the side to act) may still do something this turn, for the
+        play screen's roster. The default: any action offered for it is open (an action
+        aimed at a point or a move is taken as open; rulesets that can say more do)."""
+        st = game.state
+        figs = st.unit_figures(unit_id)
+        if not figs:
+            return False
+        return any(a.enabled for a in self.actions(game, st.units[unit_id].side, unit_id, figs[0].id))
+
     def figure_status(self, game: Game, figure_id: str) -> list[str]:
         """Marks to draw on a figure and list beside its name, in words (the play screen
         draws the words it has a badge for). The default: "moved" once it has moved."""

@@ -89,6 +89,7 @@ class PlayScene(Scene):
         self.mouse: ScreenPos = (0, 0)
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.traces = Traces()  # what the other side just did, drawn on the table
+        self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
         self.layout()
         self.camera.fit()
         if session.needs_handover("", self.game.state.active_side) and self.session.handover == "always":
@@ -159,6 +160,31 @@ class PlayScene(Scene):
     def snap(self, pos: ScreenPos) -> WorldPos:
         fid = self.figure_at(pos)
         return self.game.state.figures[fid].pos if fid else self.camera.to_world(pos)
+
+    def roster(self) -> list[tuple[str, str, int, int, bool]]:
+        """The acting human side's units: (id, name, figures in action, figures, whether it
+        can still act), those that can first; kept for the state's version."""
+        side = self.game.acting_side
+        key = (self.game.version, side)
+        if self.roster_cache is None or self.roster_cache[0] != key:
+            rows = []
+            st = self.game.state
+            if self.session.is_human(side) and self.rules.decision(self.game) is None:
+                for u in st.units.values():
+                    alive = st.unit_figures(u.id)
+                    if u.side != side or not alive:
+                        continue
+                    can = self.rules.listing.can_act(self.game, u.id)
+                    rows.append((u.id, u.name, len(alive), len(u.figures), can))
+            rows.sort(key=lambda r: not r[4])
+            self.roster_cache = (key, rows)
+        return self.roster_cache[1]
+
+    def select_unit(self, unit_id: str) -> None:
+        figs = self.game.state.unit_figures(unit_id)
+        if figs:
+            cx, cy = sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs)
+            self.select(min(figs, key=lambda f: (hypot(f.x - cx, f.y - cy), f.id)).id)
 
     def select(self, figure_id: str | None) -> None:
         if figure_id is None:

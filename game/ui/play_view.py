@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 #: the most actions the sidebar lists (keys 1-9 and 0, then buttons without a key)
 MAX_ACTIONS = 16
+#: units the roster lists when nothing is selected
+ROSTER_ROWS = 10
 #: the log's least height beside the actions (about six lines), the dice tray's height and its least
 LOG_MIN_H = 130
 TRAY_H = 112
@@ -247,7 +249,7 @@ class PlayView:
             for line in wrap(self.scene.top().hint or "Select a unit.", 18, w)[:3]:
                 text(surf, line, (x, y), 18, INK_SOFT)
                 y += 18
-            return y + 4
+            return self.draw_roster(surf, x, y + 4, w)
         u = st.units[self.scene.selected_unit]
         alive = len(st.unit_figures(u.id))
         total = len(u.figures)
@@ -271,6 +273,32 @@ class PlayView:
                 text(surf, part, (x, y), 18, INK_SOFT)
                 y += 17
         return y
+
+    def draw_roster(self, surf, x, y, w) -> int:
+        """The acting side's units, those that can still act first and marked; a click
+        selects one (its figure nearest the middle of the unit)."""
+        rows = self.scene.roster()
+        if not rows:
+            return y
+        text(surf, f"Your units ({sum(1 for r in rows if r[4])} can act):", (x, y), 18, INK, bold=True)
+        y += 20
+        mouse = pygame.mouse.get_pos()
+        shown = rows[:ROSTER_ROWS]
+        for uid, name, alive, total, can in shown:
+            label = f"{'> ' if can else ''}{name} {alive}/{total}" + ("" if can else " (done)")
+            b = Button(pygame.Rect(x, y, w, 22), label, partial(self.scene.select_unit, uid), True)
+            b.active = False
+            self.scene.side_bar.add(b)
+            b.draw(surf, b.rect.collidepoint(mouse))
+            if not can:
+                s = pygame.Surface(b.rect.size, pygame.SRCALPHA)
+                s.fill((226, 216, 192, 120))  # done: greyed
+                surf.blit(s, b.rect)
+            y += 24
+        if len(rows) > len(shown):
+            text(surf, f"and {len(rows) - len(shown)} more", (x, y), 16, INK_SOFT)
+            y += 18
+        return y + 4
 
     def draw_actions(self, surf, x, y, w, room: int) -> int:
         """The actions of the selection as buttons (keys 1-9, then 0), in ``room`` pixels at

@@ -31,3 +31,21 @@ def test_many_actions_leave_the_log_its_lines_and_the_possible_ones_show_first(a
     drive.move(off.rect.center)
     assert scene.actions_bar.why_not(off.rect.center) == off.tooltip != ""
     assert app.screen.get_at((off.rect.centerx - 20, off.rect.y - 16)) == pygame.Color(255, 248, 222)  # the note, above left
+
+
+def test_the_roster_lists_the_sides_units_those_that_can_act_first_and_a_click_selects_one(app, drive):
+    from game.core.commands import Command
+    from tests.rulesets.w135 import table_game
+
+    game = table_game([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)])
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    drive.frame()
+    assert [(r[0], r[4]) for r in scene.roster()] == [("a1", True), ("a9", True)]
+    assert scene.submit(Command("hold", "a", figure="a1.1")).ok  # its 4 points held for opportunity fire: nothing left
+    assert [(r[0], r[4]) for r in scene.roster()] == [("a9", True), ("a1", False)]
+    drive.frame()
+    row = next(b for b in scene.side_bar.buttons if b.label.startswith("a1") or "(done)" in b.label)
+    assert "(done)" in row.label
+    drive.click(row.rect.center)
+    assert scene.selected_unit == "a1"

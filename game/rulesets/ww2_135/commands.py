@@ -88,6 +88,10 @@ class W135Commands(CommandListing["Ww2135"]):
         return [c for c in self.candidate_commands(game, side) if game.check(c) is None]
 
     # ---- the sidebar ---------------------------------------------------------------------------------------
+    def can_act(self, game: Game, unit_id: str) -> bool:
+        """A team can act while a figure of it has action points left (L10)."""
+        return any(self.rules.points(game, f) > 0 for f in game.state.unit_figures(unit_id))
+
     def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
         """The commands for the selected figure, each saying what it costs (L10-25)."""
         rules = self.rules
