@@ -37,6 +37,7 @@ from .handlers import (
     TemplateHandler,
 )
 from .logview import LogView
+from .minimap import Minimap
 from .play_view import PlayView
 from .scene import Scene
 from .terrain_render import TerrainRenderer, terrain_looks
@@ -89,6 +90,8 @@ class PlayScene(Scene):
         self.mouse: ScreenPos = (0, 0)
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.traces = Traces()  # what the other side just did, drawn on the table
+        self.minimap = Minimap()  # the whole table small, when the view shows part of it
+        self.minimap_drag = False
         self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
         self.layout()
         self.camera.fit()
@@ -398,6 +401,17 @@ class PlayScene(Scene):
             elif self.in_table(mouse):
                 self.camera.zoom_at(1.15 ** e.y, mouse)
                 self.zoom_idle = 0.0
+            return
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.minimap.click(self.camera, e.pos):
+            self.minimap_drag = True
+            return
+        if e.type == pygame.MOUSEMOTION and self.minimap_drag:
+            if e.buttons[0]:
+                self.minimap.click(self.camera, e.pos)
+                return
+            self.minimap_drag = False
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.minimap_drag:
+            self.minimap_drag = False
             return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button in (2, 3) and self.in_table(e.pos):
             self.panning = e.pos

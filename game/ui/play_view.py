@@ -87,6 +87,7 @@ class PlayView:
         for h in self.scene.handlers:
             if not h.modal:
                 h.draw(self.scene, surf)
+        self.scene.minimap.draw(surf, cam, self.scene.renderer.cache, st)
         self.draw_info(surf)
         self.draw_cards(surf, st)
         surf.set_clip(prev_clip)
