@@ -27,6 +27,7 @@ from .editor import EditorScene
 from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
 from .play import PlayScene
 from .scene import Scene
+from .sound import Sounds
 from .theme import font, reset_fonts, text, wrap
 from .victory import VictoryScene
 
@@ -53,7 +54,8 @@ IDLE_WAIT = 250
 
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False) -> None:
-        pygame.init()
+        pygame.display.init()  # not pygame.init(): the mixer starts in Sounds, quietly (no device: silence)
+        pygame.font.init()
         reset_fonts()
         pygame.display.set_caption("Trenchtable - skirmish wargames of the two World Wars")
         flags = 0 if headless else pygame.RESIZABLE
@@ -64,6 +66,7 @@ class App:
         self.running = True
         self.headless = headless
         self.messages: list[tuple[str, float]] = []  # toasts: (text, seconds left)
+        self.sounds = Sounds()
 
     @property
     def size(self) -> tuple[int, int]:

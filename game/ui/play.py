@@ -238,7 +238,12 @@ class PlayScene(Scene):
         if isinstance(res, Rejected):
             self.app.toast(res.reason, 5)
             return res
-        self.traces.watch(places, self.game, cmd.side, self.game.log.events[seen:], when)
+        new = self.game.log.events[seen:]
+        self.traces.watch(places, self.game, cmd.side, new, when)
+        heard = [e for e in new if e.seen_by(self.session.viewer())]
+        noise = self.app.sounds.for_events([e.kind for e in heard], any(e.roll for e in heard))
+        if noise and not self.skip_ai:
+            self.app.sounds.play(noise)
         if self.session.save_error:
             self.app.toast(self.session.save_error, 8)
             self.session.save_error = None
@@ -438,6 +443,8 @@ class PlayScene(Scene):
                 if consumed:
                     if reason:
                         self.app.toast(reason, 5)
+                    else:
+                        self.app.sounds.play("click")
                     return
         if top.on_event(self, e):
             return
@@ -457,6 +464,9 @@ class PlayScene(Scene):
             self.save()
         elif k == pygame.K_F1:
             self.rules_reference()
+        elif k == pygame.K_F2:
+            v = self.app.sounds.next_volume()
+            self.app.toast((f"Sound: {round(v * 100)}%" if v else "Sound: off") + ("" if self.app.sounds.ready else " (no audio device: silent)"))
         elif k == pygame.K_F12:
             self.screenshot()
         elif k in (pygame.K_HOME, pygame.K_f):
