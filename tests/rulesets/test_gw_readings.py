@@ -96,9 +96,22 @@ def test_activation_spread_is_measured_between_base_edges():
                                [unit("b1", [("rifleman", 22, 6)])]))
     assert game.rules.activation_spread_in(game, "a1") == pytest.approx(4.0)
     end_phases(game, "movement", "a")
+    # the sidebar says the chance before the roll (d10 1-4 advances: 4 in 10) and which reading is in play
+    said = game.rules.unit_options(game, "a1")
+    assert 'Activation: the unit\'s spread is 4.0"; it may advance on a d10 of 1-4 (4 in 10).' in said[1]
+    assert "a bunched unit fails most rolls" in said[1] and "'Activation: spread-out units regroup'" in said[1]
     force(game, 5, 3, 3)
     ok(game, Command("activate", "a", unit="a1"))
     assert game.state.units["a1"].markers["activation"] == "regroup"
+    assert any(line.startswith('Why: the activation d10 beat the unit\'s spread of 4.0".') for line in game.rules.unit_options(game, "a1"))
+
+
+def test_the_sidebar_names_the_optional_activation_reading_when_it_is_on():
+    game = make_game(small_map([unit("a1", [("sergeant", 20, 40), ("rifleman", 22.5, 40), ("rifleman", 25, 40)])],
+                               [unit("b1", [("rifleman", 22, 6)])]), options={"activation_spread": True})
+    end_phases(game, "movement", "a")
+    said = " ".join(game.rules.unit_options(game, "a1"))
+    assert "may advance on a d10 of 4-10 (7 in 10)" in said and "is on: a unit spread wider than the d10 regroups" in said
 
 
 # ---- 2. a unit of one figure activates ----------------------------------------------

@@ -93,13 +93,20 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
         if u.side != st.active_side:
             return out or ["Waiting for its side's turn."]
         if st.phase == "movement" and not u.markers.get(GwUnitMark.RUNNING):
+            spread = self.rules.activation_spread_in(game, unit_id)
             if GwUnitMark.MOVE_ALLOWANCE not in u.markers:
                 out.append("May roll to move: Activate (d10 + 2dAv) to advance, or Roll move (2dAv) to move without advancing.")
+                if spread is not None:
+                    ok = [d for d in range(1, 11) if not self.rules.activation_regroups(game, spread, d)]
+                    out.append(f"Activation: the unit's spread is {spread:.1f}\"; it may advance on a d10 of "
+                               + (f"{ok[0]}-{ok[-1]} ({len(ok)} in 10)" if ok else "nothing (0 in 10)") + f". {self.activation_reading(game)}")
             else:
                 left = max((self.rules.remaining_move(u, f) for f in self.rules.alive(game, unit_id)), default=0)
                 mode = {"advance": "may advance", "no_advance": "may not move toward the enemy",
                         "regroup": "may only close on its leader"}[self.rules.movement_mode(u)]
                 out.append(f"Move {self.rules.fmt(u.markers[GwUnitMark.MOVE_ALLOWANCE])} rolled; up to {self.rules.fmt(left)} left; {mode}.")
+                if self.rules.movement_mode(u) == "regroup" and spread is not None:
+                    out.append(f"Why: the activation d10 beat the unit's spread of {spread:.1f}\". {self.activation_reading(game)}")
         elif st.phase == "shooting":
             n = sum(1 for f in self.rules.alive(game, unit_id) if self.rules.troop(f).shoots and not f.markers.get(FigureMark.MOVED) and not f.markers.get(GwFigMark.SHOT))
             out.append(f"{n} figure(s) may still shoot." if n and not u.markers.get(GwUnitMark.PINNED) and not u.markers.get(GwUnitMark.RUNNING) else "Cannot shoot now.")
@@ -108,6 +115,14 @@ class GreatWarCommands(CommandListing["GreatWar54"]):
         elif st.phase == "rally" and self.rules.artillery_side(game) == u.side and not st.attrs.get(GwGameAttr.BOMBARDED_THIS_TURN):
             out.append("Your artillery may bombard one enemy unit this turn.")
         return out
+
+    def activation_reading(self, game: Game) -> str:
+        """Which reading of the activation test is in play, and what the other one does."""
+        if self.rules.option(game, "activation_spread"):
+            return ("Optional rule 'Activation: spread-out units regroup' is on: a unit spread wider than the d10 "
+                    "regroups (the text reads the other way round).")
+        return ("As written, a d10 higher than the spread only lets it regroup, so a bunched unit fails most rolls; "
+                "the optional rule 'Activation: spread-out units regroup' (New game) plays the other reading.")
 
     def actions(self, game: Game, side: str, unit_id: str | None, figure_id: str | None) -> list[Action]:
         st = game.state
