@@ -230,14 +230,25 @@ def _play_one(args):
     return game.state.over
 
 
-def test_ai_never_submits_a_refused_command_over_200_games():
+def _ai_against_random(n: int) -> None:
+    """n games of the AI against the random player, every shipped map in turn, the AI on
+    either side; a refused command raises."""
     from concurrent.futures import ProcessPoolExecutor
 
     maps = [lm.path for lm in all_maps()]
-    jobs = [(maps[k % len(maps)], 1 + k // (2 * len(maps)), k % 2 == 0) for k in range(200)]
+    jobs = [(maps[k % len(maps)], 1 + k // (2 * len(maps)), k % 2 == 0) for k in range(n)]
     with ProcessPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(_play_one, jobs, chunksize=4))
-    assert len(results) == 200 and all(results)
+    assert len(results) == n and all(results)
+
+
+def test_ai_never_submits_a_refused_command_on_any_map_from_either_side():
+    _ai_against_random(2 * len(all_maps()))  # every map, the AI on each side once
+
+
+@pytest.mark.soak
+def test_ai_never_submits_a_refused_command_over_200_games():
+    _ai_against_random(200)  # `make soak`
 
 
 def test_ai_games_replay_identically():
