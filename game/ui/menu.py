@@ -146,10 +146,11 @@ class NewGameScene(Scene):
         self.handover = UIDropDownMenu(choices([("When the rules hide information", "auto"), ("Always between sides", "always"), ("Never", "never")]),
                                        ("When the rules hide information", "auto"), pygame.Rect(x0 + 200, y, 420, 32), m)
         y += 52
-        UILabel(pygame.Rect(x0, y, 300, 30), "Optional rules", m, object_id="#light_label")
+        options = load_ruleset(self.ruleset_id).data.optional_rules
+        UILabel(pygame.Rect(x0, y, 420, 30), "Optional rules" if options else "Optional rules: none in these rules", m, object_id="#light_label")
         y += 34
         self.option_boxes: dict[str, UICheckBox] = {}
-        for opt in load_ruleset(self.ruleset_id).data.optional_rules:
+        for opt in options:
             box = UICheckBox(pygame.Rect(x0 + 10, y, 24, 24), opt.name, m, initial_state=opt.default, tool_tip_text=opt.description)
             self.option_boxes[opt.id] = box
             y += 32

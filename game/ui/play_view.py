@@ -25,7 +25,7 @@ from .handlers import (
     TemplateHandler,
 )
 from .terrain_render import blit_terrain
-from .theme import INK, INK_SOFT, fit_line, text, wrap
+from .theme import INK, INK_SOFT, fit_line, text, text_width, wrap
 from .tokens import draw_token
 from .widgets import Button
 
@@ -255,8 +255,10 @@ class PlayView:
         alive = len(st.unit_figures(u.id))
         total = len(u.figures)
         pygame.draw.rect(surf, (240, 232, 212), (x - 4, y - 2, w + 8, 4))
-        text(surf, u.name, (x, y), 22, pygame.Color(st.sides[u.side].colour).correct_gamma(0.6), bold=True)
-        text(surf, f"{alive}/{total} in action", (x + w, y + 2), 18, INK_SOFT, anchor="topright")
+        count = f"{alive}/{total} in action"
+        name, size = fit_line(u.name, 22, 15, w - text_width(count, 18) - 12, bold=True)  # a long name: smaller, then shortened
+        text(surf, name, (x, y), size, pygame.Color(st.sides[u.side].colour).correct_gamma(0.6), bold=True)
+        text(surf, count, (x + w, y + 2), 18, INK_SOFT, anchor="topright")
         y += 22
         status = self.scene.rules.unit_status(self.scene.game, u.id)
         if status:

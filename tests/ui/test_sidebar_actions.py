@@ -49,3 +49,24 @@ def test_the_roster_lists_the_sides_units_those_that_can_act_first_and_a_click_s
     assert "(done)" in row.label
     drive.click(row.rect.center)
     assert scene.selected_unit == "a1"
+
+
+def test_a_long_unit_name_is_fitted_beside_its_count(app, drive, monkeypatch):
+    import game.ui.play_view as view
+    from game.ui.theme import text_width
+    from tests.rulesets.w135 import table_game
+
+    game = table_game([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)])
+    long = "The Second Provisional Composite Rifle Platoon of the Division's Reserve"
+    game.state.units["a1"].name = long
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    drive.click(scene.camera.to_screen(game.state.figures["a1.1"].pos))
+    drawn = []
+    real = view.text
+    monkeypatch.setattr(view, "text", lambda surf, s, pos, size, *a, **k: (drawn.append((s, pos, size, k.get("bold", False))), real(surf, s, pos, size, *a, **k))[1])
+    drive.frame()
+    (name, pos, size, bold), = [d for d in drawn if d[0].startswith("The Second")]
+    count = next(d for d in drawn if d[0] == "1/1 in action")
+    assert name.endswith("...") and size < 22
+    assert pos[0] + text_width(name, size, bold=bold) < count[1][0] - text_width("1/1 in action", 18)  # clear of the count
