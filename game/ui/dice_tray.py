@@ -14,7 +14,7 @@ import pygame
 from game.core.dice import Roll, die_faces
 from game.core.named_dice import named
 
-from .theme import INK, INK_SOFT, text, text_width, wrap
+from .theme import INK, INK_SOFT, fit_line, text, text_width, wrap
 
 TUMBLE = 0.55  # seconds
 PIPS = {
@@ -71,6 +71,10 @@ def draw_die(surf: pygame.Surface, rect: pygame.Rect, kind: str, face: int, sett
         text(surf, kind.replace("dav", "Av"), (rect.right - 2, rect.bottom - 1), 11, (90, 80, 70), anchor="bottomright")
 
 
+#: the rolls of one command the tray keeps
+MAX_BATCH = 24
+
+
 class DiceTray:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 10, 10)
@@ -79,12 +83,20 @@ class DiceTray:
         self.paused = False
 
     def add(self, roll: Roll, animate: bool = True) -> None:
-        if not roll.faces:
-            return
-        tr = TrayRoll(roll, 0.0 if animate else TUMBLE)
-        tr.jitter = [(self.cosmetic.uniform(-6, 6), self.cosmetic.uniform(-4, 4)) for _ in roll.faces]
-        self.rolls.append(tr)
-        self.rolls = self.rolls[-3:]
+        self.show([roll], animate)
+
+    def show(self, rolls: list[Roll], animate: bool = True) -> None:
+        """The rolls of one command (a team's volley is a roll a figure): the tray shows
+        them all, one row each when there are several."""
+        batch = []
+        for roll in rolls:
+            if not roll.faces:
+                continue
+            tr = TrayRoll(roll, 0.0 if animate else TUMBLE)
+            tr.jitter = [(self.cosmetic.uniform(-6, 6), self.cosmetic.uniform(-4, 4)) for _ in roll.faces]
+            batch.append(tr)
+        if batch:
+            self.rolls = batch[-MAX_BATCH:]
 
     def busy(self) -> bool:
         return any(r.age < TUMBLE for r in self.rolls)
@@ -100,6 +112,9 @@ class DiceTray:
         pygame.draw.rect(surf, (40, 30, 20), r, 1)
         if not self.rolls:
             text(surf, "Dice tray: rolls appear here", r.center, 18, (200, 210, 190), anchor="center")
+            return
+        if len(self.rolls) > 1:
+            self.draw_rows(surf)
             return
         latest = self.rolls[-1]
         roll = latest.roll
@@ -131,6 +146,30 @@ class DiceTray:
         else:
             text(surf, "rolling...", (r.x + 10, r.bottom - 24), 17, (220, 220, 200))
         _ = (INK, INK_SOFT)
+
+
+    def draw_rows(self, surf: pygame.Surface) -> None:
+        """Several rolls of one command: a row each, its dice small and its outcome beside
+        them; the rows that do not fit are counted on the last."""
+        r = self.rect
+        row_h, size = 20, 16
+        rows = max(1, (r.h - 12) // row_h)
+        shown = self.rolls if len(self.rolls) <= rows else self.rolls[:rows - 1]
+        y = r.y + 7
+        for tr in shown:
+            settled = tr.age >= TUMBLE
+            kind = die_kind(tr.roll.spec)
+            x = r.x + 10
+            for face in tr.roll.faces[:8]:
+                shown_face = face if settled else self.cosmetic.randint(1, max(2, faces_of(kind)))
+                draw_die(surf, pygame.Rect(x, y + 2, size, size), kind, shown_face, settled)
+                x += size + 3
+            words = (tr.roll.outcome or tr.roll.reason) if settled else "rolling..."
+            words, wsize = fit_line(words, 15, 12, r.right - 10 - (x + 4))
+            text(surf, words, (x + 4, y + 3), wsize, (245, 240, 225))
+            y += row_h
+        if len(shown) < len(self.rolls):
+            text(surf, f"+{len(self.rolls) - len(shown)} more rolls (all in the log)", (r.x + 10, y + 3), 15, (230, 230, 220))
 
 
 def tray_lines(said: str, outcome: str, width: int, most: int = 3) -> list[str]:

@@ -356,9 +356,9 @@ class PlayView:
         if self.scene.fed > len(events):  # undo
             self.scene.fed = len(events)
         viewer = self.scene.session.viewer()
-        for ev in events[self.scene.fed :]:
-            if ev.roll is not None and ev.seen_by(viewer):
-                self.scene.dice.add(ev.roll, animate=not self.scene.skip_ai)
+        rolls = [ev.roll for ev in events[self.scene.fed :] if ev.roll is not None and ev.seen_by(viewer)]
+        if rolls:  # the rolls of what happened since the last frame (a command's): shown together
+            self.scene.dice.show(rolls, animate=not self.scene.skip_ai)
         self.scene.fed = len(events)
 
 

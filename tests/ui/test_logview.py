@@ -57,3 +57,27 @@ def test_new_events_bring_a_scrolled_log_back_to_the_newest_line(app):
     assert view.scroll == 6
     view.sync([*events, Event(20, 1, "fire", "a", "fire", "event 20")], 344)
     assert view.scroll == 0 and view.rows[-1][0] == "event 20"
+
+
+def test_the_dice_tray_shows_every_roll_of_a_group_shot(app, monkeypatch):
+    """Issue 21: a team's volley (a roll a figure) showed only its last die."""
+    import game.ui.dice_tray as tray_mod
+    from game.core.dice import Roll
+    from game.ui.dice_tray import TUMBLE, DiceTray
+
+    rolls = [Roll("d20", [f], f, f"Rifleman {k} fires", "12+", outcome="hit" if f >= 12 else "miss") for k, f in enumerate((3, 15, 12, 7), 1)]
+    tray = DiceTray()
+    tray.rect = pygame.Rect(0, 0, 344, 112)
+    tray.show(rolls, animate=False)
+    said = []
+    monkeypatch.setattr(tray_mod, "text", lambda surf, s, *a, **k: said.append(s))
+    dice = []
+    monkeypatch.setattr(tray_mod, "draw_die", lambda surf, rect, kind, face, settled: dice.append((face, settled)))
+    tray.draw(pygame.Surface((400, 200)))
+    assert dice == [(3, True), (15, True), (12, True), (7, True)] and said == ["miss", "hit", "hit", "miss"]
+    assert not tray.busy() and TUMBLE > 0
+    # more rolls than rows: the last row counts the rest
+    tray.show(rolls * 3, animate=False)
+    said.clear()
+    tray.draw(pygame.Surface((400, 200)))
+    assert said[-1] == "+8 more rolls (all in the log)" and len(said) == 5
