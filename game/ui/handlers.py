@@ -153,8 +153,8 @@ class MoveFigureHandler(Handler["PlayScene"]):
             if other and other != self.figure_id and not self.waypoints:
                 scene.pop(self)
                 scene.select(other)
-                if scene.can_move_figure(other):
-                    scene.push(MoveFigureHandler(other, dragging=False))
+                if scene.can_move_figure(other):  # pressed on it: a drag moves it, a click only selects it
+                    scene.push(MoveFigureHandler(other, dragging=True))
                 return True
             if other == self.figure_id and not self.waypoints:
                 self.dragging = True
