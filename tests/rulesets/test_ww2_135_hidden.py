@@ -42,6 +42,10 @@ def test_a_hidden_figure_that_fires_gives_itself_away_and_events_about_it_are_it
     force(game, 6, 6)
     ok(game, Command("fire", "b", figure=b.id, target=a.id, choice="unaimed"))
     assert b.id in game.rules.view(game, "a").figures and game.rules.audience(game, [b.id], []) is None
+    # the Americans read who fired at them: the shot itself was written while he was hidden
+    said = [e.text for e in game.log.for_side("a")]
+    assert "Found: Grenadier (firing gave it away) (hidden deployment, L284-286)." in said
+    assert not any("fires an un-aimed shot" in t for t in said)
 
 
 def test_the_attacker_may_suppress_likely_places_with_nobody_seen():

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 #: what a hidden figure does that gives it away whoever sees it
 GIVES_AWAY = frozenset({"fire", "throw", "throw_back", "suppress", "plot", "fight", "opportunity", "challenge"})
+#: what each giving-away command is called when the enemy is told of it
+GAVE_WORDS = {"fire": "firing", "throw": "throwing a grenade", "throw_back": "throwing a grenade back", "suppress": "laying suppressive fire",
+              "plot": "calling in fire", "fight": "fighting hand to hand", "opportunity": "opportunity fire", "challenge": "calling on an enemy to surrender"}
 #: the kept store of the last reveal's answers (see W135Hidden.reveal)
 REVEAL_STORE = "w135_reveal"
 
@@ -95,7 +98,10 @@ class W135Hidden(Chapter["Ww2135"]):
         game.store(REVEAL_STORE)["last"] = (world, unseen, looks)
         if new:
             st.attrs[W135GameAttr.REVEALED] = sorted(found | {f.id for f in new})
-            game.emit("reveal", "Found: " + ", ".join(f.name for f in new) + " (hidden deployment, L284-286).",
+            # the one that gave itself away is named with what it did: its own events were
+            # written while it was hidden, so the enemy reads here who fired (or threw...)
+            names = [f"{f.name} ({GAVE_WORDS.get(kind, 'acting')} gave it away)" if f.id == acted and kind in GIVES_AWAY else f.name for f in new]
+            game.emit("reveal", "Found: " + ", ".join(names) + " (hidden deployment, L284-286).",
                       figures=[f.id for f in new])
 
     def _looks(self, game: Game, f: Figure) -> tuple:
