@@ -290,7 +290,7 @@ def load_game(path: str | Path) -> Game:
         raise SaveError(f"{path}: the scenario inside this save no longer loads: {e}{_rules_changed(doc)}") from None
     except Exception as e:  # an untrusted file: whatever it holds, say so and go on
         raise SaveError(f"{path}: the save cannot be set up ({type(e).__name__}: {str(e)[:120]}); load another save") from None
-    why = _rules_changed(doc) or "the file was altered after it was saved, or is damaged - load another save"
+    why = _rules_changed(doc).removeprefix("; ") or "the file was altered after it was saved, or is damaged - load another save"
     try:
         replay_commands(game, doc["commands"], doc["log"], why)
         check_final(game, doc, why)
