@@ -148,6 +148,20 @@ def test_a_figure_that_cannot_pay_for_the_wall_stops_before_it_and_keeps_its_poi
     assert any("stopping short of the wall (it needs 3 points to cross, has 2)" in e.text for e in game.log.events)
 
 
+def test_a_move_into_a_known_obstacle_it_cannot_pay_for_is_refused_with_the_sum():
+    """Stopped short of the wall with 2 points left, it knows crossing takes 3 (the roll
+    stands): trying again would spend a point to stay where it is (found in a window game:
+    the AI spent a Panzerfaust man's points so three times)."""
+    game = game_of([("us_rifleman", 10, 4)], terrain=WALL)
+    f = fig(game)
+    force(game, 3)
+    ok(game, move(game, f, (10, 10)))   # stops short: needs 3, has 2
+    why = refused(game, move(game, f, (10, 10)))
+    assert "needs 1 point to reach the wall and 3 to cross it (rolled before), and has 2" in why
+    assert points(game, f) == 2
+    ok(game, move(game, f, (12, 7)))    # along the wall: no obstacle, allowed
+
+
 def test_the_roll_for_an_obstacle_stands_for_the_next_try():
     game = game_of([("us_rifleman", 10, 4)], terrain=WALL)
     f = fig(game)

@@ -110,7 +110,22 @@ class W135Move(Chapter["Ww2135"]):
                                    f"{self.rules.fmt(self.rules.mm(max(0.0, left)))} of the 12\" a turn)"))
         if not self.rules.is_vehicle(f) and len(plan.path) >= 2:
             self.rules.buildings.check_path(game, f, list(plan.path))
+            self.check_known_obstacle(game, f, list(plan.path))
         self.morale_limits(game, f, plan.path[-1])
+
+    def check_known_obstacle(self, game: Game, f: Figure, path: list[tuple[float, float]]) -> None:
+        """A figure stopped short of an obstacle knows what crossing it takes (its d3 stands,
+        interpretation obstacles): a move into it that it cannot pay for would only spend a
+        point to stay where it is, so it is refused with the sum."""
+        kept = f.markers.get(W135FigMark.OBSTACLE)
+        first = self.obstacles(game, path)[:1]
+        if not isinstance(kept, list) or not first or first[0][1] != kept[0] or first[0][0] > SHORT + 0.5:
+            return
+        need, have = int(kept[1]), self.rules.points(game, f)
+        reach = self.cost(f, self.rules.in_units(first[0][0]))
+        what = game.table.feature(kept[0]).name.lower() if kept[0] in game.table else "window"
+        require(have >= reach + need, f"{f.name} needs {reach} point to reach the {what} and {need} to cross it (rolled before), "
+                                      f"and has {have}: it would stay where it is.")
 
     def morale_limits(self, game: Game, f: Figure, end: tuple[float, float]) -> None:
         """Where a suppressed or shaken figure may go (L121, L259-261, interpretation

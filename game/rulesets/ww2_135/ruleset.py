@@ -100,7 +100,8 @@ class Ww2135(RulesetBase[W135Data]):
     phase_names = {"actions": "Actions"}
     #: a scenario may deploy a side hidden (L284-286): hotseat then hides the table between sides
     hidden_information = True
-    #: 2: a hidden man who gives himself away is found with what he did (the reveal's words)
+    #: 2: a hidden man who gives himself away is found with what he did (the reveal's words);
+    #: a move into a known obstacle it cannot pay for is refused
     rules_version = 2
     Listing = W135Commands
     Odds = W135Odds
