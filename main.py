@@ -308,6 +308,12 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     return screenshot(args)
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.ui.screenshot import replay_shot
+
+    return replay_shot(args)
+
+
 def cmd_editor(args: argparse.Namespace) -> int:
     from game.ui.app import run_app
 
@@ -395,6 +401,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--size", type=_checked(parse_size), default="1280x800",
                     help="WIDTHxHEIGHT, from 960x640 to 8192x8192 (default 1280x800)")
     sp.set_defaults(func=cmd_screenshot)
+
+    sp = sub.add_parser("replay", help="render a saved game as it stood after its first N commands, headless")
+    sp.add_argument("save", help="a save file (a save, an autosave or a finished game)")
+    sp.add_argument("--to", type=_whole_number(0), required=True, help="after this many commands (0: the start)")
+    sp.add_argument("--out", required=True, type=_checked(check_out),
+                    help="the picture: .png, .jpg, .jpeg, .bmp or .tga, in a folder that exists")
+    sp.add_argument("--size", type=_checked(parse_size), default="1280x800", help="WIDTHxHEIGHT (default 1280x800)")
+    sp.set_defaults(func=cmd_replay)
 
     sp = sub.add_parser("editor", help="open the map editor")
     sp.add_argument("map", nargs="?", help="a map file, or the name of a shipped or own map (e.g. trench-raid)")

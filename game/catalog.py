@@ -321,10 +321,11 @@ def _rules_changed(doc: dict[str, Any]) -> str:
     return ""
 
 
-def replay(game: Game) -> Game:
-    """A fresh game with the same scenario, seed and options, fed the same commands."""
+def replay(game: Game, upto: int | None = None) -> Game:
+    """A fresh game with the same scenario, seed and options, fed the same commands (the
+    first ``upto`` of them: the game as it stood after that many)."""
     fresh = game_from_scenario(game.scenario, game.seed, game.options)
-    for cmd in game.commands:
+    for cmd in game.commands[:upto]:
         res = fresh.submit(cmd)
         if isinstance(res, Rejected):
             raise AssertionError(f"replay refused {cmd}: {res.reason}")

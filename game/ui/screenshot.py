@@ -74,21 +74,28 @@ def screenshot(args: Any) -> int:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
 
     from game.catalog import load_map, new_game, resolve_map
-    from game.session import Session
     from game.simulate import play_to_turn
-
-    from .app import App
-    from .play import PlayScene
 
     lm = load_map(resolve_map(args.map))
     if args.ruleset and lm.model.ruleset != args.ruleset:
         return _refuse(f"{args.map}: this map is for {lm.model.ruleset}, not {args.ruleset}")
     game = new_game(lm, seed=args.seed)
     play_to_turn(game, args.turn, args.seed)  # the random baseline plays on to the turn asked
-    app = App((w, h), headless=True)
+    return render(game, out, (w, h), f"{lm.model.name}, turn {game.state.turn}")
+
+
+def render(game: Any, out: str, size: tuple[int, int], what: str) -> int:
+    """Draw ``game`` as the play screen shows it to the side to act, into the picture ``out``."""
+    import pygame
+
+    from game.session import Session
+
+    from .app import App
+    from .play import PlayScene
+
+    app = App(size, headless=True)
     try:
         scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
         app.switch(scene)
@@ -99,7 +106,31 @@ def screenshot(args: Any) -> int:
         except (pygame.error, OSError) as e:
             return _refuse(f"could not write {out}: {e}; choose another file or folder")
         sw, sh = app.screen.get_size()  # the surface written, not the size asked for
-        print(f"saved {out} ({sw}x{sh}, {lm.model.name}, turn {game.state.turn})")
+        print(f"saved {out} ({sw}x{sh}, {what})")
         return 0
     finally:
         pygame.quit()
+
+
+def replay_shot(args: Any) -> int:
+    """`main.py replay SAVE --to N --out FILE.png`: the saved game as it stood after its
+    first N commands (checked by playing the whole save again first), drawn headless."""
+    try:
+        w, h = args.size if isinstance(args.size, tuple) else parse_size(str(args.size))
+        out = check_out(str(args.out))
+    except ValueError as e:
+        return _refuse(f"--size or --out {e}")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.catalog import load_game, replay
+    from game.core.save import SaveError
+
+    try:
+        whole = load_game(args.save)
+    except SaveError as e:
+        return _refuse(str(e))
+    n = len(whole.commands)
+    if not 0 <= args.to <= n:
+        return _refuse(f"--to {args.to}: the save holds {n} commands; give 0 (the start) to {n} (the end)")
+    game = replay(whole, args.to)
+    return render(game, out, (w, h), f"{game.state.scenario}, after command {args.to} of {n}, turn {game.state.turn}")
