@@ -1,11 +1,13 @@
 """A game being played: who controls each side, saving, autosaving and the save list.
 
 Saves live in the user's data folder (platformdirs), or in TRENCHTABLE_HOME when that
-is set (the tests use it). Autosave is written at the end of every turn.
+is set (the tests use it). Autosave is written at the end of every turn: the latest one
+(Continue) and each game's own in ``autosaves/``, its last three turns kept.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,10 +17,12 @@ from typing import Any
 from game.catalog import load_game
 from game.core.commands import Command, Result
 from game.core.game import Game
-from game.core.save import SaveError, clean_leftovers, read_save, save_game
+from game.core.save import SaveError, clean_leftovers, read_save, save_game, write_atomic
 from game.paths import saves_dir
 
 AUTOSAVE = "autosave.json"
+#: the turns of each game whose autosaves are kept (besides the latest one, for Continue)
+KEEP_TURNS = 3
 #: who may play a side
 CONTROLLER_KINDS = ("human", "random", "ai")
 
@@ -37,8 +41,31 @@ class SaveInfo:
     def label(self) -> str:
         if self.error:
             return f"{self.path.name}: cannot be loaded ({self.error})"
-        when = self.saved_at.replace("T", " ")[:16]
-        return f"{self.name}  |  {self.scenario} ({self.ruleset})  |  turn {self.turn}  |  {when}"
+        return f"{self.name}  |  {self.scenario} ({self.ruleset})  |  turn {self.turn}  |  {local_time(self.saved_at)}"
+
+
+def local_time(stamp: str) -> str:
+    """A save's time (ISO, UTC) as this machine's local time, to the second."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return stamp.replace("T", " ")[:19]
+
+
+def autosaves_dir() -> Path:
+    """Each game's own autosaves: its last :data:`KEEP_TURNS` turns."""
+    return saves_dir() / "autosaves"
+
+
+def rename_save(path: Path, name: str) -> None:
+    """The save's name (as the Load screen lists it) changed; the file written again whole."""
+    doc = read_save(path)
+    doc["name"] = name.strip()[:60] or doc.get("name", "")
+    write_atomic(path, json.dumps(doc, separators=(",", ":")))
+
+
+def delete_save(path: Path) -> None:
+    path.unlink(missing_ok=True)
 
 
 def list_saves() -> list[SaveInfo]:
@@ -47,7 +74,8 @@ def list_saves() -> list[SaveInfo]:
     if not d.exists():
         return out
     clean_leftovers(d)
-    for p in sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+    files = list(d.glob("*.json")) + (list(autosaves_dir().glob("*.json")) if autosaves_dir().exists() else [])
+    for p in sorted(files, key=lambda p: p.stat().st_mtime, reverse=True):
         try:
             doc = read_save(p)
             out.append(SaveInfo(p, str(doc.get("name") or p.stem), str(doc["ruleset"]), str(doc.get("scenario_name", "?")),
@@ -125,10 +153,19 @@ class Session:
         return path
 
     def autosave(self) -> Path:
+        """The latest autosave (what Continue opens), and this game's own for this turn;
+        of those, the last :data:`KEEP_TURNS` turns are kept."""
         self.save_error = None
+        st = self.game.state
         path = saves_dir() / AUTOSAVE
-        save_game(self.game, path, f"Autosave: {self.game.state.scenario}", {"controllers": self.controllers})
-        self.last_autosave_turn = self.game.state.turn
+        key = self.meta.setdefault("game_key", f"{slug(st.scenario)}-{self.game.seed}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}")
+        kept = {"controllers": self.controllers, "game_key": key}
+        save_game(self.game, path, f"Autosave: {st.scenario}", kept)
+        own = autosaves_dir() / f"{key}-turn{st.turn:02d}.json"
+        save_game(self.game, own, f"Autosave: {st.scenario}, turn {st.turn}", kept)
+        for old in sorted(autosaves_dir().glob(f"{key}-turn*.json"))[:-KEEP_TURNS]:
+            old.unlink(missing_ok=True)
+        self.last_autosave_turn = st.turn
         return path
 
 
@@ -140,4 +177,8 @@ def load_session(path: str | Path, controllers: dict[str, str] | None = None) ->
     if not isinstance(ctrl, dict) or set(ctrl) != set(game.state.side_order):
         ctrl = {s: "human" for s in game.state.side_order}
     ctrl = {s: c if c in CONTROLLER_KINDS else "human" for s, c in ctrl.items()}  # an unknown one: a person plays it
-    return Session(game, ctrl)
+    session = Session(game, ctrl)
+    key = kept.get("game_key") if isinstance(kept, dict) else None
+    if isinstance(key, str) and re.fullmatch(r"[a-z0-9-]{1,120}", key):  # a game continued keeps its own autosaves
+        session.meta["game_key"] = key
+    return session

@@ -6,7 +6,7 @@ import html
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -24,8 +24,18 @@ from game.catalog import available_maps, available_rulesets, load_ruleset, map_p
 from game.core.save import SaveError
 from game.data.errors import DataError
 from game.paths import saves_dir
-from game.session import AUTOSAVE, Session, list_saves, load_session
+from game.session import (
+    AUTOSAVE,
+    SaveInfo,
+    Session,
+    delete_save,
+    list_saves,
+    load_session,
+    rename_save,
+)
 
+from .dialogs import ConfirmHandler, PromptHandler
+from .handler_base import Handler
 from .scene import Scene
 from .theme import text
 from .widgets import draw_backdrop
@@ -236,26 +246,76 @@ class NewGameScene(Scene):
 
 
 class LoadScene(Scene):
+    """Every save, autosave and finished game, newest first, with its time to the second;
+    load one, rename it or delete it (after a question)."""
+
     def enter(self) -> None:
         m = self.app.manager
         w, h = self.app.size
         self.saves = list_saves()
+        self.dialogs: list[Handler[LoadScene]] = []
         items: list[str | tuple[str, str]] = [s.label for s in self.saves] or ["(no saved games yet)"]
         self.list = UISelectionList(pygame.Rect(60, 150, w - 120, h - 280), items, m)
+        UIButton(pygame.Rect(60, h - 90, 140, 44), "Rename", m, command=self.rename)
+        UIButton(pygame.Rect(210, h - 90, 140, 44), "Delete", m, command=self.delete)
         UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
         UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Load", m, command=self.load)
-        text_hint = f"Saves folder: {saves_dir()}"
-        self.hint = text_hint
+        self.hint = f"Saves folder: {saves_dir()}"
 
-    def load(self) -> None:
+    def selected(self) -> SaveInfo | None:
         sel = self.list.get_single_selection()
         if not sel or not isinstance(sel, str) or not self.saves:
             self.app.toast("Pick a saved game first.")
+            return None
+        return self.saves[[s.label for s in self.saves].index(sel)]
+
+    def load(self) -> None:
+        info = self.selected()
+        if info is not None:
+            open_save(self.app, info.path)
+
+    def rename(self) -> None:
+        info = self.selected()
+        if info is None:
             return
-        info = self.saves[[s.label for s in self.saves].index(sel)]
-        open_save(self.app, info.path)
+
+        def done(name: str) -> None:
+            try:
+                rename_save(info.path, name)
+            except (SaveError, OSError) as e:
+                self.app.toast(f"Could not rename: {e}", 8)
+                return
+            self.reopen()
+
+        self.dialogs.append(PromptHandler("New name of the save:", info.name, done))
+
+    def delete(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+
+        def yes() -> None:
+            try:
+                delete_save(info.path)
+            except OSError as e:
+                self.app.toast(f"Could not delete: {e}", 8)
+                return
+            self.reopen()
+
+        self.dialogs.append(ConfirmHandler(f"Delete '{info.name}' ({info.path.name})? It cannot be undone.", yes))
+
+    def reopen(self) -> None:
+        self.app.manager.clear_and_reset()
+        self.enter()
+
+    def pop(self, h: Handler[Any] | None = None) -> None:
+        if self.dialogs and (h is None or self.dialogs[-1] is h):
+            self.dialogs.pop()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.dialogs:
+            self.dialogs[-1].on_event(self, event)
+            return
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.load()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -264,6 +324,8 @@ class LoadScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, "Load a game")
         text(surf, self.hint, (60, surf.get_height() - 120), 18, (170, 158, 128))
+        if self.dialogs:
+            self.dialogs[-1].draw(self, surf)
 
 
 def rules_html(ruleset_id: str, focus: str | None = None) -> str:

@@ -23,7 +23,7 @@ def _saves_before() -> dict[str, bytes]:
     while game.state.turn < 2:
         assert real.submit(Command("end_phase", game.acting_side)).ok
     real.save("my game")
-    return {p.name: p.read_bytes() for p in saves_dir().iterdir()}
+    return {str(p.relative_to(saves_dir())): p.read_bytes() for p in saves_dir().rglob("*") if p.is_file()}
 
 
 def _play_and_leave(app, drive) -> None:
@@ -51,7 +51,7 @@ def test_quick_start_leaves_other_saves_byte_identical(app, drive):
     start_default(app)
     drive.frame(2)
     _play_and_leave(app, drive)
-    assert {p.name: p.read_bytes() for p in saves_dir().iterdir()} == before
+    assert {str(p.relative_to(saves_dir())): p.read_bytes() for p in saves_dir().rglob("*") if p.is_file()} == before
 
 
 def test_the_editors_test_play_leaves_other_saves_byte_identical(app, drive):
@@ -61,4 +61,4 @@ def test_the_editors_test_play_leaves_other_saves_byte_identical(app, drive):
     editor.test_play("hotseat")
     drive.frame(2)
     _play_and_leave(app, drive)
-    assert {p.name: p.read_bytes() for p in saves_dir().iterdir()} == before
+    assert {str(p.relative_to(saves_dir())): p.read_bytes() for p in saves_dir().rglob("*") if p.is_file()} == before

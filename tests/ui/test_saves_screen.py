@@ -1,0 +1,59 @@
+"""Saves (issue 22): each game keeps its own autosaves of its last three turns besides the
+latest (Continue); the Load screen lists them with times to the second and renames or
+deletes a save, driven by posted events."""
+
+import pygame
+
+from game.catalog import load_map, new_game
+from game.core.commands import END_PHASE, Command
+from game.paths import saves_dir
+from game.session import AUTOSAVE, KEEP_TURNS, Session, autosaves_dir, list_saves
+from game.ui.menu import LoadScene
+
+
+def played_turns(n: int) -> Session:
+    game = new_game(load_map("maps/ww2-135-house-to-house.yaml"), 1)
+    session = Session(game, {s: "human" for s in game.state.side_order})
+    for _ in range(2 * n):
+        assert session.submit(Command(END_PHASE, game.acting_side)).ok
+    return session
+
+
+def test_each_game_keeps_its_last_three_turns_and_the_latest(home):
+    first = played_turns(5)
+    own = sorted(p.name for p in autosaves_dir().glob("*.json"))
+    assert len(own) == KEEP_TURNS and own[-1].endswith("turn06.json") and own[0].endswith("turn04.json")
+    assert (saves_dir() / AUTOSAVE).exists()
+    played_turns(2)  # another game: its own autosaves, the first game's kept
+    assert len(list(autosaves_dir().glob("*.json"))) == KEEP_TURNS + 2
+    labels = [s.label for s in list_saves()]
+    assert any("turn 6" in lab for lab in labels) and all(lab.count(":") >= 2 for lab in labels)  # times to the second
+    assert first.meta["game_key"] in own[0]
+    # a game continued from its save keeps writing its own autosaves
+    from game.session import load_session
+
+    again = load_session(sorted(autosaves_dir().glob(f"{first.meta['game_key']}*.json"))[-1])
+    assert again.meta["game_key"] == first.meta["game_key"]
+
+
+def test_the_load_screen_renames_and_deletes_a_save(app, drive, home):
+    played_turns(1)
+    scene = LoadScene(app)
+    app.switch(scene)
+    drive.frame(2)
+    before = len(scene.saves)
+    target = scene.saves[0]
+    scene.list.item_list[0]["selected"] = True  # as a click on the first row does
+    scene.rename()
+    drive.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    drive.type("Before the storm")
+    drive.key(pygame.K_RETURN)
+    assert any(s.name == "Before the storm" for s in scene.saves)
+    renamed = next(s for s in scene.saves if s.name == "Before the storm")
+    assert renamed.path == target.path
+    scene.list.item_list[[s.path for s in scene.saves].index(renamed.path)]["selected"] = True
+    scene.delete()
+    drive.key(pygame.K_RETURN)  # not an answer: only Y says yes
+    assert renamed.path.exists()
+    drive.key(pygame.K_y)
+    assert not renamed.path.exists() and len(scene.saves) == before - 1
