@@ -16,14 +16,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-
-def _median_ms(fn: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
+from game.bench_verdict import median_ms
 
 
 def naive_los_full(table, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -74,8 +67,8 @@ def bench_los(quick: bool) -> dict[str, Any]:
 
     table, pts = make_los_scene(seed=1, n_features=300, n_figures=100)
     los_matrix(table, pts)  # build the index once, as a game does
-    fast = _median_ms(lambda: los_matrix(table, pts), 3 if quick else 9)
-    naive = _median_ms(lambda: naive_los_full(table, pts), 1)
+    fast = median_ms(lambda: los_matrix(table, pts), 3 if quick else 9)
+    naive = median_ms(lambda: naive_los_full(table, pts), 1)
     return {
         "name": "LOS matrix, 100 figures x 300 features",
         "value": f"{fast:.1f} ms",
@@ -236,7 +229,7 @@ def bench_load(quick: bool) -> dict[str, Any]:
         path = Path(folder) / "bench.json"
         save_game(game, path)
         load_game(path)  # the ruleset read and cached, as in a running program
-        ms = _median_ms(lambda: load_game(path), 1 if quick else 3)
+        ms = median_ms(lambda: load_game(path), 1 if quick else 3)
         size = path.stat().st_size
     return {
         "name": "Load a WW2 save (replayed and checked)",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import shapely
@@ -41,15 +42,20 @@ def _workload() -> float:
     return acc + hits + len(d)
 
 
-def reference_ms(repeats: int = 7) -> float:
-    """The reference workload's median time in this run, in ms."""
-    _workload()  # warm
+def median_ms(fn: Callable[[], object], repeats: int) -> float:
+    """The median time of ``repeats`` runs of ``fn``, in ms."""
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        _workload()
+        fn()
         times.append((time.perf_counter() - t0) * 1000)
     return statistics.median(times)
+
+
+def reference_ms(repeats: int = 7) -> float:
+    """The reference workload's median time in this run, in ms."""
+    _workload()  # warm
+    return median_ms(_workload, repeats)
 
 
 def judge(entries: list[dict[str, Any]], ref_ms: float) -> list[dict[str, Any]]:

@@ -54,13 +54,19 @@ def test_draw_every_shape_with_the_mouse(app, drive):
     assert len(scene.doc.data["terrain"]) == 4
 
 
-def test_select_move_vertex_undo_redo_and_refusal(app, drive):
+def wood_drawn(app, drive):
+    """A blank map with a wood drawn as a polygon (10, 10)-(20, 16), the select tool armed."""
     scene = blank(app)
     drive.key(pygame.K_p)
     for p in [(10, 10), (20, 10), (20, 16), (10, 16)]:
         drive.click(scene.screen(p))
     drive.key(pygame.K_RETURN)
     drive.key(pygame.K_v)
+    return scene
+
+
+def test_select_move_vertex_undo_redo_and_refusal(app, drive):
+    scene = wood_drawn(app, drive)
     drive.drag(scene.screen((15, 13)), scene.screen((18, 14)))  # move it by (3, 1)
     assert scene.doc.data["terrain"][0]["polygon"][0] == [13, 11]
     drive.drag(scene.screen((23, 11)), scene.screen((25, 8)))  # drag a vertex handle
@@ -276,12 +282,7 @@ def test_a_third_side_is_added_seated_in_a_team_and_removed_where_the_ruleset_ta
 
 
 def test_refusals_speak_words_and_the_panel_buttons_stay_put_as_the_hint_changes(app, drive):
-    scene = blank(app)
-    drive.key(pygame.K_p)
-    for p in [(10, 10), (20, 10), (20, 16), (10, 16)]:
-        drive.click(scene.screen(p))
-    drive.key(pygame.K_RETURN)
-    drive.key(pygame.K_v)
+    scene = wood_drawn(app, drive)
     drive.click(scene.screen((15, 13)))
     drive.frame()
     where = {b.label: b.rect.topleft for b in scene.panel.buttons}
