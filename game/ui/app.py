@@ -24,9 +24,10 @@ from game.editor.model import EditorDoc
 from game.session import Session
 
 from .editor import EditorScene
-from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
+from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, SettingsScene, open_save
 from .play import PlayScene
 from .scene import Scene
+from .settings import read_settings, write_settings
 from .sound import Sounds
 from .theme import font, reset_fonts, text, wrap
 from .victory import VictoryScene
@@ -40,6 +41,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "new_game": NewGameScene,
     "load": LoadScene,
     "rules": RulesScene,
+    "settings": SettingsScene,
     "play": PlayScene,
     "victory": VictoryScene,
     "editor": EditorScene,
@@ -66,7 +68,10 @@ class App:
         self.running = True
         self.headless = headless
         self.messages: list[tuple[str, float]] = []  # toasts: (text, seconds left)
+        self.settings = read_settings()
         self.sounds = Sounds()
+        if self.settings.get("fullscreen") and not headless:
+            self.set_fullscreen(True)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -87,6 +92,8 @@ class App:
     @overload
     def open(self, name: Literal["load"]) -> LoadScene: ...
     @overload
+    def open(self, name: Literal["settings"]) -> SettingsScene: ...
+    @overload
     def open(self, name: Literal["rules"], ruleset_id: str | None, back: Scene, focus: str | None = None) -> RulesScene: ...
     @overload
     def open(self, name: Literal["play"], session: Session, on_leave: Callable[[], None] | None = None) -> PlayScene: ...
@@ -100,6 +107,23 @@ class App:
         scene = SCENES[name](self, *args, **kwargs)
         self.switch(scene)
         return scene
+
+    def change_settings(self, **changes: Any) -> None:
+        """Change the player's settings, kept in the settings file (a failure to write is
+        said, and the change holds for this run)."""
+        self.settings.update(changes)
+        try:
+            write_settings(changes)
+        except OSError as e:
+            self.toast(f"The settings could not be saved ({e.strerror or e}); they hold until you quit.", 8)
+        if "fullscreen" in changes and not self.headless:
+            self.set_fullscreen(bool(changes["fullscreen"]))
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.screen = pygame.display.set_mode((0, 0) if on else DEFAULT_SIZE, pygame.FULLSCREEN if on else pygame.RESIZABLE)
+        self.manager.set_window_resolution(self.screen.get_size())
+        if self.scene is not None:
+            self.scene.resized()
 
     def toast(self, text: str, seconds: float = 4.0) -> None:
         self.messages.append((text, seconds))

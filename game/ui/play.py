@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
+from copy import copy
+from dataclasses import replace
 from math import hypot
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +42,7 @@ from .logview import LogView
 from .minimap import Minimap
 from .play_view import PlayView
 from .scene import Scene
+from .settings import AI_SPEEDS, SAFE_COLOURS
 from .terrain_render import TerrainRenderer, terrain_looks
 from .theme import BG, SIDEBAR_W, TOOLBAR_H, font
 from .traces import FADE, Traces
@@ -142,11 +145,22 @@ class PlayScene(Scene):
         return self.table_rect.collidepoint(pos)
 
     def view_state(self) -> GameState:
-        """What the side at the screen may see (hotseat: the active human side)."""
-        key = (self.game.version, self.session.viewer())  # the state's number: see Game
+        """What the side at the screen may see (hotseat: the active human side), its sides
+        in the colour-blind-safe colours when the player's settings ask for them."""
+        safe = bool(self.app.settings.get("colour_blind"))
+        key = (self.game.version, self.session.viewer(), safe)  # the state's number: see Game
         if self.view_cache is None or self.view_cache[0] != key:
-            self.view_cache = (key, self.game.view(self.session.viewer()))
+            view = self.game.view(self.session.viewer())
+            if safe:  # a copy with its own sides: the game's state is never touched
+                view = copy(view)
+                view.sides = {sid: replace(sd, colour=SAFE_COLOURS[i % len(SAFE_COLOURS)])
+                              for i, (sid, sd) in enumerate(self.game.state.sides.items())}
+            self.view_cache = (key, view)
         return self.view_cache[1]
+
+    def side_colour(self, side: str) -> str:
+        """A side's colour as the table shows it (the settings may swap in safe colours)."""
+        return self.view_state().sides[side].colour
 
     # ---- selection and picking ---------------------------------------------------------
     def figure_at(self, pos: ScreenPos) -> str | None:
@@ -529,7 +543,8 @@ class PlayScene(Scene):
             return
         if not self.session.is_human(self.game.acting_side) and not self.top().modal:
             self.ai_timer += dt
-            while (self.ai_timer >= AI_PACE or self.skip_ai) and not st.over and not self.session.is_human(self.game.acting_side):
+            pace = AI_SPEEDS.get(str(self.app.settings.get("ai_speed")), AI_PACE)
+            while (self.ai_timer >= pace or self.skip_ai) and not st.over and not self.session.is_human(self.game.acting_side):
                 self.ai_timer = 0.0
                 side = self.game.acting_side
                 cmd = self.players[side].choose(self.game, side)

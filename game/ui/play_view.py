@@ -207,7 +207,7 @@ class PlayView:
         text(surf, f"Turn {st.turn} of {limit}", (x, r.y + 8), 24, INK, bold=True)
         text(surf, self.scene.rules.data.name, (r.right - 10, r.y + 12), 16, INK_SOFT, anchor="topright")
         side = st.sides[self.scene.game.acting_side]
-        pygame.draw.circle(surf, pygame.Color(side.colour), (x + 8, r.y + 46), 8)
+        pygame.draw.circle(surf, pygame.Color(self.scene.side_colour(side.id)), (x + 8, r.y + 46), 8)
         ctrl = {"human": "human", "random": "random", "ai": "AI"}.get(self.scene.session.controllers.get(side.id, "human"), "")
         name, nsize = fit_line(side.name, 21, 16, r.w - 190, bold=True)
         text(surf, name, (x + 22, r.y + 36), nsize, INK, bold=True)
@@ -257,7 +257,7 @@ class PlayView:
         pygame.draw.rect(surf, (240, 232, 212), (x - 4, y - 2, w + 8, 4))
         count = f"{alive}/{total} in action"
         name, size = fit_line(u.name, 22, 15, w - text_width(count, 18) - 12, bold=True)  # a long name: smaller, then shortened
-        text(surf, name, (x, y), size, pygame.Color(st.sides[u.side].colour).correct_gamma(0.6), bold=True)
+        text(surf, name, (x, y), size, pygame.Color(self.scene.side_colour(u.side)).correct_gamma(0.6), bold=True)
         text(surf, count, (x + w, y + 2), 18, INK_SOFT, anchor="topright")
         y += 22
         status = self.scene.rules.unit_status(self.scene.game, u.id)

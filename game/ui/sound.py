@@ -5,23 +5,20 @@ settings file, and silent where there is no audio device.
 The mixer is started only here, with the C library's error output silenced while it
 tries (SDL's ALSA back end prints a page of "cannot find card" to the terminal on a machine
 without sound); if it cannot start, every sound is skipped. The volume steps through
-:data:`VOLUMES` (F2 on the play screen) and is kept in ``settings.json`` in the player's
-data folder, written atomically.
+:data:`VOLUMES` (F2 on the play screen, or the Settings screen) and is kept in the player's
+settings (game/ui/settings.py).
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import numpy as np
 import pygame
 
-from game.core.save import write_atomic
-from game.paths import data_home
+from .settings import read_settings, write_settings
 
 RATE = 22050
 #: the volume steps F2 cycles through (1 is full)
@@ -29,26 +26,6 @@ VOLUMES = (1.0, 0.5, 0.0)
 #: event kinds that sound as a shot, and as an explosion
 SHOT_KINDS = frozenset({"fire", "shot", "shoot", "opportunity", "volley", "burst"})
 BLAST_KINDS = frozenset({"blast", "grenade", "bombardment", "explosion", "mortar", "barrage", "he"})
-
-
-def settings_path() -> Path:
-    return data_home() / "settings.json"
-
-
-def read_settings() -> dict:
-    """The player's settings; a missing or broken file gives the defaults (and is left as it
-    is until the next change writes it again)."""
-    try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def write_settings(changes: dict) -> None:
-    data = read_settings()
-    data.update(changes)
-    write_atomic(settings_path(), json.dumps(data, indent=2, sort_keys=True))
 
 
 @contextmanager
@@ -98,7 +75,7 @@ def waveforms(seed: int = 7) -> dict[str, np.ndarray]:
 
 class Sounds:
     def __init__(self) -> None:
-        self.volume = float(read_settings().get("volume", VOLUMES[0]))
+        self.volume = float(read_settings()["volume"])
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.ready = False
         try:

@@ -9,7 +9,7 @@ from game.editor.model import EditorDoc
 from game.session import Session
 from game.ui.app import SCENES
 from game.ui.editor import EditorScene
-from game.ui.menu import LoadScene, MainMenu, NewGameScene, RulesScene
+from game.ui.menu import LoadScene, MainMenu, NewGameScene, RulesScene, SettingsScene
 from game.ui.play import PlayScene
 from game.ui.victory import VictoryScene
 from tests.ui.test_hotseat import small_game
@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_scene_opens_by_name(app, drive):
     session = Session(small_game(), {"a": "human", "b": "human"}, handover="never")
     opened = [
-        app.open("menu"), app.open("new_game"), app.open("load"), app.open("rules", None, MainMenu(app)),
+        app.open("menu"), app.open("new_game"), app.open("load"), app.open("rules", None, MainMenu(app)), app.open("settings"),
         app.open("play", session), app.open("victory", session), app.open("editor", None),
     ]
-    assert [type(s) for s in opened] == [MainMenu, NewGameScene, LoadScene, RulesScene, PlayScene, VictoryScene, EditorScene]
-    assert set(SCENES) == {"menu", "new_game", "load", "rules", "play", "victory", "editor"}
+    assert [type(s) for s in opened] == [MainMenu, NewGameScene, LoadScene, RulesScene, SettingsScene, PlayScene, VictoryScene, EditorScene]
+    assert set(SCENES) == {"menu", "new_game", "load", "rules", "settings", "play", "victory", "editor"}
     assert app.scene is opened[-1]
     drive.frame()
 

@@ -1,0 +1,47 @@
+"""The Settings screen (issue 22): each setting steps through its choices, is kept in the
+settings file and takes effect: colour-blind-safe side colours on the table (the game's own
+state untouched), the computer's pace; a broken settings file gives the defaults."""
+
+import json
+
+from game.catalog import load_map, new_game
+from game.session import Session
+from game.ui.menu import SettingsScene
+from game.ui.play import PlayScene
+from game.ui.settings import DEFAULTS, SAFE_COLOURS, read_settings
+
+
+def press(scene, drive, start: str):
+    b = next(b for b in scene.buttons if b.text.startswith(start))
+    drive.click(b.rect.center)
+    drive.frame()
+
+
+def test_the_settings_step_are_kept_and_take_effect(app, drive, home):
+    scene = app.open("settings")
+    drive.frame()
+    assert isinstance(scene, SettingsScene)
+    press(scene, drive, "Side colours")
+    press(app.scene, drive, "Computer's pace")
+    press(app.scene, drive, "Computer's pace")
+    press(app.scene, drive, "Sound")
+    kept = json.loads((home / "settings.json").read_text())
+    assert kept["colour_blind"] is True and kept["ai_speed"] == "instant" and kept["volume"] == 0.5
+    assert [b.text for b in app.scene.buttons][:3] == ["Sound: 50%", "Side colours: colour-blind safe", "Computer's pace: instant"]
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), 1)
+    before = game.digest()
+    play = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(play)
+    drive.frame()
+    assert [play.view_state().sides[s].colour for s in game.state.side_order] == list(SAFE_COLOURS[:2])
+    assert [game.state.sides[s].colour for s in game.state.side_order] == ["#6b7d3a", "#5b6b7a"] and game.digest() == before
+    app.change_settings(colour_blind=False)
+    assert play.view_state().sides["us"].colour == "#6b7d3a"
+
+
+def test_a_broken_settings_file_gives_the_defaults(home):
+    (home / "settings.json").write_text("{broken")
+    assert read_settings() == DEFAULTS
+    (home / "settings.json").write_text(json.dumps({"ai_speed": "warp", "colour_blind": "yes", "volume": 0}))
+    got = read_settings()
+    assert got["ai_speed"] == "normal" and got["colour_blind"] is False and got["volume"] == 0
