@@ -20,9 +20,16 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from game.catalog import available_maps, available_rulesets, load_ruleset, map_problems, new_game
+from game.catalog import (
+    available_maps,
+    available_rulesets,
+    load_ruleset,
+    map_problems,
+    new_game,
+)
 from game.core.save import SaveError
 from game.data.errors import DataError
+from game.geometry.units import to_mm
 from game.paths import saves_dir
 from game.session import (
     AUTOSAVE,
@@ -38,6 +45,7 @@ from .dialogs import ConfirmHandler, PromptHandler
 from .handler_base import Handler
 from .scene import Scene
 from .settings import AI_SPEEDS, settings_path
+from .terrain_render import TerrainRenderer, terrain_looks
 from .theme import text
 from .widgets import draw_backdrop
 
@@ -245,6 +253,34 @@ class NewGameScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, "New game", "Choose the rules, the scenario and who plays each side")
+        if self.maps:
+            w, h = surf.get_size()
+            self.draw_preview(surf, pygame.Rect(700, 492, w - 760, h - 110 - 492 - 12))
+
+    def draw_preview(self, surf: pygame.Surface, room: pygame.Rect) -> None:
+        """The chosen scenario's table drawn small, each side's figures as dots in its
+        colour, with its size and length under it (kept for the scenario once drawn)."""
+        lm = self.maps[self.map_index]
+        key = (lm.path, room.size)
+        if getattr(self, "preview_of", None) != key:
+            m = lm.model
+            table = lm.ruleset.build_table(m)
+            z = min(room.w / table.width, (room.h - 22) / table.height)
+            cache, cz = TerrainRenderer(table, terrain_looks()).surface(z)
+            size = (max(1, round(table.width * z)), max(1, round(table.height * z)))
+            pic = pygame.transform.smoothscale(cache, size) if cache.get_size() != size else cache.copy()
+            unit = to_mm(1.0, m.unit) * z
+            for side in m.sides:
+                for u in side.units:
+                    for f in u.figures:
+                        pygame.draw.circle(pic, pygame.Color(side.colour), (f.at[0] * unit, f.at[1] * unit), 3)
+                        pygame.draw.circle(pic, (238, 230, 205), (f.at[0] * unit, f.at[1] * unit), 3, 1)
+            figures = sum(len(u.figures) for s in m.sides for u in s.units)
+            self.preview = (pic, f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {figures} figures")
+            self.preview_of = key
+        pic, words = self.preview
+        surf.blit(pic, (room.x + (room.w - pic.get_width()) // 2, room.y))
+        text(surf, words, (room.centerx, room.y + pic.get_height() + 4), 17, (200, 190, 160), anchor="midtop")
 
 
 class SettingsScene(Scene):

@@ -45,3 +45,16 @@ def test_a_broken_settings_file_gives_the_defaults(home):
     (home / "settings.json").write_text(json.dumps({"ai_speed": "warp", "colour_blind": "yes", "volume": 0}))
     got = read_settings()
     assert got["ai_speed"] == "normal" and got["colour_blind"] is False and got["volume"] == 0
+
+
+def test_new_game_draws_a_preview_of_the_chosen_scenario(app, drive, home):
+    scene = app.open("new_game")
+    drive.frame()
+    assert scene.preview_of[0] == scene.maps[0].path
+    pic, words = scene.preview
+    m = scene.maps[0].model
+    assert words == f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {sum(len(u.figures) for s in m.sides for u in s.units)} figures"
+    assert abs(pic.get_width() / pic.get_height() - m.table.width / m.table.height) < 0.02  # the table's shape
+    scene.map_index = 1
+    drive.frame()
+    assert scene.preview_of[0] == scene.maps[1].path
