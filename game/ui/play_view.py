@@ -251,9 +251,13 @@ class PlayView:
                 text(surf, line, (x, y), 18, INK_SOFT)
                 y += 18
             return self.draw_roster(surf, x, y + 4, w)
-        u = st.units[self.scene.selected_unit]
-        alive = len(st.unit_figures(u.id))
+        seen = self.scene.view_state()  # the card says of an enemy only what the viewing side may know
+        if self.scene.selected_unit not in seen.units:
+            return y
+        u = seen.units[self.scene.selected_unit]
+        alive = len(seen.unit_figures(u.id))
         total = len(u.figures)
+        own = u.side == self.scene.session.viewer() or self.scene.session.viewer() is None
         pygame.draw.rect(surf, (240, 232, 212), (x - 4, y - 2, w + 8, 4))
         count = f"{alive}/{total} in action"
         name, size = fit_line(u.name, 22, 15, w - text_width(count, 18) - 12, bold=True)  # a long name: smaller, then shortened
@@ -264,12 +268,14 @@ class PlayView:
         if status:
             text(surf, "Status: " + ", ".join(status), (x, y), 18, (160, 60, 30), bold=True)
             y += 18
-        for line in self.scene.rules.unit_options(self.scene.game, u.id):
+        lines = self.scene.rules.unit_options(self.scene.game, u.id) if own else [
+            f"An enemy unit of {seen.sides[u.side].name}: what your side sees of it."]
+        for line in lines:
             for part in wrap(line, 18, w):
                 text(surf, part, (x, y), 18, INK)
                 y += 17
-        if self.scene.selected_figure and self.scene.selected_figure in st.figures:
-            f = st.figures[self.scene.selected_figure]
+        if self.scene.selected_figure and self.scene.selected_figure in seen.figures:
+            f = seen.figures[self.scene.selected_figure]
             weapons = ", ".join(weapon_name(self.scene.rules, w) for w in dict.fromkeys(f.weapons)) or "no weapon"
             marks = ", ".join(self.scene.rules.listing.figure_status(self.scene.game, f.id))
             for part in wrap(f"{f.name}: {weapons}" + (f" ({marks})" if marks else ""), 18, w):

@@ -70,3 +70,26 @@ def test_a_long_unit_name_is_fitted_beside_its_count(app, drive, monkeypatch):
     count = next(d for d in drawn if d[0] == "1/1 in action")
     assert name.endswith("...") and size < 22
     assert pos[0] + text_width(name, size, bold=bold) < count[1][0] - text_width("1/1 in action", 18)  # clear of the count
+
+
+def test_an_enemy_units_card_says_only_what_the_side_sees(app, drive, monkeypatch):
+    """Issue 21's unit card, for enemies what your side knows: a German pair with one man
+    found and one still hidden reads '1/1 in action' to the Americans, not 1/2 or 2/2."""
+    import game.ui.play_view as view
+    from game.core.commands import Command
+    from tests.rulesets.w135 import table_game
+
+    hedge = {"type": "hedge", "line": [[0, 30], [60, 30]], "width": 1}
+    game = table_game([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40), ("de_rifleman", 10, 29.5)], [hedge],
+                      settings={"hidden_deployment": ["b"]})
+    assert game.submit(Command("move", "a", figure="a1.1", path=((30 * 25.4, 22 * 25.4),))).ok  # finds the man at the hedge
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    assert "b1.2" in scene.view_state().figures and "b1.1" not in scene.view_state().figures
+    scene.select("b1.2")
+    drawn = []
+    real = view.text
+    monkeypatch.setattr(view, "text", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+    drive.frame()
+    assert "1/1 in action" in drawn and "2/2 in action" not in drawn and "1/2 in action" not in drawn
+    assert any(s.startswith("An enemy unit of") for s in drawn)
