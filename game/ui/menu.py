@@ -331,7 +331,7 @@ class SettingsScene(Scene):
 
 class LoadScene(Scene):
     """Every save, autosave and finished game, newest first, with its time to the second;
-    load one, rename it or delete it (after a question)."""
+    load one, watch it in the replay theatre, rename it or delete it (after a question)."""
 
     def enter(self) -> None:
         m = self.app.manager
@@ -342,6 +342,7 @@ class LoadScene(Scene):
         self.list = UISelectionList(pygame.Rect(60, 150, w - 120, h - 280), items, m)
         UIButton(pygame.Rect(60, h - 90, 140, 44), "Rename", m, command=self.rename)
         UIButton(pygame.Rect(210, h - 90, 140, 44), "Delete", m, command=self.delete)
+        UIButton(pygame.Rect(360, h - 90, 140, 44), "Watch", m, command=self.watch)
         UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
         UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Load", m, command=self.load)
         self.hint = f"Saves folder: {saves_dir()}"
@@ -357,6 +358,23 @@ class LoadScene(Scene):
         info = self.selected()
         if info is not None:
             open_save(self.app, info.path)
+
+    def watch(self) -> None:
+        """The save in the replay theatre, from its start (the file is only read)."""
+        from game.catalog import load_game
+
+        from .replay_view import ReplayScene
+
+        info = self.selected()
+        if info is None:
+            return
+        self.app.busy("Checking the save: playing its commands again from the seed...")
+        try:
+            game = load_game(info.path)
+        except (SaveError, DataError) as e:
+            self.app.toast(str(e), 8)
+            return
+        self.app.switch(ReplayScene(self.app, game, 0))
 
     def rename(self) -> None:
         info = self.selected()

@@ -26,9 +26,15 @@ class VictoryScene(Scene):
         self.session = session
         self.log_box: UITextBox | None = None
 
+    def watch(self) -> None:
+        from .replay_view import ReplayScene
+
+        self.app.switch(ReplayScene(self.app, self.session.game, 0))
+
     def enter(self) -> None:
         m = self.app.manager
         w, h = self.app.size
+        UIButton(pygame.Rect(w // 2 - 520, h - 90, 200, 44), "Watch the replay", m, command=self.watch)
         UIButton(pygame.Rect(w // 2 - 310, h - 90, 200, 44), "View the log", m, command=self.show_log)
         UIButton(pygame.Rect(w // 2 - 100, h - 90, 200, 44), "Main menu", m, command=lambda: self.app.open("menu"))
         UIButton(pygame.Rect(w // 2 + 110, h - 90, 200, 44), "Quit", m, command=self.quit)
