@@ -38,6 +38,12 @@ class ReplayScene(PlayScene):
         self.app.toast("This is a replay: press B to play on from here as a new game.", 5)
         return Rejected(cmd, "a replay is read only")
 
+    def undo(self) -> None:
+        self.go(self.step - 1)  # in the theatre, a step back
+
+    def save(self) -> None:
+        self.app.toast("This is a replay of a game already saved: press B to play on from here, then save.", 5)
+
     def go(self, step: int) -> None:
         """The same theatre at another step (the camera kept where it was)."""
         step = max(0, min(step, len(self.whole.commands)))

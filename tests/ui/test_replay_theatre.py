@@ -36,6 +36,11 @@ def test_step_back_and_forth_then_play_on_from_a_moment(app, drive, tmp_path):
     assert app.scene.step == 0 and app.scene.game.digest() == digests[0]
     assert not app.scene.submit(Command(END_PHASE, app.scene.game.acting_side)).ok  # read only
     drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # undo in the theatre: a step back, the game untouched
+    assert app.scene.step == 1 and app.scene.game.digest() == digests[1]
+    drive.key(pygame.K_LEFT)
+    drive.key(pygame.K_RIGHT)
     drive.key(pygame.K_b)  # play on from command 1
     assert isinstance(app.scene, PlayScene) and not isinstance(app.scene, ReplayScene)
     branch = app.scene.game
