@@ -34,10 +34,9 @@ class VictoryScene(Scene):
     def enter(self) -> None:
         m = self.app.manager
         w, h = self.app.size
-        UIButton(pygame.Rect(w // 2 - 520, h - 90, 200, 44), "Watch the replay", m, command=self.watch)
-        UIButton(pygame.Rect(w // 2 - 310, h - 90, 200, 44), "View the log", m, command=self.show_log)
-        UIButton(pygame.Rect(w // 2 - 100, h - 90, 200, 44), "Main menu", m, command=lambda: self.app.open("menu"))
-        UIButton(pygame.Rect(w // 2 + 110, h - 90, 200, 44), "Quit", m, command=self.quit)
+        buttons = [("Watch the replay", self.watch), ("View the log", self.show_log), ("Main menu", lambda: self.app.open("menu")), ("Quit", self.quit)]
+        x = w // 2 - (len(buttons) * 210 - 10) // 2  # a row centred, whatever the window's width
+        self.buttons = [UIButton(pygame.Rect(x + 210 * i, h - 90, 200, 44), label, m, command=fn) for i, (label, fn) in enumerate(buttons)]
 
     def quit(self) -> None:
         self.app.running = False

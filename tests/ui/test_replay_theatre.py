@@ -47,3 +47,20 @@ def test_step_back_and_forth_then_play_on_from_a_moment(app, drive, tmp_path):
     assert branch.digest() == digests[1] and branch is not whole
     assert app.scene.submit(Command(END_PHASE, branch.acting_side)).ok  # a real game, played on
     assert path.read_bytes() == original and replay(whole).digest() == digests[12]
+
+
+def test_the_end_screen_offers_the_replay_within_a_narrow_window(home):
+    from game.session import Session
+    from game.ui.app import App
+
+    app = App((960, 640), headless=True)
+    try:
+        game = new_game(load_map("maps/ww2-135-house-to-house.yaml"), 5)
+        scene = app.open("victory", Session(game, {s: "human" for s in game.state.side_order}, autosaves=False))
+        app.frame(0.02)
+        assert [b.text for b in scene.buttons] == ["Watch the replay", "View the log", "Main menu", "Quit"]
+        assert all(0 <= b.rect.x and b.rect.right <= 960 for b in scene.buttons)
+        scene.watch()
+        assert isinstance(app.scene, ReplayScene) and app.scene.step == 0
+    finally:
+        pygame.quit()
