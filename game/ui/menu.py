@@ -111,6 +111,10 @@ class MainMenu(Scene):
         self.drawn = False  # the rulesets are read after the first frame: the menu shows at once
         self.rulesets: list[str] | None = None
 
+    def quiet(self) -> bool:
+        """At rest once the rulesets are read: the window sleeps until the player moves."""
+        return self.rulesets is not None
+
     def update(self, dt: float) -> None:
         if self.rulesets is None and self.drawn:
             from game.catalog import ruleset_problems
