@@ -24,10 +24,11 @@ from game.editor.model import EditorDoc
 from game.session import Session
 
 from .editor import EditorScene
-from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, SettingsScene, open_save
+from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
 from .play import PlayScene
 from .scene import Scene
 from .settings import read_settings, write_settings
+from .settings_screen import SettingsScene
 from .sound import Sounds
 from .theme import font, reset_fonts, text, wrap
 from .victory import VictoryScene

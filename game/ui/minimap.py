@@ -23,6 +23,7 @@ class Minimap:
     def __init__(self) -> None:
         self.thumb: pygame.Surface | None = None
         self.thumb_of: tuple[int, tuple[int, int]] | None = None  # (the terrain picture's id, the size)
+        self.dragging = False  # the mouse pressed on the minimap and not yet let go
 
     @staticmethod
     def needed(cam: Camera) -> bool:
@@ -49,6 +50,21 @@ class Minimap:
         cam.y = y - cam.view.h / (2 * cam.zoom)
         cam.clamp()
         return True
+
+    def handle(self, cam: Camera, e: pygame.event.Event) -> bool:
+        """A press, drag or release on the minimap moves the view; whether it took the event."""
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.click(cam, e.pos):
+            self.dragging = True
+            return True
+        if e.type == pygame.MOUSEMOTION and self.dragging:
+            if e.buttons[0]:
+                self.click(cam, e.pos)
+                return True
+            self.dragging = False
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
 
     def draw(self, surf: pygame.Surface, cam: Camera, terrain: pygame.Surface | None, st: GameState) -> None:
         if not self.needed(cam):

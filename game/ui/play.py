@@ -4,7 +4,6 @@ command shows its reason."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable
 from copy import copy
 from dataclasses import replace
@@ -18,7 +17,6 @@ from game.core.events import Event
 from game.core.game import Game
 from game.core.state import Figure, GameState
 from game.geometry.table import Table
-from game.paths import data_home
 from game.rulesets.base import RulesetBase, ruleset_of
 from game.rulesets.movement import MovePlan
 from game.rulesets.offers import Action
@@ -30,31 +28,27 @@ from .dialogs import ConfirmHandler, HandoverHandler, PromptHandler
 from .dice_tray import DiceTray
 from .handler_base import Handler, ScreenPos, WorldPos
 from .handlers import (
-    LosHandler,
-    MeasureHandler,
     MoveFigureHandler,
     PointHandler,
     SelectHandler,
     TargetHandler,
-    TemplateHandler,
 )
 from .logview import LogView
 from .minimap import Minimap
+from .play_controls import at_rest, build_toolbar, handle_key, tool_width, toolbar_items
 from .play_view import PlayView
 from .scene import Scene
 from .settings import AI_SPEEDS, SAFE_COLOURS
 from .terrain_render import TerrainRenderer, terrain_looks
-from .theme import BG, SIDEBAR_W, TOOLBAR_H, font
-from .traces import FADE, Traces
-from .widgets import Button, ButtonBar, bar_height, draw_tooltip, flow
+from .theme import BG, SIDEBAR_W, TOOLBAR_H
+from .traces import Traces
+from .widgets import ButtonBar, bar_height, draw_tooltip, flow
 
 if TYPE_CHECKING:
     from .app import App
 
 #: the tools that give a command, put down when their phase ends
 COMMAND_TOOLS = (MoveFigureHandler, TargetHandler, PointHandler)
-#: keys that pan the table while held
-PAN_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)
 AI_PACE = 0.35  # seconds between AI commands, so a person can follow
 PAN_SPEED = 700  # px per second
 
@@ -94,7 +88,6 @@ class PlayScene(Scene):
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.traces = Traces()  # what the other side just did, drawn on the table
         self.minimap = Minimap()  # the whole table small, when the view shows part of it
-        self.minimap_drag = False
         self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
         self.layout()
         self.camera.fit()
@@ -116,14 +109,14 @@ class PlayScene(Scene):
 
     def layout(self) -> None:
         w, h = self.app.size
-        items = self.toolbar_items()
-        places = flow([self.tool_width(label, key) for label, key, _ in items], w - SIDEBAR_W)
+        items = toolbar_items(self)
+        places = flow([tool_width(label, key) for label, key, _ in items], w - SIDEBAR_W)
         bar_h = bar_height(places[-1][1] + 1, TOOLBAR_H)
         self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - bar_h)
         self.sidebar_rect = pygame.Rect(w - SIDEBAR_W, 0, SIDEBAR_W, h)
         self.toolbar_rect = pygame.Rect(0, h - bar_h, w - SIDEBAR_W, bar_h)
         self.camera.view = self.table_rect.copy()
-        self.build_toolbar(items, places)
+        build_toolbar(self, items, places)
 
     def resized(self) -> None:
         self.layout()
@@ -179,23 +172,7 @@ class PlayScene(Scene):
         return self.game.state.figures[fid].pos if fid else self.camera.to_world(pos)
 
     def roster(self) -> list[tuple[str, str, int, int, bool]]:
-        """The acting human side's units: (id, name, figures in action, figures, whether it
-        can still act), those that can first; kept for the state's version."""
-        side = self.game.acting_side
-        key = (self.game.version, side)
-        if self.roster_cache is None or self.roster_cache[0] != key:
-            rows = []
-            st = self.game.state
-            if self.session.is_human(side) and self.rules.decision(self.game) is None:
-                for u in st.units.values():
-                    alive = st.unit_figures(u.id)
-                    if u.side != side or not alive:
-                        continue
-                    can = self.rules.listing.can_act(self.game, u.id)
-                    rows.append((u.id, u.name, len(alive), len(u.figures), can))
-            rows.sort(key=lambda r: not r[4])
-            self.roster_cache = (key, rows)
-        return self.roster_cache[1]
+        return self.painter.roster_rows()
 
     def select_unit(self, unit_id: str) -> None:
         figs = self.game.state.unit_figures(unit_id)
@@ -354,18 +331,6 @@ class PlayScene(Scene):
         st = self.game.state
         self.push(PromptHandler("Name of the save:", f"{st.scenario} turn {st.turn}", done))
 
-    def screenshot(self) -> None:
-        folder = data_home() / "screenshots"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"table-{time.strftime('%Y%m%d-%H%M%S')}.png"
-        pygame.image.save(self.app.screen, str(path))
-        self.app.toast(f"Screenshot saved: {path}")
-
-    def rules_reference(self) -> None:
-        st = self.game.state
-        focus = f"{self.rules.phase_name(st.phase)} phase"
-        self.app.open("rules", self.rules.data.id, self, focus)
-
     def leave_to_menu(self) -> None:
         def go() -> None:
             if self.on_leave is not None:
@@ -421,16 +386,7 @@ class PlayScene(Scene):
                 self.camera.zoom_at(1.15 ** e.y, mouse)
                 self.zoom_idle = 0.0
             return
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.minimap.click(self.camera, e.pos):
-            self.minimap_drag = True
-            return
-        if e.type == pygame.MOUSEMOTION and self.minimap_drag:
-            if e.buttons[0]:
-                self.minimap.click(self.camera, e.pos)
-                return
-            self.minimap_drag = False
-        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.minimap_drag:
-            self.minimap_drag = False
+        if self.minimap.handle(self.camera, e):
             return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button in (2, 3) and self.in_table(e.pos):
             self.panning = e.pos
@@ -466,43 +422,7 @@ class PlayScene(Scene):
             self.key(e)
 
     def key(self, e: pygame.event.Event) -> None:
-        ctrl = e.mod & pygame.KMOD_CTRL
-        k = e.key
-        if k == pygame.K_ESCAPE:
-            self.cancel(menu=True)
-        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_phase()
-        elif ctrl and k == pygame.K_z:
-            self.undo()
-        elif ctrl and k == pygame.K_s:
-            self.save()
-        elif k == pygame.K_F1:
-            self.rules_reference()
-        elif k == pygame.K_F2:
-            v = self.app.sounds.next_volume()
-            self.app.toast((f"Sound: {round(v * 100)}%" if v else "Sound: off") + ("" if self.app.sounds.ready else " (no audio device: silent)"))
-        elif k == pygame.K_F12:
-            self.screenshot()
-        elif k in (pygame.K_HOME, pygame.K_f):
-            self.camera.fit()
-        elif k == pygame.K_m:
-            self.toggle_tool(MeasureHandler)
-        elif k == pygame.K_l:
-            self.toggle_tool(LosHandler)
-        elif k == pygame.K_t:
-            self.toggle_tool(TemplateHandler)
-        elif k == pygame.K_r:
-            self.show_ranges = not self.show_ranges
-        elif k == pygame.K_g:
-            self.show_grid = not self.show_grid
-        elif k == pygame.K_c:
-            self.tapes.clear()
-        elif k == pygame.K_TAB:
-            self.skip_ai = True
-        elif pygame.K_1 <= k <= pygame.K_9:
-            self.run_action(k - pygame.K_1)
-        elif k == pygame.K_0:
-            self.run_action(9)  # the tenth action (the sidebar numbers 1-9, then 0)
+        handle_key(self, e)
 
     def toggle_tool(self, cls: type[Handler[PlayScene]]) -> None:
         if isinstance(self.top(), cls):
@@ -556,15 +476,7 @@ class PlayScene(Scene):
                 self.skip_ai = False
 
     def quiet(self) -> bool:
-        """At rest: the player's turn with no tool armed (a tool's odds wait for the cursor
-        to rest a few frames), no dice tumbling, every token where the rules put it, no
-        trace still fading, no key held to pan, the terrain drawn at this zoom."""
-        st = self.game.state
-        keys = pygame.key.get_pressed()
-        return (not st.over and self.session.is_human(self.game.acting_side) and (isinstance(self.top(), SelectHandler) or self.top().modal)
-                and not self.dice.busy() and all(self.shown.get(f.id) == f.pos for f in st.figures.values())
-                and all(t.age >= FADE for t in self.traces.shown(self.session.viewer(), self.view_state())) and self.zoom_idle > 0.5
-                and not any(keys[k] for k in PAN_KEYS))
+        return at_rest(self)
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(BG)
@@ -578,29 +490,3 @@ class PlayScene(Scene):
             draw_tooltip(surf, why, self.mouse)  # a disabled action says why on hover
         elif isinstance(top, SelectHandler) and self.in_table(self.mouse) and (fid := self.figure_at(self.mouse)):
             draw_tooltip(surf, self.painter.figure_note(fid), self.mouse)  # what the figure is, carries and suffers
-
-    # ---- toolbar ---------------------------------------------------------------------------
-    def toolbar_items(self) -> list[tuple[str, str, Callable[[], None]]]:
-        return [
-            ("Measure", "M", lambda: self.toggle_tool(MeasureHandler)),
-            ("Sight", "L", lambda: self.toggle_tool(LosHandler)),
-            ("Template", "T", lambda: self.toggle_tool(TemplateHandler)),
-            ("Ranges", "R", lambda: setattr(self, "show_ranges", not self.show_ranges)),
-            ("Grid", "G", lambda: setattr(self, "show_grid", not self.show_grid)),
-            ("Fit", "F", lambda: self.camera.fit()),
-            ("Undo", "^Z", self.undo),
-            ("Save", "^S", self.save),
-            ("Rules", "F1", self.rules_reference),
-            ("Menu", "Esc", self.leave_to_menu),
-        ]
-
-    @staticmethod
-    def tool_width(label: str, key: str) -> int:
-        return max(74, font(19).size(f"[{key}] {label}")[0] + 14)
-
-    def build_toolbar(self, items: list[tuple[str, str, Callable[[], None]]], places: list[tuple[int, int]]) -> None:
-        self.tool_bar.clear()
-        r = self.toolbar_rect
-        for (label, key, fn), (x, row) in zip(items, places, strict=True):
-            self.tool_bar.add(Button(pygame.Rect(r.x + x, r.y + 5 + row * (TOOLBAR_H - 5), self.tool_width(label, key), TOOLBAR_H - 10),
-                                     label, fn, True, key))

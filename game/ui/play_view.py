@@ -283,10 +283,29 @@ class PlayView:
                 y += 17
         return y
 
+    def roster_rows(self) -> list[tuple[str, str, int, int, bool]]:
+        """The acting human side's units: (id, name, figures in action, figures, whether it
+        can still act), those that can first; kept for the state's version."""
+        side = self.scene.game.acting_side
+        key = (self.scene.game.version, side)
+        if self.scene.roster_cache is None or self.scene.roster_cache[0] != key:
+            rows = []
+            st = self.scene.game.state
+            if self.scene.session.is_human(side) and self.scene.rules.decision(self.scene.game) is None:
+                for u in st.units.values():
+                    alive = st.unit_figures(u.id)
+                    if u.side != side or not alive:
+                        continue
+                    can = self.scene.rules.listing.can_act(self.scene.game, u.id)
+                    rows.append((u.id, u.name, len(alive), len(u.figures), can))
+            rows.sort(key=lambda r: not r[4])
+            self.scene.roster_cache = (key, rows)
+        return self.scene.roster_cache[1]
+
     def draw_roster(self, surf, x, y, w) -> int:
         """The acting side's units, those that can still act first and marked; a click
         selects one (its figure nearest the middle of the unit)."""
-        rows = self.scene.roster()
+        rows = self.roster_rows()
         if not rows:
             return y
         text(surf, f"Your units ({sum(1 for r in rows if r[4])} can act):", (x, y), 18, INK, bold=True)

@@ -9,8 +9,9 @@ from game.editor.model import EditorDoc
 from game.session import Session
 from game.ui.app import SCENES
 from game.ui.editor import EditorScene
-from game.ui.menu import LoadScene, MainMenu, NewGameScene, RulesScene, SettingsScene
+from game.ui.menu import LoadScene, MainMenu, NewGameScene, RulesScene
 from game.ui.play import PlayScene
+from game.ui.settings_screen import SettingsScene
 from game.ui.victory import VictoryScene
 from tests.ui.test_hotseat import small_game
 

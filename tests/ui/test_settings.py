@@ -6,9 +6,9 @@ import json
 
 from game.catalog import load_map, new_game
 from game.session import Session
-from game.ui.menu import SettingsScene
 from game.ui.play import PlayScene
 from game.ui.settings import DEFAULTS, SAFE_COLOURS, read_settings
+from game.ui.settings_screen import SettingsScene
 
 
 def press(scene, drive, start: str):
