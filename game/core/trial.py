@@ -40,15 +40,20 @@ class Trial:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.base = pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL)
-        self.scratch = Game(game.rules, pickle.loads(self.base), game.table.copy(), game.seed, game.options, game.scenario)
+        self.table = game.table.copy()  # the terrain at the start, put back when a run changed it
+        self.scratch = Game(game.rules, pickle.loads(self.base), self.table.copy(), game.seed, game.options, game.scenario)
         self.scratch._begun = True
+        self.clean = self.scratch.table.version
 
     def run(self, act: Act, dice: Dice) -> Game:
-        """The scratch game after ``act`` under ``dice``, from the start state (its own
-        table put back to match it: smoke laid in the last run is gone)."""
+        """The scratch game after ``act`` under ``dice``, from the start state and the start
+        terrain (a feature the last run removed, a demolished bunker, is back; its smoke gone)."""
         s = self.scratch
         with s.changing():  # a new version: nothing kept from the last run is read again
             s.state = pickle.loads(self.base)
+            if s.table.version != self.clean:  # the last run changed the terrain (a bunker demolished, smoke)
+                s.table = self.table.copy()
+                self.clean = s.table.version
             s.rules.sync_table(s)
             s.log = EventLog()
             dice.on_roll = s._on_roll  # its rolls go in the scratch log, as in play
