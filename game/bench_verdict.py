@@ -24,8 +24,8 @@ from typing import Any
 import shapely
 
 #: the reference workload's median on a quiet run of the 2-core development machine (ms),
-#: measured with `python main.py bench` when nothing else ran (see the README)
-QUIET_REFERENCE_MS = 60.0
+#: measured with nothing else running on 2026-11-25 (five medians of 18.4-19.5 ms)
+QUIET_REFERENCE_MS = 19.0
 
 
 def _workload() -> float:
