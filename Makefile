@@ -17,11 +17,11 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check game tests main.py
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal
 
 # the long soaks left out of `make test` (marked soak)
 soak: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 -m soak
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal -m soak
 
 lint: $(STAMP)
 	$(PY) -m ruff check game tests main.py
