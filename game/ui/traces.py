@@ -21,6 +21,7 @@ from game.core.game import Game
 from game.core.state import GameState
 
 from .camera import Camera
+from .overlays import alpha_layer
 
 #: seconds over which a new trace fades to its steady look
 FADE = 4.0
@@ -109,10 +110,16 @@ class Traces:
         items = self.shown(viewer, view)
         if not items:
             return
-        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        for t in items:
+        placed = [(t, [cam.to_screen(p) for p in t.points]) for t in items]
+        # a layer only as large as the traces (drawn every frame while they stay), clipped to the window
+        box = pygame.Rect(placed[0][1][0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for _, pts in placed for p in pts])
+        box = box.inflate(20, 20).clip(surf.get_rect())
+        if not box.w or not box.h:
+            return
+        layer = alpha_layer(box.size)
+        for t, pts in placed:
             alpha = int(STEADY + (255 - STEADY) * max(0.0, 1.0 - t.age / FADE))
-            pts = [cam.to_screen(p) for p in t.points]
+            pts = [(x - box.x, y - box.y) for x, y in pts]
             if t.kind == "move":
                 _dashed(layer, (250, 245, 220, alpha), pts[0], pts[1])
                 pygame.draw.circle(layer, (250, 245, 220, alpha), pts[0], 3)
@@ -122,7 +129,7 @@ class Traces:
                 x, y = pts[0]
                 for sy in (-1, 1):
                     pygame.draw.line(layer, (200, 30, 20, max(alpha, 180)), (x - 6, y - 6 * sy), (x + 6, y + 6 * sy), 3)
-        surf.blit(layer, (0, 0))
+        surf.blit(layer, box.topleft)
 
 
 def _dashed(surf: pygame.Surface, colour: tuple[int, int, int, int], a: tuple[int, int], b: tuple[int, int], dash: int = 6) -> None:
