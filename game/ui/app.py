@@ -70,7 +70,7 @@ class App:
         self.headless = headless
         self.messages: list[tuple[str, float]] = []  # toasts: (text, seconds left)
         self.settings = read_settings()
-        self.sounds = Sounds()
+        self.sounds = Sounds(self.settings["volume"])  # the settings file read once at start-up
         if self.settings.get("fullscreen") and not headless:
             self.set_fullscreen(True)
 

@@ -74,8 +74,9 @@ def waveforms(seed: int = 7) -> dict[str, np.ndarray]:
 
 
 class Sounds:
-    def __init__(self) -> None:
-        self.volume = float(read_settings()["volume"])
+    def __init__(self, volume: float | None = None) -> None:
+        """``volume``: the player's setting, read by the caller (else read here)."""
+        self.volume = float(read_settings()["volume"] if volume is None else volume)
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.ready = False
         try:
