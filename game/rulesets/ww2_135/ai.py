@@ -24,7 +24,7 @@ For each figure of the team, best first:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from math import ceil, cos, hypot, radians, sin
+from math import cos, hypot, radians, sin
 from typing import TYPE_CHECKING, Any
 
 from game.core.commands import Command, Refusal
@@ -49,6 +49,11 @@ BEARINGS = (0.0, 35.0, -35.0, 70.0, -70.0)
 WORTH = 1 / 6
 #: the least chance of a hit (before acquisition) for which a hidden figure springs its ambush
 SPRING = 5 / 12
+
+
+def hit_chance(need: int, double_six: bool) -> float:
+    """The chance 2d6 make ``need`` or more (``double_six``: a double six always hits, L78)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need or (double_six and a == b == 6)) / 36
 
 
 class W135Planner(Planner["Ww2135"]):
@@ -154,9 +159,8 @@ class W135Planner(Planner["Ww2135"]):
                 continue
             if w.kind == "anti_tank":
                 continue
-            need = s.unaimed + ceil(inches / s.range_per - 1e-9) + s.per_hindrance * line.hindrances \
-                + (s.hard_cover if line.cover == 2 else s.soft_cover if line.cover == 1 else 0)
-            best = max(best, sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need or a == b == 6) / 36)
+            need = s.unaimed + sum(v for _, v in rules.firing.sight_modifiers(inches, line))
+            best = max(best, hit_chance(need, True))
         return best
 
     def chance(self, game: Game, cmd: Command, vehicle: bool) -> float:
@@ -170,8 +174,7 @@ class W135Planner(Planner["Ww2135"]):
                 need = rules.firing.plan(game, cmd).need
         except Refusal:
             return 0.0
-        ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need or (a == b == 6 and not vehicle))
-        return ways / 36
+        return hit_chance(need, not vehicle)
 
     # ---- moves -------------------------------------------------------------------------------------
     def goal(self, game: Game, f: Figure, enemies: list[Figure]) -> tuple[float, float] | None:

@@ -29,6 +29,7 @@ from game.core.state import DEAD, Figure
 from game.rulesets.parts import Chapter
 
 from .data import Weapon
+from .sight import Sight
 from .status import W135FigMark
 
 if TYPE_CHECKING:
@@ -135,13 +136,7 @@ class W135Fire(Chapter["Ww2135"]):
         require(have >= cost, f"{f.name} has {have} action point{'s' if have != 1 else ''} left; {'aimed' if aimed else 'un-aimed'} fire costs {cost}.")
         s = data.shooting
         mods: list[tuple[str, int]] = [("aimed fire" if aimed else "un-aimed fire", s.aimed if aimed else s.unaimed)]
-        mods.append((f'range {inches:.1f}"', ceil(inches / s.range_per - 1e-9) if inches > 1e-9 else 0))
-        if sight.hindrances:
-            mods.append((f"{sight.hindrances} hindrance{'s' if sight.hindrances != 1 else ''}", s.per_hindrance * sight.hindrances))
-        if sight.cover == 2:
-            mods.append(("target in hard cover", s.hard_cover))
-        elif sight.cover == 1:
-            mods.append(("target in soft cover", s.soft_cover))
+        mods += self.sight_modifiers(inches, sight)
         ran = rules.moving.moving_since_action(game, t)
         if ran >= s.target_moved_per - 1e-9:
             mods.append((f'target moved {ran:.1f}"', s.target_moved * int(ran // s.target_moved_per + 1e-9)))
@@ -152,6 +147,19 @@ class W135Fire(Chapter["Ww2135"]):
         save_mods = self.save_modifiers(sight.hindrances, sight.cover)
         return Shot(f.id, t.id, wid, aimed, burst, cost, sum(v for _, v in mods), tuple(mods), sum(v for _, v in save_mods),
                     tuple(save_mods), w.loader and not self.loader_beside(game, f), acquire)
+
+    def sight_modifiers(self, inches: float, sight: Sight) -> list[tuple[str, int]]:
+        """What the sight line adds to a shot's total (L71-76): range/10 rounded up, each
+        hindrance, the target's cover."""
+        s = self.rules.data.shooting
+        mods: list[tuple[str, int]] = [(f'range {inches:.1f}"', ceil(inches / s.range_per - 1e-9) if inches > 1e-9 else 0)]
+        if sight.hindrances:
+            mods.append((f"{sight.hindrances} hindrance{'s' if sight.hindrances != 1 else ''}", s.per_hindrance * sight.hindrances))
+        if sight.cover == 2:
+            mods.append(("target in hard cover", s.hard_cover))
+        elif sight.cover == 1:
+            mods.append(("target in soft cover", s.soft_cover))
+        return mods
 
     def save_modifiers(self, hindrances: int, cover: int) -> list[tuple[str, int]]:
         """What a hit's save is made of (L84-87): a hindrance 1 each, soft cover 2, hard 3."""
