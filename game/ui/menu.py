@@ -140,6 +140,8 @@ class NewGameScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.ruleset_id = ""  # the first ruleset until one is chosen (kept when the scene is rebuilt)
+        self.preview_of: tuple[str, tuple[int, int]] | None = None  # the scenario and size the preview is drawn for
+        self.preview: tuple[pygame.Surface, str] | None = None
 
     def enter(self) -> None:
         m = self.app.manager
@@ -265,7 +267,7 @@ class NewGameScene(Scene):
         colour, with its size and length under it (kept for the scenario once drawn)."""
         lm = self.maps[self.map_index]
         key = (lm.path, room.size)
-        if getattr(self, "preview_of", None) != key:
+        if self.preview_of != key or self.preview is None:
             m = lm.model
             table = lm.ruleset.build_table(m)
             z = min(room.w / table.width, (room.h - 22) / table.height)

@@ -88,7 +88,6 @@ class PlayScene(Scene):
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.traces = Traces()  # what the other side just did, drawn on the table
         self.minimap = Minimap()  # the whole table small, when the view shows part of it
-        self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
         self.layout()
         self.camera.fit()
         if session.needs_handover("", self.game.state.active_side) and self.session.handover == "always":

@@ -48,6 +48,8 @@ TRAY_MIN_H = 64
 class PlayView:
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
+        #: the roster's rows, kept for the state's version and the side to act
+        self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
 
     def draw_table(self, surf: pygame.Surface) -> None:
         cam = self.scene.camera
@@ -288,7 +290,7 @@ class PlayView:
         can still act), those that can first; kept for the state's version."""
         side = self.scene.game.acting_side
         key = (self.scene.game.version, side)
-        if self.scene.roster_cache is None or self.scene.roster_cache[0] != key:
+        if self.roster_cache is None or self.roster_cache[0] != key:
             rows = []
             st = self.scene.game.state
             if self.scene.session.is_human(side) and self.scene.rules.decision(self.scene.game) is None:
@@ -299,8 +301,8 @@ class PlayView:
                     can = self.scene.rules.listing.can_act(self.scene.game, u.id)
                     rows.append((u.id, u.name, len(alive), len(u.figures), can))
             rows.sort(key=lambda r: not r[4])
-            self.scene.roster_cache = (key, rows)
-        return self.scene.roster_cache[1]
+            self.roster_cache = (key, rows)
+        return self.roster_cache[1]
 
     def draw_roster(self, surf, x, y, w) -> int:
         """The acting side's units, those that can still act first and marked; a click
