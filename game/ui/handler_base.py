@@ -33,6 +33,8 @@ class Handler(Generic[SceneT]):
     whole screen (a question, the handover screen)."""
 
     modal = False
+    #: it reads the arrow keys itself (they do not pan the table while it is on top)
+    arrows = False
 
     @property
     def hint(self) -> str:

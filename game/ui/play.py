@@ -37,6 +37,7 @@ from .logview import LogView
 from .minimap import Minimap
 from .play_controls import at_rest, build_toolbar, handle_key, tool_width, toolbar_items
 from .play_view import PlayView
+from .recap import recap_for
 from .scene import Scene
 from .settings import AI_SPEEDS, SAFE_COLOURS
 from .terrain_render import TerrainRenderer, terrain_looks
@@ -87,6 +88,7 @@ class PlayScene(Scene):
         self.mouse: ScreenPos = (0, 0)
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.traces = Traces()  # what the other side just did, drawn on the table
+        self.recapped: dict[str, int] = {}  # each side's step-through of the others' turn: the command it reached
         self.minimap = Minimap()  # the whole table small, when the view shows part of it
         self.layout()
         self.camera.fit()
@@ -255,6 +257,8 @@ class PlayScene(Scene):
             self.select(None)
             while len(self.handlers) > 1:
                 self.handlers.pop()
+            if self.session.is_human(self.game.acting_side) and (recap := recap_for(self, self.game.acting_side)):
+                self.push(recap)  # what the other side did, under the handover screen
             if self.session.needs_handover(before_side, self.game.acting_side):
                 self.push(HandoverHandler(st.sides[self.game.acting_side].name))
 
@@ -443,7 +447,8 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         keys = pygame.key.get_pressed()
         if not self.top().modal:
-            dx = (keys[pygame.K_LEFT] or keys[pygame.K_a]) - (keys[pygame.K_RIGHT] or keys[pygame.K_d])
+            arrows = not self.top().arrows
+            dx = (arrows and keys[pygame.K_LEFT] or keys[pygame.K_a]) - (arrows and keys[pygame.K_RIGHT] or keys[pygame.K_d])
             dy = (keys[pygame.K_UP] or keys[pygame.K_w]) - (keys[pygame.K_DOWN] or keys[pygame.K_s] and not (pygame.key.get_mods() & pygame.KMOD_CTRL))
             if dx or dy:
                 self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)

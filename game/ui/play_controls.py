@@ -12,6 +12,7 @@ import pygame
 from game.paths import data_home
 
 from .handlers import LosHandler, MeasureHandler, SelectHandler, TemplateHandler
+from .recap import RecapHandler
 from .theme import TOOLBAR_H, font
 from .traces import FADE
 from .widgets import Button
@@ -97,7 +98,7 @@ def at_rest(scene: PlayScene) -> bool:
     trace still fading, no key held to pan, the terrain drawn at this zoom."""
     st = scene.game.state
     keys = pygame.key.get_pressed()
-    return (not st.over and scene.session.is_human(scene.game.acting_side) and (isinstance(scene.top(), SelectHandler) or scene.top().modal)
+    return (not st.over and scene.session.is_human(scene.game.acting_side) and (isinstance(scene.top(), (SelectHandler, RecapHandler)) or scene.top().modal)
             and not scene.dice.busy() and all(scene.shown.get(f.id) == f.pos for f in st.figures.values())
             and all(t.age >= FADE for t in scene.traces.shown(scene.session.viewer(), scene.view_state())) and scene.zoom_idle > 0.5
             and not any(keys[k] for k in PAN_KEYS))

@@ -24,6 +24,7 @@ from .handlers import (
     MeasureHandler,
     TemplateHandler,
 )
+from .recap import RecapHandler
 from .terrain_render import blit_terrain
 from .theme import INK, INK_SOFT, fit_line, text, text_width, wrap
 from .tokens import draw_token
@@ -79,7 +80,8 @@ class PlayView:
             if figs:
                 overlays.draw_unit_outline(surf, cam, [f.pos for f in figs], max(f.radius for f in figs))
         self.draw_markers(surf, st)
-        self.scene.traces.draw(surf, cam, self.scene.session.viewer(), st)
+        top = self.scene.top()
+        self.scene.traces.draw(surf, cam, self.scene.session.viewer(), st, top.current if isinstance(top, RecapHandler) else None)
         self.draw_tokens(surf, st)
         if self.scene.show_ranges and self.scene.selected_figure and self.scene.selected_figure in st.figures:
             f = st.figures[self.scene.selected_figure]

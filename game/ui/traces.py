@@ -44,9 +44,20 @@ class Trace:
     age: float = 0.0
 
 
+@dataclass
+class Step:
+    """One command as the traces watched it: whose, its number, the events it wrote (the
+    "what happened" step-through, game/ui/recap.py, reads them back one at a time)."""
+
+    side: str
+    seq: int
+    events: list[Event]
+
+
 class Traces:
     def __init__(self) -> None:
         self.items: list[Trace] = []
+        self.steps: list[Step] = []  # the commands behind the traces, in order
         self.turn_of: dict[str, tuple[int, str]] = {}  # each side's traces: of which (turn, acting side)
 
     @staticmethod
@@ -61,6 +72,7 @@ class Traces:
         them is decided as they are drawn (:meth:`shown`)."""
         if self.turn_of.get(side) != when:
             self.items = [t for t in self.items if t.side != side]
+            self.steps = [s for s in self.steps if s.side != side]
             self.turn_of[side] = when
         st = game.state
         start = len(self.items)
@@ -90,10 +102,12 @@ class Traces:
                 self.items.append(Trace(side, "shot", [a.pos, b.pos], (a.id, b.id), e))
         for t in self.items[start:]:
             t.seq = len(game.commands)
+        self.steps.append(Step(side, len(game.commands), list(events)))
 
     def undone(self, game: Game) -> None:
         """After an undo: the traces of the commands taken back go with them."""
         self.items = [t for t in self.items if t.seq <= len(game.commands)]
+        self.steps = [s for s in self.steps if s.seq <= len(game.commands)]
 
     def update(self, dt: float) -> None:
         for t in self.items:
@@ -106,8 +120,12 @@ class Traces:
         return [t for t in self.items if (t.side != viewer or t.kind == "fell") and all(x in view.figures for x in t.figures)
                 and (t.event is None or t.event.seen_by(viewer))]
 
-    def draw(self, surf: pygame.Surface, cam: Camera, viewer: str | None, view: GameState) -> None:
+    def draw(self, surf: pygame.Surface, cam: Camera, viewer: str | None, view: GameState, step: Step | None = None) -> None:
+        """The traces ``viewer`` sees; while ``step`` is being shown (the step-through), its
+        side's traces stop at that command and the command's own are drawn bright and bold."""
         items = self.shown(viewer, view)
+        if step is not None:
+            items = [t for t in items if t.side != step.side or t.seq <= step.seq]
         if not items:
             return
         placed = [(t, [cam.to_screen(p) for p in t.points]) for t in items]
@@ -118,21 +136,24 @@ class Traces:
             return
         layer = alpha_layer(box.size)
         for t, pts in placed:
-            alpha = int(STEADY + (255 - STEADY) * max(0.0, 1.0 - t.age / FADE))
+            now = step is not None and t.side == step.side and t.seq == step.seq
+            alpha = 255 if now else int(STEADY + (255 - STEADY) * max(0.0, 1.0 - t.age / FADE))
+            width = 4 if now else 2
             pts = [(x - box.x, y - box.y) for x, y in pts]
             if t.kind == "move":
-                _dashed(layer, (250, 245, 220, alpha), pts[0], pts[1])
-                pygame.draw.circle(layer, (250, 245, 220, alpha), pts[0], 3)
+                _dashed(layer, (250, 245, 220, alpha), pts[0], pts[1], width=width)
+                pygame.draw.circle(layer, (250, 245, 220, alpha), pts[0], width + 1)
             elif t.kind == "shot":
-                pygame.draw.line(layer, (235, 80, 50, alpha), pts[0], pts[1], 2)
+                pygame.draw.line(layer, (235, 80, 50, alpha), pts[0], pts[1], width)
             else:
                 x, y = pts[0]
                 for sy in (-1, 1):
-                    pygame.draw.line(layer, (200, 30, 20, max(alpha, 180)), (x - 6, y - 6 * sy), (x + 6, y + 6 * sy), 3)
+                    pygame.draw.line(layer, (200, 30, 20, max(alpha, 180)), (x - 6, y - 6 * sy), (x + 6, y + 6 * sy), width + 1)
         surf.blit(layer, box.topleft)
 
 
-def _dashed(surf: pygame.Surface, colour: tuple[int, int, int, int], a: tuple[int, int], b: tuple[int, int], dash: int = 6) -> None:
+def _dashed(surf: pygame.Surface, colour: tuple[int, int, int, int], a: tuple[int, int], b: tuple[int, int], dash: int = 6,
+            width: int = 2) -> None:
     length = hypot(b[0] - a[0], b[1] - a[1])
     if length < 1:
         return
@@ -140,4 +161,4 @@ def _dashed(surf: pygame.Surface, colour: tuple[int, int, int, int], a: tuple[in
     for k in range(0, n, 2):
         t0, t1 = k / n, min(1.0, (k + 1) / n)
         pygame.draw.line(surf, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
