@@ -15,6 +15,7 @@ from . import overlays
 from .editor_tools import HANDLE_PX, SelectTool, ShapeTool, vertex_points
 from .handler_base import Handler
 from .handlers import LosHandler, MeasureHandler
+from .labels import draw_names
 from .theme import INK, INK_SOFT, TOOLBAR_H, font, text, wrap
 from .tokens import draw_token
 from .widgets import Button, flow
@@ -52,15 +53,16 @@ class EditorView:
 
                 zones[s["id"]] = list(zone_polygon(Zone.model_validate(s["deployment"]), d["unit"]).exterior.coords)
         overlays.draw_zones(surf, cam, zones, sides)
+        taken: list[pygame.Rect] = []  # what the objectives' names keep off
         if d["table"].get("grid"):
-            overlays.draw_grid(surf, cam, self.scene.table.width, self.scene.table.height)
+            taken += overlays.draw_grid(surf, cam, self.scene.table.width, self.scene.table.height)
         objs = {o["id"]: {"name": o["name"], "x": o["at"][0] * self.scene.scale, "y": o["at"][1] * self.scene.scale, "radius": o["radius"] * self.scene.scale} for o in d["objectives"]}
-        overlays.draw_objectives(surf, cam, objs, {})
+        names = overlays.draw_objectives(surf, cam, objs, {})
         for p in d["portals"]:
             c = self.scene.screen(p["at"])
             r = max(7, cam.length(12))
             col = pygame.Color(next(s["colour"] for s in d["sides"] if s["id"] == p["side"]))
-            pygame.draw.rect(surf, (30, 28, 24), (c[0] - r, c[1] - r, 2 * r, 2 * r))
+            taken.append(pygame.draw.rect(surf, (30, 28, 24), (c[0] - r, c[1] - r, 2 * r, 2 * r)))
             pygame.draw.rect(surf, col, (c[0] - r + 2, c[1] - r + 2, 2 * r - 4, 2 * r - 4))
             text(surf, "D" if p.get("dummy") else "P", c, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
         for s in d["sides"]:
@@ -69,8 +71,10 @@ class EditorView:
                     tt = self.scene.rules.data.troop_types.get(f["type"])
                     sel = self.scene.selected == ("figure", u["id"], k) or (self.scene.current_unit == u["id"])
                     facing = f.get("facing") if f.get("facing") is not None else {"south": 270, "north": 90, "west": 0, "east": 180}[s["home_edge"]]
-                    draw_token(surf, cam.to_screen_f((f["at"][0] * self.scene.scale, f["at"][1] * self.scene.scale)),
-                               cam.length(self.scene.figure_radius(f["type"]) * self.scene.scale), s["colour"], tt.symbol if tt else "dot", facing, [], selected=sel)
+                    taken.append(draw_token(surf, cam.to_screen_f((f["at"][0] * self.scene.scale, f["at"][1] * self.scene.scale)),
+                                            cam.length(self.scene.figure_radius(f["type"]) * self.scene.scale), s["colour"], tt.symbol if tt else "dot",
+                                            facing, [], selected=sel))
+        draw_names(surf, names, taken, self.scene.table_rect)
 
     def draw_selection(self, surf) -> None:
         sel = self.scene.selected

@@ -39,7 +39,10 @@ def draw_zones(surf, cam: Camera, zones: dict, sides: dict) -> None:
         draw_polygon_world(surf, cam, coords, (c.r, c.g, c.b, 28), (c.r, c.g, c.b, 120), 2)
 
 
-def draw_objectives(surf, cam: Camera, objectives: dict, holders: dict) -> None:
+def draw_objectives(surf, cam: Camera, objectives: dict, holders: dict) -> list[tuple[str, tuple[int, int], int]]:
+    """The objectives' circles and pins; their names are returned (name, pin, the pin's
+    radius) to be placed last, where they cover nothing (game/ui/labels.py)."""
+    names = []
     for oid, o in objectives.items():
         c = cam.to_screen((o["x"], o["y"]))
         r = cam.length(o["radius"])
@@ -50,11 +53,14 @@ def draw_objectives(surf, cam: Camera, objectives: dict, holders: dict) -> None:
         surf.blit(layer, (0, 0))
         pygame.draw.circle(surf, (250, 230, 140), c, max(5, r * 0.12))
         pygame.draw.circle(surf, (60, 40, 20), c, max(5, r * 0.12), 2)
-        text(surf, o["name"], (c[0], c[1] - max(5, r * 0.12) - 14), 18, (250, 240, 210), bold=True, anchor="center")
+        names.append((str(o["name"]), c, round(max(5, r * 0.12))))
+    return names
 
 
-def draw_grid(surf, cam: Camera, table_w: float, table_h: float) -> None:
+def draw_grid(surf, cam: Camera, table_w: float, table_h: float) -> list[pygame.Rect]:
+    """The artillery grid; returns where its square numbers were written."""
     grid = ArtilleryGrid(table_w, table_h)
+    labels = []
     layer = alpha_layer(surf.get_size())
     for big, quarter, poly in grid.squares():
         pts = [cam.to_screen(p) for p in poly.exterior.coords]
@@ -63,7 +69,7 @@ def draw_grid(surf, cam: Camera, table_w: float, table_h: float) -> None:
         p = cam.to_screen((minx, miny))
         if cam.zoom > 0.15:
             img = font(16, True).render(grid.label(big, quarter), True, (255, 255, 230))
-            layer.blit(img, (p[0] + 4, p[1] + 3))
+            labels.append(layer.blit(img, (p[0] + 4, p[1] + 3)))
     # 2 ft squares drawn heavier
     for big in range(1, grid.big_count + 1):
         polys = [grid.square(big, q) for q in (1, 2, 3, 4)]
@@ -71,6 +77,7 @@ def draw_grid(surf, cam: Camera, table_w: float, table_h: float) -> None:
         pts = [cam.to_screen(p) for p in hull.exterior.coords]
         pygame.draw.polygon(layer, (255, 250, 210, 160), pts, 2)
     surf.blit(layer, (0, 0))
+    return labels
 
 
 def draw_clouds(surf, cam: Camera, clouds, looks: dict) -> None:

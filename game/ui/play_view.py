@@ -24,6 +24,7 @@ from .handlers import (
     MeasureHandler,
     TemplateHandler,
 )
+from .labels import draw_names
 from .recap import RecapHandler
 from .terrain_render import blit_terrain
 from .theme import INK, INK_SOFT, fit_line, text, text_width, wrap
@@ -50,6 +51,8 @@ class PlayView:
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
         #: the roster's rows, kept for the state's version and the side to act
+        #: where the last frame wrote the objectives' names, and what they kept off
+        self.names: tuple[list[pygame.Rect], list[pygame.Rect]] = ([], [])
         self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
 
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -64,8 +67,9 @@ class PlayView:
         st = self.scene.view_state()
         if st.turn == 1 and st.attrs.get(StateKey.ZONES):
             overlays.draw_zones(surf, cam, st.attrs[StateKey.ZONES], st.sides)
+        taken: list[pygame.Rect] = []  # what the names keep off (grid numbers, markers, tokens)
         if self.scene.show_grid:
-            overlays.draw_grid(surf, cam, self.scene.game.table.width, self.scene.game.table.height)
+            taken += overlays.draw_grid(surf, cam, self.scene.game.table.width, self.scene.game.table.height)
         objectives = st.attrs.get(StateKey.VICTORY, {}).get("objectives", {})
         holders = {}
         for oid, o in objectives.items():
@@ -73,16 +77,17 @@ class PlayView:
             if holder:
                 c = pygame.Color(st.sides[holder].colour)
                 holders[oid] = (c.r, c.g, c.b)
-        overlays.draw_objectives(surf, cam, objectives, holders)
+        names = overlays.draw_objectives(surf, cam, objectives, holders)
         overlays.draw_clouds(surf, cam, st.clouds.values(), self.scene.renderer.looks)
         if self.scene.selected_unit and self.scene.selected_unit in st.units:
             figs = st.unit_figures(self.scene.selected_unit)
             if figs:
                 overlays.draw_unit_outline(surf, cam, [f.pos for f in figs], max(f.radius for f in figs))
-        self.draw_markers(surf, st)
+        taken += self.draw_markers(surf, st)
         top = self.scene.top()
         self.scene.traces.draw(surf, cam, self.scene.session.viewer(), st, top.current if isinstance(top, RecapHandler) else None)
-        self.draw_tokens(surf, st)
+        taken += self.draw_tokens(surf, st)
+        self.names = (draw_names(surf, names, taken[:], self.scene.table_rect), taken)  # kept to be checked
         if self.scene.show_ranges and self.scene.selected_figure and self.scene.selected_figure in st.figures:
             f = st.figures[self.scene.selected_figure]
             overlays.draw_range_rings(surf, cam, f.pos, self.scene.rules.range_bands(self.scene.game, f), self.scene.rules.fmt)
@@ -96,7 +101,9 @@ class PlayView:
         self.draw_cards(surf, st)
         surf.set_clip(prev_clip)
 
-    def draw_markers(self, surf, st: GameState) -> None:
+    def draw_markers(self, surf, st: GameState) -> list[pygame.Rect]:
+        """The markers; returns where the square ones were drawn (names keep off them)."""
+        taken = []
         for m in st.markers.values():
             if m.kind == "artillery" and m.attrs.get(BarrageKey.POLYGON):
                 overlays.draw_barrage(surf, self.scene.camera, m.attrs[BarrageKey.POLYGON], f"{m.attrs.get(BarrageKey.NAME, 'Barrage')} on {m.attrs.get(BarrageKey.SQUARE, '')}")
@@ -107,13 +114,16 @@ class PlayView:
                 continue
             p = self.scene.camera.to_screen((m.x, m.y))
             r = max(7, self.scene.camera.length(12))
-            pygame.draw.rect(surf, (40, 36, 30), (p[0] - r, p[1] - r, 2 * r, 2 * r))
+            taken.append(pygame.draw.rect(surf, (40, 36, 30), (p[0] - r, p[1] - r, 2 * r, 2 * r)))
             colour = st.sides[m.side].colour if m.side in st.sides else "#8a7a5a"  # a marker of nobody's (a pile of materials)
             pygame.draw.rect(surf, pygame.Color(colour), (p[0] - r + 2, p[1] - r + 2, 2 * r - 4, 2 * r - 4))
             text(surf, "?" if m.kind == "unknown" else m.kind[:1].upper(), p, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
+        return taken
 
-    def draw_tokens(self, surf, st: GameState) -> None:
+    def draw_tokens(self, surf, st: GameState) -> list[pygame.Rect]:
+        """The living figures in view; returns the square each was drawn in."""
         cam = self.scene.camera
+        taken = []
         highlight_figs: set[str] = set()
         if self.scene.hover_event is not None:
             highlight_figs = set(self.scene.hover_event.figures)
@@ -136,10 +146,11 @@ class PlayView:
             # a figure's own marks; "moved" only on the side playing, whose moves are under way
             badges = badges + [w for w in self.scene.rules.listing.figure_status(self.scene.game, f.id)
                                if w != "moved" or f.side == st.active_side]
-            draw_token(
+            taken.append(draw_token(
                 surf, cam.to_screen_f(self.scene.shown.get(f.id, f.pos)), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
                 f.facing, badges, selected=(f.unit == self.scene.selected_unit), highlight=(255, 120, 40) if f.id in highlight_figs else None,
-            )
+            ))
+        return taken
 
     def draw_cards(self, surf, st: GameState) -> None:
         """The last card drawn from each deck, and the cards the viewing side holds."""

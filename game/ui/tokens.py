@@ -88,7 +88,8 @@ def draw_token(
     selected: bool = False,
     highlight: tuple[int, int, int] | None = None,
     dim: bool = False,
-) -> None:
+) -> pygame.Rect:
+    """Draws the token; returns the square it covers (its ring and badges)."""
     r = max(MIN_R, r)
     base = pygame.Color(side_colour)
     if dim:
@@ -126,3 +127,5 @@ def draw_token(
             if br >= 6:
                 img = font(max(10, round(br * 1.7)), True).render(letter, True, (255, 255, 255))
                 surf.blit(img, img.get_rect(center=(round(bx), round(by))))
+    out = r + max(halo_width(r) + 1, r * 0.5 if badges else 0)
+    return pygame.Rect(round(x - out), round(y - out), round(2 * out), round(2 * out))
