@@ -147,3 +147,18 @@ def test_a_line_laid_as_opportunity_fire_after_a_move_that_went_nowhere_stops_no
     force(game, 6, 6, 6)   # the gun is firing (6) and 12 stops it: no cover on the way, it stays where it was
     ok(game, Command("move", "b", figure=x.id, path=((x.x, x.y - 9 * IN),)))
     assert x.pos == before and "last_move" not in game.state.attrs
+
+
+def test_a_line_whose_gunner_is_killed_is_lifted_and_stops_nobody():
+    """Interpretation suppress-template: the text is silent; a gun nobody fires stops nobody."""
+    game, gunner, (x, _, _) = mg_line()
+    force(game, 4, 4, 6)  # 19.2" in the open, un-aimed: 2d6 8 hits; the save d6 6 (over 0): killed
+    ok(game, Command("fire", "b", figure=x.id, target=gunner.id, choice="unaimed"))
+    assert not gunner.alive
+    assert not lines(game)
+    assert any("line of suppressive fire is lifted" in e.text for e in game.log.events)
+    before = game.dice.count
+    y = figs(game, "b")[1]
+    ok(game, south(y, 9))  # across where the line lay: no re-loading d6, no 2d6
+    assert round(y.y / IN, 3) == 27
+    assert game.dice.count == before

@@ -101,8 +101,9 @@ class Ww2135(RulesetBase[W135Data]):
     #: a scenario may deploy a side hidden (L284-286): hotseat then hides the table between sides
     hidden_information = True
     #: 2: a hidden man who gives himself away is found with what he did (the reveal's words);
-    #: a move into a known obstacle it cannot pay for is refused
-    rules_version = 2
+    #: a move into a known obstacle it cannot pay for is refused; 3: a suppressive line whose
+    #: gunner is out of action is lifted
+    rules_version = 3
     Listing = W135Commands
     Odds = W135Odds
     Planner = W135Planner
@@ -135,6 +136,7 @@ class Ww2135(RulesetBase[W135Data]):
         points for it (L125)."""
         acting = game.state.active_side
         super().apply(game, cmd)
+        self.suppressing.lift_silenced(game)
         self.hiding.reveal(game, cmd.figure, cmd.kind)
         if cmd.kind in TRIGGERS and cmd.side == acting and cmd.figure is not None:
             self.opportunity.offer(game, cmd.figure)

@@ -145,10 +145,12 @@ class W135Suppress(Chapter["Ww2135"]):
 
     def live_lines(self, game: Game, mover: Figure) -> list[Marker]:
         """The lines of ``mover``'s enemies acting now (laid in their last turn, or in this
-        one as opportunity fire)."""
+        one as opportunity fire) whose gunner is still in action: a gun nobody fires stops
+        nobody (interpretation suppress-template)."""
         st = game.state
         now = self.rules.sideturn(game)
-        return [m for m in st.markers.values() if m.kind == LINE and st.hostile(m.side, mover.side) and m.attrs[W135LineAttr.UNTIL] >= now]
+        return [m for m in st.markers.values() if m.kind == LINE and st.hostile(m.side, mover.side) and m.attrs[W135LineAttr.UNTIL] >= now
+                and (g := st.figures.get(m.attrs[W135LineAttr.FIGURE])) is not None and g.alive]
 
     def crossings(self, game: Game, mover: Figure, path: list[XY]) -> list[tuple[float, str]]:
         """(distance along ``path`` in mm, line id) of each live enemy line it meets."""
@@ -232,6 +234,17 @@ class W135Suppress(Chapter["Ww2135"]):
         p = LineString(path).interpolate(back)
         f.x, f.y = p.x, p.y
         game.emit("move", f"{f.name} is stopped by the fire where it broke cover.", figures=[f.id], side=f.side)
+
+    def lift_silenced(self, game: Game) -> None:
+        """Lines whose gunner is out of action (killed, captured, fled) are taken up
+        (interpretation suppress-template)."""
+        st = game.state
+        for m in [m for m in st.markers.values() if m.kind == LINE]:
+            g = st.figures.get(m.attrs[W135LineAttr.FIGURE])
+            if g is None or not g.alive:
+                del st.markers[m.id]
+                game.emit("suppress", f"{g.name if g else 'The gun'} is out of action: its line of suppressive fire is lifted.",
+                          figures=[g.id] if g else [], side=m.side)
 
     def expire(self, game: Game, side: str) -> None:
         """As ``side``'s turn begins, its lines are taken up (they served in the enemy's turn)."""
