@@ -105,8 +105,11 @@ def draw_unit_outline(surf, cam: Camera, positions: list[tuple[float, float]], r
     surf.blit(layer, (0, 0))
 
 
-def draw_range_rings(surf, cam: Camera, centre: tuple[float, float], bands: list[tuple[str, float, float]], fmt) -> None:
+def draw_range_rings(surf, cam: Camera, centre: tuple[float, float], bands: list[tuple[str, float, float]], fmt) -> list[tuple[str, pygame.Rect]]:
+    """A ring at each band's outer edge, each labelled with the band and its reach; returns
+    the labels and where they were written."""
     c = cam.to_screen(centre)
+    labels = []
     layer = alpha_layer(surf.get_size())
     colours = [(90, 200, 110), (240, 200, 70), (230, 120, 60), (200, 80, 80)]
     for i, (label, lo, hi) in enumerate(bands):
@@ -114,9 +117,11 @@ def draw_range_rings(surf, cam: Camera, centre: tuple[float, float], bands: list
         pygame.draw.circle(layer, (*col, 170), c, max(2, cam.length(hi)), 2)
         if lo > 0:
             pygame.draw.circle(layer, (*col, 90), c, max(2, cam.length(lo)), 1)
-        img = font(16, True).render(f"{label} {fmt(hi)}", True, (*col, 255))
-        layer.blit(img, (c[0] + cam.length(hi) * 0.71 + 2, c[1] - cam.length(hi) * 0.71 - 14 * (i % 2)))
+        words = f"{label} {fmt(hi)}"
+        img = font(16, True).render(words, True, (*col, 255))
+        labels.append((words, layer.blit(img, (c[0] + cam.length(hi) * 0.71 + 2, c[1] - cam.length(hi) * 0.71 - 14 * (i % 2)))))
     surf.blit(layer, (0, 0))
+    return labels
 
 
 def draw_tape(surf, cam: Camera, a, b, label: str, pinned: bool) -> None:
