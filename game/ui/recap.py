@@ -24,8 +24,10 @@ from .widgets import Button
 if TYPE_CHECKING:
     from .play import PlayScene
 
-#: events that only say the clock moved on: a command that wrote nothing else is not a step
+#: events that only say the clock moved on (left out of the lines)
 BOOKKEEPING = frozenset({"phase", "turn"})
+#: events that do not make a step on their own (a side's new points: its turn began)
+NOT_A_STEP = BOOKKEEPING | {"points"}
 #: the most lines of one step shown in the panel (the log keeps them all)
 MAX_LINES = 7
 PANEL_W = 520
@@ -54,7 +56,7 @@ def recap_steps(scene: PlayScene, viewer: str, since: int) -> list[RecapStep]:
             continue
         seen: list[Event] = [e for e in s.events if e.seen_by(viewer)]
         traces = [t for t in shown if t.side == s.side and t.seq == s.seq]
-        if not traces and all(e.kind in BOOKKEEPING for e in seen):
+        if not traces and all(e.kind in NOT_A_STEP for e in seen):
             continue
         figures = list(dict.fromkeys(f for e in seen for f in e.figures if f in view.figures and view.figures[f].alive))
         out.append(RecapStep(s, [e.line for e in seen if e.kind not in BOOKKEEPING], traces, figures))
@@ -149,12 +151,18 @@ class RecapHandler(Handler["PlayScene"]):
         if not lines:
             lines = ["(moved: the trail on the table)" if any(x.kind == "move" for x in here.traces) else "(see the table)"]
         h = 32 + 17 * len(lines) + 44
-        # at the top of the table, or at the bottom when the top would cover the step itself
+        # at the top of the table or at the bottom: where it covers less of the step, then
+        # fewer figures
         spots = [scene.camera.to_screen(p) for p in here.places(scene)]
+        figures = [scene.camera.to_screen(f.pos) for f in scene.view_state().figures.values() if f.alive]
         top = pygame.Rect(t.x + (t.w - w) // 2, t.y + 10, w, h)
         bottom = top.move(0, t.h - 20 - h)
-        self.panel = bottom if any(top.inflate(16, 16).collidepoint(p) for p in spots) and \
-            not any(bottom.inflate(16, 16).collidepoint(p) for p in spots) else top
+
+        def covers(r: pygame.Rect) -> tuple[int, int]:
+            near = r.inflate(16, 16)
+            return sum(near.collidepoint(p) for p in spots), sum(near.collidepoint(p) for p in figures)
+
+        self.panel = min((top, bottom), key=covers)
         layer = pygame.Surface(self.panel.size, pygame.SRCALPHA)
         layer.fill((240, 232, 212, 238))
         surf.blit(layer, self.panel)
