@@ -283,21 +283,32 @@ def load_game(path: str | Path) -> Game:
     """The game a save holds, played again from its seed and commands and kept only if
     they give what the file says (:mod:`game.core.verify`). Anything wrong with the file
     is a SaveError naming the file and, where a command differs, the first one."""
-    doc = read_save(path)
+    return game_from_save_doc(read_save(path), str(path))
+
+
+def game_from_save_doc(doc: dict[str, Any], where: str) -> Game:
+    """The game a save document (read and its envelope checked) holds, played again and
+    verified; ``where`` names the file in what a SaveError says."""
     try:
         game = game_from_scenario(doc["scenario"], doc["seed"], doc.get("options", {}))
     except DataError as e:
-        raise SaveError(f"{path}: the scenario inside this save no longer loads: {e}{_rules_changed(doc)}") from None
+        raise SaveError(f"{where}: the scenario inside this save no longer loads: {e}{_rules_changed(doc)}") from None
     except Exception as e:  # an untrusted file: whatever it holds, say so and go on
-        raise SaveError(f"{path}: the save cannot be set up ({type(e).__name__}: {str(e)[:120]}); load another save") from None
+        raise SaveError(f"{where}: the save cannot be set up ({type(e).__name__}: {str(e)[:120]}); load another save") from None
+    return play_on(game, doc, where)
+
+
+def play_on(game: Game, doc: dict[str, Any], where: str) -> Game:
+    """``game``, which holds the first of a save document's commands, fed the rest and
+    checked against the document as :func:`game_from_save_doc` checks a whole game."""
     why = _rules_changed(doc).removeprefix("; ") or "the file was altered after it was saved, or is damaged - load another save"
     try:
         replay_commands(game, doc["commands"], doc["log"], why)
         check_final(game, doc, why)
     except ReplayMismatch as e:
-        raise SaveError(f"{path}: {e}") from None
+        raise SaveError(f"{where}: {e}") from None
     except Exception as e:
-        raise SaveError(f"{path}: its commands cannot be played again ({type(e).__name__}: {str(e)[:120]}); {why}") from None
+        raise SaveError(f"{where}: its commands cannot be played again ({type(e).__name__}: {str(e)[:120]}); {why}") from None
     game.settle()
     return game
 
@@ -332,4 +343,4 @@ def replay(game: Game, upto: int | None = None) -> Game:
     return fresh
 
 
-__all__ = ["parse_yaml", "new_game", "load_game", "replay", "validate_file"]
+__all__ = ["parse_yaml", "new_game", "load_game", "game_from_save_doc", "replay", "validate_file"]

@@ -90,8 +90,10 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def encode(game: Game, name: str = "", session: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {
+def encode(game: Game, name: str = "", session: dict[str, Any] | None = None, digest: bool = True) -> dict[str, Any]:
+    """The save document; without ``digest`` (the checksum of the state and the whole log,
+    which the check on loading does not need) for a copy written after every command."""
+    doc = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "name": name,
@@ -108,9 +110,11 @@ def encode(game: Game, name: str = "", session: dict[str, Any] | None = None) ->
         "rng_state": game.source.state,
         "dice_count": game.dice.count,
         "log": [e.to_dict() for e in game.log],
-        "digest": game.digest(),
         "session": session or {},
     }
+    if digest:
+        doc["digest"] = game.digest()
+    return doc
 
 
 def save_game(game: Game, path: str | os.PathLike[str], name: str = "", session: dict[str, Any] | None = None) -> None:
@@ -134,6 +138,12 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
         ) from None
     except (RecursionError, ValueError) as e:  # nested beyond reason, a number of thousands of digits
         raise SaveError(f"{path}: not a readable save ({type(e).__name__}: {str(e)[:80]}); load another save") from None
+    return check_save_doc(doc, str(path))
+
+
+def check_save_doc(doc: Any, path: str) -> dict[str, Any]:
+    """A save document's envelope checked (its format, version, parts and their kinds);
+    ``path`` names where it came from in the SaveError."""
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{path}: not a saved game of this program (no '{SAVE_FORMAT}' header)")
     version = doc.get("version")

@@ -52,9 +52,11 @@ def _line(saved: Any) -> str:
 
 
 def replay_commands(game: Game, commands: list[Any], saved_log: list[Any], why: str) -> None:
-    """Feed a freshly set-up ``game`` the saved ``commands``; after each, the events it
-    gives must be the saved log's next events. Raises ReplayMismatch at the first that
-    is refused or differs; ``why`` says what may have caused it."""
+    """Feed ``game`` the saved ``commands`` it has not had yet (a freshly set-up game has
+    had none; a game may already hold the first of them); after each, the events it
+    gives must be the saved log's next events (those it holds already are compared
+    first). Raises ReplayMismatch at the first that is refused or differs; ``why`` says
+    what may have caused it."""
     n = len(commands)
     checked = 0
 
@@ -69,8 +71,11 @@ def replay_commands(game: Game, commands: list[Any], saved_log: list[Any], why: 
                 raise ReplayMismatch(f"{where} gives '{mine}' where the save records '{theirs}'; {why}")
         checked = upto
 
-    compare(len(game.log.events), "setting up the scenario")
+    had = len(game.commands)
+    compare(len(game.log.events), "setting up the scenario" if not had else f"the {had} commands already played")
     for i, raw in enumerate(commands):
+        if i < had:
+            continue
         try:
             cmd = Command.from_dict(raw) if isinstance(raw, dict) else None
         except (TypeError, ValueError) as e:

@@ -1,0 +1,1 @@
+"""Play by e-mail: sealed turn files and each copy's record of its games."""
