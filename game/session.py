@@ -18,12 +18,13 @@ from game.catalog import load_game
 from game.core.commands import Command, Result
 from game.core.game import Game
 from game.core.save import SaveError, clean_leftovers, read_save, save_game, write_atomic
+from game.mail.turns import MailRecord
 from game.paths import saves_dir
 
 AUTOSAVE = "autosave.json"
 #: the turns of each game whose autosaves are kept (besides the latest one, for Continue)
 KEEP_TURNS = 3
-#: who may play a side
+#: who may play a side (a side played by e-mail, "mail", is never kept in a plain save)
 CONTROLLER_KINDS = ("human", "random", "ai")
 
 
@@ -104,6 +105,9 @@ class Session:
     #: why the last save failed (disk full, folder not writable), for the screen to say;
     #: the game goes on and the last good save stays
     save_error: str | None = None
+    #: a game played by e-mail: this copy's record (game/mail/turns.py), kept sealed after
+    #: every command in place of the plain autosaves
+    mail: MailRecord | None = None
 
     @property
     def human_sides(self) -> list[str]:
@@ -111,6 +115,10 @@ class Session:
 
     def is_human(self, side: str) -> bool:
         return self.controllers.get(side, "human") == "human"
+
+    def is_mail(self, side: str) -> bool:
+        """``side`` is played by the other player, in their copy, by e-mail."""
+        return self.controllers.get(side) == "mail"
 
     def viewer(self) -> str | None:
         """The side whose view the screen shows: the active side when it is human, the
@@ -133,7 +141,12 @@ class Session:
     def submit(self, cmd: Command) -> Result:
         turn = self.game.state.turn
         res = self.game.submit(cmd)
-        if res.ok and self.autosaves and (self.game.state.turn != turn or self.game.state.over):
+        if res.ok and self.mail is not None:
+            try:
+                self.mail.keep(self.game)
+            except OSError as e:
+                self.save_error = f"This copy's record of the e-mail game could not be written ({e.strerror or e}); the game goes on."
+        elif res.ok and self.autosaves and (self.game.state.turn != turn or self.game.state.over):
             try:
                 self.autosave()
             except OSError as e:

@@ -88,6 +88,8 @@ class MailRecord:
     scenario_name: str
     sides: dict[str, str]  # side id -> name
     files: list[dict[str, Any]] = field(default_factory=list)  # {seq, way: in|out, sha256, at, from, to, commands}
+    #: the game's password, in the copy that made it (to show again until the other player has it)
+    password: str = ""
 
     @property
     def folder(self) -> Path:
@@ -106,7 +108,7 @@ class MailRecord:
     # ---- the copy's own files --------------------------------------------------------------
     def write(self) -> None:
         doc = {"format": RECORD_FORMAT, "version": VERSION, "game": self.game_id, "mine": self.mine, "key": self.key.decode("ascii"),
-               "scenario_name": self.scenario_name, "sides": self.sides, "files": self.files}
+               "scenario_name": self.scenario_name, "sides": self.sides, "files": self.files, "password": self.password}
         write_atomic(self.folder / "record.json", json.dumps(doc, indent=1))
 
     def keep(self, game: Game) -> None:
@@ -161,7 +163,8 @@ def start(game: Game, mine: list[str], home: Path, password: str | None = None) 
     password = password or new_password()
     gid = secrets.token_hex(8)
     st = game.state
-    rec = MailRecord(home, gid, list(mine), key_for(password, gid), st.scenario, {s: st.sides[s].name for s in st.side_order})
+    rec = MailRecord(home, gid, list(mine), key_for(password, gid), st.scenario, {s: st.sides[s].name for s in st.side_order},
+                     password=password)
     rec.write()
     rec.keep(game)
     return rec, password
@@ -173,7 +176,8 @@ def load_record(home: Path, game_id: str) -> MailRecord | None:
         return None
     try:
         d = json.loads(read_text_file(path, 10_000_000, "record"))
-        return MailRecord(home, d["game"], list(d["mine"]), d["key"].encode("ascii"), d["scenario_name"], dict(d["sides"]), list(d["files"]))
+        return MailRecord(home, d["game"], list(d["mine"]), d["key"].encode("ascii"), d["scenario_name"], dict(d["sides"]), list(d["files"]),
+                          str(d.get("password", "")))
     except (FileRefused, ValueError, KeyError, TypeError, AttributeError) as e:
         raise MailError(f"{path}: this copy's record of the game is damaged ({type(e).__name__}); it cannot go on") from None
 

@@ -24,6 +24,7 @@ from game.editor.model import EditorDoc
 from game.session import Session
 
 from .editor import EditorScene
+from .mail_screen import MailScene
 from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
 from .play import PlayScene
 from .scene import Scene
@@ -46,6 +47,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "play": PlayScene,
     "victory": VictoryScene,
     "editor": EditorScene,
+    "mail": MailScene,
 }
 
 __all__ = ["App", "Scene", "SCENES", "run_app"]
@@ -94,6 +96,8 @@ class App:
     def open(self, name: Literal["load"]) -> LoadScene: ...
     @overload
     def open(self, name: Literal["settings"]) -> SettingsScene: ...
+    @overload
+    def open(self, name: Literal["mail"]) -> MailScene: ...
     @overload
     def open(self, name: Literal["rules"], ruleset_id: str | None, back: Scene, focus: str | None = None) -> RulesScene: ...
     @overload

@@ -98,8 +98,9 @@ class PromptHandler(Handler[HandlerStack]):
 
     modal = True
 
-    def __init__(self, question: str, initial: str, on_done: Callable[[str], object]) -> None:
+    def __init__(self, question: str, initial: str, on_done: Callable[[str], object], verb: str = "save") -> None:
         self.question = question
+        self.verb = verb  # what Enter does, as the hint says it
         self.value = initial[:MAX_NAME]
         self.selected = bool(self.value)
         self.on_done = on_done
@@ -129,12 +130,14 @@ class PromptHandler(Handler[HandlerStack]):
 
     def draw(self, scene: HandlerStack, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
-        box = pygame.Rect(0, 0, 600, 150)
+        asked = wrap(self.question, 24, 560)  # a long question wraps inside the box
+        box = pygame.Rect(0, 0, 600, 124 + 26 * len(asked))
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surf, (236, 228, 206), box, border_radius=8)
         pygame.draw.rect(surf, (90, 70, 50), box, 2, border_radius=8)
-        text(surf, self.question, (box.x + 20, box.y + 18), 24, (40, 30, 20))
-        field = pygame.Rect(box.x + 20, box.y + 56, box.w - 40, 36)
+        for i, line in enumerate(asked):
+            text(surf, line, (box.x + 20, box.y + 18 + 26 * i), 24, (40, 30, 20))
+        field = pygame.Rect(box.x + 20, box.y + 30 + 26 * len(asked), box.w - 40, 36)
         pygame.draw.rect(surf, (255, 252, 240), field)
         pygame.draw.rect(surf, (90, 70, 50), field, 1)
         shown = self.value
@@ -144,4 +147,4 @@ class PromptHandler(Handler[HandlerStack]):
             pygame.draw.rect(surf, (190, 205, 235), (field.x + 6, field.y + 6, text_width(shown, 24) + 4, field.h - 12))
         text(surf, shown + ("" if self.selected else "|"), (field.x + 8, field.y + 8), 24, (20, 16, 10))
         hint = f"At most {MAX_NAME} characters. " if self.full or len(self.value) >= MAX_NAME else ""
-        text(surf, hint + "Enter to save, Esc to cancel", (box.x + 20, box.bottom - 34), 20, (150, 60, 30) if hint else (90, 80, 60))
+        text(surf, hint + f"Enter to {self.verb}, Esc to cancel", (box.x + 20, box.bottom - 34), 20, (150, 60, 30) if hint else (90, 80, 60))

@@ -6,7 +6,7 @@ import html
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -43,7 +43,7 @@ from game.session import (
 
 from .dialogs import ConfirmHandler, PromptHandler
 from .handler_base import Handler
-from .scene import Scene
+from .scene import DialogHost, Scene
 from .terrain_render import TerrainRenderer, terrain_looks
 from .theme import text
 from .widgets import draw_backdrop
@@ -51,7 +51,7 @@ from .widgets import draw_backdrop
 if TYPE_CHECKING:
     from .app import App
 
-CONTROLLERS = [("Human", "human"), ("Solo AI", "ai"), ("Random baseline", "random")]
+CONTROLLERS = [("Human", "human"), ("Solo AI", "ai"), ("Random baseline", "random"), ("By e-mail", "mail")]
 ASSET_RULES = Path(__file__).resolve().parents[2] / "assets" / "rules"
 
 __all__ = ["LoadScene", "MainMenu", "NewGameScene", "RulesScene", "draw_backdrop", "open_save", "rules_html", "start_default"]
@@ -95,6 +95,7 @@ class MainMenu(Scene):
             ("Quick start: hotseat, first scenario", lambda: start_default(self.app)),
             ("Continue (latest autosave)", lambda: open_save(self.app, autosave)),
             ("Load", lambda: self.app.open("load")),
+            ("Play by e-mail", lambda: self.app.open("mail")),
             ("Map editor", self.open_editor),
             ("Rules reference", lambda: self.app.open("rules", None, self)),
             ("Settings", lambda: self.app.open("settings")),
@@ -251,9 +252,24 @@ class NewGameScene(Scene):
         ai_sides = [s for s, c in controllers.items() if c == "ai"]
         if len(ai_sides) == 1:
             options["solo_side"] = ai_sides[0]  # the solo rules (portal markers) play for it
+        mine = [s for s, c in controllers.items() if c != "mail"]
+        if not mine:
+            self.app.toast("At least one side is played on this computer; the others may be 'By e-mail'.")
+            return
+        if len(mine) < len(controllers):
+            import secrets
+
+            seed = secrets.randbelow(2**31)  # by e-mail: a seed neither player has seen (it sets every die to come)
         game = new_game(lm, seed=seed, options=options)
         ho = self.handover.selected_option
         handover = ho[1] if isinstance(ho, tuple) else "auto"
+        if len(mine) < len(controllers):  # a game by e-mail: kept sealed in this copy's record
+            from game.mail.turns import start as start_mail
+            from game.paths import data_home
+
+            rec, _ = start_mail(game, mine, data_home())
+            self.app.open("play", Session(game, controllers, handover=handover, autosaves=False, mail=rec))
+            return
         self.app.open("play", Session(game, controllers, handover=handover))
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -288,7 +304,7 @@ class NewGameScene(Scene):
         text(surf, words, (room.centerx, room.y + pic.get_height() + 4), 17, (200, 190, 160), anchor="midtop")
 
 
-class LoadScene(Scene):
+class LoadScene(DialogHost):
     """Every save, autosave and finished game, newest first, with its time to the second;
     load one, watch it in the replay theatre, rename it or delete it (after a question)."""
 
@@ -348,7 +364,7 @@ class LoadScene(Scene):
                 return
             self.reopen()
 
-        self.dialogs.append(PromptHandler("New name of the save:", info.name, done))
+        self.ask(PromptHandler("New name of the save:", info.name, done))
 
     def delete(self) -> None:
         info = self.selected()
@@ -363,19 +379,14 @@ class LoadScene(Scene):
                 return
             self.reopen()
 
-        self.dialogs.append(ConfirmHandler(f"Delete '{info.name}' ({info.path.name})? It cannot be undone.", yes))
+        self.ask(ConfirmHandler(f"Delete '{info.name}' ({info.path.name})? It cannot be undone.", yes))
 
     def reopen(self) -> None:
         self.app.manager.clear_and_reset()
         self.enter()
 
-    def pop(self, h: Handler[Any] | None = None) -> None:
-        if self.dialogs and (h is None or self.dialogs[-1] is h):
-            self.dialogs.pop()
-
     def handle(self, event: pygame.event.Event) -> None:
-        if self.dialogs:
-            self.dialogs[-1].on_event(self, event)
+        if self.dialog_event(event):
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.load()
@@ -385,8 +396,7 @@ class LoadScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, "Load a game")
         text(surf, self.hint, (60, surf.get_height() - 120), 18, (170, 158, 128))
-        if self.dialogs:
-            self.dialogs[-1].draw(self, surf)
+        self.draw_dialog(surf)
 
 
 def rules_html(ruleset_id: str, focus: str | None = None) -> str:

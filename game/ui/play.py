@@ -24,7 +24,7 @@ from game.session import Session
 from game.simulate import make_player
 
 from .camera import Camera
-from .dialogs import ConfirmHandler, HandoverHandler, PromptHandler
+from .dialogs import ConfirmHandler, HandoverHandler
 from .dice_tray import DiceTray
 from .handler_base import Handler, ScreenPos, WorldPos
 from .handlers import (
@@ -34,8 +34,16 @@ from .handlers import (
     TargetHandler,
 )
 from .logview import LogView
+from .mail_play import mail_turn
 from .minimap import Minimap
-from .play_controls import at_rest, build_toolbar, handle_key, tool_width, toolbar_items
+from .play_controls import (
+    at_rest,
+    build_toolbar,
+    handle_key,
+    save_prompt,
+    tool_width,
+    toolbar_items,
+)
 from .play_view import PlayView
 from .recap import recap_for
 from .scene import Scene
@@ -80,7 +88,7 @@ class PlayScene(Scene):
         self.skip_ai = False
         self.fed = len(session.game.log)
         self.hover_event: Event | None = None
-        self.players = {s: make_player(c, session.game.seed * 7 + i) for i, (s, c) in enumerate(session.controllers.items()) if c != "human"}
+        self.players = {s: make_player(c, session.game.seed * 7 + i) for i, (s, c) in enumerate(session.controllers.items()) if c not in ("human", "mail")}
         self.last_side = session.game.state.active_side
         self.actions_cache: tuple[Hashable, list[Action]] | None = None
         self.view_cache: tuple[Hashable, GameState] | None = None
@@ -88,7 +96,8 @@ class PlayScene(Scene):
         self.mouse: ScreenPos = (0, 0)
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.traces = Traces()  # what the other side just did, drawn on the table
-        self.recapped: dict[str, int] = {}  # each side's step-through of the others' turn: the command it reached
+        self.recapped: dict[str, int] = {}
+        self.mail_sent = -1  # the number of commands when this screen last wrote a turn file  # each side's step-through of the others' turn: the command it reached
         self.minimap = Minimap()  # the whole table small, when the view shows part of it
         self.layout()
         self.camera.fit()
@@ -323,16 +332,7 @@ class PlayScene(Scene):
             self.app.toast("Nothing to undo: dice were rolled since, and rolls stand.")
 
     def save(self) -> None:
-        def done(name: str) -> None:
-            try:
-                path = self.session.save(name)
-            except OSError as e:
-                self.app.toast(f"Could not save: {e}", 8)
-                return
-            self.app.toast(f"Saved to {path.name}")
-
-        st = self.game.state
-        self.push(PromptHandler("Name of the save:", f"{st.scenario} turn {st.turn}", done))
+        save_prompt(self)
 
     def leave_to_menu(self) -> None:
         def go() -> None:
@@ -458,6 +458,7 @@ class PlayScene(Scene):
         self.dice.update(dt)
         self.painter.feed_dice()
         st = self.game.state
+        waiting = mail_turn(self)  # a game by e-mail: the other player's move is theirs to make
         if st.over:
             if self.over_since is None:
                 self.over_since = 0.0
@@ -465,7 +466,7 @@ class PlayScene(Scene):
             if self.over_since > 1.2 and not self.dice.busy():
                 self.app.open("victory", self.session)
             return
-        if not self.session.is_human(self.game.acting_side) and not self.top().modal:
+        if not self.session.is_human(self.game.acting_side) and not self.top().modal and not waiting:
             self.ai_timer += dt
             pace = AI_SPEEDS.get(str(self.app.settings.get("ai_speed")), AI_PACE)
             while (self.ai_timer >= pace or self.skip_ai) and not st.over and not self.session.is_human(self.game.acting_side):

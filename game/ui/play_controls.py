@@ -11,6 +11,7 @@ import pygame
 
 from game.paths import data_home
 
+from .dialogs import PromptHandler
 from .handlers import LosHandler, MeasureHandler, SelectHandler, TemplateHandler
 from .recap import RecapHandler
 from .theme import TOOLBAR_H, font
@@ -117,3 +118,23 @@ def rules_reference(scene: PlayScene) -> None:
     """F1: the rules reference, opened at the phase being played."""
     st = scene.game.state
     scene.app.open("rules", scene.rules.data.id, scene, f"{scene.rules.phase_name(st.phase)} phase")
+
+
+def save_prompt(scene: PlayScene) -> None:
+    """Ctrl+S: the save's name asked, then the game saved under it (never a game by e-mail:
+    its copy's record is kept sealed after every command)."""
+    if scene.session.mail is not None:
+        scene.app.toast("A game by e-mail is kept sealed in this copy's record after every command; "
+                        "a plain save would show the other side's hidden men.", 8)
+        return
+
+    def done(name: str) -> None:
+        try:
+            path = scene.session.save(name)
+        except OSError as e:
+            scene.app.toast(f"Could not save: {e}", 8)
+            return
+        scene.app.toast(f"Saved to {path.name}")
+
+    st = scene.game.state
+    scene.push(PromptHandler("Name of the save:", f"{st.scenario} turn {st.turn}", done))

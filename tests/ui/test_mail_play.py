@@ -1,0 +1,69 @@
+"""Play by e-mail in the window (issue 22): New game with a side 'By e-mail' keeps the game
+sealed; when that side is to act the turn file is written and the screen says where and
+gives the password; the other player's copy (another data folder) finds it in its inbox,
+asks the password, and opens the game at their move."""
+
+import shutil
+
+import pygame
+
+from game.mail.turns import records
+from game.ui.mail_play import MailSentHandler
+from game.ui.mail_screen import MailScene
+from game.ui.menu import NewGameScene
+from game.ui.play import PlayScene
+
+
+def new_mail_game(app, drive) -> PlayScene:
+    scene = app.open("new_game")
+    assert isinstance(scene, NewGameScene)
+    drive.frame(2)
+    second = list(scene.side_menus)[1]
+    scene.side_menus[second].selected_option = ("By e-mail", "mail")
+    scene.start()
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.session.mail is not None
+    return play, second
+
+
+def test_a_game_by_e_mail_from_new_game_to_the_other_copy(app, drive, home, monkeypatch):
+    play, second = new_mail_game(app, drive)
+    game, rec = play.game, play.session.mail
+    first = next(s for s in game.state.side_order if s != second)
+    assert play.session.controllers[second] == "mail" and not play.session.autosaves
+    assert not (home / "saves" / "autosave.json").exists()
+    # the first side plays its turn (ends it at once), and the screen writes the turn file
+    for _ in range(20):
+        if game.acting_side == second:
+            break
+        drive.key(pygame.K_SPACE)
+        if play.top().modal and not isinstance(play.top(), MailSentHandler):
+            drive.key(pygame.K_y)
+    drive.frame(2)
+    sent = play.top()
+    assert isinstance(sent, MailSentHandler) and sent.password == rec.password and sent.seq == 1
+    assert sent.path.exists() and sent.path.parent == home / "mail" / "outbox"
+    assert records(home)[0].files[-1]["way"] == "out"
+    drive.frame(30)
+    assert play.top() is sent  # the computer does not play the other player's side
+    drive.key(pygame.K_RETURN)
+    assert isinstance(app.scene, MailScene)
+    assert any("waiting for" in r.label for r in app.scene.rows)
+    # the other player's copy: another data folder, the file put in its inbox
+    bob = home / "bob"
+    monkeypatch.setenv("TRENCHTABLE_HOME", str(bob))
+    (bob / "mail" / "inbox").mkdir(parents=True)
+    shutil.copy(sent.path, bob / "mail" / "inbox" / sent.path.name)
+    scene = app.open("mail")
+    drive.frame(2)
+    row = next(r for r in scene.rows if r.path is not None)
+    scene.open_file(row.path)  # as the Open button does for the selected row
+    assert scene.dialogs, "a game this copy never saw: its password is asked"
+    assert not app.manager.get_root_container().visible  # the list and buttons hidden: the question is on top
+    drive.type(rec.password.lower())
+    drive.key(pygame.K_RETURN)
+    theirs = app.scene
+    assert isinstance(theirs, PlayScene) and theirs.session.mail is not None
+    assert theirs.session.controllers == {first: "mail", second: "human"}
+    assert theirs.game.digest() == game.digest() and theirs.game.acting_side == second
+    assert theirs.session.viewer() == second
