@@ -217,6 +217,7 @@ class Received:
     record: MailRecord
     game: Game
     note: str  # what happened, for the screen
+    new: int = 0  # the commands the file added to this copy's game (the other player's, to show)
 
 
 def receive(path: str | Path, home: Path, password: str | None = None, have: Game | None = None) -> Received:
@@ -242,7 +243,7 @@ def receive(path: str | Path, home: Path, password: str | None = None, have: Gam
         known = rec.file(seq)
         if known is not None and known["way"] == "in":
             if known["sha256"] == sha:
-                return Received(rec, rec.resume(), f"Turn file {seq} was opened before ({known['at']}): carrying on where you were.")
+                return Received(rec, rec.resume(), f"Turn file {seq} was opened before ({known['at']}): carrying on where you were.", 0)
             raise MailError(f"{path.name}: a second, different turn file number {seq} (the first came {known['at']}): "
                             f"{env['from_name']} played that turn twice, or the file was changed; refused")
         if seq != rec.last_seq + 1:
@@ -259,6 +260,7 @@ def receive(path: str | Path, home: Path, password: str | None = None, have: Gam
     outside = {k: env[k] for k in ("game", "seq", "from", "to")}
     if not isinstance(mail, dict) or {k: mail.get(k) for k in outside} != outside:
         raise MailError(f"{path.name}: its envelope does not match what is sealed inside it (number, sender or receiver changed); refused")
+    mine_so_far: list[Any] = []
     if rec is not None:
         last = rec.files[-1]["sha256"] if rec.files else ""
         if mail.get("prev") != last:
@@ -283,4 +285,5 @@ def receive(path: str | Path, home: Path, password: str | None = None, have: Gam
                       "commands": len(game.commands), "path": str(path)})
     rec.write()
     rec.keep(game)
-    return Received(rec, game, f"Turn file {seq} from {env['from_name']} opened and checked: {len(game.commands)} commands played again.")
+    return Received(rec, game, f"Turn file {seq} from {env['from_name']} opened and checked: {len(game.commands)} commands played again.",
+                    len(game.commands) - len(mine_so_far))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.commands import Command
 from game.mail.turns import MailError, inbox_dir
 from game.paths import data_home
 
@@ -18,6 +19,23 @@ from .theme import text, wrap
 
 if TYPE_CHECKING:
     from .play import PlayScene
+
+
+def play_through(scene: PlayScene, commands: list[Command]) -> None:
+    """Commands the other player gave in their copy (already checked there and here),
+    given again on this screen so they show as the computer's turn does: trails, shot
+    lines and dice, then the step-through of what they did. The record is kept once, at
+    the end (it already holds them)."""
+    session = scene.session
+    rec, session.mail = session.mail, None
+    quiet, scene.skip_ai = scene.skip_ai, True  # no sound for each
+    try:
+        for cmd in commands:
+            if not scene.submit(cmd).ok:
+                break
+    finally:
+        session.mail, scene.skip_ai = rec, quiet
+    scene.mail_sent = -1
 
 
 def mail_turn(scene: PlayScene) -> bool:

@@ -13,6 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 from pygame_gui.windows import UIFileDialog
 
+from game.catalog import replay
 from game.core.game import Game
 from game.mail.turns import (
     MailError,
@@ -29,6 +30,7 @@ from game.session import Session, local_time
 
 from .dialogs import PromptHandler
 from .handler_base import Handler
+from .mail_play import play_through
 from .scene import DialogHost
 from .theme import text
 from .widgets import draw_backdrop
@@ -75,10 +77,17 @@ def mail_rows(home: Path) -> list[Row]:
     return rows
 
 
-def play_mail(app: App, rec: MailRecord, game: Game) -> None:
-    """The play screen for an e-mail game: this copy's sides played here, the others by mail."""
+def play_mail(app: App, rec: MailRecord, game: Game, new: int = 0) -> None:
+    """The play screen for an e-mail game: this copy's sides played here, the others by
+    mail; the last ``new`` commands (the other player's, from the file just opened) are
+    played on the screen, so their trails, dice and step-through show."""
     controllers = {s: ("human" if s in rec.mine else "mail") for s in game.state.side_order}
-    app.open("play", Session(game, controllers, handover="never", autosaves=False, mail=rec))
+    start = replay(game, len(game.commands) - new) if new else game
+    scene = app.open("play", Session(start, controllers, handover="never", autosaves=False, mail=rec))
+    if new:
+        play_through(scene, game.commands[-new:])
+        if scene.game.digest() != game.digest():  # cannot be (both from the same seed and commands): show the checked game
+            app.open("play", Session(game, controllers, handover="never", autosaves=False, mail=rec))
 
 
 class MailScene(DialogHost):
@@ -132,7 +141,7 @@ class MailScene(DialogHost):
         except MailError as e:
             self.app.toast(str(e), 12)
             return
-        play_mail(self.app, got.record, got.game)
+        play_mail(self.app, got.record, got.game, got.new)
         self.app.toast(got.note, 6)
 
     def browse(self) -> None:

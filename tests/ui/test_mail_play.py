@@ -7,6 +7,7 @@ import shutil
 
 import pygame
 
+from game.catalog import new_game
 from game.mail.turns import records
 from game.ui.mail_play import MailSentHandler
 from game.ui.mail_screen import MailScene
@@ -18,7 +19,8 @@ def new_mail_game(app, drive) -> PlayScene:
     scene = app.open("new_game")
     assert isinstance(scene, NewGameScene)
     drive.frame(2)
-    second = list(scene.side_menus)[1]
+    first = new_game(scene.maps[scene.map_index], seed=1).acting_side
+    second = next(s for s in scene.side_menus if s != first)  # the side that does not act first is played by e-mail
     scene.side_menus[second].selected_option = ("By e-mail", "mail")
     scene.start()
     play = app.scene
@@ -67,3 +69,18 @@ def test_a_game_by_e_mail_from_new_game_to_the_other_copy(app, drive, home, monk
     assert theirs.session.controllers == {first: "mail", second: "human"}
     assert theirs.game.digest() == game.digest() and theirs.game.acting_side == second
     assert theirs.session.viewer() == second
+    # the first player's commands were played on this screen (as the computer's turn is): each watched for the step-through
+    assert [st.seq for st in theirs.traces.steps] == list(range(1, len(game.commands) + 1)) and game.commands
+
+
+def test_when_the_side_by_e_mail_acts_first_the_first_turn_file_goes_at_once(app, drive):
+    scene = app.open("new_game")
+    drive.frame(2)
+    first = new_game(scene.maps[scene.map_index], seed=1).acting_side
+    scene.side_menus[first].selected_option = ("By e-mail", "mail")
+    scene.start()
+    play = app.scene
+    drive.frame(2)
+    sent = play.top()
+    assert isinstance(sent, MailSentHandler) and sent.seq == 1 and sent.password == play.session.mail.password
+    assert play.game.commands == []
