@@ -64,3 +64,73 @@ def test_the_end_screen_offers_the_replay_within_a_narrow_window(home):
         assert isinstance(app.scene, ReplayScene) and app.scene.step == 0
     finally:
         pygame.quit()
+
+
+def recorded_game(tmp_path, n=12, seed=5):
+    game = new_game(load_map("maps/ww2-135-house-to-house.yaml"), seed)
+    players = {s: make_player("random", 3 + i) for i, s in enumerate(game.state.side_order)}
+    digests, marks = [game.digest()], [len(game.log)]
+    while len(game.commands) < n:
+        game.submit(players[game.acting_side].choose(game, game.acting_side))
+        digests.append(game.digest())
+        marks.append(len(game.log))
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    return load_game(path), digests, marks
+
+
+def test_play_pause_and_speed_step_through_every_digest(app, drive, tmp_path):
+    whole, digests, _ = recorded_game(tmp_path)
+    app.switch(ReplayScene(app, whole, 0))
+    drive.frame()
+    drive.key(pygame.K_PLUS)
+    drive.key(pygame.K_PLUS)
+    drive.key(pygame.K_PLUS)  # a command every 0.1 s
+    drive.key(pygame.K_SPACE)
+    scene = app.scene
+    assert scene.playing
+    seen = []
+    for _ in range(400):
+        drive.frame(dt=0.05)
+        seen.append((scene.step, scene.game.digest()))
+        if not scene.playing:
+            break
+    assert scene.step == 12 and not scene.playing  # it stops at the end
+    assert all(d == digests[k] for k, d in seen)  # every step it showed is the game as it was then
+    assert {k for k, _ in seen} == set(range(1, 13))
+    drive.key(pygame.K_SPACE)  # at the end: plays again from the start
+    assert app.scene.step <= 1 and app.scene.playing
+    drive.key(pygame.K_SPACE)
+    assert not app.scene.playing
+
+
+def test_a_click_on_a_log_line_shows_the_moment_of_the_command_that_wrote_it(app, drive, tmp_path):
+    whole, digests, marks = recorded_game(tmp_path)
+    app.switch(ReplayScene(app, whole, 12))
+    drive.frame(3)
+    scene = app.scene
+    rows = scene.log.rows
+    top = max(0, len(rows) - scene.log.scroll - scene.log.visible_rows())  # the first row on screen
+    r, target = next((r, ev) for r, (_, ev, first) in enumerate(rows) if r >= top and first and ev.kind not in ("turn", "phase"))
+    i = next(k for k, e in enumerate(scene.game.log.events) if e is target)
+    want = next(k for k, m in enumerate(marks) if m > i)
+    assert want < 12, "a line of an earlier command is on screen"
+    y = scene.log.rect.y + 24 + scene.log.LINE * (r - top)
+    assert scene.log.row_at((scene.log.rect.x + 20, y + 3)) is target
+    drive.click((scene.log.rect.x + 20, y + 3))
+    assert app.scene.step == want and app.scene.game.digest() == digests[want]
+
+
+def test_the_odds_a_shot_had_are_shown_on_demand(app, drive, tmp_path):
+    whole, digests, _ = recorded_game(tmp_path, n=60, seed=5)
+    k = next((i + 1 for i, c in enumerate(whole.commands) if c.kind == "fire"), None)
+    assert k is not None, "the recorded game has a shot"
+    app.switch(ReplayScene(app, whole, k))
+    drive.frame()
+    drive.key(pygame.K_o)
+    assert app.scene.odds
+    before = replay(whole, k - 1)
+    assert app.scene.odds[0] == whole.rules.odds(before, whole.commands[k - 1]).title
+    drive.frame()  # drawn
+    drive.key(pygame.K_RIGHT)
+    assert app.scene.odds == []  # the next step shows its own, when asked
