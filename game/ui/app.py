@@ -27,15 +27,15 @@ from .editor import EditorScene
 from .mail_screen import MailScene
 from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
 from .play import PlayScene
+from .pointer import scale, set_scale, to_points
 from .scene import Scene
-from .settings import read_settings, write_settings
+from .settings import read_settings, window_size, write_settings
 from .settings_screen import SettingsScene
 from .sound import Sounds
 from .theme import font, reset_fonts, text, wrap
 from .victory import VictoryScene
 
 THEME = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
-DEFAULT_SIZE = (1280, 800)
 
 #: the scenes by name, for :meth:`App.open` (each is called with the app first)
 SCENES: dict[str, Callable[..., Scene]] = {
@@ -58,23 +58,52 @@ IDLE_WAIT = 250
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False) -> None:
+    def __init__(self, size: tuple[int, int] | None = None, headless: bool = False, ui_scale: float | None = None) -> None:
+        """``size``: the window's (else the setting's); ``ui_scale``: the screens drawn this
+        much larger (else the setting's in a window, 1 headless: a screenshot or a bench
+        draws at its size)."""
         pygame.display.init()  # not pygame.init(): the mixer starts in Sounds, quietly (no device: silence)
         pygame.font.init()
         reset_fonts()
         pygame.display.set_caption("Trenchtable - skirmish wargames of the two World Wars")
-        flags = 0 if headless else pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(size, flags)
-        self.manager = pygame_gui.UIManager(size, str(THEME) if THEME.exists() else None)
+        self.settings = read_settings()  # read once at start-up
+        self.headless = headless
+        self.ui_scale = ui_scale if ui_scale is not None else (1.0 if headless else float(self.settings["ui_scale"]))
+        #: the window; ``screen`` is what the screens draw on: the window itself, or a
+        #: smaller surface the window shows enlarged (the UI scale, game/ui/pointer.py)
+        self.window = pygame.display.set_mode(size or window_size(self.settings), 0 if headless else pygame.RESIZABLE)
+        self.screen = self.window
+        self.manager = pygame_gui.UIManager(self.window.get_size(), str(THEME) if THEME.exists() else None)
+        self.scale_screen()
         self.clock = pygame.time.Clock()
         self.scene: Scene | None = None
         self.running = True
-        self.headless = headless
         self.messages: list[tuple[str, float]] = []  # toasts: (text, seconds left)
-        self.settings = read_settings()
-        self.sounds = Sounds(self.settings["volume"])  # the settings file read once at start-up
+        self.sounds = Sounds(self.settings["volume"])
         if self.settings.get("fullscreen") and not headless:
             self.set_fullscreen(True)
+
+    def scale_screen(self) -> None:
+        """The surface the screens draw on for the window's size and the UI scale: as
+        large a scale as asked that leaves at least 960x640 points."""
+        w, h = self.window.get_size()
+        s = max(1.0, min(self.ui_scale, w / 960, h / 640))
+        set_scale(s)
+        self.screen = self.window if s == 1.0 else pygame.Surface((int(w / s), int(h / s)))
+        self.manager.set_window_resolution(self.screen.get_size())
+
+    def present(self) -> None:
+        """The drawn screen onto the window (enlarged by the UI scale) and shown."""
+        if self.screen is not self.window:
+            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
+        if not self.headless:
+            pygame.display.flip()
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        self.window = pygame.display.set_mode(size, 0 if self.headless else pygame.RESIZABLE)
+        self.scale_screen()
+        if self.scene is not None:
+            self.scene.resized()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -123,10 +152,17 @@ class App:
             self.toast(f"The settings could not be saved ({e.strerror or e}); they hold until you quit.", 8)
         if "fullscreen" in changes and not self.headless:
             self.set_fullscreen(bool(changes["fullscreen"]))
+        elif "window" in changes and not self.settings.get("fullscreen"):
+            self.resize_window(window_size(self.settings))
+        elif "ui_scale" in changes:
+            self.ui_scale = float(self.settings["ui_scale"])
+            self.scale_screen()
+            if self.scene is not None:
+                self.scene.resized()
 
     def set_fullscreen(self, on: bool) -> None:
-        self.screen = pygame.display.set_mode((0, 0) if on else DEFAULT_SIZE, pygame.FULLSCREEN if on else pygame.RESIZABLE)
-        self.manager.set_window_resolution(self.screen.get_size())
+        self.window = pygame.display.set_mode((0, 0) if on else window_size(self.settings), pygame.FULLSCREEN if on else pygame.RESIZABLE)
+        self.scale_screen()
         if self.scene is not None:
             self.scene.resized()
 
@@ -142,8 +178,7 @@ class App:
         pygame.draw.rect(self.screen, (40, 34, 26), r, border_radius=8)
         pygame.draw.rect(self.screen, (200, 170, 100), r, 2, border_radius=8)
         text(self.screen, message, r.center, 22, (245, 235, 210), anchor="center")
-        if not self.headless:
-            pygame.display.flip()
+        self.present()
         pygame.event.pump()
 
     def frame(self, dt: float | None = None) -> None:
@@ -154,12 +189,13 @@ class App:
                 self.running = False
                 continue
             if event.type == pygame.VIDEORESIZE:
-                w, h = max(960, event.w), max(640, event.h)
-                self.screen = pygame.display.set_mode((w, h), 0 if self.headless else pygame.RESIZABLE)
-                self.manager.set_window_resolution((w, h))
-                if self.scene:
-                    self.scene.resized()
+                self.resize_window((max(960, event.w), max(640, event.h)))
                 continue
+            if scale() != 1.0 and hasattr(event, "pos"):  # the window's pixels in the screens' points
+                moved = {"pos": to_points(event.pos)}
+                if hasattr(event, "rel"):
+                    moved["rel"] = (int(event.rel[0] / scale()), int(event.rel[1] / scale()))
+                event = pygame.event.Event(event.type, {**event.dict, **moved})
             consumed = self.manager.process_events(event)
             if self.scene is not None and not (consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
                 self.scene.handle(event)
@@ -169,8 +205,7 @@ class App:
             self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
         self._draw_toasts(dt)
-        if not self.headless:
-            pygame.display.flip()
+        self.present()
 
     def _draw_toasts(self, dt: float) -> None:
         """The latest messages above the bottom edge, each wrapped to the window's width

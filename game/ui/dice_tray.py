@@ -81,6 +81,7 @@ class DiceTray:
         self.rolls: list[TrayRoll] = []
         self.cosmetic = random.Random(1234)  # cosmetic only, never rules dice
         self.paused = False
+        self.speed = 1.0  # how fast the dice tumble (the animation setting)
 
     def add(self, roll: Roll, animate: bool = True) -> None:
         self.show([roll], animate)
@@ -102,6 +103,7 @@ class DiceTray:
         return any(r.age < TUMBLE for r in self.rolls)
 
     def update(self, dt: float) -> None:
+        dt *= self.speed
         for r in self.rolls:
             r.age += dt
 

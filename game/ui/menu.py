@@ -180,7 +180,8 @@ class NewGameScene(Scene):
             box = UICheckBox(pygame.Rect(x0 + 10, y, 24, 24), opt.name, m, initial_state=opt.default, tool_tip_text=opt.description)
             self.option_boxes[opt.id] = box
             y += 32
-        self.desc = UITextBox("", pygame.Rect(700, 150, w - 760, 330), m)
+        self.desc_h = max(150, min(330, h - 110 - 150 - 12 - 170))  # a short window keeps room for the preview under it
+        self.desc = UITextBox("", pygame.Rect(700, 150, w - 760, self.desc_h), m)
         self._describe()
         if map_problems:  # a broken map file is named with its reason; the rest plays on
             lines = [f"<b>{len(map_problems)} map file{'s' if len(map_problems) > 1 else ''} cannot be played</b> "
@@ -276,7 +277,8 @@ class NewGameScene(Scene):
         draw_backdrop(surf, "New game", "Choose the rules, the scenario and who plays each side")
         if self.maps:
             w, h = surf.get_size()
-            self.draw_preview(surf, pygame.Rect(700, 492, w - 760, h - 110 - 492 - 12))
+            top = 150 + self.desc_h + 12
+            self.draw_preview(surf, pygame.Rect(700, top, w - 760, h - 110 - top - 12))
 
     def draw_preview(self, surf: pygame.Surface, room: pygame.Rect) -> None:
         """The chosen scenario's table drawn small, each side's figures as dots in its

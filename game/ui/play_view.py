@@ -25,7 +25,9 @@ from .handlers import (
     TemplateHandler,
 )
 from .labels import draw_names
+from .pointer import mouse_pos
 from .recap import RecapHandler
+from .settings import ANIMATIONS
 from .terrain_render import blit_terrain
 from .theme import INK, INK_SOFT, fit_line, text, text_width, wrap
 from .tokens import draw_token
@@ -182,7 +184,7 @@ class PlayView:
         for i, line in enumerate(lines[:ODDS_BOX_LINES]):
             for part in wrap(line, 18, width - 16, bold=(i == 0)):
                 wrapped.append((part, i == 0))
-        box = self.info_place(width, 12 + 18 * len(wrapped), pygame.mouse.get_pos())
+        box = self.info_place(width, 12 + 18 * len(wrapped), mouse_pos())
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         layer.fill((240, 232, 212, 235))
         surf.blit(layer, box)
@@ -325,7 +327,7 @@ class PlayView:
             return y
         text(surf, f"Your units ({sum(1 for r in rows if r[4])} can act):", (x, y), 18, INK, bold=True)
         y += 20
-        mouse = pygame.mouse.get_pos()
+        mouse = mouse_pos()
         shown = rows[:ROSTER_ROWS]
         for uid, name, alive, total, can in shown:
             label = f"{'> ' if can else ''}{name} {alive}/{total}" + ("" if can else " (done)")
@@ -381,9 +383,11 @@ class PlayView:
     def glide(self, dt: float) -> None:
         """Tokens slide to where the rules put them, so a move can be followed by eye."""
         speed = 300.0  # mm per second at least; long moves go faster (a sixth of a second's ease)
+        pace = self.animation()
+        dt *= pace
         for f in self.scene.game.state.figures.values():
             cur = self.scene.shown.get(f.id)
-            if cur is None or self.scene.skip_ai:
+            if cur is None or self.scene.skip_ai or not pace:
                 self.scene.shown[f.id] = f.pos
                 continue
             dx, dy = f.x - cur[0], f.y - cur[1]
@@ -391,14 +395,20 @@ class PlayView:
             step = max(speed * dt, d * min(1.0, dt * 6))
             self.scene.shown[f.id] = f.pos if d <= step else (cur[0] + dx * step / d, cur[1] + dy * step / d)
 
+    def animation(self) -> float:
+        """How fast tokens glide and dice tumble (the Settings screen's animation: 0 none)."""
+        return ANIMATIONS.get(str(self.scene.app.settings.get("animation")), 1.0)
+
     def feed_dice(self) -> None:
         events = self.scene.game.log.events
         if self.scene.fed > len(events):  # undo
             self.scene.fed = len(events)
         viewer = self.scene.session.viewer()
         rolls = [ev.roll for ev in events[self.scene.fed :] if ev.roll is not None and ev.seen_by(viewer)]
+        pace = self.animation()
+        self.scene.dice.speed = pace or 1.0
         if rolls:  # the rolls of what happened since the last frame (a command's): shown together
-            self.scene.dice.show(rolls, animate=not self.scene.skip_ai)
+            self.scene.dice.show(rolls, animate=not self.scene.skip_ai and pace > 0)
         self.scene.fed = len(events)
 
 

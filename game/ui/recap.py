@@ -17,6 +17,7 @@ import pygame
 from game.core.events import Event
 
 from .handler_base import LEFT, Handler
+from .pointer import mouse_pos
 from .theme import HIGHLIGHT, INK, INK_SOFT, text, wrap
 from .traces import Step, Trace
 from .widgets import Button
@@ -179,7 +180,7 @@ class RecapHandler(Handler["PlayScene"]):
             Button(pygame.Rect(self.panel.x + 10 + bw + gap, by, bw, 30), "Next", lambda: self.go(self.at + 1), self.at < len(self.steps) - 1, ">"),
             Button(pygame.Rect(self.panel.right - 10 - bw, by, bw, 30), "Play on", lambda: self.done(scene), True, "Enter"),
         ]
-        mouse = pygame.mouse.get_pos()
+        mouse = mouse_pos()
         for b in self.buttons:
             b.draw(surf, b.enabled and b.rect.collidepoint(mouse))
         text(surf, "Left / Right", (self.panel.x + 20 + 2 * bw + gap, by + 8), 15, INK_SOFT)

@@ -9,7 +9,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from .scene import Scene
-from .settings import AI_SPEEDS, settings_path
+from .settings import AI_SPEEDS, ANIMATIONS, UI_SCALES, WINDOW_SIZES, settings_path
 from .theme import text
 from .widgets import draw_backdrop
 
@@ -30,6 +30,9 @@ class SettingsScene(Scene):
              lambda: self.change(colour_blind=not st.get("colour_blind"))),
             (f"Computer's pace: {st.get('ai_speed')}", self.pace),
             ("Full screen: " + ("on" if st.get("fullscreen") else "off"), lambda: self.change(fullscreen=not st.get("fullscreen"))),
+            (f"Window: {st.get('window')}", lambda: self.step("window", WINDOW_SIZES)),
+            (f"UI scale: {round(float(st.get('ui_scale', 1.0)) * 100)}%" + self.scale_note(), lambda: self.step("ui_scale", UI_SCALES)),
+            (f"Animation: {st.get('animation')}", lambda: self.step("animation", tuple(ANIMATIONS))),
         ]
         self.buttons = [UIButton(pygame.Rect(x, y + 54 * i, 420, 44), label, m, command=fn) for i, (label, fn) in enumerate(rows)]
         UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
@@ -43,9 +46,19 @@ class SettingsScene(Scene):
         self.reopen()
 
     def pace(self) -> None:
-        order = list(AI_SPEEDS)
-        cur = str(self.app.settings.get("ai_speed"))
-        self.change(ai_speed=order[(order.index(cur) + 1) % len(order)] if cur in order else order[0])
+        self.step("ai_speed", tuple(AI_SPEEDS))
+
+    def step(self, key: str, choices: tuple[Any, ...]) -> None:
+        """The setting ``key`` on to its next choice (after the last, the first)."""
+        cur = self.app.settings.get(key)
+        self.change(**{key: choices[(choices.index(cur) + 1) % len(choices)] if cur in choices else choices[0]})
+
+    def scale_note(self) -> str:
+        """When the window is too small for the scale asked (the screens need 960x640 points)."""
+        from .pointer import scale
+
+        asked = float(self.app.settings.get("ui_scale", 1.0))
+        return f" (this window: {round(scale() * 100)}%)" if abs(scale() - asked) > 0.01 else ""
 
     def reopen(self) -> None:
         self.app.manager.clear_and_reset()

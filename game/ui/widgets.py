@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from .pointer import mouse_pos
 from .theme import BG, INK, fit_line, text, wrap
 
 
@@ -85,7 +86,7 @@ class ButtonBar:
         return True, ""
 
     def draw(self, surf: pygame.Surface) -> None:
-        mouse = pygame.mouse.get_pos()
+        mouse = mouse_pos()
         for b in self.buttons:
             b.draw(surf, b.rect.collidepoint(mouse))
 

@@ -58,3 +58,48 @@ def test_new_game_draws_a_preview_of_the_chosen_scenario(app, drive, home):
     scene.map_index = 1
     drive.frame()
     assert scene.preview_of[0] == scene.maps[1].path
+
+
+def test_the_window_size_and_animation_settings_take_effect(app, drive, home):
+    scene = app.open("settings")
+    drive.frame()
+    press(scene, drive, "Window")  # 1280x800 -> the next size
+    assert app.window.get_size() == (1440, 900) and json.loads((home / "settings.json").read_text())["window"] == "1440x900"
+    press(app.scene, drive, "Animation")
+    press(app.scene, drive, "Animation")
+    assert app.settings["animation"] == "off"
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), 1)
+    play = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(play)
+    drive.frame()
+    f = next(f for f in game.state.figures.values() if f.side == game.state.active_side and f.type != "sherman")
+    play.shown[f.id] = (f.x + 200.0, f.y)  # drawn elsewhere: with animation off it is put where it stands at once
+    drive.frame()
+    assert play.shown[f.id] == f.pos
+
+
+def test_the_ui_scale_draws_the_screens_larger_and_the_clicks_land_where_they_are_drawn(home):
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.menu import MainMenu
+
+    app = App((1600, 1000), headless=True, ui_scale=1.5)
+    try:
+        assert app.screen.get_size() == (1066, 666) and app.window.get_size() == (1600, 1000)
+        menu = app.open("menu")
+        app.frame(0.02)
+        assert isinstance(menu, MainMenu)
+        x, y = menu.buttons["Settings"].rect.center  # in the screens' points
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=(int(x * 1.5), int(y * 1.5)), button=1))
+            app.frame(0.02)
+        assert isinstance(app.scene, SettingsScene)
+        assert app.window.get_at((int(x * 1.5), int(y * 1.5))) is not None
+    finally:
+        pygame.quit()
+    small = App((1280, 800), headless=True, ui_scale=2.0)  # asked more than the window holds: as much as leaves 960x640 points
+    try:
+        assert small.screen.get_size() == (1024, 640)
+    finally:
+        pygame.quit()
