@@ -37,12 +37,14 @@ class SaveInfo:
     turn: int
     saved_at: str
     error: str = ""
+    sides: str = ""  # "A v B", in the order they play
 
     @property
     def label(self) -> str:
         if self.error:
             return f"{self.path.name}: cannot be loaded ({self.error})"
-        return f"{self.name}  |  {self.scenario} ({self.ruleset})  |  turn {self.turn}  |  {local_time(self.saved_at)}"
+        # the time first and the sides last: a long row loses the end, which the picture repeats
+        return f"{local_time(self.saved_at)}  |  {self.name}  |  {self.scenario}, turn {self.turn}  |  {self.sides}"
 
 
 def local_time(stamp: str) -> str:
@@ -76,11 +78,13 @@ def list_saves() -> list[SaveInfo]:
         return out
     clean_leftovers(d)
     files = list(d.glob("*.json")) + (list(autosaves_dir().glob("*.json")) if autosaves_dir().exists() else [])
-    for p in sorted(files, key=lambda p: p.stat().st_mtime, reverse=True):
+    for p in sorted(files, key=lambda p: p.stat().st_mtime, reverse=True):  # newest first
         try:
             doc = read_save(p)
+            st = doc["state"]
+            sides = " v ".join(str(st.get("sides", {}).get(s, {}).get("name", s)) for s in st.get("side_order", []))
             out.append(SaveInfo(p, str(doc.get("name") or p.stem), str(doc["ruleset"]), str(doc.get("scenario_name", "?")),
-                                int(doc.get("turn", 0)), str(doc.get("saved_at", ""))))
+                                int(doc.get("turn", 0)), str(doc.get("saved_at", "")), sides=sides))
         except SaveError as e:
             out.append(SaveInfo(p, p.stem, "?", "?", 0, "", str(e).split(": ", 1)[-1]))
         except Exception as e:  # a file in the folder: listed with its reason, never a crash

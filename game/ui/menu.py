@@ -44,13 +44,15 @@ from game.session import (
 from .dialogs import ConfirmHandler, PromptHandler
 from .handler_base import Handler
 from .scene import DialogHost, Scene
-from .terrain_render import TerrainRenderer, terrain_looks
-from .theme import text
+from .theme import text, wrap
+from .thumbnail import save_thumbnail, table_thumbnail
 from .widgets import draw_backdrop
 
 if TYPE_CHECKING:
     from .app import App
 
+#: the width of the Load screen's picture of the selected save
+PREVIEW_W = 340
 CONTROLLERS = [("Human", "human"), ("Solo AI", "ai"), ("Random baseline", "random"), ("By e-mail", "mail")]
 ASSET_RULES = Path(__file__).resolve().parents[2] / "assets" / "rules"
 
@@ -287,19 +289,10 @@ class NewGameScene(Scene):
         key = (lm.path, room.size)
         if self.preview_of != key or self.preview is None:
             m = lm.model
-            table = lm.ruleset.build_table(m)
-            z = min(room.w / table.width, (room.h - 22) / table.height)
-            cache, cz = TerrainRenderer(table, terrain_looks()).surface(z)
-            size = (max(1, round(table.width * z)), max(1, round(table.height * z)))
-            pic = pygame.transform.smoothscale(cache, size) if cache.get_size() != size else cache.copy()
-            unit = to_mm(1.0, m.unit) * z
-            for side in m.sides:
-                for u in side.units:
-                    for f in u.figures:
-                        pygame.draw.circle(pic, pygame.Color(side.colour), (f.at[0] * unit, f.at[1] * unit), 3)
-                        pygame.draw.circle(pic, (238, 230, 205), (f.at[0] * unit, f.at[1] * unit), 3, 1)
-            figures = sum(len(u.figures) for s in m.sides for u in s.units)
-            self.preview = (pic, f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {figures} figures")
+            unit = to_mm(1.0, m.unit)
+            dots = [(f.at[0] * unit, f.at[1] * unit, side.colour) for side in m.sides for u in side.units for f in u.figures]
+            pic = table_thumbnail(lm, (room.w, room.h - 22), dots)
+            self.preview = (pic, f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {len(dots)} figures")
             self.preview_of = key
         pic, words = self.preview
         surf.blit(pic, (room.x + (room.w - pic.get_width()) // 2, room.y))
@@ -316,7 +309,8 @@ class LoadScene(DialogHost):
         self.saves = list_saves()
         self.dialogs: list[Handler[LoadScene]] = []
         items: list[str | tuple[str, str]] = [s.label for s in self.saves] or ["(no saved games yet)"]
-        self.list = UISelectionList(pygame.Rect(60, 150, w - 120, h - 280), items, m)
+        self.list = UISelectionList(pygame.Rect(60, 150, w - 120 - PREVIEW_W - 20, h - 280), items, m)
+        self.preview: tuple[Path, pygame.Surface | None, list[str]] | None = None  # the selected save's picture
         UIButton(pygame.Rect(60, h - 90, 140, 44), "Rename", m, command=self.rename)
         UIButton(pygame.Rect(210, h - 90, 140, 44), "Delete", m, command=self.delete)
         UIButton(pygame.Rect(360, h - 90, 140, 44), "Watch", m, command=self.watch)
@@ -392,11 +386,29 @@ class LoadScene(DialogHost):
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.load()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            sel = getattr(event, "text", None) or self.list.get_single_selection()
+            info = next((s for s in self.saves if s.label == sel), None)
+            if info is not None and (self.preview is None or self.preview[0] != info.path):
+                self.preview = (info.path, *save_thumbnail(info.path, (PREVIEW_W, 240)))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.open("menu")
 
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, "Load a game")
+        x = surf.get_width() - 60 - PREVIEW_W
+        if self.preview is None:
+            text(surf, "Pick a save: its table shows here.", (x, 150), 18, (170, 158, 128))
+        else:
+            _, pic, lines = self.preview
+            y = 150
+            if pic is not None:
+                surf.blit(pic, (x + (PREVIEW_W - pic.get_width()) // 2, y))
+                y += pic.get_height() + 8
+            for line in lines:
+                for part in wrap(line, 18, PREVIEW_W):
+                    text(surf, part, (x, y), 18, (220, 208, 178))
+                    y += 22
         text(surf, self.hint, (60, surf.get_height() - 120), 18, (170, 158, 128))
         self.draw_dialog(surf)
 

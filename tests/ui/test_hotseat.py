@@ -109,7 +109,7 @@ def test_scripted_hotseat_game(app, drive, home):
     drive.click(app.scene.buttons["Load"].rect.center)
     assert isinstance(app.scene, LoadScene)
     labels = [s.label for s in app.scene.saves]
-    index = next(i for i, lab in enumerate(labels) if lab.startswith("ui test"))
+    index = next(i for i, lab in enumerate(labels) if "|  ui test" in lab)
     item = app.scene.list.item_list[index]["button_element"]
     drive.click(item.rect.center)
     load_btn = next(el for el in app.manager.get_root_container().elements if getattr(el, "text", "") == "Load")

@@ -57,3 +57,28 @@ def test_the_load_screen_renames_and_deletes_a_save(app, drive, home):
     assert renamed.path.exists()
     drive.key(pygame.K_y)
     assert not renamed.path.exists() and len(scene.saves) == before - 1
+
+
+def test_the_load_screen_shows_the_picked_saves_table_sides_and_turn(app, drive, home):
+    open_game = new_game(load_map("maps/open-field-encounter.yaml"), 1)
+    Session(open_game, {s: "human" for s in open_game.state.side_order}).save("Le Cateau")
+    hidden = new_game(load_map("maps/ww2-village-hauteville.yaml"), 1)  # WW2 hides each side's men from the other
+    Session(hidden, {s: "human" for s in hidden.state.side_order}).save("Hauteville")
+    scene = app.open("load")
+    drive.frame()
+    assert isinstance(scene, LoadScene) and scene.preview is None
+    by_name = {s.name: s for s in scene.saves}
+    assert by_name["Le Cateau"].label.endswith("turn 1  |  Kaiserliche Armee patrol v British Expeditionary Force")  # in the order they play
+    for name, shows_figures in (("Le Cateau", True), ("Hauteville", False)):
+        pygame.event.post(pygame.event.Event(pygame_gui_new_selection(), text=by_name[name].label, ui_element=scene.list))
+        drive.frame()
+        path, pic, lines = scene.preview
+        assert path == by_name[name].path and pic is not None and pic.get_width() <= 340
+        assert lines[1].startswith("Turn 1: ")
+        assert any("Figures not shown" in line for line in lines) != shows_figures
+
+
+def pygame_gui_new_selection():
+    import pygame_gui
+
+    return pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
