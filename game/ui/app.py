@@ -24,6 +24,7 @@ from game.editor.model import EditorDoc
 from game.session import Session
 
 from .editor import EditorScene
+from .first_game import FirstGameScene
 from .mail_screen import MailScene
 from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
 from .play import PlayScene
@@ -48,6 +49,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "victory": VictoryScene,
     "editor": EditorScene,
     "mail": MailScene,
+    "first_game": FirstGameScene,
 }
 
 __all__ = ["App", "Scene", "SCENES", "run_app"]
@@ -127,6 +129,8 @@ class App:
     def open(self, name: Literal["settings"]) -> SettingsScene: ...
     @overload
     def open(self, name: Literal["mail"]) -> MailScene: ...
+    @overload
+    def open(self, name: Literal["first_game"]) -> FirstGameScene: ...
     @overload
     def open(self, name: Literal["rules"], ruleset_id: str | None, back: Scene, focus: str | None = None) -> RulesScene: ...
     @overload

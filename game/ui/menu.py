@@ -94,6 +94,7 @@ class MainMenu(Scene):
         autosave = saves_dir() / AUTOSAVE
         entries = [
             ("New game", lambda: self.app.open("new_game")),
+            ("A first game, guided", lambda: self.app.open("first_game")),
             ("Quick start: hotseat, first scenario", lambda: start_default(self.app)),
             ("Continue (latest autosave)", lambda: open_save(self.app, autosave)),
             ("Load", lambda: self.app.open("load")),
@@ -104,12 +105,13 @@ class MainMenu(Scene):
             ("Quit", self.quit),
         ]
         self.buttons = {}
+        step = min(54, (h - y - 60) // len(entries))  # a short window: closer buttons, all above the rulesets' line
         for label, fn in entries:
-            b = UIButton(pygame.Rect(x, y, 300, 44), label, m, command=fn)
+            b = UIButton(pygame.Rect(x, y, 300, min(44, step - 6)), label, m, command=fn)
             if label.startswith("Continue") and not autosave.exists():
                 b.disable()
             self.buttons[label] = b
-            y += 54
+            y += step
         self.drawn = False  # the rulesets are read after the first frame: the menu shows at once
         self.rulesets: list[str] | None = None
 

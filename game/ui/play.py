@@ -26,6 +26,7 @@ from game.simulate import make_player
 from .camera import Camera
 from .dialogs import ConfirmHandler, HandoverHandler
 from .dice_tray import DiceTray
+from .guide import Guide
 from .handler_base import Handler, ScreenPos, WorldPos
 from .handlers import (
     MoveFigureHandler,
@@ -40,6 +41,7 @@ from .play_controls import (
     at_rest,
     build_toolbar,
     handle_key,
+    leave_prompt,
     save_prompt,
     tool_width,
     toolbar_items,
@@ -97,7 +99,8 @@ class PlayScene(Scene):
         self.shown: dict[str, tuple[float, float]] = {}  # where each token is drawn (moves glide)
         self.traces = Traces()  # what the other side just did, drawn on the table
         self.recapped: dict[str, int] = {}
-        self.mail_sent = -1  # the number of commands when this screen last wrote a turn file  # each side's step-through of the others' turn: the command it reached
+        self.mail_sent = -1  # the number of commands when this screen last wrote a turn file
+        self.guide: Guide | None = None  # a guided first game's lesson (game/ui/guide.py)  # each side's step-through of the others' turn: the command it reached
         self.minimap = Minimap()  # the whole table small, when the view shows part of it
         self.layout()
         self.camera.fit()
@@ -335,25 +338,7 @@ class PlayScene(Scene):
         save_prompt(self)
 
     def leave_to_menu(self) -> None:
-        def go() -> None:
-            if self.on_leave is not None:
-                self.on_leave()
-                return
-            if self.session.autosaves:
-                try:
-                    self.session.autosave()
-                except OSError as e:
-                    self.app.toast(f"The autosave failed ({e.strerror or e}): save under a name (Ctrl+S) before leaving.", 8)
-                    return
-            self.app.open("menu")
-
-        if self.on_leave:
-            question = "Back to the editor?"
-        elif self.session.autosaves:
-            question = "Leave to the main menu? The game is autosaved; Continue resumes it."
-        else:
-            question = "Leave to the main menu? This quick game is not autosaved (Ctrl+S saves it)."
-        self.push(ConfirmHandler(question, go))
+        leave_prompt(self)
 
     # ---- previews ------------------------------------------------------------------------
     def preview_move(self, fid: str, path: list[WorldPos], choice: str | None = None) -> tuple[bool, str, list[str]]:
@@ -378,6 +363,8 @@ class PlayScene(Scene):
         top = self.top()
         if top.modal:
             top.on_event(self, e)
+            return
+        if self.guide is not None and self.guide.handle(e):
             return
         if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = e.pos
@@ -456,6 +443,8 @@ class PlayScene(Scene):
         self.painter.glide(dt)
         self.traces.update(dt)
         self.dice.update(dt)
+        if self.guide is not None:
+            self.guide.watch(self)
         self.painter.feed_dice()
         st = self.game.state
         waiting = mail_turn(self)  # a game by e-mail: the other player's move is theirs to make
@@ -489,6 +478,8 @@ class PlayScene(Scene):
         self.painter.draw_sidebar(surf)
         self.painter.draw_toolbar(surf)
         top = self.top()
+        if self.guide is not None and not top.modal:
+            self.guide.draw(self, surf)
         if top.modal:
             top.draw(self, surf)
         elif why := self.actions_bar.why_not(self.mouse):

@@ -11,7 +11,7 @@ import pygame
 
 from game.paths import data_home
 
-from .dialogs import PromptHandler
+from .dialogs import ConfirmHandler, PromptHandler
 from .handlers import LosHandler, MeasureHandler, SelectHandler, TemplateHandler
 from .recap import RecapHandler
 from .theme import TOOLBAR_H, font
@@ -138,3 +138,28 @@ def save_prompt(scene: PlayScene) -> None:
 
     st = scene.game.state
     scene.push(PromptHandler("Name of the save:", f"{st.scenario} turn {st.turn}", done))
+
+
+def leave_prompt(scene: PlayScene) -> None:
+    """Esc or Menu: asked first, saying what becomes of the game."""
+    def go() -> None:
+        if scene.on_leave is not None:
+            scene.on_leave()
+            return
+        if scene.session.autosaves:
+            try:
+                scene.session.autosave()
+            except OSError as e:
+                scene.app.toast(f"The autosave failed ({e.strerror or e}): save under a name (Ctrl+S) before leaving.", 8)
+                return
+        scene.app.open("menu")
+
+    if scene.on_leave:
+        question = "Back to the editor?"
+    elif scene.session.mail is not None:
+        question = "Leave to the main menu? This game by e-mail is kept in this computer's record of it; Play by e-mail opens it again."
+    elif scene.session.autosaves:
+        question = "Leave to the main menu? The game is autosaved; Continue resumes it."
+    else:
+        question = "Leave to the main menu? This quick game is not autosaved (Ctrl+S saves it)."
+    scene.push(ConfirmHandler(question, go))

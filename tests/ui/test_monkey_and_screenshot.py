@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.catalog import load_map, new_game
 from game.session import Session
@@ -44,6 +45,12 @@ def monkey(drive, rnd: random.Random, n: int) -> None:
             drive.frame(1, dt=rnd.choice([0.016, 0.05, 0.4]))
         if not drive.app.running:
             drive.app.running = True
+
+
+@pytest.fixture(autouse=True)
+def maps_saved_aside(home, monkeypatch):
+    """A map the monkey saves in the editor (Ctrl+S, Enter) goes to the test's folder, not the checkout's maps/."""
+    monkeypatch.setattr("game.ui.editor.MAPS_DIR", home / "maps")
 
 
 def test_monkey_on_the_play_screen(app, drive):

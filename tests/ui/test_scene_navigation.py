@@ -9,6 +9,7 @@ from game.editor.model import EditorDoc
 from game.session import Session
 from game.ui.app import SCENES
 from game.ui.editor import EditorScene
+from game.ui.first_game import FirstGameScene
 from game.ui.mail_screen import MailScene
 from game.ui.menu import LoadScene, MainMenu, NewGameScene, RulesScene
 from game.ui.play import PlayScene
@@ -23,10 +24,10 @@ def test_every_scene_opens_by_name(app, drive):
     session = Session(small_game(), {"a": "human", "b": "human"}, handover="never")
     opened = [
         app.open("menu"), app.open("new_game"), app.open("load"), app.open("rules", None, MainMenu(app)), app.open("settings"),
-        app.open("play", session), app.open("victory", session), app.open("editor", None), app.open("mail"),
+        app.open("play", session), app.open("victory", session), app.open("editor", None), app.open("mail"), app.open("first_game"),
     ]
-    assert [type(s) for s in opened] == [MainMenu, NewGameScene, LoadScene, RulesScene, SettingsScene, PlayScene, VictoryScene, EditorScene, MailScene]
-    assert set(SCENES) == {"menu", "new_game", "load", "rules", "settings", "play", "victory", "editor", "mail"}
+    assert [type(s) for s in opened] == [MainMenu, NewGameScene, LoadScene, RulesScene, SettingsScene, PlayScene, VictoryScene, EditorScene, MailScene, FirstGameScene]
+    assert set(SCENES) == {"menu", "new_game", "load", "rules", "settings", "play", "victory", "editor", "mail", "first_game"}
     assert app.scene is opened[-1]
     drive.frame()
 

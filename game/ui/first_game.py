@@ -1,0 +1,62 @@
+"""The First game screen: pick a guided first game by the way its rules run a turn
+(phases, activation cards, fire teams); it starts against the solo AI with the guide's
+panel on the play screen (game/ui/guide.py)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from game.catalog import load_map, new_game
+from game.data.errors import DataError
+from game.session import Session
+
+from .guide import FIRST_GAMES, LESSONS, Guide, Lesson
+from .scene import Scene
+from .theme import text, wrap
+from .widgets import draw_backdrop
+
+
+def start_lesson(app, lesson: Lesson, seed: int | None = None) -> None:
+    """The lesson's scenario against the solo AI (a throwaway game: no autosave), guided."""
+    try:
+        lm = load_map(FIRST_GAMES / lesson.map_file)
+    except DataError as e:
+        app.toast(f"The first game cannot start: {e.one_line()}", 10)
+        return
+    other = next(s.id for s in lm.model.sides if s.id != lesson.learner)
+    game = new_game(lm, seed=secrets.randbelow(100_000) if seed is None else seed, options={"solo_side": other})
+    scene = app.open("play", Session(game, {lesson.learner: "human", other: "ai"}, handover="never", autosaves=False))
+    scene.guide = Guide(lesson)
+
+
+class FirstGameScene(Scene):
+    def enter(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        x = w // 2 - 260
+        self.buttons = []
+        for i, lesson in enumerate(LESSONS):
+            self.buttons.append(UIButton(pygame.Rect(x, 190 + 110 * i, 520, 44), lesson.name, m,
+                                         command=self.starter(lesson)))
+        UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
+
+    def starter(self, lesson: Lesson) -> Callable[[], None]:
+        """The button's command: no parameter (pygame_gui hands its event to one that has)."""
+        return lambda: start_lesson(self.app, lesson)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.open("menu")
+
+    def draw(self, surf: pygame.Surface) -> None:
+        draw_backdrop(surf, "A first game", "A small game against the computer, with a guide at your elbow")
+        w = surf.get_width()
+        for i, lesson in enumerate(LESSONS):
+            y = 240 + 110 * i
+            for part in wrap(lesson.intro.split(". ")[0] + ".", 17, 520)[:2]:
+                text(surf, part, (w // 2 - 260, y), 17, (200, 190, 160))
+                y += 20
