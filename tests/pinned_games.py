@@ -45,8 +45,9 @@ def play(job: tuple[str, str, str, int, bool]) -> tuple[str, str]:
 def jobs() -> list[tuple[str, str, str, int, bool]]:
     from game.catalog import MAPS_DIR
 
-    shipped = sorted(MAPS_DIR.glob("*.yaml"))  # the shipped maps only, not the player's own
-    return [(p.stem, p1, p2, seed, portals) for p in shipped for p1, p2, seed, portals in PAIRINGS]
+    # the shipped maps only, not the player's own; the guided first games' too (by their path under maps/)
+    shipped = sorted(MAPS_DIR.glob("*.yaml")) + sorted((MAPS_DIR / "first-game").glob("*.yaml"))
+    return [(p.relative_to(MAPS_DIR).with_suffix("").as_posix(), p1, p2, seed, portals) for p in shipped for p1, p2, seed, portals in PAIRINGS]
 
 
 def play_all(workers: int = 2) -> dict[str, str]:
