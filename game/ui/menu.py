@@ -51,6 +51,9 @@ from .widgets import draw_backdrop
 if TYPE_CHECKING:
     from .app import App
 
+#: New game's estimate of a game's length: a minute for each unit in each turn, played to
+#: the turn limit (a rule of thumb for two people who know the rules; games often end sooner)
+MINUTES_PER_UNIT_TURN = 1.0
 #: the width of the Load screen's picture of the selected save
 PREVIEW_W = 340
 CONTROLLERS = [("Human", "human"), ("Solo AI", "ai"), ("Random baseline", "random"), ("By e-mail", "mail")]
@@ -293,12 +296,17 @@ class NewGameScene(Scene):
             m = lm.model
             unit = to_mm(1.0, m.unit)
             dots = [(f.at[0] * unit, f.at[1] * unit, side.colour) for side in m.sides for u in side.units for f in u.figures]
-            pic = table_thumbnail(lm, (room.w, room.h - 22), dots)
-            self.preview = (pic, f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {len(dots)} figures")
+            pic = table_thumbnail(lm, (room.w, room.h - 42), dots)
+            units = sum(len(side.units) for side in m.sides)
+            minutes = round(m.victory.turn_limit * units * MINUTES_PER_UNIT_TURN)
+            length = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+            self.preview = (pic, f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {len(dots)} figures "
+                                 f"in {units} units: about {length} at most")
             self.preview_of = key
         pic, words = self.preview
         surf.blit(pic, (room.x + (room.w - pic.get_width()) // 2, room.y))
-        text(surf, words, (room.centerx, room.y + pic.get_height() + 4), 17, (200, 190, 160), anchor="midtop")
+        for i, line in enumerate(wrap(words, 17, room.w)):
+            text(surf, line, (room.centerx, room.y + pic.get_height() + 4 + 19 * i), 17, (200, 190, 160), anchor="midtop")
 
 
 class LoadScene(DialogHost):

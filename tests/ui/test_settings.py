@@ -53,7 +53,10 @@ def test_new_game_draws_a_preview_of_the_chosen_scenario(app, drive, home):
     assert scene.preview_of[0] == scene.maps[0].path
     pic, words = scene.preview
     m = scene.maps[0].model
-    assert words == f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {sum(len(u.figures) for s in m.sides for u in s.units)} figures"
+    figures, units = sum(len(u.figures) for s in m.sides for u in s.units), sum(len(s.units) for s in m.sides)
+    assert words.startswith(f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {figures} figures in {units} units: ")
+    minutes = m.victory.turn_limit * units  # a minute a unit a turn
+    assert words.endswith(f"about {minutes // 60} h {minutes % 60:02d} min at most" if minutes >= 60 else f"about {minutes} min at most")
     assert abs(pic.get_width() / pic.get_height() - m.table.width / m.table.height) < 0.02  # the table's shape
     scene.map_index = 1
     drive.frame()
