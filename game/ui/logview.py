@@ -33,6 +33,9 @@ class LogView:
         self.seen = 0
         self.width = 0
         self.hover: Event | None = None
+        #: the replay theatre shows the whole game's log: lines from this event number on
+        #: are still to come at the moment shown, and are drawn faint
+        self.to_come: int | None = None
 
     def sync(self, events: list[Event], width: int) -> None:
         """Bring the rows up to ``events``: new events appended; a width change, or a log that
@@ -52,6 +55,13 @@ class LogView:
                 self.rows.append((line, ev, i == 0))
         self.seen = len(events)
         self.scroll = min(self.scroll, max(0, len(self.rows) - self.visible_rows()))  # fewer rows after an undo
+
+    def show_moment(self, to_come: int) -> None:
+        """The theatre's moment: lines from event number ``to_come`` on drawn faint, and the
+        log scrolled so the last line before them is at the bottom."""
+        self.to_come = to_come
+        after = sum(1 for _, ev, _ in self.rows if ev.seq >= to_come)
+        self.scroll = max(0, min(after, len(self.rows) - self.visible_rows()))
 
     def visible_rows(self) -> int:
         return max(1, (self.rect.h - 26) // self.LINE)
@@ -85,6 +95,6 @@ class LogView:
         for line, ev, _first in self.rows[start:end]:
             if self.hover is ev:
                 pygame.draw.rect(surf, (250, 226, 150), (r.x + 2, y, r.w - 4, self.LINE))
-            colour = KIND_COLOURS.get(ev.kind, INK)
+            colour = KIND_COLOURS.get(ev.kind, INK) if self.to_come is None or ev.seq < self.to_come else (170, 160, 140)
             surf.blit(f.render(line, True, colour), (r.x + 8, y))
             y += self.LINE

@@ -150,6 +150,10 @@ class PlayScene(Scene):
     def in_table(self, pos: ScreenPos) -> bool:
         return self.table_rect.collidepoint(pos)
 
+    def log_events(self) -> list[Event]:
+        """The log lines the screen shows: the viewing side's."""
+        return self.game.log.for_side(self.session.viewer())
+
     def view_state(self) -> GameState:
         """What the side at the screen may see (hotseat: the active human side), its sides
         in the colour-blind-safe colours when the player's settings ask for them."""

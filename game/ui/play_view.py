@@ -247,7 +247,7 @@ class PlayView:
         self.scene.dice.rect = pygame.Rect(r.x + 8, y + 6, r.w - 16, tray_h)
         self.scene.dice.draw(surf)
         self.scene.log.rect = pygame.Rect(r.x + 8, self.scene.dice.rect.bottom + 6, r.w - 16, r.bottom - self.scene.dice.rect.bottom - 14)
-        self.scene.log.sync(self.scene.game.log.for_side(self.scene.session.viewer()), self.scene.log.rect.w)
+        self.scene.log.sync(self.scene.log_events(), self.scene.log.rect.w)
         self.scene.log.draw(surf)
 
     def draw_selection(self, surf, x, y, w) -> int:

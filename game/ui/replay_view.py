@@ -16,6 +16,7 @@ import pygame
 
 from game.catalog import replay
 from game.core.commands import Command, Rejected, Result
+from game.core.events import Event
 from game.core.game import Game
 from game.session import Session
 
@@ -63,6 +64,11 @@ class ReplayScene(PlayScene):
         self.app.toast("This is a replay: press B to play on from here as a new game.", 5)
         return Rejected(cmd, "a replay is read only")
 
+    def log_events(self) -> list[Event]:
+        """The whole game's log (what the side shown may read); the lines after this
+        moment are drawn faint, and a click on any line goes to its moment."""
+        return self.whole.log.for_side(self.session.viewer())
+
     def after_command(self, before_side: str) -> None:
         """Nothing between the sides in the theatre: no handover screen, no step-through."""
 
@@ -101,11 +107,8 @@ class ReplayScene(PlayScene):
         if self.marks is None:
             self.app.busy("Finding which command wrote each line...")
             self.marks = command_marks(self.whole)
-        i = next((k for k, e in enumerate(self.game.log.events) if e is ev), None)
-        if i is None:
-            return False
         self.playing = False
-        self.go(next((k for k, m in enumerate(self.marks) if m > i), len(self.whole.commands)))
+        self.go(next((k for k, m in enumerate(self.marks) if m > ev.seq), len(self.whole.commands)))
         return True
 
     def show_odds(self) -> None:
@@ -157,6 +160,8 @@ class ReplayScene(PlayScene):
         self.app.toast(f"Replay speed: a command every {SPEEDS[self.speed]:g} s")
 
     def update(self, dt: float) -> None:
+        if self.log.to_come != len(self.game.log) and self.log.rows:
+            self.log.show_moment(len(self.game.log))  # the moment shown: the log scrolled to it
         self.traces.update(dt)
         self.dice.update(dt)
         self.painter.feed_dice()

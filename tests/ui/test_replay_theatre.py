@@ -104,21 +104,31 @@ def test_play_pause_and_speed_step_through_every_digest(app, drive, tmp_path):
     assert not app.scene.playing
 
 
+def click_line(drive, scene, pick):
+    """Click the first line on screen of an event ``pick`` accepts; returns that event."""
+    rows = scene.log.rows
+    top = max(0, len(rows) - scene.log.scroll - scene.log.visible_rows())  # the first row on screen
+    r, target = next((r, ev) for r, (_, ev, first) in enumerate(rows[top:top + scene.log.visible_rows()], top) if first and pick(ev))
+    y = scene.log.rect.y + 24 + scene.log.LINE * (r - top)
+    assert scene.log.row_at((scene.log.rect.x + 20, y + 3)) is target
+    drive.click((scene.log.rect.x + 20, y + 3))
+    return target
+
+
 def test_a_click_on_a_log_line_shows_the_moment_of_the_command_that_wrote_it(app, drive, tmp_path):
     whole, digests, marks = recorded_game(tmp_path)
     app.switch(ReplayScene(app, whole, 12))
     drive.frame(3)
+    target = click_line(drive, app.scene, lambda ev: ev.kind not in ("turn", "phase") and ev.seq < marks[11])
+    want = next(k for k, m in enumerate(marks) if m > target.seq)
+    assert want < 12 and app.scene.step == want and app.scene.game.digest() == digests[want]
+    # the whole game's log is shown, the lines still to come faint: a click on one goes forward
+    drive.frame(3)
     scene = app.scene
-    rows = scene.log.rows
-    top = max(0, len(rows) - scene.log.scroll - scene.log.visible_rows())  # the first row on screen
-    r, target = next((r, ev) for r, (_, ev, first) in enumerate(rows) if r >= top and first and ev.kind not in ("turn", "phase"))
-    i = next(k for k, e in enumerate(scene.game.log.events) if e is target)
-    want = next(k for k, m in enumerate(marks) if m > i)
-    assert want < 12, "a line of an earlier command is on screen"
-    y = scene.log.rect.y + 24 + scene.log.LINE * (r - top)
-    assert scene.log.row_at((scene.log.rect.x + 20, y + 3)) is target
-    drive.click((scene.log.rect.x + 20, y + 3))
-    assert app.scene.step == want and app.scene.game.digest() == digests[want]
+    assert scene.log.to_come == len(scene.game.log) and len(scene.log.rows) > 0
+    later = click_line(drive, scene, lambda ev: ev.seq >= marks[want] and ev.kind not in ("turn", "phase"))
+    ahead = next(k for k, m in enumerate(marks) if m > later.seq)
+    assert ahead > want and app.scene.step == ahead and app.scene.game.digest() == digests[ahead]
 
 
 def test_the_odds_a_shot_had_are_shown_on_demand(app, drive, tmp_path):
