@@ -13,6 +13,7 @@ import pygame
 from game.core.commands import Command
 from game.mail.turns import MailError, inbox_dir
 from game.paths import data_home
+from game.session import local_time
 
 from .handler_base import LEFT, Handler
 from .theme import text, wrap
@@ -50,6 +51,8 @@ def mail_turn(scene: PlayScene) -> bool:
         return True
     scene.mail_sent = len(game.commands)
     first = rec.last_seq == 0
+    last = rec.files[-1] if rec.files else None
+    again = last is not None and last["way"] == "out" and last["commands"] == len(game.commands)  # reopened while waiting
     try:
         path = rec.send(game)
     except (MailError, OSError) as e:
@@ -59,7 +62,8 @@ def mail_turn(scene: PlayScene) -> bool:
     if game.state.over:
         scene.app.toast(f"The last turn file is written: {path}. Send it to {to} so their copy shows the end.", 12)
         return True
-    scene.push(MailSentHandler(path, to, rec.password if first else None, rec.files[-1]["seq"]))
+    scene.push(MailSentHandler(path, to, rec.password if first else None, rec.files[-1]["seq"],
+                               f"written {local_time(rec.files[-1]['at'])}: waiting for the reply" if again else "written"))
     return True
 
 
@@ -68,7 +72,8 @@ class MailSentHandler(Handler["PlayScene"]):
 
     modal = True
 
-    def __init__(self, path: Path, to_name: str, password: str | None, seq: int) -> None:
+    def __init__(self, path: Path, to_name: str, password: str | None, seq: int, state: str = "written") -> None:
+        self.state = state
         self.path = path
         self.to_name = to_name
         self.password = password
@@ -83,7 +88,7 @@ class MailSentHandler(Handler["PlayScene"]):
         surf.fill((30, 28, 24))
         w, h = surf.get_size()
         room = min(w - 80, 900)
-        lines: list[tuple[str, int, tuple[int, int, int], bool]] = [(f"Turn file {self.seq} written", 40, (240, 226, 190), True)]
+        lines: list[tuple[str, int, tuple[int, int, int], bool]] = [(f"Turn file {self.seq} {self.state}", 40, (240, 226, 190), True)]
         lines += [(part, 22, (250, 240, 210), False) for part in wrap(str(self.path), 22, room)]
         lines.append((f"Send it to {self.to_name}, by e-mail or any way you like: their copy opens it from Play by e-mail in the main menu.", 22, (200, 186, 150), False))
         if self.password:
