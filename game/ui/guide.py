@@ -18,8 +18,8 @@ from game.catalog import MAPS_DIR
 from .handler_base import LEFT
 from .handlers import LosHandler
 from .pointer import mouse_pos
-from .theme import INK, INK_SOFT, text, wrap
-from .widgets import Button
+from .theme import INK_SOFT, text, wrap
+from .widgets import Button, draw_note_panel, least_covering
 
 if TYPE_CHECKING:
     from .play import PlayScene
@@ -175,16 +175,9 @@ class Guide:
         # the corner of the table that covers the fewest figures (the bottom left first)
         figures = [scene.camera.to_screen(f.pos) for f in scene.view_state().figures.values() if f.alive]
         corners = [pygame.Rect(x, y, self.W, h) for y in (t.bottom - 10 - h, t.y + 10) for x in (t.x + 10, t.right - 10 - self.W)]
-        self.rect = min(corners, key=lambda r: sum(r.inflate(20, 20).collidepoint(p) for p in figures))
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        layer.fill((250, 242, 214, 240))
-        surf.blit(layer, self.rect)
-        pygame.draw.rect(surf, (150, 60, 40), self.rect, 2)
-        text(surf, f"First game: {step.title} ({self.at + 1} of {len(self.steps)})", (self.rect.x + 10, self.rect.y + 7), 19, INK, bold=True)
-        y = self.rect.y + 32
-        for line in lines:
-            text(surf, line, (self.rect.x + 10, y), 17, INK)
-            y += 17
+        self.rect = least_covering(corners, figures, margin=10)
+        draw_note_panel(surf, self.rect, f"First game: {step.title} ({self.at + 1} of {len(self.steps)})", lines,
+                        (250, 242, 214, 240), (150, 60, 40), 2)
         by = self.rect.bottom - 38
         last = self.at == len(self.steps) - 1
         self.buttons = [Button(pygame.Rect(self.rect.right - 112, by, 102, 30), "Close" if last else "Next", self.next,

@@ -18,9 +18,9 @@ from game.core.events import Event
 
 from .handler_base import LEFT, Handler
 from .pointer import mouse_pos
-from .theme import HIGHLIGHT, INK, INK_SOFT, text, wrap
+from .theme import HIGHLIGHT, INK_SOFT, text, wrap
 from .traces import Step, Trace
-from .widgets import Button
+from .widgets import Button, draw_note_panel, least_covering
 
 if TYPE_CHECKING:
     from .play import PlayScene
@@ -157,22 +157,8 @@ class RecapHandler(Handler["PlayScene"]):
         spots = [scene.camera.to_screen(p) for p in here.places(scene)]
         figures = [scene.camera.to_screen(f.pos) for f in scene.view_state().figures.values() if f.alive]
         top = pygame.Rect(t.x + (t.w - w) // 2, t.y + 10, w, h)
-        bottom = top.move(0, t.h - 20 - h)
-
-        def covers(r: pygame.Rect) -> tuple[int, int]:
-            near = r.inflate(16, 16)
-            return sum(near.collidepoint(p) for p in spots), sum(near.collidepoint(p) for p in figures)
-
-        self.panel = min((top, bottom), key=covers)
-        layer = pygame.Surface(self.panel.size, pygame.SRCALPHA)
-        layer.fill((240, 232, 212, 238))
-        surf.blit(layer, self.panel)
-        pygame.draw.rect(surf, (90, 70, 50), self.panel, 1)
-        text(surf, f"What {self.side_name} did: {self.at + 1} of {len(self.steps)}", (self.panel.x + 10, self.panel.y + 6), 19, INK, bold=True)
-        y = self.panel.y + 30
-        for line in lines:
-            text(surf, line, (self.panel.x + 10, y), 17, INK)
-            y += 17
+        self.panel = least_covering([top, top.move(0, t.h - 20 - h)], spots, figures)
+        draw_note_panel(surf, self.panel, f"What {self.side_name} did: {self.at + 1} of {len(self.steps)}", lines)
         bw, gap = 112, 8
         by = self.panel.bottom - 38
         self.buttons = [

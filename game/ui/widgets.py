@@ -138,3 +138,25 @@ def draw_backdrop(surf: pygame.Surface, title: str = "TRENCHTABLE", subtitle: st
     text(surf, title, (w // 2, 70), 64, (232, 214, 170), bold=True, anchor="center")
     if subtitle:
         text(surf, subtitle, (w // 2, 118), 24, (190, 176, 140), anchor="center")
+
+
+def least_covering(boxes: list[pygame.Rect], *groups: list[tuple[int, int]], margin: int = 8) -> pygame.Rect:
+    """Of ``boxes`` (the first preferred among equals), the one covering the fewest points
+    of the first group, then of the next (a panel kept off what it is about, then off the
+    figures)."""
+    return min(boxes, key=lambda r: tuple(sum(r.inflate(2 * margin, 2 * margin).collidepoint(p) for p in g) for g in groups))
+
+
+def draw_note_panel(surf: pygame.Surface, rect: pygame.Rect, title: str, lines: list[str],
+                    fill: tuple[int, int, int, int] = (240, 232, 212, 238), border: tuple[int, int, int] = (90, 70, 50),
+                    width: int = 1) -> None:
+    """A see-through panel on the table: a bold title, then lines of 17 px."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill(fill)
+    surf.blit(layer, rect)
+    pygame.draw.rect(surf, border, rect, width)
+    text(surf, title, (rect.x + 10, rect.y + 7), 19, INK, bold=True)
+    y = rect.y + 31
+    for line in lines:
+        text(surf, line, (rect.x + 10, y), 17, INK)
+        y += 17

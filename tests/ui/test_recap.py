@@ -11,15 +11,9 @@ from game.ui.play import PlayScene
 from game.ui.recap import RecapHandler
 from tests.rulesets.helpers import force
 from tests.rulesets.w135 import table_game
+from tests.ui.test_traces import scene_of
 
 IN = 25.4
-
-
-def hotseat(app, game):
-    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
-    app.switch(scene)
-    app.frame(0.02)
-    return scene
 
 
 def a_turn_with_a_move_and_a_kill(scene):
@@ -33,7 +27,7 @@ def a_turn_with_a_move_and_a_kill(scene):
 
 def test_the_next_player_steps_through_the_other_sides_turn(app, drive):
     game = table_game([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 40), ("de_rifleman", 50, 40)])
-    scene = hotseat(app, game)
+    scene = scene_of(app, game)
     a_turn_with_a_move_and_a_kill(scene)
     recap = scene.top()
     assert isinstance(recap, RecapHandler)
@@ -58,7 +52,7 @@ def test_the_next_player_steps_through_the_other_sides_turn(app, drive):
 
 def test_a_click_on_the_table_puts_it_down_and_selects_as_ever(app, drive):
     game = table_game([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 40), ("de_rifleman", 50, 40)])
-    scene = hotseat(app, game)
+    scene = scene_of(app, game)
     a_turn_with_a_move_and_a_kill(scene)
     assert isinstance(scene.top(), RecapHandler)
     drive.click(scene.camera.to_screen(game.state.figures["b1.2"].pos))
@@ -68,7 +62,7 @@ def test_a_click_on_the_table_puts_it_down_and_selects_as_ever(app, drive):
 
 def test_it_pans_to_a_step_out_of_view_and_arrows_do_not_pan_the_table(app, drive):
     game = table_game([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 40), ("de_rifleman", 50, 40)])
-    scene = hotseat(app, game)
+    scene = scene_of(app, game)
     a_turn_with_a_move_and_a_kill(scene)
     cam = scene.camera
     cam.zoom *= 3
@@ -87,7 +81,7 @@ def test_a_hidden_mans_moves_make_no_step_and_nothing_is_shown_twice(app):
     wall = {"type": "wall", "height": 3, "line": [[40, 45], [60, 45]], "width": 0.5}  # higher than a man: it blocks sight
     game = table_game([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40), ("de_rifleman", 50, 50)], [wall],
                       settings={"hidden_deployment": ["b"]})
-    scene = hotseat(app, game)
+    scene = scene_of(app, game)
     assert scene.submit(Command(END_PHASE, "a")).ok
     first = scene.top()  # side a only ended its turn: what b sees of that (its man found at once, in sight)
     assert isinstance(first, RecapHandler) and [s.lines[-1] for s in first.steps] == ["Found: Grenadier (hidden deployment, L284-286)."]
