@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.catalog import load_game
-from game.core.commands import Command, Result
+from game.core.commands import Command, Rejected, Result
 from game.core.game import Game
 from game.core.save import SaveError, clean_leftovers, read_save, save_game, write_atomic
 from game.mail.turns import MailRecord
@@ -144,6 +144,9 @@ class Session:
 
     def submit(self, cmd: Command) -> Result:
         turn = self.game.state.turn
+        if self.mail is not None and not self.mail.writable():  # a roll must be kept, or reopening the file would re-roll it
+            return Rejected(cmd, f"This copy's record of the game ({self.mail.folder}) cannot be written: free the disk or "
+                                 "give the folder back its write permission, then play on.")
         res = self.game.submit(cmd)
         if res.ok and self.mail is not None:
             try:

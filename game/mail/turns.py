@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -41,6 +42,14 @@ MAX_TURN_BYTES = 60_000_000
 #: the envelope's parts and their kinds (everything else in a turn file is sealed)
 ENVELOPE = {"format": str, "version": int, "game": str, "seq": int, "from": str, "to": str, "from_name": str, "to_name": str,
             "scenario_name": str, "turn": int, "sent_at": str, "sealed": str}
+
+
+#: a game's id, as :func:`start` makes it (it names the record's folder: nothing else is taken)
+GAME_ID = re.compile(r"[0-9a-f]{16}")
+#: what a sealed game is made of (a Fernet token: URL-safe base64)
+SEALED_TEXT = re.compile(r"[A-Za-z0-9_=-]+")
+#: each file the record lists: its parts and their kinds
+FILE_ENTRY = {"seq": int, "way": str, "sha256": str, "at": str, "from": str, "to": str, "commands": int, "path": str}
 
 
 class MailError(Exception):
@@ -90,6 +99,8 @@ class MailRecord:
     files: list[dict[str, Any]] = field(default_factory=list)  # {seq, way: in|out, sha256, at, from, to, commands}
     #: the game's password, in the copy that made it (to show again until the other player has it)
     password: str = ""
+    #: who plays this copy's sides here (a side may be the solo AI's); the others play by mail
+    controllers: dict[str, str] = field(default_factory=dict)
 
     @property
     def folder(self) -> Path:
@@ -108,8 +119,14 @@ class MailRecord:
     # ---- the copy's own files --------------------------------------------------------------
     def write(self) -> None:
         doc = {"format": RECORD_FORMAT, "version": VERSION, "game": self.game_id, "mine": self.mine, "key": self.key.decode("ascii"),
-               "scenario_name": self.scenario_name, "sides": self.sides, "files": self.files, "password": self.password}
+               "scenario_name": self.scenario_name, "sides": self.sides, "files": self.files, "password": self.password,
+               "controllers": self.controllers}
         write_atomic(self.folder / "record.json", json.dumps(doc, indent=1))
+
+    def writable(self) -> bool:
+        """Whether the record's folder takes writing (checked before each command: a roll
+        whose keeping failed could be taken back by reopening the turn file)."""
+        return os.access(self.folder, os.W_OK)
 
     def keep(self, game: Game) -> None:
         """The game so far, sealed, in this copy's folder (after every command)."""
@@ -124,7 +141,8 @@ class MailRecord:
         try:
             return check_save_doc(unseal(self.key, read_text_file(where, MAX_TURN_BYTES, "sealed game")), str(where))
         except (FileRefused, SealError) as e:
-            raise MailError(f"{where}: this copy's own record of the game does not open ({e}); it was changed or damaged") from None
+            raise MailError(f"{where}: this copy's own record of the game does not open ({e}); it was changed, damaged or "
+                            "removed: restore the folder from a backup (the game cannot go on in this copy without it)") from None
         except SaveError as e:
             raise MailError(str(e)) from None
 
@@ -135,6 +153,8 @@ class MailRecord:
         last = self.files[-1] if self.files else None
         if last is not None and last["way"] == "out" and last["commands"] == len(game.commands):
             return Path(last["path"])
+        if game.state.over and last is not None and last["commands"] == len(game.commands):
+            raise MailError("The game ended in the other player's copy and both copies hold its end: no turn file to send.")
         to = game.acting_side
         if to in self.mine and not game.state.over:
             raise MailError(f"It is {self.sides[to]}'s move, played in this copy: no turn file to send yet.")
@@ -157,16 +177,17 @@ class MailRecord:
         return path
 
 
-def start(game: Game, mine: list[str], home: Path, password: str | None = None) -> tuple[MailRecord, str]:
+def start(game: Game, mine: list[str], home: Path, password: str | None = None,
+          controllers: dict[str, str] | None = None) -> tuple[MailRecord, str]:
     """A new e-mail game in this copy: its id, its password (made here unless given) and
     its record. The password is told to the other player once, not in a turn file."""
     password = password or new_password()
     gid = secrets.token_hex(8)
     st = game.state
     rec = MailRecord(home, gid, list(mine), key_for(password, gid), st.scenario, {s: st.sides[s].name for s in st.side_order},
-                     password=password)
+                     password=password, controllers={s: c for s, c in (controllers or {}).items() if s in mine})
+    rec.keep(game)  # the game first, then the record that points to it
     rec.write()
-    rec.keep(game)
     return rec, password
 
 
@@ -176,10 +197,20 @@ def load_record(home: Path, game_id: str) -> MailRecord | None:
         return None
     try:
         d = json.loads(read_text_file(path, 10_000_000, "record"))
-        return MailRecord(home, d["game"], list(d["mine"]), d["key"].encode("ascii"), d["scenario_name"], dict(d["sides"]), list(d["files"]),
-                          str(d.get("password", "")))
-    except (FileRefused, ValueError, KeyError, TypeError, AttributeError) as e:
-        raise MailError(f"{path}: this copy's record of the game is damaged ({type(e).__name__}); it cannot go on") from None
+        sides, mine, files, ctl = d["sides"], d["mine"], d["files"], d.get("controllers", {})
+        ok = (isinstance(sides, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in sides.items())
+              and isinstance(mine, list) and mine and all(isinstance(m, str) and m in sides for m in mine)
+              and isinstance(files, list) and all(isinstance(f, dict) and all(isinstance(f.get(k), t) and not isinstance(f.get(k), bool)
+                                                                              for k, t in FILE_ENTRY.items()) and f["way"] in ("in", "out")
+                                                  and f["from"] in sides and f["to"] in sides for f in files)
+              and isinstance(ctl, dict) and GAME_ID.fullmatch(str(d["game"])) is not None and str(d["game"]) == game_id)
+        if not ok:
+            raise ValueError("a part of it is missing or of the wrong kind")
+        return MailRecord(home, d["game"], list(mine), str(d["key"]).encode("ascii"), str(d["scenario_name"]), dict(sides), list(files),
+                          str(d.get("password", "")), {str(k): str(v) for k, v in ctl.items()})
+    except (FileRefused, ValueError, KeyError, TypeError, AttributeError, UnicodeEncodeError) as e:
+        raise MailError(f"{path}: this copy's record of the game is damaged ({type(e).__name__}: {str(e)[:60]}); "
+                        "it cannot go on (restore the folder from a backup)") from None
 
 
 def records(home: Path) -> list[MailRecord]:
@@ -209,6 +240,10 @@ def read_envelope(path: Path) -> dict[str, Any]:
     for k, kind in ENVELOPE.items():
         if not isinstance(env.get(k), kind) or isinstance(env.get(k), bool):
             raise MailError(f"{path}: its '{k}' is missing or not a {kind.__name__}; the file is damaged")
+    if not GAME_ID.fullmatch(env["game"]):
+        raise MailError(f"{path}: its game id {env['game'][:40]!r} is not one this program makes; the file is damaged")
+    if not SEALED_TEXT.fullmatch(env["sealed"]) or not 1 <= env["seq"] <= 1_000_000:
+        raise MailError(f"{path}: its sealed game or its number is damaged (the file was changed); ask for it again")
     return env
 
 
@@ -256,10 +291,18 @@ def receive(path: str | Path, home: Path, password: str | None = None, have: Gam
         if rec is None:
             raise MailError(f"{path.name}: {e}") from None
         raise MailError(f"{path.name}: the file was changed after it was written, or is damaged ({e})") from None
-    mail = doc.get("mail") if isinstance(doc, dict) else None
+    try:
+        doc = check_save_doc(doc, path.name)
+    except SaveError as e:
+        raise MailError(str(e)) from None
+    mail = doc.get("mail")
     outside = {k: env[k] for k in ("game", "seq", "from", "to")}
-    if not isinstance(mail, dict) or {k: mail.get(k) for k in outside} != outside:
-        raise MailError(f"{path.name}: its envelope does not match what is sealed inside it (number, sender or receiver changed); refused")
+    sides = doc["state"].get("sides", {}) if isinstance(doc["state"].get("sides"), dict) else {}
+    names = {"from_name": sides.get(env["from"], {}).get("name"), "to_name": sides.get(env["to"], {}).get("name"),
+             "scenario_name": doc.get("scenario_name"), "turn": doc.get("turn")}
+    if not isinstance(mail, dict) or {k: mail.get(k) for k in outside} != outside or any(env[k] != v for k, v in names.items()):
+        raise MailError(f"{path.name}: its envelope does not match what is sealed inside it (its number, sender, receiver, "
+                        "names or turn were changed); refused")
     mine_so_far: list[Any] = []
     if rec is not None:
         last = rec.files[-1]["sha256"] if rec.files else ""
@@ -269,7 +312,6 @@ def receive(path: str | Path, home: Path, password: str | None = None, have: Gam
         if doc.get("commands", [])[: len(mine_so_far)] != mine_so_far:
             raise MailError(f"{path.name}: its commands do not follow on from this copy's game (the game was changed); refused")
     try:
-        doc = check_save_doc(doc, path.name)
         if have is not None and rec is not None and [c.to_dict() for c in have.commands] == mine_so_far:
             game = play_on(have, doc, path.name)
         else:
@@ -283,7 +325,7 @@ def receive(path: str | Path, home: Path, password: str | None = None, have: Gam
         raise MailError(f"{path.name}: after it, it is {rec.sides.get(game.acting_side, '?')}'s move, not this copy's; refused")
     rec.files.append({"seq": seq, "way": "in", "sha256": sha, "at": _now(), "from": env["from"], "to": env["to"],
                       "commands": len(game.commands), "path": str(path)})
+    rec.keep(game)  # the game first: a record that lists this file always has its game
     rec.write()
-    rec.keep(game)
     return Received(rec, game, f"Turn file {seq} from {env['from_name']} opened and checked: {len(game.commands)} commands played again.",
                     len(game.commands) - len(mine_so_far))

@@ -36,6 +36,7 @@ def play_through(scene: PlayScene, commands: list[Command]) -> None:
                 break
     finally:
         session.mail, scene.skip_ai = rec, quiet
+    scene.game.settle()  # the other player's commands stand: no undo reaches them
     scene.mail_sent = -1
 
 
@@ -50,6 +51,9 @@ def mail_turn(scene: PlayScene) -> bool:
     if scene.mail_sent == len(game.commands) or scene.top().modal:
         return True
     scene.mail_sent = len(game.commands)
+    last_file = rec.files[-1] if rec.files else None
+    if game.state.over and last_file is not None and last_file["way"] == "in" and last_file["commands"] == len(game.commands):
+        return True  # the end came in the other player's file: both copies hold it
     first = rec.last_seq == 0
     last = rec.files[-1] if rec.files else None
     again = last is not None and last["way"] == "out" and last["commands"] == len(game.commands)  # reopened while waiting

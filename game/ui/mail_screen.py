@@ -81,7 +81,7 @@ def play_mail(app: App, rec: MailRecord, game: Game, new: int = 0) -> None:
     """The play screen for an e-mail game: this copy's sides played here, the others by
     mail; the last ``new`` commands (the other player's, from the file just opened) are
     played on the screen, so their trails, dice and step-through show."""
-    controllers = {s: ("human" if s in rec.mine else "mail") for s in game.state.side_order}
+    controllers = {s: (rec.controllers.get(s, "human") if s in rec.mine else "mail") for s in game.state.side_order}
     start = replay(game, len(game.commands) - new) if new else game
     scene = app.open("play", Session(start, controllers, handover="never", autosaves=False, mail=rec))
     if new:
@@ -124,7 +124,7 @@ class MailScene(DialogHost):
             self.app.busy("Opening this copy's record: playing the game again from its seed...")
             try:
                 game = row.record.resume()
-            except MailError as e:
+            except (MailError, OSError) as e:
                 self.app.toast(str(e), 10)
                 return
             play_mail(self.app, row.record, game)
@@ -138,7 +138,7 @@ class MailScene(DialogHost):
             self.ask(PromptHandler(f"A new game from {env['from_name']} ({env['scenario_name']}): its password?", "",
                                               lambda pw: self.open_file(path, pw), verb="open the file"))
             return
-        except MailError as e:
+        except (MailError, OSError) as e:
             self.app.toast(str(e), 12)
             return
         play_mail(self.app, got.record, got.game, got.new)

@@ -275,7 +275,7 @@ class NewGameScene(Scene):
             from game.mail.turns import start as start_mail
             from game.paths import data_home
 
-            rec, _ = start_mail(game, mine, data_home())
+            rec, _ = start_mail(game, mine, data_home(), controllers=controllers)
             self.app.open("play", Session(game, controllers, handover=handover, autosaves=False, mail=rec))
             return
         self.app.open("play", Session(game, controllers, handover=handover))

@@ -334,6 +334,8 @@ class PlayScene(Scene):
     def undo(self) -> None:
         if self.game.undo():  # the game's version changes: nothing kept needs clearing
             self.traces.undone(self.game)
+            if self.session.mail is not None:
+                self.session.mail.keep(self.game)  # a game by e-mail: its record follows
             self.app.toast("Undone.")
         else:
             self.app.toast("Nothing to undo: dice were rolled since, and rolls stand.")

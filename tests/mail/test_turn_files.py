@@ -210,3 +210,36 @@ def test_reopening_the_turn_file_carries_on_where_the_player_was_no_reroll(tmp_p
     reopened = receive(path1, homes[b])  # the player quits and opens the same file again
     assert reopened.game.digest() == g.digest() and reopened.game.dice.count == rolled
     assert reopened.game.commands == g.commands
+
+
+def test_damaged_envelopes_and_records_are_refused_in_words_never_a_crash(tmp_path):
+    game, (a, b), homes, rec, password, path, players = first_file(tmp_path)
+    env = json.loads(path.read_text())
+    bad = tmp_path / "bad.turn"
+    for change in ({"sealed": env["sealed"][:-3] + "é=="}, {"game": "../../elsewhere"}, {"game": "/abs/dir"}, {"seq": 10**30},
+                   {"from_name": "Umpire"}, {"turn": env["turn"] + 1}, {"scenario_name": "Elsewhere"}):
+        bad.write_text(json.dumps({**env, **change}))
+        with pytest.raises(MailError):
+            receive(bad, homes[b], password)
+    assert not (tmp_path / "elsewhere").exists() and not records(homes[b])
+    got = receive(path, homes[b], password)
+    record = got.record.folder / "record.json"
+    good = json.loads(record.read_text())
+    for change in ({"files": [1]}, {"files": [{}]}, {"sides": {}}, {"mine": "xyz"}, {"game": "0" * 16}):
+        record.write_text(json.dumps({**good, **change}))
+        with pytest.raises(MailError, match="record of the game is damaged"):
+            load_record(homes[b], got.record.game_id)
+        assert records(homes[b]) == []  # the Play by e-mail screen lists the others and goes on
+    record.write_text(json.dumps(good))
+    (got.record.folder / "game.sealed").unlink()
+    with pytest.raises(MailError, match="restore the folder from a backup"):
+        got.record.resume()
+
+
+def test_the_end_of_the_game_is_not_sent_back_and_forth(tmp_path):
+    files = list(exchange(tmp_path, "first-game/phases-great-war", seed=3))
+    path, game = files[-1]
+    assert game.state.over
+    holder = next(r for r in records(tmp_path / "alice") + records(tmp_path / "bob") if r.files[-1]["way"] == "in")
+    with pytest.raises(MailError, match="both copies hold its end"):
+        holder.send(game)

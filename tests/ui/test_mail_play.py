@@ -33,6 +33,7 @@ def test_a_game_by_e_mail_from_new_game_to_the_other_copy(app, drive, home, monk
     game, rec = play.game, play.session.mail
     first = next(s for s in game.state.side_order if s != second)
     assert play.session.controllers[second] == "mail" and not play.session.autosaves
+    assert rec.controllers == {first: "human"}  # who plays this copy's sides here, kept for reopening
     assert not (home / "saves" / "autosave.json").exists()
     # the first side plays its turn (ends it at once), and the screen writes the turn file
     for _ in range(20):
@@ -71,6 +72,13 @@ def test_a_game_by_e_mail_from_new_game_to_the_other_copy(app, drive, home, monk
     assert theirs.session.viewer() == second
     # the first player's commands were played on this screen (as the computer's turn is): each watched for the step-through
     assert [st.seq for st in theirs.traces.steps] == list(range(1, len(game.commands) + 1)) and game.commands
+    assert not theirs.game.can_undo()  # and they stand: Ctrl+Z never takes back the other player's command
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert theirs.game.digest() == game.digest()
+    # a record that cannot be written refuses the next command (a roll not kept could be re-rolled by reopening)
+    monkeypatch.setattr(type(theirs.session.mail), "writable", lambda self: False)
+    res = theirs.session.submit(theirs.game.legal_commands(second)[0])
+    assert not res.ok and "cannot be written" in res.reason
 
 
 def test_when_the_side_by_e_mail_acts_first_the_first_turn_file_goes_at_once(app, drive):
