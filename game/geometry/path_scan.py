@@ -13,6 +13,9 @@ from collections.abc import Callable, Sequence
 
 from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from .units import EPS
 
 XY = tuple[float, float]
 
@@ -33,14 +36,16 @@ def first_inside(path: Sequence[XY], area: BaseGeometry) -> float | None:
     """How far along the path it first touches ``area`` (0 when it starts inside);
     None when it never does. Worked out segment by segment, so a path that doubles back
     over itself is measured where it first passes."""
-    if area.covers(Point(path[0])):
+    if area.distance(Point(path[0])) <= EPS:
         return 0.0
     walked = 0.0
     for a, b in zip(path, path[1:], strict=False):
         seg = LineString([a, b])
-        if seg.length > 0 and seg.intersects(area):
+        if seg.length > 0 and seg.distance(area) <= EPS:  # touching to a millionth of a mm counts (a graze at a vertex)
             meet = seg.intersection(area)
-            parts = getattr(meet, "geoms", [meet])
+            parts = [g for g in getattr(meet, "geoms", [meet]) if not g.is_empty]
+            if not parts:  # within EPS but not crossing in floating point: where it comes nearest
+                return walked + seg.project(nearest_points(seg, area)[1])
             return walked + min(seg.project(Point(c)) for g in parts for c in g.coords)
         walked += seg.length
     return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from math import hypot
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, box
@@ -118,3 +119,10 @@ def test_the_move_stops_at_the_first_thing_it_meets_and_goes_on_without_it():
     again = first_trigger([arc], None, None, rest)  # type: ignore[arg-type]
     assert again is not None and abs((first.at + again.at) - every[1].at) < 1e-6
     assert first_trigger([arc], None, None, rest, frozenset({"b1.1"})) is None  # type: ignore[arg-type]
+
+
+def test_a_path_that_ends_a_hair_from_a_vertex_touches_it():
+    """Found by the property test above: a path ending 1e-288 mm off the top of a circle
+    counts as touching it, where the exact test in floating point said it never met it."""
+    area = Point(0.0, 0.0).buffer(5.0)
+    assert first_inside([(0.0, 7.0), (1.3015098702659712e-288, 5.0)], area) == pytest.approx(2.0)
