@@ -19,9 +19,12 @@ test: $(STAMP)
 	$(PY) -m ruff check game tests main.py
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal
 
-# the long soaks left out of `make test` (marked soak)
+# the long soaks left out of `make test` (marked soak), and the fuzzing and the monkey at
+# six times and four times the examples `make test` gives them
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal -m soak
+	FUZZ_EXAMPLES=300 MONKEY_INPUTS=6000 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal \
+		tests/data/test_fuzz_files.py tests/ui/test_monkey_and_screenshot.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check game tests main.py

@@ -34,6 +34,8 @@ from .hostile import ROOT, play_game, play_headless
 T = TypeVar("T")
 MAPS = sorted(p.stem for p in (ROOT / "maps").glob("*.yaml"))
 RULESETS = ["great-war-54mm", "wwify", "ww2-skirmish"]
+#: examples per test: the budgets below in `make test` (halved in issue 23 to keep it under 3
+#: minutes), FUZZ_EXAMPLES for more (`make soak` runs 300 each)
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0"))
 
 
@@ -342,19 +344,19 @@ def _run(fuzzer: Callable[[Pick, Path], tuple[str, str]], data: st.DataObject) -
         assert result in ("played", "refused", "map refused"), (what, result)
 
 
-@budget(90)
+@budget(45)
 @given(st.data())
 def test_fuzzed_maps_are_refused_or_played(data):
     _run(fuzz_map, data)
 
 
-@budget(80)
+@budget(40)
 @given(st.data())
 def test_fuzzed_rulesets_are_refused_or_played(data):
     _run(fuzz_ruleset, data)
 
 
-@budget(100)
+@budget(50)
 @given(st.data())
 def test_damaged_bytes_are_refused_or_played(data):
     _run(fuzz_bytes, data)
