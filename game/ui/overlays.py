@@ -3,6 +3,7 @@ unit outlines, range rings, measuring tapes, sight lines and templates."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import atan2, cos, hypot, sin
 
 import pygame
@@ -46,41 +47,60 @@ def draw_objectives(surf, cam: Camera, objectives: dict, holders: dict) -> list[
     for oid, o in objectives.items():
         c = cam.to_screen((o["x"], o["y"]))
         r = cam.length(o["radius"])
-        layer = alpha_layer(surf.get_size())
         colour = holders.get(oid) or (230, 200, 90)
-        pygame.draw.circle(layer, (*colour[:3], 40), c, r)
-        pygame.draw.circle(layer, (*colour[:3], 200), c, r, 2)
-        surf.blit(layer, (0, 0))
+        box = pygame.Rect(0, 0, 2 * int(r) + 6, 2 * int(r) + 6)
+        box.center = c
+        if box.colliderect(surf.get_rect()):  # a layer only as large as the circle (drawn every frame)
+            layer = alpha_layer(box.size)
+            at = (c[0] - box.x, c[1] - box.y)
+            pygame.draw.circle(layer, (*colour[:3], 40), at, r)
+            pygame.draw.circle(layer, (*colour[:3], 200), at, r, 2)
+            surf.blit(layer, box.topleft)
         pygame.draw.circle(surf, (250, 230, 140), c, max(5, r * 0.12))
         pygame.draw.circle(surf, (60, 40, 20), c, max(5, r * 0.12), 2)
         names.append((str(o["name"]), c, round(max(5, r * 0.12))))
     return names
 
 
-def draw_grid(surf, cam: Camera, table_w: float, table_h: float) -> list[pygame.Rect]:
-    """The artillery grid; returns where its square numbers were written."""
+@lru_cache(maxsize=8)
+def _grid_shapes(table_w: float, table_h: float) -> tuple[list[tuple[str, bool, list[tuple[float, float]]]], list[list[tuple[float, float]]]]:
+    """The artillery grid of a table, in table mm: each square (its label, whether a
+    quarter, its outline) and each 2 ft square's outline (worked out once, not each frame)."""
     grid = ArtilleryGrid(table_w, table_h)
-    labels = []
-    layer = alpha_layer(surf.get_size())
-    for big, quarter, poly in grid.squares():
-        pts = [cam.to_screen(p) for p in poly.exterior.coords]
-        pygame.draw.polygon(layer, (255, 255, 255, 70 if quarter else 110), pts, 1)
-        minx, miny, _, _ = poly.bounds
-        p = cam.to_screen((minx, miny))
-        if cam.zoom > 0.15:
-            img = font(16, True).render(grid.label(big, quarter), True, (255, 255, 230))
-            labels.append(layer.blit(img, (p[0] + 4, p[1] + 3)))
-    # 2 ft squares drawn heavier
+    squares = [(grid.label(big, quarter), bool(quarter), list(poly.exterior.coords)) for big, quarter, poly in grid.squares()]
+    hulls = []
     for big in range(1, grid.big_count + 1):
         polys = [grid.square(big, q) for q in (1, 2, 3, 4)]
-        hull = MultiPoint([c for pg in polys if not pg.is_empty for c in pg.exterior.coords]).convex_hull
-        pts = [cam.to_screen(p) for p in hull.exterior.coords]
-        pygame.draw.polygon(layer, (255, 250, 210, 160), pts, 2)
+        hulls.append(list(MultiPoint([c for pg in polys if not pg.is_empty for c in pg.exterior.coords]).convex_hull.exterior.coords))
+    return squares, hulls
+
+
+@lru_cache(maxsize=256)
+def _grid_label(label: str) -> pygame.Surface:
+    return font(16, True).render(label, True, (255, 255, 230))
+
+
+def draw_grid(surf, cam: Camera, table_w: float, table_h: float) -> list[pygame.Rect]:
+    """The artillery grid; returns where its square numbers were written."""
+    squares, hulls = _grid_shapes(table_w, table_h)
+    labels = []
+    layer = alpha_layer(surf.get_size())
+    for label, quarter, coords in squares:
+        pts = [cam.to_screen(p) for p in coords]
+        pygame.draw.polygon(layer, (255, 255, 255, 70 if quarter else 110), pts, 1)
+        if cam.zoom > 0.15:
+            p = cam.to_screen((min(x for x, _ in coords), min(y for _, y in coords)))
+            labels.append(layer.blit(_grid_label(label), (p[0] + 4, p[1] + 3)))
+    for coords in hulls:  # 2 ft squares drawn heavier
+        pygame.draw.polygon(layer, (255, 250, 210, 160), [cam.to_screen(p) for p in coords], 2)
     surf.blit(layer, (0, 0))
     return labels
 
 
 def draw_clouds(surf, cam: Camera, clouds, looks: dict) -> None:
+    clouds = list(clouds)
+    if not clouds:
+        return  # no window-sized layer every frame for nothing
     layer = alpha_layer(surf.get_size())
     for c in clouds:
         colour = pygame.Color(looks.get(c.type, {}).get("colour", "#d0d0d0"))
