@@ -81,10 +81,10 @@ def bench_los(quick: bool) -> dict[str, Any]:
     }
 
 
-def bench_frames(quick: bool) -> dict[str, Any]:
+def bench_frames(quick: bool, busy: bool = False) -> dict[str, Any]:
     from game.ui.bench_frames import frame_times
 
-    med, p95, name = frame_times(quick)
+    med, p95, name = frame_times(quick, busy)
     return {
         "name": f"Frame time, pan/zoom over {name}",
         "value": f"median {med:.1f} ms, p95 {p95:.1f} ms",
@@ -93,8 +93,6 @@ def bench_frames(quick: bool) -> dict[str, Any]:
         "p95_ms": round(p95, 2),
         "checks": [{"what": "p95", "ms": round(p95, 2), "target_ms": 8.0}],
     }
-
-
 
 
 HOME_STEP = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}
@@ -272,7 +270,12 @@ def bench_menu(quick: bool) -> dict[str, Any]:
             "checks": [{"what": "median", "ms": round(ms, 1), "target_ms": 1000.0}]}
 
 
-BENCHES: list[Callable[[bool], Any]] = [bench_los, bench_frames, bench_ai, bench_load, bench_menu]
+def bench_frames_busy(quick: bool) -> dict[str, Any]:
+    """The same pans and zooms with a unit selected, range rings and an odds box open."""
+    return bench_frames(quick, busy=True)
+
+
+BENCHES: list[Callable[[bool], Any]] = [bench_los, bench_frames, bench_frames_busy, bench_ai, bench_load, bench_menu]
 
 
 def run_bench(quick: bool = False) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ import pygame
 
 from game.core.keys import BarrageKey, LineMarkerKey, StateKey
 from game.core.names import side_word
-from game.core.state import GameState
+from game.core.state import Figure, GameState
 from game.core.victory import objective_holder
 
 from . import overlays
@@ -53,6 +53,8 @@ class PlayView:
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
         #: the roster's rows, kept for the state's version and the side to act
+        #: each token's marks, for the state's version (see :meth:`badges`)
+        self.badge_cache: tuple[int, dict[str, list[str]]] = (-1, {})
         #: where the last frame wrote the objectives' names, and what they kept off
         self.names: tuple[list[pygame.Rect], list[pygame.Rect]] = ([], [])
         self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
@@ -144,15 +146,25 @@ class PlayView:
             if f.id in choosable:
                 highlight_figs.add(f.id)
             tt = self.scene.rules.data.troop_types.get(f.type)
-            badges = self.scene.rules.unit_status(self.scene.game, f.unit) if f.unit in self.scene.game.state.units else []
-            # a figure's own marks; "moved" only on the side playing, whose moves are under way
-            badges = badges + [w for w in self.scene.rules.listing.figure_status(self.scene.game, f.id)
-                               if w != "moved" or f.side == st.active_side]
             taken.append(draw_token(
                 surf, cam.to_screen_f(self.scene.shown.get(f.id, f.pos)), cam.length(f.radius), st.sides[f.side].colour, tt.symbol if tt else "dot",
-                f.facing, badges, selected=(f.unit == self.scene.selected_unit), highlight=(255, 120, 40) if f.id in highlight_figs else None,
+                f.facing, self.badges(f, st), selected=(f.unit == self.scene.selected_unit),
+                highlight=(255, 120, 40) if f.id in highlight_figs else None,
             ))
         return taken
+
+    def badges(self, f: Figure, st: GameState) -> list[str]:
+        """A token's marks: its unit's and its own ("moved" only on the side playing, whose
+        moves are under way); kept for the state's version (worked out once a command, not
+        once a frame for every token)."""
+        game = self.scene.game
+        if self.badge_cache[0] != game.version:
+            self.badge_cache = (game.version, {})
+        kept = self.badge_cache[1]
+        if f.id not in kept:
+            unit = self.scene.rules.unit_status(game, f.unit) if f.unit in game.state.units else []
+            kept[f.id] = unit + [w for w in self.scene.rules.listing.figure_status(game, f.id) if w != "moved" or f.side == st.active_side]
+        return kept[f.id]
 
     def draw_cards(self, surf, st: GameState) -> None:
         """The last card drawn from each deck, and the cards the viewing side holds."""
