@@ -78,7 +78,7 @@ def list_saves() -> list[SaveInfo]:
         return out
     clean_leftovers(d)
     files = list(d.glob("*.json")) + (list(autosaves_dir().glob("*.json")) if autosaves_dir().exists() else [])
-    for p in sorted(files, key=lambda p: p.stat().st_mtime, reverse=True):  # newest first
+    for p in sorted(files, key=lambda p: p.stat().st_mtime, reverse=True):  # newest first (then by the time shown, below)
         try:
             doc = read_save(p)
             st = doc["state"]
@@ -89,7 +89,19 @@ def list_saves() -> list[SaveInfo]:
             out.append(SaveInfo(p, p.stem, "?", "?", 0, "", str(e).split(": ", 1)[-1]))
         except Exception as e:  # a file in the folder: listed with its reason, never a crash
             out.append(SaveInfo(p, p.stem, "?", "?", 0, "", f"{type(e).__name__}: {str(e)[:80]}"))
-    return out
+    return sorted(out, key=_saved_when, reverse=True)  # stable: a tie keeps the files' order
+
+
+def _saved_when(info: SaveInfo) -> float:
+    """When the save was made, as its row says (a renamed or copied file keeps its place);
+    a file that does not say, by its time of change."""
+    try:
+        return datetime.fromisoformat(info.saved_at).timestamp()
+    except ValueError:
+        try:
+            return info.path.stat().st_mtime
+        except OSError:
+            return 0.0
 
 
 def slug(s: str) -> str:

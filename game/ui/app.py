@@ -25,8 +25,10 @@ from game.session import Session
 
 from .editor import EditorScene
 from .first_game import FirstGameScene
+from .load_screen import LoadScene
 from .mail_screen import MailScene
-from .menu import LoadScene, MainMenu, NewGameScene, RulesScene, open_save
+from .menu import MainMenu, NewGameScene, RulesScene
+from .open_save import open_save
 from .play import PlayScene
 from .pointer import scale, set_scale, to_points
 from .scene import Scene

@@ -1,4 +1,4 @@
-"""Main menu, new game set-up, the save list and the rules reference."""
+"""Main menu, new game set-up and the rules reference (the Load screen: load_screen.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from pygame_gui.elements import (
     UICheckBox,
     UIDropDownMenu,
     UILabel,
-    UISelectionList,
     UITextBox,
     UITextEntryLine,
 )
@@ -27,25 +26,14 @@ from game.catalog import (
     map_problems,
     new_game,
 )
-from game.core.save import SaveError
-from game.data.errors import DataError
 from game.geometry.units import to_mm
 from game.paths import saves_dir
-from game.session import (
-    AUTOSAVE,
-    SaveInfo,
-    Session,
-    delete_save,
-    list_saves,
-    load_session,
-    rename_save,
-)
+from game.session import AUTOSAVE, Session
 
-from .dialogs import ConfirmHandler, PromptHandler
-from .handler_base import Handler
-from .scene import DialogHost, Scene
+from .open_save import open_save
+from .scene import Scene
 from .theme import text, wrap
-from .thumbnail import save_thumbnail, table_thumbnail
+from .thumbnail import table_thumbnail
 from .widgets import draw_backdrop
 
 if TYPE_CHECKING:
@@ -54,29 +42,15 @@ if TYPE_CHECKING:
 #: New game's estimate of a game's length: a minute for each unit in each turn, played to
 #: the turn limit (a rule of thumb for two people who know the rules; games often end sooner)
 MINUTES_PER_UNIT_TURN = 1.0
-#: the width of the Load screen's picture of the selected save
-PREVIEW_W = 340
 CONTROLLERS = [("Human", "human"), ("Solo AI", "ai"), ("Random baseline", "random"), ("By e-mail", "mail")]
 ASSET_RULES = Path(__file__).resolve().parents[2] / "assets" / "rules"
 
-__all__ = ["LoadScene", "MainMenu", "NewGameScene", "RulesScene", "draw_backdrop", "open_save", "rules_html", "start_default"]
+__all__ = ["MainMenu", "NewGameScene", "RulesScene", "draw_backdrop", "open_save", "rules_html", "start_default"]
 
 
 def choices(pairs: Sequence[tuple[str, str]]) -> list[str | tuple[str, str]]:
     """(label, id) pairs as pygame_gui's drop-down menus take them."""
     return list(pairs)
-
-
-def open_save(app: App, path: str | Path) -> bool:
-    """Load a save into the play screen; on failure show why and stay usable."""
-    app.busy("Checking the save: playing its commands again from the seed...")
-    try:
-        session = load_session(path)
-    except (SaveError, DataError) as e:
-        app.toast(str(e), 8)
-        return False
-    app.open("play", session)
-    return True
 
 
 def start_default(app: App) -> None:
@@ -307,120 +281,6 @@ class NewGameScene(Scene):
         surf.blit(pic, (room.x + (room.w - pic.get_width()) // 2, room.y))
         for i, line in enumerate(wrap(words, 17, room.w)):
             text(surf, line, (room.centerx, room.y + pic.get_height() + 4 + 19 * i), 17, (200, 190, 160), anchor="midtop")
-
-
-class LoadScene(DialogHost):
-    """Every save, autosave and finished game, newest first, with its time to the second;
-    load one, watch it in the replay theatre, rename it or delete it (after a question)."""
-
-    def enter(self) -> None:
-        m = self.app.manager
-        w, h = self.app.size
-        self.saves = list_saves()
-        self.dialogs: list[Handler[LoadScene]] = []
-        items: list[str | tuple[str, str]] = [s.label for s in self.saves] or ["(no saved games yet)"]
-        self.list = UISelectionList(pygame.Rect(60, 150, w - 120 - PREVIEW_W - 20, h - 280), items, m)
-        self.preview: tuple[Path, pygame.Surface | None, list[str]] | None = None  # the selected save's picture
-        UIButton(pygame.Rect(60, h - 90, 140, 44), "Rename", m, command=self.rename)
-        UIButton(pygame.Rect(210, h - 90, 140, 44), "Delete", m, command=self.delete)
-        UIButton(pygame.Rect(360, h - 90, 140, 44), "Watch", m, command=self.watch)
-        UIButton(pygame.Rect(w - 360, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
-        UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Load", m, command=self.load)
-        self.hint = f"Saves folder: {saves_dir()}"
-
-    def selected(self) -> SaveInfo | None:
-        sel = self.list.get_single_selection()
-        if not sel or not isinstance(sel, str) or not self.saves:
-            self.app.toast("Pick a saved game first.")
-            return None
-        return self.saves[[s.label for s in self.saves].index(sel)]
-
-    def load(self) -> None:
-        info = self.selected()
-        if info is not None:
-            open_save(self.app, info.path)
-
-    def watch(self) -> None:
-        """The save in the replay theatre, from its start (the file is only read)."""
-        from game.catalog import load_game
-
-        from .replay_view import ReplayScene
-
-        info = self.selected()
-        if info is None:
-            return
-        self.app.busy("Checking the save: playing its commands again from the seed...")
-        try:
-            game = load_game(info.path)
-        except (SaveError, DataError) as e:
-            self.app.toast(str(e), 8)
-            return
-        self.app.switch(ReplayScene(self.app, game, 0))
-
-    def rename(self) -> None:
-        info = self.selected()
-        if info is None:
-            return
-
-        def done(name: str) -> None:
-            try:
-                rename_save(info.path, name)
-            except (SaveError, OSError) as e:
-                self.app.toast(f"Could not rename: {e}", 8)
-                return
-            self.reopen()
-
-        self.ask(PromptHandler("New name of the save:", info.name, done))
-
-    def delete(self) -> None:
-        info = self.selected()
-        if info is None:
-            return
-
-        def yes() -> None:
-            try:
-                delete_save(info.path)
-            except OSError as e:
-                self.app.toast(f"Could not delete: {e}", 8)
-                return
-            self.reopen()
-
-        self.ask(ConfirmHandler(f"Delete '{info.name}' ({info.path.name})? It cannot be undone.", yes))
-
-    def reopen(self) -> None:
-        self.app.manager.clear_and_reset()
-        self.enter()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.dialog_event(event):
-            return
-        if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
-            self.load()
-        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
-            sel = getattr(event, "text", None) or self.list.get_single_selection()
-            info = next((s for s in self.saves if s.label == sel), None)
-            if info is not None and (self.preview is None or self.preview[0] != info.path):
-                self.preview = (info.path, *save_thumbnail(info.path, (PREVIEW_W, 240)))
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.open("menu")
-
-    def draw(self, surf: pygame.Surface) -> None:
-        draw_backdrop(surf, "Load a game")
-        x = surf.get_width() - 60 - PREVIEW_W
-        if self.preview is None:
-            text(surf, "Pick a save: its table shows here.", (x, 150), 18, (170, 158, 128))
-        else:
-            _, pic, lines = self.preview
-            y = 150
-            if pic is not None:
-                surf.blit(pic, (x + (PREVIEW_W - pic.get_width()) // 2, y))
-                y += pic.get_height() + 8
-            for line in lines:
-                for part in wrap(line, 18, PREVIEW_W):
-                    text(surf, part, (x, y), 18, (220, 208, 178))
-                    y += 22
-        text(surf, self.hint, (60, surf.get_height() - 120), 18, (170, 158, 128))
-        self.draw_dialog(surf)
 
 
 def rules_html(ruleset_id: str, focus: str | None = None) -> str:

@@ -5,7 +5,8 @@ import pygame
 from game.paths import saves_dir
 from game.session import Session
 from game.ui.handlers import MoveFigureHandler
-from game.ui.menu import LoadScene, MainMenu
+from game.ui.load_screen import LoadScene
+from game.ui.menu import MainMenu
 from game.ui.play import PlayScene
 from tests.rulesets.helpers import make_game, small_map, unit
 
@@ -110,8 +111,7 @@ def test_scripted_hotseat_game(app, drive, home):
     assert isinstance(app.scene, LoadScene)
     labels = [s.label for s in app.scene.saves]
     index = next(i for i, lab in enumerate(labels) if "|  ui test" in lab)
-    item = app.scene.list.item_list[index]["button_element"]
-    drive.click(item.rect.center)
+    drive.click(app.scene.rows.row_rect(index).center)
     load_btn = next(el for el in app.manager.get_root_container().elements if getattr(el, "text", "") == "Load")
     drive.click(load_btn.rect.center)
     assert isinstance(app.scene, PlayScene)

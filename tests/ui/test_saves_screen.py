@@ -8,7 +8,7 @@ from game.catalog import load_map, new_game
 from game.core.commands import END_PHASE, Command
 from game.paths import saves_dir
 from game.session import AUTOSAVE, KEEP_TURNS, Session, autosaves_dir, list_saves
-from game.ui.menu import LoadScene
+from game.ui.load_screen import LoadScene
 
 
 def played_turns(n: int) -> Session:
@@ -43,7 +43,7 @@ def test_the_load_screen_renames_and_deletes_a_save(app, drive, home):
     drive.frame(2)
     before = len(scene.saves)
     target = scene.saves[0]
-    scene.list.item_list[0]["selected"] = True  # as a click on the first row does
+    drive.click(scene.rows.row_rect(0).center)
     scene.rename()
     drive.key(pygame.K_a, mod=pygame.KMOD_CTRL)
     drive.type("Before the storm")
@@ -51,7 +51,8 @@ def test_the_load_screen_renames_and_deletes_a_save(app, drive, home):
     assert any(s.name == "Before the storm" for s in scene.saves)
     renamed = next(s for s in scene.saves if s.name == "Before the storm")
     assert renamed.path == target.path
-    scene.list.item_list[[s.path for s in scene.saves].index(renamed.path)]["selected"] = True
+    assert scene.saves[scene.rows.picked].path == renamed.path  # the renamed save still picked
+    drive.click(scene.rows.row_rect([s.path for s in scene.saves].index(renamed.path)).center)
     scene.delete()
     drive.key(pygame.K_RETURN)  # not an answer: only Y says yes
     assert renamed.path.exists()
@@ -70,15 +71,32 @@ def test_the_load_screen_shows_the_picked_saves_table_sides_and_turn(app, drive,
     by_name = {s.name: s for s in scene.saves}
     assert by_name["Le Cateau"].label.endswith("turn 1  |  Kaiserliche Armee patrol v British Expeditionary Force")  # in the order they play
     for name, shows_figures in (("Le Cateau", True), ("Hauteville", False)):
-        pygame.event.post(pygame.event.Event(pygame_gui_new_selection(), text=by_name[name].label, ui_element=scene.list))
-        drive.frame()
+        drive.click(scene.rows.row_rect(scene.saves.index(by_name[name])).center)
         path, pic, lines = scene.preview
         assert path == by_name[name].path and pic is not None and pic.get_width() <= 340
         assert lines[1].startswith("Turn 1: ")
         assert any("Figures not shown" in line for line in lines) != shows_figures
 
 
-def pygame_gui_new_selection():
-    import pygame_gui
+def test_saves_are_listed_by_the_date_they_show_newest_first(home):
+    """A save renamed (written again) or copied (a new file time) keeps its place: the list
+    is sorted by the time each row shows, not by the files' times."""
+    import json
+    import os
+    import shutil
 
-    return pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+    from game.session import rename_save
+
+    game = new_game(load_map("maps/ww2-135-house-to-house.yaml"), 1)
+    session = Session(game, {s: "human" for s in game.state.side_order})
+    paths = [session.save(f"Save {i}") for i in range(3)]
+    for i, p in enumerate(paths):  # made an hour apart, the first the oldest
+        doc = json.loads(p.read_text(encoding="utf-8"))
+        doc["saved_at"] = f"2026-11-2{i}T10:00:00+00:00"
+        p.write_text(json.dumps(doc), encoding="utf-8")
+        os.utime(p, (1_700_000_000 + i, 1_700_000_000 + i))
+    assert [s.name for s in list_saves()] == ["Save 2", "Save 1", "Save 0"]
+    rename_save(paths[0], "Oldest, renamed")  # the newest file now
+    shutil.copy(paths[1], saves_dir() / "copied.json")
+    os.utime(saves_dir() / "copied.json", (1_600_000_000, 1_600_000_000))  # an old file time
+    assert [s.name for s in list_saves()] == ["Save 2", "Save 1", "Save 1", "Oldest, renamed"]

@@ -10,8 +10,9 @@ from game.session import Session
 from game.ui.app import SCENES
 from game.ui.editor import EditorScene
 from game.ui.first_game import FirstGameScene
+from game.ui.load_screen import LoadScene
 from game.ui.mail_screen import MailScene
-from game.ui.menu import LoadScene, MainMenu, NewGameScene, RulesScene
+from game.ui.menu import MainMenu, NewGameScene, RulesScene
 from game.ui.play import PlayScene
 from game.ui.settings_screen import SettingsScene
 from game.ui.victory import VictoryScene
