@@ -123,8 +123,14 @@ class Table:
 
     def copy(self) -> Table:
         """A table of its own with the same terrain (the features are shared: nothing
-        changes a feature; features are added and removed whole)."""
-        return Table(self.width, self.height, self._features.values())
+        changes a feature; features are added and removed whole). The index built for the
+        same features serves both until either changes (a change gives that table its own:
+        ``_touch``), so a scratch copy of a game (game/core/trial.py) does not build again
+        the footprint parts and trees it already has."""
+        t = Table(self.width, self.height, self._features.values())
+        t._index = self._index
+        t._at = self._at
+        return t
 
     # -- features ---------------------------------------------------------------
     @property
