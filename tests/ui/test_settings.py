@@ -4,6 +4,8 @@ state untouched), the computer's pace; a broken settings file gives the defaults
 
 import json
 
+import pygame
+
 from game.catalog import load_map, new_game
 from game.session import Session
 from game.ui.play import PlayScene
@@ -106,3 +108,25 @@ def test_the_ui_scale_draws_the_screens_larger_and_the_clicks_land_where_they_ar
         assert small.screen.get_size() == (1024, 640)
     finally:
         pygame.quit()
+
+
+def test_each_setting_says_what_it_does_on_hover(app, drive, home, monkeypatch):
+    """A new player learns what a setting does before changing it: each button's note
+    shows when the pointer rests on it."""
+    from pygame_gui.elements import UITooltip
+
+    pointer = [(5, 5)]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer[0])  # pygame_gui reads the pointer, not the events
+    scene = app.open("settings")
+    drive.frame()
+    assert len(scene.buttons) == 7
+    for b in scene.buttons:
+        pointer[0] = b.rect.center
+        drive.move(b.rect.center)
+        drive.frame(15, dt=0.1)  # the pointer rests a moment
+        tips = [e for e in app.manager.get_sprite_group().sprites() if isinstance(e, UITooltip)]
+        assert len(tips) == 1, b.text
+        assert len(b.tool_tip_text) > 20 and tips[0].text_block.html_text == b.tool_tip_text
+        pointer[0] = (5, 5)
+        drive.move((5, 5))
+        drive.frame(2)
