@@ -39,7 +39,7 @@ class LoadScene(DialogHost):
         kept = self.rows.saves[self.rows.picked].path if getattr(self, "rows", None) and self.rows.picked is not None else None
         self.saves = list_saves()
         self.dialogs: list[Handler[LoadScene]] = []
-        self.rows = SaveRows(pygame.Rect(60, 150, w - 120 - PREVIEW_W - 20, h - 280), self.saves)
+        self.rows = SaveRows(pygame.Rect(60, 150, w - 120 - PREVIEW_W - 20, h - 280), self.saves, bool(self.app.settings.get("colour_blind")))
         self.preview: tuple[Path, pygame.Surface | None, list[str]] | None = None  # the picked save's larger picture
         if kept in [s.path for s in self.saves]:  # a resized window keeps the pick
             self.rows.pick([s.path for s in self.saves].index(kept))
@@ -68,7 +68,7 @@ class LoadScene(DialogHost):
     def show_picked(self) -> None:
         info = self.saves[self.rows.picked] if self.rows.picked is not None else None
         if info is not None and (self.preview is None or self.preview[0] != info.path):
-            self.preview = (info.path, *save_thumbnail(info.path, (PREVIEW_W, 240)))
+            self.preview = (info.path, *save_thumbnail(info.path, (PREVIEW_W, 240), self.rows.safe))
 
     def load(self) -> None:
         info = self.selected()

@@ -33,7 +33,7 @@ from game.session import AUTOSAVE, Session
 from .open_save import open_save
 from .scene import Scene
 from .theme import text, wrap
-from .thumbnail import table_thumbnail
+from .thumbnail import side_colour, table_thumbnail
 from .widgets import draw_backdrop
 
 if TYPE_CHECKING:
@@ -269,7 +269,9 @@ class NewGameScene(Scene):
         if self.preview_of != key or self.preview is None:
             m = lm.model
             unit = to_mm(1.0, m.unit)
-            dots = [(f.at[0] * unit, f.at[1] * unit, side.colour) for side in m.sides for u in side.units for f in u.figures]
+            safe = bool(self.app.settings.get("colour_blind"))
+            dots = [(f.at[0] * unit, f.at[1] * unit, side_colour(i, side.colour, safe))
+                    for i, side in enumerate(m.sides) for u in side.units for f in u.figures]
             pic = table_thumbnail(lm, (room.w, room.h - 42), dots)
             units = sum(len(side.units) for side in m.sides)
             minutes = round(m.victory.turn_limit * units * MINUTES_PER_UNIT_TURN)

@@ -38,9 +38,10 @@ class SaveRows:
     """The saves' rows in ``rect``: picked by a click or the arrow keys, opened by a double
     click or Enter, scrolled by the wheel, the keys or the bar at the right."""
 
-    def __init__(self, rect: pygame.Rect, saves: list[SaveInfo]) -> None:
+    def __init__(self, rect: pygame.Rect, saves: list[SaveInfo], safe: bool = False) -> None:
         self.rect = rect
         self.saves = saves
+        self.safe = safe  # the figures in the colour-blind-safe colours (the settings)
         self.top = 0  # px of the list scrolled out of view above
         self.picked: int | None = None
         self.hover: int | None = None
@@ -146,7 +147,7 @@ class SaveRows:
     # ---- the pictures ------------------------------------------------------------------
     def waiting(self) -> list[int]:
         """The rows in view whose picture is not drawn yet."""
-        return [i for i in self.in_view() if not self.saves[i].error and not is_kept(self.saves[i].path, PICTURE)]
+        return [i for i in self.in_view() if not self.saves[i].error and not is_kept(self.saves[i].path, PICTURE, self.safe)]
 
     def draw_pictures(self, budget: float = 0.03) -> int:
         """Draw the pictures of rows in view still without one, at least one and for about
@@ -154,7 +155,7 @@ class SaveRows:
         start = time.perf_counter()
         made = 0
         for i in self.waiting():
-            save_thumbnail(self.saves[i].path, PICTURE)
+            save_thumbnail(self.saves[i].path, PICTURE, self.safe)
             made += 1
             if time.perf_counter() - start >= budget:
                 break
@@ -186,7 +187,7 @@ class SaveRows:
         if i == self.picked:
             pygame.draw.rect(surf, (232, 196, 108), row, 1, border_radius=4)
         frame = pygame.Rect(row.x + 5, row.y + (row.h - PICTURE[1]) // 2, *PICTURE)
-        pic = None if info.error or not is_kept(info.path, PICTURE) else save_thumbnail(info.path, PICTURE)[0]
+        pic = None if info.error or not is_kept(info.path, PICTURE, self.safe) else save_thumbnail(info.path, PICTURE, self.safe)[0]
         pygame.draw.rect(surf, (34, 30, 25), frame)
         if pic is not None:
             surf.blit(pic, pic.get_rect(center=frame.center))

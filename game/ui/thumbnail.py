@@ -23,12 +23,13 @@ from game.data.errors import DataError
 from game.data.yamlio import Doc
 from game.session import local_time
 
+from .settings import SAFE_COLOURS
 from .terrain_render import TerrainRenderer, terrain_looks
 
 #: how many saves' pictures (and tables) are kept at most, the least recently used dropped
 KEPT = 256
 
-_pictures: OrderedDict[tuple[str, int, int, tuple[int, int]], tuple[pygame.Surface | None, list[str]]] = OrderedDict()
+_pictures: OrderedDict[tuple[str, int, int, tuple[int, int], bool], tuple[pygame.Surface | None, list[str]]] = OrderedDict()
 _maps: OrderedDict[str, LoadedMap] = OrderedDict()
 _tables: OrderedDict[tuple[str, tuple[int, int]], tuple[pygame.Surface, float]] = OrderedDict()
 
@@ -59,39 +60,45 @@ def table_thumbnail(lm: LoadedMap, room: tuple[int, int], dots: Iterable[tuple[f
     table, z = drawn
     pic = table.copy()
     r = 3 if min(room) >= 120 else 2  # a row's small picture: smaller dots
-    for x, y, colour in dots:
+    for x, y, colour in dots:  # a light ring around the side's colour (a ring drawn over a small dot hid its colour)
+        pygame.draw.circle(pic, (238, 230, 205), (x * z, y * z), r + 1)
         pygame.draw.circle(pic, pygame.Color(colour), (x * z, y * z), r)
-        pygame.draw.circle(pic, (238, 230, 205), (x * z, y * z), r, 1)
     return pic
 
 
-def save_thumbnail(path: Path, room: tuple[int, int]) -> tuple[pygame.Surface | None, list[str]]:
+def side_colour(i: int, own: str, safe: bool) -> str:
+    """The ``i``-th side's colour: its own, or the colour-blind-safe one (the settings)."""
+    return SAFE_COLOURS[i % len(SAFE_COLOURS)] if safe else own
+
+
+def save_thumbnail(path: Path, room: tuple[int, int], safe: bool = False) -> tuple[pygame.Surface | None, list[str]]:
     """A save's table as it stands (its figures as dots, unless its rules hide information:
-    the Load screen is seen by both players) and lines about it; a save that cannot be read
-    gives no picture and the reason. Kept for the file as it is (see the module's note)."""
+    the Load screen is seen by both players; ``safe``: in the colour-blind-safe colours)
+    and lines about it; a save that cannot be read gives no picture and the reason. Kept
+    for the file as it is (see the module's note)."""
     try:
         st = path.stat()
     except OSError as e:
         return None, [f"No picture: {e.strerror or e}"]
-    key = (str(path), st.st_mtime_ns, st.st_size, room)
+    key = (str(path), st.st_mtime_ns, st.st_size, room, safe)
     if key in _pictures:
         _pictures.move_to_end(key)
         return _pictures[key]
-    made = _draw_save(path, room)
+    made = _draw_save(path, room, safe)
     _keep(_pictures, key, made)
     return made
 
 
-def is_kept(path: Path, room: tuple[int, int]) -> bool:
+def is_kept(path: Path, room: tuple[int, int], safe: bool = False) -> bool:
     """Whether the save's picture for ``room`` is drawn already (as the file is now)."""
     try:
         st = path.stat()
     except OSError:
         return True  # gone: nothing to draw
-    return (str(path), st.st_mtime_ns, st.st_size, room) in _pictures
+    return (str(path), st.st_mtime_ns, st.st_size, room, safe) in _pictures
 
 
-def _draw_save(path: Path, room: tuple[int, int]) -> tuple[pygame.Surface | None, list[str]]:
+def _draw_save(path: Path, room: tuple[int, int], safe: bool) -> tuple[pygame.Surface | None, list[str]]:
     try:
         doc = read_save(path)
         map_data = doc["scenario"]["map"]
@@ -103,7 +110,8 @@ def _draw_save(path: Path, room: tuple[int, int]) -> tuple[pygame.Surface | None
         st = doc["state"]
         sides = st.get("sides", {})
         hidden = bool(getattr(lm.ruleset, "hidden_information", False))
-        dots = [] if hidden else [(float(f["x"]), float(f["y"]), str(sides.get(f["side"], {}).get("colour", "#888888")))
+        colours = {sid: side_colour(i, str(sd.get("colour", "#888888")), safe) for i, (sid, sd) in enumerate(sides.items())}
+        dots = [] if hidden else [(float(f["x"]), float(f["y"]), colours.get(f["side"], "#888888"))
                                   for f in st.get("figures", {}).values() if f.get("life") == ACTIVE]
         pic = table_thumbnail(lm, room, dots, key=digest)
     except (SaveError, DataError, KeyError, TypeError, ValueError, AttributeError) as e:

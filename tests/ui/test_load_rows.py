@@ -5,6 +5,7 @@ and scrolled with posted events."""
 
 import json
 import os
+from datetime import UTC, datetime
 
 import pygame
 import pytest
@@ -21,9 +22,13 @@ from tests.ui.conftest import Driver
 
 
 def save(map_name: str, name: str, when: float) -> None:
+    """A save of the map's start made at ``when`` (its time shown, and its file's)."""
     game = new_game(load_map(f"maps/{map_name}.yaml"), 1)
     path = Session(game, {s: "human" for s in game.state.side_order}).save(name)
-    os.utime(path, (when, when))  # the order they were saved in, a second apart
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["saved_at"] = datetime.fromtimestamp(when, UTC).isoformat(timespec="seconds")
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    os.utime(path, (when, when))
 
 
 @pytest.fixture
@@ -40,9 +45,9 @@ def drawn(monkeypatch):
     made = []
     real = thumbnail._draw_save
 
-    def counting(path, room):
+    def counting(path, room, safe):
         made.append((path.name, room))
-        return real(path, room)
+        return real(path, room, safe)
 
     monkeypatch.setattr(thumbnail, "_draw_save", counting)
     return made
@@ -157,3 +162,32 @@ def test_rows_are_picked_scrolled_and_opened_with_the_mouse_and_the_keys(app, dr
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_RETURN)  # Enter opens the picked row
     assert isinstance(app.scene, PlayScene)
+
+
+def test_the_pictures_follow_the_colour_blind_setting(app, drive):
+    """The Settings screen's colour-blind-safe side colours hold for the Load screen's and
+    New game's small tables too, not only the play screen."""
+    from game.ui.settings import SAFE_COLOURS
+
+    save("open-field-encounter", "Le Cateau", 1_700_000_000)
+
+    def pixels(pic, colour):
+        return pygame.mask.from_threshold(pic, pygame.Color(colour), (2, 2, 2, 255)).count()
+
+    own = [s.colour for s in load_map("maps/open-field-encounter.yaml").model.sides]
+    for safe in (False, True):
+        app.change_settings(colour_blind=safe)
+        scene = app.open("load")
+        drive.frame(2)
+        _, _, frame, _ = scene.rows.drawn[0]
+        row_pic = app.screen.subsurface(frame).copy()
+        drive.click(scene.rows.row_rect(0).center)
+        big = scene.preview[1]
+        new_game_scene = app.open("new_game")
+        new_game_scene.map_index = [lm.model.name for lm in new_game_scene.maps].index("Encounter at Le Cateau Farm")
+        drive.frame()
+        preview = new_game_scene.preview[0]
+        for pic in (row_pic, big, preview):
+            for i, colour in enumerate(own):
+                shown, other = (SAFE_COLOURS[i], colour) if safe else (colour, SAFE_COLOURS[i])
+                assert pixels(pic, shown) > 0 and pixels(pic, other) == 0, (safe, i)
