@@ -120,9 +120,9 @@ class PlayScene(Scene):
     def table(self) -> Table:
         return self.session.game.table
 
-    def layout(self) -> None:
+    def layout(self, items: list[tuple[str, str, Callable[[], None]]] | None = None) -> None:
         w, h = self.app.size
-        items = toolbar_items(self)
+        items = items or toolbar_items(self)  # the replay theatre gives its own
         places = flow([tool_width(label, key) for label, key, _ in items], w - SIDEBAR_W)
         bar_h = bar_height(places[-1][1] + 1, TOOLBAR_H)
         self.table_rect = pygame.Rect(0, 0, w - SIDEBAR_W, h - bar_h)

@@ -247,9 +247,7 @@ class PlayView:
         phase, size = fit_line(phase, 20, 15, r.w - 190, bold=True)
         text(surf, phase, (x + 22, r.y + 58), size, (120, 50, 30), bold=True)
         self.scene.side_bar.clear()
-        human = self.scene.session.is_human(st.active_side)
-        self.scene.side_bar.add(Button(pygame.Rect(r.right - 150, r.y + 36, 140, 40), "End phase", self.scene.end_phase, human and not st.over, "Space",
-                                 "" if human else "The other side is playing."))
+        self.scene.side_bar.add(self.phase_button(pygame.Rect(r.right - 150, r.y + 36, 140, 40)))
         self.scene.side_bar.draw(surf)
         y = r.y + 86
         y = self.draw_selection(surf, x, y, r.w - 24)
@@ -261,6 +259,12 @@ class PlayView:
         self.scene.log.rect = pygame.Rect(r.x + 8, self.scene.dice.rect.bottom + 6, r.w - 16, r.bottom - self.scene.dice.rect.bottom - 14)
         self.scene.log.sync(self.scene.log_events(), self.scene.log.rect.w)
         self.scene.log.draw(surf)
+
+    def phase_button(self, rect: pygame.Rect) -> Button:
+        """The sidebar's button by the side's name: End phase (the replay theatre's: Play)."""
+        st = self.scene.game.state
+        human = self.scene.session.is_human(st.active_side)
+        return Button(rect, "End phase", self.scene.end_phase, human and not st.over, "Space", "" if human else "The other side is playing.")
 
     def draw_selection(self, surf, x, y, w) -> int:
         st = self.scene.game.state

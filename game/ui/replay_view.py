@@ -10,6 +10,7 @@ to do instead."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,11 +19,15 @@ from game.catalog import replay
 from game.core.commands import Command, Rejected, Result
 from game.core.events import Event
 from game.core.game import Game
+from game.rulesets.offers import Action
 from game.session import Session
 
 from .odds_box import odds_lines
 from .play import PlayScene
+from .play_controls import toolbar_items
+from .play_view import PlayView
 from .theme import INK, fit_line, text, wrap
+from .widgets import Button, least_covering
 
 if TYPE_CHECKING:
     from .app import App
@@ -32,6 +37,17 @@ KEYS = ("Left/Right: a command back/on  Home/End  Space: play/pause  +/-: speed 
         "O: the odds it had  B: play on from here  Esc")
 #: seconds a command stays on the table while the replay plays, slowest first
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
+#: the play screen's tools the theatre keeps (its Undo, Save and Menu are the game's)
+KEPT_TOOLS = ("Measure", "Sight", "Fit", "Rules")
+
+
+class TheatreView(PlayView):
+    """The play screen's drawing, the sidebar's End phase button a Play/Pause one."""
+
+    scene: ReplayScene
+
+    def phase_button(self, rect: pygame.Rect) -> Button:
+        return Button(rect, "Pause" if self.scene.playing else "Play", self.scene.toggle_play, True, "Space")
 
 
 def command_marks(game: Game) -> list[int]:
@@ -55,14 +71,38 @@ class ReplayScene(PlayScene):
         self.timer = 0.0
         self.marks = marks  # found the first time a log line is clicked
         self.odds: list[str] = []  # the odds the shown command had, when asked for (O)
+        self.odds_rect = pygame.Rect(0, 0, 0, 0)  # where they were drawn last
         game = replay(whole, max(0, self.step - 1))
         super().__init__(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+        self.painter = TheatreView(self)
         if self.step > 0:  # the last command given here, so its trails, shots and dice show
             PlayScene.submit(self, whole.commands[self.step - 1])
+
+    def layout(self, items: list[tuple[str, str, Callable[[], None]]] | None = None) -> None:
+        """The toolbar: the theatre's controls for the mouse (the keys do the same), then
+        the play screen's tools that give no command."""
+        theatre: list[tuple[str, str, Callable[[], None]]] = [
+            ("Start", "Home", lambda: self.jump(0)), ("Back", "Left", lambda: self.jump(self.step - 1)),
+            ("On", "Right", lambda: self.jump(self.step + 1)), ("End", "End", lambda: self.jump(len(self.whole.commands))),
+            ("Slower", "-", lambda: self.faster(-1)), ("Faster", "+", lambda: self.faster(1)),
+            ("Odds", "O", self.show_odds), ("Play on", "B", self.branch)]
+        tools = [it for it in toolbar_items(self) if it[0] in KEPT_TOOLS]
+        super().layout(theatre + tools + [("Menu", "Esc", self.to_menu)])
+
+    def to_menu(self) -> None:
+        self.app.open("menu")
+
+    def jump(self, step: int) -> None:
+        self.playing = False
+        self.go(step)
 
     def submit(self, cmd: Command) -> Result:
         self.app.toast("This is a replay: press B to play on from here as a new game.", 5)
         return Rejected(cmd, "a replay is read only")
+
+    def current_actions(self) -> list[Action]:
+        """None offered: the theatre takes no command (B plays on from here)."""
+        return []
 
     def log_events(self) -> list[Event]:
         """The whole game's log (what the side shown may read); the lines after this
@@ -132,10 +172,9 @@ class ReplayScene(PlayScene):
         if e.type == pygame.KEYDOWN and not self.top().modal:
             moves = {pygame.K_LEFT: self.step - 1, pygame.K_RIGHT: self.step + 1, pygame.K_HOME: 0, pygame.K_END: len(self.whole.commands)}
             if e.key in moves:
-                self.playing = False
-                self.go(moves[e.key])
+                self.jump(moves[e.key])
                 return
-            keys = {pygame.K_b: self.branch, pygame.K_o: self.show_odds, pygame.K_ESCAPE: lambda: self.app.open("menu"),
+            keys = {pygame.K_b: self.branch, pygame.K_o: self.show_odds, pygame.K_ESCAPE: self.to_menu,
                     pygame.K_SPACE: self.toggle_play, pygame.K_PLUS: lambda: self.faster(1), pygame.K_EQUALS: lambda: self.faster(1),
                     pygame.K_KP_PLUS: lambda: self.faster(1), pygame.K_MINUS: lambda: self.faster(-1), pygame.K_KP_MINUS: lambda: self.faster(-1)}
             if e.key in keys:
@@ -196,8 +235,16 @@ class ReplayScene(PlayScene):
         width = 380
         rows = [(part, i == 0) for i, line in enumerate(["The odds it had: " + self.odds[0], *self.odds[1:]])
                 for part in wrap(line, 17, width - 16, bold=(i == 0))]
-        box = pygame.Rect(self.table_rect.x + 10, self.table_rect.y + 54, width, 10 + 17 * len(rows))
-        box.h = min(box.h, self.table_rect.h - 64)
+        t = self.table_rect
+        box = pygame.Rect(t.x + 10, t.y + 54, width, min(10 + 17 * len(rows), t.h - 64))
+        # in the corner under the banner covering fewest of the figures the command was about, then of all
+        cmd = self.whole.commands[self.step - 1] if self.step else None
+        about = {cmd.figure, cmd.target, cmd.unit, *cmd.figures} - {None} if cmd is not None else set()
+        figures = [(fid in about or f.unit in about, self.camera.to_screen(f.pos)) for fid, f in self.view_state().figures.items() if f.alive]
+        box = least_covering([box, box.move(t.w - 20 - width, 0), box.move(0, t.bottom - 10 - box.bottom),
+                              box.move(t.w - 20 - width, t.bottom - 10 - box.bottom)],
+                             [p for named, p in figures if named], [p for _, p in figures])
+        self.odds_rect = box
         pygame.draw.rect(surf, (240, 232, 212), box)
         pygame.draw.rect(surf, (90, 70, 50), box, 1)
         y = box.y + 5

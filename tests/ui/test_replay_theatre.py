@@ -141,6 +141,86 @@ def test_the_odds_a_shot_had_are_shown_on_demand(app, drive, tmp_path):
     assert app.scene.odds
     before = replay(whole, k - 1)
     assert app.scene.odds[0] == whole.rules.odds(before, whole.commands[k - 1]).title
-    drive.frame()  # drawn
+    scene, cmd = app.scene, whole.commands[k - 1]
+    shooter = scene.view_state().figures[cmd.figure].pos  # the view panned: the shooter where the box used to be drawn
+    scene.camera.x = shooter[0] - (100 / scene.camera.zoom)
+    scene.camera.y = shooter[1] - (120 / scene.camera.zoom)
+    drive.frame()  # drawn, off the shooter and what it shot at
+    about = [scene.camera.to_screen(f.pos) for f in scene.view_state().figures.values()
+             if f.alive and (f.id in (cmd.figure, cmd.target) or f.unit in (cmd.unit, cmd.target))]
+    assert about and scene.odds_rect.w > 0 and scene.table_rect.contains(scene.odds_rect)
+    assert not any(scene.odds_rect.inflate(16, 16).collidepoint(p) for p in about)
     drive.key(pygame.K_RIGHT)
     assert app.scene.odds == []  # the next step shows its own, when asked
+
+
+def test_the_theatre_is_driven_with_the_mouse_its_buttons_clear_of_each_other_at_1000x700(home, tmp_path):
+    """A new player finds the theatre's controls as buttons (the keys are on the banner):
+    the sidebar's End phase is Play/Pause there, the toolbar steps, jumps, changes speed,
+    shows the odds and plays on; at 1000x700 no button covers another or the sidebar."""
+    from game.ui.app import App
+    from tests.ui.conftest import Driver
+
+    whole, digests, _ = recorded_game(tmp_path)
+    app = App((1000, 700), headless=True)
+    drive = Driver(app)
+    try:
+        app.switch(ReplayScene(app, whole, 0))
+        drive.frame()
+
+        def button(label):
+            scene = app.scene
+            return next(b for b in scene.tool_bar.buttons + scene.side_bar.buttons if b.label == label)
+
+        scene = app.scene
+        labels = [b.label for b in scene.tool_bar.buttons]
+        assert labels[:8] == ["Start", "Back", "On", "End", "Slower", "Faster", "Odds", "Play on"]
+        assert "Undo" not in labels and "Save" not in labels and "End phase" not in [b.label for b in scene.side_bar.buttons]
+        everything = scene.tool_bar.buttons + scene.side_bar.buttons
+        for i, b in enumerate(everything):
+            assert app.screen.get_rect().contains(b.rect), b.label
+            assert not any(b.rect.colliderect(o.rect) for o in everything[i + 1:]), b.label
+        for b in scene.tool_bar.buttons:
+            assert scene.toolbar_rect.contains(b.rect) and not b.rect.colliderect(scene.sidebar_rect), b.label
+        for _ in range(3):
+            drive.click(button("On").rect.center)
+        assert app.scene.step == 3 and app.scene.game.digest() == digests[3]
+        drive.click(button("Back").rect.center)
+        assert app.scene.step == 2 and app.scene.game.digest() == digests[2]
+        drive.click(button("End").rect.center)
+        assert app.scene.step == 12
+        drive.click(button("Start").rect.center)
+        assert app.scene.step == 0
+        for _ in range(3):
+            drive.click(button("Faster").rect.center)
+        assert app.scene.speed == 4
+        drive.click(button("Play").rect.center)
+        assert app.scene.playing
+        drive.frame()
+        assert button("Pause").enabled  # the same button, now to pause
+        drive.click(button("Pause").rect.center)
+        assert not app.scene.playing
+        step = app.scene.step
+        drive.click(button("Play on").rect.center)
+        assert isinstance(app.scene, PlayScene) and not isinstance(app.scene, ReplayScene)
+        assert app.scene.game.digest() == digests[step]
+    finally:
+        pygame.quit()
+
+
+def test_the_theatre_offers_no_action_and_its_keys_give_no_command(app, drive, tmp_path):
+    """The sidebar lists no action in the theatre (each would be refused), so its number
+    keys do nothing; the figures are still selected and described."""
+    whole, digests, _ = recorded_game(tmp_path)
+    app.switch(ReplayScene(app, whole, 4))
+    drive.frame()
+    scene = app.scene
+    unit = next(u for u in scene.game.state.units.values() if u.side == scene.game.acting_side)
+    scene.select(unit.figures[0])
+    drive.frame()
+    assert scene.selected_unit == unit.id and scene.actions_bar.buttons == []
+    play = PlayScene(app, scene.session)  # the same moment on the play screen offers actions
+    assert play.current_actions() != []
+    app.switch(scene)
+    drive.key(pygame.K_1)
+    assert scene.step == 4 and scene.game.digest() == digests[4] and len(scene.game.commands) == 4
