@@ -63,13 +63,14 @@ def command_marks(game: Game) -> list[int]:
 
 class ReplayScene(PlayScene):
     def __init__(self, app: App, whole: Game, step: int | None = None, playing: bool = False, speed: int = 1,
-                 marks: list[int] | None = None) -> None:
+                 marks: list[int] | None = None, worked_out: dict[int, list[str]] | None = None) -> None:
         self.whole = whole
         self.step = len(whole.commands) if step is None else max(0, min(step, len(whole.commands)))
         self.playing = playing
         self.speed = max(0, min(speed, len(SPEEDS) - 1))
         self.timer = 0.0
         self.marks = marks  # found the first time a log line is clicked
+        self.worked_out = {} if worked_out is None else worked_out  # each step's odds, once worked out (seconds each)
         self.odds: list[str] = []  # the odds the shown command had, when asked for (O)
         self.odds_rect = pygame.Rect(0, 0, 0, 0)  # where they were drawn last
         game = replay(whole, max(0, self.step - 1))
@@ -129,7 +130,7 @@ class ReplayScene(PlayScene):
             PlayScene.submit(self, self.whole.commands[self.step])
             self.step = step
             return
-        nxt = ReplayScene(self.app, self.whole, step, self.playing, self.speed, self.marks)
+        nxt = ReplayScene(self.app, self.whole, step, self.playing, self.speed, self.marks, self.worked_out)
         self.app.switch(nxt)
         nxt.camera.zoom, nxt.camera.x, nxt.camera.y = self.camera.zoom, self.camera.x, self.camera.y
 
@@ -161,12 +162,15 @@ class ReplayScene(PlayScene):
             self.app.toast("The start of the game: no command yet.")
             return
         cmd = self.whole.commands[self.step - 1]
-        try:
-            rep = self.rules.odds(replay(self.whole, self.step - 1), cmd)
-        except Exception as e:  # a command that rolls nothing (a move, the end of a phase) has none
-            self.app.toast(f"No odds for this command ({cmd.kind}): {str(e)[:80] or 'it rolls no dice'}", 6)
-            return
-        self.odds = odds_lines(rep)
+        if self.step not in self.worked_out:
+            self.app.busy("Working out the odds it had: every way its dice could fall...")  # a burst: seconds
+            try:
+                rep = self.rules.odds(replay(self.whole, self.step - 1), cmd)
+            except Exception as e:  # a command that rolls nothing (a move, the end of a phase) has none
+                self.app.toast(f"No odds for this command ({cmd.kind}): {str(e)[:80] or 'it rolls no dice'}", 6)
+                return
+            self.worked_out[self.step] = odds_lines(rep)
+        self.odds = self.worked_out[self.step]
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and not self.top().modal:

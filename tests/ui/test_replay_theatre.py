@@ -131,14 +131,23 @@ def test_a_click_on_a_log_line_shows_the_moment_of_the_command_that_wrote_it(app
     assert ahead > want and app.scene.step == ahead and app.scene.game.digest() == digests[ahead]
 
 
-def test_the_odds_a_shot_had_are_shown_on_demand(app, drive, tmp_path):
+def test_the_odds_a_shot_had_are_shown_on_demand(app, drive, tmp_path, monkeypatch):
     whole, digests, _ = recorded_game(tmp_path, n=60, seed=5)
     k = next((i + 1 for i, c in enumerate(whole.commands) if c.kind == "fire"), None)
     assert k is not None, "the recorded game has a shot"
     app.switch(ReplayScene(app, whole, k))
     drive.frame()
+    said, asked = [], []
+    monkeypatch.setattr(app, "busy", said.append)  # the window says why it waits before the seconds a burst's odds take
+    real_odds = whole.rules.odds
+    monkeypatch.setattr(app.scene.rules, "odds", lambda game, cmd: asked.append(cmd) or real_odds(game, cmd))
     drive.key(pygame.K_o)
-    assert app.scene.odds
+    assert app.scene.odds and len(said) == 1 and "odds" in said[0]
+    shown = app.scene.odds
+    drive.key(pygame.K_o)
+    assert app.scene.odds == []  # put away
+    drive.key(pygame.K_o)
+    assert app.scene.odds == shown and len(asked) == 1  # shown again, not worked out again
     before = replay(whole, k - 1)
     assert app.scene.odds[0] == whole.rules.odds(before, whole.commands[k - 1]).title
     scene, cmd = app.scene, whole.commands[k - 1]
