@@ -35,6 +35,7 @@ from game.core.victory import objective_holder
 from game.rulesets.parts import Planner
 from game.solo.keys import SoloKey
 
+from . import sight_lines
 from .anti_tank import HEAVY
 from .morale import SHAKEN, SUPPRESSED
 from .status import W135FigMark
@@ -62,9 +63,11 @@ class W135Planner(Planner["Ww2135"]):
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict[Any, Any]) -> Iterable[Command]:
         rules = self.rules
         order = str(unit.markers.get(SoloKey.ORDER) or rules.initial_order(game, unit))
-        for f in sorted(rules.alive(game, unit.id), key=lambda x: x.id):
-            if rules.points(game, f) <= 0:
-                continue
+        figs = [f for f in sorted(rules.alive(game, unit.id), key=lambda x: x.id) if rules.points(game, f) > 0]
+        if figs:  # the sight lines its shots and ambushes look along, in one pass
+            enemies = rules.known_enemies(game, side)
+            sight_lines.work_out(game, ((f.pos, e.pos) for f in figs for e in self.nearest_few(f, enemies)))
+        for f in figs:
             yield from self.figure_commands(game, f, order)
 
     def figure_commands(self, game: Game, f: Figure, order: str) -> Iterable[Command]:
@@ -94,6 +97,10 @@ class W135Planner(Planner["Ww2135"]):
         yield Command("hold", side, figure=f.id)
 
     # ---- fire ---------------------------------------------------------------------------------------
+    def nearest_few(self, f: Figure, enemies: list[Figure]) -> list[Figure]:
+        """The enemies a figure considers shooting at or springing an ambush on: the six nearest."""
+        return sorted(enemies, key=lambda x: hypot(x.x - f.x, x.y - f.y))[:6]
+
     def nearest(self, f: Figure, enemies: list[Figure]) -> Figure | None:
         return min(enemies, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id), default=None)
 
@@ -101,7 +108,7 @@ class W135Planner(Planner["Ww2135"]):
         """The shots worth taking, best chance first."""
         rules = self.rules
         scored: list[tuple[float, str, Command]] = []
-        for e in sorted(enemies, key=lambda x: hypot(x.x - f.x, x.y - f.y))[:6]:
+        for e in self.nearest_few(f, enemies):
             for wid in dict.fromkeys(f.weapons):
                 w = rules.data.weapons.get(wid)
                 if w is None:
@@ -134,7 +141,7 @@ class W135Planner(Planner["Ww2135"]):
         if rules.points(game, f) < turn + shot:
             return None
         best: tuple[float, str, Figure] | None = None
-        for e in sorted(enemies, key=lambda x: hypot(x.x - f.x, x.y - f.y))[:6]:
+        for e in self.nearest_few(f, enemies):
             line = rules.sight.line(game, f, e)  # as it sees once it stops hiding
             if not line.visible:
                 continue

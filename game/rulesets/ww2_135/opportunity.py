@@ -66,16 +66,17 @@ class W135Opportunity(Chapter["Ww2135"]):
         """The figures of other sides holding points that see ``actor`` and may fire at it."""
         rules = self.rules
         st = game.state
-        out = []
+        ready = []
         for who in sorted(pools.holders(st, HELD)):
             f = st.figures.get(who.split(":", 1)[1])
             if f is None or not f.alive or not st.hostile(f.side, actor.side) or rules.firing.dry(f):
                 continue
             if rules.morale.word(rules.morale.level(f)) in rules.data.shooting.cannot_fire:
                 continue
-            if rules.sight.can_see(game, f, actor) and self._in_reach(game, f, actor):
-                out.append(f)
-        return out
+            ready.append(f)
+        # the sight lines of those facing it, in one pass (most actions are a move: new lines)
+        rules.sight.prefetch(game, [f for f in ready if rules.sight.in_arc(f, actor.pos)], [actor])
+        return [f for f in ready if rules.sight.can_see(game, f, actor) and self._in_reach(game, f, actor)]
 
     def _in_reach(self, game: Game, f: Figure, t: Figure) -> bool:
         _, w = self.rules.firing.weapon(f)

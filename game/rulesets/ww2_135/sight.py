@@ -2,9 +2,9 @@
 by its facing, its posture and the heights of what stands between, and the acquisition roll
 a target needs every turn before it is shot at (acquire.py).
 
-The shared sight line (game/geometry/los.py) gives every feature the line crosses; this
-chapter reads them with the text's height tester (interpretation heights): between two
-standing figures a wall or hedge lower than a standing figure's eye is a hindrance and a
+The shared sight line (game/geometry/los.py) gives every feature the line crosses (kept, and
+worked out many at once, by sight_lines.py); this chapter reads them with the text's height
+tester (interpretation heights): between two standing figures a wall or hedge lower than a standing figure's eye is a hindrance and a
 higher one blocks, a fence always hinders; a prone observer is blocked by walls, and by
 hedges unless it lies within 1" of the hedge (then it hinders), and hindered by fences.
 The wall or hedge a figure stands at is its cover, not a hindrance to it, and it sees and
@@ -19,21 +19,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from shapely.geometry import LineString, Point
-
 from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
 
+from . import sight_lines
+from .sight_lines import FENCES, HEIGHTED
 from .status import W135GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
 
-#: terrain the height tester decides (L100 "walls and bushes"; a hedge is a line of bushes)
-HEIGHTED = frozenset({"wall", "hedge"})
-#: terrain that always hinders a standing figure (L100)
-FENCES = frozenset({"fence"})
 #: what a prone figure lying at it sees through as a hindrance (L100 "not adjacent to bushes")
 BUSHES = frozenset({"hedge"})
 COVER_WORDS = ("no cover", "soft cover", "hard cover")
@@ -82,52 +78,53 @@ class W135Sight(Chapter["Ww2135"]):
 
     def _line(self, game: Game, obs: Figure, tgt: Figure, friendly: bool = False) -> Sight:
         rules, table = self.rules, game.table
-        res = rules.los(game, obs, tgt)
-        higher = table.elevation_at(obs.pos) > table.elevation_at(tgt.pos)
+        sl = sight_lines.line(game, obs.pos, tgt.pos)
         tester = rules.data.heights.tester
         near = rules.mm(rules.data.heights.prone_adjacent)
-        op, tp = Point(obs.pos), Point(tgt.pos)
-        sightline = LineString([obs.pos, tgt.pos])
-        hind, blocked = 0, ""
+        higher: bool | None = None  # the observer on higher ground: asked only of woods that block
+        hind = 0
+        why: list[tuple[sight_lines.Crossed, str]] = []  # what blocks the view: the first crossed names it
         # the target's cover: an area it stands in, or a line feature this sight line
         # crosses within that feature's reach of it (not a long hedge crossed far away)
         cover = max((ft.cover_code for ft in table.features_at(tgt.pos) if not ft.is_line), default=0)
-        for c in res.crossings:
-            feat = table.feature(c.feature_id)
-            name = feat.name.lower()
-            if feat.is_line and feat.cover_code and sightline.intersection(feat.area).distance(tp) - tgt.radius <= feat.type.cover_reach + 1e-6:
-                cover = max(cover, feat.cover_code)
+        for c in sl.crossed:
+            feat = c.feature
+            reach = feat.type.cover_reach
+            if feat.is_line and feat.cover_code and cover < feat.cover_code and sl.within(c, True, tgt.radius, reach):
+                cover = feat.cover_code
             if c.effect == "blocks":
-                if feat.type.los == "woods" and higher:
-                    hind += 1  # trees seen from above (L100)
-                    continue
-                blocked = blocked or f"the {name} blocks the view"
+                if feat.type.los == "woods":
+                    if higher is None:
+                        higher = table.elevation_at(obs.pos) > table.elevation_at(tgt.pos)
+                    if higher:
+                        hind += 1  # trees seen from above (L100)
+                        continue
+                why.append((c, f"the {feat.name.lower()} blocks the view"))
                 continue
-            if c.type_id not in HEIGHTED and c.type_id not in FENCES:
+            type_id = feat.type.id
+            if type_id not in HEIGHTED and type_id not in FENCES:
                 hind += c.effect == "hinders"
                 continue
-            reach = feat.type.cover_reach
-            where = sightline.intersection(feat.area)  # where this line crosses it, not the whole of a long hedge
-            # measured from the edge of the figure's base: a man close behind it
-            at_target = where.distance(tp) - tgt.radius <= reach + 1e-6
-            at_obs = where.distance(op) - obs.radius <= max(reach, near) + 1e-6
-            tall = c.type_id in HEIGHTED and self.height(game, c.feature_id) >= tester
-            if at_target:  # the target's own cover: seen over it unless lying behind it
-                if rules.prone(tgt) and c.type_id in HEIGHTED:
-                    blocked = blocked or f"lying behind the {name}"
+            # where this line crosses it, not the whole of a long hedge, measured from the
+            # edge of the figure's base: a man close behind it
+            if sl.within(c, True, tgt.radius, reach):  # the target's own cover: seen over it unless lying behind it
+                if rules.prone(tgt) and type_id in HEIGHTED:
+                    why.append((c, f"lying behind the {feat.name.lower()}"))
                 continue
+            at_obs = sl.within(c, False, obs.radius, max(reach, near))
             if rules.prone(obs):
-                if c.type_id in FENCES or (at_obs and c.type_id in BUSHES):
+                if type_id in FENCES or (at_obs and type_id in BUSHES):
                     hind += 1
                 else:
-                    blocked = blocked or f"the {name} blocks a prone figure's view"
+                    why.append((c, f"the {feat.name.lower()} blocks a prone figure's view"))
                 continue
             if at_obs:
                 continue  # standing at it, looking over it
-            if tall:
-                blocked = blocked or f"the {name} is higher than a standing figure"
+            if type_id in HEIGHTED and self.height(game, feat.id) >= tester:
+                why.append((c, f"the {feat.name.lower()} is higher than a standing figure"))
             else:
                 hind += 1
+        blocked = sl.first(why)
         if not blocked and hind and rules.prone(tgt):
             blocked = "a prone figure behind a hindrance (L51)"
         if not blocked:
@@ -136,14 +133,14 @@ class W135Sight(Chapter["Ww2135"]):
             cover = 1  # leaning out of a window counts soft cover only (L282)
         if not blocked and rules.hidden(tgt) and cover == 2 and not friendly:  # its friends know where it hides
             blocked = "hidden behind hard cover (L49)"
-        return Sight(not blocked, cover, hind, res.distance, blocked)
+        return Sight(not blocked, cover, hind, sl.distance, blocked)
 
     def prefetch(self, game: Game, observers: list[Figure], targets: list[Figure]) -> None:
-        """The shared sight lines from each observer that may look (not hidden) to each
-        target, worked out in one vectorised pass before many :meth:`can_see` questions."""
+        """The sight lines (sight_lines.py) from each observer that may look (not hidden) to
+        each target, worked out in one vectorised pass before many :meth:`can_see` questions."""
         looking = [o for o in observers if not self.rules.hidden(o)]
         if looking and targets:
-            self.rules.prefetch_sight(game, looking, targets)
+            sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets))
 
     def can_see(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         """Whether :meth:`sees` finds ``tgt`` visible, the cheap tests first (for the many

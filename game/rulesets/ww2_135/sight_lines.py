@@ -1,0 +1,163 @@
+"""The features a sight line crosses, as My 1/35th Scale WWII Skirmish reads them (sight.py),
+kept per line and worked out for many lines at once.
+
+:class:`~game.rulesets.ww2_135.sight.W135Sight` reads every feature a sight line crosses
+(walls and hedges by the height tester, a line feature's cover within its reach of the
+target). The shared sight line gives them one line at a time (``LosResult.crossings``: an
+exact evaluation of the shared routine for each line, and a GEOS intersection for every
+feature it crosses), which cost most of a side-turn when many lines are new at once: every
+figure of a side at every enemy as the side's turn ends, the holders of opportunity fire at
+a figure that acted. :func:`work_out` runs the same routine (``game.geometry.los._evaluate_idx``,
+exact, as the crossings do) once over all of them. What sight.py reads of a crossing beyond
+its feature and effect is worked out when it is read, the same GEOS way: how far the stretch
+of the line inside the feature is from either end, which matters only near an end (a man at
+his own hedge), so the feature's distance from the end's point, no more than that and cheap
+to work out for all points at once, answers most questions (:meth:`Line.within`); and the
+shared order of the crossings (nearest the observer first), which matters only for naming
+the first of several things that block the view (:meth:`Line.first`).
+tests/rulesets/test_ww2_135_sight_lines.py holds each record to the shared sight line's.
+
+A record is a fact of the two points and the terrain alone, so it is kept in the shared sight
+lines' store (``los``, which a side's knowledge game shares with the real one,
+game/ai/knowledge.py) under a key of its own naming the points and the terrain's version.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point
+
+from game.core.game import Game
+from game.geometry.los import EFFECTS, _evaluate_idx
+from game.geometry.table import as_points
+from game.geometry.terrain import TerrainFeature
+from game.rulesets.sight import LOS_KEPT
+
+XY = tuple[float, float]
+#: the kept store the records share with the shared sight lines, and their keys' first word
+STORE = "los"
+WORD = "w135_line"
+#: sight lines per vectorised pass (the shared routine keeps crossings for up to 16384)
+CHUNK = 4096
+#: terrain the height tester decides (L100 "walls and bushes"; a hedge is a line of bushes)
+HEIGHTED = frozenset({"wall", "hedge"})
+#: terrain that always hinders a standing figure (L100)
+FENCES = frozenset({"fence"})
+#: mm: far more than GEOS's rounding between a feature's distance from a point and the
+#: distance of the line's stretch inside it (the stretch's ends are worked out, not given)
+SLACK = 1e-6
+
+
+def measured(feat: TerrainFeature) -> bool:
+    """Whether sight.py asks how far the line's stretch inside ``feat`` is from its ends (the
+    height tester's terrain and the fences; a line feature's reach of cover)."""
+    return feat.is_line or feat.type.id in HEIGHTED or feat.type.id in FENCES
+
+
+class Crossed:
+    """One feature a sight line crosses: its strongest effect on the line as the shared
+    sight rules give it, its place in the table, and (for a :func:`measured` feature) how
+    far (mm) the feature is from the observer's point and from the target's: no farther
+    than the stretch of the line inside it."""
+
+    __slots__ = ("feature", "effect", "rank", "near_obs", "near_tgt")
+
+    def __init__(self, feature: TerrainFeature, effect: str, rank: int, near_obs: float, near_tgt: float) -> None:
+        self.feature, self.effect, self.rank = feature, effect, rank
+        self.near_obs, self.near_tgt = near_obs, near_tgt
+
+
+class Line:
+    """A sight line from ``a`` to ``b``: its length (mm) and the features it crosses, in
+    table order."""
+
+    __slots__ = ("a", "b", "distance", "crossed", "_ends")
+
+    def __init__(self, a: XY, b: XY, distance: float, crossed: tuple[Crossed, ...]) -> None:
+        self.a, self.b, self.distance, self.crossed = a, b, distance, crossed
+        self._ends: dict[int, tuple[float, float]] = {}
+
+    def ends(self, c: Crossed) -> tuple[float, float]:
+        """How far the stretch of the line inside ``c``'s feature is from ``a`` and from
+        ``b`` (NaN when the line only touches the footprint)."""
+        got = self._ends.get(c.rank)
+        if got is None:
+            where = LineString([self.a, self.b]).intersection(c.feature.area)
+            got = self._ends[c.rank] = (where.distance(Point(self.a)), where.distance(Point(self.b)))
+        return got
+
+    def within(self, c: Crossed, at_target: bool, radius: float, reach: float) -> bool:
+        """The stretch of the line inside ``c``'s feature is within ``reach`` (mm) of the
+        edge of the base (``radius``) at the target's end (``at_target``) or the observer's."""
+        if (c.near_tgt if at_target else c.near_obs) - radius > reach + 1e-6 + SLACK:
+            return False
+        return self.ends(c)[1 if at_target else 0] - radius <= reach + 1e-6
+
+    def first(self, named: list[tuple[Crossed, str]]) -> str:
+        """Of crossings with words, the words of the one the shared crossings list first:
+        nearest ``a`` (where the line's stretch inside it begins), then in table order."""
+        if len(named) < 2:
+            return named[0][1] if named else ""
+        return min(named, key=lambda cw: self.place(cw[0]))[1]
+
+    def place(self, c: Crossed) -> tuple[float, int]:
+        """Where ``c`` comes in the shared crossings: by the distance from ``a`` of the line's
+        stretch inside it (a footprint only touched, with no stretch, last, as numpy sorts
+        NaN), then in table order."""
+        start = self.ends(c)[0] if self.a != self.b else Point(self.a).intersection(c.feature.area).distance(Point(self.a))
+        return (math.inf if math.isnan(start) else start, c.rank)
+
+
+def line(game: Game, a: XY, b: XY) -> Line:
+    """The sight line from ``a`` to ``b`` (kept; worked out alone when not)."""
+    table = game.table
+    hit: Line | None = game.kept.get(STORE, {}).get((WORD, a, b, id(table), table.version))
+    if hit is None:
+        hit = game.store(STORE, 1, LOS_KEPT)[(WORD, a, b, id(table), table.version)] = _batch(game, [(a, b)])[0]
+    return hit
+
+
+def work_out(game: Game, pairs: Iterable[tuple[XY, XY]]) -> None:
+    """Work out in one pass the sight lines ``a`` to ``b`` of ``pairs`` not kept yet."""
+    table = game.table
+    tv = (id(table), table.version)
+    kept = game.kept.get(STORE, {})
+    todo = sorted({(a, b) for a, b in pairs if (WORD, a, b, *tv) not in kept})
+    if len(todo) < 2:
+        return
+    store = game.store(STORE, len(todo), LOS_KEPT)
+    for lo in range(0, len(todo), CHUNK):
+        part = todo[lo:lo + CHUNK]
+        for (a, b), rec in zip(part, _batch(game, part), strict=True):
+            store[(WORD, a, b, *tv)] = rec
+
+
+def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
+    """The records of the sight lines ``pairs``, at most :data:`CHUNK` of them."""
+    idx = game.table.index
+    a, b = as_points([p for p, _ in pairs]), as_points([q for _, q in pairs])
+    m = len(pairs)
+    dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]).tolist()
+    pts, where = np.unique(np.vstack([a, b]), axis=0, return_inverse=True)
+    where = where.reshape(-1)
+    res = _evaluate_idx(idx, pts, where[:m], where[m:], exact=True)
+    s, f, effect = res.s.tolist(), res.f.tolist(), res.effect_ij.tolist()
+    out: list[list[Crossed]] = [[] for _ in range(m)]
+    if s:
+        feats = idx.features
+        # each measured feature's distance from each point (a small matrix: the figures'
+        # points by the walls, hedges and other line features)
+        cols = [k for k, ft in enumerate(feats) if measured(ft)]
+        col = {k: j for j, k in enumerate(cols)}
+        near = shapely.distance(shapely.points(pts)[:, None], idx.areas[cols][None, :]).tolist() if cols else []
+        nan = float("nan")
+        wa, wb = where[:m].tolist(), where[m:].tolist()
+        for k, fk in enumerate(f):
+            sk, j = s[k], col.get(fk)
+            out[sk].append(Crossed(feats[fk], EFFECTS[effect[k]], fk, nan if j is None else near[wa[sk]][j],
+                                   nan if j is None else near[wb[sk]][j]))
+    return [Line(p, q, d, tuple(x)) for (p, q), d, x in zip(pairs, dist, out, strict=True)]

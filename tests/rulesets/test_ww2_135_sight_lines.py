@@ -1,0 +1,71 @@
+"""My 1/35th Scale WWII Skirmish: the sight lines' records worked out many at once
+(game/rulesets/ww2_135/sight_lines.py) are what the shared sight line gives one at a time:
+the features ``LosResult.crossings`` names, with the same effects, in the same order once
+ordered as the record orders them; the distances of the line's stretch inside each from
+either end as GEOS measures them on that line alone, with each feature's distance from an
+end no more than that; and the line's length."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from shapely.geometry import LineString, Point
+
+from game.catalog import available_maps, new_game
+from game.geometry.los import line_of_sight
+from game.rulesets.ww2_135 import sight_lines
+
+
+def agrees(game, a, b) -> None:
+    rec = sight_lines.line(game, a, b)
+    res = line_of_sight(game.table, a, b)
+    assert rec.distance == res.distance
+    named = [(c, c.feature.id) for c in rec.crossed]
+    order = sorted(named, key=lambda cw: rec.place(cw[0]))
+    assert [(c.feature.id, c.effect) for c, _ in order] == [(c.feature_id, c.effect) for c in res.crossings]
+    if len(named) > 1:
+        assert rec.first(named) == res.crossings[0].feature_id
+    seg, pa, pb = LineString([a, b]), Point(a), Point(b)
+    for c in rec.crossed:
+        where = seg.intersection(c.feature.area)
+        ends = (where.distance(pa), where.distance(pb))
+        assert same(rec.ends(c), ends)
+        if sight_lines.measured(c.feature):
+            for near, end in zip((c.near_obs, c.near_tgt), ends, strict=True):
+                assert math.isnan(end) or near <= end + 1e-9
+            for radius in (0.0, 12.5):
+                for reach in (0.0, 12.7, 25.4):
+                    for k in (0, 1):
+                        assert rec.within(c, bool(k), radius, reach) == (ends[k] - radius <= reach + 1e-6)
+
+
+def same(x: tuple[float, float], y: tuple[float, float]) -> bool:
+    """Equal, a distance to nothing (a footprint the line only touches: NaN) equal to another."""
+    return all(u == v or (math.isnan(u) and math.isnan(v)) for u, v in zip(x, y, strict=True))
+
+
+@pytest.mark.parametrize("lm", available_maps("ww2-135", shipped_only=True), ids=lambda lm: str(lm.path).rsplit("/", 1)[-1])
+def test_many_at_once_are_each_alone(lm):
+    game = new_game(lm, 1)
+    rng = random.Random(7)
+    w, h = game.table.width, game.table.height
+    # the figures, points on and about the terrain's edges (where touching counts), and anywhere
+    pts = [f.pos for f in game.state.figures.values()]
+    for feat in game.table.features:
+        ring = feat.area.exterior if hasattr(feat.area, "exterior") else feat.area.convex_hull.exterior
+        pts += [(round(x, 3), round(y, 3)) for x, y in list(ring.coords)[:3]]
+    pts += [(round(rng.uniform(0, w), 3), round(rng.uniform(0, h), 3)) for _ in range(25)]
+    pairs = sorted({(p, q) for p in pts for q in pts if p != q})
+    sight_lines.work_out(game, pairs)
+    for p, q in rng.sample(pairs, 600):  # each checked alone: the slow way
+        agrees(game, p, q)
+
+
+def test_a_line_asked_alone_is_kept():
+    game = new_game(available_maps("ww2-135", shipped_only=True)[0], 1)
+    a, b = (100.0, 100.0), (500.5, 700.25)
+    first = sight_lines.line(game, a, b)
+    agrees(game, a, b)
+    assert sight_lines.line(game, a, b) is first
