@@ -173,28 +173,28 @@ def cmd_strength(args: argparse.Namespace) -> int:
         asked = " and ".join(f"--{k} {v!r}" for k, v in (("ruleset", args.ruleset), ("map", args.map)) if v)
         return _err(f"no shipped map matches {asked}; drop or change it (strength plays the maps in maps/)")
     rows = [(lm, first, portals) for lm in maps for first in (True, False) for portals in _strength_portals(lm, first, args.portals)]
-    jobs = [(str(lm.path), seed, first, foe, portals) for lm, first, portals in rows for foe in STRENGTH_FOES
-            for seed in range(1, args.games + 1)]
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        results = list(pool.map(_strength_job, jobs, chunksize=1))
     table: list[dict[str, Any]] = []
-    for lm, first, portals in rows:
-        row: dict[str, Any] = {"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": _strength_side(lm, first),
-                               "portals": portals}
-        for foe in STRENGTH_FOES:
-            got = [r for r in results if r[0] == str(lm.path) and r[1] == first and r[2] == foe and r[3] == portals]
-            wins = sum(1 for r in got if r[4])
-            row[f"vs_{foe}"] = {"games": len(got), "ai_wins": wins, "draws": sum(1 for r in got if r[5]),
-                                "ai_win_rate": round(wins / len(got), 3) if got else 0}
-        table.append(row)
+    # a row at a time, its games spread over the workers, and printed when it is done: a
+    # long run (100 WW2 games a row take an hour) keeps the rows it has finished
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for lm, first, portals in rows:
+            jobs = [(str(lm.path), seed, first, foe, portals) for foe in STRENGTH_FOES for seed in range(1, args.games + 1)]
+            results = list(pool.map(_strength_job, jobs, chunksize=1))
+            row: dict[str, Any] = {"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": _strength_side(lm, first),
+                                   "portals": portals}
+            for foe in STRENGTH_FOES:
+                got = [r for r in results if r[2] == foe]
+                wins = sum(1 for r in got if r[4])
+                row[f"vs_{foe}"] = {"games": len(got), "ai_wins": wins, "draws": sum(1 for r in got if r[5]),
+                                    "ai_win_rate": round(wins / len(got), 3) if got else 0}
+            table.append(row)
+            if not args.json:
+                cols = "   ".join(f"vs {foe} {c['ai_wins']:>3}/{c['games']} ({c['ai_win_rate'] * 100:.0f}%), draws {c['draws']}"
+                                  for foe in STRENGTH_FOES for c in [row[f"vs_{foe}"]])
+                how = "portals" if row["portals"] else "figures"
+                print(f"{row['ruleset']:<16} {row['map']:<28} AI plays {row['ai_side']:<10} {how:<8} {cols}", flush=True)
     if args.json:
         print(json.dumps(table, indent=2))
-    else:
-        for t in table:
-            cols = "   ".join(f"vs {foe} {c['ai_wins']:>3}/{c['games']} ({c['ai_win_rate'] * 100:.0f}%), draws {c['draws']}"
-                              for foe in STRENGTH_FOES for c in [t[f"vs_{foe}"]])
-            how = "portals" if t["portals"] else "figures"
-            print(f"{t['ruleset']:<16} {t['map']:<28} AI plays {t['ai_side']:<10} {how:<8} {cols}")
     return 0
 
 
