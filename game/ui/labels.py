@@ -38,13 +38,22 @@ def overlap(r: pygame.Rect, taken: Sequence[pygame.Rect]) -> int:
     return total
 
 
+#: how much farther (px) a name may go, ring by ring, when the places by its point are all taken
+FARTHER = (16, 32, 48)
+
+
 def place(size: tuple[int, int], at: tuple[int, int], clear: int, taken: Sequence[pygame.Rect], bounds: pygame.Rect) -> pygame.Rect:
-    """The first candidate inside ``bounds`` that overlaps nothing taken; else the one that
-    overlaps least (the first among equals). Kept inside ``bounds``."""
+    """The first candidate inside ``bounds`` that overlaps nothing taken; when every one
+    next to the point is taken (a name among a crowd of figures), the first free one a ring
+    or a few farther out; else the nearest ring's that overlaps least (the first among
+    equals). Kept inside ``bounds``."""
     spots = candidates(size, at, clear)
     inside = [s for s in spots if bounds.contains(s)] or [s.clamp(bounds) for s in spots]
-    best = min(inside, key=lambda s: overlap(s, taken))
-    return best
+    for ring in [inside] + [[s for s in candidates(size, at, clear + d) if bounds.contains(s)] for d in FARTHER]:
+        free = next((s for s in ring if overlap(s, taken) == 0), None)
+        if free is not None:
+            return free
+    return min(inside, key=lambda s: overlap(s, taken))
 
 
 def draw_names(surf: pygame.Surface, names: Sequence[tuple[str, tuple[int, int], int]], taken: list[pygame.Rect],

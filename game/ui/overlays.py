@@ -211,11 +211,15 @@ def draw_path(surf, cam: Camera, path, ok: bool, label: str = "") -> None:
 _ = Point
 
 
-def draw_barrage(surf, cam: Camera, coords, label: str) -> None:
-    """An artillery square where a barrage fell: hatched in red, named."""
+Name = tuple[str, tuple[int, int], int]  # words, the point they name, the room kept around it (px)
+
+
+def draw_barrage(surf, cam: Camera, coords, label: str) -> Name | None:
+    """An artillery square where a barrage fell: hatched in red; its name is returned, at
+    the square's top, to be placed last where it covers no figure (game/ui/labels.py)."""
     pts = [cam.to_screen(p) for p in coords]
     if len(pts) < 3:
-        return
+        return None
     layer = alpha_layer(surf.get_size())
     pygame.draw.polygon(layer, (200, 40, 20, 50), pts)
     xs = [p[0] for p in pts]
@@ -229,12 +233,13 @@ def draw_barrage(surf, cam: Camera, coords, label: str) -> None:
     layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     pygame.draw.polygon(layer, (220, 40, 20, 230), pts, 3)
     surf.blit(layer, (0, 0))
-    text(surf, label, ((x0 + x1) / 2, y0 - 12), 18, (255, 220, 200), bold=True, anchor="center")
+    return label, (round((x0 + x1) / 2), round(y0)), 0
 
 
-def draw_band(surf, cam: Camera, a, b, width: float, label: str) -> None:
+def draw_band(surf, cam: Camera, a, b, width: float, label: str) -> Name:
     """A band on the table from a to b, ``width`` mm wide (a suppressive fire line; a
-    circle where a and b meet): translucent orange, named at its far end."""
+    circle where a and b meet): translucent orange; its name is returned, at its far end,
+    to be placed last where it covers no figure (game/ui/labels.py)."""
     pa, pb = cam.to_screen((a[0], a[1])), cam.to_screen((b[0], b[1]))
     w = max(3, int(cam.length(width)))
     layer = alpha_layer(surf.get_size())
@@ -245,4 +250,4 @@ def draw_band(surf, cam: Camera, a, b, width: float, label: str) -> None:
         pygame.draw.line(layer, (230, 120, 20, 90), pa, pb, w)
         pygame.draw.line(layer, (230, 120, 20, 220), pa, pb, 2)
     surf.blit(layer, (0, 0))
-    text(surf, label, (pb[0], pb[1] - w - 8), 14, (255, 225, 190), bold=True, anchor="center")
+    return label, pb, w // 2

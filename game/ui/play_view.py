@@ -87,11 +87,14 @@ class PlayView:
             figs = st.unit_figures(self.scene.selected_unit)
             if figs:
                 overlays.draw_unit_outline(surf, cam, [f.pos for f in figs], max(f.radius for f in figs))
-        taken += self.draw_markers(surf, st)
+        marker_names: list[overlays.Name] = []
+        taken += self.draw_markers(surf, st, marker_names)
         top = self.scene.top()
         self.scene.traces.draw(surf, cam, self.scene.session.viewer(), st, top.current if isinstance(top, RecapHandler) else None)
         taken += self.draw_tokens(surf, st)
-        self.names = (draw_names(surf, names, taken[:], self.scene.table_rect), taken)  # kept to be checked
+        placed = taken[:]  # the objectives' names, then the barrages' and fire lines' (smaller), each off the others
+        self.names = (draw_names(surf, names, placed, self.scene.table_rect)
+                      + draw_names(surf, marker_names, placed, self.scene.table_rect, size=15), taken)  # kept to be checked
         if self.scene.show_ranges and self.scene.selected_figure and self.scene.selected_figure in st.figures:
             f = st.figures[self.scene.selected_figure]
             overlays.draw_range_rings(surf, cam, f.pos, self.scene.rules.range_bands(self.scene.game, f), self.scene.rules.fmt)
@@ -105,16 +108,19 @@ class PlayView:
         self.draw_cards(surf, st)
         surf.set_clip(prev_clip)
 
-    def draw_markers(self, surf, st: GameState) -> list[pygame.Rect]:
-        """The markers; returns where the square ones were drawn (names keep off them)."""
+    def draw_markers(self, surf, st: GameState, names: list[overlays.Name]) -> list[pygame.Rect]:
+        """The markers; returns where the square ones were drawn (names keep off them) and
+        adds to ``names`` those of barrages and fire lines (placed last, off the figures)."""
         taken = []
         for m in st.markers.values():
             if m.kind == "artillery" and m.attrs.get(BarrageKey.POLYGON):
-                overlays.draw_barrage(surf, self.scene.camera, m.attrs[BarrageKey.POLYGON], f"{m.attrs.get(BarrageKey.NAME, 'Barrage')} on {m.attrs.get(BarrageKey.SQUARE, '')}")
+                name = overlays.draw_barrage(surf, self.scene.camera, m.attrs[BarrageKey.POLYGON],
+                                             f"{m.attrs.get(BarrageKey.NAME, 'Barrage')} on {m.attrs.get(BarrageKey.SQUARE, '')}")
+                names.extend([name] if name else [])
                 continue
             if m.attrs.get(LineMarkerKey.FROM) and m.attrs.get(LineMarkerKey.TO):
-                overlays.draw_band(surf, self.scene.camera, m.attrs[LineMarkerKey.FROM], m.attrs[LineMarkerKey.TO],
-                                   float(m.attrs.get(LineMarkerKey.WIDTH, 25.4)), str(m.attrs.get(LineMarkerKey.LABEL, m.kind)))
+                names.append(overlays.draw_band(surf, self.scene.camera, m.attrs[LineMarkerKey.FROM], m.attrs[LineMarkerKey.TO],
+                                                float(m.attrs.get(LineMarkerKey.WIDTH, 25.4)), str(m.attrs.get(LineMarkerKey.LABEL, m.kind))))
                 continue
             p = self.scene.camera.to_screen((m.x, m.y))
             r = max(7, self.scene.camera.length(12))

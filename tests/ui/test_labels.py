@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from game.catalog import new_game
 from game.session import Session
-from game.ui.labels import candidates, overlap, place
+from game.ui.labels import FARTHER, candidates, overlap, place
 from game.ui.play import PlayScene
 
 BOUNDS = pygame.Rect(0, 0, 400, 300)
@@ -18,8 +18,12 @@ def test_a_name_goes_above_its_point_when_free_else_the_next_free_place():
     above = pygame.Rect(170, 121, 60, 20)
     assert place((60, 20), (200, 150), 5, [above], BOUNDS) == pygame.Rect(170, 159, 60, 20)  # below
     every = candidates((60, 20), (200, 150), 5)
-    least = place((60, 20), (200, 150), 5, every[:-1] + [pygame.Rect(every[-1].x, every[-1].y, 10, 10)], BOUNDS)
-    assert least == every[-1]  # every place taken: the one covered least
+    crowd = every[:-1] + [pygame.Rect(every[-1].x, every[-1].y, 10, 10)]  # every place by the point taken
+    farther = place((60, 20), (200, 150), 5, crowd, BOUNDS)
+    assert farther == pygame.Rect(170, 89, 60, 20)  # above, two rings out (one ring out still touches the name above)
+    assert overlap(farther, crowd) == 0
+    wall = [BOUNDS]  # nothing free anywhere: the place by the point covered least
+    assert place((60, 20), (200, 150), 5, wall + [pygame.Rect(every[-1].x, every[-1].y, 10, 10)], BOUNDS) == every[0]
 
 
 def test_a_name_at_the_top_edge_is_not_put_off_the_table():
@@ -33,12 +37,15 @@ def test_a_name_at_the_top_edge_is_not_put_off_the_table():
 def test_when_some_place_is_free_the_name_covers_nothing(boxes, x, y):
     taken = [pygame.Rect(*b) for b in boxes]
     r = place((70, 20), (x, y), 6, taken, BOUNDS)
-    free = [c for c in candidates((70, 20), (x, y), 6) if BOUNDS.contains(c) and overlap(c, taken) == 0]
-    assert BOUNDS.contains(r) or not any(BOUNDS.contains(c) for c in candidates((70, 20), (x, y), 6))
+    rings = [candidates((70, 20), (x, y), 6 + d) for d in (0, *FARTHER)]
+    free = [c for ring in rings for c in ring if BOUNDS.contains(c) and overlap(c, taken) == 0]
+    assert BOUNDS.contains(r) or not any(BOUNDS.contains(c) for c in rings[0])
     if free:
         assert overlap(r, taken) == 0
+        near = [c for c in rings[0] if BOUNDS.contains(c) and overlap(c, taken) == 0]
+        assert not near or r in near  # a free place by the point before any farther
     else:
-        assert overlap(r, taken) == min(overlap(c, taken) for c in candidates((70, 20), (x, y), 6) if BOUNDS.contains(c))
+        assert overlap(r, taken) == min(overlap(c, taken) for c in rings[0] if BOUNDS.contains(c))
 
 
 def test_on_the_gloomford_table_the_bunkers_name_keeps_off_markers_tokens_and_grid_numbers(app):
@@ -53,3 +60,35 @@ def test_on_the_gloomford_table_the_bunkers_name_keeps_off_markers_tokens_and_gr
     assert len(taken) > 40  # grid numbers, markers and figures were all counted
     for r in names:
         assert overlap(r, taken) == 0
+
+
+def test_a_fire_lines_and_a_barrages_names_keep_off_the_figures(app):
+    """Issue 21, found in the real window: "BAR gunner's suppressive fire" was written
+    under the BAR gunner's own token (a fire line's name was drawn before the figures, at a
+    fixed place by the line's end). Now it is placed with the objectives' names."""
+    from game.core.keys import BarrageKey, LineMarkerKey
+    from game.core.state import Marker
+
+    game = new_game("maps/ww2-135-house-to-house.yaml", seed=1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.05)
+    st, cam = game.state, scene.camera
+    a, b = [f for f in st.figures.values() if f.alive][:2]
+    width = 25.4
+    # the line ends just under figure a, where its name used to be drawn: over the token
+    end = (a.x, a.y + (cam.length(width) + 8) / cam.zoom)
+    st.markers["line:test"] = Marker("line:test", a.side, "line", *end, attrs={
+        LineMarkerKey.FROM: [end[0] + 200, end[1]], LineMarkerKey.TO: [end[0], end[1]], LineMarkerKey.WIDTH: width,
+        LineMarkerKey.LABEL: "Rifleman's suppressive fire"})
+    square = [[b.x - 40, b.y - 10], [b.x + 40, b.y - 10], [b.x + 40, b.y + 70], [b.x - 40, b.y + 70]]  # its top just under b
+    st.markers["barrage:test"] = Marker("barrage:test", a.side, "artillery", b.x, b.y + 30, attrs={
+        BarrageKey.POLYGON: square, BarrageKey.NAME: "Barrage", BarrageKey.SQUARE: "7/2"})
+    game.version += 1  # the view is kept for the state's version: a command would bump it
+    for _ in range(2):
+        app.frame(0.05)
+    names, taken = scene.painter.names
+    tokens = taken[-len([f for f in st.figures.values() if f.alive]):]
+    assert len(names) == 2 + len(st.attrs.get("victory", {}).get("objectives", {}))  # both marker names drawn
+    for r in names:
+        assert overlap(r, tokens) == 0, r
