@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from math import hypot
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.core.commands import END_PHASE, Command, refuse
@@ -120,13 +121,21 @@ class CommandListing(Generic[RulesT]):
         reason = game.check(cmd)
         budget = self.move_budget(game, fig)
         plan = plan_move(self.rules, game, fig, list(path), budget=budget, strict=False)
-        lines = [f"Move {fig.name}", f"path {self.rules.fmt(plan.length)}, costs {self.rules.fmt(plan.cost)}"
-                 + (f" of {self.rules.fmt(budget)} left" if budget != float("inf") else "")]
-        if plan.stopped_by:
-            lines.append(f"stops: {plan.stopped_by}")
+        fmt = self.rules.fmt
+        aimed = sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip([fig.pos, *path], path, strict=False))
+        left = f" of {fmt(budget)} left" if budget != float("inf") else ""
+        if reason and aimed - plan.length >= 0.5:  # the path as aimed, and how far the figure could go along it
+            # (issue 21: a path cut to what is left, under a line drawn to the cursor, said "not possible")
+            lines = [f"Move {fig.name}", f"path {fmt(aimed)}; the first {fmt(plan.length)} cost {fmt(plan.cost)}{left}"]
+            label = fmt(aimed)
+        else:
+            lines = [f"Move {fig.name}", f"path {fmt(plan.length)}, costs {fmt(plan.cost)}{left}"]
+            label = fmt(plan.cost)
+            if plan.stopped_by:
+                lines.append(f"stops: {plan.stopped_by}")
         if reason:
             lines.append(f"Not possible: {reason}")
-        return reason is None, self.rules.fmt(plan.cost), lines
+        return reason is None, label, lines
 
     def unit_options(self, game: Game, unit_id: str) -> list[str]:
         """What the unit may still do this phase, in words."""

@@ -59,3 +59,40 @@ def test_a_great_war_unit_move_shows_its_figures_distances(app, drive):
     assert plans and lines[0] == "Move the unit to a point"
     for f, plan in plans:
         assert any(line.startswith(f"{f.name}: {scene.rules.fmt(plan.length)}") for line in lines), lines
+
+
+def test_a_figure_dragged_past_what_it_has_left_is_told_so_without_contradiction(app, drive):
+    """Issue 21's "contradictory waypoint text", found in the guided first game: a Great War
+    figure dragged past its move showed "path 4.1\", costs 4.1\" of 4.1\" left" (the path cut
+    short) under a line drawn to the cursor and its label, then "Not possible: That move is
+    8.6\"". The lines now give the path as aimed and how far the figure could go along it."""
+    from game.ui.handlers import MoveFigureHandler
+
+    scene = scene_of(app, "maps/open-field-encounter.yaml")
+    game = scene.game
+    drive.key(pygame.K_SPACE)  # the rally phase: nothing to rally
+    scene.select("g1.1")
+    drive.key(pygame.K_2)  # roll move: 2dAv, no advancing
+    g = game.state.figures["g1.1"]
+    left = scene.rules.listing.move_budget(game, g)
+    start = scene.camera.to_screen(g.pos)
+    way = 1 if g.x < game.table.width / 2 else -1  # towards the middle of the table
+    far = (g.x + way * (left + 120), g.y)  # well past what is left
+    drive.move(start)
+    drive.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    drive.frame()
+    for k in range(1, 6):
+        p = scene.camera.to_screen((g.x + (far[0] - g.x) * k / 5, g.y))
+        drive.move(p, buttons=(1, 0, 0))
+    tool = scene.top()
+    assert isinstance(tool, MoveFigureHandler)
+    lines = tool.info(scene)
+    fmt = scene.rules.fmt
+    aimed = ((tool.path()[-1][0] - g.x) ** 2 + (tool.path()[-1][1] - g.y) ** 2) ** 0.5
+    ok, label, _ = scene.preview_move("g1.1", tool.path())
+    assert not ok and label == fmt(aimed)  # the label at the cursor: the line's own length
+    assert lines[1].startswith(f"path {fmt(aimed)}; the first {fmt(left)} cost {fmt(left)} of {fmt(left)} left"), lines
+    assert lines[-1].startswith("Not possible: ") and not any(line.startswith("stops:") for line in lines)
+    drive.post(pygame.MOUSEBUTTONUP, pos=scene.camera.to_screen(far), button=1)
+    drive.frame()
+    assert game.state.figures["g1.1"].pos == g.pos  # refused: it stays
