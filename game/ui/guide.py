@@ -185,7 +185,7 @@ class Guide:
         if step.done is not None and not last:
             text(surf, "Do it and the guide goes on.", (self.rect.x + 10, by + 8), 15, INK_SOFT)
             self.buttons.append(Button(pygame.Rect(self.rect.right - 226, by, 106, 30), "Skip", self.next))
-        else:
+        elif not last:  # the last step's own button closes it: not two buttons for one thing
             self.buttons.append(Button(pygame.Rect(self.rect.x + 10, by, 130, 30), "Close guide", self.close))
         for b in self.buttons:
             b.draw(surf, b.rect.collidepoint(mouse_pos()))

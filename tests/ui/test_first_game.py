@@ -66,6 +66,7 @@ def test_the_guide_goes_on_as_the_player_does_each_thing(app, drive, lesson, see
         drive.frame()
     assert guide.steps[guide.at].title == "On your own", [s.title for s in guide.steps[guide.at:]]
     assert guide.done.moved() and guide.done.fired() and "end_phase" in guide.done.kinds
+    assert [b.label for b in guide.buttons] == ["Close"]  # one button to close it (there were "Close guide" and "Close")
     click_button(drive, guide, "Close")
     assert guide.closed
 
