@@ -22,6 +22,18 @@ ODDS_BOX_LINES = 22
 MIN_OUTCOME_LINES = 6
 
 
+def outcome_words(key: object, label: str) -> str:
+    """An outcome as words: a pair of results (a test and its casualties) against a label
+    that names both, "(test, casualties)", reads "fails: pinned, 1 casualties", not the
+    program's "('fails: pinned', 1)"."""
+    if not isinstance(key, tuple):
+        return str(key)
+    names = label.strip("()").split(", ") if label.startswith("(") else []
+    if len(names) != len(key):
+        return ", ".join(str(k) for k in key)
+    return ", ".join(f"{k} {n}" if isinstance(k, int | float) and not isinstance(k, bool) else str(k) for k, n in zip(key, names, strict=True))
+
+
 def _is_morale(name: str) -> bool:
     return name.startswith("morale")
 
@@ -47,14 +59,15 @@ def odds_lines(rep: OddsReport) -> list[str]:
     mods = [f"{m.name}: {m.value}" if m.name else f"    {m.value}" for m in rep.modifiers]
     fixed = 1 + len(before) + 1 + len(after) + 1  # title, summaries, the outcomes' label, morale, method
     outcome_room = max(MIN_OUTCOME_LINES, ODDS_BOX_LINES - fixed - len(mods))  # every modifier, when they fit
+    label = rep.outcome_label
     if len(results) > outcome_room:
         shown = results[:outcome_room - 1]
         rest = results[outcome_room - 1:]
-        lines = [f"  {k}: {pct(p, 1)}" for k, p in shown]
+        lines = [f"  {outcome_words(k, label)}: {pct(p, 1)}" for k, p in shown]
         lines.append(f"  {len(rest)} other results: {pct(sum(p for _, p in rest), 1)}")
     else:
-        lines = [f"  {k}: {pct(p, 1)}" for k, p in results]
+        lines = [f"  {outcome_words(k, label)}: {pct(p, 1)}" for k, p in results]
     room = ODDS_BOX_LINES - fixed - len(lines)
     if len(mods) > room:
         mods = mods[:max(0, room - 1)] + [f"({len(mods) - max(0, room - 1)} more modifiers: the log shows every one when it is rolled)"]
-    return [rep.title, *mods, *before, f"{rep.outcome_label}:", *lines, *after, method]
+    return [rep.title, *mods, *before, f"{label.strip('()') if label.startswith('(') else label}:", *lines, *after, method]

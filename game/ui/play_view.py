@@ -22,6 +22,7 @@ from .handlers import (
     ODDS_BOX_LINES,
     LosHandler,
     MeasureHandler,
+    TargetHandler,
     TemplateHandler,
 )
 from .labels import draw_names
@@ -31,7 +32,7 @@ from .settings import ANIMATIONS
 from .terrain_render import blit_terrain
 from .theme import INK, INK_SOFT, fit_line, text, text_width, wrap
 from .tokens import draw_token
-from .widgets import Button
+from .widgets import Button, least_covering
 
 if TYPE_CHECKING:
     from .play import PlayScene
@@ -217,19 +218,28 @@ class PlayView:
 
     def info_place(self, w: int, h: int, cursor: tuple[int, int]) -> pygame.Rect:
         """Where the info box goes: the first corner of the table (top left, top right,
-        bottom left, bottom right) that covers neither the cursor (the target being aimed
-        at) nor the selected unit's figures (the shooters); else the top left."""
+        bottom left, bottom right) that covers neither the cursor nor the unit aimed at
+        (every figure of it, not only the one under the cursor) nor the selected unit's
+        figures (the shooters); else the corner covering fewest of them, the target first."""
         t = self.scene.table_rect
         st = self.scene.game.state
-        avoid = [cursor]
+        cam = self.scene.camera
+        target = [cursor]
+        top = self.scene.top()
+        aimed = top.hover_unit if isinstance(top, TargetHandler) else None
+        if aimed in st.units:
+            target += [cam.to_screen(f.pos) for f in st.unit_figures(aimed)]
+        elif aimed in st.figures:
+            target.append(cam.to_screen(st.figures[aimed].pos))
+        shooters = []
         if self.scene.selected_unit and self.scene.selected_unit in st.units:
-            avoid += [self.scene.camera.to_screen(f.pos) for f in st.unit_figures(self.scene.selected_unit)]
-        corners = [(t.x + 10, t.y + 10), (t.right - 10 - w, t.y + 10), (t.x + 10, t.bottom - 10 - h), (t.right - 10 - w, t.bottom - 10 - h)]
-        for x, y in corners:
-            box = pygame.Rect(x, y, w, h)
-            if not any(box.inflate(24, 24).collidepoint(p) for p in avoid):
+            shooters = [cam.to_screen(f.pos) for f in st.unit_figures(self.scene.selected_unit)]
+        corners = [pygame.Rect(x, y, w, h) for x, y in
+                   [(t.x + 10, t.y + 10), (t.right - 10 - w, t.y + 10), (t.x + 10, t.bottom - 10 - h), (t.right - 10 - w, t.bottom - 10 - h)]]
+        for box in corners:
+            if not any(box.inflate(24, 24).collidepoint(p) for p in target + shooters):
                 return box
-        return pygame.Rect(*corners[0], w, h)
+        return least_covering(corners, target, shooters, margin=12)
 
     # ---- sidebar ---------------------------------------------------------------------------
     def draw_sidebar(self, surf: pygame.Surface) -> None:

@@ -5,6 +5,7 @@ and the shooters."""
 
 from fractions import Fraction
 
+import pygame
 import pytest
 
 from game.catalog import load_map, new_game
@@ -69,3 +70,48 @@ def test_the_box_keeps_off_the_cursor_and_the_selected_shooters(app, home):
     figs = [scene.camera.to_screen(f.pos) for f in game.state.unit_figures("b1")]
     box = painter.info_place(380, 300, (t.x + 50, t.y + 50))
     assert not any(box.collidepoint(p) for p in [*figs, (t.x + 50, t.y + 50)])
+
+
+def test_a_pair_of_results_reads_as_words():
+    """The Great War bombardment's outcomes are pairs (the test, the casualties): the box
+    showed "('fails: pinned', 1): 3.3%" under "(test, casualties):"."""
+    d = Distribution({("passes", 0): 0.8, ("fails: pinned", 1): 0.2}, True, "exact: every dice outcome enumerated", {})
+    lines = odds_lines(OddsReport("Bombardment of Gruppe Weber", [], d, "(test, casualties)"))
+    assert lines[-4:] == ["test, casualties:", "  passes, 0 casualties: 80.0%", "  fails: pinned, 1 casualties: 20.0%", "(exact)"]
+    assert not any("(" in line and "'" in line for line in lines)
+
+
+def test_the_box_keeps_off_every_figure_of_the_unit_aimed_at(app, home):
+    """Not only the figure under the cursor: the whole unit aimed at, when a corner is free
+    of it and of the shooters (the box was drawn over the rest of the target's figures)."""
+    from game.ui.handlers import TargetHandler
+    from game.ui.widgets import least_covering
+
+    game = new_game(load_map("maps/trench-raid.yaml"), 1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.02)
+    scene.select("b1.1")
+    bombard = next(a for a in scene.current_actions() if a.mode == "enemy_unit")
+    scene.push(TargetHandler(bombard))
+    st, cam, t = game.state, scene.camera, scene.table_rect
+    shooters = [cam.to_screen(f.pos) for f in st.unit_figures("b1")]
+    checked = 0
+    for zoom in (1.0, 2.0, 3.0):
+        for uid in [u.id for u in st.units.values() if u.side != "british"]:
+            cam.fit()
+            cam.zoom_at(zoom, cam.to_screen(st.unit_figures(uid)[0].pos))
+            shooters = [cam.to_screen(f.pos) for f in st.unit_figures("b1")]
+            figs = [cam.to_screen(f.pos) for f in st.unit_figures(uid)]
+            for cursor in figs:
+                scene.top().hover_unit = uid
+                box = scene.painter.info_place(380, 240, cursor)
+                corners = [pygame.Rect(x, y, 380, 240) for x, y in [(t.x + 10, t.y + 10), (t.right - 390, t.y + 10),
+                                                                     (t.x + 10, t.bottom - 250), (t.right - 390, t.bottom - 250)]]
+                free = [c for c in corners if not any(c.inflate(24, 24).collidepoint(p) for p in [cursor, *figs, *shooters])]
+                if free:
+                    assert box == free[0]
+                else:
+                    assert box == least_covering(corners, [cursor, *figs], shooters, margin=12)
+                checked += 1
+    assert checked > 10
