@@ -173,21 +173,27 @@ class PlayView:
             kept[f.id] = unit + [w for w in self.scene.rules.listing.figure_status(game, f.id) if w != "moved" or f.side == st.active_side]
         return kept[f.id]
 
-    def draw_cards(self, surf, st: GameState) -> None:
-        """The last card drawn from each deck, and the cards the viewing side holds."""
+    def cards(self, st: GameState) -> list[tuple[pygame.Rect, str, bool, str]]:
+        """The last card drawn from each deck, then the cards the sides hold, right to left
+        along the top of the table: (where, code, face up, caption)."""
         x = self.scene.table_rect.right - 12
         y = self.scene.table_rect.y + 12
         w, h = 78, 108
+        out = []
         for name, deck in st.decks.items():
             if deck.discards:
                 x -= w + 10
-                draw_card(surf, pygame.Rect(x, y, w, h), deck.discards[-1], True, name)
+                out.append((pygame.Rect(x, y, w, h), deck.discards[-1], True, name))
         viewer = self.scene.session.viewer()
         for side, hand in st.hands.items():
             for card in hand:
                 x -= w + 10
-                own = side == viewer
-                draw_card(surf, pygame.Rect(x, y, w, h), card.code, card.face_up or own, st.sides[side].name[:12])
+                out.append((pygame.Rect(x, y, w, h), card.code, card.face_up or side == viewer, st.sides[side].name[:12]))
+        return out
+
+    def draw_cards(self, surf, st: GameState) -> None:
+        for rect, code, face_up, caption in self.cards(st):
+            draw_card(surf, rect, code, face_up, caption)
 
     def draw_info(self, surf) -> None:
         lines = None
@@ -236,10 +242,16 @@ class PlayView:
             shooters = [cam.to_screen(f.pos) for f in st.unit_figures(self.scene.selected_unit)]
         corners = [pygame.Rect(x, y, w, h) for x, y in
                    [(t.x + 10, t.y + 10), (t.right - 10 - w, t.y + 10), (t.x + 10, t.bottom - 10 - h), (t.right - 10 - w, t.bottom - 10 - h)]]
-        for box in corners:
+        # what is drawn over the box would hide its words: the cards in play (with their
+        # captions) and the minimap; a corner that meets them is taken last
+        over = [r.inflate(8, 48).move(0, 20) for r, *_ in self.cards(st)]
+        if self.scene.minimap.needed(cam):
+            over.append(self.scene.minimap.rect(cam).inflate(8, 8))
+        clear = [c for c in corners if c.collidelist(over) < 0] or corners
+        for box in clear:
             if not any(box.inflate(24, 24).collidepoint(p) for p in target + shooters):
                 return box
-        return least_covering(corners, target, shooters, margin=12)
+        return least_covering(clear, target, shooters, margin=12)
 
     # ---- sidebar ---------------------------------------------------------------------------
     def draw_sidebar(self, surf: pygame.Surface) -> None:

@@ -115,3 +115,29 @@ def test_the_box_keeps_off_every_figure_of_the_unit_aimed_at(app, home):
                     assert box == least_covering(corners, [cursor, *figs], shooters, margin=12)
                 checked += 1
     assert checked > 10
+
+
+def test_the_box_keeps_off_the_cards_in_play_and_the_minimap(app, home):
+    """Gloomford Crossing in a real window: the activation card drawn at the top right of
+    the table hid the odds box's title and first lines (the card is drawn after it)."""
+    from game.simulate import make_player
+
+    game = new_game(load_map("maps/wwify-gloomford-crossing.yaml"), 3)
+    players = {s: make_player("random", 11 + i) for i, s in enumerate(game.state.side_order)}
+    while not any(d.discards for d in game.state.decks.values()):
+        game.submit(players[game.acting_side].choose(game, game.acting_side))
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.02)
+    painter, t = scene.painter, scene.table_rect
+    cards = [r for r, *_ in painter.cards(game.state)]
+    assert cards and all(t.contains(r) for r in cards)
+    box = painter.info_place(380, 380, (t.x + 30, t.y + 30))  # the cursor at the top left: not there
+    assert not box.collidepoint((t.x + 30, t.y + 30))
+    assert box.collidelist([r.inflate(8, 48).move(0, 20) for r in cards]) < 0  # nor under the card
+    scene.camera.zoom_at(3, t.center)  # zoomed in: the minimap at the bottom right
+    app.frame(0.02)
+    mini = scene.minimap.rect(scene.camera)
+    assert scene.minimap.needed(scene.camera)
+    box = painter.info_place(380, 300, (t.x + 30, t.bottom - 30))  # the cursor at the bottom left
+    assert not box.colliderect(mini) and box.collidelist([r.inflate(8, 48).move(0, 20) for r in cards]) < 0
