@@ -223,10 +223,10 @@ class PlayView:
         return figure_note_of(self.scene, fid)
 
     def info_place(self, w: int, h: int, cursor: tuple[int, int]) -> pygame.Rect:
-        """Where the info box goes: the first corner of the table (top left, top right,
-        bottom left, bottom right) that covers neither the cursor nor the unit aimed at
-        (every figure of it, not only the one under the cursor) nor the selected unit's
-        figures (the shooters); else the corner covering fewest of them, the target first."""
+        """Where the info box goes: the corner of the table (top left, top right, bottom
+        left, bottom right, the first among equals) that covers fewest of the cursor and the
+        unit aimed at (every figure of it, not only the one under the cursor), then of the
+        selected unit's figures (the shooters), then of the other figures."""
         t = self.scene.table_rect
         st = self.scene.game.state
         cam = self.scene.camera
@@ -248,10 +248,8 @@ class PlayView:
         if self.scene.minimap.needed(cam):
             over.append(self.scene.minimap.rect(cam).inflate(8, 8))
         clear = [c for c in corners if c.collidelist(over) < 0] or corners
-        for box in clear:
-            if not any(box.inflate(24, 24).collidepoint(p) for p in target + shooters):
-                return box
-        return least_covering(clear, target, shooters, margin=12)
+        others = [cam.to_screen(f.pos) for f in self.scene.view_state().figures.values() if f.alive]
+        return least_covering(clear, target, shooters, others, margin=12)  # then the fewest of the other figures
 
     # ---- sidebar ---------------------------------------------------------------------------
     def draw_sidebar(self, surf: pygame.Surface) -> None:
