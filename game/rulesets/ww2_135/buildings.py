@@ -45,7 +45,9 @@ class W135Buildings(Chapter["Ww2135"]):
 
     # ---- the openings ---------------------------------------------------------------------------------
     def walled(self, game: Game) -> list[TerrainFeature]:
-        return [f for f in game.table.features if f.type.id in WALLED and f.openings]
+        table = game.table
+        return list(game.keep("w135_walled", (id(table), table.version),
+                              lambda: [f for f in table.features if f.type.id in WALLED and f.openings], limit=4))
 
     def opening(self, game: Game, oid: str) -> tuple[TerrainFeature, Opening] | None:
         fid, _, k = oid.rpartition(":")
@@ -85,11 +87,15 @@ class W135Buildings(Chapter["Ww2135"]):
                 return n % 360.0
         return (h + 90.0) % 360.0
 
+    def kept_outward(self, game: Game, feat: TerrainFeature, o: Opening) -> float:
+        """:meth:`outward`, kept for the terrain."""
+        table = game.table
+        return float(game.keep("w135_outward", (feat.id, o, id(table), table.version), lambda: self.outward(feat, o), limit=256))
+
     def inside(self, game: Game, p: XY) -> TerrainFeature | None:
-        for feat in self.walled(game):
-            if feat.area.covers(Point(p)):
-                return feat
-        return None
+        table = game.table
+        return game.keep("w135_inside", (p, id(table), table.version),
+                         lambda: next((feat for feat in self.walled(game) if feat.area.covers(Point(p))), None), limit=20_000)
 
     # ---- sight through the walls ----------------------------------------------------------------------
     def through(self, game: Game, feat: TerrainFeature, a: XY, b: XY, leaning: bool) -> str:
@@ -97,7 +103,8 @@ class W135Buildings(Chapter["Ww2135"]):
         it does): it must cross the wall at a window or an open door, within 45 degrees of the
         way out (any angle leaning out)."""
         line = LineString([a, b])
-        cross = line.intersection(feat.area.boundary)
+        table = game.table
+        cross = line.intersection(game.keep("w135_walls", (feat.id, id(table), table.version), lambda: feat.area.boundary, limit=64))
         pts = [c for g in getattr(cross, "geoms", [cross]) for c in getattr(g, "coords", [])]
         if not pts:
             return ""
@@ -109,7 +116,7 @@ class W135Buildings(Chapter["Ww2135"]):
                     continue
                 if o.kind == "door" and self.state_of(game, f"{feat.id}:{k}") != "open":
                     continue
-                out = self.outward(feat, o)
+                out = self.kept_outward(game, feat, o)
                 inward = feat.area.covers(Point(a))
                 way = heading if inward else heading + 180.0
                 off = abs((way - out + 180.0) % 360.0 - 180.0)

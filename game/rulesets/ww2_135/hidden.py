@@ -9,6 +9,7 @@ place (grenades.py: a point, never a figure, is aimed at).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -52,8 +53,16 @@ class W135Hidden(Chapter["Ww2135"]):
 
     def unseen_by(self, game: Game, side: str, f: Figure) -> bool:
         """``f`` is kept off ``side``'s view: its side deployed hidden and no enemy has found it."""
-        return f.side != side and f.side in self.hidden_sides(game) and f.id not in self.revealed(game) \
-            and game.state.hostile(side, f.side)
+        return self.kept_off(game, side)(f)
+
+    def kept_off(self, game: Game, side: str) -> Callable[[Figure], bool]:
+        """:meth:`unseen_by` for ``side``, the hidden sides and the figures found read once
+        (for asking it of many figures)."""
+        sides = self.hidden_sides(game)
+        if not sides:
+            return lambda f: False
+        found, st = self.revealed(game), game.state
+        return lambda f: f.side != side and f.side in sides and f.id not in found and st.hostile(side, f.side)
 
     def reveal(self, game: Game, acted: str | None = None, kind: str = "") -> None:
         """After a command: hidden figures an enemy now sees, and the one that gave itself away, are revealed.
@@ -74,7 +83,9 @@ class W135Hidden(Chapter["Ww2135"]):
         new = []
         targets = sorted((f for f in st.figures.values() if f.side in sides and f.alive and f.id not in found), key=lambda x: x.id)
         moved = [f for f in targets if not (fresh and last_unseen.get(f.id) == looks[f.id])]
-        observers = [e for e in st.figures.values() if e.alive and any(st.hostile(e.side, f.side) for f in targets)]
+        their = {f.side for f in targets}
+        observers = [e for e in st.figures.values() if e.alive and any(st.hostile(e.side, s) for s in their)]
+        enemies = {s: [e for o in st.enemies_of(s) for e in st.side_figures(o)] for s in their}  # who may find a figure of each side
         self.rules.sight.prefetch(game, observers, moved)  # every observer at a target that changed
         self.rules.sight.prefetch(game, [e for e in observers if not fresh or last_obs.get(e.id) != looks[e.id]], targets)
         for f in targets:
@@ -82,14 +93,11 @@ class W135Hidden(Chapter["Ww2135"]):
             mine = looks[f.id]
             known = fresh and last_unseen.get(f.id) == mine  # unseen by every observer as it was then
             seen = False
-            for s in st.enemies_of(f.side):
-                for e in st.side_figures(s):
-                    if known and last_obs.get(e.id) == looks[e.id]:
-                        continue
-                    if self.rules.sight.can_see(game, e, f):
-                        seen = True
-                        break
-                if seen:
+            for e in enemies[f.side]:
+                if known and last_obs.get(e.id) == looks[e.id]:
+                    continue
+                if self.rules.sight.can_see(game, e, f):
+                    seen = True
                     break
             if gave or seen:
                 new.append(f)
@@ -114,7 +122,8 @@ class W135Hidden(Chapter["Ww2135"]):
         st = views.base_view(game, side)
         if side is None or not self.hidden_sides(game):
             return st
-        gone = {fid for fid, f in game.state.figures.items() if self.unseen_by(game, side, f)}
+        off = self.kept_off(game, side)
+        gone = {fid for fid, f in game.state.figures.items() if off(f)}
         for fid in gone:
             st.figures.pop(fid, None)
         for uid in list(st.units):
@@ -128,7 +137,10 @@ class W135Hidden(Chapter["Ww2135"]):
         return st
 
     def hides_from(self, game: Game, side: str) -> bool:
-        return views.base_hides(game, side) or any(self.unseen_by(game, side, f) for f in game.state.figures.values())
+        if views.base_hides(game, side):
+            return True
+        off = self.kept_off(game, side)
+        return any(off(f) for f in game.state.figures.values())
 
     def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
         """An event about a figure kept off a side's view is not that side's to read."""
@@ -136,5 +148,5 @@ class W135Hidden(Chapter["Ww2135"]):
         if not self.hidden_sides(game):
             return None
         figs = [st.figures[f] for f in figures if f in st.figures] + [st.figures[x] for u in units if u in st.units for x in st.units[u].figures]
-        out = [s for s in st.side_order if not any(self.unseen_by(game, s, f) for f in figs)]
+        out = [s for s in st.side_order if not any(map(self.kept_off(game, s), figs))]
         return None if len(out) == len(st.side_order) else out

@@ -23,6 +23,7 @@ from game.core.game import Game
 from game.core.state import DEAD, FLED, Figure
 from game.rulesets.parts import Chapter
 
+from . import sight_lines
 from .data_tables import LEVELS
 from .status import W135FigMark
 
@@ -70,10 +71,13 @@ class W135Morale(Chapter["Ww2135"]):
 
     def sees_a_friend(self, game: Game, f: Figure) -> bool:
         """``f`` can see a friendly figure (all round: it may look about, L254), nearest first."""
+        return any(self.rules.sight.line(game, f, o, friendly=True).visible for o in self.friends(game, f))
+
+    def friends(self, game: Game, f: Figure) -> list[Figure]:
+        """The figures of ``f``'s side and its allies in action, nearest first."""
         st = game.state
-        friends = sorted((o for o in st.figures.values() if o.id != f.id and o.alive and not st.hostile(f.side, o.side)),
-                         key=lambda o: (hypot(o.x - f.x, o.y - f.y), o.id))
-        return any(self.rules.sight.line(game, f, o, friendly=True).visible for o in friends)
+        return sorted((o for o in st.figures.values() if o.id != f.id and o.alive and not st.hostile(f.side, o.side)),
+                      key=lambda o: (hypot(o.x - f.x, o.y - f.y), o.id))
 
     def known_enemies(self, game: Game, side: str) -> list[Figure]:
         """The enemy figures ``side`` knows of: in sight of one of its figures now, or seen as
@@ -81,8 +85,10 @@ class W135Morale(Chapter["Ww2135"]):
         st = game.state
         mine = st.side_figures(side)
         seen = {e for f in mine for e in (f.markers.get(W135FigMark.SEEN) or [0, []])[1]}
-        return [e for s in st.enemies_of(side) for e in st.side_figures(s)
-                if e.id in seen or any(self.rules.sight.line(game, f, e).visible for f in mine)]
+        enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s)]
+        # an enemy none saw as the turn ended is mostly looked for by every figure: in one pass
+        sight_lines.work_out(game, ((f.pos, e.pos) for e in enemies if e.id not in seen for f in mine))
+        return [e for e in enemies if e.id in seen or any(self.rules.sight.line(game, f, e).visible for f in mine)]
 
     # ---- the test (L322-332) --------------------------------------------------------------------
     def modifiers(self, game: Game, f: Figure) -> list[tuple[str, int]]:
@@ -132,6 +138,9 @@ class W135Morale(Chapter["Ww2135"]):
 
     def lone_tests(self, game: Game, side: str) -> None:
         """As ``side``'s turn begins, each of its figures that sees no friend tests (L254)."""
+        testing = [f for f in game.state.side_figures(side) if not self.rules.is_vehicle(f)]
+        # the sight lines to the nearest few friends, where a friend is mostly found, in one pass
+        sight_lines.work_out(game, ((f.pos, o.pos) for f in testing for o in self.friends(game, f)[:3]))
         for f in sorted(game.state.side_figures(side), key=lambda x: x.id):
             if self.rules.is_vehicle(f):
                 continue  # a vehicle has no morale of its own (interpretation vehicles)

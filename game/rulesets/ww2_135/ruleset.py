@@ -255,7 +255,10 @@ class Ww2135(RulesetBase[W135Data]):
 
     def known_enemies(self, game: Game, side: str) -> list[Figure]:
         """The enemy figures on ``side``'s view of the table (hidden ones not yet found are not)."""
-        return [f for f in self.enemy_figures(game, side) if not self.hiding.unseen_by(game, side, f)]
+        def work() -> list[Figure]:
+            off = self.hiding.kept_off(game, side)
+            return [f for f in self.enemy_figures(game, side) if not off(f)]
+        return list(self.recall(game, ("w135_known_enemies", side), work))
 
     def audience(self, game: Game, figures: list[str], units: list[str]) -> list[str] | None:
         return self.hiding.audience(game, figures, units)

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 #: what a prone figure lying at it sees through as a hindrance (L100 "not adjacent to bushes")
 BUSHES = frozenset({"hedge"})
 COVER_WORDS = ("no cover", "soft cover", "hard cover")
+#: the kept store of sight lines as the heights and postures make them (W135Sight.line)
+SIGHT_STORE = "w135_sight"
 
 
 @dataclass(frozen=True)
@@ -71,10 +73,14 @@ class W135Sight(Chapter["Ww2135"]):
         rules = self.rules
         # everything the answer depends on: where both stand and how, the doors, the terrain
         # (smoke laid or gone): kept across commands, as the shared sight lines are
+        doors = game.state.attrs.get(W135GameAttr.OPENINGS)
         key = (obs.pos, tgt.pos, rules.prone(obs), rules.prone(tgt), rules.hidden(tgt), rules.leaning(game, obs),
-               rules.leaning(game, tgt), tuple(sorted(game.state.attrs.get(W135GameAttr.OPENINGS, {}).items())),
-               id(game.table), game.table.version, friendly)
-        return game.keep("w135_sight", key, lambda: self._line(game, obs, tgt, friendly), limit=40_000)
+               rules.leaning(game, tgt), tuple(sorted(doors.items())) if doors else (), id(game.table), game.table.version,
+               friendly)
+        hit: Sight | None = game.kept.get(SIGHT_STORE, {}).get(key)
+        if hit is None:
+            hit = game.store(SIGHT_STORE, 1, 40_000)[key] = self._line(game, obs, tgt, friendly)
+        return hit
 
     def _line(self, game: Game, obs: Figure, tgt: Figure, friendly: bool = False) -> Sight:
         rules, table = self.rules, game.table

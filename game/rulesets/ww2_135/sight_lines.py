@@ -52,17 +52,11 @@ FENCES = frozenset({"fence"})
 SLACK = 1e-6
 
 
-def measured(feat: TerrainFeature) -> bool:
-    """Whether sight.py asks how far the line's stretch inside ``feat`` is from its ends (the
-    height tester's terrain and the fences; a line feature's reach of cover)."""
-    return feat.is_line or feat.type.id in HEIGHTED or feat.type.id in FENCES
-
-
 class Crossed:
     """One feature a sight line crosses: its strongest effect on the line as the shared
-    sight rules give it, its place in the table, and (for a :func:`measured` feature) how
-    far (mm) the feature is from the observer's point and from the target's: no farther
-    than the stretch of the line inside it."""
+    sight rules give it, its place in the table, and how far (mm) the feature is from the
+    observer's point and from the target's: no farther than the stretch of the line
+    inside it."""
 
     __slots__ = ("feature", "effect", "rank", "near_obs", "near_tgt")
 
@@ -102,7 +96,17 @@ class Line:
         nearest ``a`` (where the line's stretch inside it begins), then in table order."""
         if len(named) < 2:
             return named[0][1] if named else ""
-        return min(named, key=lambda cw: self.place(cw[0]))[1]
+        # the stretch inside a feature is no nearer ``a`` than the feature is: worked out
+        # for the nearest features only, until the next is farther than the nearest stretch
+        best: tuple[tuple[float, int], str] | None = None
+        for c, words in sorted(named, key=lambda cw: (cw[0].near_obs, cw[0].rank)):
+            if best is not None and c.near_obs > best[0][0] + SLACK:
+                break
+            place = self.place(c)
+            if best is None or place < best[0]:
+                best = (place, words)
+        assert best is not None
+        return best[1]
 
     def place(self, c: Crossed) -> tuple[float, int]:
         """Where ``c`` comes in the shared crossings: by the distance from ``a`` of the line's
@@ -149,15 +153,13 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
     out: list[list[Crossed]] = [[] for _ in range(m)]
     if s:
         feats = idx.features
-        # each measured feature's distance from each point (a small matrix: the figures'
-        # points by the walls, hedges and other line features)
-        cols = [k for k, ft in enumerate(feats) if measured(ft)]
+        # each crossed feature's distance from each point (a small matrix: the figures' points
+        # by the few features the lines cross)
+        cols = sorted(set(f))
         col = {k: j for j, k in enumerate(cols)}
-        near = shapely.distance(shapely.points(pts)[:, None], idx.areas[cols][None, :]).tolist() if cols else []
-        nan = float("nan")
+        near = shapely.distance(shapely.points(pts)[:, None], idx.areas[cols][None, :]).tolist()
         wa, wb = where[:m].tolist(), where[m:].tolist()
         for k, fk in enumerate(f):
-            sk, j = s[k], col.get(fk)
-            out[sk].append(Crossed(feats[fk], EFFECTS[effect[k]], fk, nan if j is None else near[wa[sk]][j],
-                                   nan if j is None else near[wb[sk]][j]))
+            sk, j = s[k], col[fk]
+            out[sk].append(Crossed(feats[fk], EFFECTS[effect[k]], fk, near[wa[sk]][j], near[wb[sk]][j]))
     return [Line(p, q, d, tuple(x)) for (p, q), d, x in zip(pairs, dist, out, strict=True)]
