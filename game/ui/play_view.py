@@ -249,7 +249,8 @@ class PlayView:
             over.append(self.scene.minimap.rect(cam).inflate(8, 8))
         clear = [c for c in corners if c.collidelist(over) < 0] or corners
         others = [cam.to_screen(f.pos) for f in self.scene.view_state().figures.values() if f.alive]
-        return least_covering(clear, target, shooters, others, margin=12)  # then the fewest of the other figures
+        names = [p for r in self.names[0] for p in (r.topleft, r.topright, r.bottomleft, r.bottomright, r.center)]
+        return least_covering(clear, target, shooters, others, names, margin=12)  # then the fewest other figures, then names
 
     # ---- sidebar ---------------------------------------------------------------------------
     def draw_sidebar(self, surf: pygame.Surface) -> None:

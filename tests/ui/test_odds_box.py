@@ -151,3 +151,23 @@ def test_the_box_keeps_off_the_cards_in_play_and_the_minimap(app, home):
     assert scene.minimap.needed(scene.camera)
     box = painter.info_place(380, 300, (t.x + 30, t.bottom - 30))  # the cursor at the bottom left
     assert not box.colliderect(mini) and box.collidelist([r.inflate(8, 48).move(0, 20) for r in cards]) < 0
+
+
+def test_the_box_keeps_off_the_names_on_the_table_when_it_can(app, home):
+    """The Ambush in the Sunken Lane: the box lay over the crossroads' name at the top left
+    with a corner free of figures and names beside it."""
+    game = new_game(load_map("maps/ww2-135-ambush.yaml"), 1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.02)
+    painter, t = scene.painter, scene.table_rect
+    names = painter.names[0]
+    assert names
+    figures = [scene.camera.to_screen(f.pos) for f in scene.view_state().figures.values() if f.alive]
+    corners = [pygame.Rect(x, y, 380, 140) for x, y in [(t.x + 10, t.y + 10), (t.right - 390, t.y + 10),
+                                                         (t.x + 10, t.bottom - 150), (t.right - 390, t.bottom - 150)]]
+    cursor = (t.centerx, t.centery)
+    fine = [c for c in corners if c.collidelist(names) < 0 and not any(c.inflate(24, 24).collidepoint(p) for p in [cursor, *figures])]
+    assert fine, "the test needs a corner free of names and figures"
+    box = painter.info_place(380, 140, cursor)
+    assert box in fine and box.collidelist(names) < 0
