@@ -23,7 +23,7 @@ from game.paths import user_maps_dir
 
 from .dialogs import ConfirmHandler
 from .editor_tools import OpeningTool, PlaceTool, ShapeTool
-from .theme import INK, INK_SOFT, text, wrap
+from .theme import INK, INK_SOFT, fit_before, fit_line, text, wrap
 
 if TYPE_CHECKING:
     from .editor import EditorScene
@@ -57,11 +57,12 @@ class EditorPages:
             text(surf, "Select a feature to edit it.", (x, y), 18, INK)
             return
         tt = types[t["type"]]
-        text(surf, f"{tt.name}: {t.get('name') or '(no name)'}", (x, y), 19, INK, bold=True)
+        title, size = fit_line(f"{tt.name}: {t.get('name') or '(no name)'}", 19, 15, w, bold=True)
+        text(surf, title, (x, y), size, INK, bold=True)
         y += 22
         half = (w - 4) // 2
         self.scene.button((x, y, half, 26), "Rename", lambda: self.scene.prompt("Name:", t.get("name") or "", lambda v: self.scene.report(self.scene.doc.set_terrain_field(i, "name", v))))
-        self.scene.button((x + half + 4, y, half, 26), f"Set type: {types[self.scene.terrain_type].name}"[:24],
+        self.scene.button((x + half + 4, y, half, 26), f"Set type: {types[self.scene.terrain_type].name}",  # the button fits it
                     lambda: self.scene.report(self.scene.doc.set_terrain_field(i, "type", self.scene.terrain_type)))
         y += 30
         if tt.shape == "line":
@@ -207,7 +208,7 @@ class EditorPages:
         y += 20
         for k, c in enumerate(v["conditions"][:6]):
             label = f"{c['side']}: {c['type']}" + (f" {','.join(c['objectives'])}" if c["objectives"] else "") + f" ({c['when']})"
-            self.scene.button((x, y, w, 24), label[:44], (lambda k=k: self.scene.report(self.scene.doc.remove_condition(k))))
+            self.scene.button((x, y, w, 24), label, (lambda k=k: self.scene.report(self.scene.doc.remove_condition(k))))
             y += 26
         third = (w - 8) // 3
         objs = [o["id"] for o in d["objectives"]]
@@ -252,8 +253,8 @@ class EditorPages:
                   for u in s["units"]]
         total = sum(p or 0 for p in points)
         for u, up in zip(s["units"][:8], points, strict=False):
-            label = f"{u['name']} ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")")
-            self.scene.button((x, y, w, 24), label[:46], (lambda uid=u["id"]: setattr(self.scene, "current_unit", uid)), active=(u["id"] == self.scene.current_unit))
+            label = fit_before(u["name"], f" ({len(u['figures'])} figs" + (f", {up} pts)" if up is not None else ")"), 15, w - 10)
+            self.scene.button((x, y, w, 24), label, (lambda uid=u["id"]: setattr(self.scene, "current_unit", uid)), active=(u["id"] == self.scene.current_unit))
             y += 26
         if len(s["units"]) > 8:
             text(surf, f"... and {len(s['units']) - 8} more units", (x, y + 2), 16, INK_SOFT)
@@ -264,7 +265,7 @@ class EditorPages:
             y = self.force_advice(surf, x, y, w)
         for force in ed.ready_forces():
             pts = f" ({force.points} pts)" if force.points is not None else ""
-            self.scene.button((x, y, w, 24), f"+ {force.name}{pts}"[:44],
+            self.scene.button((x, y, w, 24), fit_before(f"+ {force.name}", pts, 15, w - 10),
                               lambda f=force: self.scene.use_tool(PlaceTool(f"ready:{f.id}", f"Click where the middle of the {f.name} stands.")),
                               tip=f"Place the rules' {force.name}: {sum(len(u.troops) for u in force.units)} figures in {len(force.units)} units.")
             y += 28
@@ -319,7 +320,7 @@ class EditorPages:
         for i, (eid, name, cost) in enumerate(ups):
             on = eid in have
             nxt = [e for e in have if e != eid] if on else have + [eid]
-            self.scene.button((x + (i % 2) * (col_w + 4), y + (i // 2) * 26, col_w, 24), f"{name[:18]} +{cost}",
+            self.scene.button((x + (i % 2) * (col_w + 4), y + (i // 2) * 26, col_w, 24), fit_before(name, f" +{cost}", 15, col_w - 10),
                               (lambda nxt=nxt: self.scene.report(self.scene.doc.set_figure_equipment(uid, k, [] if nxt == own else nxt))),
                               active=on, tip=f"{'Remove' if on else 'Give'} this upgrade ({cost} points).")
         return y + -(-len(ups) // 2) * 26 + 4
@@ -349,7 +350,7 @@ class EditorPages:
             tt = self.scene.rules.data.troop_types[tid]
             pts = points(tid)
             cost = f" ({pts})" if pts is not None else ""
-            label = tt.name[:24 - len(cost)] + cost  # a long name is cut, never its points
+            label = fit_before(tt.name, cost, 15, col_w - 10)  # a long name shortened with an ellipsis, never its points
             self.scene.button((x + (i % 2) * (col_w + 4), y + (i // 2) * 26, col_w, 24), label,
                               (lambda tid=tid: setattr(self.scene, "troop", tid)), active=(tid == self.scene.troop))
 
@@ -395,7 +396,7 @@ class EditorPages:
         text(surf, "Open a map:", (x, y), 18, INK, bold=True)
         y += 22
         for p in map_files()[:10]:
-            self.scene.button((x, y, w, 24), p.name[:44], (lambda p=p: self.open_map(p)))
+            self.scene.button((x, y, w, 24), p.name, (lambda p=p: self.open_map(p)))
             y += 26
         self.scene.button((x, y + 4, half, 28), "New map", self.new_map)
         self.scene.button((x + half + 4, y + 4, half, 28), "Main menu", self.scene.leave_editor)

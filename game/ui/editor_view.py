@@ -16,7 +16,7 @@ from .editor_tools import HANDLE_PX, SelectTool, ShapeTool, vertex_points
 from .handler_base import Handler
 from .handlers import LosHandler, MeasureHandler
 from .labels import draw_names
-from .theme import INK, INK_SOFT, TOOLBAR_H, font, text, wrap
+from .theme import INK, INK_SOFT, TOOLBAR_H, fit_line, font, text, text_width, wrap
 from .tokens import draw_token
 from .widgets import Button, flow
 
@@ -35,11 +35,12 @@ class EditorView:
         self.scene = scene
 
     def draw_info(self, surf, lines) -> None:
-        box = pygame.Rect(self.scene.table_rect.x + 10, self.scene.table_rect.y + 10, 380, 10 + 18 * min(len(lines), 14))
+        rows = [(part, i == 0) for i, line in enumerate(lines) for part in wrap(line, 18, 364, bold=(i == 0))][:14]  # wrapped, not cut
+        box = pygame.Rect(self.scene.table_rect.x + 10, self.scene.table_rect.y + 10, 380, 10 + 18 * len(rows))
         pygame.draw.rect(surf, (240, 232, 212), box)
         pygame.draw.rect(surf, (90, 70, 50), box, 1)
-        for i, line in enumerate(lines[:14]):
-            text(surf, line[:60], (box.x + 8, box.y + 5 + 18 * i), 18, INK, bold=(i == 0))
+        for i, (part, bold) in enumerate(rows):
+            text(surf, part, (box.x + 8, box.y + 5 + 18 * i), 18, INK, bold=bold)
 
     def draw_scenario(self, surf) -> None:
         d = self.scene.doc.data
@@ -144,10 +145,13 @@ class EditorView:
         self.scene.panel.clear()
         x, y, w = r.x + 10, r.y + 8, r.w - 20
         title = self.scene.doc.data["name"] + (" *" if self.scene.doc.dirty else "")
-        text(surf, title[:34], (x, y), 22, INK, bold=True)
+        title, size = fit_line(title, 22, 16, w, bold=True)
+        text(surf, title, (x, y), size, INK, bold=True)
         y += 24
         where = str(self.scene.doc.path) if self.scene.doc.path else "not saved yet"
-        text(surf, where[-48:], (x, y), 15, INK_SOFT)
+        while len(where) > 8 and text_width(where, 15) > w:  # a long path keeps its end: the file's name
+            where = "..." + where[4:]
+        text(surf, where, (x, y), 15, INK_SOFT)
         y += 20
         tab_w = (w - 6) // 4
         for i, p in enumerate(PAGES):

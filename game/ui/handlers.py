@@ -15,11 +15,11 @@ from game.geometry.los import LosResult, line_of_sight
 from game.geometry.templates import circle, cone, corridor, covered, rectangle
 from game.rulesets.offers import Action, OddsReport
 
+from . import overlays
 from .dialogs import ConfirmHandler, HandoverHandler, PromptHandler
 from .handler_base import LEFT, MIDDLE, RIGHT, Handler, TableScene, WorldPos
 from .odds_box import MIN_OUTCOME_LINES, ODDS_BOX_LINES, odds_lines, pct
 from .overlays import EFFECT_WORDS, draw_los, draw_path, draw_tape, draw_template, los_verdict
-from .theme import text
 
 if TYPE_CHECKING:
     from game.core.state import Figure
@@ -348,7 +348,7 @@ class PointHandler(Handler["PlayScene"]):
         for _f, plan in plans:
             draw_path(surf, scene.camera, plan.path, reason is None)
         if reason:
-            text(surf, reason[:90], (scene.camera.to_screen(self.cursor)[0] + 12, scene.camera.to_screen(self.cursor)[1] + 8), 18, (255, 120, 100), bold=True)
+            overlays.draw_refusal(surf, scene.camera.to_screen(self.cursor), reason, scene.table_rect)
 
 
 class DragLineTool(Handler[TableScene]):

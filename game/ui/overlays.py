@@ -13,7 +13,7 @@ from game.geometry.grid import ArtilleryGrid
 from game.geometry.los import LosResult
 
 from .camera import Camera
-from .theme import font, text
+from .theme import font, text, text_width, wrap
 
 LOS_COLOURS = {"clear": (70, 200, 90), "cover": (240, 200, 60), "blocked": (220, 60, 50)}
 EFFECT_WORDS = {"blocks": "blocks", "hinders": "hinders", "soft_cover": "soft cover", "hard_cover": "hard cover", "none": "no effect"}
@@ -251,3 +251,19 @@ def draw_band(surf, cam: Camera, a, b, width: float, label: str) -> Name:
         pygame.draw.line(layer, (230, 120, 20, 220), pa, pb, 2)
     surf.blit(layer, (0, 0))
     return label, pb, w // 2
+
+
+def draw_refusal(surf, at: tuple[int, int], reason: str, bounds: pygame.Rect) -> pygame.Rect:
+    """Why a point may not be aimed at, by the cursor: wrapped, on a plate, on the side of
+    the cursor that has room (a long reason ran off the table's edge, cut)."""
+    rows = wrap(reason, 18, 300, bold=True)[:4]
+    box = pygame.Rect(at[0] + 12, at[1] + 8, max(text_width(r, 18, True) for r in rows) + 8, 18 * len(rows) + 4)
+    if box.right > bounds.right:
+        box.right = at[0] - 12
+    box.clamp_ip(bounds)
+    plate = pygame.Surface(box.size, pygame.SRCALPHA)
+    plate.fill((30, 24, 18, 170))
+    surf.blit(plate, box)
+    for k, row in enumerate(rows):
+        text(surf, row, (box.x + 4, box.y + 2 + 18 * k), 18, (255, 140, 120), bold=True)
+    return box

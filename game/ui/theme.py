@@ -57,6 +57,17 @@ def fit_line(s: str, size: int, smallest: int, width: int, bold: bool = False) -
     return s.rstrip() + "...", size
 
 
+def fit_before(s: str, tail: str, smallest: int, width: int, bold: bool = False) -> str:
+    """``s`` then ``tail`` (a price, a count) in ``width`` at type ``smallest``: when they do
+    not fit, ``s`` is shortened with an ellipsis, never the tail (a button's label, which
+    :func:`fit_line` then sets as large as it fits)."""
+    if text_width(s + tail, smallest, bold) <= width:
+        return s + tail
+    while len(s) > 1 and text_width(s.rstrip() + "..." + tail, smallest, bold) > width:
+        s = s[:-1]
+    return s.rstrip() + "..." + tail
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     out: list[str] = []
