@@ -35,6 +35,7 @@ import shapely
 from .table import Table, TableIndex, as_points
 from .terrain import LOS_CODES
 from .units import EPS
+from .woods import woods_effects
 
 Point = tuple[float, float]
 Effect = Literal["blocks", "hinders", "soft_cover", "hard_cover", "none"]
@@ -173,45 +174,6 @@ def _evaluate_idx(idx: TableIndex, pts: np.ndarray, ii: np.ndarray, jj: np.ndarr
     return _Batch(visible, cover_j, cover_i, hind, none, none, none.astype(np.int8))
 
 
-def _woods(idx: TableIndex, px, py, qx, qy, ws, wf, m: int, exact: bool):
-    """Woods pairs (segment ws[k], feature wf[k]): (blocking mask, hindrance mask).
-
-    Unless ``exact``, a cheap lower bound of each inside length (the chord through the
-    wood's inscribed circle) settles the lines that certainly see too much woods; exact
-    lengths are computed only for the others. Visibility and hindrances are the same
-    either way; only the effect of woods merely touched by an already woods-blocked
-    line is left as "none"."""
-    seg = idx.seg_index
-    depth = idx.sight_depth[wf]
-    need = np.ones(len(ws), dtype=bool)
-    deep = np.zeros(len(ws), dtype=bool)
-    if not exact:
-        lb = seg.chord_lower_bound(px, py, qx, qy, ws, wf)
-        sure = lb > EPS
-        lb_total = np.bincount(ws[sure], weights=lb[sure], minlength=m)
-        lb_depth = np.full(m, np.inf)
-        np.minimum.at(lb_depth, ws[sure], depth[sure])
-        certain = (lb_total > lb_depth + 2 * EPS)[ws]
-        deep = certain & sure
-        need = ~certain
-    k = np.flatnonzero(need)
-    length = np.zeros(len(k))
-    line = idx.is_line[wf[k]]
-    length[~line] = seg.inside_length(px, py, qx, qy, ws[k[~line]], wf[k[~line]])
-    if line.any():
-        length[line] = seg.inside_length_exact(idx.areas, px, py, qx, qy, ws[k[line]], wf[k[line]])
-    crossed = length > EPS
-    k, length = k[crossed], length[crossed]
-    total = np.bincount(ws[k], weights=length, minlength=m)
-    dmin = np.full(m, np.inf)
-    np.minimum.at(dmin, ws[k], depth[k])
-    too_deep = (total > dmin + EPS)[ws[k]]
-    deep[k[too_deep]] = True
-    shallow = np.zeros(len(ws), dtype=bool)
-    shallow[k[~too_deep]] = True
-    return deep, shallow
-
-
 def _evaluate_block(
     idx: TableIndex,
     info: _PointInfo,
@@ -244,7 +206,7 @@ def _evaluate_block(
     hinder = code == _HINDERS
     woods = np.flatnonzero(code == _WOODS)
     if len(woods):
-        deep, shallow = _woods(idx, px, py, qx, qy, s[woods], f[woods], m, exact)
+        deep, shallow = woods_effects(idx, px, py, qx, qy, s[woods], f[woods], m, exact)
         blocked[woods[deep]] = True
         hinder[woods[shallow]] = True
 
