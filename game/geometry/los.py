@@ -1,7 +1,9 @@
 """Line of sight between figures, with cover and hindrances.
 
 All sight lines are evaluated by one vectorised routine (:func:`_evaluate`);
-:func:`line_of_sight` is that routine on a single pair plus the list of crossings.
+:func:`line_of_sight` is that routine on a single pair plus the list of crossings. A
+batch of many lines between few points (a sight matrix) is worked out on bit sets of
+the features that matter (:mod:`game.geometry.sight_matrix`), with the same answers.
 
 Rules (the sight line is the segment A-B; footprints are closed sets: a line that
 only touches a footprint's edge or corner crosses it, and "contains" includes the
@@ -32,6 +34,7 @@ from typing import Literal
 import numpy as np
 import shapely
 
+from .sight_matrix import sight_batch
 from .table import Table, TableIndex, as_points
 from .terrain import LOS_CODES
 from .units import EPS
@@ -147,6 +150,10 @@ class _Batch:
 
 
 _BLOCK = 16384  # sight lines per block: bounds the memory used for very many figures
+#: a batch with at least this many sight lines per point, between at most that many
+#: points, goes through the angular broad phase (game/geometry/fans.py)
+_FANS_PER_POINT = 4
+_FANS_MAX_POINTS = 400
 
 
 def _evaluate(
@@ -189,10 +196,15 @@ def _evaluate_block(
     swap = (xi > xj) | ((xi == xj) & (yi > yj))
     px, py = np.where(swap, xj, xi), np.where(swap, yj, yi)
     qx, qy = np.where(swap, xi, xj), np.where(swap, yi, yj)
-    if idx.count:
-        s, f = idx.seg_index.hits(px, py, qx, qy)
-    else:
+    if not idx.count:
         s = f = np.zeros(0, dtype=np.intp)
+    elif exact or m == 0 or m < _FANS_PER_POINT * len(pts) or len(pts) > _FANS_MAX_POINTS:
+        s, f = idx.seg_index.hits(px, py, qx, qy)
+    else:  # many lines between the same points: bit sets of the features that matter
+        none = np.zeros(0, dtype=np.intp)
+        answers = sight_batch(idx, info.contains, info.near, info.elevation, info.area_cover,
+                              pts, ii, jj, px, py, qx, qy)
+        return _Batch(*answers, none, none, none.astype(np.int8))
     pi, pj = ii[s], jj[s]
     code = idx.los_code[f]
     c_i = info.contains[pi, f]

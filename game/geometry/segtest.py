@@ -57,9 +57,11 @@ class SegmentIndex:
         self.poly_parts = np.flatnonzero(pa.kind == POLY)
         self.rect_tree = shapely.STRtree(pa.geoms[self.rect_parts]) if len(self.rect_parts) else None
         self.poly_tree = shapely.STRtree(pa.geoms[self.poly_parts]) if len(self.poly_parts) else None
+        self.part_bounds = shapely.bounds(pa.geoms).reshape(-1, 4)  # what the trees hold
         # parts (and therefore edges) of one feature are contiguous
         n_parts = np.bincount(pa.feature, minlength=self.n_features)
         first_part = np.cumsum(n_parts) - n_parts
+        self.feat_first_part = first_part
         self.feat_edge_start = np.zeros(self.n_features, dtype=np.intp)
         self.feat_edge_count = np.zeros(self.n_features, dtype=np.intp)
         has = n_parts > 0
@@ -123,6 +125,26 @@ class SegmentIndex:
         else:
             return empty, empty
         return keys // nf, keys % nf
+
+    def part_test(self, s, p, px, py, qx, qy) -> np.ndarray:
+        """Does segment s[k] touch part p[k] (any kind of part)? The answer of
+        :meth:`hits`: their bounding boxes meet, and the exact test says so."""
+        b = self.part_bounds[p]
+        x0, x1 = np.minimum(px[s], qx[s]), np.maximum(px[s], qx[s])
+        y0, y1 = np.minimum(py[s], qy[s]), np.maximum(py[s], qy[s])
+        boxed = np.flatnonzero((x0 <= b[:, 2]) & (x1 >= b[:, 0]) & (y0 <= b[:, 3]) & (y1 >= b[:, 1]))
+        ok = np.zeros(len(s), dtype=bool)
+        ok[boxed] = self._kind_test(s[boxed], p[boxed], px, py, qx, qy)
+        return ok
+
+    def _kind_test(self, s, p, px, py, qx, qy) -> np.ndarray:
+        ok = np.zeros(len(s), dtype=bool)
+        rect = self.parts.kind[p] == RECT
+        if rect.any():
+            ok[rect] = self._rect_test(s[rect], p[rect], px, py, qx, qy)
+        if not rect.all():
+            ok[~rect] = self._poly_test(s[~rect], p[~rect], px, py, qx, qy)
+        return ok
 
     def _rect_test(self, s, p, px, py, qx, qy) -> np.ndarray:
         """Separating-axis test of segments against oriented rectangles (exact)."""

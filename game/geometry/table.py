@@ -86,6 +86,14 @@ class TableIndex:
 
         return SegmentIndex(self.features)
 
+    @cached_property
+    def sight_fans(self):  # -> FanParts (imported lazily)
+        """The angular broad phase over the parts of the features acting on sight."""
+        from .fans import fan_parts
+
+        parts = self.seg_index.parts
+        return fan_parts(parts, np.flatnonzero(self.los_code[parts.feature] != LOS_CODES["clear"]))
+
     @property
     def count(self) -> int:
         return len(self.features)
