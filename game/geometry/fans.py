@@ -195,15 +195,18 @@ def _runs(srt: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, 
     a, b = pos[:, :K], pos[:, K:]
     # the directions within the margins: first (last) ones of the run, seldom any
     flat = srt.ravel()
+    last = len(flat) - 1
     a_in, b_in = a.copy(), b.copy()
-    for start, end, step, edge in ((a_in, b, 1, lo + 2 * MARGIN), (b_in, a, -1, hi - 2 * MARGIN)):
-        act = np.flatnonzero((start != end).ravel())
-        look = start.ravel()
-        while len(act):
-            v = flat[look[act] - (step < 0)]
-            act = act[(v < edge.ravel()[act]) if step > 0 else (v > edge.ravel()[act])]
-            look[act] += step
-            act = act[look[act] != end.ravel()[act]]
+    step = np.flatnonzero(((a < b) & (flat[np.minimum(a, last)] < lo + 2 * MARGIN)).ravel())
+    while len(step):
+        a_in.ravel()[step] += 1
+        pos = a_in.ravel()[step]
+        step = step[(pos < b.ravel()[step]) & (flat[np.minimum(pos, last)] < lo.ravel()[step] + 2 * MARGIN)]
+    step = np.flatnonzero(((a < b) & (flat[b - 1] > hi - 2 * MARGIN)).ravel())
+    while len(step):
+        b_in.ravel()[step] -= 1
+        pos = b_in.ravel()[step]
+        step = step[(pos > a.ravel()[step]) & (flat[pos - 1] > hi.ravel()[step] - 2 * MARGIN)]
     return a, a_in, b_in, b
 
 
@@ -229,17 +232,25 @@ def fan_bits(
     (point, point) in either order, -1 for none (no pair twice)."""
     n, K, W = len(pts), fp.count, fp.words
     lo, hi, near, deep = _fans(fp, pts)
-    # the other points sorted by direction round each point, twice round
-    twice = np.hstack([psi, psi + 4.0])
-    order = np.argsort(twice, axis=1)
-    srt = np.take_along_axis(twice, order, axis=1)
+    # the other points sorted by direction round each point, twice round: (n, 2n), the
+    # points with a direction each time (``valid`` of them), then the others (after
+    # every fan)
+    row = (np.arange(n) * n)[:, None]
+    order = np.argsort(psi, axis=1) + row  # flat (point, other point), by direction
+    once = psi.ravel()[order]
+    srt = np.sort(np.hstack([once, once + 4.0]), axis=1)
+    valid = (psi != NO_DIRECTION).sum(axis=1)[:, None]
     a, a_in, b_in, b = _runs(srt, lo, hi)
     # runs to bit sets per (point, sorted position), then per (point, other point)
     wide = _bitsets(a.ravel(), b.ravel(), np.tile(np.arange(K), n), 2 * n * n, W)
-    inv = np.empty_like(order)
-    np.put_along_axis(inv, order, np.arange(2 * n)[None, :].repeat(n, 0), axis=1)
-    inv += (np.arange(n) * 2 * n)[:, None]
-    wide = np.take(wide, inv[:, :n].ravel(), axis=1) | np.take(wide, inv[:, n:].ravel(), axis=1)
+    rank = np.arange(n)[None, :]
+    has = rank < valid
+    first = np.where(has, rank, valid + rank) + 2 * row  # where each sorts, first time round
+    at = np.empty(n * n, dtype=np.intp)
+    at[order.ravel()] = first.ravel()
+    again = np.empty(n * n, dtype=np.intp)
+    again[order.ravel()] = (first + valid * has).ravel()
+    wide = np.take(wide, at, axis=1) | np.take(wide, again, axis=1)  # (words, point * n + other)
     may = np.take(wide, ii * n + jj, axis=1) & np.take(wide, jj * n + ii, axis=1)
     # the open pairs of convex parts: directions within the margins of a fan's edges,
     # or from a point near the part's edge
@@ -252,7 +263,8 @@ def fan_bits(
     g = np.repeat(np.arange(len(counts)), counts)
     at = (np.arange(len(g)) - np.repeat(np.cumsum(counts) - counts, counts)
           + np.concatenate([a[r, c], b_in[r, c]])[g])
-    s = pair[(at // (2 * n)) * n + order.ravel()[at] % n]
+    i, t = at // (2 * n), at % (2 * n)
+    s = pair[order.ravel()[i * n + t - valid.ravel()[i] * (t >= valid.ravel()[i])]]
     k = np.concatenate([c, c])[g]
     keep = s >= 0
     s, k = s[keep], k[keep]

@@ -16,10 +16,12 @@ feature are worked out by :func:`game.geometry.los.line_of_sight`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .bitsets import any_bit, bit_pairs, clear_bits, flags, has_bit, pack, popcount, shift_down
-from .fans import NO_DIRECTION, directions, fan_bits, fans_from
+from .fans import NO_DIRECTION, FanParts, directions, fan_bits, fan_parts, fans_from
 from .table import TableIndex
 from .terrain import LOS_CODES
 from .woods import woods_effects
@@ -29,6 +31,68 @@ _BLOCKS = LOS_CODES["blocks"]
 _WOODS = LOS_CODES["woods"]
 _HILL = LOS_CODES["hill"]
 _CLEAR = LOS_CODES["clear"]
+
+
+@dataclass(frozen=True)
+class SightRules:
+    """The fans of the parts of the features acting on sight (fan part k belongs to
+    feature ``feat[k]``; a feature's parts are consecutive) and what their features do,
+    as (words, 1) bit sets: ``blocks`` (blocking terrain), ``see_out`` (a figure inside
+    sees out), ``hinders``, ``woods``, ``measured`` (woods whose crossings need no
+    exact test: those not giving cover near them), ``hard`` and ``soft`` (line features
+    giving that cover near them), ``lines`` (both), ``convex``, ``first`` (each
+    feature's first part) and, for d = 1, 2, ..., ``longer[d - 1]`` (the first parts of
+    the hindering features of more than d parts). ``high[:, t]``: the hills of level t
+    or more (t up to the highest level + 1)."""
+
+    fans: FanParts
+    feat: np.ndarray
+    blocks: np.ndarray
+    see_out: np.ndarray
+    hinders: np.ndarray
+    woods: np.ndarray
+    measured: np.ndarray
+    hard: np.ndarray
+    soft: np.ndarray
+    lines: np.ndarray
+    convex: np.ndarray
+    first: np.ndarray
+    longer: tuple[np.ndarray, ...]
+    high: np.ndarray | None
+
+
+def sight_rules(idx: TableIndex) -> SightRules:
+    """The :class:`SightRules` of a table's features."""
+    parts = idx.seg_index.parts
+    fp = fan_parts(parts, np.flatnonzero(idx.los_code[parts.feature] != _CLEAR))
+    W = fp.words
+    feat = parts.feature[fp.part]
+    code = idx.los_code[feat]
+    cover = idx.cover[feat]
+    lines = idx.is_line[feat] & (cover > 0)  # giving cover near them
+    first = np.ones(len(feat), dtype=bool)
+    first[1:] = feat[1:] != feat[:-1]
+    start = np.flatnonzero(first)
+    n_parts = np.diff(np.append(start, len(feat)))
+    hinders = code == _HINDERS
+    longer = []
+    for d in range(1, int(n_parts[hinders[start]].max(initial=1))):
+        mask = np.zeros(len(feat), dtype=bool)
+        mask[start[(n_parts > d) & hinders[start]]] = True
+        longer.append(flags(mask, W))
+    hills = code == _HILL
+    high = None
+    if hills.any():
+        level = idx.level[feat]
+        tops = np.arange(max(0, int(level[hills].max())) + 2)
+        high = pack(hills[None, :] & (level[None, :] >= tops[:, None]), W)
+    return SightRules(
+        fans=fp, feat=feat, blocks=flags(code == _BLOCKS, W), see_out=flags(idx.see_out[feat], W),
+        hinders=flags(hinders, W), woods=flags(code == _WOODS, W),
+        measured=flags((code == _WOODS) & ~lines, W), hard=flags(lines & (cover == 2), W),
+        soft=flags(lines & (cover == 1), W), lines=flags(lines, W), convex=flags(fp.convex, W),
+        first=flags(first, W), longer=tuple(longer), high=high,
+    )
 
 
 def _cover_only_hits(idx: TableIndex, near: np.ndarray, psi: np.ndarray, pair: np.ndarray,
@@ -83,36 +147,28 @@ def sight_batch(
         turned = ii != ii[first][back]
         cov_j, cov_i = cov_j[back], cov_i[back]
         return vis[back], np.where(turned, cov_i, cov_j), np.where(turned, cov_j, cov_i), hind[back]
-    fp = idx.sight_fans
+    rules = idx.sight_rules
+    fp, feat = rules.fans, rules.feat
     seg = idx.seg_index
     psi = directions(pts)
     hit, open_s, open_k = fan_bits(fp, pts, psi, pair, ii, jj)
-    # per fan part: its feature's rules, as bit sets
     W = fp.words
-    feat = seg.parts.feature[fp.part]
-    code = idx.los_code[feat]
-    lines = idx.is_line[feat] & (idx.cover[feat] > 0)  # giving cover near them
     inside = pack(contains[:, feat], W)
     ci, cj = np.take(inside, ii, axis=1), np.take(inside, jj, axis=1)
-    blocking = flags(code == _BLOCKS, W) & ~(flags(idx.see_out[feat], W) & (ci | cj))
-    hills = code == _HILL
-    if hills.any():
-        level = idx.level[feat]
-        tops = np.arange(max(0, int(level[hills].max())) + 2)
-        high = pack(hills[None, :] & (level[None, :] >= tops[:, None]), W)
-        top = np.minimum(np.maximum(elevation[ii], elevation[jj]), tops[-1])
-        blocking |= np.take(high, top, axis=1) & ~ci & ~cj
+    blocking = rules.blocks & ~(rules.see_out & (ci | cj))
+    if rules.high is not None:
+        top = np.minimum(np.maximum(elevation[ii], elevation[jj]), rules.high.shape[1] - 1)
+        blocking |= np.take(rules.high, top, axis=1) & ~ci & ~cj
     close = pack(near[:, feat], W)
     close_i, close_j = np.take(close, ii, axis=1), np.take(close, jj, axis=1)
     # the pairs left open by the broad phase that can change an answer get the exact
     # tests (woods are measured: a wood not touched has no inside length)
-    convex = flags(fp.convex, W)
-    certain = hit & convex
+    certain = hit & rules.convex
     clear_bits(certain, open_s, open_k)  # not certain after all
     needed = np.where(any_bit(certain & blocking), np.uint64(0), blocking)
-    needed |= flags(code == _HINDERS, W) | (flags(lines, W) & (close_i | close_j))
-    needed &= ~flags((code == _WOODS) & ~lines, W)
-    s, k = bit_pairs(hit & ~convex & needed, ~convex)
+    needed |= rules.hinders | (rules.lines & (close_i | close_j))
+    needed &= ~rules.measured
+    s, k = bit_pairs(hit & ~rules.convex & needed, ~rules.convex)
     keep = has_bit(needed, open_s, open_k)
     s, k = np.concatenate([s, open_s[keep]]), np.concatenate([k, open_k[keep]])
     if len(s):
@@ -121,21 +177,13 @@ def sight_batch(
     blocked = any_bit(hit & blocking)
     # hindrances: the hindering features crossed (a feature's parts are consecutive
     # bits: each feature's bits are gathered into its first part's bit, then counted)
-    hinders = code == _HINDERS
-    crossed = hit & flags(hinders, W)
+    crossed = hit & rules.hinders
     gathered = crossed.copy()
-    first = np.ones(len(feat), dtype=bool)
-    first[1:] = feat[1:] != feat[:-1]
-    start = np.flatnonzero(first)
-    n_parts = np.diff(np.append(start, len(feat)))
-    for d in range(1, int(n_parts[hinders[start]].max(initial=1))):
-        longer = np.zeros(len(feat), dtype=bool)
-        longer[start[n_parts > d]] = True
-        gathered |= shift_down(crossed, d) & flags(longer, W)
-    hindrances = popcount(gathered & flags(first, W))
+    for d, longer in enumerate(rules.longer, start=1):
+        gathered |= shift_down(crossed, d) & longer
+    hindrances = popcount(gathered & rules.first)
     # woods: per wood crossed, its inside length
-    woods = flags(code == _WOODS, W)
-    s, k = bit_pairs(hit & woods, woods)
+    s, k = bit_pairs(hit & rules.woods, rules.woods)
     if len(s):
         f = feat[k]
         first = np.ones(len(s), dtype=bool)
@@ -145,8 +193,7 @@ def sight_batch(
         blocked[ws[deep]] = True
         hindrances += np.bincount(ws[shallow], minlength=m)
     # cover from line features crossed near the point
-    cover = idx.cover[feat]
-    hard, soft = flags(lines & (cover == 2), W), flags(lines & (cover == 1), W)
+    hard, soft = rules.hard, rules.soft
     cs, cf = _cover_only_hits(idx, near, psi, pair, pts, px, py, qx, qy)
     c_hard, c_soft = idx.cover[cf] == 2, idx.cover[cf] == 1
 

@@ -87,12 +87,12 @@ class TableIndex:
         return SegmentIndex(self.features)
 
     @cached_property
-    def sight_fans(self):  # -> FanParts (imported lazily)
-        """The angular broad phase over the parts of the features acting on sight."""
-        from .fans import fan_parts
+    def sight_rules(self):  # -> SightRules (imported lazily)
+        """The angular broad phase over the parts of the features acting on sight, and
+        their rules as bit sets (game/geometry/sight_matrix.py)."""
+        from .sight_matrix import sight_rules
 
-        parts = self.seg_index.parts
-        return fan_parts(parts, np.flatnonzero(self.los_code[parts.feature] != LOS_CODES["clear"]))
+        return sight_rules(self)
 
     @property
     def count(self) -> int:

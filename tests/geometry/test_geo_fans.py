@@ -157,7 +157,7 @@ def test_bench_scene_through_the_fans(seed):
 def test_the_fans_miss_no_part_and_are_sure_only_of_parts_touched():
     table, pts = make_los_scene(seed=3, n_features=300, n_figures=40)
     idx = table.index
-    fp = idx.sight_fans
+    fp = idx.sight_rules.fans
     n = len(pts)
     ii, jj = np.triu_indices(n, 1)
     pair = np.full(n * n, -1, dtype=np.intp)
