@@ -266,8 +266,12 @@ class GbPlanner(Planner["Goodbyeeee"]):
 
     def has_shot(self, game: Game, f: Figure) -> bool:
         """A worthwhile shot from where it stands (a tenth of a casualty or more)."""
+        return bool(self.rules.recall(game, ("gb_has_shot", f.id), lambda: self._has_shot(game, f)))
+
+    def _has_shot(self, game: Game, f: Figure) -> bool:
         rules = self.rules
-        aimed = [(wid, self.reach(wid)) for wid in dict.fromkeys(f.weapons) if rules.data.weapons[wid].kind == "aimed"]
+        aimed = [(wid, self.reach(wid)) for wid in dict.fromkeys(f.weapons) if rules.data.weapons[wid].kind == "aimed"
+                 and rules.firing.firer_problem(game, f, wid) is None]  # (else refused at every target)
         for e in rules.enemy_figures(game, f.side):
             for wid, reach in aimed:
                 if rules.dist(f.pos, e.pos) <= reach + 1e-6 and self.value(game, Command("fire", f.side, figure=f.id, target=e.id,
@@ -339,6 +343,8 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 w = rules.data.weapons[wid]
                 if rules.firing.shots_left(game, f, wid) <= 0:
                     continue
+                if w.kind == "aimed" and rules.firing.firer_problem(game, f, wid) is not None:
+                    continue  # refused at every target: nothing to weigh
                 reach = self.reach(wid)
                 for e in enemies:
                     if rules.dist(f.pos, e.pos) > reach + 1e-6:
@@ -373,6 +379,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
     def value(self, game: Game, cmd: Command) -> float:
         """The expected enemy figures put out of action, from the shot's own numbers (fast: the
         exact odds, with every Luck and card question in them, are for the player's panel)."""
+        return float(self.rules.recall(game, ("gb_value", cmd), lambda: self._value(game, cmd)))
+
+    def _value(self, game: Game, cmd: Command) -> float:
         rules = self.rules
         st = game.state
         fig = st.figures[cmd.figure_id]

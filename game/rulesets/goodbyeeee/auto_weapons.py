@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shapely.geometry import Point
+import shapely
 
 from game.core.commands import Command, Refusal, require
 from game.core.game import Game
@@ -176,7 +176,9 @@ class GbAuto(Chapter["Goodbyeeee"]):
         w = rules.data.weapons[ZONE]
         reach = rules.mm(w.range_bands()[-1][1])
         strip = rectangle(firer.pos, rules.heading(firer.pos, target.pos), reach, rules.mm(rules.data.hmg_rules.zone_width))
-        inside = [f for f in game.state.figures.values() if f.alive and f.id != firer.id and strip.covers(Point(f.pos))]
+        others = [f for f in game.state.figures.values() if f.alive and f.id != firer.id]
+        covered = shapely.covers(strip, shapely.points([f.pos for f in others])).tolist() if others else []
+        inside = [f for f, c in zip(others, covered, strict=True) if c]
         friends = [f for f in inside if not game.state.hostile(firer.side, f.side) and f.unit != firer.unit]
         require(not friends, f"{friends[0].name if friends else ''} is in the beaten zone: the gun may not fire through friends.")
         seen = [f for f in inside if game.state.hostile(firer.side, f.side) and rules.los(game, firer, f).visible]

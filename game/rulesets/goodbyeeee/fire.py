@@ -156,26 +156,44 @@ class GbFire(Chapter["Goodbyeeee"]):
     def shot(self, game: Game, firer: Figure, target: Figure, wid: str) -> Shot:
         """What the fire command does, worked out; refused with the reason when it may not."""
         data = self.rules.data
-        require(wid in firer.weapons, f"{firer.name} has no {data.weapons[wid].name if wid in data.weapons else wid}.")
+        # (each reason worded only when it refuses: the AI weighs thousands of shots a turn)
+        if wid not in firer.weapons:
+            refuse(f"{firer.name} has no {data.weapons[wid].name if wid in data.weapons else wid}.")
         at_tank = data.is_vehicle_type(target.type)
-        require(data.weapons[wid].kind == "aimed" or (at_tank and data.weapons[wid].vs_tank_to_hit is not None),
-                f"The {data.weapons[wid].name} is fired at a point (fire_at_point), not at a figure.")
-        require(not at_tank or self.rules.tanks.can_harm(wid), f"The {data.weapons[wid].name} cannot harm a tank (the chart: No).")
-        no = firer.markers.get(GbFigMark.NO_FIRE)
-        require(not (no and no[0] == game.state.turn and wid in no[1]), f"The {data.weapons[wid].name} is clogged with mud this turn (L297).")
-        fired = self.weapon_as_fired(firer, wid)
-        why = self.move_limit_problem(game, firer, fired)
-        require(why is None, why or "")
-        if data.is_vehicle_type(firer.type):
-            require(self.rules.tanks.weapons_left(firer, wid) > 0, f"{firer.name}'s {data.weapons[wid].name} is knocked out or jammed.")
-            require(self.shots_left(game, firer, wid) > 0, f"{firer.name}'s {data.weapons[wid].name} has fired this turn.")
-        require(self.shots_left(game, firer, wid) > 0, f"{firer.name} has fired this turn (one weapon, L121).")
+        if not (data.weapons[wid].kind == "aimed" or (at_tank and data.weapons[wid].vs_tank_to_hit is not None)):
+            refuse(f"The {data.weapons[wid].name} is fired at a point (fire_at_point), not at a figure.")
+        if at_tank and not self.rules.tanks.can_harm(wid):
+            refuse(f"The {data.weapons[wid].name} cannot harm a tank (the chart: No).")
+        why = self.firer_problem(game, firer, wid)
+        if why is not None:
+            refuse(why)
         why = self.targetable(game, firer, target)
-        require(why is None, why or "")
+        if why is not None:
+            refuse(why)
+        fired = self.weapon_as_fired(firer, wid)
         shot = self.build(game, firer, target, fired)
         if fired == ZONE:
             self.rules.auto.zone(game, firer, target)  # refused with a friend in the beaten zone
         return shot
+
+    def firer_problem(self, game: Game, firer: Figure, wid: str) -> str | None:
+        """Why ``firer`` may not fire ``wid`` now at any target, of the reasons :meth:`shot`
+        gives after the weapon's own (None: at some target it may)."""
+        data = self.rules.data
+        no = firer.markers.get(GbFigMark.NO_FIRE)
+        if no and no[0] == game.state.turn and wid in no[1]:
+            return f"The {data.weapons[wid].name} is clogged with mud this turn (L297)."
+        why = self.move_limit_problem(game, firer, self.weapon_as_fired(firer, wid))
+        if why is not None:
+            return why
+        if data.is_vehicle_type(firer.type):
+            if self.rules.tanks.weapons_left(firer, wid) <= 0:
+                return f"{firer.name}'s {data.weapons[wid].name} is knocked out or jammed."
+            if self.shots_left(game, firer, wid) <= 0:
+                return f"{firer.name}'s {data.weapons[wid].name} has fired this turn."
+        if self.shots_left(game, firer, wid) <= 0:
+            return f"{firer.name} has fired this turn (one weapon, L121)."
+        return None
 
     def build(self, game: Game, firer: Figure, target: Figure, fired: str, extra: tuple[tuple[str, int], ...] = (),
               short: bool = False, shots: int | None = None) -> Shot:

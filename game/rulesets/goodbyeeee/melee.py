@@ -47,8 +47,10 @@ class GbMelee(Chapter["Goodbyeeee"]):
         """Enemies in base contact, by id."""
         if not fig.alive:
             return []
-        return sorted((e for e in game.state.figures.values()
-                       if self.in_contact(fig, e) and e.alive and game.state.hostile(fig.side, e.side)),
+        st = game.state
+        x, y, r = fig.x, fig.y, fig.radius  # in_contact, for every figure
+        return sorted((e for e in st.figures.values()
+                       if math.hypot(x - e.x, y - e.y) <= r + e.radius + CONTACT and e.alive and st.hostile(fig.side, e.side)),
                       key=lambda e: e.id)
 
     def note_charge(self, game: Game, fig: Figure) -> None:
