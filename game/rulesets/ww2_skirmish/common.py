@@ -255,7 +255,8 @@ class Ww2Common(RulesetBase[Ww2Data]):
             return frozenset()
         xy = np.array([f.pos for f in fighters], dtype=float)
         r = np.array([f.radius for f in fighters], dtype=float)
-        side = np.array([f.side for f in fighters])
+        sides: dict[str, int] = {}
+        side = np.array([sides.setdefault(f.side, len(sides)) for f in fighters])  # numbers compare quicker than words
         gap = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1]) - r[:, None] - r[None, :]
         close = (gap <= reach) & (side[:, None] != side[None, :])
         return frozenset(f.id for f, hit in zip(fighters, close.any(axis=1), strict=True) if hit)

@@ -40,6 +40,7 @@ from game.rulesets.ww2_skirmish.odds_read import (
 from game.rulesets.ww2_skirmish.options import Ww2Options
 
 if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.guns import DamagePlan
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 @dataclass
@@ -85,6 +86,21 @@ def labelled(part: Callable[[Dice], list[tuple[str, str]]], dice: Dice) -> str:
 
 class Ww2Odds(OddsPart["Ww2Skirmish"]):
     rules: Ww2Skirmish
+
+    def __init__(self, rules: Ww2Skirmish) -> None:
+        super().__init__(rules)
+        #: chances of one independent part of a shot (:meth:`part_chance`), by what they depend on
+        self.chances: dict[Hashable, float] = {}
+
+    def part_chance(self, key: Hashable, work: Callable[[], float]) -> float:
+        """``work()``: the chance of one independent part of a shot (a to-hit die, a
+        victim's effect die), worked out once per ``key``, which names everything its dice
+        and their reading depend on (the need, the sum of the modifiers, the table). The
+        data never changes under the rules, so what is worked out holds for every game."""
+        hit = self.chances.get(key)
+        if hit is None:
+            hit = self.chances[key] = work()
+        return hit
 
     def odds_command(self, game: Game, shooter: str, target: str | None, assault: bool, extra: dict[str, str]) -> Command:
         """The command the ``odds`` command line asks about, from a map's starting
@@ -284,39 +300,57 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         parts: list[Callable[[Dice], list[tuple[str, str]]]]  # each victim's or bunker's effect dice
         if cmd.kind == "blast":
             b = self.rules.blasts.blast_plan(game, cmd.figure, cmd.target, cmd.point, Ww2Options.of(cmd), strict=False)
-            hit = float(enumerate_outcomes(lambda dice: self.rules.blasts.blast_to_hit(dice, b)).p(True))
+            hit = self.part_chance(("blast to hit", b.need, sum(v for _, v in b.mods)),
+                                   lambda: float(enumerate_outcomes(lambda dice: self.rules.blasts.blast_to_hit(dice, b)).p(True)))
             if b.round == "smoke":
                 return hit
             t = self.rules.data.blast.effect.table
             victims = self.rules.blasts.explosive_victims(game, b.centre, b.firer, "explosive")
-            parts = [partial(self.rules.blasts.roll_effects, victims=[v], die=t.die, result_of=t.result, reason="odds", target="")
-                     for v in victims]
-            parts += [partial(self.rules.blasts.bunker_hit, game=game, bunker=bk, weak=b.weapon.category == "grenade", why="odds")
-                      for bk in self.rules.blasts.blast_bunkers(game, b.centre)]
+            nothing = 1.0
+            for v in victims:
+                nothing *= self.victim_unhurt("explosive", v, t.die, t.result)
+            parts = [partial(self.rules.blasts.bunker_hit, game=game, bunker=bk, weak=b.weapon.category == "grenade", why="odds")
+                     for bk in self.rules.blasts.blast_bunkers(game, b.centre)]
         elif cmd.kind in ("fire_gun", "fire_at"):
             o = Ww2Options.of(cmd)
             h = self.rules.guns.heavy_plan(game, cmd.figure, cmd.target, o, strict=False)
-            hit = float(enumerate_outcomes(lambda dice: self.rules.guns.heavy_to_hit(dice, h)).p(True))
+            hit = self.part_chance(("heavy to hit", h.need),
+                                   lambda: float(enumerate_outcomes(lambda dice: self.rules.guns.heavy_to_hit(dice, h)).p(True)))
             plan = h.damage
             if plan is not None:
-                dmg = enumerate_outcomes(lambda dice: self.rules.guns.damage_key(h.target, self.rules.guns.roll_damage(dice, plan, "damage")))
-                return hit * float(sum(p for k, p in dmg.probs.items() if not no_effect(k)))
+                # the damage read from the table, in the words of the vehicle's type
+                key = ("damage", plan.kind, plan.table, sum(v for _, v in plan.mods), h.target.type)
+                return hit * self.part_chance(key, lambda: self.damage_chance(h.target, plan))
             if cmd.kind == "fire_at":
                 return None
             art = self.rules.data.artillery
             die = art.die_for(h.weapon.calibre or 75)
-            victims = self.rules.blasts.explosive_victims(game, h.target.pos, h.firer, "artillery")
-            parts = [partial(self.rules.blasts.roll_effects, victims=[v], die=die, result_of=art.result, reason="odds", target="")
-                     for v in victims]
+            nothing = 1.0
+            for v in self.rules.blasts.explosive_victims(game, h.target.pos, h.firer, "artillery"):
+                nothing *= self.victim_unhurt("artillery", v, die, art.result)
+            parts = []
         elif cmd.kind == "flame":
             return self.flame_chance(game, cmd)
         else:
             return None
-        nothing = 1.0
         for part in parts:
             dist = enumerate_outcomes(partial(labelled, part))
             nothing *= dist.p("hit, no effect")
         return hit * (1.0 - nothing)
+
+    def victim_unhurt(self, table: str, victim: tuple[Figure, list[tuple[str, int]]], die: str, result_of: Callable[[int], str]) -> float:
+        """The chance that one figure in a blast (``table``: 'explosive' or 'artillery',
+        read through ``result_of``) comes out of its effect dice unhurt: the same for
+        every figure with the same modifiers (a flamethrower man is always hit)."""
+        f, mods = victim
+        key = ("unhurt", table, die, sum(v for _, v in mods), self.rules.effects.is_flamer(f))
+        part = partial(self.rules.blasts.roll_effects, victims=[victim], die=die, result_of=result_of, reason="odds", target="")
+        return self.part_chance(key, lambda: enumerate_outcomes(partial(labelled, part)).p("hit, no effect"))
+
+    def damage_chance(self, target: Figure, plan: DamagePlan) -> float:
+        """The chance that a hit on a vehicle does something (its damage dice enumerated)."""
+        dmg = enumerate_outcomes(lambda dice: self.rules.guns.damage_key(target, self.rules.guns.roll_damage(dice, plan, "damage")))
+        return float(sum(p for k, p in dmg.probs.items() if not no_effect(k)))
 
     def flame_odds(self, game: Game, cmd: Command) -> OddsReport:
         p = self.rules.blasts.flame_plan(game, cmd.figure, cmd.target, strict=False)

@@ -32,6 +32,9 @@ from game.solo.tables import solo_tables
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
+#: the kept store holding what the last refresh of the spotting records read, as it stood after it
+REFRESHED = "spotting_refreshed"
+
 
 class Ww2Spotting(Chapter["Ww2Skirmish"]):
     # ---- records ---------------------------------------------------------------------------
@@ -223,10 +226,29 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
 
     # ---- automatic spotting and losing sight ------------------------------------------------------
     def refresh_spotting(self, game: Game) -> None:
+        """Automatic spotting in the open, and losing sight of figures no longer seen.
+        Once done it changes nothing until what it reads changes (:meth:`spotting_inputs`):
+        after a shot that hit no one and revealed no one, it is not worked out again."""
         st = game.state
         figs = [f for f in st.figures.values() if self.rules.on_table(f)]
         if len(figs) < 2:
             return
+        if game.kept.get(REFRESHED) == self.spotting_inputs(game, figs):
+            return
+        self.refresh_records(game, figs)
+        game.kept[REFRESHED] = self.spotting_inputs(game, figs)
+
+    def spotting_inputs(self, game: Game, figs: list[Figure]) -> tuple:
+        """Everything :meth:`refresh_records` reads: the terrain, the side-turn, where each
+        figure on the table stands and whether it can observe, and every side's records."""
+        st = game.state
+        records = st.attrs.get(Ww2GameAttr.SPOTTED)
+        return (id(game.table), game.table.version, self.rules.sideturn(game), tuple(st.side_order),
+                tuple((f.id, f.x, f.y, f.radius, f.side, self.can_observe(game, f)) for f in figs),
+                repr(records) if records is not None else None)
+
+    def refresh_records(self, game: Game, figs: list[Figure]) -> None:
+        st = game.state
         m = self.rules.sight_matrix(game, figs)
         now = self.rules.sideturn(game)
         reach = self.sight_range() + EPS
