@@ -275,7 +275,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
         for e in rules.enemy_figures(game, f.side):
             for wid, reach in aimed:
                 if rules.dist(f.pos, e.pos) <= reach + 1e-6 and self.value(game, Command("fire", f.side, figure=f.id, target=e.id,
-                                                                                         choice=wid)) >= 0.1:
+                                                                                         choice=wid), True) >= 0.1:
                     return True
         return False
 
@@ -353,7 +353,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                         cmd = Command("fire", side, figure=f.id, target=e.id, choice=wid)
                     else:
                         cmd = Command("fire_at_point", side, figure=f.id, point=e.pos, choice=wid)
-                    value = self.value(game, cmd) * self.worth(game, e)
+                    value = self.value(game, cmd, w.kind == "aimed") * self.worth(game, e)
                     if value > 0 and (best is None or value > best[0]):
                         best = (value, cmd)
             if best is not None:
@@ -376,19 +376,20 @@ class GbPlanner(Planner["Goodbyeeee"]):
             w *= 1.5
         return w
 
-    def value(self, game: Game, cmd: Command) -> float:
+    def value(self, game: Game, cmd: Command, firer_checked: bool = False) -> float:
         """The expected enemy figures put out of action, from the shot's own numbers (fast: the
-        exact odds, with every Luck and card question in them, are for the player's panel)."""
-        return float(self.rules.recall(game, ("gb_value", cmd), lambda: self._value(game, cmd)))
+        exact odds, with every Luck and card question in them, are for the player's panel);
+        ``firer_checked``: the firer may fire the weapon at some target (``firing.firer_problem``)."""
+        return float(self.rules.recall(game, ("gb_value", cmd), lambda: self._value(game, cmd, firer_checked)))
 
-    def _value(self, game: Game, cmd: Command) -> float:
+    def _value(self, game: Game, cmd: Command, firer_checked: bool) -> float:
         rules = self.rules
         st = game.state
         fig = st.figures[cmd.figure_id]
         try:
             if cmd.kind == "fire":
                 target = st.figures[cmd.target_id]
-                shot = rules.firing.shot(game, fig, target, cmd.choice or rules.firing.default_weapon(fig))
+                shot = rules.firing.shot(game, fig, target, cmd.choice or rules.firing.default_weapon(fig), firer_checked)
                 p = chance(shot.to_hit) * (1 - len(shot.saves) / 6) * chance(shot.to_wound)
                 n = rules.auto.shots(game, fig, shot.weapon) if shot.shots > 1 else 1
                 return 1 - (1 - p) ** n

@@ -153,8 +153,10 @@ class GbFire(Chapter["Goodbyeeee"]):
         return self.rules.dist(firer.pos, target.pos) < self.rules.dist(tuple(start), target.pos) - 1e-6
 
     # ---- the shot, before the dice ------------------------------------------------------------------
-    def shot(self, game: Game, firer: Figure, target: Figure, wid: str) -> Shot:
-        """What the fire command does, worked out; refused with the reason when it may not."""
+    def shot(self, game: Game, firer: Figure, target: Figure, wid: str, firer_checked: bool = False) -> Shot:
+        """What the fire command does, worked out; refused with the reason when it may not
+        (``firer_checked``: :meth:`firer_problem` found nothing already, the AI weighing
+        one weapon at many targets)."""
         data = self.rules.data
         # (each reason worded only when it refuses: the AI weighs thousands of shots a turn)
         if wid not in firer.weapons:
@@ -164,7 +166,7 @@ class GbFire(Chapter["Goodbyeeee"]):
             refuse(f"The {data.weapons[wid].name} is fired at a point (fire_at_point), not at a figure.")
         if at_tank and not self.rules.tanks.can_harm(wid):
             refuse(f"The {data.weapons[wid].name} cannot harm a tank (the chart: No).")
-        why = self.firer_problem(game, firer, wid)
+        why = None if firer_checked else self.firer_problem(game, firer, wid)
         if why is not None:
             refuse(why)
         why = self.targetable(game, firer, target)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from shapely.geometry import Point
+from shapely.geometry import Point, Polygon
 
 from game.core.commands import Command, Refusal, require
 from game.core.game import Game
@@ -66,7 +66,7 @@ class Watchers:
             if weapon is None:
                 continue
             reach = rules.mm(rules.data.weapons[weapon].range_bands()[-1][1])
-            area = cone(w.pos, w.facing, rules.data.overwatch.arc, reach) if self.kind == OVERWATCH else circle(w.pos, reach)
+            area = self.area(game, w.pos, w.facing, reach)
             start = first_inside(path, area)
             if start is None:
                 continue
@@ -75,6 +75,14 @@ class Watchers:
                 out.append(Trigger(at, point_at(path, at), self.kind, w.id, side=w.side))
         return out
 
+
+    def area(self, game: Game, at: XY, facing: float, reach: float) -> Polygon:
+        """What a watcher at ``at`` covers: its overwatch arc or, standing to, all round
+        (kept: most paths are asked of the same watchers, standing where they stood)."""
+        key = (self.kind, at, facing if self.kind == OVERWATCH else None, reach, self.rules.data.overwatch.arc)
+        if self.kind == OVERWATCH:
+            return game.keep("gb_watch_areas", key, lambda: cone(at, facing, self.rules.data.overwatch.arc, reach), limit=2000)
+        return game.keep("gb_watch_areas", key, lambda: circle(at, reach), limit=2000)
 
     def sees(self, game: Game, w: Figure, area) -> Callable[[XY], bool]:
         return lambda p: bool(area.covers(Point(p))) and self.rules.los(game, w, p).visible
