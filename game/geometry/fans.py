@@ -35,7 +35,7 @@ MARGIN = 1e-5
 #: it the margin is at least NEAR * MARGIN = 1e-6 mm across the sight line, far above
 #: the exact tests' tolerance and the rounding of the fans (single precision: 1e-7)
 NEAR = 0.1
-_BLOCK = 16_384  # elements per temporary: small blocks stay in cache, no page faults
+_BLOCK = 65_536  # elements per temporary: small blocks stay in cache, no page faults
 NO_DIRECTION = 9.0  #: pseudo-angle of no direction (to a point itself): in no fan
 
 
@@ -223,13 +223,14 @@ def directions(pts: np.ndarray) -> np.ndarray:
 
 def fan_bits(
     fp: FanParts, pts: np.ndarray, psi: np.ndarray, pair: np.ndarray, ii: np.ndarray, jj: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(may, open_s, open_k) for the segments pts[ii[s]]-pts[jj[s]]: ``may``, the bit
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(may, open_s, open_k, edgy) for the segments pts[ii[s]]-pts[jj[s]]: ``may``, the bit
     sets (words, segments) of the parts each may touch (a part not in it is certainly
     not touched), and the (segment, fan part) pairs among them that the fans leave
     open. Every other bit of a convex part is certainly touched; the bits of the other
-    parts are all open. ``psi``: :func:`directions`; ``pair``: the segment of each
-    (point, point) in either order, -1 for none (no pair twice)."""
+    parts are all open. ``edgy``: (points, fan parts), the point is within NEAR of the
+    part's edge. ``psi``: :func:`directions`; ``pair``: the segment of each (point,
+    point) in either order, -1 for none (no pair twice)."""
     n, K, W = len(pts), fp.count, fp.words
     lo, hi, near, deep = _fans(fp, pts)
     # the other points sorted by direction round each point, twice round: (n, 2n), the
@@ -279,4 +280,4 @@ def fan_bits(
         zs, zk = np.nonzero(unsure[ii[zero]] & fp.convex)
         open_s = np.concatenate([open_s, zero[zs]])
         open_k = np.concatenate([open_k, zk])
-    return may, open_s, open_k
+    return may, open_s, open_k, unsure

@@ -162,7 +162,7 @@ def test_the_fans_miss_no_part_and_are_sure_only_of_parts_touched():
     ii, jj = np.triu_indices(n, 1)
     pair = np.full(n * n, -1, dtype=np.intp)
     pair[ii * n + jj] = pair[jj * n + ii] = np.arange(len(ii))
-    may, open_s, open_k = fan_bits(fp, pts, directions(pts), pair, ii, jj)
+    may, open_s, open_k, _ = fan_bits(fp, pts, directions(pts), pair, ii, jj)
     s, k = bit_pairs(may)
     segs = shapely.linestrings(np.stack([pts[ii], pts[jj]], axis=1))
     touched = shapely.intersects(segs[s], idx.seg_index.parts.geoms[fp.part[k]])
