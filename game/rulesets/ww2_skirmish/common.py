@@ -98,8 +98,12 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return f.life in ON_TABLE and not self.embarked(f)
 
     def fighter(self, f: Figure) -> bool:
-        """A figure on foot in the fight: counts for cohesion and melee."""
-        return f.alive and not self.embarked(f) and not self.is_vehicle(f) and not self.is_gun(f)
+        """A figure on foot in the fight: counts for cohesion and melee (asked for every
+        figure many times a command: :meth:`embarked`, :meth:`is_vehicle` and
+        :meth:`is_gun` written out)."""
+        attrs = f.attrs
+        return (f.life == ACTIVE and not attrs.get(Ww2FigAttr.IN_VEHICLE) and f.type not in self.vehicle_types
+                and (attrs.get(Ww2FigAttr.ROLE) or self.type_roles[f.type]) != "gun")
 
     def weapon(self, wid: str) -> Weapon:
         return self.data.weapons[wid]
@@ -248,9 +252,15 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return self.recall(game, ("in_melee",), lambda: self.figures_in_melee(game))
 
     def figures_in_melee(self, game: Game) -> frozenset[str]:
-        """Every figure on foot within 1" of an enemy figure on foot (all pairs at once)."""
-        reach = self.melee_reach() + EPS
+        """Every figure on foot within 1" of an enemy figure on foot (all pairs at once),
+        kept for as long as every figure on foot stands where it stood (a shot moves no one)."""
         fighters = [f for f in game.state.figures.values() if self.fighter(f)]
+        key = tuple((f.id, f.side, f.x, f.y, f.radius) for f in fighters)
+        return game.keep("in_melee", key, lambda: self.fighters_in_melee(fighters), limit=4)
+
+    def fighters_in_melee(self, fighters: list[Figure]) -> frozenset[str]:
+        """Of these figures on foot, those within 1" of one of another side."""
+        reach = self.melee_reach() + EPS
         if len(fighters) < 2:
             return frozenset()
         xy = np.array([f.pos for f in fighters], dtype=float)

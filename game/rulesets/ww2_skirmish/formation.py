@@ -55,11 +55,39 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
 
     def work_out_formation(self, game: Game, unit: Unit, movers: list[Figure], point: tuple[float, float] | None,
                            regroup: bool, dispersed: bool = False) -> list[Leg]:
+        placed = self.standing_bases(game, movers)  # the figures already where they stand, then each one placed
+        try:
+            return self.place_formation(game, unit, movers, point, regroup, dispersed, placed)
+        finally:
+            for m in movers:
+                if placed.has_figure(m.id):
+                    placed.remove_figure(m.id)
+
+    def standing_bases(self, game: Game, movers: list[Figure]) -> Collider:
+        """The bases a team move goes around: every figure in action on foot but the
+        movers, where it stands. One space is kept for the table and brought up to date
+        (only the bases that moved, came or went change): building it for every team move
+        weighed would place every base again. The caller takes the movers out after."""
+        collider, placed = game.keep("formation_bases", id(game.table), lambda: (Collider(game.table), {}), limit=1)
+        skip = {m.id for m in movers}
+        now = {f.id: (f.x, f.y, f.radius) for f in game.state.figures.values()
+               if f.alive and not self.rules.embarked(f) and f.id not in skip}
+        for fid in [fid for fid in placed if now.get(fid) != placed[fid]]:
+            collider.remove_figure(fid)
+            del placed[fid]
+        for fid, (x, y, r) in now.items():
+            if fid not in placed:
+                collider.add_figure(fid, (x, y), r)
+                placed[fid] = (x, y, r)
+        return collider
+
+    def place_formation(self, game: Game, unit: Unit, movers: list[Figure], point: tuple[float, float] | None,
+                        regroup: bool, dispersed: bool, placed: Collider) -> list[Leg]:
+        """Each mover's leg, placed one after another among the bases already in ``placed``,
+        at the largest fraction of the move that keeps the team in cohesion."""
         cap = min(self.rules.moving.suppressed_cap(game, f) for f in movers)
         cx = sum(f.x for f in movers) / len(movers)
         cy = sum(f.y for f in movers) / len(movers)
-        others = [(f.id, f.pos, f.radius) for f in game.state.figures.values()
-                  if f.alive and not self.rules.embarked(f) and f.id not in {m.id for m in movers}]
         if regroup:
             lead = self.rules.leader(game, unit.id)
             anchor = lead.pos if lead is not None else (cx, cy)
@@ -78,7 +106,6 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
                 line = line_slots((cx, cy), point, len(movers), width)
                 slots = assign_slots([(m.id, m.pos) for m in movers], line, point)
         best: list[Leg] = []
-        placed = Collider(game.table, others)  # the figures already where they stand, then each one placed
         for k in scales:
             for m in movers:  # those placed at the larger fraction tried before
                 if placed.has_figure(m.id):

@@ -419,12 +419,18 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         return (RulesetBase.hides_from(self.rules, game, side) or (d is not None and d.get("side") != side)
                 or any(f.side != side and not self.is_spotted(game, side, f) for f in game.state.figures.values()))
 
-    def _seen_record(self, game: Game, rec: dict, hidden: set[str], alias: dict[str, str]) -> dict:
+    def _seen_record(self, game: Game, rec: dict, hidden: set[str], alias: dict[str, str], shown: dict[str, bool]) -> dict:
         """A fire record as the side fired on knows it: an unseen firing unit unnamed,
-        unseen firers counted under aliases."""
+        unseen firers counted under aliases. ``shown``: whether each firing unit has a
+        figure not hidden, filled in as they are met (a view reads many records of few units)."""
         out = dict(rec)
-        if rec.get("by") and not any(x not in hidden for x in game.state.units[rec["by"]].figures):
-            out["by"] = None
+        by = rec.get("by")
+        if by:
+            seen = shown.get(by)
+            if seen is None:
+                seen = shown[by] = any(x not in hidden for x in game.state.units[by].figures)
+            if not seen:
+                out["by"] = None
         out["figures"] = sorted(alias.get(x, x) for x in rec.get("figures") or ())
         return out
 
@@ -437,12 +443,13 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         for fid in hidden:
             st.figures.pop(fid, None)
         alias = {fid: f"unseen {i}" for i, fid in enumerate(sorted(hidden))}  # counted, not named
+        shown: dict[str, bool] = {}
         for uid in list(st.units):  # (the view shares the units: changed ones are copied)
             u = st.units[uid]
             if u.side == side:
                 fired = u.attrs.get(SoloKey.FIRED_ON)
                 if fired and hidden:
-                    st.units[uid] = replace(u, attrs={**u.attrs, SoloKey.FIRED_ON: [self._seen_record(game, rec, hidden, alias) for rec in fired]})
+                    st.units[uid] = replace(u, attrs={**u.attrs, SoloKey.FIRED_ON: [self._seen_record(game, rec, hidden, alias, shown) for rec in fired]})
                 continue
             if any(x in hidden for x in u.figures):
                 figures = [x for x in u.figures if x not in hidden]
