@@ -15,8 +15,10 @@ from game.core.keys import BarrageKey, LineMarkerKey, StateKey
 from game.core.names import side_word
 from game.core.state import Figure, GameState
 from game.core.victory import objective_holder
+from game.rulesets.offers import Action
 
 from . import overlays
+from .actions_menu import ActionsMenuHandler
 from .cards import draw_card
 from .handlers import (
     ODDS_BOX_LINES,
@@ -40,8 +42,10 @@ if TYPE_CHECKING:
 # from the planner's module: _
 
 
-#: the most actions the sidebar lists (keys 1-9 and 0, then buttons without a key)
+#: the most actions the sidebar lists (keys 1-9 and 0, then buttons without a key; every one
+#: is in the list the More button opens), and the More button's height
 MAX_ACTIONS = 16
+MORE_H = 22
 #: units the roster lists when nothing is selected
 ROSTER_ROWS = 10
 #: the log's least height beside the actions (about six lines), the dice tray's height and its least
@@ -59,6 +63,7 @@ class PlayView:
         #: where the last frame wrote the objectives' names, and what they kept off
         self.names: tuple[list[pygame.Rect], list[pygame.Rect]] = ([], [])
         self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
+        self.actions_top = 0  # where the sidebar's actions begin
 
     def draw_table(self, surf: pygame.Surface) -> None:
         cam = self.scene.camera
@@ -279,6 +284,7 @@ class PlayView:
         y = r.y + 86
         y = self.draw_selection(surf, x, y, r.w - 24)
         room = r.bottom - 14 - LOG_MIN_H - 6 - y - 4  # what the actions and the dice tray may take
+        self.actions_top = y + 4
         y = self.draw_actions(surf, x, y + 4, r.w - 24, room - TRAY_MIN_H)
         tray_h = max(TRAY_MIN_H, min(TRAY_H, r.bottom - 14 - LOG_MIN_H - 6 - y - 6))
         self.scene.dice.rect = pygame.Rect(r.x + 8, y + 6, r.w - 16, tray_h)
@@ -390,18 +396,20 @@ class PlayView:
 
     def draw_actions(self, surf, x, y, w, room: int) -> int:
         """The actions of the selection as buttons (keys 1-9, then 0), in ``room`` pixels at
-        most: when they do not all fit, those possible now come first and a line counts the
-        rest (the log keeps its lines). A disabled button says why when hovered."""
+        most: when they do not all fit, those possible now come first and a More button
+        under them opens the list of every one (game/ui/actions_menu.py; the log keeps its
+        lines). A disabled button says why when hovered."""
         self.scene.actions_bar.clear()
-        actions = list(enumerate(self.scene.current_actions()[:MAX_ACTIONS]))
+        every = self.scene.current_actions()
+        actions = list(enumerate(every[:MAX_ACTIONS]))
         tall = 28 if len(actions) <= 9 else 23  # more than nine: smaller buttons
         fit = max(1, room // (tall + 3))
-        hidden = 0
-        if len(actions) > fit:
-            fit = max(1, (room - 20) // (tall + 3))  # a line for the count
+        hidden: list[Action] = every[MAX_ACTIONS:]
+        if len(every) > fit:
+            fit = max(1, (room - MORE_H - 3) // (tall + 3))  # a row for the More button
             keep = sorted([a for a in actions if a[1].enabled] + [a for a in actions if not a[1].enabled], key=lambda ia: not ia[1].enabled)[:fit]
-            hidden = len(actions) - len(keep)
-            actions = sorted(keep)  # in the rules' order, each with its own key
+            hidden = [a for i, a in actions if (i, a) not in keep] + hidden
+            actions = sorted(keep, key=lambda ia: ia[0])  # in the rules' order, each with its own key
         for i, a in actions:
             key = str(i + 1) if i < 9 else "0" if i == 9 else ""
             b = Button(pygame.Rect(x, y, w, tall), a.label, partial(self.scene.run_action, i), a.enabled, key, a.reason)
@@ -409,8 +417,10 @@ class PlayView:
             self.scene.actions_bar.add(b)
             y += tall + 3
         if hidden:
-            text(surf, f"and {hidden} more not possible now", (x, y + 1), 17, INK_SOFT)
-            y += 20
+            can = sum(a.enabled for a in hidden)
+            label = f"More: {len(hidden)} other actions, {can} possible now" if can else f"More: {len(hidden)} other actions (not possible now)"
+            self.scene.actions_bar.add(Button(pygame.Rect(x, y, w, MORE_H), label, lambda: self.scene.push(ActionsMenuHandler()), True))
+            y += MORE_H + 3
         self.scene.actions_bar.draw(surf)
         return y
 

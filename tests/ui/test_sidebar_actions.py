@@ -16,8 +16,9 @@ def test_many_actions_leave_the_log_its_lines_and_the_possible_ones_show_first(a
     drive.click(scene.camera.to_screen(game.state.figures[game.state.units["us1"].figures[0]].pos))
     drive.frame()
     acts = scene.current_actions()
-    shown = scene.actions_bar.buttons
+    *shown, more = scene.actions_bar.buttons
     assert len(acts) > len(shown)  # more than fit
+    assert more.label == f"More: {len(acts) - len(shown)} other actions (not possible now)"
     assert scene.log.rect.h >= LOG_MIN_H
     enabled = [a.label for a in acts if a.enabled]
     assert [b.label for b in shown if b.enabled] == enabled  # every possible action is there
@@ -31,6 +32,52 @@ def test_many_actions_leave_the_log_its_lines_and_the_possible_ones_show_first(a
     drive.move(off.rect.center)
     assert scene.actions_bar.why_not(off.rect.center) == off.tooltip != ""
     assert app.screen.get_at((off.rect.centerx - 20, off.rect.y - 16)) == pygame.Color(255, 248, 222)  # the note, above left
+
+
+def test_every_action_is_reachable_when_more_are_possible_than_fit(home):
+    """At 1000x700 the Sherman at Hauteville, the Germans in its sight spotted, has thirteen
+    possible actions and room for seven: the line under them said "and 9 more not possible
+    now" and the 75 mm gun (the thirteenth: no key) could not be fired. The More button
+    counts them truly and opens the list of every action; a click there arms it."""
+    from game.rulesets.base import ruleset_of
+    from game.ui.actions_menu import ActionsMenuHandler
+    from game.ui.app import App
+    from game.ui.handlers import TargetHandler
+
+    from .conftest import Driver
+
+    app = App((1000, 700), headless=True)
+    drive = Driver(app)
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), 1)
+    with game.changing():  # the Germans the Sherman sees, spotted
+        ruleset_of(game).odds_command(game, "us8.1", "g1.1", False, {"weapon": "gun"})
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    drive.click(scene.camera.to_screen(game.state.figures["us8.1"].pos))
+    acts = scene.current_actions()
+    *shown, more = scene.actions_bar.buttons
+    listed = {b.label for b in shown}
+    rest = [a for a in acts if a.label not in listed]
+    assert rest and any(a.enabled for a in rest)  # premise: possible actions that do not fit
+    assert more.label == f"More: {len(rest)} other actions, {sum(a.enabled for a in rest)} possible now"
+    assert more.rect.bottom <= scene.dice.rect.top and scene.log.rect.h >= LOG_MIN_H
+    drive.click(more.rect.center)
+    menu = scene.top()
+    assert isinstance(menu, ActionsMenuHandler)
+    assert [b.label for _, b in menu.buttons] == [a.label for a in acts]  # every one, in the rules' order
+    assert all(app.screen.get_rect().contains(b.rect) for _, b in menu.buttons)
+    assert [b.enabled for _, b in menu.buttons] == [a.enabled for a in acts]
+    fire = next(b for _, b in menu.buttons if b.label.startswith("Fire 75mm"))
+    drive.click(fire.rect.center)
+    assert isinstance(scene.top(), TargetHandler) and scene.top().action.label == fire.label
+    drive.key(pygame.K_ESCAPE)
+    drive.click(more.rect.center)  # Esc, a right click and a click outside close the list
+    drive.key(pygame.K_ESCAPE)
+    assert not isinstance(scene.top(), ActionsMenuHandler)
+    drive.click(more.rect.center)
+    drive.click((10, 10))
+    assert not isinstance(scene.top(), ActionsMenuHandler)
+    pygame.quit()
 
 
 def test_the_roster_lists_the_sides_units_those_that_can_act_first_and_a_click_selects_one(app, drive):
