@@ -5,6 +5,7 @@ line serve the map editor too; the modal dialogs live in :mod:`game.ui.dialogs`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import hypot
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from game.rulesets.offers import Action, OddsReport
 from . import overlays
 from .dialogs import ConfirmHandler, HandoverHandler, PromptHandler
 from .handler_base import LEFT, MIDDLE, RIGHT, Handler, TableScene, WorldPos
-from .odds_box import MIN_OUTCOME_LINES, ODDS_BOX_LINES, odds_lines, pct
+from .odds_box import MIN_OUTCOME_LINES, ODDS_BOX_LINES, odds_lines, pct, short_odds_lines
 from .overlays import EFFECT_WORDS, draw_los, draw_path, draw_tape, draw_template, los_verdict
 
 if TYPE_CHECKING:
@@ -186,14 +187,15 @@ class OddsMemo:
         return self.cache[key]
 
 
-def report_lines(action: Action, rep: Report) -> list[str]:
+def report_lines(action: Action, rep: Report, fold: Callable[[str], str] | None = None) -> list[str]:
+    """What the box says of a report; with ``fold`` the short box (:func:`short_odds_lines`)."""
     if rep is WORKING:
         return [action.label, "Working out the odds: resolving the command under every fall of its dice..."]
     if isinstance(rep, str):
         return [f"Not possible: {rep}"]
     if rep is None:
         return [f"Click to {action.label.lower()}."]
-    return odds_lines(rep)
+    return odds_lines(rep) if fold is None else short_odds_lines(rep, fold)
 
 
 class TargetHandler(Handler["PlayScene"]):
@@ -249,10 +251,11 @@ class TargetHandler(Handler["PlayScene"]):
             colour = (230, 70, 60) if isinstance(rep, str) and rep is not WORKING else (250, 200, 70)
             pygame.draw.line(surf, colour, scene.camera.to_screen(src), scene.camera.to_screen(dst.pos), 3)
 
-    def info(self, scene: PlayScene) -> list[str] | None:
+    def info(self, scene: PlayScene, fold: Callable[[str], str] | None = None) -> list[str] | None:
+        """The box's lines; with ``fold``, the short box's (a small window)."""
         if not self.hover_unit:
             return [self.action.label, "Hover an enemy unit to see the odds."]
-        return report_lines(self.action, self.shown_report(scene, self.hover_unit))
+        return report_lines(self.action, self.shown_report(scene, self.hover_unit), fold)
 
 
 #: figures a unit move's preview names one by one
@@ -279,7 +282,8 @@ class PointHandler(Handler["PlayScene"]):
         x, y = (round(c / SPOT_MM) * SPOT_MM for c in self.cursor)
         return f"{x:.0f},{y:.0f}", (x, y)
 
-    def info(self, scene: PlayScene) -> list[str] | None:
+    def info(self, scene: PlayScene, fold: Callable[[str], str] | None = None) -> list[str] | None:
+        """The box's lines; with ``fold``, the short box's (a small window)."""
         spot = self.spot()
         if spot is None:
             return None
@@ -292,7 +296,7 @@ class PointHandler(Handler["PlayScene"]):
         if f"{key}:{scene.game.version}" not in self.odds.cache and self.odds.frames - self.rest[1] < REST_FRAMES:
             reason = scene.game.check(cmd)
             return [f"Not possible: {reason}"] if reason else [self.action.label, "Rest the cursor on the point to see the odds."]
-        return report_lines(self.action, self.odds.shown(scene, key, cmd))
+        return report_lines(self.action, self.odds.shown(scene, key, cmd), fold)
 
     def move_lines(self, scene: PlayScene) -> list[str] | None:
         """A whole unit's move to the cursor, as the rules would make it: how far each

@@ -3,6 +3,9 @@ play screen shows it, never more than :data:`ODDS_BOX_LINES`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from game.core.odds import Distribution
 from game.rulesets.offers import OddsReport
 
 
@@ -38,6 +41,11 @@ def _is_morale(name: str) -> bool:
     return name.startswith("morale")
 
 
+def _summary(name: str, dist: Distribution) -> str:
+    """A distribution beside the main one (hit or miss, a morale test) on one line."""
+    return f"{name}: " + ", ".join(f"{k} ({pct(p, 0)})" for k, p in sorted(dist.probs.items(), key=lambda kv: str(kv[0])))
+
+
 def odds_lines(rep: OddsReport) -> list[str]:
     """An odds report as the lines of the hover box, never more than :data:`ODDS_BOX_LINES`:
     the title, the modifiers, the summaries (hit or miss), the outcomes from the likeliest,
@@ -49,11 +57,8 @@ def odds_lines(rep: OddsReport) -> list[str]:
     d = rep.outcomes
     extras = sorted(rep.extra.items(), key=lambda kv: _is_morale(kv[0]))  # hit or miss first, morale last
 
-    def summary(name: str, dist) -> str:
-        return f"{name}: " + ", ".join(f"{k} ({pct(p, 0)})" for k, p in sorted(dist.probs.items(), key=lambda kv: str(kv[0])))
-
-    before = [summary(n, x) for n, x in extras if not _is_morale(n)]
-    after = [summary(n, x) for n, x in extras if _is_morale(n)]
+    before = [_summary(n, x) for n, x in extras if not _is_morale(n)]
+    after = [_summary(n, x) for n, x in extras if _is_morale(n)]
     method = "(" + d.method.split(":")[0] + ")"
     results = sorted(d.probs.items(), key=lambda kv: (-kv[1], str(type(kv[0])), kv[0]))
     mods = [f"{m.name}: {m.value}" if m.name else f"    {m.value}" for m in rep.modifiers]
@@ -71,3 +76,34 @@ def odds_lines(rep: OddsReport) -> list[str]:
     if len(mods) > room:
         mods = mods[:max(0, room - 1)] + [f"({len(mods) - max(0, room - 1)} more modifiers: the log shows every one when it is rolled)"]
     return [rep.title, *mods, *before, f"{label.strip('()') if label.startswith('(') else label}:", *lines, *after, method]
+
+
+#: the outcomes the short box names before it gathers the rest on one line
+SHORT_OUTCOMES = 3
+#: the key that shows the whole box when the short one is shown, and the short one again
+WHOLE_KEY = "E"
+
+
+def short_odds_lines(rep: OddsReport, fold: Callable[[str], str] = str) -> list[str]:
+    """The odds box made short, for a window too small to hold the whole box clear of the
+    unit aimed at and the shooters: the title, the summaries (hit or miss), the likeliest
+    :data:`SHORT_OUTCOMES` outcomes and the rest on one line, the morale tests, then every
+    modifier folded into one line (``fold`` cuts it to the box's width, with an ellipsis)
+    and how the odds were found with the key that shows every line. Every chance shown is
+    the report's own; the whole box (:func:`odds_lines`) is a key away."""
+    d = rep.outcomes
+    extras = sorted(rep.extra.items(), key=lambda kv: _is_morale(kv[0]))
+    label = rep.outcome_label
+    results = sorted(d.probs.items(), key=lambda kv: (-kv[1], str(type(kv[0])), kv[0]))
+    if len(results) > SHORT_OUTCOMES + 1:
+        rest = results[SHORT_OUTCOMES:]
+        lines = [f"  {outcome_words(k, label)}: {pct(p, 1)}" for k, p in results[:SHORT_OUTCOMES]]
+        lines.append(f"  {len(rest)} other results: {pct(sum(p for _, p in rest), 1)}")
+    else:
+        lines = [f"  {outcome_words(k, label)}: {pct(p, 1)}" for k, p in results]
+    mods = "; ".join(f"{m.name}: {m.value}" if m.name else m.value.strip() for m in rep.modifiers)
+    folded = [fold(f"{len(rep.modifiers)} modifiers: {mods}")] if rep.modifiers else []
+    return [rep.title, *[_summary(n, x) for n, x in extras if not _is_morale(n)],
+            f"{label.strip('()') if label.startswith('(') else label}:", *lines,
+            *[_summary(n, x) for n, x in extras if _is_morale(n)], *folded,
+            f"({d.method.split(':')[0]}; {WHOLE_KEY}: every line)"]

@@ -102,6 +102,7 @@ class PlayScene(Scene):
         self.mail_sent = -1  # the number of commands when this screen last wrote a turn file
         self.guide: Guide | None = None  # a guided first game's lesson (game/ui/guide.py)  # each side's step-through of the others' turn: the command it reached
         self.minimap = Minimap()  # the whole table small, when the view shows part of it
+        self.odds_whole = False  # the player asked for the whole odds box (E) where the short one shows
         self.layout()
         self.camera.fit()
         if session.needs_handover("", self.game.state.active_side) and self.session.handover == "always":
@@ -483,6 +484,7 @@ class PlayScene(Scene):
         self.painter.draw_table(surf)
         self.painter.draw_sidebar(surf)
         self.painter.draw_toolbar(surf)
+        self.painter.draw_info(surf)  # after the sidebar: the box may go over its lower part
         top = self.top()
         if self.guide is not None and not top.modal:
             self.guide.draw(self, surf)

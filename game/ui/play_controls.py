@@ -58,6 +58,8 @@ def handle_key(scene: PlayScene, e: pygame.event.Event) -> None:
         scene.show_grid = not scene.show_grid
     elif k == pygame.K_c:
         scene.tapes.clear()
+    elif k == pygame.K_e:
+        scene.odds_whole = not scene.odds_whole  # the whole odds box where the short one shows (a small window), or back
     elif k == pygame.K_TAB:
         scene.skip_ai = True
     elif pygame.K_1 <= k <= pygame.K_9:

@@ -5,6 +5,7 @@ changes the game."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import partial
 from math import hypot
 from typing import TYPE_CHECKING, Any
@@ -21,12 +22,12 @@ from . import overlays
 from .actions_menu import ActionsMenuHandler
 from .cards import draw_card
 from .handlers import (
-    ODDS_BOX_LINES,
     LosHandler,
     MeasureHandler,
-    TargetHandler,
     TemplateHandler,
 )
+from .info_box import Placed
+from .info_view import InfoBoxPart
 from .labels import draw_names
 from .pointer import mouse_pos
 from .recap import RecapHandler
@@ -34,7 +35,7 @@ from .settings import ANIMATIONS
 from .terrain_render import blit_terrain
 from .theme import INK, INK_SOFT, fit_line, text, text_width, wrap
 from .tokens import draw_token
-from .widgets import Button, least_covering
+from .widgets import Button
 
 if TYPE_CHECKING:
     from .play import PlayScene
@@ -54,7 +55,7 @@ TRAY_H = 112
 TRAY_MIN_H = 64
 
 
-class PlayView:
+class PlayView(InfoBoxPart):
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
         #: the roster's rows, kept for the state's version and the side to act
@@ -63,7 +64,12 @@ class PlayView:
         #: where the last frame wrote the objectives' names, and what they kept off
         self.names: tuple[list[pygame.Rect], list[pygame.Rect]] = ([], [])
         self.roster_cache: tuple[tuple[int, str], list[tuple[str, str, int, int, bool]]] | None = None
-        self.actions_top = 0  # where the sidebar's actions begin
+        #: each figure's token as the last frame drew it (clipped to the table), and the tool's box
+        self.tokens: dict[str, pygame.Rect] = {}
+        self.info_rect: pygame.Rect | None = None
+        self.actions_top = 0  # where the sidebar's actions begin (the box may go below)
+        self.aim_point = (0, 0)  # the pointer when last over the table
+        self.info_cache: tuple[Hashable, Placed | None] | None = None
 
     def draw_table(self, surf: pygame.Surface) -> None:
         cam = self.scene.camera
@@ -110,7 +116,6 @@ class PlayView:
             if not h.modal:
                 h.draw(self.scene, surf)
         self.scene.minimap.draw(surf, cam, self.scene.renderer.cache, st)
-        self.draw_info(surf)
         self.draw_cards(surf, st)
         surf.set_clip(prev_clip)
 
@@ -140,6 +145,7 @@ class PlayView:
         """The living figures in view; returns the square each was drawn in."""
         cam = self.scene.camera
         taken = []
+        tokens: dict[str, pygame.Rect] = {}  # each figure's token as drawn this frame (the box keeps off them)
         highlight_figs: set[str] = set()
         if self.scene.hover_event is not None:
             highlight_figs = set(self.scene.hover_event.figures)
@@ -163,6 +169,8 @@ class PlayView:
                 f.facing, self.badges(f, st), selected=(f.unit == self.scene.selected_unit),
                 highlight=(255, 120, 40) if f.id in highlight_figs else None,
             ))
+            tokens[f.id] = taken[-1].clip(self.scene.table_rect)
+        self.tokens = tokens
         return taken
 
     def badges(self, f: Figure, st: GameState) -> list[str]:
@@ -200,62 +208,8 @@ class PlayView:
         for rect, code, face_up, caption in self.cards(st):
             draw_card(surf, rect, code, face_up, caption)
 
-    def draw_info(self, surf) -> None:
-        lines = None
-        for h in reversed(self.scene.handlers):
-            if not h.modal:
-                lines = h.info(self.scene)
-                if lines:
-                    break
-        if not lines:
-            return
-        width = 380
-        wrapped = []
-        for i, line in enumerate(lines[:ODDS_BOX_LINES]):
-            for part in wrap(line, 18, width - 16, bold=(i == 0)):
-                wrapped.append((part, i == 0))
-        box = self.info_place(width, 12 + 18 * len(wrapped), mouse_pos())
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        layer.fill((240, 232, 212, 235))
-        surf.blit(layer, box)
-        pygame.draw.rect(surf, (90, 70, 50), box, 1)
-        y = box.y + 6
-        for part, bold in wrapped:
-            text(surf, part, (box.x + 8, y), 18, INK, bold=bold)
-            y += 18
-
     def figure_note(self, fid: str) -> str:
         return figure_note_of(self.scene, fid)
-
-    def info_place(self, w: int, h: int, cursor: tuple[int, int]) -> pygame.Rect:
-        """Where the info box goes: the corner of the table (top left, top right, bottom
-        left, bottom right, the first among equals) that covers fewest of the cursor and the
-        unit aimed at (every figure of it, not only the one under the cursor), then of the
-        selected unit's figures (the shooters), then of the other figures."""
-        t = self.scene.table_rect
-        st = self.scene.game.state
-        cam = self.scene.camera
-        target = [cursor]
-        top = self.scene.top()
-        aimed = top.hover_unit if isinstance(top, TargetHandler) else None
-        if aimed in st.units:
-            target += [cam.to_screen(f.pos) for f in st.unit_figures(aimed)]
-        elif aimed in st.figures:
-            target.append(cam.to_screen(st.figures[aimed].pos))
-        shooters = []
-        if self.scene.selected_unit and self.scene.selected_unit in st.units:
-            shooters = [cam.to_screen(f.pos) for f in st.unit_figures(self.scene.selected_unit)]
-        corners = [pygame.Rect(x, y, w, h) for x, y in
-                   [(t.x + 10, t.y + 10), (t.right - 10 - w, t.y + 10), (t.x + 10, t.bottom - 10 - h), (t.right - 10 - w, t.bottom - 10 - h)]]
-        # what is drawn over the box would hide its words: the cards in play (with their
-        # captions) and the minimap; a corner that meets them is taken last
-        over = [r.inflate(8, 48).move(0, 20) for r, *_ in self.cards(st)]
-        if self.scene.minimap.needed(cam):
-            over.append(self.scene.minimap.rect(cam).inflate(8, 8))
-        clear = [c for c in corners if c.collidelist(over) < 0] or corners
-        others = [cam.to_screen(f.pos) for f in self.scene.view_state().figures.values() if f.alive]
-        names = [p for r in self.names[0] for p in (r.topleft, r.topright, r.bottomleft, r.bottomright, r.center)]
-        return least_covering(clear, target, shooters, others, names, margin=12)  # then the fewest other figures, then names
 
     # ---- sidebar ---------------------------------------------------------------------------
     def draw_sidebar(self, surf: pygame.Surface) -> None:
