@@ -80,7 +80,7 @@ class PlayScene(Scene):
         self.actions_bar = ButtonBar()
         self.side_bar = ButtonBar()
         self.tool_bar = ButtonBar()
-        self.renderer = TerrainRenderer(session.game.table, terrain_looks())
+        self.renderer = TerrainRenderer(session.game.table, terrain_looks(), levels=False)  # hills' levels: placed names
         self.painter = PlayView(self)  # draws the screen from the scene
         self.camera = Camera(pygame.Rect(0, 0, 1, 1), session.game.table.width, session.game.table.height)  # its view: layout()
         self.panning: ScreenPos | None = None
@@ -493,4 +493,5 @@ class PlayScene(Scene):
         elif why := self.actions_bar.why_not(self.mouse):
             draw_tooltip(surf, why, self.mouse)  # a disabled action says why on hover
         elif isinstance(top, SelectHandler) and self.in_table(self.mouse) and (fid := self.figure_at(self.mouse)):
-            draw_tooltip(surf, self.painter.figure_note(fid), self.mouse)  # what the figure is, carries and suffers
+            token = self.painter.tokens.get(fid)  # what the figure is, carries and suffers, off its token
+            self.painter.note_rect = draw_tooltip(surf, self.painter.figure_note(fid), self.mouse, keep_off=token)

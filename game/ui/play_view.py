@@ -32,7 +32,7 @@ from .labels import draw_names
 from .pointer import mouse_pos
 from .recap import RecapHandler
 from .settings import ANIMATIONS
-from .terrain_render import blit_terrain
+from .terrain_render import blit_terrain, hill_names
 from .theme import INK, INK_SOFT, fit_line, text, text_width, wrap
 from .tokens import draw_token
 from .widgets import Button
@@ -70,6 +70,8 @@ class PlayView(InfoBoxPart):
         self.actions_top = 0  # where the sidebar's actions begin (the box may go below)
         self.aim_point = (0, 0)  # the pointer when last over the table
         self.info_cache: tuple[Hashable, Placed | None] | None = None
+        self.hill_cache: tuple[object, list[tuple[str, tuple[float, float]]]] | None = None
+        self.note_rect: pygame.Rect | None = None  # where a hovered figure's note was last drawn
 
     def draw_table(self, surf: pygame.Surface) -> None:
         cam = self.scene.camera
@@ -104,9 +106,12 @@ class PlayView(InfoBoxPart):
         top = self.scene.top()
         self.scene.traces.draw(surf, cam, self.scene.session.viewer(), st, top.current if isinstance(top, RecapHandler) else None)
         taken += self.draw_tokens(surf, st)
-        placed = taken[:]  # the objectives' names, then the barrages' and fire lines' (smaller), each off the others
-        self.names = (draw_names(surf, names, placed, self.scene.table_rect)
-                      + draw_names(surf, marker_names, placed, self.scene.table_rect, size=15), taken)  # kept to be checked
+        placed = taken[:]  # the objectives' names, then the barrages' and fire lines', then the hills' (smaller), each off the others
+        hills = [(words, cam.to_screen(at), 0) for words, at in self.hills()]
+        t, near = self.scene.table_rect, self.scene.table_rect.inflate(80, 80)  # a name whose point is far out of
+        self.names = (draw_names(surf, [n for n in names if near.collidepoint(n[1])], placed, t)  # view is not drawn (it was
+                      + draw_names(surf, [n for n in marker_names if near.collidepoint(n[1])], placed, t, size=15)  # pushed in at the edge)
+                      + draw_names(surf, [n for n in hills if near.collidepoint(n[1])], placed, t, size=15), taken)  # kept to be checked
         if self.scene.show_ranges and self.scene.selected_figure and self.scene.selected_figure in st.figures:
             f = st.figures[self.scene.selected_figure]
             overlays.draw_range_rings(surf, cam, f.pos, self.scene.rules.range_bands(self.scene.game, f), self.scene.rules.fmt)
@@ -118,6 +123,13 @@ class PlayView(InfoBoxPart):
         self.scene.minimap.draw(surf, cam, self.scene.renderer.cache, st)
         self.draw_cards(surf, st)
         surf.set_clip(prev_clip)
+
+    def hills(self) -> list[tuple[str, tuple[float, float]]]:
+        """Each hill's name and level and its point (worked out once per table)."""
+        table = self.scene.game.table
+        if self.hill_cache is None or self.hill_cache[0] is not table:
+            self.hill_cache = (table, hill_names(table, self.scene.renderer.looks))
+        return self.hill_cache[1]
 
     def draw_markers(self, surf, st: GameState, names: list[overlays.Name]) -> list[pygame.Rect]:
         """The markers; returns where the square ones were drawn (names keep off them) and

@@ -88,8 +88,11 @@ def _holes(geom) -> list[list[tuple[float, float]]]:
 
 
 class TerrainRenderer:
-    def __init__(self, table: Table, looks: dict[str, dict], table_texture: str = "table") -> None:
+    def __init__(self, table: Table, looks: dict[str, dict], table_texture: str = "table", levels: bool = True) -> None:
         self.table = table
+        #: a hill's "level N" written into the picture (the editor); the play screen places
+        #: it as a name instead, off the figures (see :func:`hill_names`)
+        self.levels = levels
         self.looks = looks  # terrain type id -> {colour, edge, pattern}
         self.table_texture = table_texture
         self.textures = Textures()
@@ -221,8 +224,9 @@ class TerrainRenderer:
                 if not inner.is_empty:
                     self.outline(surf, inner, zoom, darker(colour, 0.85), w)
             self.outline(surf, area, zoom, edge, w + 1)
-            c = area.representative_point()
-            self._label(surf, f"level {f.level}", (c.x * zoom, c.y * zoom), edge, zoom)
+            if self.levels:
+                c = area.representative_point()
+                self._label(surf, f"level {f.level}", (c.x * zoom, c.y * zoom), edge, zoom)
         elif pattern == "crater":
             c = area.centroid
             for frac, fshade in ((0.3, 0.8), (0.55, 0.65)):
@@ -360,6 +364,18 @@ class TerrainRenderer:
             pygame.draw.line(surf, edge, ((p.x + cos(ang) * half) * zoom, (p.y + sin(ang) * half) * zoom),
                              ((p.x - cos(ang) * half) * zoom, (p.y - sin(ang) * half) * zoom), 1)
             d += 6.0
+
+
+def hill_names(table: Table, looks: dict[str, dict]) -> list[tuple[str, tuple[float, float]]]:
+    """Each hill's name and level, and a point inside it (table mm), to be placed on the
+    play screen with the objectives' names where no figure covers them (issue 21: a token on
+    a hill could hide the "level 1" written into the terrain)."""
+    out = []
+    for f in table.features:
+        if looks.get(f.type.id, {}).get("pattern") == "contour":
+            c = f.area.representative_point()
+            out.append((f"{f.name}, level {f.level}" if f.name else f"level {f.level}", (c.x, c.y)))
+    return out
 
 
 def terrain_looks() -> dict[str, dict]:

@@ -96,16 +96,28 @@ class ButtonBar:
         return b.tooltip if b is not None and not b.enabled else ""
 
 
-def draw_tooltip(surf: pygame.Surface, words: str, pos: tuple[int, int], width: int = 320) -> None:
-    """A small note by the cursor, kept on the screen (a disabled action's reason)."""
+def draw_tooltip(surf: pygame.Surface, words: str, pos: tuple[int, int], width: int = 320,
+                 keep_off: pygame.Rect | None = None) -> pygame.Rect:
+    """A small note by the cursor, kept on the screen (a disabled action's reason, a
+    hovered figure's note): up and left of the cursor, or of ``keep_off`` (the hovered
+    figure's token, which a note by the cursor covered when zoomed in), else on its other
+    sides, the first that stays on the screen clear of it. Returns where it was drawn."""
     lines = wrap(words, 17, width - 14)
     box = pygame.Rect(0, 0, width, 8 + 17 * len(lines))
+    screen = surf.get_rect()
     box.bottomright = (pos[0] - 8, pos[1] - 8)
-    box.clamp_ip(surf.get_rect())
+    if keep_off is not None:
+        t = keep_off.inflate(8, 8)
+        w, h = box.size
+        tries = [pygame.Rect(t.left - w, t.top - h, w, h), pygame.Rect(t.right, t.top - h, w, h),
+                 pygame.Rect(t.left - w, t.bottom, w, h), pygame.Rect(t.right, t.bottom, w, h)]
+        box = next((r for r in tries if screen.contains(r)), tries[0])
+    box.clamp_ip(screen)
     pygame.draw.rect(surf, (255, 248, 222), box)
     pygame.draw.rect(surf, (90, 70, 50), box, 1)
     for k, line in enumerate(lines):
         text(surf, line, (box.x + 7, box.y + 4 + 17 * k), 17, INK)
+    return box
 
 
 def draw_panel(surf: pygame.Surface, rect: pygame.Rect, title: str = "", paper: pygame.Surface | None = None) -> int:

@@ -92,3 +92,45 @@ def test_a_fire_lines_and_a_barrages_names_keep_off_the_figures(app):
     assert len(names) == 2 + len(st.attrs.get("victory", {}).get("objectives", {}))  # both marker names drawn
     for r in names:
         assert overlap(r, tokens) == 0, r
+
+
+def test_a_hills_name_and_level_are_placed_off_a_token_standing_on_it(app, monkeypatch):
+    """Issue 21: a hill's "level 1" was written into the terrain picture, so a token on the
+    hill could hide it. The play screen draws no level into the picture and places each
+    hill's name and level with the other names, off the figures."""
+    from game.ui.terrain_render import TerrainRenderer
+
+    written = []
+    real = TerrainRenderer._label
+    monkeypatch.setattr(TerrainRenderer, "_label", lambda self, surf, words, *a: (written.append(words), real(self, surf, words, *a)))
+    game = new_game("maps/open-field-encounter.yaml", seed=1)
+    hill = next(f for f in game.table.features if f.name == "Windmill rise")
+    c = hill.area.representative_point()
+    fig = next(f for f in game.state.figures.values() if f.alive)
+    with game.changing():
+        fig.x, fig.y = c.x, c.y  # a figure standing where the level was written
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    for _ in range(3):
+        app.frame(0.7)  # the terrain drawn (after the zoom has rested)
+    assert scene.renderer.cache is not None and written == []  # no level in the picture
+    assert [w for w, _ in scene.painter.hills()] == ["Windmill rise, level 1", "Beet field rise, level 1"]
+    names, taken = scene.painter.names
+    assert len(names) == 3  # the farm's, then the two hills'
+    assert scene.painter.tokens[fig.id] in taken and all(overlap(r, taken) == 0 for r in names)  # off every token
+    TerrainRenderer(game.table, scene.renderer.looks).render(1.0)  # the editor's picture still writes it
+    assert written == ["level 1", "level 1"]
+
+
+def test_a_name_whose_point_is_out_of_view_is_not_pushed_in_at_the_edge(app):
+    """Zoomed in on Hauteville's south west corner, the church's and the crossroads' names
+    were drawn at the view's top right edge, over nothing they name."""
+    game = new_game("maps/ww2-village-hauteville.yaml", seed=1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.05)
+    assert len(scene.painter.names[0]) == 2
+    t = scene.table_rect
+    scene.camera.zoom_at(3, (t.x + 20, t.bottom - 40))
+    app.frame(0.05)
+    assert scene.painter.names[0] == []
