@@ -83,6 +83,7 @@ class App:
         self.scene: Scene | None = None
         self.running = True
         self.messages: list[tuple[str, float]] = []  # toasts: (text, seconds left)
+        self.toast_rects: list[pygame.Rect] = []  # where each was drawn in the last frame
         self.sounds = Sounds(self.settings["volume"])
         if self.settings.get("fullscreen") and not headless:
             self.set_fullscreen(True)
@@ -218,11 +219,18 @@ class App:
         (a refused save names the command and both results: a long line)."""
         y = self.size[1] - 60
         keep = []
+        self.toast_rects = []
         width = self.size[0] - 480  # beside the play screen's sidebar, as the messages always sat
         for msg, left in reversed(self.messages):
-            lines = wrap(msg, 20, width)[:6]
+            lines = wrap(msg, 20, width)
+            if len(lines) > 6:  # the longest messages: six lines, the last saying it goes on
+                last = lines[5]
+                while last and font(20).size(last + "...")[0] > width:
+                    last = last[:-1]
+                lines = lines[:5] + [last.rstrip() + "..."]
             r = pygame.Rect(0, 0, max(font(20).size(line)[0] for line in lines) + 24, 24 * len(lines) + 8)
             r.midbottom = (self.size[0] // 2 - 180, y)
+            self.toast_rects.append(r)
             pygame.draw.rect(self.screen, (40, 34, 26), r, border_radius=6)
             pygame.draw.rect(self.screen, (200, 170, 100), r, 1, border_radius=6)
             for i, line in enumerate(lines):

@@ -334,6 +334,7 @@ class PlayScene(Scene):
 
     def undo(self) -> None:
         if self.game.undo():  # the game's version changes: nothing kept needs clearing
+            self.hover_event = self.log.hover = None  # a log line under the pointer may be one undone
             self.traces.undone(self.game)
             if self.session.mail is not None:
                 self.session.mail.keep(self.game)  # a game by e-mail: its record follows

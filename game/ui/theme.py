@@ -69,6 +69,8 @@ def fit_before(s: str, tail: str, smallest: int, width: int, bold: bool = False)
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``s`` in lines no wider than ``width``, broken between words; a word wider than the
+    width by itself (a file's path) broken where it must be."""
     f = font(size, bold)
     out: list[str] = []
     for para in s.split("\n"):
@@ -80,5 +82,9 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 out.append(line)
                 line = word
+            while f.size(line)[0] > width and len(line) > 1:  # one word too wide for a line
+                cut = next(k for k in range(len(line) - 1, 0, -1) if f.size(line[:k])[0] <= width or k == 1)
+                out.append(line[:cut])
+                line = line[cut:]
         out.append(line)
     return out

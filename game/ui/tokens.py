@@ -97,11 +97,14 @@ def draw_token(
     rim = pygame.Color(int(base.r * 0.55), int(base.g * 0.55), int(base.b * 0.55))
     x, y = pos
     pygame.draw.circle(surf, (20, 18, 14), (x + r * 0.12, y + r * 0.15), r)  # shadow
+    edge = r + halo_width(r) + 1
+    sel = edge + max(2, r * 0.22) if selected else edge  # the rings outside the token's edge (inside it
+    lit = sel + max(3, r * 0.3) if highlight is not None else sel  # the edge hid them on a small token)
     if highlight is not None:
-        pygame.draw.circle(surf, highlight, (x, y), r + max(3, r * 0.3))
+        pygame.draw.circle(surf, highlight, (x, y), lit)
     if selected:
-        pygame.draw.circle(surf, (255, 230, 90), (x, y), r + max(2, r * 0.22))
-    pygame.draw.circle(surf, EDGE, (x, y), r + halo_width(r) + 1)  # a dark edge, then a light ring: the token
+        pygame.draw.circle(surf, (255, 230, 90), (x, y), sel)
+    pygame.draw.circle(surf, EDGE, (x, y), edge)  # a dark edge, then a light ring: the token
     pygame.draw.circle(surf, HALO, (x, y), r + halo_width(r))  # stands out on dark ground and on light
     pygame.draw.circle(surf, base, (x, y), r)
     pygame.draw.circle(surf, rim, (x, y), r, max(1, round(r / 7)))
@@ -127,5 +130,5 @@ def draw_token(
             if br >= 6:
                 img = font(max(10, round(br * 1.7)), True).render(letter, True, (255, 255, 255))
                 surf.blit(img, img.get_rect(center=(round(bx), round(by))))
-    out = r + max(halo_width(r) + 1, r * 0.5 if badges else 0)
+    out = max(r + max(halo_width(r) + 1, r * 0.5 if badges else 0), lit)
     return pygame.Rect(round(x - out), round(y - out), round(2 * out), round(2 * out))
