@@ -269,8 +269,9 @@ class PlayView(InfoBoxPart):
         st = self.scene.game.state
         pending = self.scene.rules.decision(self.scene.game)
         if pending is not None:
-            text(surf, f"{st.sides[pending['side']].name} must choose:", (x, y), 20, (150, 50, 30), bold=True)
-            y += 20
+            for part in wrap(f"{st.sides[pending['side']].name} must choose:", 20, w, bold=True):  # a long side's name wraps
+                text(surf, part, (x, y), 20, (150, 50, 30), bold=True)
+                y += 20
             for part in wrap(pending["prompt"], 18, w)[:4]:
                 text(surf, part, (x, y), 18, INK)
                 y += 18
@@ -297,9 +298,10 @@ class PlayView(InfoBoxPart):
         text(surf, count, (x + w, y + 2), 18, INK_SOFT, anchor="topright")
         y += 22
         status = self.scene.rules.unit_status(self.scene.game, u.id)
-        if status:
-            text(surf, "Status: " + ", ".join(status), (x, y), 18, (160, 60, 30), bold=True)
-            y += 18
+        if status:  # wrapped: a long one ran off the sidebar ("troops pinned (-1 to command), under fir")
+            for part in wrap("Status: " + ", ".join(status), 18, w, bold=True):
+                text(surf, part, (x, y), 18, (160, 60, 30), bold=True)
+                y += 18
         lines = self.scene.rules.unit_options(self.scene.game, u.id) if own else [
             f"An enemy unit of {seen.sides[u.side].name}: what your side sees of it."]
         for line in lines:

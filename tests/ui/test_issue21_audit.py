@@ -10,6 +10,7 @@ from game.session import Session
 from game.ui.app import App
 from game.ui.play import PlayScene
 
+from .conftest import Driver
 from .test_hotseat import IN, screen_of, small_game
 
 
@@ -149,3 +150,44 @@ def test_a_small_tokens_selection_and_highlight_rings_show_outside_its_edge(app,
         assert (tuple(yellow) in seen) == selected and (tuple(orange) in seen) == (highlight is not None)
         ring = [(x, y) for x in range(120) for y in range(120) if surf.get_at((x, y)) in (orange, yellow)]
         assert ring and all(box.collidepoint(p) for p in ring)  # the square returned holds the rings
+
+
+def test_a_long_status_and_a_long_sides_question_wrap_inside_the_sidebar(home, monkeypatch):
+    """Found in a real window at 1000x700: a pinned GOODBYEEEEEE!!! section's status ran off
+    the sidebar ("troops pinned (-1 to command), under fir"), as would a long side's name
+    asked to choose ("Kampfgruppe Weber (rearguard) must choose:")."""
+    import game.ui.play_view as view
+    from game.catalog import load_map, new_game
+    from game.ui.theme import text_width
+
+    app = App((1000, 700), headless=True)
+    drive = Driver(app)
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), 1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    drive.click(scene.camera.to_screen(game.state.figures["us1.1"].pos))
+    rules = scene.rules
+    monkeypatch.setattr(rules, "unit_status", lambda g, uid: ["troops pinned (-1 to command)", "under fire", "suppressed 2", "moved"])
+    drawn = []
+    real = view.text
+    monkeypatch.setattr(view, "text", lambda surf, s, pos, size, *a, **k: (drawn.append((s, pos, size, k.get("bold", False), k.get("anchor", "topleft"))), real(surf, s, pos, size, *a, **k))[1])
+
+    def inside():
+        side = scene.sidebar_rect
+        placed = [(s, pos, size, bold) for s, pos, size, bold, anchor in drawn if anchor == "topleft" and side.collidepoint(pos)]
+        assert placed
+        for s, pos, size, bold in placed:
+            assert pos[0] + text_width(s, size, bold) <= side.right - 4, s
+
+    drive.frame()
+    assert any(s.startswith("Status: troops pinned") for s, *_ in drawn)
+    inside()
+    drawn.clear()
+    german = next(s for s in game.state.side_order if game.state.sides[s].name.startswith("Kampfgruppe"))
+    monkeypatch.setattr(rules, "decision", lambda g: {"side": german, "prompt": "Pick the casualty."})
+    monkeypatch.setattr(rules, "decision_options", lambda g: [])
+    scene.actions_cache = None
+    drive.frame()
+    assert any(s.startswith("Kampfgruppe Weber") for s, *_ in drawn)
+    inside()
+    pygame.quit()
