@@ -90,8 +90,8 @@ class MoveFigureHandler(Handler["PlayScene"]):
         return self.waypoints + ([self.cursor] if self.cursor else [])
 
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
-        if e.type == pygame.MOUSEMOTION:
-            self.cursor = scene.camera.to_world(e.pos)
+        if e.type == pygame.MOUSEMOTION:  # off the table (the sidebar, the toolbar) no path is aimed, but in a drag
+            self.cursor = scene.camera.to_world(e.pos) if scene.in_table(e.pos) or self.dragging else None
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
             other = scene.figure_at(e.pos)
@@ -325,7 +325,7 @@ class PointHandler(Handler["PlayScene"]):
         return f"{self.action.label}: click the point on the table; Esc to cancel."
 
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
-        if e.type == pygame.MOUSEMOTION:
+        if e.type == pygame.MOUSEMOTION and scene.in_table(e.pos):  # off the table: the last point aimed at stays
             self.cursor = scene.camera.to_world(e.pos)
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == LEFT and scene.in_table(e.pos):
@@ -453,7 +453,7 @@ class TemplateHandler(Handler["PlayScene"]):
         return f"Template: {self.KINDS[self.kind]} (T for the next kind); it is drawn from the selected figure to the cursor."
 
     def on_event(self, scene: PlayScene, e: pygame.event.Event) -> bool:
-        if e.type == pygame.MOUSEMOTION:
+        if e.type == pygame.MOUSEMOTION and scene.in_table(e.pos):  # off the table: where it was last aimed
             self.cursor = scene.camera.to_world(e.pos)
             return False
         if e.type == pygame.KEYDOWN and e.key == pygame.K_t:

@@ -191,3 +191,25 @@ def test_a_long_status_and_a_long_sides_question_wrap_inside_the_sidebar(home, m
     assert any(s.startswith("Kampfgruppe Weber") for s, *_ in drawn)
     inside()
     pygame.quit()
+
+
+def test_the_move_tool_aims_no_path_at_the_sidebar(app, drive):
+    """Found in a real window: with a figure's move tool armed, the pointer on its way to
+    the sidebar's buttons drew a path off the table to it, and a box saying "Not possible:
+    That is off the table" over the table."""
+    from game.catalog import load_map, new_game
+    from game.ui.handlers import MoveFigureHandler
+
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), 1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    p = scene.camera.to_screen(game.state.figures["us8.1"].pos)
+    drive.click(p)
+    tool = scene.top()
+    assert isinstance(tool, MoveFigureHandler)
+    drive.move((p[0], p[1] - 60))
+    assert tool.cursor is not None and scene.painter.info_rect is not None  # the path aimed and its cost
+    side = scene.sidebar_rect
+    drive.move((side.centerx, side.bottom - 40))
+    assert tool.cursor is None and scene.painter.info_rect is None
+    assert not any(w.startswith("Not possible") for w in (tool.info(scene) or []))
