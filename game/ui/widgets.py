@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from .pointer import mouse_pos
-from .theme import BG, INK, fit_line, text, wrap
+from .theme import BG, INK, fit_line, text, text_width, wrap
 
 
 @dataclass
@@ -103,6 +103,7 @@ def draw_tooltip(surf: pygame.Surface, words: str, pos: tuple[int, int], width: 
     figure's token, which a note by the cursor covered when zoomed in), else on its other
     sides, the first that stays on the screen clear of it. Returns where it was drawn."""
     lines = wrap(words, 17, width - 14)
+    width = min(width, max(text_width(line, 17) for line in lines) + 16)  # as wide as its words
     box = pygame.Rect(0, 0, width, 8 + 17 * len(lines))
     screen = surf.get_rect()
     box.bottomright = (pos[0] - 8, pos[1] - 8)
