@@ -213,3 +213,25 @@ def test_the_move_tool_aims_no_path_at_the_sidebar(app, drive):
     drive.move((side.centerx, side.bottom - 40))
     assert tool.cursor is None and scene.painter.info_rect is None
     assert not any(w.startswith("Not possible") for w in (tool.info(scene) or []))
+
+
+def test_at_fit_zoom_on_the_widest_table_in_a_small_window_every_token_is_at_least_6_px_across_the_radius(home):
+    """Issue 21: figures were 10-12 px across at fit zoom. The smallest fit zoom of the
+    shipped tables is the 10 ft Gloomford Crossing's in a 1000x700 window (its 25 mm bases
+    are under 3 px across the radius there): each token is drawn 6 px across the radius at
+    least, with its ring around that."""
+    from game.catalog import load_map, new_game
+    from game.ui.tokens import MIN_R, halo_width
+
+    app = App((1000, 700), headless=True)
+    game = new_game(load_map("maps/wwify-gloomford-crossing.yaml"), 1)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.05)
+    st = scene.view_state()
+    small = [f for f in st.figures.values() if f.alive and scene.camera.length(f.radius) < MIN_R]
+    assert MIN_R == 6 and small  # premise: the bases are smaller than that on the screen
+    least = 2 * (MIN_R + halo_width(MIN_R) + 1)
+    drawn = [scene.painter.tokens[f.id] for f in small if scene.table_rect.contains(scene.painter.tokens[f.id])]
+    assert drawn and all(r.w >= least - 1 and r.h >= least - 1 for r in drawn)
+    pygame.quit()
