@@ -223,14 +223,13 @@ def directions(pts: np.ndarray) -> np.ndarray:
 
 def fan_bits(
     fp: FanParts, pts: np.ndarray, psi: np.ndarray, pair: np.ndarray, ii: np.ndarray, jj: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(may, open_s, open_k, edgy) for the segments pts[ii[s]]-pts[jj[s]]: ``may``, the bit
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(may, open_s, open_k) for the segments pts[ii[s]]-pts[jj[s]]: ``may``, the bit
     sets (words, segments) of the parts each may touch (a part not in it is certainly
     not touched), and the (segment, fan part) pairs among them that the fans leave
     open. Every other bit of a convex part is certainly touched; the bits of the other
-    parts are all open. ``edgy``: (points, fan parts), the point is within NEAR of the
-    part's edge. ``psi``: :func:`directions`; ``pair``: the segment of each (point,
-    point) in either order, -1 for none (no pair twice)."""
+    parts are all open. ``psi``: :func:`directions`; ``pair``: the segment of each
+    (point, point) in either order, -1 for none (no pair twice)."""
     n, K, W = len(pts), fp.count, fp.words
     lo, hi, near, deep = _fans(fp, pts)
     # the other points sorted by direction round each point, twice round: (n, 2n), the
@@ -280,4 +279,4 @@ def fan_bits(
         zs, zk = np.nonzero(unsure[ii[zero]] & fp.convex)
         open_s = np.concatenate([open_s, zero[zs]])
         open_k = np.concatenate([open_k, zk])
-    return may, open_s, open_k, unsure
+    return may, open_s, open_k

@@ -102,7 +102,8 @@ class SegmentIndex:
         # fresh page-faulting allocations
         for lo in range(0, m, _SEG_CHUNK):
             hi = min(m, lo + _SEG_CHUNK)
-            boxes = shapely.box(x0[lo:hi], y0[lo:hi], x1[lo:hi], y1[lo:hi])
+            # the segments' boxes widened by TOL: a box within TOL of a part's touches it
+            boxes = shapely.box(x0[lo:hi] - TOL, y0[lo:hi] - TOL, x1[lo:hi] + TOL, y1[lo:hi] + TOL)
             for tree, parts, test in (
                 (self.rect_tree, self.rect_parts, self._rect_test),
                 (self.poly_tree, self.poly_parts, self._poly_test),
@@ -128,10 +129,10 @@ class SegmentIndex:
 
     def part_test(self, s, p, px, py, qx, qy) -> np.ndarray:
         """Does segment s[k] touch part p[k] (any kind of part)? The answer of
-        :meth:`hits`: their bounding boxes meet, and the exact test says so."""
+        :meth:`hits`: their bounding boxes meet within TOL, and the exact test says so."""
         b = self.part_bounds[p]
-        x0, x1 = np.minimum(px[s], qx[s]), np.maximum(px[s], qx[s])
-        y0, y1 = np.minimum(py[s], qy[s]), np.maximum(py[s], qy[s])
+        x0, x1 = np.minimum(px[s], qx[s]) - TOL, np.maximum(px[s], qx[s]) + TOL
+        y0, y1 = np.minimum(py[s], qy[s]) - TOL, np.maximum(py[s], qy[s]) + TOL
         boxed = np.flatnonzero((x0 <= b[:, 2]) & (x1 >= b[:, 0]) & (y0 <= b[:, 3]) & (y1 >= b[:, 1]))
         ok = np.zeros(len(s), dtype=bool)
         ok[boxed] = self._kind_test(s[boxed], p[boxed], px, py, qx, qy)
@@ -190,7 +191,8 @@ class SegmentIndex:
         return ok
 
     def _edge_test(self, x0, y0, dx, dy, p) -> np.ndarray:
-        """Exact: the closed segment touches an edge of part p or starts inside it."""
+        """Exact within TOL: the closed segment comes within TOL of an edge of part p,
+        or starts inside it."""
         pa = self.parts
         grp, e = _expand(pa.edge_start[p], pa.edge_count[p])
         X = x0[grp]
@@ -201,18 +203,38 @@ class SegmentIndex:
         ay = pa.ey0[e]
         bx = pa.ex1[e]
         by = pa.ey1[e]
+        qx = X + DX
+        qy = Y + DY
+        # only an edge whose box meets the segment's within TOL can come that close
+        boxed = (np.minimum(X, qx) <= np.maximum(ax, bx) + TOL) & (np.maximum(X, qx) >= np.minimum(ax, bx) - TOL)
+        boxed &= (np.minimum(Y, qy) <= np.maximum(ay, by) + TOL) & (np.maximum(Y, qy) >= np.minimum(ay, by) - TOL)
         o1 = DX * (ay - Y) - DY * (ax - X)
         o2 = DX * (by - Y) - DY * (bx - X)
         ex = bx - ax
         ey = by - ay
         o3 = ex * (Y - ay) - ey * (X - ax)
         o4 = o3 + ex * DY - ey * DX
-        qx = X + DX
-        qy = Y + DY
         hit = (o1 * o2 <= 0) & (o3 * o4 <= 0)
-        hit &= (np.minimum(X, qx) <= np.maximum(ax, bx) + TOL) & (np.maximum(X, qx) >= np.minimum(ax, bx) - TOL)
-        hit &= (np.minimum(Y, qy) <= np.maximum(ay, by) + TOL) & (np.maximum(Y, qy) >= np.minimum(ay, by) - TOL)
-        # start point inside: crossing number of a ray from P towards +x
+        # the others: segments that do not cross are as far apart as the nearest end of
+        # either is from the other, so only those with an end within TOL of the other's
+        # line can touch. An end on the edge within rounding is found here: the signs of
+        # its o3 (o4) and of its crossing number below are the rounding's
+        tol2 = TOL * TOL
+        near = np.minimum(o3 * o3, o4 * o4) <= tol2 * (ex * ex + ey * ey)
+        near |= np.minimum(o1 * o1, o2 * o2) <= tol2 * (DX * DX + DY * DY)
+        near &= boxed & ~hit
+        hit &= boxed
+        k = np.flatnonzero(near)
+        if len(k):
+            kx, ky, kdx, kdy = X[k], Y[k], DX[k], DY[k]
+            kax, kay, kex, key = ax[k], ay[k], ex[k], ey[k]
+            d2 = _seg_point_d2(kax, kay, kex, key, kx, ky)
+            np.minimum(d2, _seg_point_d2(kax, kay, kex, key, qx[k], qy[k]), out=d2)
+            np.minimum(d2, _seg_point_d2(kx, ky, kdx, kdy, kax, kay), out=d2)
+            np.minimum(d2, _seg_point_d2(kx, ky, kdx, kdy, bx[k], by[k]), out=d2)
+            hit[k[d2 <= tol2]] = True
+        # start point inside (one within TOL of an edge is a hit already): crossing
+        # number of a ray from P towards +x
         straddle = (ay > Y) != (by > Y)
         with np.errstate(invalid="ignore", divide="ignore"):
             xcross = ax + (Y - ay) * ex / np.where(straddle, ey, 1.0)

@@ -151,7 +151,7 @@ def sight_batch(
     fp, feat = rules.fans, rules.feat
     seg = idx.seg_index
     psi = directions(pts)
-    hit, open_s, open_k, edgy = fan_bits(fp, pts, psi, pair, ii, jj)
+    hit, open_s, open_k = fan_bits(fp, pts, psi, pair, ii, jj)
     W = fp.words
     inside = pack(contains[:, feat], W)
     ci, cj = np.take(inside, ii, axis=1), np.take(inside, jj, axis=1)
@@ -162,7 +162,7 @@ def sight_batch(
     close = pack(near[:, feat], W)
     close_i, close_j = np.take(close, ii, axis=1), np.take(close, jj, axis=1)
     # the pairs left open by the broad phase that can change an answer get the exact
-    # tests (woods are tested with their inside lengths, below)
+    # tests (woods are measured: a wood not touched has no inside length)
     certain = hit & rules.convex
     clear_bits(certain, open_s, open_k)  # not certain after all
     needed = np.where(any_bit(certain & blocking), np.uint64(0), blocking)
@@ -189,18 +189,8 @@ def sight_batch(
         first = np.ones(len(s), dtype=bool)
         first[1:] = (s[1:] != s[:-1]) | (f[1:] != f[:-1])
         ws, wf = s[first], f[first]
-        # the woods crossed are those the exact tests find, as in the line-by-line
-        # evaluation; where neither end is within NEAR of a wood's edge, those measured
-        # inside it for more than EPS (the others have no effect either way)
-        group = np.cumsum(first) - 1  # the (line, wood) of each (line, part)
-        edge = edgy[ii[s], k] | edgy[jj[s], k]
-        if edge.any():
-            doubt = np.zeros(len(ws), dtype=bool)
-            doubt[group[edge]] = True
-            test = np.flatnonzero(doubt[group])
-            found = seg.part_test(s[test], fp.part[k[test]], px, py, qx, qy)
-            keep = ~doubt | (np.bincount(group[test[found]], minlength=len(ws)) > 0)
-            ws, wf = ws[keep], wf[keep]
+        # the woods crossed are those measured inside for more than EPS (the others have
+        # no effect): every one of them the exact tests find, as line by line
         deep, shallow = woods_effects(idx, px, py, qx, qy, ws, wf, m, False)
         blocked[ws[deep]] = True
         hindrances += np.bincount(ws[shallow], minlength=m)
