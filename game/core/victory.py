@@ -9,13 +9,17 @@ False`` when the ruleset says figures that fled the table are not casualties
 
 from __future__ import annotations
 
+from collections import Counter
 from math import hypot
+from operator import attrgetter
 from typing import Any
 
 from game.core.keys import StateKey
 from game.solo.keys import SoloKey
 
-from .state import FLED, GameState
+from .state import ACTIVE, FLED, GameState
+
+_SIDE_LIFE = attrgetter("side", "life")
 
 
 def objective_holder(state: GameState, obj: dict[str, Any]) -> str | None:
@@ -52,13 +56,36 @@ def losses(state: GameState, side: str) -> tuple[int, int]:
     unless the ruleset says they are not casualties (:func:`fled_lost`). A side played
     from portal markers counts its whole force (the pool), and every casualty, recycled or
     not."""
-    figs = [f for f in state.figures.values() if f.side == side]
     fled = fled_lost(state)
-    lost = sum(1 for f in figs if not f.alive and (fled or f.life != FLED))
+    lost = total = 0
+    for f in state.figures.values():  # (one pass: checked after every step of every command)
+        if f.side == side:
+            total += 1
+            if f.life != ACTIVE and (fled or f.life != FLED):
+                lost += 1
     solo = state.attrs.get(SoloKey.SOLO) or {}
     if solo.get("side") == side and solo.get("portals"):
         return lost, max(1, solo.get("strength", 0))
-    return lost, len(figs)
+    return lost, total
+
+
+def side_losses(state: GameState) -> dict[str, tuple[int, int]]:
+    """:func:`losses` of every side, counted in one pass over the figures (the victory is
+    checked after every step of every command)."""
+    fled = fled_lost(state)
+    lost = dict.fromkeys(state.sides, 0)
+    total = dict.fromkeys(state.sides, 0)
+    for (side, life), n in Counter(map(_SIDE_LIFE, state.figures.values())).items():  # (counted in C)
+        if side in total:
+            total[side] += n
+            if life != ACTIVE and (fled or life != FLED):
+                lost[side] += n
+    solo = state.attrs.get(SoloKey.SOLO) or {}
+    out = {s: (lost[s], total[s]) for s in state.sides}
+    if solo.get("portals") and solo.get("side") in out:
+        s = solo["side"]
+        out[s] = (lost[s], max(1, solo.get("strength", 0)))
+    return out
 
 
 def marker_summary(state: GameState, side: str) -> str | None:
@@ -83,7 +110,8 @@ def has_portals(state: GameState, side: str) -> bool:
     return any(m.side == side and m.kind in ("portal", "dummy") for m in state.markers.values())
 
 
-def condition_met(state: GameState, cond: dict[str, Any]) -> bool:
+def condition_met(state: GameState, cond: dict[str, Any], tally: dict[str, tuple[int, int]] | None = None) -> bool:
+    """``tally``: each side's :func:`losses` already counted, by side (:func:`evaluate`)."""
     side = cond["side"]
     kind = cond["type"]
     objectives = state.attrs.get(StateKey.VICTORY, {}).get("objectives", {})
@@ -94,7 +122,7 @@ def condition_met(state: GameState, cond: dict[str, Any]) -> bool:
     if kind == "break":
         frac = cond.get("fraction", 0.5)
         for e in enemies:
-            lost, total = losses(state, e)
+            lost, total = tally[e] if tally is not None and e in tally else losses(state, e)
             if total and lost / total >= frac - 1e-9:
                 return True
         return False
@@ -123,8 +151,9 @@ def evaluate(state: GameState, moment: str) -> tuple[str | None, str] | None:
     if not v:
         return None
     order = {"any": 0, "turn_end": 1, "end": 2}
+    tally = side_losses(state) if any(c["type"] == "break" for c in v.get("conditions", [])) else None
     for cond in v.get("conditions", []):
-        if order[cond.get("when", "any")] <= order[moment] and condition_met(state, cond):
+        if order[cond.get("when", "any")] <= order[moment] and condition_met(state, cond, tally):
             words = describe(cond, state)
             objs = v.get("objectives", {})
             if cond["type"] == "hold" and any(objective_holder(state, objs[i]) is None for i in (cond.get("objectives") or list(objs))):

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+import shapely
 from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
@@ -118,14 +120,17 @@ def slow_stretches(path: Sequence[XY], areas: Iterable[tuple[BaseGeometry, float
     segment, so a path that doubles back is charged each time it passes."""
     pieces: list[tuple[float, float, float, str]] = []
     areas = [(a, r, w) for a, r, w in areas if r > 1.0]
+    if not areas:
+        return []
+    shapes = np.empty(len(areas), dtype=object)
+    shapes[:] = [a for a, _, _ in areas]
     walked = 0.0
     for p, q in zip(path, path[1:], strict=False):
         seg = LineString([p, q])
         if seg.length <= EPS:
             continue
-        for area, rate, words in areas:
-            if not seg.intersects(area):
-                continue
+        for k in np.flatnonzero(shapely.intersects(seg, shapes)):  # (one vectorised test of the segment against every area)
+            area, rate, words = areas[k]
             inter = seg.intersection(area)
             for g in getattr(inter, "geoms", [inter]):
                 if g.is_empty or g.geom_type != "LineString" or g.length <= EPS:

@@ -35,6 +35,9 @@ class MovePlan:
     stopped_by: str | None = None  # what cut the move short, in words
     refusal: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: a strict plan refused at a base or impassable terrain: how far along the path the
+    #: mover's base first touches it (any longer move the same way is refused too)
+    blocked_at: float | None = None
 
 
 def _cut(line: LineString, d: float) -> list[tuple[float, float]]:
@@ -114,6 +117,7 @@ def plan_move(
         plan.stopped_at_wire = None
         plan.stopped_by = "end of its move"
     path = _cut(line, stop_at)
+    whole = stop_at >= line.length - EPS  # (the path as asked: its length is the line's)
     # bases and impassable terrain
     if len(path) >= 2:
         skip = {fig.id} | (ignore or set())
@@ -124,12 +128,13 @@ def plan_move(
         if hit is not None:
             what = _obstacle_name(game, table, hit.obstacle_id)
             if strict:
-                return MovePlan([fig.pos], refusal=f"The way is blocked by {what}.")
+                return MovePlan([fig.pos], refusal=f"The way is blocked by {what}.", blocked_at=hit.distance)
             path = _cut(LineString(path), max(0.0, hit.distance - 1e-3)) if hit.distance > EPS else [fig.pos]
             plan.stopped_at_wire = None
             plan.stopped_by = f"blocked by {what}"
+            whole = False
     plan.path = path if len(path) >= 2 else [fig.pos]
-    plan.length = LineString(plan.path).length if len(plan.path) >= 2 else 0.0
+    plan.length = (line.length if whole else LineString(plan.path).length) if len(plan.path) >= 2 else 0.0
     plan.cost = max(0.0, plan.length - (free_len if plan.wire_crossed else 0.0))
     if plan.length <= EPS:
         plan.wire_crossed = False
@@ -139,8 +144,14 @@ def plan_move(
 def shared_collider(game: Game) -> Collider:
     """The game's pymunk space of its table, brought up to date with the figures in action
     before each use: only the bases that moved, came or went are changed (building the
-    space again for each move would place every base again)."""
-    collider, placed = game.keep("collider", id(game.table), lambda: (Collider(game.table), {}), limit=1)
+    space again for each move would place every base again); within a reading scope
+    (:meth:`Game.reading`: nothing changes the state) once for the state's version."""
+    collider, placed, synced = game.keep("collider", id(game.table), lambda: (Collider(game.table), {}, [None]), limit=1)
+    # in a reading scope nothing moves: synced once for the state's version (an AI plans many moves)
+    stamp = (game.version, id(game.state)) if game.memo is not None else None
+    if stamp is not None and synced[0] == stamp:
+        return collider
+    synced[0] = stamp
     now = {f.id: (f.x, f.y, f.radius) for f in game.state.figures.values() if f.alive}
     for fid in [fid for fid in placed if now.get(fid) != placed[fid]]:
         collider.remove_figure(fid)

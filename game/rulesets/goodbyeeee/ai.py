@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.keys import StateKey
@@ -28,6 +30,7 @@ from game.solo.keys import SoloKey
 from game.solo.tables import solo_tables
 
 from .ai_spend import spend_commands
+from .auto_weapons import ZONE
 from .move import DASH
 from .status import GbFigMark
 
@@ -38,6 +41,10 @@ FORWARD = ("advance", "attack", "close")
 CHARGING = ("attack", "close")
 FORTIFIED = ("trench", "bunker", "building")
 MOVES_AT_ONCE = 2  # moves planned per call: the first the referee accepts is given
+#: weapons whose shots read the crew or the beaten zone (other figures than firer and target)
+CREWED = frozenset({"lmg", ZONE})
+#: a figure's markers that only whether it may fire (firing.firer_problem) reads
+FIRE_MARKS = frozenset({GbFigMark.FIRED, GbFigMark.VALOUR})
 #: the weapons whose shots (and gunners' nerve) are worth a Luck point
 LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", "field_artillery"})
 
@@ -274,8 +281,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                  and rules.firing.firer_problem(game, f, wid) is None]  # (else refused at every target)
         for e in rules.enemy_figures(game, f.side):
             for wid, reach in aimed:
-                if rules.dist(f.pos, e.pos) <= reach + 1e-6 and self.value(game, Command("fire", f.side, figure=f.id, target=e.id,
-                                                                                         choice=wid), True) >= 0.1:
+                if rules.dist(f.pos, e.pos) <= reach + 1e-6 and self.value_of(game, "fire", f.side, f.id, e.id, None, wid, True) >= 0.1:
                     return True
         return False
 
@@ -297,8 +303,11 @@ class GbPlanner(Planner["Goodbyeeee"]):
         moving = self.rules.moving
         costed = moving.costed(game, f, [f.pos, to])
         budget = moving.left(game, f, dash)
-        if costed.total <= budget + 0.01 and moving.plan(game, f, [to], dash).refusal is None:
+        plan = moving.plan(game, f, [to], dash) if costed.total <= budget + 0.01 else None
+        if plan is not None and plan.refusal is None:
             return to
+        # a base or impassable terrain this far along the line (a shorter move past it is refused too)
+        blocked = plan.blocked_at if plan is not None else None
         lo, hi = 0.0, costed.length
         for _ in range(14):  # the furthest point the allowance pays for, to a hair
             mid = (lo + hi) / 2
@@ -309,8 +318,15 @@ class GbPlanner(Planner["Goodbyeeee"]):
             if d < self.rules.mm(1):
                 return None
             p = (f.x + (to[0] - f.x) * d / span, f.y + (to[1] - f.y) * d / span)
-            if moving.plan(game, f, [p], dash).refusal is None:
+            if blocked is not None and math.hypot(p[0] - f.x, p[1] - f.y) > blocked + 1.0:
+                ends = [p]
+                if self.rules.melee.charge_path(game, f, ends) is ends:
+                    continue  # its way passes a millimetre or more into what blocked the longer move: refused as that was
+            plan = moving.plan(game, f, [p], dash)
+            if plan.refusal is None:
                 return p
+            if plan.blocked_at is not None:
+                blocked = plan.blocked_at if blocked is None else min(blocked, plan.blocked_at)
         return None
 
     def step_toward(self, game: Game, f: Figure, goal: tuple[float, float], reach: float) -> tuple[float, float]:
@@ -323,41 +339,56 @@ class GbPlanner(Planner["Goodbyeeee"]):
         go = max(0.0, min(reach, d - keep))
         a = math.atan2(goal[1] - f.y, goal[0] - f.x)
         end = clamp_to_table(game, (f.x + math.cos(a) * go, f.y + math.sin(a) * go), margin=f.radius)
-        spots = [(x, y) for x, y, _ in cover_spots(rules, game) if rules.dist(f.pos, (x, y)) <= reach and rules.dist(end, (x, y)) <= reach / 2]
+        spots = [(x, y) for x, y in self.spots_near(game, f.pos, end, reach)
+                 if rules.dist(f.pos, (x, y)) <= reach and rules.dist(end, (x, y)) <= reach / 2]
         if spots:
             best = min(spots, key=lambda p: rules.dist(p, goal))
             if rules.dist(best, goal) <= rules.dist(end, goal) + rules.mm(2):
                 return best
         return end
 
+    def spots_near(self, game: Game, a: tuple[float, float], b: tuple[float, float], reach: float) -> list[tuple[float, float]]:
+        """The cover spots (in their order) that may be within ``reach`` of ``a`` and half that
+        of ``b``: a vectorised first sieve with a margin, the rules' measure deciding after."""
+        table = game.table
+        spots = cover_spots(self.rules, game)
+        xy = game.keep("gb_spots_xy", (id(table), table.version, len(spots)),
+                       lambda: np.array([(x, y) for x, y, _ in spots], dtype=float).reshape(-1, 2), limit=1)
+        if not len(xy):
+            return []
+        ok = (np.hypot(xy[:, 0] - a[0], xy[:, 1] - a[1]) <= reach + 1e-6) & (np.hypot(xy[:, 0] - b[0], xy[:, 1] - b[1]) <= reach / 2 + 1e-6)
+        return [(spots[i][0], spots[i][1]) for i in np.flatnonzero(ok)]
+
     # ---- fire ---------------------------------------------------------------------------------------------
     def shots(self, game: Game, side: str, unit: Unit) -> list[Command]:
         rules = self.rules
         out: list[tuple[float, Command]] = []
         enemies = rules.enemy_figures(game, side)
+        worths: dict[str, float] = {}  # each enemy's, once
         for f in rules.alive(game, unit.id):
             if rules.firing.why_not_fire(game, f) is not None:
                 continue
-            best: tuple[float, Command] | None = None
+            best: tuple[float, str, str | None, tuple[float, float] | None, str] | None = None
             for wid in dict.fromkeys(f.weapons):
                 w = rules.data.weapons[wid]
                 if rules.firing.shots_left(game, f, wid) <= 0:
                     continue
-                if w.kind == "aimed" and rules.firing.firer_problem(game, f, wid) is not None:
+                aimed = w.kind == "aimed"
+                if aimed and rules.firing.firer_problem(game, f, wid) is not None:
                     continue  # refused at every target: nothing to weigh
                 reach = self.reach(wid)
                 for e in enemies:
                     if rules.dist(f.pos, e.pos) > reach + 1e-6:
                         continue
-                    if w.kind == "aimed":
-                        cmd = Command("fire", side, figure=f.id, target=e.id, choice=wid)
-                    else:
-                        cmd = Command("fire_at_point", side, figure=f.id, point=e.pos, choice=wid)
-                    value = self.value(game, cmd, w.kind == "aimed") * self.worth(game, e)
+                    kind, target, point = ("fire", e.id, None) if aimed else ("fire_at_point", None, e.pos)
+                    worth = worths.get(e.id)
+                    if worth is None:
+                        worth = worths[e.id] = self.worth(game, e)
+                    value = self.value_of(game, kind, side, f.id, target, point, wid, aimed) * worth
                     if value > 0 and (best is None or value > best[0]):
-                        best = (value, cmd)
-            if best is not None:
-                out.append(best)
+                        best = (value, kind, target, point, wid)
+            if best is not None:  # (the command made for the best only)
+                out.append((best[0], Command(best[1], side, figure=f.id, target=best[2], point=best[3], choice=best[4])))
             elif rules.firing.fired(game, f) is None and float(f.markers.get(GbFigMark.MOVED_CM, 0.0)) < self.rules.data.overwatch.moved_less_than:
                 out.append((0.0, Command("overwatch", side, figure=f.id)))
         out.sort(key=lambda vc: -vc[0])
@@ -380,7 +411,40 @@ class GbPlanner(Planner["Goodbyeeee"]):
         """The expected enemy figures put out of action, from the shot's own numbers (fast: the
         exact odds, with every Luck and card question in them, are for the player's panel);
         ``firer_checked``: the firer may fire the weapon at some target (``firing.firer_problem``)."""
-        return float(self.rules.recall(game, ("gb_value", cmd), lambda: self._value(game, cmd, firer_checked)))
+        return self.value_of(game, cmd.kind, cmd.side, cmd.figure_id, cmd.target, cmd.point, cmd.choice, firer_checked, cmd)
+
+    def value_of(self, game: Game, kind: str, side: str, figure: str, target: str | None, point: tuple[float, float] | None,
+                 choice: str | None, firer_checked: bool = False, cmd: Command | None = None) -> float:
+        """:meth:`value` of the command of these fields (made only when not known yet)."""
+        def work() -> float:
+            c = cmd or Command(kind, side, figure=figure, target=target, point=point, choice=choice)
+            return self._kept_value(game, c, firer_checked)
+        return float(self.rules.recall(game, ("gb_value", kind, side, figure, target, point, choice), work))
+
+    def _kept_value(self, game: Game, cmd: Command, firer_checked: bool) -> float:
+        """:meth:`_value`, kept across commands for an aimed shot whose numbers read only the
+        firer, the target and the terrain (not a crew's or a beaten zone's other figures):
+        keyed on everything of the two it may read, so a figure that has not fired yet
+        weighs again only the targets that changed since (a shot pins or kills one)."""
+        st = game.state
+        fig, target = st.figures[cmd.figure_id], st.figures.get(cmd.target_id) if cmd.kind == "fire" else None
+        wid = cmd.choice or self.rules.firing.default_weapon(fig)
+        if target is None or wid not in self.rules.data.weapons or self.rules.firing.weapon_as_fired(fig, wid) in CREWED:
+            return self._value(game, cmd, firer_checked)
+        table = game.table
+        # (what it fired and its heroic act this turn are read only by firing.firer_problem, which a
+        # checked firer skips, and never of the target: a figure's second shot weighs no target again)
+        key = (cmd.kind, cmd.side, cmd.figure, cmd.target, cmd.choice, firer_checked, st.turn, id(table), table.version,
+               self.sig(game, fig, not firer_checked), self.sig(game, target, False))
+        return float(game.keep("gb_values", key, lambda: self._value(game, cmd, firer_checked), limit=5000))
+
+    def sig(self, game: Game, f: Figure, fire_marks: bool) -> tuple:
+        """All of a figure a shot's numbers may read (where, what, its markers; ``fire_marks``:
+        with its fire and Valour markers of this turn)."""
+        def work() -> tuple:
+            marks = f.markers if fire_marks else {k: v for k, v in f.markers.items() if k not in FIRE_MARKS}
+            return (f.x, f.y, f.life, f.side, f.type, tuple(f.weapons), tuple(f.equipment), repr(marks))
+        return self.rules.recall(game, ("gb_sig", f.id, fire_marks), work)
 
     def _value(self, game: Game, cmd: Command, firer_checked: bool) -> float:
         rules = self.rules

@@ -73,7 +73,7 @@ def dead_eye(planner: GbPlanner, game: Game, side: str) -> list[Command]:
                 continue
             for e in enemies:
                 if rules.dist(f.pos, e.pos) <= planner.reach(wid) + 1e-6:
-                    v = planner.value(game, Command("fire", side, figure=f.id, target=e.id, choice=wid))
+                    v = planner.value_of(game, "fire", side, f.id, e.id, None, wid)
                     if v >= 0.2 and (best is None or v > best[0]):
                         best = (v, f.id)
     return [Command("play_card", side, figure=best[1], choice=jd)] if best else []

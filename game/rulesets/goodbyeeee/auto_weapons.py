@@ -173,6 +173,14 @@ class GbAuto(Chapter["Goodbyeeee"]):
         """The enemy figures the gun sees in its beaten zone through ``target``, nearest first;
         refused when a friendly figure is in it (interpretation hmg)."""
         rules = self.rules
+        inside = self.zone_figures(game, firer, target)
+        seen = [f for f in inside if game.state.hostile(firer.side, f.side) and rules.los(game, firer, f).visible]
+        return sorted(seen, key=lambda f: (rules.dist(firer.pos, f.pos), f.id))
+
+    def zone_figures(self, game: Game, firer: Figure, target: Figure) -> list[Figure]:
+        """Every figure in the beaten zone through ``target``; refused when a friendly figure
+        is among them (what a shot checks before the dice: who is seen there is the fire's)."""
+        rules = self.rules
         w = rules.data.weapons[ZONE]
         reach = rules.mm(w.range_bands()[-1][1])
         strip = rectangle(firer.pos, rules.heading(firer.pos, target.pos), reach, rules.mm(rules.data.hmg_rules.zone_width))
@@ -181,8 +189,7 @@ class GbAuto(Chapter["Goodbyeeee"]):
         inside = [f for f, c in zip(others, covered, strict=True) if c]
         friends = [f for f in inside if not game.state.hostile(firer.side, f.side) and f.unit != firer.unit]
         require(not friends, f"{friends[0].name if friends else ''} is in the beaten zone: the gun may not fire through friends.")
-        seen = [f for f in inside if game.state.hostile(firer.side, f.side) and rules.los(game, firer, f).visible]
-        return sorted(seen, key=lambda f: (rules.dist(firer.pos, f.pos), f.id))
+        return inside
 
     def fire_zone(self, game: Game, firer: Figure, target: Figure) -> list[dict]:
         """L226: a d6 for each figure in the zone, nearest first, until the shots run out; the

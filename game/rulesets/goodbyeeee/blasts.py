@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shapely.geometry import Point
+from shapely.geometry import LineString, Point
 
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
@@ -64,13 +64,20 @@ class GbBlasts(Chapter["Goodbyeeee"]):
 
     def obstructions(self, game: Game, a: XY, b: XY) -> list[str]:
         """The walls, hedges, fences and buildings the throw crosses (not one the thrower is in)."""
+        table = game.table  # (the terrain's alone: kept per table and version)
+        return list(game.keep("gb_obstructions", (id(table), table.version, (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))), lambda: self._obstructions(game, a, b), limit=5000))
+
+    def _obstructions(self, game: Game, a: XY, b: XY) -> tuple[str, ...]:
         kinds = set(self.rules.data.grenade_rules.obstructions)
+        idx = game.table.index
+        if not idx.features or a == b or not any(idx.type_ids[i] in kinds for i in idx.tree.query(LineString([a, b]), predicate="intersects")):
+            return ()  # no wall, hedge, fence or building on the way (the trace would cross none)
         inside = {f.id for f in game.table.features_at(a)}
         seen: list[str] = []
         for e in trace_path(game.table, [a, b]).crossings:
             if e.type_id in kinds and e.feature_id not in inside and e.feature_id not in seen:
                 seen.append(e.feature_id)
-        return seen
+        return tuple(seen)
 
     def confined_at(self, game: Game, p: XY) -> list:
         kinds = set(self.rules.data.grenade_rules.confined)

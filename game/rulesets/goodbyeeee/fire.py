@@ -175,7 +175,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         fired = self.weapon_as_fired(firer, wid)
         shot = self.build(game, firer, target, fired)
         if fired == ZONE:
-            self.rules.auto.zone(game, firer, target)  # refused with a friend in the beaten zone
+            self.rules.auto.zone_figures(game, firer, target)  # refused with a friend in the beaten zone
         return shot
 
     def firer_problem(self, game: Game, firer: Figure, wid: str) -> str | None:
@@ -233,7 +233,8 @@ class GbFire(Chapter["Goodbyeeee"]):
         if eye and card is not None and card.to_hit:
             hit_mods.append(("Dead Eye", -card.to_hit))
         to_hit = base + sum(m for _, m in hit_mods)
-        require(to_hit <= 6, f"{target.name} cannot be hit: it needs {to_hit}+ on a d6.")
+        if to_hit > 6:
+            refuse(f"{target.name} cannot be hit: it needs {to_hit}+ on a d6.")
         los = rules.los(game, firer, target)
         prone = bool(target.markers.get(GbFigMark.PRONE))
         saves: tuple[int, ...] = ()

@@ -18,7 +18,7 @@ of opponents, kill or capture) wait for an answer and a save goes on from them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, require
@@ -44,9 +44,13 @@ class GbMelee(Chapter["Goodbyeeee"]):
         return self.rules.dist(a.pos, b.pos) <= a.radius + b.radius + CONTACT
 
     def opponents(self, game: Game, fig: Figure) -> list[Figure]:
-        """Enemies in base contact, by id."""
+        """Enemies in base contact, by id (found once while nothing changes: the AI asks of
+        every figure it plans)."""
         if not fig.alive:
             return []
+        return list(self.rules.recall(game, ("gb_opponents", fig.id), lambda: self._opponents(game, fig)))
+
+    def _opponents(self, game: Game, fig: Figure) -> list[Figure]:
         st = game.state
         x, y, r = fig.x, fig.y, fig.radius  # in_contact, for every figure
         return sorted((e for e in st.figures.values()
@@ -60,15 +64,18 @@ class GbMelee(Chapter["Goodbyeeee"]):
             names = ", ".join(e.name for e in self.opponents(game, fig))
             game.emit("melee", f"{fig.name} charges into contact with {names}.", figures=[fig.id])
 
-    def charge_path(self, game: Game, fig: Figure, waypoints: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        """A path ending on an enemy's base ends at base contact instead (a charge, L142)."""
+    def charge_path(self, game: Game, fig: Figure, waypoints: list[tuple[float, float]],
+                    among: Iterable[Figure] | None = None) -> list[tuple[float, float]]:
+        """A path ending on an enemy's base ends at base contact instead (a charge, L142);
+        ``among``: the figures that may be there (in the state's order), when not all."""
         if not waypoints:
             return waypoints
         last = waypoints[-1]
         prev = waypoints[-2] if len(waypoints) > 1 else fig.pos
         dist = self.rules.dist
-        ends_on = [e for e in game.state.figures.values()
-                   if dist(last, e.pos) < fig.radius + e.radius and e.alive and game.state.hostile(fig.side, e.side)]
+        lx, ly, r = last[0], last[1], fig.radius  # (rules.dist, inline: every planned move asks)
+        ends_on = [e for e in (game.state.figures.values() if among is None else among)
+                   if math.hypot(lx - e.x, ly - e.y) < r + e.radius and e.alive and game.state.hostile(fig.side, e.side)]
         for e in sorted(ends_on, key=lambda e: dist(prev, e.pos)):
             reach = fig.radius + e.radius
             # the first point of prev -> last at ``reach`` from e's centre

@@ -53,6 +53,7 @@ XY = tuple[float, float]
 EPS = 1e-6
 #: what a climb leaves (interpretation climb: a level is a trench wall)
 CLIMB_FROM = ("trench", "bunker")
+CLIMB_KINDS = frozenset(CLIMB_FROM)
 CLIMB = "climb"
 DASH = "dash"
 
@@ -65,10 +66,35 @@ class GbPlan:
     costed: CostedPath | None = None
     refusal: str | None = None
     climbs: list[Trigger] = field(default_factory=list)
+    blocked_at: float | None = None  # refused at a base or impassable terrain this far along (MovePlan.blocked_at)
 
     @property
     def cost(self) -> float:
         return self.costed.total if self.costed else 0.0
+
+
+@dataclass(frozen=True)
+class GbRoute:
+    """A path as the bases and the terrain let it go, whatever the allowance (GbMove.route)."""
+
+    path: tuple[XY, ...]
+    refusal: str | None = None
+    climbs: tuple[Trigger, ...] = ()
+    costed: CostedPath | None = None
+    blocked_at: float | None = None
+
+
+def kinds_near(game: Game, kinds: frozenset[str], path: Sequence[XY]) -> bool:
+    """Whether the bounds of a feature of one of ``kinds`` meet the path's (else the path meets
+    none of them): a sieve before any geometry, the features' bounds kept per table."""
+    table = game.table
+    boxes = game.keep("gb_kind_boxes", (id(table), table.version, kinds),
+                      lambda: [f.area.bounds for f in table.features if f.type.id in kinds], limit=16)
+    if not boxes:
+        return False
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return any(bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1 for bx0, by0, bx1, by1 in boxes)
 
 
 class ClimbPoints:
@@ -81,6 +107,10 @@ class ClimbPoints:
     def triggers(self, game: Game, mover: Figure, path: Sequence[XY], done: frozenset[str]) -> list[Trigger]:
         if self.rules.moving.is_tank(mover) or len(path) < 2:
             return []
+        idx = game.table.index
+        if not kinds_near(game, CLIMB_KINDS, path) or not any(
+                idx.type_ids[i] in CLIMB_FROM for i in idx.tree.query(LineString(path), predicate="intersects")):
+            return []  # no trench or bunker on the way: nothing to climb (the trace would find no exit of one)
         trace = trace_path(game.table, list(path))
         out: dict[str, Trigger] = {}
         for e in trace.crossings:
@@ -207,23 +237,43 @@ class GbMove(Chapter["Goodbyeeee"]):
         return max(0.0, self.allowance(game, fig, dash, road) - self.moved(fig))
 
     # ---- planning a path ----------------------------------------------------------------------
-    def slow_areas(self, game: Game, fig: Figure):
-        mv = self.rules.data.movement
+    def slow_rate(self, game: Game, fig: Figure) -> float | None:
+        """What difficult ground costs the figure a mm (None: it is never slowed)."""
         if self.is_tank(fig) or not self.rules.option(game, "difficult_terrain"):
+            return None
+        return 1.0 if "stormtrooper" in self.rules.stats.skills(fig) else self.rules.data.movement.difficult_terrain_cost
+
+    def slow_areas(self, game: Game, fig: Figure):
+        rate = self.slow_rate(game, fig)
+        if rate is None:
             return []
-        rate = 1.0 if "stormtrooper" in self.rules.stats.skills(fig) else mv.difficult_terrain_cost
-        return [(f.area, rate, f"difficult ground ({f.name})") for f in game.table.features if f.type.id in mv.difficult_terrain]
+        kinds = self.rules.data.movement.difficult_terrain
+        return [(f.area, rate, f"difficult ground ({f.name})") for f in game.table.features if f.type.id in kinds]
 
     def on_road(self, game: Game, path: Sequence[XY]) -> bool:
         roads = [f.area for f in game.table.features if f.type.id == "road"]
         return bool(roads) and shapely.union_all(roads).buffer(0.01).covers(LineString(path))
 
-    def costed(self, game: Game, fig: Figure, path: Sequence[XY], climbs: Sequence[Trigger] = ()) -> CostedPath:
+    def costed(self, game: Game, fig: Figure, path: Sequence[XY], climbs: Sequence[Trigger] = (),
+               length: float | None = None) -> CostedPath:
+        """What the path costs (``length``: the path's, measured already)."""
         mv = self.rules.data.movement
         charges = [Charge(t.at, self.rules.mm(mv.climb_cost), f"climb out of {game.table.feature(t.source).name}") for t in climbs]
         if fig.markers.get(GbFigMark.PRONE):
             charges.append(Charge(0.0, self.rules.mm(mv.stand_up_cost), "stand up"))
-        return CostedPath(LineString(path).length, charges, slow_stretches(path, self.slow_areas(game, fig)))
+        return CostedPath(LineString(path).length if length is None else length, charges, list(self.slowed(game, fig, path)))
+
+    def slowed(self, game: Game, fig: Figure, path: Sequence[XY]) -> tuple:
+        """The path's stretches of difficult ground (kept per path, terrain and the figure's
+        rate: a planned path is priced again by the check, the move and the walk)."""
+        rate = self.slow_rate(game, fig)
+        if rate is None:
+            return ()
+        if not kinds_near(game, frozenset(self.rules.data.movement.difficult_terrain), path):
+            return ()  # no difficult ground near: none crossed
+        table = game.table
+        key = (id(table), table.version, rate, tuple((float(x), float(y)) for x, y in path))
+        return game.keep("gb_slowed", key, lambda: tuple(slow_stretches(path, self.slow_areas(game, fig))), limit=4000)
 
     def plan(self, game: Game, fig: Figure, waypoints: Sequence[XY], dash: bool) -> GbPlan:
         """A player's move: the whole path must be legal and within what is left (worked out
@@ -232,20 +282,41 @@ class GbMove(Chapter["Goodbyeeee"]):
         return self.rules.recall(game, ("gb_plan", fig.id, tuple(pts), dash), lambda: self._plan(game, fig, pts, dash))
 
     def _plan(self, game: Game, fig: Figure, waypoints: list[XY], dash: bool) -> GbPlan:
-        pts = self.rules.melee.charge_path(game, fig, waypoints)
-        base = plan_move(self.rules, game, fig, pts, budget=float("inf"), strict=True,
-                         stop_types=frozenset(), mover="vehicle" if self.is_tank(fig) else "infantry")
-        if base.refusal:
-            return GbPlan([fig.pos], refusal=base.refusal)
-        path = base.path
-        climbs = self.climbs.triggers(game, fig, path, frozenset())
-        costed = self.costed(game, fig, path, climbs)
+        route = self.route(game, fig, waypoints)
+        if route.refusal or route.costed is None:
+            return GbPlan([fig.pos], refusal=route.refusal, blocked_at=route.blocked_at)
+        path, costed = list(route.path), route.costed
         budget = self.left(game, fig, dash, road=self.is_tank(fig) and self.on_road(game, path))
         if costed.total > budget + 0.01:
             extra = costed.explain()
             return GbPlan([fig.pos], refusal=f"That move costs {self.rules.fmt(costed.total)}" + (f" ({extra})" if extra else "")
                           + f"; {fig.name} has {self.rules.fmt(budget)} left.")
-        return GbPlan(path, costed, climbs=climbs)
+        return GbPlan(path, costed, climbs=list(route.climbs))
+
+    def route(self, game: Game, fig: Figure, waypoints: list[XY]) -> GbRoute:
+        """The path as the bases and the terrain let it go, its climbs and its price, before
+        the allowance: kept across commands under all it depends on (the figure, the
+        waypoints, the terrain and the bases near enough to touch the path), so the check,
+        the command and the AI's next plans share it while nothing near it moves."""
+        x0, y0 = fig.x, fig.y
+        xs, ys = [x0] + [p[0] for p in waypoints], [y0] + [p[1] for p in waypoints]
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        r = fig.radius + 1.0
+        near = [e for e in game.state.figures.values()
+                if lo_x - r - e.radius <= e.x <= hi_x + r + e.radius and lo_y - r - e.radius <= e.y <= hi_y + r + e.radius and e.alive]
+        table = game.table
+        key = (fig.id, x0, y0, fig.radius, fig.type, fig.side, tuple(waypoints), bool(fig.markers.get(GbFigMark.PRONE)),
+               self.slow_rate(game, fig), id(table), table.version, tuple((e.id, e.x, e.y, e.radius) for e in near))
+        return game.keep("gb_routes", key, lambda: self._route(game, fig, waypoints, near), limit=2000)
+
+    def _route(self, game: Game, fig: Figure, waypoints: list[XY], near: list[Figure]) -> GbRoute:
+        pts = self.rules.melee.charge_path(game, fig, waypoints, among=near)  # (an enemy the path ends on is near it)
+        base = plan_move(self.rules, game, fig, pts, budget=float("inf"), strict=True,
+                         stop_types=frozenset(), mover="vehicle" if self.is_tank(fig) else "infantry")
+        if base.refusal:
+            return GbRoute((fig.pos,), base.refusal, blocked_at=base.blocked_at if pts is waypoints else None)
+        climbs = tuple(self.climbs.triggers(game, fig, base.path, frozenset()))
+        return GbRoute(tuple(base.path), None, climbs, self.costed(game, fig, base.path, climbs, base.length))
 
     # ---- the commands --------------------------------------------------------------------------
     def check_move(self, game: Game, cmd: Command) -> None:

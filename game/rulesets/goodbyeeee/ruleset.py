@@ -55,7 +55,7 @@ from typing import get_args
 
 from game.core.commands import Command, require
 from game.core.game import Game
-from game.core.keys import FigureMark
+from game.core.keys import Decision, FigureMark
 from game.core.state import Figure, GameState, Unit
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
@@ -163,13 +163,30 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.jobs.push(game, {"do": "turn_start"})
         self.run_queue(game)
 
-    def run_queue(self, game: Game) -> None:
-        self.jobs.run(game, self.decision, self.check_victory)
+    def run_queue(self, game: Game) -> bool:
+        """Run the jobs, the victory checked after each; whether a step ran after the last
+        check (one that stopped to ask a player: the state may differ from what was checked)."""
+        unchecked = False
+
+        def waiting(g: Game) -> Decision | None:
+            nonlocal unchecked
+            d = self.decision(g)
+            if d is None:
+                unchecked = True  # a step runs next
+            return d
+
+        def checked(g: Game) -> None:
+            nonlocal unchecked
+            unchecked = False
+            self.check_victory(g)
+
+        self.jobs.run(game, waiting, checked)
+        return unchecked
 
     def apply(self, game: Game, cmd: Command) -> None:
-        super().apply(game, cmd)
-        self.run_queue(game)
-        self.check_victory(game)
+        super().apply(game, cmd)  # (the victory checked last)
+        if self.run_queue(game):  # checked again only when a step may have changed the state since
+            self.check_victory(game)
 
     def job_side_start(self, game: Game, job: dict) -> list[dict]:
         """A player's turn begins with its event step (L79, L283)."""
@@ -258,6 +275,10 @@ class Goodbyeeee(RulesetBase[GbData]):
         return [{"do": "turn_start"}]
 
     # ---- the solo rules, in this ruleset's terms (solo_view.py) -------------------------------------------
+    def enemy_figures(self, game: Game, side: str) -> list[Figure]:
+        """(RulesetBase's, found once while nothing changes: the AI asks it of every figure.)"""
+        return list(self.recall(game, ("gb_enemies", side), lambda: RulesetBase.enemy_figures(self, game, side)))
+
     def profile(self, game: Game, unit: Unit) -> Profile:
         return self.solo_view.profile(game, unit)
 

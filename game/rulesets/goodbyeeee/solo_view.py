@@ -68,7 +68,8 @@ class GbSoloView(Chapter["Goodbyeeee"]):
         tank = self.is_tank_unit(game, unit)
         weapons = {w for f in alive for w in f.weapons}
         lost: float = sum(1 for f in figs if not f.alive)
-        lost += sum(min(f.wounds, rules.stats.stat(f, "wounds")) / max(1, rules.stats.stat(f, "wounds")) for f in alive)
+        lost += sum(min(f.wounds, rules.stats.stat(f, "wounds")) / max(1, rules.stats.stat(f, "wounds")) for f in alive
+                    if f.wounds)  # (an unwounded figure adds nothing)
         return Profile(
             routing=self.routed(game, unit),
             retiring=unit.markers.get(SoloKey.ORDER) in ("retreat", "rout"),
