@@ -27,6 +27,12 @@ from game.rulesets.base import ruleset_of
 #: depend on where figures stand are not shared: a result worked out on the real game may
 #: have read a figure the side has not seen.
 SHARED_STORES = ("los", "cover_spots", "roads", "wet_area", "wwai_areas", "wwai_crossings")
+#: kept results that are facts of the table alone but are replaced, not filled in, as the
+#: real game works them out (the sight matrix of the figures on the table: sight between
+#: the points where they stand, read by position): the knowledge game is given the real
+#: game's latest whenever its view is made, so that its planners read sight lines the
+#: real game already holds instead of working them out again
+TAKEN_STORES = ("sight_matrix",)
 
 
 class NoDice(Source):
@@ -66,5 +72,8 @@ class Knowledge:
         else:
             with known.changing():
                 known.state = view
+        for name in TAKEN_STORES:
+            if name in game.kept:
+                known.kept[name] = game.kept[name]
         self.versions[side] = stamp
         return known

@@ -9,7 +9,9 @@ next (the units before it are asked again first when their situation changed); w
 unit has anything left, it ends the phase.
 It plans on what its side knows (:class:`game.ai.knowledge.Knowledge`: the ruleset's view
 for its side, no unspotted enemy, no secret of the other side) and every command it picks
-is checked by the real game, the referee, before it is given.
+is checked by the real game, the referee, before it is given; what that check worked out
+is handed on to the game's submit of the command (:meth:`Game.hand_over`), which a driver
+calls at once.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class SoloAI:
         known = self.knowledge.of(game, side)
         with game.reading(), known.reading():
             cmd = self._choose(game, known, side)
+            game.hand_over(cmd)  # its check on the real game is not worked out again by submit
         self.issued.add(self._key(game, cmd))
         if len(self.issued) > 5000:
             self.issued = {k for k in self.issued if k[0] >= game.state.turn}

@@ -101,6 +101,12 @@ class Game:
         #: inside :meth:`reading`, a place where a ruleset may keep what it works out from
         #: the state (who is in melee, ...); None outside, where the state may change
         self.memo: dict[Any, Any] | None = None
+        #: a reading scope's memo handed on to :meth:`submit` (:meth:`hand_over`): the
+        #: command, the state it was of (its identity and version) and the memo
+        self._handed: tuple[Command, int, int, dict[Any, Any]] | None = None
+        #: while :meth:`submit` applies a command: the command and the memo its check worked
+        #: in, until the ruleset takes it (:meth:`take_checked`)
+        self._checked: tuple[Command, dict[Any, Any]] | None = None
         #: what rules and players work out and keep across commands (sight lines, planned
         #: moves, ...), each store keyed by everything the result depends on (positions,
         #: the terrain's version): never saved, never part of the state
@@ -120,18 +126,39 @@ class Game:
             self.version += 1
 
     @contextmanager
-    def reading(self) -> Iterator[None]:
+    def reading(self, memo: dict[Any, Any] | None = None) -> Iterator[None]:
         """A scope in which nothing changes the state (a player choosing a command, the
         interface listing what may be done): rules may memoise in :attr:`memo`. A command
-        submitted inside it clears the memo."""
+        submitted inside it clears the memo. ``memo``: the memo of an earlier scope of
+        this same state to go on from (:meth:`hand_over`); ignored inside another scope."""
         outer = self.memo
         if outer is None:
-            self.memo = {}
+            self.memo = memo if memo is not None else {}
         try:
             yield
         finally:
             if outer is None:
                 self.memo = None
+
+    def hand_over(self, cmd: Command) -> None:
+        """Inside a reading scope, by a player that chose ``cmd`` in it: the scope's memo
+        is handed on to :meth:`submit` of ``cmd``, whose check then reads what the
+        player's own check worked out instead of working it out again. It is taken only
+        while the state is the one it was of (the same object at the same :attr:`version`):
+        a player's choice submitted at once, as the drivers do; whoever changes the state
+        between by hand (a test) must not hand over (the version would not show it)."""
+        if self.memo is not None:
+            self._handed = (cmd, id(self.state), self.version, self.memo)
+
+    def take_checked(self, cmd: Command) -> dict[Any, Any] | None:
+        """While :meth:`submit` applies ``cmd`` (that very object, not an equal one the
+        rules make for a step of their own), once: the memo its check worked in, of the
+        state as it was before the apply began, so that the ruleset reads the command's
+        plan (worked out by the check) instead of working it out again. The apply takes
+        it first, before it changes anything the plan reads; every later call (and any
+        outside an apply) gives None."""
+        checked, self._checked = self._checked, None
+        return checked[1] if checked is not None and checked[0] is cmd else None
 
     def keep(self, store: str, key: Any, work: Callable[[], Any], limit: int = 1000) -> Any:
         """``work()``, kept in :attr:`kept` ``[store]`` under ``key`` across commands: the
@@ -221,8 +248,11 @@ class Game:
         return None
 
     def submit(self, cmd: Command) -> Result:
-        with self.reading():  # the check only reads: what it works out may be shared
+        handed, self._handed = self._handed, None
+        start = handed[3] if handed is not None and handed[:3] == (cmd, id(self.state), self.version) else None
+        with self.reading(start):  # the check only reads: what it works out may be shared
             reason = self.check(cmd)
+            checked = self.memo
         if reason is not None:
             return Rejected(cmd, reason)
         n = len(self.commands)
@@ -231,6 +261,7 @@ class Game:
         dice_before = self.dice.count
         first = len(self.log)
         memo, self.memo = self.memo, None  # the state changes: nothing memoised holds
+        self._checked = (cmd, checked) if checked is not None else None  # ... but the command's plan, read first
         with self.changing():
             try:
                 self.rules.apply(self, cmd)
@@ -238,6 +269,7 @@ class Game:
                 self._rewind(n)
                 return Rejected(cmd, r.reason)
             finally:
+                self._checked = None
                 if memo is not None:
                     memo.clear()
                     self.memo = memo

@@ -369,6 +369,18 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
             raise Refusal(hit.reason)
         return hit
 
+    def planned(self, game: Game, cmd: Command, key: tuple, work: Callable[[], Any]) -> Any:
+        """``work()``, the plan of ``cmd`` (a shot, a blast) as its apply begins, taken from
+        what its check kept under ``key`` when :meth:`Game.submit` has just checked it on
+        this same state (:meth:`Game.take_checked`): the first thing an apply reads,
+        before it changes anything. Elsewhere (a save played again, a step the rules make
+        of their own) it is worked out."""
+        checked = game.take_checked(cmd)
+        hit = checked.get(key, MISSING) if checked is not None else MISSING
+        if hit is MISSING or isinstance(hit, _Refused):
+            return work()
+        return hit
+
     # ---- views ---------------------------------------------------------------------
     def view(self, game: Game, side: str | None) -> GameState:
         """The state as ``side`` may know it (None: all of it): other sides' secret

@@ -130,3 +130,34 @@ def test_an_attacker_blinds_a_spotted_machine_gun_with_smoke():
     assert game.check(smoke[0]) is None
     game.state.attrs["victory"]["otherwise"] = "a"  # a side that wins by holding on makes no smoke
     assert not any(c.kind == "blast" and c.option("round") == "smoke" for c in orders(game, "a1", "halt"))
+
+
+def test_the_shot_the_ai_picks_is_planned_once(monkeypatch):
+    """The AI's check of its shot on the real game is handed on to submit, and the
+    apply reads the plan the check worked out: neither works it out again."""
+    from game.catalog import MAPS_DIR, load_map, new_game
+    from game.rulesets.ww2_skirmish.fire import Ww2Firing
+    from game.rulesets.ww2_skirmish.options import Ww2Options
+    from game.simulate import make_player
+
+    game = new_game(load_map(MAPS_DIR / "ww2-village-hauteville.yaml"), 1)
+    players = {s: make_player("ai", 10 + i) for i, s in enumerate(game.state.side_order)}
+    planned: list = []
+    real = Ww2Firing.work_out_shot
+
+    def work_out_shot(self, g, firer, target, opts, strict):
+        planned.append((g, firer, target, opts, strict))
+        return real(self, g, firer, target, opts, strict)
+
+    monkeypatch.setattr(Ww2Firing, "work_out_shot", work_out_shot)
+    for _ in range(400):
+        cmd = players[game.acting_side].choose(game, game.acting_side)
+        if cmd.kind == "fire" and game.rules.decision(game) is None:  # (after a reaction shot its firer may be asked again)
+            break
+        assert game.submit(cmd).ok
+    assert cmd.kind == "fire" and game.rules.decision(game) is None
+    mine = (game, cmd.figure, cmd.target, Ww2Options.of(cmd), True)
+    assert mine in planned  # the AI's own check on the real game
+    del planned[:]
+    assert game.submit(cmd).ok
+    assert mine not in planned

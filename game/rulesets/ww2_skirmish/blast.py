@@ -299,10 +299,19 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         return hit
 
     def check_blast(self, game: Game, cmd: Command) -> None:
-        self.blast_plan(game, cmd.figure, cmd.target, cmd.point, Ww2Options.of(cmd))
+        self.checked_blast(game, cmd)
+
+    def checked_blast(self, game: Game, cmd: Command) -> BlastShot:
+        """The blast ``cmd`` asks for, as its check works it out (kept for the reading
+        scope, where the AI weighs it and submit checks it, and for its apply)."""
+        opts = Ww2Options.of(cmd)
+        return self.rules.recall(game, ("blast_plan", cmd.figure, cmd.target, cmd.point, opts),
+                                 lambda: self.blast_plan(game, cmd.figure, cmd.target, cmd.point, opts))
 
     def apply_blast(self, game: Game, cmd: Command) -> None:
-        b = self.blast_plan(game, cmd.figure, cmd.target, cmd.point, Ww2Options.of(cmd))
+        opts = Ww2Options.of(cmd)
+        b = self.rules.planned(game, cmd, ("blast_plan", cmd.figure, cmd.target, cmd.point, opts),
+                               lambda: self.blast_plan(game, cmd.figure, cmd.target, cmd.point, opts))
         f, w = b.firer, b.weapon
         saved = self.rules.guns.ready_count(f, b.wid) if w.accumulate else 0
         use = min(saved, b.cost)

@@ -90,7 +90,8 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         heavy = self.rules.weapons_of(f, "gun", "at", "flamethrower", "grenade", "rifle_grenade", "mortar")
         if tu is None or not heavy:
             return out
-        members = [m for m in st.unit_figures(target_unit) if self.rules.on_table(m) and self.rules.spotting.is_spotted(game, side, m)]
+        members = self.rules.recall(game, ("spotted_members", side, target_unit), lambda: [
+            m for m in st.unit_figures(target_unit) if self.rules.on_table(m) and self.rules.spotting.is_spotted(game, side, m)])
         if not members:
             return out
         near = min(members, key=lambda m: (hypot(m.x - f.x, m.y - f.y), m.id))

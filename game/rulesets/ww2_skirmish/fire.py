@@ -83,6 +83,39 @@ class Shot:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass
+class ShotArms:
+    """The part of a shot fixed by the firer and its weapon (:meth:`Ww2Firing.shot_arms`)."""
+
+    wid: str
+    weapon: Weapon
+    wclass: ArmClass
+    mode: str | None
+    pool: list[Figure]
+    moved: str | None  # a belt-fed MG that moved: refused, after the shot type's own refusal
+    cap: int | None  # a vehicle MG's actions this turn (strict only), of which ``used`` are spent
+    used: int
+    have: int | None  # the actions of the pool (strict only)
+
+
+@dataclass
+class ShotReach:
+    """The part of a shot fixed by the weapon's class and the target (:meth:`Ww2Firing.shot_reach`)."""
+
+    target: Unit
+    vehicle: Figure | None
+    candidates: list[str]
+    dist: float
+    band: int
+    shifted: int
+    shifts: list[tuple[str, int]]
+    auto: bool
+    emods: list[tuple[str, int]]
+    pick: str | None
+    bunker: bool
+    notes: list[str]
+
+
 class Ww2Firing(Chapter["Ww2Skirmish"]):
     # ---- may this figure shoot now? --------------------------------------------------------------
     rules: Ww2Skirmish
@@ -172,14 +205,50 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
                            lambda: self.work_out_shot(game, firer_id, target_id, opts, strict))
 
     def work_out_shot(self, game: Game, firer_id: str | None, target_id: str | None, opts: Ww2Options, strict: bool) -> Shot:
+        """The shot, its refusals in the order the rules give them. The parts that do not
+        depend on the shot type (:meth:`shot_arms`: the weapon and who pays; :meth:`shot_reach`:
+        the band, its shifts, the effect modifiers) are kept for the reading scope: the AI
+        and the reactions weigh every shot type of the same weapon at the same target."""
         sh = self.rules.data.shooting
         f = self.rules.require_figure(game, firer_id, "figure that fires")
         shot = shot_name(sh, opts.shot or "unaimed")
+        a = self.rules.recall(game, ("shot_arms", f.id, opts.weapon, opts.mode, strict),
+                              lambda: self.shot_arms(game, f, opts.weapon, opts.mode, strict))
+        w, wclass = a.weapon, a.wclass
+        st_info = sh.shot_types[shot]
+        barred = [c for c in st_info.not_for if c == wclass and not (c == "smg" and w.carbine)]
+        require(not barred, f"{st_info.name}s are not possible with {'machine guns' if wclass == 'mg' else 'SMGs'}.")
+        if a.moved is not None:
+            refuse(a.moved)
+        cost = st_info.actions
+        if a.cap is not None:
+            require(a.used + cost <= a.cap, f"{f.name}'s {w.name} has fired {a.used} of the {a.cap} actions one crewman gives it this turn.")
+        if a.have is not None:
+            require(a.have >= cost, f"{f.name} has {a.have} action(s) left{' with its loaders' if len(a.pool) > 1 else ''}; "
+                                    f"{st_info.name.lower()} needs {cost}.")
+        r = self.rules.recall(game, ("shot_reach", f.id, target_id, a.wid, wclass, opts.occupants, strict),
+                              lambda: self.shot_reach(game, f, target_id, a, opts.occupants, strict))
+        table = sh.to_hit[sh.table_for[wclass]]
+        need = table[r.shifted][SHOT_ORDER.index(shot)] if r.shifted < len(table) else None
+        auto = r.auto
+        if r.bunker:
+            need, auto = self.rules.data.bunkers.small_arms_kill_on, False
+        if need is None and not auto:
+            if strict:
+                refuse(f"{f.name} cannot hit {r.target.name} individually ({sh.band_names[min(r.band, 3)]} range shifted "
+                       f"{r.shifted - r.band:+d} band(s) is beyond long range): the team may fire together instead (hits on a 20).")
+        return Shot(f, a.wid, w, wclass, a.mode, shot, cost, list(a.pool), r.target, r.dist, r.band, r.shifted, need, auto,
+                    list(r.shifts), list(r.emods), list(r.candidates), r.pick, r.bunker, r.vehicle if not opts.occupants else None,
+                    opts.occupants, list(r.notes))
+
+    def shot_arms(self, game: Game, f: Figure, weapon: str | None, wmode: str | None, strict: bool) -> ShotArms:
+        """The part of a shot fixed by the firer and its weapon, whatever the shot type and
+        the target: the refusals that come before the shot type's (a belt-fed MG that
+        moved is refused after it, so it is kept as words), and who pays."""
         if strict:
             self.firer_ready(game, f)
-        # the weapon
-        if opts.weapon is not None:
-            wid = opts.weapon
+        if weapon is not None:
+            wid = weapon
             require(wid in f.weapons, f"{f.name} has no {wid}.")
             require(wid not in f.markers.get(Ww2FigMark.WRECKED, []), f"{f.name}'s {self.rules.weapon(wid).name} is wrecked.")
             w = self.rules.weapon(wid)
@@ -192,28 +261,26 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         mode = None
         if w.category == "assault_rifle":
             fixed = f.markers.get(Ww2FigMark.AR_MODE)
-            mode = opts.mode or fixed or "rifle"
+            mode = wmode or fixed or "rifle"
             require(mode in ("rifle", "smg"), "An assault rifle fires as a rifle or as an SMG.")
             require(fixed is None or mode == fixed, f"{f.name}'s {w.name} counts as {'an SMG' if fixed == 'smg' else 'a rifle'} for the rest of this turn.")
-        wclass = self.rules.weapon_class(w, mode)
-        st_info = sh.shot_types[shot]
-        auto_weapon = wclass in ("mg", "smg") and not w.carbine
-        barred = [c for c in st_info.not_for if c == wclass and not (c == "smg" and w.carbine)]
-        require(not barred, f"{st_info.name}s are not possible with {'machine guns' if wclass == 'mg' else 'SMGs'}.")
-        if strict and w.category == "mg" and w.belt_fed and not self.rules.is_vehicle(f):
-            require(not f.markers.get(FigureMark.MOVED), f"{f.name} moved this turn: a belt-fed machine gun may not move and fire.")
+        moved = None
+        if strict and w.category == "mg" and w.belt_fed and not self.rules.is_vehicle(f) and f.markers.get(FigureMark.MOVED):
+            moved = f"{f.name} moved this turn: a belt-fed machine gun may not move and fire."
         pool = self.action_pool(game, f, w)
-        cost = st_info.actions
+        cap = used = None
         if strict and self.rules.is_vehicle(f):
             cap = self.vehicle_mg_cap(game, f)
             used = f.markers.get(Ww2FigMark.MG_USED, {}).get(wid, 0)
-            require(used + cost <= cap, f"{f.name}'s {w.name} has fired {used} of the {cap} actions one crewman gives it this turn.")
-        if strict:
-            have = self.pool_actions(pool)
-            require(have >= cost, f"{f.name} has {have} action(s) left{' with its loaders' if len(pool) > 1 else ''}; "
-                                  f"{st_info.name.lower()} needs {cost}.")
-        # the target
-        occupants = opts.occupants
+        have = self.pool_actions(pool) if strict else None
+        return ShotArms(wid, w, self.rules.weapon_class(w, mode), mode, pool, moved, cap, used or 0, have)
+
+    def shot_reach(self, game: Game, f: Figure, target_id: str | None, a: ShotArms, occupants: bool, strict: bool) -> ShotReach:
+        """The part of a shot fixed by the weapon's class and the target, whatever the shot
+        type: the band and its shifts, an automatic hit, the effect modifiers, a sniper's
+        pick, a bunker."""
+        sh = self.rules.data.shooting
+        w, wclass = a.weapon, a.wclass
         notes: list[str] = []
         tg = self.rules.recall(game, ("shot_target", f.id, target_id, occupants, strict),
                          lambda: self.shot_target(game, f, target_id, occupants, strict))
@@ -244,9 +311,6 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         if self.rules.is_vehicle(f) and w.hull:
             shifts.append(("vehicle hull/turret MG", s.vehicle_mg))
         shifted = band + sum(v for _, v in shifts)
-        table = sh.to_hit[sh.table_for[wclass]]
-        col = SHOT_ORDER.index(shot)
-        need = table[shifted][col] if shifted < len(table) else None
         auto = band == 0 and vehicle is None and self.rules.inactive(game, target)
         if auto:
             notes.append("automatic hit: point blank against an inactive target")
@@ -257,7 +321,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             emods.append(("point blank", fe.point_blank))
         if w.quad:
             emods.append(("quad MG", fe.quad))
-        elif auto_weapon or self.rules.role(f) == "sniper":
+        elif (wclass in ("mg", "smg") and not w.carbine) or self.rules.role(f) == "sniper":
             emods.append(("MG" if wclass == "mg" else ("SMG" if wclass == "smg" else "sniper"), fe.automatic))
         pick = None
         if self.rules.role(f) == "sniper" and vehicle is None and band <= 2:
@@ -267,15 +331,8 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
                 notes.append(f"sniper at {sh.band_names[band]} range aims for {game.state.figures[pick].name}")
         bunker = vehicle is None and not occupants and all(self.rules.in_bunker(game, game.state.figures[c]) for c in cands)
         if bunker:
-            need = self.rules.data.bunkers.small_arms_kill_on
-            auto = False
-            notes.append(f"target in a bunker: small arms kill one occupant on a {need}")
-        if need is None and not auto:
-            if strict:
-                refuse(f"{f.name} cannot hit {target.name} individually ({sh.band_names[min(band, 3)]} range shifted "
-                       f"{shifted - band:+d} band(s) is beyond long range): the team may fire together instead (hits on a 20).")
-        return Shot(f, wid, w, wclass, mode, shot, cost, pool, target, dist, band, shifted, need, auto, shifts, emods,
-                    cands, pick, bunker, vehicle if not occupants else None, occupants, notes)
+            notes.append(f"target in a bunker: small arms kill one occupant on a {self.rules.data.bunkers.small_arms_kill_on}")
+        return ShotReach(target, vehicle, cands, dist, band, shifted, shifts, auto, emods, pick, bunker, notes)
 
     def shot_target(self, game: Game, f: Figure, target_id: str | None, occupants: bool, strict: bool) -> ShotTarget:
         """The part of a shot that does not depend on the weapon or the shot type: what
@@ -362,7 +419,9 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         self.shot_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd), strict=True)
 
     def apply_fire(self, game: Game, cmd: Command) -> None:
-        s = self.shot_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd), strict=True)
+        opts = Ww2Options.of(cmd)  # the plan its check worked out (the key of shot_plan)
+        s = self.rules.planned(game, cmd, ("shot_plan", cmd.figure, cmd.target, opts, True),
+                               lambda: self.shot_plan(game, cmd.figure, cmd.target, opts, strict=True))
         self.resolve_and_apply(game, s)
         self.after_fire(game, [s.firer], s.target)
 

@@ -317,19 +317,32 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         return hit
 
     def check_fire_gun(self, game: Game, cmd: Command) -> None:
-        h = self.heavy_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd))
+        h = self.checked_heavy(game, cmd)
         require(h.weapon.category == "gun", f"{h.weapon.name} is not a gun.")
 
+    def checked_heavy(self, game: Game, cmd: Command) -> HeavyShot:
+        """The gun or anti-tank shot ``cmd`` asks for, as its check works it out (kept for
+        the reading scope, where the AI weighs it and submit checks it, and for its apply)."""
+        opts = Ww2Options.of(cmd)
+        return self.rules.recall(game, ("heavy_plan", cmd.figure, cmd.target, opts),
+                                 lambda: self.heavy_plan(game, cmd.figure, cmd.target, opts))
+
+    def applied_heavy(self, game: Game, cmd: Command) -> HeavyShot:
+        """The shot ``cmd`` asks for as its apply begins: its check's plan when submit
+        has just checked it, else worked out."""
+        opts = Ww2Options.of(cmd)
+        return self.rules.planned(game, cmd, ("heavy_plan", cmd.figure, cmd.target, opts),
+                                  lambda: self.heavy_plan(game, cmd.figure, cmd.target, opts))
+
     def apply_fire_gun(self, game: Game, cmd: Command) -> None:
-        h = self.heavy_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd))
-        self.resolve_heavy(game, h)
+        self.resolve_heavy(game, self.applied_heavy(game, cmd))
 
     def check_fire_at(self, game: Game, cmd: Command) -> None:
-        h = self.heavy_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd))
+        h = self.checked_heavy(game, cmd)
         require(h.weapon.category in ("at", "flamethrower"), f"{h.weapon.name} is not a hand-held anti-tank weapon.")
 
     def apply_fire_at(self, game: Game, cmd: Command) -> None:
-        self.resolve_heavy(game, self.heavy_plan(game, cmd.figure, cmd.target, Ww2Options.of(cmd)))
+        self.resolve_heavy(game, self.applied_heavy(game, cmd))
 
     def resolve_heavy(self, game: Game, h: HeavyShot) -> None:
         self.pay_heavy(game, h)

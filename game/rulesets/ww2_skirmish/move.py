@@ -67,14 +67,16 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         """Deductions a path pays: 3" per linear obstacle crossed, 3" once for wading or
         rough ground (unless already paid in this move action)."""
         mv = self.rules.data.movement
-        tr = trace_path(game.table, path)
         charges: list[tuple[float, float, str]] = []
         crossings: list[tuple[float, str]] = []
-        names = {f.id: f.name for f in game.table.features}
+        if not self.may_pay(game, path, rough_paid):
+            return charges, crossings  # no obstacle or rough ground on the way: the trace would find nothing to pay
+        tr, table = trace_path(game.table, path), game.table
+        name = lambda e: table.feature(e.feature_id).name if e.feature_id in table else e.type_id  # noqa: E731
         for e in tr.crossings:
             if e.kind == "cross" and e.type_id in mv.obstacle_types:
-                charges.append((e.distance, self.rules.mm(mv.obstacle), f"crossing {names.get(e.feature_id, e.type_id)}"))
-                crossings.append((e.distance, names.get(e.feature_id, e.type_id)))
+                charges.append((e.distance, self.rules.mm(mv.obstacle), f"crossing {name(e)}"))
+                crossings.append((e.distance, name(e)))
         if not rough_paid:
             start = any(f.type.id in mv.rough_types for f in game.table.features_at(path[0]))
             enter = None
@@ -85,9 +87,19 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
             if start and tr.length > EPS:
                 charges.append((0.0, self.rules.mm(mv.rough), "wading / rough ground"))
             elif enter is not None:
-                charges.append((enter.distance, self.rules.mm(mv.rough), f"wading / rough ground ({names.get(enter.feature_id, '')})"))
+                charges.append((enter.distance, self.rules.mm(mv.rough), f"wading / rough ground ({name(enter) if enter.feature_id in table else ''})"))
         charges.sort()
         return charges, crossings
+
+    def may_pay(self, game: Game, path: list[tuple[float, float]], rough_paid: bool) -> bool:
+        """Whether the path touches a linear obstacle, or rough ground not paid for yet (the
+        table's index asked first: most legs weighed for a team move touch neither)."""
+        if len(path) < 2:
+            return False
+        mv = self.rules.data.movement
+        charged = set(mv.obstacle_types) if rough_paid else {*mv.obstacle_types, *mv.rough_types}
+        idx = game.table.index
+        return any(idx.type_ids[i] in charged for i in idx.tree.query(LineString(path), predicate="intersects"))
 
     @staticmethod
     def affordable(length: float, charges: list[tuple[float, float, str]], budget: float) -> float:

@@ -96,9 +96,11 @@ def _read(kind: str, pairs: tuple[tuple[str, str], ...]) -> Ww2Options:
     )
 
 
+@lru_cache(maxsize=4096)
 def options(shot: str | None = None, weapon: str | None = None, mode: Mode | None = None, occupants: bool = False,
             round: Round | None = None, facing: Facing | None = None) -> tuple[tuple[str, str], ...]:
-    """A command's options from typed values: ``Command("fire", side, ..., options=options(shot="aimed"))``."""
+    """A command's options from typed values: ``Command("fire", side, ..., options=options(shot="aimed"))``
+    (made once per distinct set: the AI lists the same shots many times a turn)."""
     return Ww2Options(shot, weapon, mode, occupants, round, facing).pairs()
 
 

@@ -105,6 +105,7 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
         arms = self.rules.weapons_of(f, *SMALL_ARMS)
         if self.rules.is_vehicle(f):
             arms = self.rules.weapons_of(f, "mg")
+        haves: dict[str, int | None] = {}  # each weapon's actions left with its loaders, whatever the target
         for t in targets:
             tu = game.state.units.get(t)
             if tu is None:
@@ -117,7 +118,9 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
                 if w.category == "assault_rifle" and not f.markers.get(Ww2FigMark.AR_MODE):
                     modes = ["rifle", "smg"]
                 # a shot costing more actions than the firer and its loaders have left is refused
-                have = None if self.rules.is_vehicle(f) else self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w))
+                if wid not in haves:
+                    haves[wid] = None if self.rules.is_vehicle(f) else self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w))
+                have = haves[wid]
                 for shot in SHOT_ORDER:
                     if have is not None and self.rules.data.shooting.shot_types[shot].actions > have:
                         continue
