@@ -242,7 +242,11 @@ def _ai_against_random(n: int) -> None:
     assert len(results) == n and all(results)
 
 
+@pytest.mark.soak
 def test_ai_never_submits_a_refused_command_on_any_map_from_either_side():
+    """In `make soak`: `make test` plays the AI against the random player on every
+    shipped map from either side in the pinned games (tests/test_pinned_games.py), whose
+    play_out raises on a refused command as this does."""
     _ai_against_random(2 * len(all_maps()))  # every map, the AI on each side once
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import subprocess
 from functools import cache
 from typing import Any
 
@@ -118,3 +121,15 @@ def end_phases(game: Game, until_phase: str, side: str | None = None) -> None:
             return
         ok(game, Command("end_phase", st.active_side))
     raise AssertionError(f"never reached {until_phase}")
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess[str]:
+    """``main.py args`` run in this process (a fresh interpreter costs seconds a call; the
+    command line's own tests in tests/test_cli.py start one): its exit code, stdout and
+    stderr as a subprocess would give them."""
+    import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main.main(list(args))
+    return subprocess.CompletedProcess(["main.py", *args], code, out.getvalue(), err.getvalue())

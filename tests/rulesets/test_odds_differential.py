@@ -112,12 +112,11 @@ SCRIPTED = {
 }
 
 
-def situations(ruleset: str) -> Iterator[tuple[Game, OddsReport]]:
+def situations(ruleset: str, per_kind: int) -> Iterator[tuple[Game, OddsReport]]:
     """(game, report) at points of seeded AI games, at most PER_KIND of each kind, at
     least SPACING commands apart; then the scripted games for the kinds not reached."""
     seen: Counter = Counter()
     scripted = SCRIPTED.get(ruleset, {})
-    per_kind = PER_KIND.get(ruleset, 3)
     searched = [k for k in ODDS_KINDS[ruleset] if k not in scripted]
     for map_name in MAPS[ruleset]:
         for seed in (1, 2):
@@ -261,9 +260,21 @@ def disagreements(rep: OddsReport, observed: Counter) -> list[str]:
 
 @pytest.mark.parametrize("ruleset", sorted(ODDS_KINDS))
 def test_shown_odds_match_resolving_the_command(ruleset):
+    """Every kind of command that shows odds, in one situation each (the first the seeded
+    games reach; `make soak` runs them all: the next test)."""
+    held_against_resolving(ruleset, 1)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("ruleset", sorted(ODDS_KINDS))
+def test_shown_odds_match_resolving_the_command_in_every_situation(ruleset):
+    held_against_resolving(ruleset, PER_KIND.get(ruleset, 3))
+
+
+def held_against_resolving(ruleset: str, per_kind: int) -> None:
     checked: Counter = Counter()
     problems = []
-    for n, (game, rep) in enumerate(situations(ruleset)):
+    for n, (game, rep) in enumerate(situations(ruleset, per_kind)):
         bad = disagreements(rep, observe(game, rep, 1000 * n))
         problems += [f"{rep.title} (turn {game.state.turn}): {b}" for b in bad]
         checked[rep.resolution.cmd.kind if rep.resolution and rep.resolution.cmd else rep.title] += 1

@@ -3,8 +3,6 @@ their modifiers), guns and hand-held anti-tank weapons, grenades, mortars and sm
 bunkers and demolition, the shipped scenarios and the odds command line."""
 
 import json
-import subprocess
-import sys
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -15,7 +13,7 @@ from game.core.commands import Command
 from game.core.state import DEAD, DESTROYED
 from game.rulesets.ww2_skirmish.options import options
 
-from .helpers import force, ok, refused
+from .helpers import force, ok, refused, run_main
 from .test_ww2_skirmish import IN, odds, quiet, see, team, wgame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -360,8 +358,7 @@ def test_at_least_two_scenarios_with_the_required_terrain():
     assert any({"bunker", "hedge"} <= k for k in kinds.values())
 
 
-def run(*args):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT)
+run = run_main  # (in this process: the odds command line, not how a shell starts it)
 
 
 def test_odds_from_the_command_line():

@@ -2,8 +2,6 @@
 same game, and the command line's simulate and odds work for the ruleset."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,12 +10,13 @@ from game.catalog import load_map, new_game, replay
 from game.core.state import DEAD
 from game.simulate import make_player, play_out, simulate
 
+from .helpers import run_main
+
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted((ROOT / "maps").glob("wwify-*.yaml"))
 
 
-def run(*args):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT)
+run = run_main  # (in this process: the odds command line, not how a shell starts it)
 
 
 def test_there_are_at_least_two_scenarios_using_every_unit_kind():
