@@ -184,7 +184,7 @@ class NewGameScene(Scene):
         lm = self.maps[self.map_index]
         for i, s in enumerate(lm.model.sides):
             y = self.side_y + i * 44
-            self.side_labels.append(UILabel(pygame.Rect(60, y, 200, 30), s.name, m, object_id="#light_label"))
+            self.side_labels.append(fitted_label(pygame.Rect(60, y, 200, 30), s.name, m))
             self.side_menus[s.id] = UIDropDownMenu(choices(CONTROLLERS), CONTROLLERS[0], pygame.Rect(260, y, 260, 32), m)
 
     def _describe(self) -> None:
@@ -354,3 +354,18 @@ class RulesScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, "Rules reference")
+
+
+def fitted_label(rect: pygame.Rect, words: str, manager: pygame_gui.UIManager) -> UILabel:
+    """A light label of ``words`` that ends in an ellipsis where they are wider than
+    ``rect`` (a long side's name beside its player menu), the whole words its tooltip."""
+    label = UILabel(rect, words, manager, object_id="#light_label")
+    room = rect.width - 8  # (the label's own padding)
+    font = label.font
+    if font is not None and font.size(words)[0] > room:
+        short = words
+        while len(short) > 1 and font.size(short.rstrip() + "...")[0] > room:
+            short = short[:-1]
+        label.set_text(short.rstrip() + "...")
+        label.set_tooltip(words)
+    return label

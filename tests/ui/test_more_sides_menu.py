@@ -34,3 +34,22 @@ def test_three_sides_get_three_rows_and_play_hotseat(app, drive, monkeypatch):
     assert isinstance(app.scene, PlayScene)
     assert app.scene.game.state.side_order == ["a", "b", "c"]
     assert app.scene.session.human_sides == ["a", "b", "c"]
+
+
+def test_a_side_name_wider_than_its_label_ends_in_an_ellipsis_with_the_whole_name_on_hover(app, drive):
+    """Found in a real window: La Haie's "Grenadier-Regiment 916 (strongpoint)" ran under
+    its player menu, cut off mid-word."""
+    scene = NewGameScene(app)
+    scene.ruleset_id = "ww2-skirmish"  # (as the ruleset menu leaves it)
+    app.switch(scene)
+    names = [lm.model.name for lm in scene.maps]
+    scene.map_index = names.index("The Hedgerows at La Haie")
+    scene._side_widgets()
+    drive.frame()
+    sides = scene.maps[scene.map_index].model.sides
+    for label, side in zip(scene.side_labels, sides, strict=True):
+        shown = label.text
+        assert label.font.size(shown)[0] <= label.rect.width - 8, shown
+        assert shown == side.name or (shown.endswith("...") and side.name.startswith(shown[:-3]))
+    long = next(lab for lab, s in zip(scene.side_labels, sides, strict=True) if lab.text != s.name)
+    assert long.tool_tip_text == next(s.name for s in sides if s.name.startswith(long.text[:-3]))
