@@ -6,7 +6,7 @@ import pygame
 
 from game.core.cards import RANK_NAMES, SUITS, card_rank
 
-from .theme import text, wrap
+from .theme import fit_line, text, wrap
 
 SUIT_MARKS = {"H": ("\u2665", (180, 30, 30)), "D": ("\u2666", (180, 30, 30)), "C": ("\u2663", (20, 20, 20)), "S": ("\u2660", (20, 20, 20))}
 
@@ -41,5 +41,6 @@ def draw_card(surf: pygame.Surface, rect: pygame.Rect, code: str, face_up: bool 
         for line in lines:
             text(surf, line, (rect.centerx, y), 18, (60, 40, 24), bold=True, anchor="midtop")
             y += 18
-    if caption:
-        text(surf, caption, (rect.centerx, rect.bottom + 4), 15, (240, 230, 200), anchor="midtop")
+    if caption:  # (a long side's name shortened with an ellipsis to the card's width and a little)
+        words, size = fit_line(caption, 15, 13, rect.w + 8)
+        text(surf, words, (rect.centerx, rect.bottom + 4), size, (240, 230, 200), anchor="midtop")

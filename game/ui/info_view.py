@@ -79,6 +79,16 @@ class InfoBoxPart:
         room = pygame.Rect(r.x + 8, top, r.w - 16, r.bottom - 8 - top)
         return room if room.h > 60 and r.contains(room) else None
 
+    def fixed_panels(self, st: GameState) -> list[pygame.Rect]:
+        """What stands over the table where it is, which a box or panel placed over the
+        table keeps off: the cards in play (with their captions), the minimap, the guide."""
+        out = [r.inflate(8, 48).move(0, 20) for r, *_ in self.cards(st)]
+        if self.scene.minimap.needed(self.scene.camera):
+            out.append(self.scene.minimap.rect(self.scene.camera).inflate(8, 8))
+        if self.scene.guide is not None and self.scene.guide.rect.w:
+            out.append(self.scene.guide.rect)
+        return out
+
     def keep_off(self, cursor: tuple[int, int]) -> KeepOff:
         """What the box keeps off (game/ui/info_box.py): the cursor and the unit aimed at
         (every figure of it, not only the one under the cursor), the selected unit's figures
@@ -89,11 +99,7 @@ class InfoBoxPart:
         targets = set(st.units[aimed].figures) if aimed in st.units else {aimed} if aimed in st.figures else set()
         unit = self.scene.selected_unit
         shooters = set(st.units[unit].figures) if unit and unit in st.units else set()
-        cards = [r.inflate(8, 48).move(0, 20) for r, *_ in self.cards(st)]
-        if self.scene.minimap.needed(self.scene.camera):
-            cards.append(self.scene.minimap.rect(self.scene.camera).inflate(8, 8))
-        if self.scene.guide is not None and self.scene.guide.rect.w:
-            cards.append(self.scene.guide.rect)
+        cards = self.fixed_panels(st)
         tokens = self.tokens
         return KeepOff([pygame.Rect(cursor[0] - 12, cursor[1] - 12, 24, 24)] + [r for f, r in tokens.items() if f in targets],
                        [r for f, r in tokens.items() if f in shooters and f not in targets], cards,

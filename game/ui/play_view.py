@@ -213,7 +213,7 @@ class PlayView(InfoBoxPart):
         for side, hand in st.hands.items():
             for card in hand:
                 x -= w + 10
-                out.append((pygame.Rect(x, y, w, h), card.code, card.face_up or side == viewer, st.sides[side].name[:12]))
+                out.append((pygame.Rect(x, y, w, h), card.code, card.face_up or side == viewer, st.sides[side].name))
         return out
 
     def draw_cards(self, surf, st: GameState) -> None:

@@ -156,8 +156,12 @@ class RecapHandler(Handler["PlayScene"]):
         # fewer figures
         spots = [scene.camera.to_screen(p) for p in here.places(scene)]
         figures = [scene.camera.to_screen(f.pos) for f in scene.view_state().figures.values() if f.alive]
-        top = pygame.Rect(t.x + (t.w - w) // 2, t.y + 10, w, h)
-        self.panel = least_covering([top, top.move(0, t.h - 20 - h)], spots, figures)
+        # centred, then to either side: clear of the cards in play and the minimap when it can be
+        xs = (t.x + (t.w - w) // 2, t.x + 10, t.right - 10 - w)
+        places = [pygame.Rect(x, y, w, h) for x in xs for y in (t.y + 10, t.bottom - 10 - h)]
+        fixed = scene.painter.fixed_panels(scene.view_state())
+        clear = [r for r in places if r.collidelist(fixed) < 0]
+        self.panel = least_covering(clear or places, spots, figures)
         draw_note_panel(surf, self.panel, f"What {self.side_name} did: {self.at + 1} of {len(self.steps)}", lines)
         bw, gap = 112, 8
         by = self.panel.bottom - 38

@@ -112,3 +112,28 @@ def test_after_the_solo_ai_plays_its_turn_the_player_is_shown_it(app):
     assert isinstance(recap, RecapHandler)
     assert all(s.step.side == "b" for s in recap.steps) and recap.steps
     assert recap.side_name == game.state.sides["b"].name
+
+
+def test_the_panel_keeps_off_the_cards_in_play_at_1000x700(home):
+    """Found in a real 1000x700 window: GOODBYEEEEEE!!!'s initiative card at the table's
+    top right covered the panel's Play on button (the panel was centred at the top)."""
+    from game.catalog import MAPS_DIR, load_map, new_game
+    from game.ui.app import App
+    from tests.ui.conftest import Driver
+
+    app = App((1000, 700), headless=True)
+    try:
+        drive = Driver(app)
+        game = new_game(load_map(MAPS_DIR / "goodbyeeee-bombing-party.yaml"), 2)  # the Germans win the initiative
+        app.open("play", Session(game, {"british": "human", "german": "ai"}, autosaves=False))
+        drive.frame(150)
+        scene = app.scene
+        recap = scene.top()
+        assert isinstance(recap, RecapHandler) and game.acting_side == "british"
+        cards = [r for r, *_ in scene.painter.cards(game.state)]
+        assert cards
+        assert recap.panel.w and recap.panel.collidelist(cards) < 0
+        assert all(b.rect.collidelist(cards) < 0 for b in recap.buttons)
+        assert scene.table_rect.contains(recap.panel)
+    finally:
+        pygame.quit()
