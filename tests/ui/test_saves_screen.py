@@ -69,7 +69,7 @@ def test_the_load_screen_shows_the_picked_saves_table_sides_and_turn(app, drive,
     drive.frame()
     assert isinstance(scene, LoadScene) and scene.preview is None
     by_name = {s.name: s for s in scene.saves}
-    assert by_name["Le Cateau"].label.endswith("turn 1  |  Kaiserliche Armee patrol v British Expeditionary Force")  # in the order they play
+    assert by_name["Le Cateau"].label.endswith("turn 1  |  British Expeditionary Force v Kaiserliche Armee patrol")  # in the order they play
     for name, shows_figures in (("Le Cateau", True), ("Hauteville", False)):
         drive.click(scene.rows.row_rect(scene.saves.index(by_name[name])).center)
         path, pic, lines = scene.preview

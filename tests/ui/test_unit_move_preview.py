@@ -50,12 +50,12 @@ def test_a_great_war_unit_move_shows_its_figures_distances(app, drive):
     scene = scene_of(app, "maps/open-field-encounter.yaml")
     game = scene.game
     drive.key(pygame.K_SPACE)  # the rally phase: nothing to rally
-    assert game.state.phase == "movement" and game.state.active_side == "german"
-    scene.select("g1.1")
+    assert game.state.phase == "movement" and game.state.active_side == "british"
+    scene.select("b1.1")
     drive.key(pygame.K_2)  # roll move: 2dAv, no advancing
-    g = game.state.figures["g1.1"]
-    lines = aim(scene, drive, "g1.1", "Move the unit", (g.x + 40, g.y))  # back, away from the British
-    plans = scene.rules.unit_move_plans(game, Command("move_unit", "german", unit="g1", point=scene.top().cursor))
+    b = game.state.figures["b1.1"]
+    lines = aim(scene, drive, "b1.1", "Move the unit", (b.x - 40, b.y))  # back, away from the Germans
+    plans = scene.rules.unit_move_plans(game, Command("move_unit", "british", unit="b1", point=scene.top().cursor))
     assert plans and lines[0] == "Move the unit to a point"
     for f, plan in plans:
         assert any(line.startswith(f"{f.name}: {scene.rules.fmt(plan.length)}") for line in lines), lines
@@ -71,9 +71,9 @@ def test_a_figure_dragged_past_what_it_has_left_is_told_so_without_contradiction
     scene = scene_of(app, "maps/open-field-encounter.yaml")
     game = scene.game
     drive.key(pygame.K_SPACE)  # the rally phase: nothing to rally
-    scene.select("g1.1")
+    scene.select("b1.1")
     drive.key(pygame.K_2)  # roll move: 2dAv, no advancing
-    g = game.state.figures["g1.1"]
+    g = game.state.figures["b1.1"]
     left = scene.rules.listing.move_budget(game, g)
     start = scene.camera.to_screen(g.pos)
     way = 1 if g.x < game.table.width / 2 else -1  # towards the middle of the table
@@ -89,10 +89,10 @@ def test_a_figure_dragged_past_what_it_has_left_is_told_so_without_contradiction
     lines = tool.info(scene)
     fmt = scene.rules.fmt
     aimed = ((tool.path()[-1][0] - g.x) ** 2 + (tool.path()[-1][1] - g.y) ** 2) ** 0.5
-    ok, label, _ = scene.preview_move("g1.1", tool.path())
+    ok, label, _ = scene.preview_move("b1.1", tool.path())
     assert not ok and label == fmt(aimed)  # the label at the cursor: the line's own length
     assert lines[1].startswith(f"path {fmt(aimed)}; the first {fmt(left)} cost {fmt(left)} of {fmt(left)} left"), lines
     assert lines[-1].startswith("Not possible: ") and not any(line.startswith("stops:") for line in lines)
     drive.post(pygame.MOUSEBUTTONUP, pos=scene.camera.to_screen(far), button=1)
     drive.frame()
-    assert game.state.figures["g1.1"].pos == g.pos  # refused: it stays
+    assert game.state.figures["b1.1"].pos == g.pos  # refused: it stays
