@@ -152,7 +152,13 @@ def shared_collider(game: Game) -> Collider:
     if stamp is not None and synced[0] == stamp:
         return collider
     synced[0] = stamp
-    now = {f.id: (f.x, f.y, f.radius) for f in game.state.figures.values() if f.alive}
+    return sync_bases(collider, placed, {f.id: (f.x, f.y, f.radius) for f in game.state.figures.values() if f.alive})
+
+
+def sync_bases(collider: Collider, placed: dict[str, tuple[float, float, float]],
+               now: dict[str, tuple[float, float, float]]) -> Collider:
+    """``collider`` (whose bases are ``placed``: id -> x, y, radius) brought to the bases
+    ``now``: only those that moved, came or went are taken out and put in again."""
     for fid in [fid for fid in placed if now.get(fid) != placed[fid]]:
         collider.remove_figure(fid)
         del placed[fid]

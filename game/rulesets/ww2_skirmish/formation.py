@@ -14,7 +14,7 @@ from game.core.commands import Command, passes, require
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.geometry.collider import Collider
-from game.rulesets.movement import MovePlan, clamp_to_table
+from game.rulesets.movement import MovePlan, clamp_to_table, sync_bases
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, TOL
 from game.rulesets.ww2_skirmish.move import Leg
@@ -70,16 +70,8 @@ class Ww2Formation(Chapter["Ww2Skirmish"]):
         weighed would place every base again. The caller takes the movers out after."""
         collider, placed = game.keep("formation_bases", id(game.table), lambda: (Collider(game.table), {}), limit=1)
         skip = {m.id for m in movers}
-        now = {f.id: (f.x, f.y, f.radius) for f in game.state.figures.values()
-               if f.alive and not self.rules.embarked(f) and f.id not in skip}
-        for fid in [fid for fid in placed if now.get(fid) != placed[fid]]:
-            collider.remove_figure(fid)
-            del placed[fid]
-        for fid, (x, y, r) in now.items():
-            if fid not in placed:
-                collider.add_figure(fid, (x, y), r)
-                placed[fid] = (x, y, r)
-        return collider
+        return sync_bases(collider, placed, {f.id: (f.x, f.y, f.radius) for f in game.state.figures.values()
+                                             if f.alive and not self.rules.embarked(f) and f.id not in skip})
 
     def place_formation(self, game: Game, unit: Unit, movers: list[Figure], point: tuple[float, float] | None,
                         regroup: bool, dispersed: bool, placed: Collider) -> list[Leg]:
