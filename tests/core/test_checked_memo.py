@@ -26,11 +26,15 @@ def _spy_checks(game, monkeypatch) -> list:
     return seen
 
 
-def test_a_handed_over_reading_is_where_submit_checks(monkeypatch):
+def _ending_a_phase(monkeypatch) -> tuple:
+    """A fresh Trench Raid, its side to act, that side's end of phase and the checks spied."""
     game = new_game(load_map(TRENCH_RAID), 1)
     side = game.state.active_side
-    cmd = Command("end_phase", side)
-    seen = _spy_checks(game, monkeypatch)
+    return game, side, Command("end_phase", side), _spy_checks(game, monkeypatch)
+
+
+def test_a_handed_over_reading_is_where_submit_checks(monkeypatch):
+    game, side, cmd, seen = _ending_a_phase(monkeypatch)
     with game.reading():
         assert game.check(cmd) is None
         mine = game.memo
@@ -41,10 +45,7 @@ def test_a_handed_over_reading_is_where_submit_checks(monkeypatch):
 
 
 def test_a_reading_is_not_taken_for_another_command_or_another_state(monkeypatch):
-    game = new_game(load_map(TRENCH_RAID), 1)
-    side = game.state.active_side
-    cmd = Command("end_phase", side)
-    seen = _spy_checks(game, monkeypatch)
+    game, side, cmd, seen = _ending_a_phase(monkeypatch)
     with game.reading():
         mine = game.memo
         game.hand_over(Command("end_phase", game.state.other_side(side)))
