@@ -71,7 +71,8 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         st = game.state
         from game.core import victory
 
-        targets = [(o["x"], o["y"]) for o in hold_objectives(game, side) if victory.objective_holder(st, o) != side]
+        targets = self.rules.recall(game, ("goal_objectives", side), lambda: [
+            (o["x"], o["y"]) for o in hold_objectives(game, side) if victory.objective_holder(st, o) != side])
         if targets:
             return min(targets, key=lambda p: hypot(p[0] - centre[0], p[1] - centre[1]))
         foes = self.rules.known_enemies(game, side)
@@ -135,6 +136,10 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                     out += self.rules.reactions.fire_candidates(game, side, f, targets)
             return out
         out = [Command(END_PHASE, side)]
+        # what is the same for every figure of the side, worked out once
+        crewed = [other.id for other in st.side_units(side) if self.rules.teams.crewed_team(game, other)]
+        demolishable = self.rules.demolition.demolition_targets(game)
+        disabled = [c for c in st.side_figures(side, alive_only=False) if c.life == DISABLED]
         for u in st.side_units(side):
             figs = st.unit_figures(u.id)
             if not figs:
@@ -192,19 +197,20 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
                         e = min(self.rules.known_enemies(game, side), key=lambda x: hypot(x.x - f.x, x.y - f.y))
                         out.append(Command("blast", side, figure=f.id, point=e.pos, options=options(weapon=wid, round="smoke")))
                 if self.rules.fighter(f):
-                    for c in st.side_figures(side, alive_only=False):
-                        if c.life == DISABLED and self.rules.gap(f, c) <= self.rules.mm(self.rules.data.movement.reach) + EPS:
+                    for c in disabled:
+                        if self.rules.gap(f, c) <= self.rules.mm(self.rules.data.movement.reach) + EPS:
                             out.append(Command("carry", side, figure=f.id, target=c.id))
                     if f.markers.get(Ww2FigMark.CARRYING):
                         out.append(Command("drop", side, figure=f.id))
-                    for b in self.rules.demolition.adjacent_features(game, f, ("bunker",)):
-                        for wid, _w in self.rules.weapons_of(f, "grenade", "explosives"):
+                    posts = self.rules.weapons_of(f, "grenade", "explosives")
+                    for b in self.rules.demolition.adjacent_features(game, f, ("bunker",)) if posts else ():
+                        for wid, _w in posts:
                             out.append(Command("post", side, figure=f.id, target=b.id, options=options(weapon=wid)))
-                    for t in self.rules.demolition.demolition_targets(game):
+                    for t in demolishable:
                         out.append(Command("demolish", side, figure=f.id, target=t))
-                    for other in st.side_units(side):
-                        if other.id != u.id and self.rules.teams.crewed_team(game, other):
-                            out.append(Command("transfer", side, figure=f.id, target=other.id))
+                    for other in crewed:
+                        if other != u.id:
+                            out.append(Command("transfer", side, figure=f.id, target=other))
         return out
 
     def team_in_reach(self, game: Game, figs: list[Figure], target_unit: str) -> bool:

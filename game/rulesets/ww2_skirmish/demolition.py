@@ -31,10 +31,12 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
 
     # ---- posting grenades and charges into bunkers; demolition ---------------------------------------------------
     def adjacent_features(self, game: Game, f: Figure, types: tuple[str, ...]) -> list[TerrainFeature]:
+        feats = [feat for feat in game.table.features if feat.type.id in types]
+        if not feats:
+            return feats
         reach = self.rules.mm(self.rules.data.movement.reach) + f.radius + EPS
         p = Point(f.pos)
-        return [feat for feat in game.table.features
-                if feat.type.id in types and feat.area.distance(p) <= reach and not feat.area.covers(p)]
+        return [feat for feat in feats if feat.area.distance(p) <= reach and not feat.area.covers(p)]
 
     def check_post(self, game: Game, cmd: Command) -> None:
         st = game.state
