@@ -671,3 +671,30 @@ def test_figure_costs_and_force_points():
     b = game.rules.force_points(game, "b")
     assert b["units"]["b1"]["points"] == (2 + 2 + 1) + 1 + (2 + 6)  # StG 44 +2 +1 grenade; pistol only; mortar rounds
     assert b["total"] == b["in_action"]
+
+
+def test_a_fire_team_fires_figure_by_figure_each_planned_from_the_state_its_turn_meets(monkeypatch):
+    """Each figure of the team shoots in turn: the first with the plan the command's check
+    made (nothing has changed since), each later one planned again after the shots before
+    it (they spent actions and may have hit)."""
+    from game.rulesets.ww2_skirmish.fire import Ww2Firing
+
+    a = team("a1", [("us_rifleman", 24, 44), ("us_rifleman", 25.5, 44), ("us_rifleman", 27, 44)])
+    game = wgame([a], [team("b1", [("ger_rifleman", 24, 34), ("ger_rifleman", 25.5, 34)])])
+    quiet(game, "b")
+    see(game, "a", "b1.1", "b1.2")
+    planned: list[str] = []
+    real = Ww2Firing.work_out_shot
+
+    def work_out_shot(self, g, firer, target, opts, strict):
+        planned.append(firer)
+        return real(self, g, firer, target, opts, strict)
+
+    monkeypatch.setattr(Ww2Firing, "work_out_shot", work_out_shot)
+    force(game, *[1] * 20)  # every shot misses
+    before = len(game.log)
+    ok(game, Command("fire_team", "a", unit="a1", target="b1", options=options(shot="unaimed")))
+    rolls = [e for e in game.log.events[before:] if e.roll is not None and "unaimed shot" in e.text]
+    assert [(r.figures[0], r.roll.value) for r in rolls] == [("a1.1", 1), ("a1.2", 1), ("a1.3", 1)]
+    assert planned == ["a1.1", "a1.2", "a1.3", "a1.2", "a1.3"]
+    assert all(game.rules.actions_left(game.state.figures[f"a1.{i}"]) == 1 for i in (1, 2, 3))

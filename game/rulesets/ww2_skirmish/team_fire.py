@@ -27,21 +27,29 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
 
     # ---- a fire team shooting ---------------------------------------------------------------------------------------------
     def team_shots(self, game: Game, unit_id: str | None, target: str | None, opts: Ww2Options) -> list[Figure]:
+        """The figures of the team that can fire this shot now."""
+        return [s.firer for s in self.team_plans(game, unit_id, target, opts)]
+
+    def team_plans(self, game: Game, unit_id: str | None, target: str | None, opts: Ww2Options) -> list[Shot]:
+        """The shot of each figure of the team that can fire it now, in the team's order
+        (remembered for the reading scope: the check's plans are what the apply starts from)."""
         if unit_id is None or unit_id not in game.state.units:
             refuse("Choose the fire team that fires.")
+        return self.rules.recall(game, ("team_plans", unit_id, target, opts), lambda: self._team_plans(game, unit_id, target, opts))
+
+    def _team_plans(self, game: Game, unit_id: str, target: str | None, opts: Ww2Options) -> list[Shot]:
         out = []
         for f in game.state.unit_figures(unit_id):
             if self.rules.is_vehicle(f) or self.rules.is_gun(f) or self.rules.small_arm(f) is None:
                 continue
             try:
-                self.rules.firing.shot_plan(game, f.id, target, opts, strict=True)
+                out.append(self.rules.firing.shot_plan(game, f.id, target, opts, strict=True))
             except Exception:  # Refusal: this one cannot
                 continue
-            out.append(f)
         return out
 
     def check_fire_team(self, game: Game, cmd: Command) -> None:
-        if not self.team_shots(game, cmd.unit, cmd.target, Ww2Options.of(cmd)):
+        if not self.team_plans(game, cmd.unit, cmd.target, Ww2Options.of(cmd)):
             f0 = next((f for f in game.state.unit_figures(cmd.unit_id) if self.rules.small_arm(f) is not None), None)
             if f0 is None:
                 refuse("No figure of that team has a small arm.")
@@ -49,15 +57,21 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
             refuse("No figure of that team can fire that shot.")
 
     def apply_fire_team(self, game: Game, cmd: Command) -> None:
-        firers = self.team_shots(game, cmd.unit, cmd.target, Ww2Options.of(cmd))
+        opts = Ww2Options.of(cmd)
+        plans = self.rules.planned(game, cmd, ("team_plans", cmd.unit, cmd.target, opts),
+                                   lambda: self.team_plans(game, cmd.unit, cmd.target, opts))
+        firers = [s.firer for s in plans]
         target = self.rules.firing.target_unit(game, cmd.target)
-        for f in firers:
+        for i, f in enumerate(firers):
             if not game.state.unit_alive(target.id):
                 break
-            try:
-                s = self.rules.firing.shot_plan(game, f.id, cmd.target, Ww2Options.of(cmd), strict=True)
-            except Exception:
-                continue
+            if i == 0:  # nothing has changed since the plans were made
+                s = plans[0]
+            else:  # the shots before may have changed the target and the firer's pool: planned again
+                try:
+                    s = self.rules.firing.shot_plan(game, f.id, cmd.target, opts, strict=True)
+                except Exception:
+                    continue
             self.rules.firing.resolve_and_apply(game, s)
         self.rules.firing.after_fire(game, firers, target)
 
