@@ -37,12 +37,13 @@ Reader = Callable[[Game, Game, Dice], Hashable]
 class Trial:
     """A scratch game on which ``cmd`` is resolved from the state of ``game`` now."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, follow_ons: bool = True) -> None:
         self.game = game
         self.base = pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL)
         self.table = game.table.copy()  # the terrain at the start, put back when a run changed it
         self.scratch = Game(game.rules, pickle.loads(self.base), self.table.copy(), game.seed, game.options, game.scenario)
         self.scratch._begun = True
+        self.scratch.offers_follow_ons = follow_ons  # (see Resolution.answers)
         self.clean = self.scratch.table.version
 
     def run(self, act: Act, dice: Dice) -> Game:
@@ -94,7 +95,7 @@ def resolve_odds(
     """The distribution of ``read`` over every way the dice can resolve ``act`` now:
     exact where the paths number at most ``limit``, else ``samples`` seeded resolutions
     (seeded by the number of commands played, so a panel shown twice shows the same)."""
-    trial = Trial(game)
+    trial = Trial(game, follow_ons=answers)
 
     def fn(dice: Dice) -> Hashable:
         return read(game, trial.run(act, dice), dice)

@@ -611,6 +611,37 @@ def test_reactive_fire_is_offered_and_spends_actions():
     assert game.rules.decision(game) is None  # holding fire for the rest of the turn
 
 
+
+def test_a_shot_resolved_for_its_odds_leaves_out_the_reaction_it_would_offer(monkeypatch):
+    """The enemy's reactive fire is its next command, not part of a shot's odds: the
+    scratch games that resolve the shot for them do not work out what it would be offered
+    (the most costly part of resolving a shot), and the odds are the same as when it is."""
+    from game.core.odds import enumerate_outcomes
+    from game.core.trial import Trial
+    from game.rulesets.resolving import resolving
+    from game.rulesets.ww2_skirmish.odds_read import shot_reader
+    from game.rulesets.ww2_skirmish.react import Ww2Reactions
+
+    game = shooter_game("ger_rifleman", 12, targets=2)
+    cmd = Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed"))
+    asked: list[bool] = []
+    real = Ww2Reactions.reaction_options
+
+    def reaction_options(self, g, side, trigger_unit):
+        asked.append(g.offers_follow_ons)
+        return real(self, g, side, trigger_unit)
+
+    monkeypatch.setattr(Ww2Reactions, "reaction_options", reaction_options)
+    shown = odds(game, cmd).outcomes.fractions
+    assert asked == []
+    offered = Trial(game)  # the same shot resolved with the reaction offered, path by path
+    read = shot_reader("a")
+    whole = enumerate_outcomes(lambda dice: read(game, offered.run(resolving(cmd, answers=False), dice), dice))
+    assert asked and all(asked)
+    assert whole.marginal(lambda o: o[0]).fractions == shown
+    assert game.submit(cmd).ok and game.offers_follow_ons  # in play the reaction is offered
+
+
 # ---- flamethrowers ----------------------------------------------------------------------------------------------------------------
 
 

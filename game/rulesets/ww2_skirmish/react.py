@@ -45,6 +45,8 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
         st = game.state
         if st.over or trigger_unit is None or trigger_unit not in st.units:
             return
+        if not game.offers_follow_ons:  # a command resolved for its odds, which leave the reaction out
+            return
         mover = st.units[trigger_unit]
         if mover.side != st.active_side:
             return
