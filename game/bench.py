@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from game.bench_verdict import median_ms
+from game.bench_verdict import Yardstick, median_ms
 
 
 def naive_los_full(table, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -133,9 +133,10 @@ def reinforced(lm, figures: int = 30, step: float = 3.0):
     return load_map_doc(Doc(f"{lm.path} (reinforced to {figures} figures a side)", data))
 
 
-def _ai_games(maps, games: int) -> tuple[list[float], list[float], list[int]]:
+def _ai_games(maps, games: int, between: Callable[[], None] = lambda: None) -> tuple[list[float], list[float], list[int]]:
     """AI against AI on each map for seeds 1..games: (ms per game, ms per side-turn,
-    figures of the acting side at the start of each side-turn)."""
+    figures of the acting side at the start of each side-turn); ``between`` is called
+    before each game and after the last (the yardstick's tick)."""
     from game.catalog import new_game
     from game.simulate import make_player
 
@@ -144,6 +145,7 @@ def _ai_games(maps, games: int) -> tuple[list[float], list[float], list[int]]:
     sizes: list[int] = []
     for lm in maps:
         for seed in range(1, games + 1):
+            between()
             game = new_game(lm, seed)
             players = {s: make_player("ai", seed * 10 + i) for i, s in enumerate(game.state.side_order)}
             spent: dict[tuple[int, str], float] = {}
@@ -161,6 +163,7 @@ def _ai_games(maps, games: int) -> tuple[list[float], list[float], list[int]]:
             totals.append((time.perf_counter() - t_game) * 1000)
             turns += list(spent.values())
             sizes += [size[k] for k in spent]
+    between()
     return totals, turns, sizes
 
 
@@ -168,7 +171,7 @@ def _p95(values: list[float]) -> float:
     return sorted(values)[max(0, int(len(values) * 0.95) - 1)]
 
 
-def bench_ai(quick: bool) -> list[dict[str, Any]]:
+def bench_ai(quick: bool, ys: Yardstick | None = None) -> list[dict[str, Any]]:
     """Per ruleset: the time of one AI side-turn (everything a side does in a game turn:
     the solo AI's decisions and the rules resolving them, for every card or phase of
     it) in the shipped scenarios and in the same scenarios reinforced to 30 figures a
@@ -181,10 +184,17 @@ def bench_ai(quick: bool) -> list[dict[str, Any]]:
         if not maps:
             continue
         games = 1 if quick else 3
-        totals, turns, sizes = _ai_games(maps, games)
-        _, turns30, sizes30 = _ai_games([reinforced(lm) for lm in maps], 1 if quick else 2)
+        ys = ys or Yardstick()
+        tick = ys.tick
+        start = ys.mark()
+        totals, turns, sizes = _ai_games(maps, games, tick)
+        ref_games = ys.since(start)
+        start = ys.mark()
+        _, turns30, sizes30 = _ai_games([reinforced(lm) for lm in maps], 1 if quick else 2, tick)
+        ref30 = ys.since(start)
         for label, ts, ss, thirty in (("", turns, sizes, False), (" (30 figures)", turns30, sizes30, True)):
             out.append({
+                "ref_ms": round(ref30 if thirty else ref_games, 2),
                 "name": f"AI side-turn, {rid}{label}",
                 "value": f"median {statistics.median(ts):.0f} ms, p95 {_p95(ts):.0f} ms "
                          f"({statistics.median(ss):.0f} figures, up to {max(ss)})",
@@ -197,6 +207,7 @@ def bench_ai(quick: bool) -> list[dict[str, Any]]:
                            {"what": "p95", "ms": round(_p95(ts), 1), "target_ms": 150.0}] if thirty else [],
             })
         out.append({
+            "ref_ms": round(ref_games, 2),
             "name": f"AI vs AI game, {rid}",
             "value": f"median {statistics.median(totals):.0f} ms per game ({len(totals)} games)",
             "target": "median <= 1 s",
@@ -280,7 +291,8 @@ BENCHES: list[Callable[[bool], Any]] = [bench_los, bench_frames, bench_frames_bu
 
 def run_bench(quick: bool = False) -> list[dict[str, Any]]:
     """Every figure, each judged against its target as a multiple of the reference workload
-    timed at the start of the run (game/bench_verdict.py); the reference is the first entry."""
+    timed while it was measured (``ref_ms``: before, after and, for the AI games, between
+    them; game/bench_verdict.py); the reference timed at the start is the first entry."""
     from game.bench_verdict import QUIET_REFERENCE_MS, judge, reference_ms
 
     ref = reference_ms()
@@ -288,7 +300,13 @@ def run_bench(quick: bool = False) -> list[dict[str, Any]]:
         "name": "Reference workload", "value": f"{ref:.1f} ms", "ms": round(ref, 2),
         "baseline": f"{QUIET_REFERENCE_MS:g} ms on a quiet run (the targets' yardstick)",
     }]
+    ys = Yardstick()
     for b in BENCHES:
-        r = b(quick)
-        out.extend(r if isinstance(r, list) else [r])
+        start = ys.mark()
+        ys.tick(3)
+        r = b(quick, ys) if b is bench_ai else b(quick)
+        ys.tick(3)
+        for e in r if isinstance(r, list) else [r]:
+            e.setdefault("ref_ms", round(ys.since(start), 2))  # the reference while it was measured
+            out.append(e)
     return judge(out, ref)

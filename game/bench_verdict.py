@@ -1,9 +1,10 @@
 """Whether each bench figure meets its target, on a machine whose speed drifts.
 
 Absolute times on the development machines drift by up to 1.8x within a day (issue 23).
-So every `bench` run first times a fixed reference workload (:func:`reference_ms`: plain
-Python and shapely calls, the two kinds of work the game does) and reports each figure
-also as a multiple of it. A target is a time on a quiet run of this machine
+So every `bench` run times a fixed reference workload (:func:`reference_ms`: plain
+Python and shapely calls, the two kinds of work the game does) at its start and again
+around and through each figure (:class:`Yardstick`), and reports each figure also as a
+multiple of the reference timed while that figure was measured. A target is a time on a quiet run of this machine
 (:data:`QUIET_REFERENCE_MS` is the reference workload's time on that run); it holds as the
 multiple ``target / QUIET_REFERENCE_MS``, so a figure passes when its own multiple of the
 reference measured in the same run is at most that, however busy the machine is. A target
@@ -58,15 +59,43 @@ def reference_ms(repeats: int = 7) -> float:
     return median_ms(_workload, repeats)
 
 
+class Yardstick:
+    """The reference workload timed again and again through a run: before and after each
+    figure and between the parts of a long one (an AI game), so that each figure is judged
+    against the reference timed while it was measured. The machine's speed drifts within
+    one run too (a two-minute run on 2026-11-29: the reference took 34 ms at its start,
+    and every AI side-turn, measured later, came out at 1.4 times its usual multiple)."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        _workload()  # warm
+
+    def tick(self, repeats: int = 1) -> None:
+        """Time the reference workload ``repeats`` times now."""
+        for _ in range(repeats):
+            self.samples.append(median_ms(_workload, 1))
+
+    def mark(self) -> int:
+        """Where the samples of a measurement about to start begin."""
+        return len(self.samples)
+
+    def since(self, mark: int) -> float:
+        """The median of the reference times taken since ``mark`` (ms)."""
+        return statistics.median(self.samples[mark:])
+
+
 def judge(entries: list[dict[str, Any]], ref_ms: float) -> list[dict[str, Any]]:
-    """Each entry's checks judged against the reference measured in the same run."""
+    """Each entry's checks judged against the reference measured in the same run: the
+    entry's own ``ref_ms`` (timed while it was measured, :class:`Yardstick`) where it has
+    one, else ``ref_ms``."""
     for e in entries:
         checks = e.get("checks") or []
+        ref = e.get("ref_ms", ref_ms)
         for c in checks:
             if "ratio" in c:
                 c["pass"] = c["ratio"] >= c["target_ratio"]
             else:
-                c["x_ref"] = round(c["ms"] / ref_ms, 3)
+                c["x_ref"] = round(c["ms"] / ref, 3)
                 c["target_x_ref"] = round(c["target_ms"] / QUIET_REFERENCE_MS, 3)
                 c["pass"] = c["x_ref"] <= c["target_x_ref"]
         if checks:

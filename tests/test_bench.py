@@ -40,3 +40,23 @@ def test_figures_are_judged_as_multiples_of_the_reference_measured_in_the_same_r
     assert [e.get("pass") for e in busy] == [True, True, True, False, None]
     assert busy[1]["checks"][0]["x_ref"] == round(80 / (2 * q), 3) and busy[1]["checks"][0]["target_x_ref"] == round(50 / q, 3)
     assert verdict_words(busy[3]) == "FAIL: speed-up 28x (target 100x)" and verdict_words(busy[4]) == ""
+
+
+def test_a_figure_is_judged_against_the_reference_timed_while_it_was_measured():
+    """The machine's speed drifts within a run: a figure that carries the reference timed
+    around it (``ref_ms``) is judged against that, not the one timed at the start."""
+    from game.bench_verdict import QUIET_REFERENCE_MS, Yardstick, judge
+
+    q = QUIET_REFERENCE_MS
+    later = {"name": "measured while the machine ran at half speed", "ref_ms": 2 * q,
+             "checks": [{"what": "median", "ms": 80.0, "target_ms": 50.0}]}
+    at_start = {"name": "the same without its own reference", "checks": [{"what": "median", "ms": 80.0, "target_ms": 50.0}]}
+    judged = judge([later, at_start], q)
+    assert [e["pass"] for e in judged] == [True, False]
+    assert judged[0]["checks"][0]["x_ref"] == round(80 / (2 * q), 3)
+
+    ys = Yardstick()
+    ys.tick(2)
+    mark = ys.mark()
+    ys.samples += [10.0, 30.0, 20.0]  # (as three ticks would time them)
+    assert mark == 2 and ys.since(mark) == 20.0 and len(ys.samples) == 5 and all(t > 0 for t in ys.samples[:2])
