@@ -81,6 +81,14 @@ def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", o
     ``portals`` (the default, as the game window plays): a side the solo AI plays alone
     is played by the solo rules (the ``solo_side`` option), from the map's portal markers
     when it has any; False: it starts from the map's figures."""
+    game = simulated_game(lm, seed, p1, p2, options, portals, more)
+    st = game.state
+    return GameReport(seed, st.winner, st.result, st.turn, len(game.commands), game.digest())
+
+
+def simulated_game(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", options=None, portals: bool = True,
+                   more: Sequence[str] = ()) -> Game:
+    """The game :func:`simulate` plays, played to its end."""
     options = dict(options or {})
     kinds = [p1, p2, *more]
     if len(kinds) != len(lm.model.sides):
@@ -91,5 +99,4 @@ def simulate(lm: LoadedMap, seed: int, p1: str = "random", p2: str = "random", o
     sides = side_order(lm.model)  # the map's seats (a ruleset that rolls for the initiative reorders state.side_order)
     players = {side: make_player(kind, seed * 2 + 1 + i) for i, (side, kind) in enumerate(zip(sides, kinds, strict=True))}
     play_out(game, players)
-    st = game.state
-    return GameReport(seed, st.winner, st.result, st.turn, len(game.commands), game.digest())
+    return game

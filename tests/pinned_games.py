@@ -14,6 +14,10 @@ import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.game import Game
 
 PINNED = Path(__file__).with_name("pinned_games.json")
 
@@ -34,12 +38,16 @@ def game_name(map_name: str, p1: str, p2: str, seed: int, portals: bool) -> str:
 
 def play(job: tuple[str, str, str, int, bool]) -> tuple[str, str]:
     """One pinned game: its name and the digest it ends on."""
+    return game_name(*job), play_game(job).digest()
+
+
+def play_game(job: tuple[str, str, str, int, bool]) -> Game:
+    """One pinned game, played to its end (as ``simulate`` plays it)."""
     from game.catalog import MAPS_DIR, load_map
-    from game.simulate import simulate
+    from game.simulate import simulated_game
 
     map_name, p1, p2, seed, portals = job
-    report = simulate(load_map(MAPS_DIR / f"{map_name}.yaml"), seed, p1, p2, portals=portals)
-    return game_name(map_name, p1, p2, seed, portals), report.digest
+    return simulated_game(load_map(MAPS_DIR / f"{map_name}.yaml"), seed, p1, p2, portals=portals)
 
 
 def jobs() -> list[tuple[str, str, str, int, bool]]:
