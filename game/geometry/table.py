@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -111,6 +112,10 @@ class TableIndex:
         return p[order], f[order]
 
 
+#: every table's version numbers, one sequence for all of them (see Table.version)
+_VERSIONS = itertools.count(1)
+
+
 class Table:
     """A rectangular table ``width`` x ``height`` mm (origin top-left, y down) and its
     terrain. The spatial index is rebuilt lazily after features are added/removed."""
@@ -125,7 +130,10 @@ class Table:
         self._features: dict[str, TerrainFeature] = {}
         self._index: TableIndex | None = None
         self._at: dict[tuple[float, float], tuple[TerrainFeature, ...]] = {}  # features_at, until a change
-        self.version = 0  # bumped on every change
+        #: a number no other table and no other state of this one has had in this process
+        #: (what is worked out from the terrain is kept under (id(table), version): a copy
+        #: made after another was freed may take its id, never its version)
+        self.version = next(_VERSIONS)
         for f in features:
             self.add_feature(f)
 
@@ -171,7 +179,7 @@ class Table:
     def _touch(self) -> None:
         self._index = None
         self._at = {}
-        self.version += 1
+        self.version = next(_VERSIONS)
 
     @property
     def index(self) -> TableIndex:

@@ -87,3 +87,20 @@ def test_add_remove_rebuilds_index():
     with pytest.raises(KeyError):
         t.remove_feature("s")
     assert np.array_equal(t.elevations([(1, 1)]), [0])
+
+
+def test_no_two_tables_or_states_of_one_share_a_version():
+    """What is worked out from the terrain is kept under (id(table), version). A scratch
+    copy of a game's table made after another copy was freed may take that copy's id; the
+    two must never share a version, or a copy with other smoke on it would read the sight
+    lines worked out for the first one."""
+    base = Table(1000, 1000, [feature("w", WOOD, box(100, 100, 200, 200))])
+    seen = {base.version}
+    for i in range(50):
+        copy = base.copy()
+        assert copy.version not in seen
+        seen.add(copy.version)
+        copy.add_feature(feature(f"smoke{i}", SMOKE, box(10 * i, 0, 10 * i + 5, 5)))
+        assert copy.version not in seen
+        seen.add(copy.version)
+        del copy  # freed: the next copy may well take its id
