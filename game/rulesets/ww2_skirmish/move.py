@@ -399,9 +399,16 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         figs = [f for f in self.rules.fighters(game, unit.id) if not f.attrs.get(Ww2FigAttr.CARRIED_BY)]
         if not figs:
             return
-        others = [(f.id, f.pos, f.radius) for f in game.state.figures.values()
-                  if f.alive and not self.rules.embarked(f) and f.id not in {m.id for m in figs}]
-        placed = Collider(game.table, others)
+        placed = self.rules.formation.standing_bases(game, figs)  # everyone else on foot, where they stand
+        try:
+            self._auto_move(game, unit, figs, placed, goal_of, dist, why, flee)
+        finally:
+            for m in figs:  # the kept space holds only the figures standing still
+                if placed.has_figure(m.id):
+                    placed.remove_figure(m.id)
+
+    def _auto_move(self, game: Game, unit: Unit, figs: list[Figure], placed: Collider, goal_of, dist: float, why: str,
+                   flee: bool) -> None:
         goals = {f.id: goal_of(f) for f in figs}
         order = sorted(figs, key=lambda f: (-hypot(goals[f.id][0] - f.x, goals[f.id][1] - f.y), f.id))
         moved = []
