@@ -66,8 +66,9 @@ class Ww2Planner(Ww2ChartMoves):
         holds = [c for _, c in options if c.kind == "hold_fire"]
         if not fires:
             return None
-        best = max(fires, key=lambda c: (self.shot_worth(game, c), tie_key(c)))
-        if self.shot_worth(game, best) >= REACT_AT or not holds:
+        worth = {c: self.shot_worth(game, c) for c in fires}  # (each weighed once)
+        best = max(fires, key=lambda c: (worth[c], tie_key(c)))
+        if worth[best] >= REACT_AT or not holds:
             return best
         return next((c for c in holds if c.choice == "turn"), holds[0])
 
