@@ -400,35 +400,28 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         if not figs:
             return
         placed = self.rules.formation.standing_bases(game, figs)  # everyone else on foot, where they stand
-        try:
-            self._auto_move(game, unit, figs, placed, goal_of, dist, why, flee)
-        finally:
-            for m in figs:  # the kept space holds only the figures standing still
-                if placed.has_figure(m.id):
-                    placed.remove_figure(m.id)
-
-    def _auto_move(self, game: Game, unit: Unit, figs: list[Figure], placed: Collider, goal_of, dist: float, why: str,
-                   flee: bool) -> None:
         goals = {f.id: goal_of(f) for f in figs}
         order = sorted(figs, key=lambda f: (-hypot(goals[f.id][0] - f.x, goals[f.id][1] - f.y), f.id))
         moved = []
         far = 0.0
-        for f in order:
-            g = goals[f.id]
-            d = hypot(g[0] - f.x, g[1] - f.y)
-            if d < self.rules.mm(0.05):
+        try:
+            for f in order:
+                g = goals[f.id]
+                if hypot(g[0] - f.x, g[1] - f.y) >= self.rules.mm(0.05):
+                    leg = self.plan_leg(game, f, [clamp_to_table(game, g, 0.0)], dist, strict=False, collider=placed)
+                    self.place(game, f, leg, free=True)
+                    far = max(far, leg.length)
+                    if leg.length > EPS:
+                        moved.append(f)
+                    if flee and self.at_table_edge(game, f, g):
+                        f.life = FLED
+                        self.rules.effects.after_loss(game, f)
+                        game.emit("status", f"{f.name} of {unit.name} flees off the table.", figures=[f.id], units=[unit.id])
                 placed.add_figure(f.id, f.pos, f.radius)
-                continue
-            leg = self.plan_leg(game, f, [clamp_to_table(game, g, 0.0)], dist, strict=False, collider=placed)
-            self.place(game, f, leg, free=True)
-            placed.add_figure(f.id, f.pos, f.radius)
-            far = max(far, leg.length)
-            if leg.length > EPS:
-                moved.append(f)
-            if flee and self.at_table_edge(game, f, g):
-                f.life = FLED
-                self.rules.effects.after_loss(game, f)
-                game.emit("status", f"{f.name} of {unit.name} flees off the table.", figures=[f.id], units=[unit.id])
+        finally:
+            for m in figs:  # the kept space holds only the figures standing still
+                if placed.has_figure(m.id):
+                    placed.remove_figure(m.id)
         game.emit("morale", f"{unit.name} {why} {self.rules.fmt(far)}.", units=[unit.id], figures=[f.id for f in moved])
 
     def at_table_edge(self, game: Game, f: Figure, goal: tuple[float, float]) -> bool:
