@@ -178,19 +178,18 @@ def bench_ai(quick: bool, ys: Yardstick | None = None) -> list[dict[str, Any]]:
     side; and of a complete AI-vs-AI game of a shipped scenario."""
     from game.catalog import available_maps, available_rulesets
 
+    ys = ys or Yardstick()
     out = []
     for rid in available_rulesets():
         maps = available_maps(rid, shipped_only=True)
         if not maps:
             continue
         games = 1 if quick else 3
-        ys = ys or Yardstick()
-        tick = ys.tick
         start = ys.mark()
-        totals, turns, sizes = _ai_games(maps, games, tick)
+        totals, turns, sizes = _ai_games(maps, games, ys.tick)
         ref_games = ys.since(start)
         start = ys.mark()
-        _, turns30, sizes30 = _ai_games([reinforced(lm) for lm in maps], 1 if quick else 2, tick)
+        _, turns30, sizes30 = _ai_games([reinforced(lm) for lm in maps], 1 if quick else 2, ys.tick)
         ref30 = ys.since(start)
         for label, ts, ss, thirty in (("", turns, sizes, False), (" (30 figures)", turns30, sizes30, True)):
             out.append({
