@@ -169,6 +169,45 @@ def _ring_edges(poly: Polygon) -> np.ndarray:
     return np.vstack(rows) if rows else np.zeros((0, 4))
 
 
+#: one footprint's parts: (kind, polygon, edges, rectangle frame, circles) of each part
+_Rows = list[tuple[int, Polygon, np.ndarray, tuple[float, ...], tuple[float, ...]]]
+#: each footprint's parts, by the identity of its geometry and explicit parts (a feature
+#: never changes: features are added and removed whole, so a table whose smoke changed
+#: builds its index again from the parts of the features it kept); the objects themselves
+#: are held, so an id is never read for another object
+_rows_cache: dict[tuple[int, int], tuple[BaseGeometry, object, _Rows]] = {}
+_ROWS_KEPT = 4096
+
+
+def _footprint_rows(area: BaseGeometry, explicit: Iterable[Polygon] | None) -> _Rows:
+    key = (id(area), id(explicit))
+    hit = _rows_cache.get(key)
+    if hit is not None and hit[0] is area and hit[1] is explicit:
+        return hit[2]
+    rows: _Rows = []
+    polys = list(explicit) if explicit is not None else _polygons(area)
+    for poly in polys:
+        r = _as_rect(poly)
+        e = _ring_edges(poly)
+        if r is not None:
+            rows.append((RECT, poly, e, r, (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)))
+            continue
+        verts = e[:, :2]
+        mbc = shapely.minimum_bounding_circle(poly)
+        o = np.asarray(mbc.centroid.coords[0], dtype=float)
+        r_out = float(np.hypot(*(verts - o).T).max()) * (1 + 1e-9) + 1e-9
+        mic = shapely.maximum_inscribed_circle(poly)
+        ic = np.asarray(mic.coords[0], dtype=float)
+        r_in = max(0.0, float(mic.length) * (1 - 1e-9) - 1e-9)
+        if not poly.contains(shapely.Point(ic)):
+            r_in = -1.0  # no safe inscribed disk: never quick-accept
+        rows.append((POLY, poly, e, (0.0, 0.0, 1.0, 0.0, 0.0, 0.0), (o[0], o[1], r_out, ic[0], ic[1], r_in)))
+    if len(_rows_cache) >= _ROWS_KEPT:
+        _rows_cache.clear()
+    _rows_cache[key] = (area, explicit, rows)
+    return rows
+
+
 def decompose(features: Sequence[tuple[BaseGeometry, Iterable[Polygon] | None]]) -> PartArrays:
     """Build :class:`PartArrays` for features given as (footprint, explicit parts or None)."""
     owner: list[int] = []
@@ -178,30 +217,13 @@ def decompose(features: Sequence[tuple[BaseGeometry, Iterable[Polygon] | None]])
     circ = []
     edges: list[np.ndarray] = []
     for fi, (area, explicit) in enumerate(features):
-        polys = list(explicit) if explicit is not None else _polygons(area)
-        for poly in polys:
-            r = _as_rect(poly)
-            e = _ring_edges(poly)
+        for k, poly, e, r, c in _footprint_rows(area, explicit):
             owner.append(fi)
+            kind.append(k)
             geoms.append(poly)
             edges.append(e)
-            if r is not None:
-                kind.append(RECT)
-                rect.append(r)
-                circ.append((0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
-                continue
-            kind.append(POLY)
-            rect.append((0.0, 0.0, 1.0, 0.0, 0.0, 0.0))
-            verts = e[:, :2]
-            mbc = shapely.minimum_bounding_circle(poly)
-            o = np.asarray(mbc.centroid.coords[0], dtype=float)
-            r_out = float(np.hypot(*(verts - o).T).max()) * (1 + 1e-9) + 1e-9
-            mic = shapely.maximum_inscribed_circle(poly)
-            ic = np.asarray(mic.coords[0], dtype=float)
-            r_in = max(0.0, float(mic.length) * (1 - 1e-9) - 1e-9)
-            if not poly.contains(shapely.Point(ic)):
-                r_in = -1.0  # no safe inscribed disk: never quick-accept
-            circ.append((o[0], o[1], r_out, ic[0], ic[1], r_in))
+            rect.append(r)
+            circ.append(c)
     counts = np.array([len(e) for e in edges], dtype=np.intp)
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.intp) if len(counts) else counts
     allE = np.vstack(edges) if edges else np.zeros((0, 4))

@@ -104,3 +104,26 @@ def test_no_two_tables_or_states_of_one_share_a_version():
         assert copy.version not in seen
         seen.add(copy.version)
         del copy  # freed: the next copy may well take its id
+
+
+def test_an_index_built_again_after_smoke_decomposes_only_the_new_footprint(monkeypatch):
+    """Features never change, so their footprints' parts are kept: a table whose smoke
+    came or went builds its sight index again from the parts it had (WWIFY's smoke made
+    every footprint be taken apart again), and the index is the one worked out afresh."""
+    import game.geometry.footprint as fp
+
+    feats = [feature("w", WOOD, box(100, 100, 200, 200)), feature("h", HILL, box(300, 100, 420, 260)),
+             feature("wall", WALL, LineString([(0, 500), (200, 520), (260, 700)]))]
+    smoke = feature("s", SMOKE, box(500, 500, 560, 560))
+    monkeypatch.setattr(fp, "_rows_cache", {})
+    worked: list[int] = []
+    real = fp._polygons
+    monkeypatch.setattr(fp, "_polygons", lambda area: worked.append(1) or real(area))
+    first = fp.decompose([(f.area, f.parts) for f in feats])
+    again = fp.decompose([(f.area, f.parts) for f in [*feats, smoke]])
+    assert len(worked) == 3  # the wood, the hill and the smoke (the wall's parts are its own)
+    fp._rows_cache.clear()
+    fresh = fp.decompose([(f.area, f.parts) for f in [*feats, smoke]])
+    for name in ("feature", "kind", "cx", "hu", "r_out", "r_in", "edge_start", "edge_count", "ex0", "ey1"):
+        assert np.array_equal(getattr(again, name), getattr(fresh, name)), name
+    assert np.array_equal(first.ex0, again.ex0[: len(first.ex0)])
