@@ -31,7 +31,8 @@ from game.geometry.los import (
 LOS_KEPT = 50_000
 
 
-#: sight matrices kept besides the last one, by the figures and where they stand
+#: sight matrices kept besides the last one, by the figures and where they stand (the store
+#: starts again when full)
 RECENT_MATRICES = 8
 
 
@@ -114,17 +115,16 @@ class SightMixin:
         tv = (id(game.table), game.table.version)
         pts = np.array(pos, dtype=float).reshape(-1, 2)
         kept: KeptSight | None = game.kept.get("sight_matrix")
-        if kept is not None and kept.terrain == tv:
-            if (kept.ids, kept.pos) == (ids, pos):
-                return kept
+        same_terrain = kept is not None and kept.terrain == tv
+        if kept is not None and same_terrain and (kept.ids, kept.pos) == (ids, pos):
+            return kept
         # the same figures where they stood a few matrices ago (a command resolved again
         # and again for its odds, each time from the same state: the same few outcomes)
-        recent: dict[tuple, KeptSight] = game.kept.setdefault("sight_matrix_recent", {})
-        hit = recent.get((ids, pos, tv))
+        hit = game.kept.get("sight_matrix_recent", {}).get((ids, pos, tv))
         if hit is not None:
             game.kept["sight_matrix"] = hit
             return hit
-        if kept is not None and kept.terrain == tv:
+        if kept is not None and same_terrain:
             # figures that stand where they stood keep their sight lines (others moved,
             # fell or came on since)
             was = {fid: (k, p) for k, (fid, p) in enumerate(zip(kept.ids, kept.pos, strict=True))}
@@ -138,8 +138,6 @@ class SightMixin:
             m = los_matrix(game.table, pts)
         kept = game.kept["sight_matrix"] = KeptSight(ids, tv, pos, m, {p: i for i, p in enumerate(pos)},
                                                      {fid: i for i, fid in enumerate(ids)})
-        if len(recent) >= RECENT_MATRICES:
-            del recent[next(iter(recent))]  # the oldest
-        recent[(ids, pos, tv)] = kept
+        game.store("sight_matrix_recent", 1, RECENT_MATRICES)[(ids, pos, tv)] = kept
         return kept
 

@@ -35,7 +35,7 @@ def test_a_matrix_of_a_few_moves_ago_is_read_again_not_worked_out(monkeypatch):
     # what is read again is what working it out gives
     assert np.array_equal(seen[0].matrix.visible, los_matrix(game.table, np.array([f.pos for f in figs])).visible)
     mover.x, mover.y = start[0] + 7.0 * sight.RECENT_MATRICES, start[1]
-    rules.kept_sight(game, figs)  # one more: the oldest is let go
+    rules.kept_sight(game, figs)  # one more than the store holds: it starts again
     mover.x, mover.y = start
     rules.kept_sight(game, figs)
     assert worked[-1] == "los_matrix_update" and len(worked) == sight.RECENT_MATRICES + 2

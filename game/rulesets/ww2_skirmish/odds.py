@@ -226,9 +226,8 @@ class Ww2Odds(OddsPart["Ww2Skirmish"]):
         return self.shot_report(game, cmd, f"{s.firer.name} at {s.target.name}", lines, notes, {"morale test of the target": morale})
 
     def team_odds(self, game: Game, cmd: Command) -> OddsReport:
-        firers = self.rules.team_fire.team_shots(game, cmd.unit, cmd.target, Ww2Options.of(cmd))
-        require(bool(firers), "No figure of that team can fire that shot.")
-        shots = [self.rules.firing.shot_plan(game, f.id, cmd.target, Ww2Options.of(cmd), strict=True) for f in firers]
+        shots = self.rules.team_fire.team_plans(game, cmd.unit, cmd.target, Ww2Options.of(cmd))
+        require(bool(shots), "No figure of that team can fire that shot.")
         lines = [OddsLine(s.firer.name, f"{s.weapon.name}, {self.rules.fmt(s.distance)}, " + ("automatic" if s.auto else f"{s.need}+")) for s in shots]
         return self.shot_report(game, cmd, f"{game.state.units[cmd.unit_id].name} fires at {shots[0].target.name}", lines,
                                 ["each figure fires in turn at the figures it can see, while the target has any left"],

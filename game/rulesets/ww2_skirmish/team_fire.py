@@ -11,7 +11,7 @@ from game.core.commands import Command, refuse, require
 from game.core.dice import Dice
 from game.core.game import Game
 from game.core.keys import FigureMark
-from game.core.state import Figure, Unit
+from game.core.state import Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.options import Ww2Options
 
@@ -26,10 +26,6 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
     rules: Ww2Skirmish
 
     # ---- a fire team shooting ---------------------------------------------------------------------------------------------
-    def team_shots(self, game: Game, unit_id: str | None, target: str | None, opts: Ww2Options) -> list[Figure]:
-        """The figures of the team that can fire this shot now."""
-        return [s.firer for s in self.team_plans(game, unit_id, target, opts)]
-
     def team_plans(self, game: Game, unit_id: str | None, target: str | None, opts: Ww2Options) -> list[Shot]:
         """The shot of each figure of the team that can fire it now, in the team's order
         (remembered for the reading scope: the check's plans are what the apply starts from)."""
