@@ -13,7 +13,8 @@ For each figure of the team, best first:
 - Advance, Attack and Close: a move towards the nearest known enemy (or the objective) that
   keeps the points for a shot, ending in cover where it can; a side that wins by holding on
   (the map's victory "otherwise") keeps its positions and fires instead (interpretation
-  solo-defenders);
+  solo-defenders): a figure of it with no shot worth its points steps one point's move to
+  where it would have one (a man in sight, a tank in its anti-tank weapon's reach);
 - hidden (deployed hidden, or having hidden): it springs the ambush, turning to face (which
   ends the hiding, L55) an enemy it would hit often enough or a vehicle its anti-tank weapon
   reaches, then fires;
@@ -24,6 +25,7 @@ For each figure of the team, best first:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from math import cos, hypot, radians, sin
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +52,8 @@ BEARINGS = (0.0, 35.0, -35.0, 70.0, -70.0)
 WORTH = 1 / 6
 #: the least chance of a hit (before acquisition) for which a hidden figure springs its ambush
 SPRING = 5 / 12
+#: how far a defender shifts to find a shot (inches: one point's move)
+REPOSITION = 3.0
 
 
 def hit_chance(need: int, double_six: bool) -> float:
@@ -91,6 +95,8 @@ class W135Planner(Planner["Ww2135"]):
         holding = (game.state.attrs.get(StateKey.VICTORY) or {}).get("otherwise") == side  # interpretation solo-defenders
         if order in ("advance", "attack", "close", "manoeuvre") and rules.moving.moved(game, f) < 1e-9 and not holding:
             yield from self.moves(game, f, enemies, away=False)
+        if holding:
+            yield from self.firing_positions(game, f, enemies)
         near = self.nearest(f, enemies)
         if near is not None and not rules.sight.in_arc(f, near.pos):
             yield Command("turn", side, figure=f.id, point=near.pos)
@@ -149,6 +155,41 @@ class W135Planner(Planner["Ww2135"]):
             if p >= SPRING and (best is None or p > best[0]):
                 best = (p, e.id, e)
         return best[2] if best is not None else None
+
+    def firing_positions(self, game: Game, f: Figure, enemies: list[Figure]) -> list[Command]:
+        """A figure holding its ground with no shot worth its points: a step of one point
+        (3") to a place from which it would see an enemy its weapons can harm (an anti-tank
+        weapon a vehicle within reach, a man it would hit :data:`WORTH` of the time before
+        acquisition), keeping the points for the shot; the best chance first, in cover first
+        on a tie (interpretation solo-defenders: a defender shifts to fire, it does not
+        advance)."""
+        rules = self.rules
+        shot = rules.data.actions["unaimed_fire"].fixed() or 3
+        if rules.is_vehicle(f) or rules.points(game, f) < shot + 1 or rules.morale.level(f):
+            return []
+        targets = self.nearest_few(f, enemies)[:3]
+        if not targets:
+            return []
+        d = rules.mm(REPOSITION)
+        if rules.moving.cost(f, REPOSITION) > rules.points(game, f) - shot:
+            return []
+        scored: list[tuple[float, float, Command]] = []
+        for k in range(8):
+            h = radians(45.0 * k)
+            p = (round(f.x + d * cos(h), 3), round(f.y + d * sin(h), 3))
+            if not (0 < p[0] < game.table.width and 0 < p[1] < game.table.height):
+                continue
+            ghost = replace(f, x=p[0], y=p[1], markers={k: v for k, v in f.markers.items() if k != W135FigMark.HIDDEN})
+            best = 0.0
+            for e in targets:
+                line = rules.sight.line(game, ghost, e)
+                if line.visible:
+                    best = max(best, self.shot_estimate(ghost, e, line))
+            if best >= WORTH:
+                cover = 1.0 if rules.morale.in_cover(game, p) else 0.0
+                scored.append((best, cover, Command("move", f.side, figure=f.id, path=(p,))))
+        scored.sort(key=lambda t: (-t[0], -t[1]))
+        return [c for _, _, c in scored]
 
     def shot_estimate(self, f: Figure, e: Figure, line: Any) -> float:
         """The chance of an un-aimed hit by ``f``'s best weapon at ``e`` over ``line`` (1 for

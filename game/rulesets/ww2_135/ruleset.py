@@ -91,6 +91,9 @@ from .suppress import W135Suppress
 
 #: the qualities of L7, which a figure's equipment may name
 QUALITIES = ("green", "experienced", "elite")
+#: the weapons that make a team a support weapon for the solo chart ("on tripods, AT guns
+#: etc"): the tripod machine gun and the mortar (interpretation solo-support-weapons)
+SUPPORT_KINDS = frozenset({"hmg", "mortar"})
 
 
 class Ww2135(RulesetBase[W135Data]):
@@ -266,12 +269,13 @@ class Ww2135(RulesetBase[W135Data]):
     # ---- the solo rules in this ruleset's terms ----------------------------------------------------
     def profile(self, game: Game, unit: Unit) -> Profile:
         """The solo rules' view of a team: a tank or half-track is an AFV (its own chart);
-        a team with a machine gun that needs a loader is a support weapon (it halts and
-        fires); morale levels lost count as damage as wounds do in other rulesets."""
+        a crew, or a team with a tripod machine gun or a mortar, is a support weapon (it halts
+        and fires: interpretation solo-support-weapons; a rifle squad's BAR, Bren or bipod MG 42
+        does not make it one); morale levels lost count as damage as wounds do in other rulesets."""
         base = super().profile(game, unit)
         figs = game.state.unit_figures(unit.id)
         vehicle = any(self.is_vehicle(f) for f in figs)
-        support = any(self.data.weapons[w].loader for f in figs for w in f.weapons if w in self.data.weapons) and not vehicle
+        support = any(self.data.weapons[w].kind in SUPPORT_KINDS for f in figs for w in f.weapons if w in self.data.weapons) and not vehicle
         return replace(base, vehicle=vehicle, support_weapon=base.support_weapon or support,
                        damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs), heavy_weapon=vehicle)
 
