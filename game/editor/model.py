@@ -157,13 +157,13 @@ class EditorDoc:
         portal markers not in cover or in sight of the other side's set-up
         (game/solo/portal_check.py); ``portal``: only that marker's (its index)."""
         from game.catalog import load_map_doc
-        from game.solo.portal_check import portal_warnings
+        from game.solo.portal_check import map_sight, portal_warnings
 
         try:
             lm = load_map_doc(Doc(str(self.path or "new map"), self.data), for_play=False)
         except DataError:
             return []
-        found = portal_warnings(lm.model, lm.ruleset.build_table(lm.model))
+        found = portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm) if lm.model.portals else None)
         if portal is not None:
             found = [w for w in found if w.startswith(f"portals[{portal}] ")]
         return found

@@ -141,7 +141,7 @@ def good_spots(game: Game, m: Marker, cands: list[tuple[float, float]], dead_gro
             if 0 <= q[0] <= w and 0 <= q[1] <= h:
                 probes.append(q)
                 owner.append(i)
-    vis, _ = visibility(game, [f.pos for f in foes], probes)
+    vis, _ = visibility(game, foes, probes)
     seen = np.asarray(vis.any(axis=0))  # one per probe (vis has a row per foe)
     bad = {owner[j] for j in range(len(probes)) if seen[j]}
     return [p for i, p in enumerate(keep) if i not in bad]

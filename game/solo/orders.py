@@ -25,6 +25,8 @@ from game.solo.keys import CountRecord, FireRecord, SoloKey
 from game.solo.tables import ORDER_WORDS, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from game.data.map_schema import MapFile
     from game.rulesets.base import RulesetBase
     from game.solo.protocol import SoloRules
@@ -34,6 +36,15 @@ class SoloMixin:
     """Mixed into :class:`game.rulesets.base.RulesetBase`. Methods that use what the
     ruleset gives (its data, sight, memos) type ``self`` as :class:`SoloRules`
     (game/solo/protocol.py)."""
+
+    # ---- sight of a place (portal markers, counters, dead ground) -------------------------
+    def solo_sight(self, game: Game, observers: list[Figure], places: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+        """(visible, cover: 0 none, 1 soft, 2 hard) of each place from each observing figure,
+        as (O, T) arrays: whether the player's figures see a marker, a counter or a place a
+        marker might fall back to. By the table's line of sight between the points; a ruleset
+        whose sight is its own (heights, postures, buildings seen into by their openings)
+        answers with that."""
+        return portal_state.table_visibility(game, [f.pos for f in observers], places)
 
     # ---- bookkeeping the risk factors need -----------------------------------------------
     def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False,

@@ -14,21 +14,26 @@ as interpretation ``portal-placement`` in rulesets/solo.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import hypot
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import shapely
 
+from game.core.state import Figure
+from game.data.errors import DataError
 from game.data.map_build import zone_polygon
 from game.geometry.los import los_pairs
 from game.geometry.units import to_mm
 from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
+    from game.catalog import LoadedMap
     from game.data.map_schema import MapFile
     from game.geometry.table import Table
     from game.geometry.terrain import TerrainType
+    from game.solo.protocol import SoloRules
 
 #: a marker this close (inches) to a building's or bunker's footprint stands at its corner/side
 CORNER_REACH = 2.0
@@ -84,9 +89,37 @@ def watchers(m: MapFile, side: str) -> list[tuple[float, float]]:
     return list(dict.fromkeys(out))
 
 
-def portal_warnings(m: MapFile, table: Table) -> list[str]:
+#: whether each watcher (a point, mm) sees a place (mm): one bool a watcher
+Sight = Callable[[list[tuple[float, float]], tuple[float, float]], np.ndarray]
+
+
+def map_sight(lm: LoadedMap) -> Sight | None:
+    """The sight the solo rules will use for a map's markers in play, when its ruleset has
+    its own (``solo_sight``, e.g. WW2 1/35: heights, buildings by their openings): a
+    standing man at each watching point looking at the place. None: the table's plain line
+    of sight (every other ruleset), or a map not yet playable."""
+    from game.catalog import new_game
+    from game.solo.orders import SoloMixin
+
+    if type(lm.ruleset).solo_sight is SoloMixin.solo_sight:
+        return None
+    try:
+        game = new_game(lm, 1, {})
+    except DataError:
+        return None
+    rules = cast("SoloRules", game.rules)
+
+    def sees(watchers: list[tuple[float, float]], place: tuple[float, float]) -> np.ndarray:
+        men = [Figure(f"watcher{i}", "", "", "", "", x, y) for i, (x, y) in enumerate(watchers)]
+        return rules.solo_sight(game, men, [place])[0][:, 0]
+
+    return sees
+
+
+def portal_warnings(m: MapFile, table: Table, sight: Sight | None = None) -> list[str]:
     """One line per marker of map ``m`` (its table built: ``ruleset.build_table(m)``)
-    placed against the solo rules' set-up (empty: none)."""
+    placed against the solo rules' set-up (empty: none); ``sight``: the ruleset's own
+    (:func:`map_sight`), else the table's line of sight."""
     if not m.portals:
         return []
     scale = to_mm(1.0, m.unit)
@@ -103,7 +136,7 @@ def portal_warnings(m: MapFile, table: Table) -> list[str]:
         if p.counter == "mine":  # a mine attacks only what comes within its reach in sight
             obs = [o for o in obs if hypot(o[0] - at[0], o[1] - at[1]) <= mine_reach]
         if obs:
-            vis, _, _ = los_pairs(table, obs, [at] * len(obs))
+            vis = sight(obs, at) if sight is not None else los_pairs(table, obs, [at] * len(obs))[0]
             if np.asarray(vis).any():
                 out.append(f"{where}: in sight of the other side's starting figures or deployment zone "
                            "(it would be seen, and rolled for or attacked, at the start)")

@@ -5,7 +5,7 @@ procedures use. Helpers only: nothing here rolls a die or changes the game."""
 from __future__ import annotations
 
 from math import hypot
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from game.geometry.units import to_mm
 from game.solo.keys import SoloKey
 
 if TYPE_CHECKING:
-    pass
+    from game.solo.protocol import SoloRules
 
 
 
@@ -146,8 +146,16 @@ def marker_pos(m: Marker) -> tuple[float, float]:
     return (m.x, m.y)
 
 
-def visibility(game: Game, observers: list[tuple[float, float]], targets: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
-    """(visible, cover of the target) for every observer x target, as (O, T) arrays."""
+def visibility(game: Game, observers: list[Figure], targets: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """(visible, cover of the target: 0 none, 1 soft, 2 hard) for every observing figure x
+    place, as (O, T) arrays: the ruleset's own sight of a place
+    (:meth:`game.solo.orders.SoloMixin.solo_sight`)."""
+    return cast("SoloRules", game.rules).solo_sight(game, observers, targets)
+
+
+def table_visibility(game: Game, observers: list[tuple[float, float]], targets: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`visibility` by the table's line of sight between the points (what most
+    rulesets' sight is)."""
     no, nt = len(observers), len(targets)
     if not no or not nt:
         return np.zeros((no, nt), dtype=bool), np.zeros((no, nt), dtype=np.int8)

@@ -172,7 +172,7 @@ def in_sight(game: Game) -> list[Marker]:
     """Portal markers and dummies any figure of the player can see."""
     markers = solo_markers(game, PORTAL_KINDS)
     figs = player_figures(game)
-    vis, _ = visibility(game, [f.pos for f in figs], [marker_pos(m) for m in markers])
+    vis, _ = visibility(game, figs, [marker_pos(m) for m in markers])
     return [m for j, m in enumerate(markers) if vis[:, j].any()]
 
 
@@ -456,7 +456,7 @@ def approach(rules: RulesetBase, game: Game, moved: list[Figure]) -> None:
     for m in solo_markers(game, PORTAL_KINDS):
         if m.id not in game.state.markers:
             continue
-        vis, cov = visibility(game, [f.pos for f in movers], [marker_pos(m)])
+        vis, cov = visibility(game, movers, [marker_pos(m)])
         near = [f for i, f in enumerate(movers) if vis[i, 0] and dist(f.pos, marker_pos(m)) <= reach + 1e-6]
         open_to = [f for i, f in enumerate(movers) if vis[i, 0] and cov[i, 0] == 0]
         if near and m.kind == "dummy":

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from game.core.game import Game
     from game.core.state import Figure, Unit
     from game.data.ruleset_schema import RulesetData
@@ -44,6 +46,8 @@ class SoloRules(Protocol):
               at: tuple[float, float] | None = None, b_at: tuple[float, float] | None = None) -> float: ...
 
     # ---- the solo rules' own (game/solo/orders.py), called on each other ----------------
+    def solo_sight(self, game: Game, observers: list[Figure], places: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]: ...
+
     def profile(self, game: Game, unit: Unit) -> Profile: ...
 
     def recent(self, game: Game, unit: Unit, key: str) -> list[dict[str, Any]]: ...

@@ -210,7 +210,7 @@ def test_redeploy_moves_bypassed_markers_up_the_line_and_an_officer_appears():
     line = portals.LineString([at(*OUT), at(24, 0)])
     assert line.distance(portals.Point(back.x, back.y)) <= 6 * IN + 1e-6
     foes = portal_state.player_figures(game)
-    vis, _ = portal_state.visibility(game, [f.pos for f in foes], [(back.x, back.y)])
+    vis, _ = portal_state.visibility(game, foes, [(back.x, back.y)])
     assert not vis.any()
     officer = [u for u in game.state.side_units("b") if u.name.startswith("Officer")]
     assert len(officer) == 1 and "officer" not in portal_state.solo_pool(game)

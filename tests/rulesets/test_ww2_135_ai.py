@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from math import hypot
 
+from game.catalog import load_map_doc
 from game.core.commands import END_PHASE, Command
 from game.core.keys import StateKey
+from game.data.yamlio import load_yaml
+from game.rulesets.ww2_135.status import W135FigMark
+from game.simulate import simulated_game
+from game.solo.keys import SoloKey
+from game.solo.portal_check import map_sight, portal_warnings
+from game.solo.portal_state import marker_pos, table_visibility
+from game.solo.portals import in_sight
 from tests.rulesets.helpers import make_unfinished_game, small_map, unit
 from tests.rulesets.w135 import table_game
 
@@ -110,3 +118,49 @@ def test_a_squad_with_a_bar_is_not_a_support_weapon_for_the_solo_chart():
     units = game.state.units
     support = {u: game.rules.profile(game, units[u]).support_weapon for u in ("a1", "a2", "b1", "b2")}
     assert support == {"a1": False, "a2": True, "b1": True, "b2": False}
+
+
+def test_portal_markers_are_in_sight_by_this_rulesets_sight_not_the_plain_line():
+    # interpretation solo-sight: a marker inside a farmhouse with no door or window towards the
+    # American, and one behind a bocage bank higher than a standing man's eye, are out of his
+    # sight (the plain line of sight of the table sees into the house and over the bank); a
+    # marker in the open field is in sight; a hidden American sees none
+    terrain = [
+        {"type": "building", "name": "Farm", "polygon": [[10, 10], [20, 10], [20, 16], [10, 16]],
+         "openings": [{"kind": "door", "at": [15, 10], "width": 1.5}]},
+        {"type": "hedge", "name": "Bank", "height": 3, "line": [[30, 20], [50, 20]]},
+    ]
+    doc = small_map([unit("a1", [("us_rifleman", 15, 40), ("us_rifleman", 40, 40)])], [unit("b1", [("de_rifleman", 40, 5)])],
+                    terrain=terrain, ruleset="ww2-135", size=(60, 60))
+    doc["portals"] = [{"side": "b", "at": [15, 13]}, {"side": "b", "at": [40, 18]}, {"side": "b", "at": [5, 25]}]
+    game = make_unfinished_game(doc, options={"solo_side": "b"})
+    markers = sorted(m.id for m in game.state.markers.values())
+    by_place = {marker_pos(game.state.markers[m]): m for m in markers}
+    mm = game.rules.mm
+    house, bank, field = (by_place[(mm(15), mm(13))], by_place[(mm(40), mm(18))], by_place[(mm(5), mm(25))])
+    us = [f for f in game.state.figures.values() if f.side == "a"]
+    plain, _ = table_visibility(game, [f.pos for f in us], [marker_pos(game.state.markers[m]) for m in (house, bank)])
+    assert plain.any(axis=0).all()  # the table's plain sight sees both
+    assert sorted(m.id for m in in_sight(game)) == [field]
+    for f in us:
+        f.markers[W135FigMark.HIDDEN] = True
+    assert in_sight(game) == []
+
+
+def test_a_whole_house_fight_from_portal_markers_plays_by_this_rulesets_sight():
+    # House to House with the German section behind portal markers in the farmhouse and barn
+    # corners (out of the Americans' sight by this ruleset's sight: validate warns of none), the
+    # solo AI playing them against the random player: the markers come into sight, the force
+    # table is rolled and its teams fight, and the game ends
+    doc = load_yaml("maps/ww2-135-house-to-house.yaml")
+    doc.data["portals"] = [{"side": "german", "at": at} for at in ([14.7, 16.3], [23.3, 16.3], [31, 14], [19, 9])] + \
+        [{"side": "german", "at": at, "dummy": True} for at in ([37, 14], [31, 9], [5.5, 4.5], [34, 7])]
+    lm = load_map_doc(doc)
+    assert portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm)) == []
+    plain = portal_warnings(lm.model, lm.ruleset.build_table(lm.model))
+    assert any("[0]" in w and "in sight" in w for w in plain)  # the plain line sees into the farmhouse
+    game = simulated_game(lm, 4, "random", "ai")  # seed 4: a Rifle group comes out of a marker on turn 4
+    st = game.state
+    assert st.over and st.attrs[SoloKey.SOLO]["made"] > 0
+    rolls = [e.roll for e in game.log.events if e.roll and e.roll.reason.startswith("Enemy force generation")]
+    assert rolls and any(f.side == "german" for f in st.figures.values())

@@ -58,6 +58,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from game.core import pools
 from game.core.commands import Command, refuse
 from game.core.game import Game
@@ -68,6 +70,7 @@ from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 from game.solo.tables import Profile
 
+from . import sight_lines
 from .acquire import W135Acquire
 from .ai import W135Planner
 from .anti_tank import W135AntiTank
@@ -278,6 +281,22 @@ class Ww2135(RulesetBase[W135Data]):
         support = any(self.data.weapons[w].kind in SUPPORT_KINDS for f in figs for w in f.weapons if w in self.data.weapons) and not vehicle
         return replace(base, vehicle=vehicle, support_weapon=base.support_weapon or support,
                        damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs), heavy_weapon=vehicle)
+
+    def solo_sight(self, game: Game, observers: list[Figure], places: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+        """The solo procedures' sight of a place (a portal marker, a counter, where one falls
+        back to) is this ruleset's sight of a man standing there (interpretation solo-sight):
+        heights and postures, buildings seen into by their doors and windows; a hidden
+        observer sees nothing (L55)."""
+        vis = np.zeros((len(observers), len(places)), dtype=bool)
+        cover = np.zeros((len(observers), len(places)), dtype=np.int8)
+        lookers = [(i, o) for i, o in enumerate(observers) if not self.hidden(o)]
+        sight_lines.work_out(game, ((o.pos, p) for _, o in lookers for p in places))
+        for j, p in enumerate(places):
+            there = Figure("solo-place", "", "", "", "", p[0], p[1])
+            for i, o in lookers:
+                line = self.sight.line(game, o, there)
+                vis[i, j], cover[i, j] = line.visible, line.cover
+        return vis, cover
 
     # ---- what the figures are -------------------------------------------------------------------
     def is_vehicle(self, f: Figure) -> bool:
