@@ -40,7 +40,7 @@ from game.solo.keys import SoloKey
 from . import sight_lines
 from .anti_tank import HEAVY
 from .morale import SHAKEN, SUPPRESSED
-from .status import W135FigMark
+from .status import W135FigMark, W135GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -115,7 +115,7 @@ class W135Planner(Planner["Ww2135"]):
         rules = self.rules
         scored: list[tuple[float, str, Command]] = []
         for e in self.nearest_few(f, enemies):
-            for wid in dict.fromkeys(f.weapons):
+            for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
                 w = rules.data.weapons.get(wid)
                 if w is None:
                     continue
@@ -158,11 +158,11 @@ class W135Planner(Planner["Ww2135"]):
 
     def firing_positions(self, game: Game, f: Figure, enemies: list[Figure]) -> list[Command]:
         """A figure holding its ground with no shot worth its points: a step of one point
-        (3") to a place from which it would see an enemy its weapons can harm (an anti-tank
-        weapon a vehicle within reach, a man it would hit :data:`WORTH` of the time before
-        acquisition), keeping the points for the shot; the best chance first, in cover first
-        on a tie (interpretation solo-defenders: a defender shifts to fire, it does not
-        advance)."""
+        (3", eight headings) to a place from which it would see one of the three nearest
+        enemies its weapons can harm (an anti-tank weapon a vehicle within reach, a man it would
+        hit :data:`WORTH` of the time before acquisition), keeping the points for the shot; the
+        best chance first, in cover first on a tie (interpretation solo-defenders: a defender
+        shifts to fire, it does not advance)."""
         rules = self.rules
         shot = rules.data.actions["unaimed_fire"].fixed() or 3
         if rules.is_vehicle(f) or rules.points(game, f) < shot + 1 or rules.morale.level(f):
@@ -170,16 +170,26 @@ class W135Planner(Planner["Ww2135"]):
         targets = self.nearest_few(f, enemies)[:3]
         if not targets:
             return []
-        d = rules.mm(REPOSITION)
         if rules.moving.cost(f, REPOSITION) > rules.points(game, f) - shot:
             return []
+        # the same question is asked at every command of the turn until something moves:
+        # the key names everything the answer reads (the sight lines' own key, and who)
+        doors = game.state.attrs.get(W135GameAttr.OPENINGS)
+        key = (f.id, f.type, f.pos, rules.prone(f), rules.leaning(game, f),
+               tuple((e.id, e.type, e.pos, rules.prone(e), rules.hidden(e), rules.leaning(game, e)) for e in targets),
+               tuple(sorted(doors.items())) if doors else (), id(game.table), game.table.version)
+        return list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets), limit=2000))
+
+    def _firing_positions(self, game: Game, f: Figure, targets: list[Figure]) -> tuple[Command, ...]:
+        rules = self.rules
+        d = rules.mm(REPOSITION)
+        places = [(round(f.x + d * cos(radians(45.0 * k)), 3), round(f.y + d * sin(radians(45.0 * k)), 3)) for k in range(8)]
+        places = [p for p in places if 0 < p[0] < game.table.width and 0 < p[1] < game.table.height]
+        sight_lines.work_out(game, ((p, e.pos) for p in places for e in targets))  # in one pass
+        markers = {k: v for k, v in f.markers.items() if k != W135FigMark.HIDDEN}
         scored: list[tuple[float, float, Command]] = []
-        for k in range(8):
-            h = radians(45.0 * k)
-            p = (round(f.x + d * cos(h), 3), round(f.y + d * sin(h), 3))
-            if not (0 < p[0] < game.table.width and 0 < p[1] < game.table.height):
-                continue
-            ghost = replace(f, x=p[0], y=p[1], markers={k: v for k, v in f.markers.items() if k != W135FigMark.HIDDEN})
+        for p in places:
+            ghost = replace(f, x=p[0], y=p[1], markers=markers)
             best = 0.0
             for e in targets:
                 line = rules.sight.line(game, ghost, e)
@@ -189,7 +199,7 @@ class W135Planner(Planner["Ww2135"]):
                 cover = 1.0 if rules.morale.in_cover(game, p) else 0.0
                 scored.append((best, cover, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: (-t[0], -t[1]))
-        return [c for _, _, c in scored]
+        return tuple(c for _, _, c in scored)
 
     def shot_estimate(self, f: Figure, e: Figure, line: Any) -> float:
         """The chance of an un-aimed hit by ``f``'s best weapon at ``e`` over ``line`` (1 for
