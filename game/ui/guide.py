@@ -1,5 +1,5 @@
 """A guided first game (issue 22): a small scenario for each way the rules run a turn
-(phases, activation cards, fire teams), played against the solo AI, with a panel that
+(phases, activation cards, fire teams, each figure's action points), played against the solo AI, with a panel that
 teaches one thing at a time - select, measure, sight, move, the odds, fire, the end of a
 phase - and moves on when the player has done it (in any order: what was done before its
 step counts). The scenarios are maps/first-game/*.yaml; each lesson's words are here."""
@@ -89,6 +89,18 @@ LESSONS = [
            "Pick Fire in the sidebar (spot first if the Germans are not yet seen) and hover the German team: the box "
            "shows the exact odds of the d20 against its band. Click to fire.",
            "Press Space to end your turn: the Germans act, then the turn comes back with what they did stepped through."),
+    Lesson("action-points-ww2-135.yaml", "Action points (My 1/35th Scale WWII Skirmish)", "us",
+           "Each figure has its own action points (Green 3, Experienced 4, Elite 5) to spend in any order in its side's "
+           "turn: 1 a 3\" move, 3 an un-aimed shot, 4 an aimed one. Points left over are lost, but 4 may be held for "
+           "opportunity fire. You are the Americans (green); the computer plays the Germans.",
+           "Select a figure and pick Move in the sidebar, then drag it or click where it goes: the path shows the points "
+           "the move costs before you let go (a wall or fence in the way costs a d3 more). Its points left show on its "
+           "token and in the sidebar.",
+           "Pick a shot in the sidebar (aimed fire needs a target seen last turn and no move this turn; un-aimed costs "
+           "less) and hover a German: the box shows the roll to acquire him, the roll to hit with every modifier, his save "
+           "and the exact chance of each end. Click to fire.",
+           "When your figures have spent what they will, press Space to end your turn: the Germans spend their points, "
+           "then the turn comes back with what they did stepped through."),
 ]
 
 

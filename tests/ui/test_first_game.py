@@ -71,7 +71,7 @@ def test_the_guide_goes_on_as_the_player_does_each_thing(app, drive, lesson, see
     assert guide.closed
 
 
-def test_the_menu_leads_to_the_three_first_games_and_a_step_may_be_skipped(app, drive):
+def test_the_menu_leads_to_each_first_game_and_a_step_may_be_skipped(app, drive):
     menu = app.open("menu")
     drive.frame()
     drive.click(menu.buttons["A first game, guided"].rect.center)
