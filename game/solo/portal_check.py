@@ -116,10 +116,10 @@ def map_sight(lm: LoadedMap) -> Sight | None:
     return sees
 
 
-def portal_warnings(m: MapFile, table: Table, sight: Sight | None = None) -> list[str]:
+def portal_warnings(m: MapFile, table: Table, sight: Sight | None = None, only: int | None = None) -> list[str]:
     """One line per marker of map ``m`` (its table built: ``ruleset.build_table(m)``)
     placed against the solo rules' set-up (empty: none); ``sight``: the ruleset's own
-    (:func:`map_sight`), else the table's line of sight."""
+    (:func:`map_sight`), else the table's line of sight; ``only``: that marker's (its index)."""
     if not m.portals:
         return []
     scale = to_mm(1.0, m.unit)
@@ -127,6 +127,8 @@ def portal_warnings(m: MapFile, table: Table, sight: Sight | None = None) -> lis
     seen_by: dict[str, list[tuple[float, float]]] = {}
     out = []
     for k, p in enumerate(m.portals):
+        if only is not None and k != only:
+            continue
         kind = p.counter or ("dummy" if p.dummy else "portal marker")
         at = (p.at[0] * scale, p.at[1] * scale)
         where = f"portals[{k}] ({kind} of {p.side} at {p.at[0]:g}, {p.at[1]:g})"
