@@ -35,7 +35,7 @@ def counters_check(rules: RulesetBase, game: Game) -> None:
         if m.id not in st.markers:
             continue
         foes = player_figures(game)
-        vis, _ = visibility(game, foes, [marker_pos(m)])
+        vis, _ = visibility(game, foes, [marker_pos(m)], both_ways=True)  # it spots an enemy or is spotted
         cands = [f for i, f in enumerate(foes) if vis[i, 0]]
         if m.kind == "mine":
             reach = solo_tables().dist_mm("mine_reach")

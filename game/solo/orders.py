@@ -38,12 +38,14 @@ class SoloMixin:
     (game/solo/protocol.py)."""
 
     # ---- sight of a place (portal markers, counters, dead ground) -------------------------
-    def solo_sight(self, game: Game, observers: list[Figure], places: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    def solo_sight(self, game: Game, observers: list[Figure], places: list[tuple[float, float]],
+                   both_ways: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """(visible, cover: 0 none, 1 soft, 2 hard) of each place from each observing figure,
         as (O, T) arrays: whether the player's figures see a marker, a counter or a place a
-        marker might fall back to. By the table's line of sight between the points; a ruleset
-        whose sight is its own (heights, postures, buildings seen into by their openings)
-        answers with that."""
+        marker might fall back to; ``both_ways``: or a man at the place would see the figure
+        (a counter "spots an enemy or is spotted"). By the table's line of sight between the
+        points (the same both ways); a ruleset whose sight is its own (heights, postures,
+        buildings seen into by their openings) answers with that."""
         return portal_state.table_visibility(game, [f.pos for f in observers], places)
 
     # ---- bookkeeping the risk factors need -----------------------------------------------

@@ -146,11 +146,12 @@ def marker_pos(m: Marker) -> tuple[float, float]:
     return (m.x, m.y)
 
 
-def visibility(game: Game, observers: list[Figure], targets: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+def visibility(game: Game, observers: list[Figure], targets: list[tuple[float, float]],
+               both_ways: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(visible, cover of the target: 0 none, 1 soft, 2 hard) for every observing figure x
     place, as (O, T) arrays: the ruleset's own sight of a place
-    (:meth:`game.solo.orders.SoloMixin.solo_sight`)."""
-    return cast("SoloRules", game.rules).solo_sight(game, observers, targets)
+    (:meth:`game.solo.orders.SoloMixin.solo_sight`; ``both_ways``: or from the place)."""
+    return cast("SoloRules", game.rules).solo_sight(game, observers, targets, both_ways)
 
 
 def table_visibility(game: Game, observers: list[tuple[float, float]], targets: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:

@@ -92,7 +92,8 @@ LESSONS = [
     Lesson("action-points-ww2-135.yaml", "Action points (My 1/35th Scale WWII Skirmish)", "us",
            "Each figure has its own action points (Green 3, Experienced 4, Elite 5) to spend in any order in its side's "
            "turn: 1 a 3\" move, 3 an un-aimed shot, 4 an aimed one. Points left over are lost, but 4 may be held for "
-           "opportunity fire. You are the Americans (green); the computer plays the Germans.",
+           "opportunity fire. You are the Americans (olive tokens), Experienced men with 4 points each; the computer "
+           "plays the Germans.",
            "Select a figure and pick Move in the sidebar, then drag it or click where it goes: the path shows the points "
            "the move costs before you let go (a wall or fence in the way costs a d3 more). Its points left show on its "
            "token and in the sidebar.",

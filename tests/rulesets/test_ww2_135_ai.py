@@ -16,7 +16,7 @@ from game.rulesets.ww2_135.status import W135FigMark
 from game.simulate import simulated_game
 from game.solo.keys import SoloKey
 from game.solo.portal_check import map_sight, portal_warnings
-from game.solo.portal_state import marker_pos, table_visibility
+from game.solo.portal_state import marker_pos, table_visibility, visibility
 from game.solo.portals import in_sight
 from tests.rulesets.helpers import make_unfinished_game, small_map, unit
 from tests.rulesets.w135 import table_game
@@ -74,7 +74,8 @@ def holding(game, side="b"):
 
 def test_a_defender_with_no_shot_steps_to_where_it_sees_the_tank_then_fires_at_it():
     # a bocage bank (3" high, over a standing man's eye) between the Panzerschreck and the tank;
-    # it ends at x=31.5, and a step of 3" east clears it
+    # a step forward to a diagonal brings him to the bank (within 1" of it he looks over it), not
+    # over it (that would cost a d3 more), and leaves the tank in the front arc the step faces
     bank = [{"type": "hedge", "name": "Bank", "height": 3, "line": [[20, 25], [31.5, 25]]}]
     game = holding(_german_turn_on(bank, [("sherman", 30, 15)], [("de_schreck", 30, 28)]))
     rules, st = game.rules, game.state
@@ -84,10 +85,38 @@ def test_a_defender_with_no_shot_steps_to_where_it_sees_the_tank_then_fires_at_i
     cmd = first(game, "b1.1")
     assert cmd.kind == "move" and len(cmd.path) == 1
     assert abs(hypot(cmd.path[0][0] - gunner.x, cmd.path[0][1] - gunner.y) - rules.mm(3.0)) < 0.01
+    assert cmd.path[0][1] < gunner.y and abs(cmd.path[0][0] - gunner.x) > rules.mm(2)  # forward, to a diagonal
+    assert rules.moving.obstacles(game, [gunner.pos, cmd.path[0]]) == []
     assert game.submit(cmd).ok and rules.points(game, gunner) == 3
-    assert rules.sight.line(game, gunner, tank).visible
+    assert rules.sight.sees(game, gunner, tank).visible  # in sight and in its arc: no turn needed
     nxt = first(game, "b1.1")
     assert nxt.kind == "fire" and nxt.target == "a1.1" and dict(nxt.options)["weapon"] == "panzerschreck"
+
+
+def test_the_firing_place_answer_is_worked_out_again_when_the_weapons_change():
+    # kept between commands under a key that names the figure's weapons: a Panzerschreck gunner
+    # left with his pistol (a Panzerfaust fired, a prisoner escaped) has no step to take at a tank
+    bank = [{"type": "hedge", "name": "Bank", "height": 3, "line": [[20, 25], [31.5, 25]]}]
+    game = holding(_german_turn_on(bank, [("sherman", 30, 15)], [("de_schreck", 30, 28)]))
+    rules, gunner = game.rules, game.state.figures["b1.1"]
+    enemies = rules.known_enemies(game, "b")
+    assert rules.planner.firing_positions(game, gunner, enemies)
+    gunner.weapons = ["pistol"]
+    assert rules.planner.firing_positions(game, gunner, enemies) == []
+
+
+def test_a_defender_with_a_man_in_sight_behind_it_turns_and_fires_rather_than_stepping():
+    # a wall at his back-side front: the American 10" off in the open is in sight but behind him
+    wall = [{"type": "wall", "name": "Wall", "line": [[26, 29], [34, 29]]}]
+    game = holding(_german_turn_on(wall, [("us_rifleman", 30, 18)], [("de_rifleman", 30, 29.8)]))
+    rules, g, man = game.rules, game.state.figures["b1.1"], game.state.figures["a1.1"]
+    g.facing = 90.0  # facing away from him
+    assert rules.sight.line(game, g, man).visible and not rules.sight.in_arc(g, man.pos)
+    cmd = first(game, "b1.1")
+    assert cmd == Command("turn", "b", figure="b1.1", point=man.pos)
+    assert game.submit(cmd).ok
+    nxt = first(game, "b1.1")
+    assert nxt.kind == "fire" and nxt.target == "a1.1"
 
 
 def test_an_attacker_or_a_defender_with_a_shot_does_not_shift():
@@ -145,6 +174,22 @@ def test_portal_markers_are_in_sight_by_this_rulesets_sight_not_the_plain_line()
     for f in us:
         f.markers[W135FigMark.HIDDEN] = True
     assert in_sight(game) == []
+    # a counter "spots an enemy or is spotted": a man at the field marker's place sees the hidden
+    # Americans in the open (hiding keeps a man unseen only behind hard cover, L49)
+    field_at = marker_pos(game.state.markers[field])
+    assert not visibility(game, us, [field_at])[0].any() and visibility(game, us, [field_at], both_ways=True)[0].all()
+
+
+def test_the_sight_of_a_place_is_not_read_back_for_a_bigger_base_standing_there():
+    # a man at the place, 2" behind a bank higher than his eye, is out of sight; a tank standing
+    # on the same spot has its base at the bank and is seen over it: the kept sight lines tell
+    # them apart by the bases
+    bank = [{"type": "hedge", "name": "Bank", "height": 3, "line": [[20, 25], [40, 25]]}]
+    game = table_game([("us_rifleman", 30, 15)], [("panzer_iv", 30, 27)], terrain=bank)
+    rules, us, tank = game.rules, game.state.figures["a1.1"], game.state.figures["b1.1"]
+    vis, _ = rules.solo_sight(game, [us], [tank.pos])
+    assert not vis[0, 0]
+    assert rules.sight.line(game, us, tank).visible == rules.sight._line(game, us, tank).visible is True
 
 
 def test_a_whole_house_fight_from_portal_markers_plays_by_this_rulesets_sight():

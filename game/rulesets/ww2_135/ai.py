@@ -13,8 +13,9 @@ For each figure of the team, best first:
 - Advance, Attack and Close: a move towards the nearest known enemy (or the objective) that
   keeps the points for a shot, ending in cover where it can; a side that wins by holding on
   (the map's victory "otherwise") keeps its positions and fires instead (interpretation
-  solo-defenders): a figure of it with no shot worth its points steps one point's move to
-  where it would have one (a man in sight, a tank in its anti-tank weapon's reach);
+  solo-defenders): a figure of it with no shot worth its points turns to an enemy in sight
+  behind it, else steps one point's move to where it would have one (a man in sight, a tank
+  in its anti-tank weapon's reach);
 - hidden (deployed hidden, or having hidden): it springs the ambush, turning to face (which
   ends the hiding, L55) an enemy it would hit often enough or a vehicle its anti-tank weapon
   reaches, then fires;
@@ -96,6 +97,10 @@ class W135Planner(Planner["Ww2135"]):
         if order in ("advance", "attack", "close", "manoeuvre") and rules.moving.moved(game, f) < 1e-9 and not holding:
             yield from self.moves(game, f, enemies, away=False)
         if holding:
+            # a shot behind it: turn to it (1 point) and fire where it stands, before any step
+            behind = self.turn_target(game, f, enemies, WORTH)
+            if behind is not None and not rules.sight.in_arc(f, behind.pos):
+                yield Command("turn", side, figure=f.id, point=behind.pos)
             yield from self.firing_positions(game, f, enemies)
         near = self.nearest(f, enemies)
         if near is not None and not rules.sight.in_arc(f, near.pos):
@@ -142,6 +147,12 @@ class W135Planner(Planner["Ww2135"]):
         would hit :data:`SPRING` of the time or more (the shot's own modifiers, before the
         acquisition roll). Holding for opportunity fire while hidden fires at nothing: a
         hidden figure does not observe."""
+        return self.turn_target(game, f, enemies, SPRING)
+
+    def turn_target(self, game: Game, f: Figure, enemies: list[Figure], least: float) -> Figure | None:
+        """The enemy in sight (whatever its facing) that ``f`` would hit ``least`` of the time
+        or more with an un-aimed shot after turning to it (a vehicle: within its anti-tank
+        weapon's reach), when it has the points for the turn and the shot; the best first."""
         rules = self.rules
         turn, shot = (rules.data.actions[a].fixed() or 0 for a in ("turn_on_the_spot", "unaimed_fire"))
         if rules.points(game, f) < turn + shot:
@@ -152,16 +163,17 @@ class W135Planner(Planner["Ww2135"]):
             if not line.visible:
                 continue
             p = self.shot_estimate(f, e, line)
-            if p >= SPRING and (best is None or p > best[0]):
+            if p >= least and (best is None or p > best[0]):
                 best = (p, e.id, e)
         return best[2] if best is not None else None
 
     def firing_positions(self, game: Game, f: Figure, enemies: list[Figure]) -> list[Command]:
         """A figure holding its ground with no shot worth its points: a step of one point
-        (3", eight headings) to a place from which it would see one of the three nearest
-        enemies its weapons can harm (an anti-tank weapon a vehicle within reach, a man it would
-        hit :data:`WORTH` of the time before acquisition), keeping the points for the shot; the
-        best chance first, in cover first on a tie (interpretation solo-defenders: a defender
+        (3", eight headings) to a place from which it would see, in its front arc as the step
+        leaves it facing, one of the three nearest enemies its weapons can harm (an anti-tank
+        weapon a vehicle within reach, a man it would hit :data:`WORTH` of the time before
+        acquisition); the best chance first, then in cover, then not over a wall, hedge or
+        window (a d3 more, which may leave the shot for next turn) (interpretation solo-defenders: a defender
         shifts to fire, it does not advance)."""
         rules = self.rules
         shot = rules.data.actions["unaimed_fire"].fixed() or 3
@@ -175,7 +187,7 @@ class W135Planner(Planner["Ww2135"]):
         # the same question is asked at every command of the turn until something moves:
         # the key names everything the answer reads (the sight lines' own key, and who)
         doors = game.state.attrs.get(W135GameAttr.OPENINGS)
-        key = (f.id, f.type, f.pos, rules.prone(f), rules.leaning(game, f),
+        key = (f.id, f.type, tuple(f.weapons), f.pos, rules.prone(f),
                tuple((e.id, e.type, e.pos, rules.prone(e), rules.hidden(e), rules.leaning(game, e)) for e in targets),
                tuple(sorted(doors.items())) if doors else (), id(game.table), game.table.version)
         return list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets), limit=2000))
@@ -186,18 +198,23 @@ class W135Planner(Planner["Ww2135"]):
         places = [(round(f.x + d * cos(radians(45.0 * k)), 3), round(f.y + d * sin(radians(45.0 * k)), 3)) for k in range(8)]
         places = [p for p in places if 0 < p[0] < game.table.width and 0 < p[1] < game.table.height]
         sight_lines.work_out(game, ((p, e.pos) for p in places for e in targets))  # in one pass
-        markers = {k: v for k, v in f.markers.items() if k != W135FigMark.HIDDEN}
+        # as it would stand there: out of hiding and not leaning out (a move ends both), facing
+        # along its step (move.py)
+        markers = {k: v for k, v in f.markers.items() if k not in (W135FigMark.HIDDEN, W135FigMark.LEANING)}
         scored: list[tuple[float, float, Command]] = []
         for p in places:
-            ghost = replace(f, x=p[0], y=p[1], markers=markers)
+            ghost = replace(f, x=p[0], y=p[1], facing=rules.heading(f.pos, p), markers=markers)
             best = 0.0
             for e in targets:
                 line = rules.sight.line(game, ghost, e)
-                if line.visible:
+                if line.visible and rules.sight.in_arc(ghost, e.pos):  # (no point left to turn)
                     best = max(best, self.shot_estimate(ghost, e, line))
             if best >= WORTH:
                 cover = 1.0 if rules.morale.in_cover(game, p) else 0.0
-                scored.append((best, cover, Command("move", f.side, figure=f.id, path=(p,))))
+                # a wall, hedge or window on the way costs a d3 more (L14) and may leave too few
+                # points to fire this turn: the place is then for the next
+                over = 1.0 if rules.moving.obstacles(game, [f.pos, p]) else 0.0
+                scored.append((best, cover - over / 2, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         return tuple(c for _, _, c in scored)
 

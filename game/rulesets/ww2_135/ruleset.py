@@ -151,6 +151,16 @@ class Ww2135(RulesetBase[W135Data]):
     def check_data(cls, data: W135Data, doc) -> None:
         check_w135_data(data, doc)
 
+    def check_map(self, doc, m: MapFile) -> None:
+        """The map's settings: only ``hidden_deployment``, a list of its sides (L284-286)."""
+        sides = sorted(s.id for s in m.sides)
+        for k, v in m.settings.items():
+            if k != "hidden_deployment":
+                raise doc.error(("settings", k), f"unknown setting '{k}' for My 1/35th Scale WWII Skirmish; expected: hidden_deployment")
+            if not isinstance(v, list) or not all(isinstance(x, str) and x in sides for x in v):
+                raise doc.error(("settings", k), f"hidden_deployment must be a list of the sides deployed hidden, from: {', '.join(sides)}"
+                                f" (for example [{sides[-1]}])")
+
     def init_state(self, state: GameState, m: MapFile) -> None:
         self.hiding.deploy(state)
 
@@ -282,20 +292,25 @@ class Ww2135(RulesetBase[W135Data]):
         return replace(base, vehicle=vehicle, support_weapon=base.support_weapon or support,
                        damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs), heavy_weapon=vehicle)
 
-    def solo_sight(self, game: Game, observers: list[Figure], places: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    def solo_sight(self, game: Game, observers: list[Figure], places: list[tuple[float, float]],
+                   both_ways: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The solo procedures' sight of a place (a portal marker, a counter, where one falls
         back to) is this ruleset's sight of a man standing there (interpretation solo-sight):
-        heights and postures, buildings seen into by their doors and windows; a hidden
-        observer sees nothing (L55)."""
+        heights and postures, buildings seen into by their doors and windows, whichever way the
+        observer faces (it looks round for markers); a hidden observer sees nothing (L55). ``both_ways`` (a counter spotting an enemy or
+        spotted): or the man there sees the figure, which a hidden one prevents only behind
+        hard cover (L49)."""
         vis = np.zeros((len(observers), len(places)), dtype=bool)
         cover = np.zeros((len(observers), len(places)), dtype=np.int8)
-        lookers = [(i, o) for i, o in enumerate(observers) if not self.hidden(o)]
-        sight_lines.work_out(game, ((o.pos, p) for _, o in lookers for p in places))
+        sight_lines.work_out(game, ((o.pos, p) for o in observers for p in places))
         for j, p in enumerate(places):
             there = Figure("solo-place", "", "", "", "", p[0], p[1])
-            for i, o in lookers:
+            for i, o in enumerate(observers):
                 line = self.sight.line(game, o, there)
-                vis[i, j], cover[i, j] = line.visible, line.cover
+                seen = line.visible and not self.hidden(o)
+                if both_ways and not seen:
+                    seen = self.sight.line(game, there, o).visible
+                vis[i, j], cover[i, j] = seen, line.cover
         return vis, cover
 
     # ---- what the figures are -------------------------------------------------------------------
