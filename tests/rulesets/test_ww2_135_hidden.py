@@ -105,3 +105,27 @@ def test_revealing_asks_again_only_what_changed_and_finds_what_asking_everything
         assert rules.hiding.revealed(game) - found == asked
         checked += len(asked) + 1
     assert checked > 100
+
+
+def test_a_map_whose_hidden_deployment_is_not_a_list_of_its_sides_is_refused_with_the_place():
+    # settings {hidden_deployment: true} once loaded, then crashed setting up the game (and
+    # validate, with portal markers); a side the map does not have, and a setting of another
+    # ruleset, are refused the same way
+    import pytest
+
+    from game.catalog import load_map_doc
+    from game.data.errors import DataError
+    from game.data.yamlio import Doc
+
+    for settings, words in (({"hidden_deployment": True}, "must be a list of the sides"),
+                            ({"hidden_deployment": ["c"]}, "must be a list of the sides"),
+                            ({"artillery": "a"}, "unknown setting 'artillery'")):
+        doc = small_map([unit("a1", [("us_rifleman", 10, 40)])], [unit("b1", [("de_rifleman", 10, 5)])],
+                        ruleset="ww2-135", settings=settings)
+        with pytest.raises(DataError) as e:
+            load_map_doc(Doc("bad-135.yaml", doc))
+        assert e.value.file == "bad-135.yaml" and words in e.value.one_line()
+    ok_doc = small_map([unit("a1", [("us_rifleman", 10, 40)])], [unit("b1", [("de_rifleman", 10, 5)])],
+                       ruleset="ww2-135", settings={"hidden_deployment": ["b"]})
+    game = make_unfinished_game(ok_doc)
+    assert game.rules.hidden(game.state.figures["b1.1"])
