@@ -119,13 +119,14 @@ def test_a_map_whose_hidden_deployment_is_not_a_list_of_its_sides_is_refused_wit
 
     for settings, words in (({"hidden_deployment": True}, "must be a list of the sides"),
                             ({"hidden_deployment": ["c"]}, "must be a list of the sides"),
-                            ({"artillery": "a"}, "unknown setting 'artillery'")):
+                            ({"artillery": "a"}, "unknown setting 'artillery'"),
+                            ({"mortar_rounds": "six"}, "mortar_rounds must be a whole number")):
         doc = small_map([unit("a1", [("us_rifleman", 10, 40)])], [unit("b1", [("de_rifleman", 10, 5)])],
                         ruleset="ww2-135", settings=settings)
         with pytest.raises(DataError) as e:
             load_map_doc(Doc("bad-135.yaml", doc))
         assert e.value.file == "bad-135.yaml" and words in e.value.one_line()
     ok_doc = small_map([unit("a1", [("us_rifleman", 10, 40)])], [unit("b1", [("de_rifleman", 10, 5)])],
-                       ruleset="ww2-135", settings={"hidden_deployment": ["b"]})
+                       ruleset="ww2-135", settings={"hidden_deployment": ["b"], "mortar_rounds": 4})
     game = make_unfinished_game(ok_doc)
     assert game.rules.hidden(game.state.figures["b1.1"])

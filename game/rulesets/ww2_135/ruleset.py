@@ -152,11 +152,17 @@ class Ww2135(RulesetBase[W135Data]):
         check_w135_data(data, doc)
 
     def check_map(self, doc, m: MapFile) -> None:
-        """The map's settings: only ``hidden_deployment``, a list of its sides (L284-286)."""
+        """The map's settings: ``hidden_deployment``, a list of its sides (L284-286), and
+        ``mortar_rounds``, each mortar's rounds under the optional ammunition limit (L190)."""
         sides = sorted(s.id for s in m.sides)
         for k, v in m.settings.items():
+            if k == "mortar_rounds":
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    raise doc.error(("settings", k), "mortar_rounds must be a whole number of rounds, 0 or more (for example 6)")
+                continue
             if k != "hidden_deployment":
-                raise doc.error(("settings", k), f"unknown setting '{k}' for My 1/35th Scale WWII Skirmish; expected: hidden_deployment")
+                raise doc.error(("settings", k), f"unknown setting '{k}' for My 1/35th Scale WWII Skirmish; "
+                                "expected: hidden_deployment, mortar_rounds")
             if not isinstance(v, list) or not all(isinstance(x, str) and x in sides for x in v):
                 raise doc.error(("settings", k), f"hidden_deployment must be a list of the sides deployed hidden, from: {', '.join(sides)}"
                                 f" (for example [{sides[-1]}])")
