@@ -222,7 +222,7 @@ def validate_file(path: str | Path) -> str:
 
         lm = load_map_doc(doc)
         n = sum(len(u.figures) for s in lm.model.sides for u in s.units)
-        warn = portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm) if lm.model.portals else None)
+        warn = portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm))
         lines = [f"{path}: ok (map '{lm.model.name}' for {lm.model.ruleset}, {len(lm.model.terrain)} terrain features, {n} figures"
                  + (f", {len(warn)} warning(s)" if warn else "") + ")"]
         return "\n".join(lines + [f"{path}: warning: {w}" for w in warn])

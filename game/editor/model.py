@@ -163,7 +163,7 @@ class EditorDoc:
             lm = load_map_doc(Doc(str(self.path or "new map"), self.data), for_play=False)
         except DataError:
             return []
-        return portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm) if lm.model.portals else None, only=portal)
+        return portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm), only=portal)
 
     def text(self) -> str:
         return dump_map(self.data)

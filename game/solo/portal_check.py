@@ -97,11 +97,11 @@ def map_sight(lm: LoadedMap) -> Sight | None:
     """The sight the solo rules will use for a map's markers in play, when its ruleset has
     its own (``solo_sight``, e.g. WW2 1/35: heights, buildings by their openings): a
     standing man at each watching point looking at the place. None: the table's plain line
-    of sight (every other ruleset), or a map not yet playable."""
+    of sight (every other ruleset), a map with no markers, or one not yet playable."""
     from game.catalog import new_game
     from game.solo.orders import SoloMixin
 
-    if type(lm.ruleset).solo_sight is SoloMixin.solo_sight:
+    if not lm.model.portals or type(lm.ruleset).solo_sight is SoloMixin.solo_sight:
         return None
     try:
         game = new_game(lm, 1, {})

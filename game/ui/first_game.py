@@ -1,6 +1,6 @@
 """The First game screen: pick a guided first game by the way its rules run a turn
-(phases, activation cards, fire teams, action points); it starts against the solo AI with the guide's
-panel on the play screen (game/ui/guide.py)."""
+(phases, activation cards, fire teams, action points); it starts against the solo AI
+with the guide's panel on the play screen (game/ui/guide.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A guided first game (issue 22): a small scenario for each way the rules run a turn
-(phases, activation cards, fire teams, each figure's action points), played against the solo AI, with a panel that
-teaches one thing at a time - select, measure, sight, move, the odds, fire, the end of a
+(phases, activation cards, fire teams, each figure's action points), played against the
+solo AI, with a panel that teaches one thing at a time - select, measure, sight, move, the odds, fire, the end of a
 phase - and moves on when the player has done it (in any order: what was done before its
 step counts). The scenarios are maps/first-game/*.yaml; each lesson's words are here."""
 

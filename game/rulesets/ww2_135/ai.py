@@ -173,16 +173,14 @@ class W135Planner(Planner["Ww2135"]):
         leaves it facing, one of the three nearest enemies its weapons can harm (an anti-tank
         weapon a vehicle within reach, a man it would hit :data:`WORTH` of the time before
         acquisition); the best chance first, then in cover, then not over a wall, hedge or
-        window (a d3 more, which may leave the shot for next turn) (interpretation solo-defenders: a defender
-        shifts to fire, it does not advance)."""
+        window (a d3 more, which may leave the shot for next turn). Interpretation
+        solo-defenders: a defender shifts to fire, it does not advance."""
         rules = self.rules
         shot = rules.data.actions["unaimed_fire"].fixed() or 3
-        if rules.is_vehicle(f) or rules.points(game, f) < shot + 1 or rules.morale.level(f):
+        if rules.is_vehicle(f) or rules.morale.level(f) or rules.moving.cost(f, REPOSITION) > rules.points(game, f) - shot:
             return []
         targets = self.nearest_few(f, enemies)[:3]
         if not targets:
-            return []
-        if rules.moving.cost(f, REPOSITION) > rules.points(game, f) - shot:
             return []
         # the same question is asked at every command of the turn until something moves:
         # the key names everything the answer reads (the sight lines' own key, and who)

@@ -303,9 +303,9 @@ class Ww2135(RulesetBase[W135Data]):
         """The solo procedures' sight of a place (a portal marker, a counter, where one falls
         back to) is this ruleset's sight of a man standing there (interpretation solo-sight):
         heights and postures, buildings seen into by their doors and windows, whichever way the
-        observer faces (it looks round for markers); a hidden observer sees nothing (L55). ``both_ways`` (a counter spotting an enemy or
-        spotted): or the man there sees the figure, which a hidden one prevents only behind
-        hard cover (L49)."""
+        observer faces (it looks round for markers); a hidden observer sees nothing (L55).
+        ``both_ways`` (a counter spotting an enemy or spotted): or the man there sees the
+        figure, which a hidden one prevents only behind hard cover (L49)."""
         vis = np.zeros((len(observers), len(places)), dtype=bool)
         cover = np.zeros((len(observers), len(places)), dtype=np.int8)
         sight_lines.work_out(game, ((o.pos, p) for o in observers for p in places))
