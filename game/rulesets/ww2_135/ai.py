@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from math import cos, hypot, radians, sin
+from math import cos, hypot, inf, radians, sin
 from typing import TYPE_CHECKING, Any
 
 from game.core.commands import Command, Refusal
@@ -195,17 +195,20 @@ class W135Planner(Planner["Ww2135"]):
         d = rules.mm(REPOSITION)
         places = [(round(f.x + d * cos(radians(45.0 * k)), 3), round(f.y + d * sin(radians(45.0 * k)), 3)) for k in range(8)]
         places = [p for p in places if 0 < p[0] < game.table.width and 0 < p[1] < game.table.height]
-        sight_lines.work_out(game, ((p, e.pos) for p in places for e in targets))  # in one pass
         # as it would stand there: out of hiding and not leaning out (a move ends both), facing
-        # along its step (move.py)
+        # along its step (move.py), seeing only in its front arc (no point left to turn), and
+        # only what some weapon of its reaches
         markers = {k: v for k, v in f.markers.items() if k not in (W135FigMark.HIDDEN, W135FigMark.LEANING)}
+        ghosts = [replace(f, x=p[0], y=p[1], facing=rules.heading(f.pos, p), markers=markers) for p in places]
+        reach = self.reach(f)
+        looks = [[e for e in targets if rules.sight.in_arc(g, e.pos) and rules.dist(g.pos, e.pos) <= reach] for g in ghosts]
+        sight_lines.work_out(game, ((g.pos, e.pos) for g, es in zip(ghosts, looks, strict=True) for e in es))  # in one pass
         scored: list[tuple[float, float, Command]] = []
-        for p in places:
-            ghost = replace(f, x=p[0], y=p[1], facing=rules.heading(f.pos, p), markers=markers)
+        for p, ghost, seen in zip(places, ghosts, looks, strict=True):
             best = 0.0
-            for e in targets:
+            for e in seen:
                 line = rules.sight.line(game, ghost, e)
-                if line.visible and rules.sight.in_arc(ghost, e.pos):  # (no point left to turn)
+                if line.visible:
                     best = max(best, self.shot_estimate(ghost, e, line))
             if best >= WORTH:
                 cover = 1.0 if rules.morale.in_cover(game, p) else 0.0
@@ -215,6 +218,13 @@ class W135Planner(Planner["Ww2135"]):
                 scored.append((best, cover - over / 2, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         return tuple(c for _, _, c in scored)
+
+    def reach(self, f: Figure) -> float:
+        """The longest range (mm) of ``f``'s weapons (beyond it :meth:`shot_estimate` is 0),
+        with a millimetre to spare."""
+        rules = self.rules
+        ranges = [w.max_range for w in (rules.data.weapons.get(wid) for wid in f.weapons) if w is not None]
+        return inf if not ranges or None in ranges else rules.mm(max(r for r in ranges if r is not None)) + 1.0
 
     def shot_estimate(self, f: Figure, e: Figure, line: Any) -> float:
         """The chance of an un-aimed hit by ``f``'s best weapon at ``e`` over ``line`` (1 for

@@ -16,7 +16,9 @@ interpretation facing); a hidden figure sees nothing until it has paid to move (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
@@ -40,13 +42,19 @@ SIGHT_STORE = "w135_sight"
 @dataclass(frozen=True)
 class Sight:
     """What an observer sees of a target: whether, the target's cover (0 none, 1 soft, 2
-    hard), the hindrances between, the distance (mm), and why not, in words."""
+    hard), the hindrances between, the distance (mm), and why not, in words (``reason``:
+    the words, or how to find them when asked, for the many sight lines only ever asked
+    whether)."""
 
     visible: bool
     cover: int
     hindrances: int
     distance: float
-    why: str = ""
+    reason: str | Callable[[], str] = ""
+
+    @property
+    def why(self) -> str:
+        return self.reason() if callable(self.reason) else self.reason
 
 
 class W135Sight(Chapter["Ww2135"]):
@@ -131,23 +139,26 @@ class W135Sight(Chapter["Ww2135"]):
                 why.append((c, f"the {feat.name.lower()} is higher than a standing figure"))
             else:
                 hind += 1
-        blocked = sl.first(why)
-        if not blocked and hind and rules.prone(tgt):
+        if cover == 2 and rules.leaning(game, tgt) and rules.buildings.inside(game, tgt.pos) is not None:
+            cover = 1  # leaning out of a window counts soft cover only (L282)
+        if why:  # which of them names it is worked out only if asked
+            return Sight(False, cover, hind, sl.distance, partial(sl.first, why))
+        blocked = ""
+        if hind and rules.prone(tgt):
             blocked = "a prone figure behind a hindrance (L51)"
         if not blocked:
             blocked = rules.buildings.blocks(game, obs, tgt)
-        if cover == 2 and rules.leaning(game, tgt) and rules.buildings.inside(game, tgt.pos) is not None:
-            cover = 1  # leaning out of a window counts soft cover only (L282)
         if not blocked and rules.hidden(tgt) and cover == 2 and not friendly:  # its friends know where it hides
             blocked = "hidden behind hard cover (L49)"
         return Sight(not blocked, cover, hind, sl.distance, blocked)
 
     def prefetch(self, game: Game, observers: list[Figure], targets: list[Figure]) -> None:
         """The sight lines (sight_lines.py) from each observer that may look (not hidden) to
-        each target, worked out in one vectorised pass before many :meth:`can_see` questions."""
+        each target in its front arc, the ones :meth:`can_see` reads, worked out in one
+        vectorised pass before many such questions."""
         looking = [o for o in observers if not self.rules.hidden(o)]
         if looking and targets:
-            sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets))
+            sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets if self.in_arc(o, t.pos)))
 
     def can_see(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         """Whether :meth:`sees` finds ``tgt`` visible, the cheap tests first (for the many

@@ -50,6 +50,9 @@ FENCES = frozenset({"fence"})
 #: mm: far more than GEOS's rounding between a feature's distance from a point and the
 #: distance of the line's stretch inside it (the stretch's ends are worked out, not given)
 SLACK = 1e-6
+#: mm: crossings this near an end of the line have their stretch's ends worked out with the
+#: line (a man at his own wall or hedge, whose base and the feature's reach are within it)
+NEAR = 50.0
 
 
 class Crossed:
@@ -143,12 +146,13 @@ def work_out(game: Game, pairs: Iterable[tuple[XY, XY]]) -> None:
 def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
     """The records of the sight lines ``pairs``, at most :data:`CHUNK` of them."""
     idx = game.table.index
-    a, b = as_points([p for p, _ in pairs]), as_points([q for _, q in pairs])
     m = len(pairs)
-    dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]).tolist()
-    pts, where = np.unique(np.vstack([a, b]), axis=0, return_inverse=True)
-    where = where.reshape(-1)
-    res = _evaluate_idx(idx, pts, where[:m], where[m:], exact=True)
+    # the distinct points, in sorted order (the shared routine's answer depends only on them)
+    order = sorted({p for pq in pairs for p in pq})
+    at = {p: k for k, p in enumerate(order)}
+    pts = as_points(order)
+    wa, wb = [at[p] for p, _ in pairs], [at[q] for _, q in pairs]
+    res = _evaluate_idx(idx, pts, np.asarray(wa, dtype=np.intp), np.asarray(wb, dtype=np.intp), exact=True)
     s, f, effect = res.s.tolist(), res.f.tolist(), res.effect_ij.tolist()
     out: list[list[Crossed]] = [[] for _ in range(m)]
     if s:
@@ -158,8 +162,26 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
         cols = sorted(set(f))
         col = {k: j for j, k in enumerate(cols)}
         near = shapely.distance(shapely.points(pts)[:, None], idx.areas[cols][None, :]).tolist()
-        wa, wb = where[:m].tolist(), where[m:].tolist()
         for k, fk in enumerate(f):
             sk, j = s[k], col[fk]
             out[sk].append(Crossed(feats[fk], EFFECTS[effect[k]], fk, near[wa[sk]][j], near[wb[sk]][j]))
-    return [Line(p, q, d, tuple(x)) for (p, q), d, x in zip(pairs, dist, out, strict=True)]
+    a, b = pts[wa], pts[wb]
+    dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]).tolist()
+    lines = [Line(p, q, d, tuple(x)) for (p, q), d, x in zip(pairs, dist, out, strict=True)]
+    _ends_near(lines)
+    return lines
+
+
+def _ends_near(lines: list[Line]) -> None:
+    """Work out at once :meth:`Line.ends` of every crossing of a line feature (a wall,
+    hedge or fence) near either end of its line (within :data:`NEAR` mm): the ones
+    :meth:`Line.within` asks of."""
+    todo = [(ln, c) for ln in lines for c in ln.crossed if c.feature.is_line and min(c.near_obs, c.near_tgt) <= NEAR]
+    if not todo:
+        return
+    ab = np.array([(ln.a, ln.b) for ln, _ in todo], dtype=float)
+    where = shapely.intersection(shapely.linestrings(ab), [c.feature.area for _, c in todo])
+    da = shapely.distance(where, shapely.points(ab[:, 0])).tolist()
+    db = shapely.distance(where, shapely.points(ab[:, 1])).tolist()
+    for (ln, c), x, y in zip(todo, da, db, strict=True):
+        ln._ends[c.rank] = (x, y)
