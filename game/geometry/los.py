@@ -164,8 +164,26 @@ def _evaluate(
     return _evaluate_idx(table.index, pts, ii, jj, exact)
 
 
-def _evaluate_idx(idx: TableIndex, pts: np.ndarray, ii: np.ndarray, jj: np.ndarray, exact: bool = False) -> _Batch:
-    info = _point_info(idx, pts)
+def kept_point_info(idx: TableIndex, pts: list[tuple[float, float]], kept: dict) -> _PointInfo:
+    """:func:`_point_info` of ``pts``, each point's row kept in ``kept`` (by the point: the
+    caller keeps one per terrain) and worked out only for the points new to it."""
+    new = [p for p in pts if p not in kept]
+    if new:
+        got = _point_info(idx, as_points(new))
+        for k, p in enumerate(new):
+            kept[p] = (got.contains[k], got.near[k], got.elevation[k], got.area_cover[k])
+    rows = [kept[p] for p in pts]
+    if not rows:
+        return _point_info(idx, as_points(pts))
+    return _PointInfo(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
+                      np.array([r[2] for r in rows], dtype=np.int32), np.array([r[3] for r in rows], dtype=np.int8))
+
+
+def _evaluate_idx(idx: TableIndex, pts: np.ndarray, ii: np.ndarray, jj: np.ndarray, exact: bool = False,
+                  info: _PointInfo | None = None) -> _Batch:
+    """The sight lines pts[ii[k]] to pts[jj[k]] (``info``: :func:`_point_info` of ``pts``
+    when the caller has it)."""
+    info = info if info is not None else _point_info(idx, pts)
     m = len(ii)
     if m <= _BLOCK:
         return _evaluate_block(idx, info, pts, ii, jj, exact)

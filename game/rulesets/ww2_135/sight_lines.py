@@ -32,7 +32,7 @@ import shapely
 from shapely.geometry import LineString, Point
 
 from game.core.game import Game
-from game.geometry.los import EFFECTS, _evaluate_idx
+from game.geometry.los import EFFECTS, _evaluate_idx, kept_point_info
 from game.geometry.table import as_points
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.sight import LOS_KEPT
@@ -41,6 +41,9 @@ XY = tuple[float, float]
 #: the kept store the records share with the shared sight lines, and their keys' first word
 STORE = "los"
 WORD = "w135_line"
+#: the kept store of what each point stands in (the shared routine's first step), per terrain
+POINTS = "w135_points"
+POINTS_KEPT = 20_000
 #: sight lines per vectorised pass (the shared routine keeps crossings for up to 16384)
 CHUNK = 4096
 #: terrain the height tester decides (L100 "walls and bushes"; a hedge is a line of bushes)
@@ -152,7 +155,12 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
     at = {p: k for k, p in enumerate(order)}
     pts = as_points(order)
     wa, wb = [at[p] for p, _ in pairs], [at[q] for _, q in pairs]
-    res = _evaluate_idx(idx, pts, np.asarray(wa, dtype=np.intp), np.asarray(wb, dtype=np.intp), exact=True)
+    # what each point stands in: mostly the same few points (the figures') batch after batch
+    rows = game.store(POINTS, 1, 4).setdefault((id(game.table), game.table.version), {})
+    if len(rows) > POINTS_KEPT:
+        rows.clear()
+    info = kept_point_info(idx, order, rows)
+    res = _evaluate_idx(idx, pts, np.asarray(wa, dtype=np.intp), np.asarray(wb, dtype=np.intp), exact=True, info=info)
     s, f, effect = res.s.tolist(), res.f.tolist(), res.effect_ij.tolist()
     out: list[list[Crossed]] = [[] for _ in range(m)]
     if s:
