@@ -137,3 +137,43 @@ def test_a_bazooka_at_the_wall_hits_the_men_inside_within_2_inches():
     force(game, 3, 3, 6, 6)   # 10": +1, a building is a side shot -1: more than 0; 6 hits; the man within 2" rolls 12 (L290)
     ok(game, Command("fire", "a", figure=a.id, point=(35 * IN, 30 * IN), choice="unaimed", options=(("weapon", "bazooka"),)))
     assert near.life == DEAD and far.alive
+
+
+# ---- the walls a sight line crosses, worked out without GEOS (buildings.crossings) -------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+from shapely.geometry import LineString as _Line  # noqa: E402
+from shapely.geometry import Polygon as _Polygon  # noqa: E402
+
+from game.rulesets.ww2_135.buildings import crossings  # noqa: E402
+
+_coord = hs.integers(0, 40).map(float)
+_pt = hs.tuples(_coord, _coord)
+
+
+def _geos_points(a, b, poly):
+    cross = _Line([a, b]).intersection(poly.boundary)
+    return sorted({(round(x, 6), round(y, 6)) for g in getattr(cross, "geoms", [cross]) for x, y in getattr(g, "coords", [])})
+
+
+@settings(max_examples=400, deadline=None)
+@given(_pt, _pt, _pt, hs.integers(1, 15).map(float), hs.integers(1, 15).map(float))
+def test_the_walls_crossed_are_where_geos_finds_them(a, b, corner, w, h):
+    """On a grid (so that lines often run along a wall or through a corner): the points
+    where a segment meets a building's walls are the ones GEOS finds, along-the-wall
+    stretches by their ends."""
+    if a == b:
+        return
+    x, y = corner
+    poly = _Polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+    walls = list(zip(poly.exterior.coords, list(poly.exterior.coords)[1:], strict=False))
+    mine = sorted({(round(px, 6), round(py, 6)) for px, py in crossings(a, b, walls)})
+    assert mine == _geos_points(a, b, poly)
+
+
+def test_the_walls_crossed_at_a_slant_are_where_geos_finds_them():
+    poly = _Polygon([(3.3, 1.7), (11.9, 2.6), (10.4, 9.8), (2.2, 8.1)])
+    walls = list(zip(poly.exterior.coords, list(poly.exterior.coords)[1:], strict=False))
+    for a, b in (((0.0, 0.0), (14.0, 12.0)), ((6.0, 5.0), (20.0, 5.5)), ((-1.0, 9.0), (13.0, 1.0))):
+        mine = sorted({(round(px, 6), round(py, 6)) for px, py in crossings(a, b, walls)})
+        assert mine == _geos_points(a, b, poly)

@@ -102,13 +102,12 @@ class W135Buildings(Chapter["Ww2135"]):
         """Why the line a-b, which leaves or enters ``feat``, passes no opening it may ('' when
         it does): it must cross the wall at a window or an open door, within 45 degrees of the
         way out (any angle leaning out)."""
-        line = LineString([a, b])
         table = game.table
-        cross = line.intersection(game.keep("w135_walls", (feat.id, id(table), table.version), lambda: feat.area.boundary, limit=64))
-        pts = [c for g in getattr(cross, "geoms", [cross]) for c in getattr(g, "coords", [])]
+        pts = crossings(a, b, game.keep("w135_wall_edges", (feat.id, id(table), table.version), lambda: edges(feat), limit=64))
         if not pts:
             return ""
         heading = degrees(atan2(b[1] - a[1], b[0] - a[0]))
+        inward: bool | None = None
         for px, py in pts:
             ok = False
             for k, o in enumerate(feat.openings):
@@ -117,7 +116,8 @@ class W135Buildings(Chapter["Ww2135"]):
                 if o.kind == "door" and self.state_of(game, f"{feat.id}:{k}") != "open":
                     continue
                 out = self.kept_outward(game, feat, o)
-                inward = feat.area.covers(Point(a))
+                if inward is None:
+                    inward = feat.area.covers(Point(a))
                 way = heading if inward else heading + 180.0
                 off = abs((way - out + 180.0) % 360.0 - 180.0)
                 if off <= (90.0 if leaning else ARC) + 1e-6:
@@ -245,3 +245,38 @@ class W135Buildings(Chapter["Ww2135"]):
             refuse("Name the figure.")
         require(cmd.side == game.state.active_side, f"{f.name} acts in its own side's turn.")
         return f
+
+
+def edges(feat: TerrainFeature) -> list[tuple[XY, XY]]:
+    """The straight stretches of a building's walls (its footprint's rings)."""
+    rings = [feat.area.exterior, *feat.area.interiors] if hasattr(feat.area, "exterior") else \
+        [r for g in getattr(feat.area, "geoms", []) for r in (g.exterior, *g.interiors)]
+    return [(p, q) for ring in rings for p, q in zip(ring.coords, list(ring.coords)[1:], strict=False)]
+
+
+def crossings(a: XY, b: XY, walls: list[tuple[XY, XY]]) -> list[XY]:
+    """Where the segment a-b meets the walls: each crossing point, and the ends of any
+    stretch it runs along a wall."""
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    if dx == dy == 0:
+        return [a] if any(Point(a).distance(LineString(w)) <= 1e-9 for w in walls) else []
+    out: list[XY] = []
+    for (px, py), (qx, qy) in walls:
+        ex, ey = qx - px, qy - py
+        den = dx * ey - dy * ex
+        wx, wy = px - ax, py - ay
+        if abs(den) > 1e-12 * (abs(dx) + abs(dy)) * (abs(ex) + abs(ey)):
+            t = (wx * ey - wy * ex) / den
+            u = (wx * dy - wy * dx) / den
+            if -1e-12 <= t <= 1 + 1e-12 and -1e-12 <= u <= 1 + 1e-12:
+                out.append((ax + t * dx, ay + t * dy))
+        elif abs(wx * dy - wy * dx) <= 1e-9 * (abs(dx) + abs(dy) + 1.0):  # along the same line
+            out += [p for p in ((px, py), (qx, qy)) if _between(p, a, b)]
+            out += [p for p in (a, b) if _between(p, (px, py), (qx, qy))]
+    return out
+
+
+def _between(p: XY, a: XY, b: XY) -> bool:
+    """``p``, on the line a-b, lies within the segment a-b."""
+    return min(a[0], b[0]) - 1e-9 <= p[0] <= max(a[0], b[0]) + 1e-9 and min(a[1], b[1]) - 1e-9 <= p[1] <= max(a[1], b[1]) + 1e-9
