@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from math import hypot
 from typing import TYPE_CHECKING, Any, cast
 
+import numpy as np
+
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.keys import FigureMark, StateKey
@@ -25,8 +27,6 @@ from game.solo.keys import CountRecord, FireRecord, SoloKey
 from game.solo.tables import ORDER_WORDS, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from game.data.map_schema import MapFile
     from game.rulesets.base import RulesetBase
     from game.solo.protocol import SoloRules
@@ -47,6 +47,24 @@ class SoloMixin:
         points (the same both ways); a ruleset whose sight is its own (heights, postures,
         buildings seen into by their openings) answers with that."""
         return portal_state.table_visibility(game, [f.pos for f in observers], places)
+
+    def solo_sees(self: SoloRules, game: Game, observers: list[Figure], targets: list[Figure],
+                  within: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(visible, cover of the target: 0 none, 1 soft, 2 hard) of each target figure from
+        each observing figure, as (O, T) arrays, for the risk factors ("enemy in sight", the
+        cover the unit has from its nearest enemy...); pairs farther apart than ``within`` mm
+        (as the ruleset measures) are not asked (not visible). By the table's line of sight;
+        a ruleset whose sight is its own answers with that."""
+        vis = np.zeros((len(observers), len(targets)), dtype=bool)
+        cover = np.zeros((len(observers), len(targets)), dtype=np.int8)
+        self.prefetch_sight(game, observers, targets, within=within)
+        for j, t in enumerate(targets):
+            for i, o in enumerate(observers):
+                if within is not None and self.apart(o, t) > within + 1e-6:
+                    continue
+                r = self.los(game, o, t)
+                vis[i, j], cover[i, j] = r.visible, r.cover
+        return vis, cover
 
     # ---- bookkeeping the risk factors need -----------------------------------------------
     def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False,
@@ -111,16 +129,11 @@ class SoloMixin:
         return [r for r in unit.attrs.get(key, []) if index(r["turn"], r.get("side", unit.side)) >= previous]
 
     def _sees(self: SoloRules, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:
-        self.prefetch_sight(game, figs, others, within=reach)
-        seen = []
-        for o in others:
-            for f in figs:
-                if reach is not None and self.apart(f, o) > reach + 1e-6:  # as the ruleset measures
-                    continue
-                if self.los(game, f, o).visible:
-                    seen.append(o)
-                    break
-        return seen
+        """Those of ``others`` a figure of ``figs`` sees (within ``reach`` mm)."""
+        if not figs or not others:
+            return []
+        vis, _ = self.solo_sees(game, figs, others, within=reach)
+        return [o for j, o in enumerate(others) if vis[:, j].any()]
 
     def risk_factors(self: SoloRules, game: Game, unit: Unit) -> list[tuple[str, int, str]]:
         """Every factor that applies to ``unit`` now: (id, value, words)."""
@@ -207,7 +220,7 @@ class SoloMixin:
         cx = sum(f.x for f in figs) / len(figs)
         cy = sum(f.y for f in figs) / len(figs)
         nearest = min(enemies, key=lambda e: hypot(e.x - cx, e.y - cy))
-        return cover_class([self.los(game, nearest, f).cover for f in figs])
+        return cover_class([int(c) for c in self.solo_sees(game, [nearest], figs)[1][0]])
 
     # ---- the orders command --------------------------------------------------------------
     def solo_units(self, game: Game, side: str) -> list[Unit]:
