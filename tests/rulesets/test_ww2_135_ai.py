@@ -209,3 +209,46 @@ def test_a_whole_house_fight_from_portal_markers_plays_by_this_rulesets_sight():
     assert st.over and st.attrs[SoloKey.SOLO]["made"] > 0
     rolls = [e.roll for e in game.log.events if e.roll and e.roll.reason.startswith("Enemy force generation")]
     assert rolls and any(f.side == "german" for f in st.figures.values())
+
+
+def test_the_risk_factors_see_enemies_by_this_rulesets_sight():
+    # interpretation solo-sight: a German 10" beyond a bocage bank higher than a standing man's
+    # eye is not "in sight" of the American unit (the table's plain line sees over the bank, a
+    # hedge hindering only), so "no enemy in sight" applies; with no bank he is in sight; a
+    # hidden American sees no one (L55)
+    bank = [{"type": "hedge", "name": "Bank", "height": 3, "line": [[20, 25], [40, 25]]}]
+    figs_a, figs_b = [("us_rifleman", 30, 15), ("us_rifleman", 32, 15)], [("de_rifleman", 30, 35)]
+
+    def factors(terrain, hidden=False):
+        game = table_game(figs_a, figs_b, terrain=terrain, friends=False)
+        us = [f for f in game.state.figures.values() if f.side == "a"]
+        for f in us:
+            if hidden:
+                f.markers[W135FigMark.HIDDEN] = True
+        de = game.state.figures["b1.1"]
+        return game, us, de, [fid for fid, _, _ in game.rules.risk_factors(game, game.state.units["a1"])]
+
+    game, us, de, ids = factors(bank)
+    assert game.rules.los(game, us[0], de).visible  # the plain line of sight
+    assert not game.rules.sight.line(game, us[0], de).visible
+    assert "no_enemy" in ids
+    assert "no_enemy" not in factors(None)[3]
+    assert "no_enemy" in factors(None, hidden=True)[3]
+
+
+def test_the_cover_a_unit_has_from_its_nearest_enemy_is_this_rulesets():
+    # two Americans in a house leaning out of its window (L282: soft cover, not the building's
+    # hard), the German outside: the unit's cover from him is soft by this ruleset's sight,
+    # where the table's plain line of sight gives the building's hard cover
+    house = {"type": "building", "id": "house", "polygon": [[30, 30], [40, 30], [40, 38], [30, 38]],
+             "openings": [{"kind": "window", "at": [40, 34], "width": 1.5}]}
+    game = table_game([("us_rifleman", 39, 34), ("us_rifleman", 39, 35)], [("de_rifleman", 50, 34.5)], terrain=[house],
+                      friends=False, face=False)
+    rules = game.rules
+    us = [f for f in game.state.figures.values() if f.side == "a"]
+    de = game.state.figures["b1.1"]
+    for f in us:
+        f.markers[W135FigMark.LEANING] = True
+    assert [rules.los(game, de, f).cover for f in us] == [2, 2]
+    assert [rules.sight.line(game, de, f).cover for f in us] == [1, 1]
+    assert rules.cover_from_enemy(game, us, [de]) == "soft"

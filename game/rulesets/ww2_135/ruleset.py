@@ -319,6 +319,23 @@ class Ww2135(RulesetBase[W135Data]):
                 vis[i, j], cover[i, j] = seen, line.cover
         return vis, cover
 
+    def solo_sees(self, game: Game, observers: list[Figure], targets: list[Figure],
+                  within: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """The risk factors' sight of an enemy figure is this ruleset's (interpretation
+        solo-sight): its sight line as heights, postures and buildings make it, the target as
+        it stands (prone, hidden behind hard cover), whichever way the observer faces; a hidden
+        observer sees nothing (L55). The cover is the target's on that line."""
+        vis = np.zeros((len(observers), len(targets)), dtype=bool)
+        cover = np.zeros((len(observers), len(targets)), dtype=np.int8)
+        pairs = [(i, j) for j, t in enumerate(targets) for i, o in enumerate(observers)
+                 if within is None or self.apart(o, t) <= within + 1e-6]
+        sight_lines.work_out(game, ((observers[i].pos, targets[j].pos) for i, j in pairs))
+        for i, j in pairs:
+            o, t = observers[i], targets[j]
+            line = self.sight.line(game, o, t)
+            vis[i, j], cover[i, j] = line.visible and not self.hidden(o), line.cover
+        return vis, cover
+
     # ---- what the figures are -------------------------------------------------------------------
     def is_vehicle(self, f: Figure) -> bool:
         return self.data.is_vehicle_type(f.type)
