@@ -105,6 +105,23 @@ def test_the_firing_place_answer_is_worked_out_again_when_the_weapons_change():
     assert rules.planner.firing_positions(game, gunner, enemies) == []
 
 
+def test_a_defender_with_nothing_to_fire_at_in_the_open_goes_back_to_cover():
+    # a Panzerschreck gunner in the open, the only enemy an American 26" off: his rocket does not
+    # harm a man and his pistol reaches 12", so no shot and no step to one; a wall 3" behind
+    # him: he moves back to it (away from the enemy, ending in its cover), not holding in the open
+    wall = [{"type": "wall", "name": "Wall", "line": [[25, 31], [35, 31]]}]
+    game = holding(_german_turn_on(wall, [("us_rifleman", 30, 2)], [("de_schreck", 30, 28)]))
+    rules, g, man = game.rules, game.state.figures["b1.1"], game.state.figures["a1.1"]
+    enemies = rules.known_enemies(game, "b")
+    assert rules.planner.shots(game, g, enemies) == [] and rules.planner.firing_positions(game, g, enemies) == []
+    assert not rules.morale.in_cover(game, g.pos)
+    cmd = first(game, "b1.1")
+    assert cmd.kind == "move"
+    end = cmd.path[-1]
+    assert rules.morale.in_cover(game, end) and hypot(end[0] - man.x, end[1] - man.y) > hypot(g.x - man.x, g.y - man.y)
+    assert game.submit(cmd).ok and rules.morale.in_cover(game, g.pos)
+
+
 def test_a_defender_with_a_man_in_sight_behind_it_turns_and_fires_rather_than_stepping():
     # a wall at his back-side front: the American 10" off in the open is in sight but behind him
     wall = [{"type": "wall", "name": "Wall", "line": [[26, 29], [34, 29]]}]

@@ -102,6 +102,8 @@ class W135Planner(Planner["Ww2135"]):
             if behind is not None and not rules.sight.in_arc(f, behind.pos):
                 yield Command("turn", side, figure=f.id, point=behind.pos)
             yield from self.firing_positions(game, f, enemies)
+            if not rules.is_vehicle(f) and not rules.morale.in_cover(game, f.pos):
+                yield from self.moves(game, f, enemies, away=True, cover_only=True)
         near = self.nearest(f, enemies)
         if near is not None and not rules.sight.in_arc(f, near.pos):
             yield Command("turn", side, figure=f.id, point=near.pos)
