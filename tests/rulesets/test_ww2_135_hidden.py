@@ -81,29 +81,33 @@ def test_hidden_friends_in_a_building_know_where_each_other_is():
 
 
 def test_revealing_asks_again_only_what_changed_and_finds_what_asking_everything_finds():
-    """The ambush played by the solo AI against a random player: after every command, the
-    hidden men an enemy sees, asked pair by pair, are exactly the ones the kept reveal
-    (which asks again only the pairs where a figure moved, turned, lay down, hid or leant
-    out) finds."""
+    """The ambush played by the solo AI against a random player (games one after another
+    until over a hundred commands and finds are checked): after every command, the hidden
+    men an enemy sees, asked pair by pair, are exactly the ones the kept reveal (which asks
+    again only the pairs where a figure moved, turned, lay down, hid or leant out) finds."""
     from pathlib import Path
 
     from game.catalog import load_map, new_game
     from game.simulate import make_player
 
-    game = new_game(load_map(Path(__file__).resolve().parents[2] / "maps" / "ww2-135-ambush.yaml"), 3)
-    rules, st = game.rules, game.state
-    players = {s: make_player(kind, 7 + i) for i, (s, kind) in enumerate(zip(st.side_order, ("random", "ai"), strict=True))}
+    lm = load_map(Path(__file__).resolve().parents[2] / "maps" / "ww2-135-ambush.yaml")
     checked = 0
-    for _ in range(400):
-        if st.over:
+    for seed in range(3, 9):
+        if checked > 100:
             break
-        game.submit(players[game.acting_side].choose(game, game.acting_side))
-        found = rules.hiding.revealed(game)
-        asked = {f.id for f in st.figures.values() if f.side in rules.hiding.hidden_sides(game) and f.alive and f.id not in found
-                 and any(rules.sight.can_see(game, e, f) for s in st.enemies_of(f.side) for e in st.side_figures(s))}
-        rules.hiding.reveal(game)
-        assert rules.hiding.revealed(game) - found == asked
-        checked += len(asked) + 1
+        game = new_game(lm, seed)
+        rules, st = game.rules, game.state
+        players = {s: make_player(kind, 7 + i) for i, (s, kind) in enumerate(zip(st.side_order, ("random", "ai"), strict=True))}
+        for _ in range(400):
+            if st.over:
+                break
+            game.submit(players[game.acting_side].choose(game, game.acting_side))
+            found = rules.hiding.revealed(game)
+            asked = {f.id for f in st.figures.values() if f.side in rules.hiding.hidden_sides(game) and f.alive and f.id not in found
+                     and any(rules.sight.can_see(game, e, f) for s in st.enemies_of(f.side) for e in st.side_figures(s))}
+            rules.hiding.reveal(game)
+            assert rules.hiding.revealed(game) - found == asked
+            checked += len(asked) + 1
     assert checked > 100
 
 
