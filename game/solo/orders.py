@@ -49,22 +49,23 @@ class SoloMixin:
         return portal_state.table_visibility(game, [f.pos for f in observers], places)
 
     def solo_sees(self: SoloRules, game: Game, observers: list[Figure], targets: list[Figure],
-                  within: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  within: float | None = None, cover: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """(visible, cover of the target: 0 none, 1 soft, 2 hard) of each target figure from
         each observing figure, as (O, T) arrays, for the risk factors ("enemy in sight", the
         cover the unit has from its nearest enemy...); pairs farther apart than ``within`` mm
         (as the ruleset measures) are not asked (not visible). By the table's line of sight;
-        a ruleset whose sight is its own answers with that."""
+        a ruleset whose sight is its own answers with that (``cover`` False: only whether is
+        asked, and a ruleset need not work out the cover)."""
         vis = np.zeros((len(observers), len(targets)), dtype=bool)
-        cover = np.zeros((len(observers), len(targets)), dtype=np.int8)
+        covers = np.zeros((len(observers), len(targets)), dtype=np.int8)
         self.prefetch_sight(game, observers, targets, within=within)
         for j, t in enumerate(targets):
             for i, o in enumerate(observers):
                 if within is not None and self.apart(o, t) > within + 1e-6:
                     continue
                 r = self.los(game, o, t)
-                vis[i, j], cover[i, j] = r.visible, r.cover
-        return vis, cover
+                vis[i, j], covers[i, j] = r.visible, r.cover
+        return vis, covers
 
     # ---- bookkeeping the risk factors need -----------------------------------------------
     def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False,
@@ -132,7 +133,7 @@ class SoloMixin:
         """Those of ``others`` a figure of ``figs`` sees (within ``reach`` mm)."""
         if not figs or not others:
             return []
-        vis, _ = self.solo_sees(game, figs, others, within=reach)
+        vis, _ = self.solo_sees(game, figs, others, within=reach, cover=False)
         return [o for j, o in enumerate(others) if vis[:, j].any()]
 
     def risk_factors(self: SoloRules, game: Game, unit: Unit) -> list[tuple[str, int, str]]:

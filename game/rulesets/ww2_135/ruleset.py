@@ -320,21 +320,22 @@ class Ww2135(RulesetBase[W135Data]):
         return vis, cover
 
     def solo_sees(self, game: Game, observers: list[Figure], targets: list[Figure],
-                  within: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  within: float | None = None, cover: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """The risk factors' sight of an enemy figure is this ruleset's (interpretation
         solo-sight): its sight line as heights, postures and buildings make it, the target as
         it stands (prone, hidden behind hard cover), whichever way the observer faces; a hidden
-        observer sees nothing (L55). The cover is the target's on that line."""
+        observer sees nothing (L55). The cover is the target's on that line (with ``cover``
+        False, the lines of a hidden observer are not worked out)."""
         vis = np.zeros((len(observers), len(targets)), dtype=bool)
-        cover = np.zeros((len(observers), len(targets)), dtype=np.int8)
+        covers = np.zeros((len(observers), len(targets)), dtype=np.int8)
         pairs = [(i, j) for j, t in enumerate(targets) for i, o in enumerate(observers)
-                 if within is None or self.apart(o, t) <= within + 1e-6]
+                 if (within is None or self.apart(o, t) <= within + 1e-6) and (cover or not self.hidden(o))]
         sight_lines.work_out(game, ((observers[i].pos, targets[j].pos) for i, j in pairs))
         for i, j in pairs:
             o, t = observers[i], targets[j]
             line = self.sight.line(game, o, t)
-            vis[i, j], cover[i, j] = line.visible and not self.hidden(o), line.cover
-        return vis, cover
+            vis[i, j], covers[i, j] = line.visible and not self.hidden(o), line.cover
+        return vis, covers
 
     # ---- what the figures are -------------------------------------------------------------------
     def is_vehicle(self, f: Figure) -> bool:
