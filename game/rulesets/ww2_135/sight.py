@@ -67,6 +67,11 @@ class W135Sight(Chapter["Ww2135"]):
             return float(feat.height)
         return self.rules.data.heights.defaults.get(feat.type.id, 0.0)
 
+    def elevation(self, game: Game, p: tuple[float, float]) -> int:
+        """The table's elevation at ``p`` (its hills' level), kept for the terrain."""
+        table = game.table
+        return int(game.keep("w135_elevation", (p, id(table), table.version), lambda: table.elevation_at(p), limit=20_000))
+
     def in_arc(self, f: Figure, p: tuple[float, float]) -> bool:
         """``p`` is in ``f``'s front arc (L47: 180 degrees, interpretation facing)."""
         if p == f.pos:
@@ -101,7 +106,9 @@ class W135Sight(Chapter["Ww2135"]):
         why: list[tuple[sight_lines.Crossed, str]] = []  # what blocks the view: the first crossed names it
         # the target's cover: an area it stands in, or a line feature this sight line
         # crosses within that feature's reach of it (not a long hedge crossed far away)
-        cover = max((ft.cover_code for ft in table.features_at(tgt.pos) if not ft.is_line), default=0)
+        cover = int(game.keep("w135_area_cover", (tgt.pos, id(table), table.version),
+                              lambda: max((ft.cover_code for ft in table.features_at(tgt.pos) if not ft.is_line), default=0),
+                              limit=20_000))
         for c in sl.crossed:
             feat = c.feature
             reach = feat.type.cover_reach
@@ -110,7 +117,7 @@ class W135Sight(Chapter["Ww2135"]):
             if c.effect == "blocks":
                 if feat.type.los == "woods":
                     if higher is None:
-                        higher = table.elevation_at(obs.pos) > table.elevation_at(tgt.pos)
+                        higher = self.elevation(game, obs.pos) > self.elevation(game, tgt.pos)
                     if higher:
                         hind += 1  # trees seen from above (L100)
                         continue
