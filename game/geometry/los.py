@@ -335,12 +335,17 @@ def _distinct_points(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarr
     """The distinct points of two equally long lists, and where a[k] and b[k] are among
     them: what is worked out per point (what contains it, its height) is then worked out
     once for a point in many pairs. Sight depends only on the points' coordinates."""
-    both = [(x, y) for x, y in np.vstack([a, b]).tolist()]
-    order = sorted(set(both))  # as numpy.unique(axis=0) orders them, for far less
+    order, ia, ib = distinct_points([(x, y) for x, y in a.tolist()], [(x, y) for x, y in b.tolist()])
+    return as_points(order), np.asarray(ia, dtype=np.intp), np.asarray(ib, dtype=np.intp)
+
+
+def distinct_points(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], list[int], list[int]]:
+    """The distinct points of ``a`` and ``b`` in sorted order (as numpy.unique by rows
+    orders them, for far less on a few points), and where each of ``a`` and of ``b`` is
+    among them."""
+    order = sorted(set(a) | set(b))
     at = {p: i for i, p in enumerate(order)}
-    where = np.fromiter((at[p] for p in both), dtype=np.intp, count=len(both))
-    k = len(a)
-    return as_points(order), where[:k], where[k:]
+    return order, [at[p] for p in a], [at[p] for p in b]
 
 
 def line_of_sight(table: Table, a: Point, b: Point) -> LosResult:

@@ -32,7 +32,7 @@ import shapely
 from shapely.geometry import LineString, Point
 
 from game.core.game import Game
-from game.geometry.los import EFFECTS, _evaluate_idx, kept_point_info
+from game.geometry.los import EFFECTS, _evaluate_idx, distinct_points, kept_point_info
 from game.geometry.table import as_points
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.sight import LOS_KEPT
@@ -151,10 +151,8 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
     idx = game.table.index
     m = len(pairs)
     # the distinct points, in sorted order (the shared routine's answer depends only on them)
-    order = sorted({p for pq in pairs for p in pq})
-    at = {p: k for k, p in enumerate(order)}
+    order, wa, wb = distinct_points([p for p, _ in pairs], [q for _, q in pairs])
     pts = as_points(order)
-    wa, wb = [at[p] for p, _ in pairs], [at[q] for _, q in pairs]
     # what each point stands in: mostly the same few points (the figures') batch after batch
     rows = game.store(POINTS, 1, 4).setdefault((id(game.table), game.table.version), {})
     if len(rows) > POINTS_KEPT:
