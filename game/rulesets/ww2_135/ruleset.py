@@ -306,17 +306,12 @@ class Ww2135(RulesetBase[W135Data]):
         observer faces (it looks round for markers); a hidden observer sees nothing (L55).
         ``both_ways`` (a counter spotting an enemy or spotted): or the man there sees the
         figure, which a hidden one prevents only behind hard cover (L49)."""
-        vis = np.zeros((len(observers), len(places)), dtype=bool)
-        cover = np.zeros((len(observers), len(places)), dtype=np.int8)
-        sight_lines.work_out(game, ((o.pos, p) for o in observers for p in places))
-        for j, p in enumerate(places):
-            there = Figure("solo-place", "", "", "", "", p[0], p[1])
-            for i, o in enumerate(observers):
-                line = self.sight.line(game, o, there)
-                seen = line.visible and not self.hidden(o)
-                if both_ways and not seen:
-                    seen = self.sight.line(game, there, o).visible
-                vis[i, j], cover[i, j] = seen, line.cover
+        men = [Figure("solo-place", "", "", "", "", p[0], p[1]) for p in places]
+        vis, cover = self.solo_sees(game, observers, men)
+        if both_ways:
+            for j, there in enumerate(men):
+                for i, o in enumerate(observers):
+                    vis[i, j] = vis[i, j] or self.sight.line(game, there, o).visible
         return vis, cover
 
     def solo_sees(self, game: Game, observers: list[Figure], targets: list[Figure],
