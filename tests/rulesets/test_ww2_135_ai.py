@@ -221,7 +221,7 @@ def test_a_whole_house_fight_from_portal_markers_plays_by_this_rulesets_sight():
     assert portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm)) == []
     plain = portal_warnings(lm.model, lm.ruleset.build_table(lm.model))
     assert any("[0]" in w and "in sight" in w for w in plain)  # the plain line sees into the farmhouse
-    game = simulated_game(lm, 4, "random", "ai")  # seed 4: a Rifle group comes out of a marker on turn 4
+    game = simulated_game(lm, 8, "random", "ai")  # seed 8: a force comes out of a marker
     st = game.state
     assert st.over and st.attrs[SoloKey.SOLO]["made"] > 0
     rolls = [e.roll for e in game.log.events if e.roll and e.roll.reason.startswith("Enemy force generation")]

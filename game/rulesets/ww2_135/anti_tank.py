@@ -135,7 +135,8 @@ class W135AntiTank(Chapter["Ww2135"]):
         require(bool(walls), "Aim at a point on a building's wall (L290).")
         back = hypot(f.x - p[0], f.y - p[1]) or 1.0
         face = (p[0] + (f.x - p[0]) / back, p[1] + (f.y - p[1]) / back)  # the wall's face, a millimetre out
-        require(rules.sight.in_arc(f, p) and rules.los(game, f.pos, face).visible, f"{f.name} cannot see that point.")
+        seen = rules.sight.sees_point(game, f, face)
+        require(seen.visible, f"{f.name} cannot see that point: {seen.why}.")
         inches = rules.in_units(hypot(p[0] - f.x, p[1] - f.y))
         _, mods = self.firer_terms(game, f, inches, "That is")
         mods.append(("a building: a side shot (L290)", rules.data.anti_tank.modifiers.side_shot))
@@ -227,7 +228,8 @@ class W135AntiTank(Chapter["Ww2135"]):
         require("tank_gun" in f.weapons, f"{f.name} has no main gun to fire smoke.")
         require(cmd.side == st.active_side, f"{f.name} fires in its own side's turn.")
         p = (float(cmd.point[0]), float(cmd.point[1]))
-        require(rules.sight.in_arc(f, p) and rules.los(game, f.pos, p).visible, f"{f.name} cannot see that point.")
+        seen = rules.sight.sees_point(game, f, p)
+        require(seen.visible, f"{f.name} cannot see that point: {seen.why}.")
         cost = rules.data.actions["unaimed_fire"].fixed() or 0
         require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a shot costs {cost}.")
         return f, p

@@ -76,8 +76,8 @@ class W135Mortar(Chapter["Ww2135"]):
         far = rules.in_units(hypot(p[0] - m.x, p[1] - m.y))
         mo = rules.data.mortar
         require(mo.min_range <= far <= mo.max_range + 1e-9, f"That point is {far:.1f}\" from the mortar: it fires {mo.min_range:g}\"-{mo.max_range:g}\" (L186).")
-        require(rules.sight.in_arc(f, p) and rules.los(game, f.pos, p).visible and not rules.hidden(f),
-                f"{f.name} must see the point to plot it (L204).")
+        seen = rules.sight.sees_point(game, f, p)
+        require(seen.visible, f"{f.name} must see the point to plot it (L204): {seen.why}.")
         cost = rules.data.actions["plot_indirect_fire"].fixed() or 0
         require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; plotting fire costs {cost} (L24).")
         own = f.id == m.id or f.unit == m.unit

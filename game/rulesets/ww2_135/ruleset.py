@@ -88,7 +88,7 @@ from .mortar import W135Mortar
 from .move import W135Move
 from .odds import W135Odds
 from .opportunity import TRIGGERS, W135Opportunity
-from .sight import W135Sight
+from .sight import W135Sight, man_at
 from .status import AP, HELD, W135FigMark, W135GameAttr
 from .suppress import W135Suppress
 
@@ -306,7 +306,7 @@ class Ww2135(RulesetBase[W135Data]):
         observer faces (it looks round for markers); a hidden observer sees nothing (L55).
         ``both_ways`` (a counter spotting an enemy or spotted): or the man there sees the
         figure, which a hidden one prevents only behind hard cover (L49)."""
-        men = [Figure("solo-place", "", "", "", "", p[0], p[1]) for p in places]
+        men = [man_at(p) for p in places]
         vis, cover = self.solo_sees(game, observers, men)
         if both_ways:
             for j, there in enumerate(men):

@@ -17,7 +17,7 @@ interpretation facing); a hidden figure sees nothing until it has paid to move (
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -27,7 +27,7 @@ from game.rulesets.parts import Chapter
 
 from . import sight_lines
 from .sight_lines import FENCES, HEIGHTED
-from .status import W135GameAttr
+from .status import W135FigMark, W135GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -37,6 +37,12 @@ BUSHES = frozenset({"hedge"})
 COVER_WORDS = ("no cover", "soft cover", "hard cover")
 #: the kept store of sight lines as the heights and postures make them (W135Sight.line)
 SIGHT_STORE = "w135_sight"
+
+
+def man_at(p: tuple[float, float]) -> Figure:
+    """A man standing at ``p``: how this ruleset's sight reads a place (interpretations
+    point-sight and solo-sight)."""
+    return Figure("point", "", "", "", "", p[0], p[1])
 
 
 @dataclass(frozen=True)
@@ -166,6 +172,18 @@ class W135Sight(Chapter["Ww2135"]):
         looking = [o for o in observers if not self.rules.hidden(o)]
         if looking and targets:
             sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets if self.in_arc(o, t.pos)))
+
+    def sees_point(self, game: Game, obs: Figure, p: tuple[float, float], frm: tuple[float, float] | None = None) -> Sight:
+        """What ``obs`` sees of the point ``p`` (a grenade's, a line of suppressive fire's, a
+        mortar's, a shell's): a man standing there, by this ruleset's sight (interpretation
+        point-sight): walls and hedges by their heights, ``obs``'s posture, buildings seen
+        into by their doors and windows; not while it hides (L55). ``frm``: from where its
+        move began (L135), as it stood there (the move has ended any hiding)."""
+        man = man_at(p)
+        if frm is None or frm == obs.pos:
+            return self.sees(game, obs, man)
+        markers = {k: v for k, v in obs.markers.items() if k not in (W135FigMark.HIDDEN, W135FigMark.LEANING)}
+        return self.line(game, replace(obs, x=frm[0], y=frm[1], markers=markers), man)
 
     def can_see(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         """Whether :meth:`sees` finds ``tgt`` visible, the cheap tests first (for the many

@@ -80,7 +80,8 @@ class W135Suppress(Chapter["Ww2135"]):
         if w.suppress_range is not None:
             far = rules.in_units(hypot(p[0] - f.x, p[1] - f.y))
             require(far <= w.suppress_range + 1e-9, f"That is {far:.1f}\" away; the {w.name}'s suppressive fire reaches {w.suppress_range:g}\" (L66).")
-        require(rules.los(game, f.pos, p).visible, f"{f.name} cannot see that point.")
+        seen = rules.sight.sees_point(game, f, p)
+        require(seen.visible, f"{f.name} cannot see that point: {seen.why}.")
         require(self.has_reason(game, f, w.suppress == "mg"),
                 f"{f.name} has no reason to fire: it must see an enemy" + (", or a friend who sees it must (L112)." if w.suppress == "mg" else " (L112)."))
         assert w.suppress is not None
