@@ -11,6 +11,7 @@ from math import hypot
 from game.catalog import load_map_doc
 from game.core.commands import END_PHASE, Command
 from game.core.keys import StateKey
+from game.core.state import ACTIVE, DEAD
 from game.data.yamlio import load_yaml
 from game.rulesets.ww2_135.status import W135FigMark
 from game.simulate import simulated_game
@@ -269,3 +270,26 @@ def test_the_cover_a_unit_has_from_its_nearest_enemy_is_this_rulesets():
     assert [rules.los(game, de, f).cover for f in us] == [2, 2]
     assert [rules.sight.line(game, de, f).cover for f in us] == [1, 1]
     assert rules.cover_from_enemy(game, us, [de]) == "soft"
+
+
+def test_the_planner_drops_only_moves_its_own_men_block():
+    # three Americans in a file facing a German 30" off: the moves the planner tries for the man
+    # at the back, with his friends' bases and without them; every move it dropped is refused by
+    # the move's own check as blocked by a friend, and none it kept is
+    game = table_game([("us_rifleman", 30, 10), ("us_rifleman", 30, 11.2), ("us_rifleman", 31.5, 12.5)],
+                      [("de_rifleman", 30, 40)], friends=False)
+    planner, back, german = game.rules.planner, game.state.figures["a1.1"], game.state.figures["b1.1"]
+    kept = planner.moves(game, back, [german], away=False)
+    friends = [g for g in game.state.side_figures("a") if g.id != back.id]
+    for g in friends:
+        g.life = DEAD
+    unhindered = planner.moves(game, back, [german], away=False)
+    for g in friends:
+        g.life = ACTIVE
+    dropped = [c for c in unhindered if c not in kept]
+    assert dropped and kept and [c for c in unhindered if c in kept] == kept
+    for c in dropped:
+        why = game.check(c)
+        assert why is not None and "blocked by Rifleman" in str(why), (c, why)
+    for c in kept:
+        assert "blocked by" not in str(game.check(c) or "")

@@ -57,6 +57,19 @@ SPRING = 5 / 12
 REPOSITION = 3.0
 
 
+#: how far (mm) inside touching distance a friend's base must be for a move past it to be
+#: dropped unchecked (the collider's own slack is a hundredth of a millimetre)
+BLOCK_MARGIN = 0.1
+
+
+def _within(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float, float]) -> bool:
+    """The segment ``a``-``b`` passes closer than ``c[2]`` to the point ``c[:2]``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n <= 0 else max(0.0, min(1.0, ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / n))
+    return hypot(a[0] + t * dx - c[0], a[1] + t * dy - c[1]) < c[2]
+
+
 def hit_chance(need: int, double_six: bool) -> float:
     """The chance 2d6 make ``need`` or more (``double_six``: a double six always hits, L78)."""
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need or (double_six and a == b == 6)) / 36
@@ -107,7 +120,8 @@ class W135Planner(Planner["Ww2135"]):
         near = self.nearest(f, enemies)
         if near is not None and not rules.sight.in_arc(f, near.pos):
             yield Command("turn", side, figure=f.id, point=near.pos)
-        yield Command("hold", side, figure=f.id)
+        if rules.points(game, f) >= (rules.data.actions["opportunity_fire"].fixed() or 0):  # (else refused, L125)
+            yield Command("hold", side, figure=f.id)
 
     # ---- fire ---------------------------------------------------------------------------------------
     def nearest_few(self, f: Figure, enemies: list[Figure]) -> list[Figure]:
@@ -121,6 +135,8 @@ class W135Planner(Planner["Ww2135"]):
         """The shots worth taking, best chance first."""
         rules = self.rules
         scored: list[tuple[float, str, Command]] = []
+        # (a throw beyond 15" or without its 2 points is refused, L15, L133: not proposed)
+        can_throw = rules.points(game, f) >= (rules.data.actions["throw_grenade"].fixed() or 0)
         for e in self.nearest_few(f, enemies):
             for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
                 w = rules.data.weapons.get(wid)
@@ -137,7 +153,8 @@ class W135Planner(Planner["Ww2135"]):
                     p = self.chance(game, cmd, vehicle)
                     if p >= WORTH:
                         scored.append((p, cmd.kind + aim, cmd))
-            if "grenade" in f.equipment and not rules.is_vehicle(e) and rules.sight.line(game, f, e).cover > 0:
+            if "grenade" in f.equipment and can_throw and not rules.is_vehicle(e) and \
+                    rules.in_units(rules.dist(f.pos, e.pos)) <= rules.data.grenades.max_range + 1e-9 and rules.sight.line(game, f, e).cover > 0:
                 scored.append((0.3, "throw", Command("throw", f.side, figure=f.id, point=e.pos)))
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [c for _, _, c in scored]
@@ -190,7 +207,7 @@ class W135Planner(Planner["Ww2135"]):
         key = (f.id, f.type, tuple(f.weapons), f.pos, rules.prone(f),
                tuple((e.id, e.type, e.pos, rules.prone(e), rules.hidden(e), rules.leaning(game, e)) for e in targets),
                tuple(sorted(doors.items())) if doors else (), id(game.table), game.table.version)
-        return list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets), limit=2000))
+        return self.unblocked(game, f, list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets), limit=2000)))
 
     def _firing_positions(self, game: Game, f: Figure, targets: list[Figure]) -> tuple[Command, ...]:
         rules = self.rules
@@ -303,7 +320,19 @@ class W135Planner(Planner["Ww2135"]):
                 score = (2.0 if cover else 0.0) + rules.in_units(-made if away else made) / 3.0
                 scored.append((score, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: -t[0])
-        return [c for _, c in scored]
+        return self.unblocked(game, f, [c for _, c in scored])
+
+    def unblocked(self, game: Game, f: Figure, moves: list[Command]) -> list[Command]:
+        """``moves`` (straight, one leg each) less those the move's check would refuse as
+        blocked by a base of ``f``'s own side (the check sweeps ``f``'s base along the path,
+        game/geometry/collider.py): one whose leg passes a tenth of a millimetre or more
+        inside touching distance of a friend's base it does not touch already. The AI
+        proposed them in number (each refused by a costly check) as a unit closed up."""
+        if not moves:
+            return moves
+        bases = [(g.x, g.y, f.radius + g.radius - BLOCK_MARGIN) for g in game.state.side_figures(f.side)
+                 if g.id != f.id and hypot(g.x - f.x, g.y - f.y) >= f.radius + g.radius + BLOCK_MARGIN]
+        return [c for c in moves if not any(_within(f.pos, c.path[0], b) for b in bases)] if bases else moves
 
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
         """Opportunity fire: fire at whatever acts in sight that the weapon can harm, else
