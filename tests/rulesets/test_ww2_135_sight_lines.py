@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 from shapely.geometry import LineString, Point
 
@@ -44,8 +45,10 @@ def agrees(game, a, b) -> None:
 
 
 def same(x: tuple[float, float], y: tuple[float, float]) -> bool:
-    """Equal, a distance to nothing (a footprint the line only touches: NaN) equal to another."""
-    return all(u == v or (math.isnan(u) and math.isnan(v)) for u, v in zip(x, y, strict=True))
+    """Equal to a nanometre (the stretch's ends near a line's end are worked out by arithmetic,
+    sight_lines.stretch_ends, not by GEOS: they differ in the last bits), a distance to nothing
+    (a footprint the line only touches: NaN) equal to another."""
+    return all(abs(u - v) <= 1e-9 or (math.isnan(u) and math.isnan(v)) for u, v in zip(x, y, strict=True))
 
 
 @pytest.mark.parametrize("lm", available_maps("ww2-135", shipped_only=True), ids=lambda lm: str(lm.path).rsplit("/", 1)[-1])
@@ -71,3 +74,32 @@ def test_a_line_asked_alone_is_kept():
     first = sight_lines.line(game, a, b)
     agrees(game, a, b)
     assert sight_lines.line(game, a, b) is first
+
+
+# ---- the stretch's ends worked out without GEOS (sight_lines.stretch_ends) ----------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+_coord = hs.integers(0, 40).map(float)
+_pt = hs.tuples(_coord, _coord)
+
+
+def _geos_ends(a, b, area):
+    where = LineString([a, b]).intersection(area)
+    return where.distance(Point(a)), where.distance(Point(b))
+
+
+@settings(max_examples=400, deadline=None)
+@given(hs.lists(hs.tuples(_pt, _pt), min_size=1, max_size=6), hs.lists(_pt, min_size=2, max_size=4, unique=True),
+       hs.sampled_from([0.5, 1.0, 2.5]), hs.sampled_from(["round", "flat", "square"]))
+def test_the_stretch_ends_are_where_geos_puts_them(segments, polyline, width, cap):
+    """A wall or hedge as the table makes it (a line buffered to its width; on a grid, so
+    that segments often run along an edge, end on one or pass through a corner): for every
+    segment, the distances of the stretch inside it from either end are the GEOS
+    intersection's (NaN where it does not meet it)."""
+    area = LineString(polyline).buffer(width / 2, cap_style=cap)
+    ab = np.array(segments, dtype=float)
+    da, db = sight_lines.stretch_ends(ab, [area] * len(segments))
+    for (a, b), x, y in zip(segments, da.tolist(), db.tolist(), strict=True):
+        gx, gy = _geos_ends(a, b, area)
+        assert same((x, y), (gx, gy)), ((a, b), (x, y), (gx, gy))

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point
+from shapely.geometry.base import BaseGeometry
 
 from game.core.game import Game
 from game.geometry.los import EFFECTS, _evaluate_idx, distinct_points, kept_point_info
@@ -56,6 +57,8 @@ SLACK = 1e-6
 #: mm: crossings this near an end of the line have their stretch's ends worked out with the
 #: line (a man at his own wall or hedge, whose base and the feature's reach are within it)
 NEAR = 50.0
+#: mm: an end of a line this near a feature's edge has the stretch's ends worked out by GEOS
+EDGE_HAIR = 1e-6
 
 
 class Crossed:
@@ -186,8 +189,78 @@ def _ends_near(lines: list[Line]) -> None:
     if not todo:
         return
     ab = np.array([(ln.a, ln.b) for ln, _ in todo], dtype=float)
-    where = shapely.intersection(shapely.linestrings(ab), [c.feature.area for _, c in todo])
-    da = shapely.distance(where, shapely.points(ab[:, 0])).tolist()
-    db = shapely.distance(where, shapely.points(ab[:, 1])).tolist()
-    for (ln, c), x, y in zip(todo, da, db, strict=True):
+    da, db = stretch_ends(ab, [c.feature.area for _, c in todo])
+    for (ln, c), x, y in zip(todo, da.tolist(), db.tolist(), strict=True):
         ln._ends[c.rank] = (x, y)
+
+
+def _rings(area: BaseGeometry) -> np.ndarray:
+    """The straight edges of ``area``'s rings, (edges, 2 ends, x y) (kept: features never change)."""
+    hit = _EDGES.get(id(area))
+    if hit is None or hit[0] is not area:
+        polys = getattr(area, "geoms", [area])
+        rings = [r for g in polys for r in (g.exterior, *g.interiors)]
+        hit = _EDGES[id(area)] = (area, np.array([(p, q) for r in rings for p, q in zip(r.coords, list(r.coords)[1:], strict=False)],
+                                                 dtype=float).reshape(-1, 2, 2))
+    return hit[1]
+
+
+_EDGES: dict[int, tuple[BaseGeometry, np.ndarray]] = {}
+
+
+def stretch_ends(ab: np.ndarray, areas: list[BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
+    """For each segment ``ab[k]`` (a, b): how far the stretch of it inside ``areas[k]`` is
+    from ``a`` and from ``b`` (NaN when it does not meet the area), as the GEOS
+    intersection's distances give them (:meth:`Line.ends`), by arithmetic on the areas'
+    edges, all segments at once: 0 from an end inside (or on) the area, else the distance
+    of the nearest place the segment meets an edge. A segment running along an edge, or
+    with an end on or a hair from one, is worked out by GEOS."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return _stretch_ends(ab, areas)
+
+
+def _stretch_ends(ab: np.ndarray, areas: list[BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
+    rings = [_rings(g) for g in areas]
+    e = np.full((len(rings), max(len(r) for r in rings), 2, 2), np.nan)  # each segment's area's edges, NaN-padded
+    for k, r in enumerate(rings):
+        e[k, :len(r)] = r
+    a, b = ab[:, 0], ab[:, 1]
+    d = (b - a)[:, None, :]                       # (n, 1, 2)
+    p, q = e[:, :, 0], e[:, :, 1]                 # (n, E, 2)
+    ed = q - p
+    w = p - a[:, None, :]
+    den = d[..., 0] * ed[..., 1] - d[..., 1] * ed[..., 0]
+    scale = (np.abs(d[..., 0]) + np.abs(d[..., 1])) * (np.abs(ed[..., 0]) + np.abs(ed[..., 1]))
+    parallel = np.abs(den) <= 1e-12 * scale
+    safe = np.where(parallel, 1.0, den)
+    t = (w[..., 0] * ed[..., 1] - w[..., 1] * ed[..., 0]) / safe
+    u = (w[..., 0] * d[..., 1] - w[..., 1] * d[..., 0]) / safe
+    meet = ~parallel & (t >= -1e-12) & (t <= 1 + 1e-12) & (u >= -1e-12) & (u <= 1 + 1e-12)
+    length = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
+    tc = np.clip(t, 0.0, 1.0)
+    from_a = np.where(meet, tc, np.inf).min(axis=1) * length
+    from_b = np.where(meet, 1.0 - tc, np.inf).min(axis=1) * length
+    geoms = np.empty(len(areas), dtype=object)
+    geoms[:] = areas
+    in_a = shapely.intersects_xy(geoms, a[:, 0], a[:, 1])
+    in_b = shapely.intersects_xy(geoms, b[:, 0], b[:, 1])
+    da = np.where(in_a, 0.0, np.where(np.isinf(from_a), np.nan, from_a))
+    db = np.where(in_b, 0.0, np.where(np.isinf(from_b), np.nan, from_b))
+    # along an edge, no length, or an end on (or a hair from) an edge, where GEOS's own
+    # rounding decides whether the segment meets the area at all: as GEOS has it
+    along = parallel & (np.abs(w[..., 0] * d[..., 1] - w[..., 1] * d[..., 0]) <= 1e-9 * (np.abs(d[..., 0]) + np.abs(d[..., 1]) + 1.0))
+    delicate = along.any(axis=1) | (length <= 0) | (_to_edges(a, e) <= EDGE_HAIR) | (_to_edges(b, e) <= EDGE_HAIR)
+    for k in np.flatnonzero(delicate).tolist():
+        where = LineString([tuple(a[k]), tuple(b[k])]).intersection(areas[k])
+        da[k], db[k] = where.distance(Point(a[k])), where.distance(Point(b[k]))
+    return da, db
+
+
+def _to_edges(pts: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """Each point's distance from the nearest of its edges ``e[k]`` (NaN-padded)."""
+    p, q = e[:, :, 0], e[:, :, 1]
+    ed = q - p
+    w = pts[:, None, :] - p
+    n = ed[..., 0] ** 2 + ed[..., 1] ** 2
+    t = np.clip((w[..., 0] * ed[..., 0] + w[..., 1] * ed[..., 1]) / np.where(n > 0, n, 1.0), 0.0, 1.0)
+    return np.fmin.reduce(np.hypot(w[..., 0] - t * ed[..., 0], w[..., 1] - t * ed[..., 1]), axis=1)
