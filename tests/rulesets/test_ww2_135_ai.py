@@ -19,7 +19,7 @@ from game.solo.keys import SoloKey
 from game.solo.portal_check import map_sight, portal_warnings
 from game.solo.portal_state import marker_pos, table_visibility, visibility
 from game.solo.portals import in_sight
-from tests.rulesets.helpers import make_unfinished_game, small_map, unit
+from tests.rulesets.helpers import force, make_unfinished_game, small_map, unit
 from tests.rulesets.w135 import table_game
 
 
@@ -293,3 +293,22 @@ def test_the_planner_drops_only_moves_its_own_men_block():
         assert why is not None and "blocked by Rifleman" in str(why), (c, why)
     for c in kept:
         assert "blocked by" not in str(game.check(c) or "")
+
+
+def test_a_grenade_at_a_man_behind_a_bank_lands_on_the_near_side_of_it():
+    # a German at a bocage bank 3" high (higher than a man's eye), an American 8" off on the other
+    # side: he may not throw at the German's own place (L145: just behind an obstacle over 1" away;
+    # and a man standing there would not be seen, interpretation point-sight), so the AI throws at
+    # the nearest place inside the burst's radius that he may throw at, on the near side of the bank
+    bank = [{"type": "hedge", "name": "Bank", "height": 3, "line": [[20, 25], [40, 25]]}]
+    game = table_game([("us_rifleman", 30, 17)], [("de_rifleman", 30, 25.6)], terrain=bank)
+    rules, us, g = game.rules, game.state.figures["a1.1"], game.state.figures["b1.1"]
+    assert rules.sight.line(game, us, g).cover > 0
+    assert game.check(Command("throw", "a", figure=us.id, point=g.pos)) is not None
+    throws = [c for c in rules.planner.shots(game, us, [g]) if c.kind == "throw"]
+    assert len(throws) == 1
+    (x, y) = throws[0].point
+    assert y < 25 * 25.4 and hypot(x - g.x, y - g.y) <= 2.5 * 25.4   # short of the bank, the German inside the burst
+    force(game, 3, 2, 6, 6)   # 5-10" off: 3 lands on target (L161); the grenade die: BANG; the German rolls 12
+    assert game.submit(throws[0]).ok
+    assert not g.alive   # caught by the burst on the near side of his bank (L156: 7-12 killed)

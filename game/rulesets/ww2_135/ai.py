@@ -9,7 +9,8 @@ For each figure of the team, best first:
 - Rout and Retreat: every point spent moving back to cover, away from the nearest enemy;
 - fire: at the enemy it has the best chance against (aimed when it saw the target last turn
   and has not moved, else un-aimed; an anti-tank weapon or a main gun at vehicles; a grenade
-  at an enemy in cover within 15"), when that chance is at least a sixth;
+  at an enemy in cover within 15", or on the near side of his bank, inside the burst, where
+  his own place may not be thrown at), when that chance is at least a sixth;
 - Advance, Attack and Close: a move towards the nearest known enemy (or the objective) that
   keeps the points for a shot, ending in cover where it can; a side that wins by holding on
   (the map's victory "otherwise") keeps its positions and fires instead (interpretation
@@ -55,6 +56,9 @@ WORTH = 1 / 6
 SPRING = 5 / 12
 #: how far a defender shifts to find a shot (inches: one point's move)
 REPOSITION = 3.0
+#: where a grenade at a man in cover may land, inches back towards the thrower (inside the
+#: 5" burst circle's radius, L133)
+GRENADE_STEPS = (0.0, 1.0, 2.0)
 
 
 #: how far (mm) inside touching distance a friend's base must be for a move past it to be
@@ -155,9 +159,32 @@ class W135Planner(Planner["Ww2135"]):
                         scored.append((p, cmd.kind + aim, cmd))
             if "grenade" in f.equipment and can_throw and not rules.is_vehicle(e) and \
                     rules.in_units(rules.dist(f.pos, e.pos)) <= rules.data.grenades.max_range + 1e-9 and rules.sight.line(game, f, e).cover > 0:
-                scored.append((0.3, "throw", Command("throw", f.side, figure=f.id, point=e.pos)))
+                spot = self.grenade_point(game, f, e)
+                if spot is not None:
+                    scored.append((0.3, "throw", Command("throw", f.side, figure=f.id, point=spot)))
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [c for _, _, c in scored]
+
+    def grenade_point(self, game: Game, f: Figure, e: Figure) -> tuple[float, float] | None:
+        """Where ``f`` throws a grenade at ``e`` in cover: at ``e``, or when that throw may not
+        be made (the point out of sight beyond a bank higher than a man, interpretation
+        point-sight; just behind an obstacle, L145) at the nearest place on the way back
+        towards itself within the burst's radius of ``e`` that it may throw at (1" steps: a
+        man behind a bank is caught by a grenade landing on the near side of it, L133);
+        None if there is none."""
+        rules = self.rules
+        d = rules.dist(e.pos, f.pos)
+        for inches in GRENADE_STEPS:
+            if rules.mm(inches) >= d:
+                break
+            k = rules.mm(inches) / d
+            p = (round(e.x + (f.x - e.x) * k, 3), round(e.y + (f.y - e.y) * k, 3)) if inches else e.pos
+            try:
+                rules.grenades.plan(game, Command("throw", f.side, figure=f.id, point=p))
+            except Refusal:
+                continue  # out of sight, through a wall, just behind an obstacle (L145)...
+            return p
+        return None
 
     def ambush_target(self, game: Game, f: Figure, enemies: list[Figure]) -> Figure | None:
         """The enemy a hidden figure should give itself away for: turning to face it (1
