@@ -115,7 +115,7 @@ class W135Hidden(Chapter["Ww2135"]):
     def _looks(self, game: Game, f: Figure) -> tuple:
         """All of a figure that whether it sees or is seen depends on (W135Sight.can_see)."""
         r = self.rules
-        return (f.pos, f.facing, f.alive, r.prone(f), r.hidden(f), r.leaning(game, f))
+        return (r.stance(f), f.facing, f.alive, r.hidden(f))
 
     # ---- what a side may see ------------------------------------------------------------------------
     def view(self, game: Game, side: str | None) -> GameState:

@@ -348,3 +348,11 @@ class Ww2135(RulesetBase[W135Data]):
     def leaning(game: Game, f: Figure) -> bool:
         """Leaning out of a window or doorway (L282), until it moves."""
         return bool(f.markers.get(W135FigMark.LEANING))
+
+    @staticmethod
+    def stance(f: Figure) -> tuple[float, float, float, bool, bool]:
+        """All of a figure but its hiding that its sight lines depend on (their key,
+        W135Sight.line): where it stands, its base, :meth:`prone` and :meth:`leaning`, read
+        at once for the many questions."""
+        m = f.markers
+        return (f.x, f.y, f.radius, bool(m.get(W135FigMark.PRONE)), bool(m.get(W135FigMark.LEANING)))

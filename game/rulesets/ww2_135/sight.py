@@ -89,14 +89,13 @@ class W135Sight(Chapter["Ww2135"]):
         """The sight line from ``obs`` to ``tgt`` as the heights and postures make it
         (the front arc and hiding are :meth:`sees`'s); ``friendly``: a friend looking, who
         knows where a hidden man is (interpretation hidden-senses)."""
-        rules = self.rules
         # everything the answer depends on: where both stand, their bases and how they stand,
-        # the doors, the terrain (smoke laid or gone): kept across commands, as the shared
+        # whether the target hides, the doors, the terrain (smoke laid or gone): kept across commands, as the shared
         # sight lines are
         doors = game.state.attrs.get(W135GameAttr.OPENINGS)
-        key = (obs.pos, tgt.pos, obs.radius, tgt.radius, rules.prone(obs), rules.prone(tgt), rules.hidden(tgt), rules.leaning(game, obs),
-               rules.leaning(game, tgt), tuple(sorted(doors.items())) if doors else (), id(game.table), game.table.version,
-               friendly)
+        rules = self.rules
+        key = (rules.stance(obs), rules.stance(tgt), rules.hidden(tgt), friendly, tuple(sorted(doors.items())) if doors else (),
+               id(game.table), game.table.version)
         hit: Sight | None = game.kept.get(SIGHT_STORE, {}).get(key)
         if hit is None:
             hit = game.store(SIGHT_STORE, 1, 40_000)[key] = self._line(game, obs, tgt, friendly)
