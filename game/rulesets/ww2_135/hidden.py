@@ -84,7 +84,8 @@ class W135Hidden(Chapter["Ww2135"]):
         targets = sorted((f for f in st.figures.values() if f.side in sides and f.alive and f.id not in found), key=lambda x: x.id)
         moved = [f for f in targets if not (fresh and last_unseen.get(f.id) == looks[f.id])]
         their = {f.side for f in targets}
-        observers = [e for e in st.figures.values() if e.alive and any(st.hostile(e.side, s) for s in their)]
+        finders = {side for side in st.sides if any(st.hostile(side, s) for s in their)}
+        observers = [e for e in st.figures.values() if e.alive and e.side in finders]
         enemies = {s: [e for o in st.enemies_of(s) for e in st.side_figures(o)] for s in their}  # who may find a figure of each side
         self.rules.sight.prefetch(game, observers, moved)  # every observer at a target that changed
         self.rules.sight.prefetch(game, [e for e in observers if not fresh or last_obs.get(e.id) != looks[e.id]], targets)
