@@ -140,8 +140,15 @@ class W135Planner(Planner["Ww2135"]):
         rules = self.rules
         scored: list[tuple[float, str, Command]] = []
         # (a throw beyond 15" or without its 2 points is refused, L15, L133: not proposed)
-        can_throw = rules.points(game, f) >= (rules.data.actions["throw_grenade"].fixed() or 0)
-        for e in self.nearest_few(f, enemies):
+        can_throw = "grenade" in f.equipment and rules.points(game, f) >= (rules.data.actions["throw_grenade"].fixed() or 0)
+        few = self.nearest_few(f, enemies)
+        # a man in cover within 15" (L133): a grenade at him, where it may be thrown
+        at = [e for e in few if can_throw and not rules.is_vehicle(e) and rules.in_units(rules.dist(f.pos, e.pos)) <= rules.data.grenades.max_range + 1e-9
+              and rules.sight.line(game, f, e).cover > 0]
+        if at:  # the places its grenades may go, seen from where its move began, in one pass
+            start = rules.moving.move_start(game, f)
+            sight_lines.work_out(game, ((start, p) for e in at for p in self.grenade_points(f, e)))
+        for e in few:
             for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
                 w = rules.data.weapons.get(wid)
                 if w is None:
@@ -157,8 +164,7 @@ class W135Planner(Planner["Ww2135"]):
                     p = self.chance(game, cmd, vehicle)
                     if p >= WORTH:
                         scored.append((p, cmd.kind + aim, cmd))
-            if "grenade" in f.equipment and can_throw and not rules.is_vehicle(e) and \
-                    rules.in_units(rules.dist(f.pos, e.pos)) <= rules.data.grenades.max_range + 1e-9 and rules.sight.line(game, f, e).cover > 0:
+            if e in at:
                 spot = self.grenade_point(game, f, e)
                 if spot is not None:
                     scored.append((0.3, "throw", Command("throw", f.side, figure=f.id, point=spot)))
@@ -172,19 +178,26 @@ class W135Planner(Planner["Ww2135"]):
         towards itself within the burst's radius of ``e`` that it may throw at (1" steps: a
         man behind a bank is caught by a grenade landing on the near side of it, L133);
         None if there is none."""
-        rules = self.rules
-        d = rules.dist(e.pos, f.pos)
-        for inches in GRENADE_STEPS:
-            if rules.mm(inches) >= d:
-                break
-            k = rules.mm(inches) / d
-            p = (round(e.x + (f.x - e.x) * k, 3), round(e.y + (f.y - e.y) * k, 3)) if inches else e.pos
+        for p in self.grenade_points(f, e):
             try:
-                rules.grenades.plan(game, Command("throw", f.side, figure=f.id, point=p))
+                self.rules.grenades.plan(game, Command("throw", f.side, figure=f.id, point=p))
             except Refusal:
                 continue  # out of sight, through a wall, just behind an obstacle (L145)...
             return p
         return None
+
+    def grenade_points(self, f: Figure, e: Figure) -> list[tuple[float, float]]:
+        """The places :meth:`grenade_point` tries, in order: ``e``'s, then :data:`GRENADE_STEPS`
+        back towards ``f`` (short of ``f``)."""
+        rules = self.rules
+        d = rules.dist(e.pos, f.pos)
+        out = []
+        for inches in GRENADE_STEPS:
+            if rules.mm(inches) >= d:
+                break
+            k = rules.mm(inches) / d
+            out.append((round(e.x + (f.x - e.x) * k, 3), round(e.y + (f.y - e.y) * k, 3)) if inches else e.pos)
+        return out
 
     def ambush_target(self, game: Game, f: Figure, enemies: list[Figure]) -> Figure | None:
         """The enemy a hidden figure should give itself away for: turning to face it (1
