@@ -312,3 +312,17 @@ def test_a_grenade_at_a_man_behind_a_bank_lands_on_the_near_side_of_it():
     force(game, 3, 2, 6, 6)   # 5-10" off: 3 lands on target (L161); the grenade die: BANG; the German rolls 12
     assert game.submit(throws[0]).ok
     assert not g.alive   # caught by the burst on the near side of his bank (L156: 7-12 killed)
+
+
+def test_the_ai_throws_no_grenade_whose_burst_could_catch_itself():
+    # the German behind his bank 3.1" off: his own place is barred (just behind the bank, L145) and
+    # the places 1" and 2" back lie within the burst's 2.5" of the thrower: no throw proposed; from
+    # 8" off the 2" back place is clear of him and proposed
+    bank = [{"type": "hedge", "name": "Bank", "height": 3, "line": [[20, 25], [40, 25]]}]
+    near = table_game([("us_rifleman", 30, 22.5)], [("de_rifleman", 30, 25.6)], terrain=bank)
+    us, g = near.state.figures["a1.1"], near.state.figures["b1.1"]
+    assert near.rules.sight.line(near, us, g).cover > 0
+    assert [c for c in near.rules.planner.shots(near, us, [g]) if c.kind == "throw"] == []
+    far = table_game([("us_rifleman", 30, 17.6)], [("de_rifleman", 30, 25.6)], terrain=bank)
+    us2, g2 = far.state.figures["a1.1"], far.state.figures["b1.1"]
+    assert [c.kind for c in far.rules.planner.shots(far, us2, [g2])].count("throw") == 1

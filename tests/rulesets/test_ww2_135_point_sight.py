@@ -78,3 +78,33 @@ def test_an_observer_plots_mortar_fire_only_on_a_point_it_sees():
         refused(game, Command("plot", "a", figure=radio.id, target=crew.id, point=point(30, 40)))
     force(game, 3, 4)   # short of the bank (23" from the mortar): seen; the radio gets through
     ok(game, Command("plot", "a", figure=radio.id, target=crew.id, point=point(30, 24)))
+
+
+def test_from_where_its_move_began_it_sees_as_it_stood_there():
+    # L135: the point must have been in sight before moving. Standing behind a 1" wall he saw over
+    # it; having moved an inch and gone prone (free) he may still throw over it at what he saw
+    game = table_game([("us_rifleman", 30, 20)], [("de_rifleman", 50, 50)], terrain=WALL)
+    a = first(game, "a")
+    ok(game, Command("move", "a", figure=a.id, path=(point(31, 20),)))
+    ok(game, Command("prone", "a", figure=a.id))
+    began = game.rules.moving.as_it_began(game, a)
+    assert began.pos == point(30, 20) and not game.rules.prone(began) and game.rules.prone(a)
+    force(game, 4, 2)   # 12.0": 4 is on target for 10-15" (L162); the die: BANG
+    ok(game, throw_at(a, 31, 32))
+    # lying prone when his move began, he saw nothing over the wall: refused though he stands now
+    game2 = table_game([("us_rifleman", 30, 20)], [("de_rifleman", 50, 50)], terrain=WALL)
+    b = first(game2, "a")
+    b.markers[W135FigMark.PRONE] = True
+    ok(game2, Command("move", "a", figure=b.id, path=(point(30, 21),)))   # a crawl of 1" (L11)
+    ok(game2, Command("stand", "a", figure=b.id))
+    assert "from where its move began (L135): the wall blocks a prone figure's view" in refused(game2, throw_at(b, 30, 32))
+
+
+def test_a_hidden_figure_sees_no_point_even_one_it_saw_before_moving():
+    game = table_game([("us_rifleman", 30, 20)], [("de_rifleman", 50, 50)], terrain=WALL)
+    a = first(game, "a")
+    ok(game, Command("move", "a", figure=a.id, path=(point(31, 20),)))
+    sight, began = game.rules.sight, game.rules.moving.as_it_began(game, a)
+    assert sight.sees_point(game, a, point(31, 32), began).visible
+    a.markers[W135FigMark.HIDDEN] = True   # (as if it had hidden since: L19)
+    assert "must move before it observes (L55)" in sight.sees_point(game, a, point(31, 32), began).why

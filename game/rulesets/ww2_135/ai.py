@@ -10,7 +10,8 @@ For each figure of the team, best first:
 - fire: at the enemy it has the best chance against (aimed when it saw the target last turn
   and has not moved, else un-aimed; an anti-tank weapon or a main gun at vehicles; a grenade
   at an enemy in cover within 15", or on the near side of his bank, inside the burst, where
-  his own place may not be thrown at), when that chance is at least a sixth;
+  his own place may not be thrown at; never where the burst could catch the thrower or a
+  friend), when that chance is at least a sixth;
 - Advance, Attack and Close: a move towards the nearest known enemy (or the objective) that
   keeps the points for a shot, ending in cover where it can; a side that wins by holding on
   (the map's victory "otherwise") keeps its positions and fires instead (interpretation
@@ -147,7 +148,7 @@ class W135Planner(Planner["Ww2135"]):
               and rules.sight.line(game, f, e).cover > 0]
         if at:  # the places its grenades may go, seen from where its move began, in one pass
             start = rules.moving.move_start(game, f)
-            sight_lines.work_out(game, ((start, p) for e in at for p in self.grenade_points(f, e)))
+            sight_lines.work_out(game, ((start, p) for e in at for p in self.grenade_points(game, f, e)))
         for e in few:
             for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
                 w = rules.data.weapons.get(wid)
@@ -178,7 +179,7 @@ class W135Planner(Planner["Ww2135"]):
         towards itself within the burst's radius of ``e`` that it may throw at (1" steps: a
         man behind a bank is caught by a grenade landing on the near side of it, L133);
         None if there is none."""
-        for p in self.grenade_points(f, e):
+        for p in self.grenade_points(game, f, e):
             try:
                 self.rules.grenades.plan(game, Command("throw", f.side, figure=f.id, point=p))
             except Refusal:
@@ -186,17 +187,25 @@ class W135Planner(Planner["Ww2135"]):
             return p
         return None
 
-    def grenade_points(self, f: Figure, e: Figure) -> list[tuple[float, float]]:
+    def grenade_points(self, game: Game, f: Figure, e: Figure) -> list[tuple[float, float]]:
         """The places :meth:`grenade_point` tries, in order: ``e``'s, then :data:`GRENADE_STEPS`
-        back towards ``f`` (short of ``f``)."""
+        back towards ``f``; none whose burst could catch ``f`` or a friend of it (within the
+        burst's radius and the deviation the throw's distance may give, L133, L158-162)."""
         rules = self.rules
+        g = rules.data.grenades
+        friends = [(o.x, o.y) for o in game.state.side_figures(f.side) if not rules.is_vehicle(o)]
         d = rules.dist(e.pos, f.pos)
         out = []
         for inches in GRENADE_STEPS:
             if rules.mm(inches) >= d:
                 break
             k = rules.mm(inches) / d
-            out.append((round(e.x + (f.x - e.x) * k, 3), round(e.y + (f.y - e.y) * k, 3)) if inches else e.pos)
+            p = (round(e.x + (f.x - e.x) * k, 3), round(e.y + (f.y - e.y) * k, 3)) if inches else e.pos
+            far = rules.in_units(rules.dist(f.pos, p))
+            off = next((r.by for r in g.deviation if far <= r.upto + 1e-9), g.deviation[-1].by)
+            clear = rules.mm(g.burst / 2 + off)
+            if all(hypot(x - p[0], y - p[1]) > clear for x, y in friends):
+                out.append(p)
         return out
 
     def ambush_target(self, game: Game, f: Figure, enemies: list[Figure]) -> Figure | None:

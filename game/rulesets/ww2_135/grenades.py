@@ -115,7 +115,7 @@ class W135Grenades(Chapter["Ww2135"]):
         assert row is not None
         require(not row.standing or not rules.prone(f), f"From {inches:.1f}\" only a standing figure may try it (L151).")
         require(rules.sight.in_arc(f, o.at), f"{f.name} must turn to face it first (L47).")
-        seen = rules.sight.sees_point(game, f, outer, rules.moving.move_start(game, f))
+        seen = rules.sight.sees_point(game, f, outer, rules.moving.as_it_began(game, f))
         require(seen.visible, f"{f.name} must see the {o.kind} (L135): {seen.why}.")
         return f, oid, inches, inner, outer
 
@@ -139,9 +139,9 @@ class W135Grenades(Chapter["Ww2135"]):
         g = rules.data.grenades
         require(0 < inches <= g.max_range + 1e-9, f"That is {inches:.1f}\" away; a grenade is thrown {g.max_range:g}\" at most (L133).")
         require(rules.sight.in_arc(f, p), f"{f.name} must turn to face that way first (L47).")
-        start = rules.moving.move_start(game, f)
-        seen = rules.sight.sees_point(game, f, p, start)
-        require(seen.visible, f"{f.name} must see the point" + (" from where its move began (L135)" if start != f.pos else "") + f": {seen.why}.")
+        began = rules.moving.as_it_began(game, f)
+        seen = rules.sight.sees_point(game, f, p, began)
+        require(seen.visible, f"{f.name} must see the point" + (" from where its move began (L135)" if began is not f else "") + f": {seen.why}.")
         walls = [feat for feat in rules.buildings.walled(game)
                  if LineString([f.pos, p]).crosses(feat.area.boundary) or feat.area.covers(Point(p)) != feat.area.covers(Point(f.pos))]
         require(not walls, f"The walls of the {walls[0].name.lower() if walls else ''} are in the way: throw through a window or an open "

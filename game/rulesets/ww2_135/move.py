@@ -11,6 +11,7 @@ that obstacle (interpretation obstacles).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import ceil, hypot
 from typing import TYPE_CHECKING
 
@@ -62,6 +63,18 @@ class W135Move(Chapter["Ww2135"]):
         if not isinstance(mark, list):
             return 0.0
         return float(mark[1]) if mark[0] > self.rules.sideturn(game) - len(game.state.side_order) else 0.0
+
+    def as_it_began(self, game: Game, f: Figure) -> Figure:
+        """``f`` as it stood before its first move of this turn (``f`` itself if it has not
+        moved): where, and lying prone or not (L135's "before moving"); out of hiding and not
+        leaning out, which a move ends."""
+        mark = f.markers.get(W135FigMark.MOVE_START)
+        if not (isinstance(mark, list) and self.rules.this_turn(game, mark)):
+            return f
+        markers = {k: v for k, v in f.markers.items() if k not in (W135FigMark.HIDDEN, W135FigMark.LEANING, W135FigMark.PRONE)}
+        if mark[3] if len(mark) > 3 else self.rules.prone(f):
+            markers[W135FigMark.PRONE] = True
+        return replace(f, x=float(mark[1]), y=float(mark[2]), markers=markers)
 
     def move_start(self, game: Game, f: Figure) -> tuple[float, float]:
         """Where ``f`` stood before its first move of this turn (where it stands, if it has not moved)."""
@@ -210,7 +223,7 @@ class W135Move(Chapter["Ww2135"]):
             return
         now = rules.sideturn(game)
         if not self.rules.this_turn(game, f.markers.get(W135FigMark.MOVE_START)):
-            f.markers[W135FigMark.MOVE_START] = [now, f.x, f.y]
+            f.markers[W135FigMark.MOVE_START] = [now, f.x, f.y, rules.prone(f)]
         self.place(game, f, path)
         game.state.attrs[W135GameAttr.LAST_MOVE] = {"figure": f.id, "path": [[x, y] for x, y in path]}
         inches = rules.in_units(length)

@@ -17,7 +17,7 @@ interpretation facing); a hidden figure sees nothing until it has paid to move (
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -27,7 +27,7 @@ from game.rulesets.parts import Chapter
 
 from . import sight_lines
 from .sight_lines import FENCES, HEIGHTED
-from .status import W135FigMark, W135GameAttr
+from .status import W135GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -172,17 +172,19 @@ class W135Sight(Chapter["Ww2135"]):
         if looking and targets:
             sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets if self.in_arc(o, t.pos)))
 
-    def sees_point(self, game: Game, obs: Figure, p: tuple[float, float], frm: tuple[float, float] | None = None) -> Sight:
+    def sees_point(self, game: Game, obs: Figure, p: tuple[float, float], began: Figure | None = None) -> Sight:
         """What ``obs`` sees of the point ``p`` (a grenade's, a line of suppressive fire's, a
         mortar's, a shell's): a man standing there, by this ruleset's sight (interpretation
         point-sight): walls and hedges by their heights, ``obs``'s posture, buildings seen
-        into by their doors and windows; not while it hides (L55). ``frm``: from where its
-        move began (L135), as it stood there (the move has ended any hiding)."""
+        into by their doors and windows; not while it hides (L55). ``began``: ``obs`` as it
+        stood where its move began (L135, W135Move.as_it_began), whose sight it is."""
         man = man_at(p)
-        if frm is None or frm == obs.pos:
+        if began is None or began is obs:
             return self.sees(game, obs, man)
-        markers = {k: v for k, v in obs.markers.items() if k not in (W135FigMark.HIDDEN, W135FigMark.LEANING)}
-        return self.line(game, replace(obs, x=frm[0], y=frm[1], markers=markers), man)
+        s = self.line(game, began, man)
+        if s.visible and self.rules.hidden(obs):
+            return Sight(False, s.cover, s.hindrances, s.distance, f"{obs.name} is hidden and must move before it observes (L55)")
+        return s
 
     def can_see(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         """Whether :meth:`sees` finds ``tgt`` visible, the cheap tests first (for the many

@@ -38,7 +38,7 @@ class W135FigMark(StatusKeys):
     LAST_LANDING = "last_landing"  # [x, y]: where its mortar's last round landed (L202)
     ROUNDS_FIRED = "rounds_fired"  # how many rounds its mortar has fired (L190, optional rule mortar_ammo)
     RADIO_DOUBLE_ONE = "radio_double_one"  # True: its radio once rolled a double one; any double now fails (L208)
-    MOVE_START = "move_start"  # [sideturn, x, y]: where it stood before its first move of the turn (L135)
+    MOVE_START = "move_start"  # [sideturn, x, y, prone]: where and how it stood before its first move of the turn (L135)
     LEANING = "leaning"  # True: leaning out of a window or doorway until it moves (L282): any angle, soft cover
     IMMOBILE = "immobile"  # True: a vehicle immobilised by a side hit (L310)
     DEBT = "debt"  # points owed to its next turn: a fight the defender won (L16)
