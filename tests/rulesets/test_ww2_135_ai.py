@@ -82,7 +82,7 @@ def test_a_defender_with_no_shot_steps_to_where_it_sees_the_tank_then_fires_at_i
     rules, st = game.rules, game.state
     gunner, tank = st.figures["b1.1"], st.figures["a1.1"]
     enemies = rules.known_enemies(game, "b")
-    assert not rules.sight.line(game, gunner, tank).visible and rules.planner.shots(game, gunner, enemies) == []
+    assert not rules.sight.line(game, gunner, tank).visible and list(rules.planner.shots(game, gunner, enemies)) == []
     cmd = first(game, "b1.1")
     assert cmd.kind == "move" and len(cmd.path) == 1
     assert abs(hypot(cmd.path[0][0] - gunner.x, cmd.path[0][1] - gunner.y) - rules.mm(3.0)) < 0.01
@@ -114,7 +114,7 @@ def test_a_defender_with_nothing_to_fire_at_in_the_open_goes_back_to_cover():
     game = holding(_german_turn_on(wall, [("us_rifleman", 30, 2)], [("de_schreck", 30, 28)]))
     rules, g, man = game.rules, game.state.figures["b1.1"], game.state.figures["a1.1"]
     enemies = rules.known_enemies(game, "b")
-    assert rules.planner.shots(game, g, enemies) == [] and rules.planner.firing_positions(game, g, enemies) == []
+    assert list(rules.planner.shots(game, g, enemies)) == [] and rules.planner.firing_positions(game, g, enemies) == []
     assert not rules.morale.in_cover(game, g.pos)
     cmd = first(game, "b1.1")
     assert cmd.kind == "move"

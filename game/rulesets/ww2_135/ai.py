@@ -27,7 +27,7 @@ For each figure of the team, best first:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from math import cos, hypot, inf, radians, sin
 from typing import TYPE_CHECKING, Any
@@ -53,6 +53,8 @@ STEPS = (3.0, 6.0, 9.0)
 BEARINGS = (0.0, 35.0, -35.0, 70.0, -70.0)
 #: the least chance of a hit worth a shot's points
 WORTH = 1 / 6
+#: where a grenade at a man in cover comes among the shots, as a chance of a hit
+THROW_WORTH = 0.3
 #: the least chance of a hit (before acquisition) for which a hidden figure springs its ambush
 SPRING = 5 / 12
 #: how far a defender shifts to find a shot (inches: one point's move)
@@ -136,19 +138,13 @@ class W135Planner(Planner["Ww2135"]):
     def nearest(self, f: Figure, enemies: list[Figure]) -> Figure | None:
         return min(enemies, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id), default=None)
 
-    def shots(self, game: Game, f: Figure, enemies: list[Figure]) -> list[Command]:
-        """The shots worth taking, best chance first."""
+    def shots(self, game: Game, f: Figure, enemies: list[Figure]) -> Iterator[Command]:
+        """The shots worth taking, best chance first: a throw counts as a :data:`THROW_WORTH`
+        chance, and where it lands is worked out only when the shots before it were not taken
+        (most turns one of them is)."""
         rules = self.rules
         scored: list[tuple[float, str, Command]] = []
-        # (a throw beyond 15" or without its 2 points is refused, L15, L133: not proposed)
-        can_throw = "grenade" in f.equipment and rules.points(game, f) >= (rules.data.actions["throw_grenade"].fixed() or 0)
         few = self.nearest_few(f, enemies)
-        # a man in cover within 15" (L133): a grenade at him, where it may be thrown
-        at = [e for e in few if can_throw and not rules.is_vehicle(e) and rules.in_units(rules.dist(f.pos, e.pos)) <= rules.data.grenades.max_range + 1e-9
-              and rules.sight.line(game, f, e).cover > 0]
-        if at:  # the places its grenades may go, seen from where its move began, in one pass
-            start = rules.moving.move_start(game, f)
-            sight_lines.work_out(game, ((start, p) for e in at for p in self.grenade_points(game, f, e)))
         for e in few:
             for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
                 w = rules.data.weapons.get(wid)
@@ -165,12 +161,21 @@ class W135Planner(Planner["Ww2135"]):
                     p = self.chance(game, cmd, vehicle)
                     if p >= WORTH:
                         scored.append((p, cmd.kind + aim, cmd))
-            if e in at:
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        yield from (c for p, _, c in scored if p > THROW_WORTH)
+        # a man in cover within 15" (L133): a grenade at him, where it may be thrown (a throw
+        # beyond 15" or without its 2 points is refused, L15, L133: not proposed)
+        if "grenade" in f.equipment and rules.points(game, f) >= (rules.data.actions["throw_grenade"].fixed() or 0):
+            at = [e for e in few if not rules.is_vehicle(e) and rules.in_units(rules.dist(f.pos, e.pos)) <= rules.data.grenades.max_range + 1e-9
+                  and rules.sight.line(game, f, e).cover > 0]
+            if at:  # the places its grenades may go, seen from where its move began, in one pass
+                start = rules.moving.move_start(game, f)
+                sight_lines.work_out(game, ((start, p) for e in at for p in self.grenade_points(game, f, e)))
+            for e in at:
                 spot = self.grenade_point(game, f, e)
                 if spot is not None:
-                    scored.append((0.3, "throw", Command("throw", f.side, figure=f.id, point=spot)))
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        return [c for _, _, c in scored]
+                    yield Command("throw", f.side, figure=f.id, point=spot)
+        yield from (c for p, _, c in scored if p <= THROW_WORTH)
 
     def grenade_point(self, game: Game, f: Figure, e: Figure) -> tuple[float, float] | None:
         """Where ``f`` throws a grenade at ``e`` in cover: at ``e``, or when that throw may not
