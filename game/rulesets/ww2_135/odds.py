@@ -216,7 +216,7 @@ class W135Odds(OddsPart["Ww2135"]):
             down = sum(1 for x, g in before.state.figures.items() if after.state.figures[x].alive
                        and int(after.state.figures[x].markers.get(W135FigMark.MORALE, 0)) > int(g.markers.get(W135FigMark.MORALE, 0)))
             if late:
-                return ("later: on a fuse or plotted", "-")
+                return ("later: on a fuse or plotted", "later: on a fuse or plotted")
             return (f"{killed} killed", f"{down} a level down")
 
         res = command_odds(game, cmd, read)
