@@ -320,11 +320,13 @@ class Ww2135(RulesetBase[W135Data]):
         solo-sight): its sight line as heights, postures and buildings make it, the target as
         it stands (prone, hidden behind hard cover), whichever way the observer faces; a hidden
         observer sees nothing (L55). The cover is the target's on that line (with ``cover``
-        False, the lines of a hidden observer are not worked out)."""
+        False, the lines of a hidden observer, and through a building's walls, are not worked
+        out: those pairs are not in sight whatever the lines cross)."""
         vis = np.zeros((len(observers), len(targets)), dtype=bool)
         covers = np.zeros((len(observers), len(targets)), dtype=np.int8)
         pairs = [(i, j) for j, t in enumerate(targets) for i, o in enumerate(observers)
-                 if (within is None or self.apart(o, t) <= within + 1e-6) and (cover or not self.hidden(o))]
+                 if (within is None or self.apart(o, t) <= within + 1e-6)
+                 and (cover or not (self.hidden(o) or self.sight.walls_block(game, o, t)))]
         sight_lines.work_out(game, ((observers[i].pos, targets[j].pos) for i, j in pairs))
         for i, j in pairs:
             o, t = observers[i], targets[j]

@@ -170,7 +170,20 @@ class W135Sight(Chapter["Ww2135"]):
         vectorised pass before many such questions."""
         looking = [o for o in observers if not self.rules.hidden(o)]
         if looking and targets:
-            sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets if self.in_arc(o, t.pos)))
+            sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets
+                                        if self.in_arc(o, t.pos) and not self.walls_block(game, o, t)))
+
+    def walls_block(self, game: Game, obs: Figure, tgt: Figure) -> bool:
+        """The walls of a building with openings stand between ``obs`` and ``tgt`` where no
+        window or open door lets it see (W135Buildings.blocks): then it does not see it,
+        whatever the sight line crosses, so the questions that ask only whether (:meth:`can_see`,
+        the solo rules' "in sight") ask this first and leave that line unworked (kept across
+        commands, as the sight lines are)."""
+        doors = game.state.attrs.get(W135GameAttr.OPENINGS)
+        rules = self.rules
+        key = (obs.x, obs.y, tgt.x, tgt.y, rules.leaning(game, obs), rules.leaning(game, tgt), tuple(sorted(doors.items())) if doors else (),
+               id(game.table), game.table.version)
+        return bool(game.keep("w135_walls", key, lambda: bool(rules.buildings.blocks(game, obs, tgt)), limit=40_000))
 
     def sees_point(self, game: Game, obs: Figure, p: tuple[float, float], began: Figure | None = None) -> Sight:
         """What ``obs`` sees of the point ``p`` (a grenade's, a line of suppressive fire's, a
@@ -189,7 +202,8 @@ class W135Sight(Chapter["Ww2135"]):
     def can_see(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         """Whether :meth:`sees` finds ``tgt`` visible, the cheap tests first (for the many
         questions that need only the answer, not why not)."""
-        return not self.rules.hidden(obs) and self.in_arc(obs, tgt.pos) and self.line(game, obs, tgt).visible
+        return not self.rules.hidden(obs) and self.in_arc(obs, tgt.pos) and not self.walls_block(game, obs, tgt) \
+            and self.line(game, obs, tgt).visible
 
     def sees(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
         """What ``obs`` sees of ``tgt`` now: its sight line, within its front arc, and not
