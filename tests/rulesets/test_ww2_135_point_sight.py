@@ -108,3 +108,25 @@ def test_a_hidden_figure_sees_no_point_even_one_it_saw_before_moving():
     assert sight.sees_point(game, a, point(31, 32), began).visible
     a.markers[W135FigMark.HIDDEN] = True   # (as if it had hidden since: L19)
     assert "must move before it observes (L55)" in sight.sees_point(game, a, point(31, 32), began).why
+
+
+def test_a_window_is_seen_as_a_man_standing_at_it_and_a_tank_shells_only_points_it_sees():
+    # a house with a window in its east wall (40, 34) and a 3" bank between it and a rifleman
+    # 9" off: refused (the plain line sees over the bank); with no bank it may try the window.
+    # A Sherman behind the same bank may not lay a smoke shell beyond it
+    house = {"type": "building", "id": "house", "polygon": [[30, 30], [40, 30], [40, 38], [30, 38]],
+             "openings": [{"kind": "window", "at": [40, 34], "width": 1.5}]}
+    bank = {"type": "hedge", "name": "Bank", "height": 3, "line": [[45, 20], [45, 50]]}
+    game = table_game([("us_rifleman", 49, 34), ("sherman", 49, 42)], [("de_rifleman", 35, 34)], terrain=[house, bank], face=False)
+    a, tank = (next(f for f in game.state.side_figures("a") if f.type == t) for t in ("us_rifleman", "sherman"))
+    a.facing = tank.facing = 180.0   # towards the house
+    assert plain_sees(game, a, 41, 34)
+    assert "must see the window (L135): the bank is higher than a standing figure" in \
+        refused(game, Command("throw", "a", figure=a.id, target="house:0"))
+    assert "cannot see that point: the bank is higher than a standing figure" in \
+        refused(game, Command("fire", "a", figure=tank.id, point=point(38, 42), options=(("smoke", "yes"), ("weapon", "tank_gun"))))
+    clear = table_game([("us_rifleman", 49, 34)], [("de_rifleman", 35, 34)], terrain=[house], face=False)
+    b = first(clear, "a")
+    b.facing = 180.0
+    force(clear, 6, 6, 1, 6, 6)   # 9" needs 9 (L150): 12 goes in; the die: BANG; under the burst, 12
+    ok(clear, Command("throw", "a", figure=b.id, target="house:0"))
