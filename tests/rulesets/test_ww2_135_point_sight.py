@@ -130,3 +130,22 @@ def test_a_window_is_seen_as_a_man_standing_at_it_and_a_tank_shells_only_points_
     b.facing = 180.0
     force(clear, 6, 6, 1, 6, 6)   # 9" needs 9 (L150): 12 goes in; the die: BANG; under the burst, 12
     ok(clear, Command("throw", "a", figure=b.id, target="house:0"))
+
+
+def test_a_bazooka_fires_at_a_wall_only_where_it_sees_the_wall():
+    # L290: a bazooka at a building. Behind a bank higher than a man, 4" off the house's east
+    # wall, the gunner does not see the wall's face (the plain line does); with no bank he fires
+    house = {"type": "building", "id": "house", "polygon": [[30, 30], [40, 30], [40, 38], [30, 38]],
+             "openings": [{"kind": "window", "at": [40, 34], "width": 1.5}]}
+    bank = {"type": "hedge", "name": "Bank", "height": 3, "line": [[45, 20], [45, 50]]}
+    shot = (("weapon", "bazooka"),)
+    game = table_game([("us_bazooka", 49, 36)], [("de_rifleman", 35, 34)], terrain=[house, bank], face=False)
+    a = first(game, "a")
+    a.facing = 180.0
+    assert plain_sees(game, a, 40.1, 36)
+    assert "cannot see that point: the bank is higher than a standing figure" in \
+        refused(game, Command("fire", "a", figure=a.id, point=point(40, 36), options=shot))
+    clear = table_game([("us_bazooka", 49, 36)], [("de_rifleman", 35, 34)], terrain=[house], face=False)
+    b = first(clear, "a")
+    b.facing = 180.0
+    assert clear.check(Command("fire", "a", figure=b.id, point=point(40, 36), options=shot)) is None
