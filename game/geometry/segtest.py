@@ -23,7 +23,7 @@ _SEG_CHUNK = 256  # segments per block in hits()
 _PAIR_CHUNK = 2048  # pairs per block in inside_length()
 
 
-def _seg_point_d2(px, py, dx, dy, ox, oy):
+def seg_point_d2(px, py, dx, dy, ox, oy):
     """Squared distance from points O to segments P + t d, t in [0, 1]."""
     wx = ox - px
     wy = oy - py
@@ -178,10 +178,10 @@ class SegmentIndex:
         y0 = py[s]
         dx = qx[s] - x0
         dy = qy[s] - y0
-        d2o = _seg_point_d2(x0, y0, dx, dy, pa.ox[p], pa.oy[p])
+        d2o = seg_point_d2(x0, y0, dx, dy, pa.ox[p], pa.oy[p])
         r_out = pa.r_out[p]
         near = d2o <= r_out * r_out
-        d2i = _seg_point_d2(x0, y0, dx, dy, pa.ix[p], pa.iy[p])
+        d2i = seg_point_d2(x0, y0, dx, dy, pa.ix[p], pa.iy[p])
         r_in = pa.r_in[p]
         inner = (r_in >= 0) & (d2i <= r_in * r_in)
         ok = near & inner
@@ -228,10 +228,10 @@ class SegmentIndex:
         if len(k):
             kx, ky, kdx, kdy = X[k], Y[k], DX[k], DY[k]
             kax, kay, kex, key = ax[k], ay[k], ex[k], ey[k]
-            d2 = _seg_point_d2(kax, kay, kex, key, kx, ky)
-            np.minimum(d2, _seg_point_d2(kax, kay, kex, key, qx[k], qy[k]), out=d2)
-            np.minimum(d2, _seg_point_d2(kx, ky, kdx, kdy, kax, kay), out=d2)
-            np.minimum(d2, _seg_point_d2(kx, ky, kdx, kdy, bx[k], by[k]), out=d2)
+            d2 = seg_point_d2(kax, kay, kex, key, kx, ky)
+            np.minimum(d2, seg_point_d2(kax, kay, kex, key, qx[k], qy[k]), out=d2)
+            np.minimum(d2, seg_point_d2(kx, ky, kdx, kdy, kax, kay), out=d2)
+            np.minimum(d2, seg_point_d2(kx, ky, kdx, kdy, bx[k], by[k]), out=d2)
             hit[k[d2 <= tol2]] = True
         # start point inside (one within TOL of an edge is a hit already): crossing
         # number of a ray from P towards +x

@@ -32,18 +32,21 @@ from dataclasses import replace
 from math import cos, hypot, inf, radians, sin
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.keys import StateKey
 from game.core.state import Figure, Unit
 from game.core.victory import objective_holder
+from game.geometry.segtest import seg_point_d2
 from game.rulesets.parts import Planner
 from game.solo.keys import SoloKey
 
 from . import sight_lines
 from .anti_tank import HEAVY
 from .morale import SHAKEN, SUPPRESSED
-from .status import W135FigMark, W135GameAttr
+from .status import W135FigMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -62,19 +65,9 @@ REPOSITION = 3.0
 #: where a grenade at a man in cover may land, inches back towards the thrower (inside the
 #: 5" burst circle's radius, L133)
 GRENADE_STEPS = (0.0, 1.0, 2.0)
-
-
 #: how far (mm) inside touching distance a friend's base must be for a move past it to be
 #: dropped unchecked (the collider's own slack is a hundredth of a millimetre)
 BLOCK_MARGIN = 0.1
-
-
-def _within(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float, float]) -> bool:
-    """The segment ``a``-``b`` passes closer than ``c[2]`` to the point ``c[:2]``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = dx * dx + dy * dy
-    t = 0.0 if n <= 0 else max(0.0, min(1.0, ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / n))
-    return hypot(a[0] + t * dx - c[0], a[1] + t * dy - c[1]) < c[2]
 
 
 def hit_chance(need: int, double_six: bool) -> float:
@@ -257,10 +250,8 @@ class W135Planner(Planner["Ww2135"]):
             return []
         # the same question is asked at every command of the turn until something moves:
         # the key names everything the answer reads (the sight lines' own key, and who)
-        doors = game.state.attrs.get(W135GameAttr.OPENINGS)
         key = (f.id, f.type, tuple(f.weapons), f.pos, rules.prone(f),
-               tuple((e.id, e.type, e.pos, rules.prone(e), rules.hidden(e), rules.leaning(game, e)) for e in targets),
-               tuple(sorted(doors.items())) if doors else (), id(game.table), game.table.version)
+               tuple((e.id, e.type, rules.stance(e), rules.hidden(e)) for e in targets), rules.sight.world(game))
         return self.unblocked(game, f, list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets), limit=2000)))
 
     def _firing_positions(self, game: Game, f: Figure, targets: list[Figure]) -> tuple[Command, ...]:
@@ -384,9 +375,13 @@ class W135Planner(Planner["Ww2135"]):
         proposed them in number (each refused by a costly check) as a unit closed up."""
         if not moves:
             return moves
-        bases = [(g.x, g.y, f.radius + g.radius - BLOCK_MARGIN) for g in game.state.side_figures(f.side)
-                 if g.id != f.id and hypot(g.x - f.x, g.y - f.y) >= f.radius + g.radius + BLOCK_MARGIN]
-        return [c for c in moves if not any(_within(f.pos, c.path[0], b) for b in bases)] if bases else moves
+        bases = np.array([(g.x, g.y, f.radius + g.radius - BLOCK_MARGIN) for g in game.state.side_figures(f.side)
+                          if g.id != f.id and hypot(g.x - f.x, g.y - f.y) >= f.radius + g.radius + BLOCK_MARGIN]).reshape(-1, 3)
+        if not len(bases):
+            return moves
+        ends = np.array([c.path[0] for c in moves], dtype=float)
+        d2 = seg_point_d2(f.x, f.y, ends[:, None, 0] - f.x, ends[:, None, 1] - f.y, bases[None, :, 0], bases[None, :, 1])
+        return [c for c, hit in zip(moves, (d2 < bases[None, :, 2] ** 2).any(axis=1).tolist(), strict=True) if not hit]
 
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
         """Opportunity fire: fire at whatever acts in sight that the weapon can harm, else

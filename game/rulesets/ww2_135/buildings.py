@@ -27,6 +27,7 @@ from game.core.state import Figure
 from game.geometry.terrain import Opening, TerrainFeature
 from game.rulesets.parts import Chapter
 
+from .sight_lines import ring_edges
 from .status import W135FigMark, W135GameAttr
 
 if TYPE_CHECKING:
@@ -249,9 +250,7 @@ class W135Buildings(Chapter["Ww2135"]):
 
 def edges(feat: TerrainFeature) -> list[tuple[XY, XY]]:
     """The straight stretches of a building's walls (its footprint's rings)."""
-    rings = [feat.area.exterior, *feat.area.interiors] if hasattr(feat.area, "exterior") else \
-        [r for g in getattr(feat.area, "geoms", []) for r in (g.exterior, *g.interiors)]
-    return [(p, q) for ring in rings for p, q in zip(ring.coords, list(ring.coords)[1:], strict=False)]
+    return [((px, py), (qx, qy)) for (px, py), (qx, qy) in ring_edges(feat.area).tolist()]
 
 
 def crossings(a: XY, b: XY, walls: list[tuple[XY, XY]]) -> list[XY]:

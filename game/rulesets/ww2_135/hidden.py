@@ -75,7 +75,7 @@ class W135Hidden(Chapter["Ww2135"]):
         if not sides:
             return
         found = self.revealed(game)
-        world = (tuple(sorted(st.attrs.get(W135GameAttr.OPENINGS, {}).items())), id(game.table), game.table.version)
+        world = self.rules.sight.world(game)
         last_world, last_unseen, last_obs = game.kept.get(REVEAL_STORE, {}).get("last", (None, {}, {}))
         fresh = last_world == world
         looks = {f.id: self._looks(game, f) for f in st.figures.values() if f.alive}

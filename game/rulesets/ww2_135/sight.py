@@ -78,6 +78,13 @@ class W135Sight(Chapter["Ww2135"]):
         table = game.table
         return int(game.keep("w135_elevation", (p, id(table), table.version), lambda: table.elevation_at(p), limit=20_000))
 
+    @staticmethod
+    def world(game: Game) -> tuple:
+        """All but the figures that what a figure sees depends on: the doors (open, shut or
+        locked) and the terrain (smoke laid or gone): part of every kept answer's key."""
+        doors = game.state.attrs.get(W135GameAttr.OPENINGS)
+        return (tuple(sorted(doors.items())) if doors else (), id(game.table), game.table.version)
+
     def in_arc(self, f: Figure, p: tuple[float, float]) -> bool:
         """``p`` is in ``f``'s front arc (L47: 180 degrees, interpretation facing)."""
         if p == f.pos:
@@ -92,10 +99,8 @@ class W135Sight(Chapter["Ww2135"]):
         # everything the answer depends on: where both stand, their bases and how they stand,
         # whether the target hides, the doors, the terrain (smoke laid or gone): kept across commands, as the shared
         # sight lines are
-        doors = game.state.attrs.get(W135GameAttr.OPENINGS)
         rules = self.rules
-        key = (rules.stance(obs), rules.stance(tgt), rules.hidden(tgt), friendly, tuple(sorted(doors.items())) if doors else (),
-               id(game.table), game.table.version)
+        key = (rules.stance(obs), rules.stance(tgt), rules.hidden(tgt), friendly, self.world(game))
         hit: Sight | None = game.kept.get(SIGHT_STORE, {}).get(key)
         if hit is None:
             hit = game.store(SIGHT_STORE, 1, 40_000)[key] = self._line(game, obs, tgt, friendly)
@@ -179,10 +184,8 @@ class W135Sight(Chapter["Ww2135"]):
         whatever the sight line crosses, so the questions that ask only whether (:meth:`can_see`,
         the solo rules' "in sight") ask this first and leave that line unworked (kept across
         commands, as the sight lines are)."""
-        doors = game.state.attrs.get(W135GameAttr.OPENINGS)
         rules = self.rules
-        key = (obs.x, obs.y, tgt.x, tgt.y, rules.leaning(game, obs), rules.leaning(game, tgt), tuple(sorted(doors.items())) if doors else (),
-               id(game.table), game.table.version)
+        key = (obs.x, obs.y, tgt.x, tgt.y, rules.leaning(game, obs), rules.leaning(game, tgt), self.world(game))
         return bool(game.keep("w135_walls", key, lambda: bool(rules.buildings.blocks(game, obs, tgt)), limit=40_000))
 
     def sees_point(self, game: Game, obs: Figure, p: tuple[float, float], began: Figure | None = None) -> Sight:

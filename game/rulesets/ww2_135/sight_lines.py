@@ -34,6 +34,7 @@ from shapely.geometry.base import BaseGeometry
 
 from game.core.game import Game
 from game.geometry.los import EFFECTS, _evaluate_idx, distinct_points, kept_point_info
+from game.geometry.segtest import seg_point_d2
 from game.geometry.table import as_points
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.sight import LOS_KEPT
@@ -195,8 +196,9 @@ def _ends_near(lines: list[Line]) -> None:
         ln._ends[c.rank] = (x, y)
 
 
-def _rings(area: BaseGeometry) -> np.ndarray:
-    """The straight edges of ``area``'s rings, (edges, 2 ends, x y) (kept: features never change)."""
+def ring_edges(area: BaseGeometry) -> np.ndarray:
+    """The straight edges of ``area``'s rings, (edges, 2 ends, x y), holes and every part of
+    a multi-polygon included (kept: features never change)."""
     hit = _EDGES.get(id(area))
     if hit is None or hit[0] is not area:
         if len(_EDGES) >= EDGES_KEPT:  # (a table's features are few; tables come and go)
@@ -224,7 +226,7 @@ def stretch_ends(ab: np.ndarray, areas: list[BaseGeometry]) -> tuple[np.ndarray,
 
 
 def _stretch_ends(ab: np.ndarray, areas: list[BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
-    rings = [_rings(g) for g in areas]
+    rings = [ring_edges(g) for g in areas]
     e = np.full((len(rings), max(len(r) for r in rings), 2, 2), np.nan)  # each segment's area's edges, NaN-padded
     for k, r in enumerate(rings):
         e[k, :len(r)] = r
@@ -263,9 +265,5 @@ def _stretch_ends(ab: np.ndarray, areas: list[BaseGeometry]) -> tuple[np.ndarray
 
 def _to_edges(pts: np.ndarray, e: np.ndarray) -> np.ndarray:
     """Each point's distance from the nearest of its edges ``e[k]`` (NaN-padded)."""
-    p, q = e[:, :, 0], e[:, :, 1]
-    ed = q - p
-    w = pts[:, None, :] - p
-    n = ed[..., 0] ** 2 + ed[..., 1] ** 2
-    t = np.clip((w[..., 0] * ed[..., 0] + w[..., 1] * ed[..., 1]) / np.where(n > 0, n, 1.0), 0.0, 1.0)
-    return np.fmin.reduce(np.hypot(w[..., 0] - t * ed[..., 0], w[..., 1] - t * ed[..., 1]), axis=1)
+    p, d = e[:, :, 0], e[:, :, 1] - e[:, :, 0]
+    return np.sqrt(np.fmin.reduce(seg_point_d2(p[..., 0], p[..., 1], d[..., 0], d[..., 1], pts[:, None, 0], pts[:, None, 1]), axis=1))
