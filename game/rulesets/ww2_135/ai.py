@@ -161,23 +161,23 @@ class W135Planner(Planner["Ww2135"]):
         if "grenade" in f.equipment and rules.points(game, f) >= (rules.data.actions["throw_grenade"].fixed() or 0):
             at = [e for e in few if not rules.is_vehicle(e) and rules.in_units(rules.dist(f.pos, e.pos)) <= rules.data.grenades.max_range + 1e-9
                   and rules.sight.line(game, f, e).cover > 0]
+            places = [self.grenade_points(game, f, e) for e in at]
             if at:  # the places its grenades may go, seen from where its move began, in one pass
                 start = rules.moving.move_start(game, f)
-                sight_lines.work_out(game, ((start, p) for e in at for p in self.grenade_points(game, f, e)))
-            for e in at:
-                spot = self.grenade_point(game, f, e)
+                sight_lines.work_out(game, ((start, p) for tried in places for p in tried))
+            for tried in places:
+                spot = self.grenade_point(game, f, tried)
                 if spot is not None:
                     yield Command("throw", f.side, figure=f.id, point=spot)
         yield from (c for p, _, c in scored if p <= THROW_WORTH)
 
-    def grenade_point(self, game: Game, f: Figure, e: Figure) -> tuple[float, float] | None:
-        """Where ``f`` throws a grenade at ``e`` in cover: at ``e``, or when that throw may not
-        be made (the point out of sight beyond a bank higher than a man, interpretation
-        point-sight; just behind an obstacle, L145) at the nearest place on the way back
-        towards itself within the burst's radius of ``e`` that it may throw at (1" steps: a
-        man behind a bank is caught by a grenade landing on the near side of it, L133);
-        None if there is none."""
-        for p in self.grenade_points(game, f, e):
+    def grenade_point(self, game: Game, f: Figure, tried: list[tuple[float, float]]) -> tuple[float, float] | None:
+        """Where ``f`` throws a grenade at an enemy in cover: the first of the places
+        :meth:`grenade_points` gives (his, then on the way back towards ``f``) that it may
+        throw at - his own place may be out of sight beyond a bank higher than a man
+        (interpretation point-sight) or just behind an obstacle (L145), and a man behind a
+        bank is caught by a grenade landing on the near side of it (L133); None if none."""
+        for p in tried:
             try:
                 self.rules.grenades.plan(game, Command("throw", f.side, figure=f.id, point=p))
             except Refusal:
@@ -186,7 +186,7 @@ class W135Planner(Planner["Ww2135"]):
         return None
 
     def grenade_points(self, game: Game, f: Figure, e: Figure) -> list[tuple[float, float]]:
-        """The places :meth:`grenade_point` tries, in order: ``e``'s, then :data:`GRENADE_STEPS`
+        """The places :meth:`grenade_point` tries at ``e``, in order: ``e``'s, then :data:`GRENADE_STEPS`
         back towards ``f``; none whose burst could catch ``f`` or a friend of it (within the
         burst's radius and the deviation the throw's distance may give, L133, L158-162)."""
         rules = self.rules
