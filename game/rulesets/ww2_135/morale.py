@@ -71,8 +71,7 @@ class W135Morale(Chapter["Ww2135"]):
 
     def sees_a_friend(self, game: Game, f: Figure) -> bool:
         """``f`` can see a friendly figure (all round: it may look about, L254), nearest first."""
-        sight = self.rules.sight
-        return any(not sight.walls_block(game, f, o) and sight.line(game, f, o, friendly=True).visible for o in self.friends(game, f))
+        return any(self.rules.sight.clear(game, f, o, friendly=True) for o in self.friends(game, f))
 
     def friends(self, game: Game, f: Figure) -> list[Figure]:
         """The figures of ``f``'s side and its allies in action, nearest first."""

@@ -205,8 +205,12 @@ class W135Sight(Chapter["Ww2135"]):
     def can_see(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         """Whether :meth:`sees` finds ``tgt`` visible, the cheap tests first (for the many
         questions that need only the answer, not why not)."""
-        return not self.rules.hidden(obs) and self.in_arc(obs, tgt.pos) and not self.walls_block(game, obs, tgt) \
-            and self.line(game, obs, tgt).visible
+        return not self.rules.hidden(obs) and self.in_arc(obs, tgt.pos) and self.clear(game, obs, tgt)
+
+    def clear(self, game: Game, obs: Figure, tgt: Figure, friendly: bool = False) -> bool:
+        """Whether :meth:`line` finds ``tgt`` visible, a building's walls asked first (which
+        leave the sight line unworked when they stand between)."""
+        return not self.walls_block(game, obs, tgt) and self.line(game, obs, tgt, friendly).visible
 
     def sees(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
         """What ``obs`` sees of ``tgt`` now: its sight line, within its front arc, and not
