@@ -147,6 +147,8 @@ class _Batch:
     s: np.ndarray
     f: np.ndarray
     effect_ij: np.ndarray
+    #: and as seen from the second (the same line looked along the other way), where worked out
+    effect_ji: np.ndarray | None = None
 
 
 _BLOCK = 16384  # sight lines per block: bounds the memory used for very many figures
@@ -257,11 +259,15 @@ def _evaluate_block(
     cover_i = cover_of(ii, info.near[pi, f])
 
     # effect of each crossing on the sight line from the first point to the second
-    gives = np.where(idx.is_line[f], line_cover & info.near[pj, f], c_j) & (cov > 0)
-    effect = np.where(hinder, 1, 0).astype(np.int8)
-    effect = np.maximum(effect, np.where(gives, cov + 1, 0).astype(np.int8))
-    effect[blocked] = 4
-    return _Batch(visible, cover_j, cover_i, hindrances, s, f, effect)
+    def effect_from(near: np.ndarray, inside: np.ndarray) -> np.ndarray:
+        """Each crossing's effect on the line looked along towards the point ``near``/``inside`` names."""
+        gives = np.where(idx.is_line[f], line_cover & near, inside) & (cov > 0)
+        effect = np.maximum(np.where(hinder, 1, 0).astype(np.int8), np.where(gives, cov + 1, 0).astype(np.int8))
+        effect[blocked] = 4
+        return effect
+
+    return _Batch(visible, cover_j, cover_i, hindrances, s, f, effect_from(info.near[pj, f], c_j),
+                  effect_from(info.near[pi, f], c_i) if exact else None)
 
 
 def _fill_pairs(

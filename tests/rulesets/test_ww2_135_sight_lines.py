@@ -68,6 +68,32 @@ def test_many_at_once_are_each_alone(lm):
         agrees(game, p, q)
 
 
+@pytest.mark.parametrize("lm", available_maps("ww2-135", shipped_only=True), ids=lambda lm: str(lm.path).rsplit("/", 1)[-1])
+def test_a_line_turned_from_its_reverse_is_the_line_worked_out(lm):
+    """A line whose reverse is kept is turned from it (Line.turned), not worked out: the same
+    features crossed, each with the effect it has looked at from the other end, the same
+    distances, the stretches' ends where GEOS puts them."""
+    game, fresh = new_game(lm, 1), new_game(lm, 1)
+    rng = random.Random(11)
+    w, h = game.table.width, game.table.height
+    pts = [f.pos for f in game.state.figures.values()] + [(round(rng.uniform(0, w), 3), round(rng.uniform(0, h), 3)) for _ in range(20)]
+    pairs = sorted({(p, q) for p in pts for q in pts if p < q})
+    sight_lines.work_out(game, pairs)
+    sight_lines.work_out(game, [(q, p) for p, q in pairs[::2]])  # turned, in a batch
+    kept = game.kept[sight_lines.STORE]
+    one_sided = 0
+    for p, q in rng.sample(pairs, 300):
+        key = (sight_lines.WORD, q, p, id(game.table), game.table.version)
+        got = kept.get(key) or sight_lines.line(game, q, p)  # turned alone
+        want = sight_lines.line(fresh, q, p)
+        assert got is not want and got.distance == want.distance and (got.a, got.b) == (want.a, want.b)
+        assert [(c.rank, c.effect, c.back, c.near_obs, c.near_tgt) for c in got.crossed] == \
+            [(c.rank, c.effect, c.back, c.near_obs, c.near_tgt) for c in want.crossed]
+        one_sided += any(c.effect != c.back for c in got.crossed)
+        agrees(game, q, p)
+    assert one_sided  # (lines whose cover is the target's at one end only: the effect turned matters)
+
+
 def test_a_line_asked_alone_is_kept():
     game = new_game(available_maps("ww2-135", shipped_only=True)[0], 1)
     a, b = (100.0, 100.0), (500.5, 700.25)

@@ -65,15 +65,19 @@ EDGE_HAIR = 1e-4
 
 class Crossed:
     """One feature a sight line crosses: its strongest effect on the line as the shared
-    sight rules give it, its place in the table, and how far (mm) the feature is from the
-    observer's point and from the target's: no farther than the stretch of the line
-    inside it."""
+    sight rules give it (and on the same line looked along the other way: ``back``), its
+    place in the table, and how far (mm) the feature is from the observer's point and from
+    the target's: no farther than the stretch of the line inside it."""
 
-    __slots__ = ("feature", "effect", "rank", "near_obs", "near_tgt")
+    __slots__ = ("feature", "effect", "back", "rank", "near_obs", "near_tgt")
 
-    def __init__(self, feature: TerrainFeature, effect: str, rank: int, near_obs: float, near_tgt: float) -> None:
-        self.feature, self.effect, self.rank = feature, effect, rank
+    def __init__(self, feature: TerrainFeature, effect: str, back: str, rank: int, near_obs: float, near_tgt: float) -> None:
+        self.feature, self.effect, self.back, self.rank = feature, effect, back, rank
         self.near_obs, self.near_tgt = near_obs, near_tgt
+
+    def turned(self) -> Crossed:
+        """The same crossing on the line looked along the other way."""
+        return Crossed(self.feature, self.back, self.effect, self.rank, self.near_tgt, self.near_obs)
 
 
 class Line:
@@ -85,6 +89,14 @@ class Line:
     def __init__(self, a: XY, b: XY, distance: float, crossed: tuple[Crossed, ...]) -> None:
         self.a, self.b, self.distance, self.crossed = a, b, distance, crossed
         self._ends: dict[int, tuple[float, float]] = {}
+
+    def turned(self) -> Line:
+        """The sight line from ``b`` to ``a``: the same features crossed (the shared routine
+        works out a line and its reverse by the same arithmetic), each with its effect
+        looked at from ``b``, and the stretches' ends already worked out, swapped."""
+        back = Line(self.b, self.a, self.distance, tuple(c.turned() for c in self.crossed))
+        back._ends = {k: (y, x) for k, (x, y) in self._ends.items()}
+        return back
 
     def ends(self, c: Crossed) -> tuple[float, float]:
         """How far the stretch of the line inside ``c``'s feature is from ``a`` and from
@@ -128,25 +140,37 @@ class Line:
 
 
 def line(game: Game, a: XY, b: XY) -> Line:
-    """The sight line from ``a`` to ``b`` (kept; worked out alone when not)."""
+    """The sight line from ``a`` to ``b`` (kept; turned from the line ``b`` to ``a`` when
+    that is kept, else worked out alone)."""
     table = game.table
-    hit: Line | None = game.kept.get(STORE, {}).get((WORD, a, b, id(table), table.version))
+    kept = game.kept.get(STORE, {})
+    hit: Line | None = kept.get((WORD, a, b, id(table), table.version))
     if hit is None:
-        hit = game.store(STORE, 1, LOS_KEPT)[(WORD, a, b, id(table), table.version)] = _batch(game, [(a, b)])[0]
+        back: Line | None = kept.get((WORD, b, a, id(table), table.version))
+        hit = game.store(STORE, 1, LOS_KEPT)[(WORD, a, b, id(table), table.version)] = (
+            back.turned() if back is not None else _batch(game, [(a, b)])[0])
     return hit
 
 
 def work_out(game: Game, pairs: Iterable[tuple[XY, XY]]) -> None:
-    """Work out in one pass the sight lines ``a`` to ``b`` of ``pairs`` not kept yet."""
+    """Work out in one pass the sight lines ``a`` to ``b`` of ``pairs`` not kept yet (a
+    line whose reverse is kept is turned from it: the enemy's looks at a side in its turn
+    are most of that side's looks back in the next)."""
     table = game.table
     tv = (id(table), table.version)
     kept = game.kept.get(STORE, {})
-    todo = sorted({(a, b) for a, b in pairs if (WORD, a, b, *tv) not in kept})
-    if len(todo) < 2:
+    todo = {(a, b) for a, b in pairs if (WORD, a, b, *tv) not in kept}
+    turned = [(a, b, back) for a, b in todo if (back := kept.get((WORD, b, a, *tv))) is not None]
+    fresh = sorted(todo.difference((a, b) for a, b, _ in turned))
+    if len(fresh) < 2 and not turned:
         return
     store = game.store(STORE, len(todo), LOS_KEPT)
-    for lo in range(0, len(todo), CHUNK):
-        part = todo[lo:lo + CHUNK]
+    for a, b, back in turned:
+        store[(WORD, a, b, *tv)] = back.turned()
+    if len(fresh) < 2:
+        return
+    for lo in range(0, len(fresh), CHUNK):
+        part = fresh[lo:lo + CHUNK]
         for (a, b), rec in zip(part, _batch(game, part), strict=True):
             store[(WORD, a, b, *tv)] = rec
 
@@ -164,7 +188,8 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
         rows.clear()
     info = kept_point_info(idx, order, rows)
     res = _evaluate_idx(idx, pts, np.asarray(wa, dtype=np.intp), np.asarray(wb, dtype=np.intp), exact=True, info=info)
-    s, f, effect = res.s.tolist(), res.f.tolist(), res.effect_ij.tolist()
+    assert res.effect_ji is not None  # (worked out for exact batches)
+    s, f, effect, back = res.s.tolist(), res.f.tolist(), res.effect_ij.tolist(), res.effect_ji.tolist()
     out: list[list[Crossed]] = [[] for _ in range(m)]
     if s:
         feats = idx.features
@@ -175,7 +200,7 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
         near = shapely.distance(shapely.points(pts)[:, None], idx.areas[cols][None, :]).tolist()
         for k, fk in enumerate(f):
             sk, j = s[k], col[fk]
-            out[sk].append(Crossed(feats[fk], EFFECTS[effect[k]], fk, near[wa[sk]][j], near[wb[sk]][j]))
+            out[sk].append(Crossed(feats[fk], EFFECTS[effect[k]], EFFECTS[back[k]], fk, near[wa[sk]][j], near[wb[sk]][j]))
     a, b = pts[wa], pts[wb]
     dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]).tolist()
     lines = [Line(p, q, d, tuple(x)) for (p, q), d, x in zip(pairs, dist, out, strict=True)]
