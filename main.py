@@ -176,7 +176,9 @@ def cmd_strength(args: argparse.Namespace) -> int:
     table: list[dict[str, Any]] = []
     # a row at a time, its games spread over the workers, and printed when it is done: a
     # long run (100 WW2 games a row take an hour) keeps the rows it has finished
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    from game.core.memory import tune
+
+    with ProcessPoolExecutor(max_workers=args.workers, initializer=tune) as pool:
         for lm, first, portals in rows:
             jobs = [(str(lm.path), seed, first, foe, portals) for foe in STRENGTH_FOES for seed in range(1, args.games + 1)]
             results = list(pool.map(_strength_job, jobs, chunksize=1))
@@ -444,6 +446,9 @@ def _run(argv: list[str] | None) -> int:
             args = parser.parse_args(["play", *(argv or [])])
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    from game.core.memory import tune
+
+    tune()  # the cycle collector's schedule for a program that keeps much (game/core/memory.py)
     try:
         return args.func(args)
     except Refused as e:
