@@ -16,6 +16,8 @@ from __future__ import annotations
 from math import hypot
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
 from shapely.geometry import Point
 
 from game.core.commands import Command, refuse, require
@@ -61,10 +63,16 @@ class W135Morale(Chapter["Ww2135"]):
     def cover_gap(self, game: Game, p: tuple[float, float]) -> float:
         """How far (mm) ``p`` is from cover: 0 inside an area of cover or within a wall's or
         hedge's cover reach."""
-        pt = Point(p)
-        gaps = [max(0.0, feat.area.distance(pt) - (feat.type.cover_reach if feat.is_line else 0.0))
-                for feat in game.table.features if feat.type.cover != "none" and not feat.type.dynamic]
-        return min(gaps, default=float("inf"))
+        table = game.table
+
+        def work() -> float:
+            feats = [feat for feat in table.features if feat.type.cover != "none" and not feat.type.dynamic]
+            if not feats:
+                return float("inf")
+            # each feature's distance from p, as Point(p).distance(area) gives it, all in one call
+            d = shapely.distance(np.array([feat.area for feat in feats], dtype=object), Point(p)).tolist()
+            return min(max(0.0, x - (feat.type.cover_reach if feat.is_line else 0.0)) for x, feat in zip(d, feats, strict=True))
+        return float(game.keep("w135_cover_gap", (p, id(table), table.version), work, limit=20_000))
 
     def in_cover(self, game: Game, p: tuple[float, float]) -> bool:
         return self.cover_gap(game, p) <= 1e-6

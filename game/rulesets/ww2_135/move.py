@@ -131,8 +131,10 @@ class W135Move(Chapter["Ww2135"]):
         interpretation obstacles): a move into it that it cannot pay for would only spend a
         point to stay where it is, so it is refused with the sum."""
         kept = f.markers.get(W135FigMark.OBSTACLE)
+        if not isinstance(kept, list):
+            return
         first = self.obstacles(game, path)[:1]
-        if not isinstance(kept, list) or not first or first[0][1] != kept[0] or first[0][0] > SHORT + 0.5:
+        if not first or first[0][1] != kept[0] or first[0][0] > SHORT + 0.5:
             return
         need, have = int(kept[1]), self.rules.points(game, f)
         reach = self.cost(f, self.rules.in_units(first[0][0]))
