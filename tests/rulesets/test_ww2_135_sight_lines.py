@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import random
 
-import numpy as np
 import pytest
 from shapely.geometry import LineString, Point, Polygon
 
@@ -121,15 +120,13 @@ def _geos_ends(a, b, area):
 def test_the_stretch_ends_are_where_geos_puts_them(segments, polyline, width, cap):
     """A wall or hedge as the table makes it (a line buffered to its width; on a grid, so
     that segments often run along an edge, end on one or pass through a corner), and a
-    footprint with a hole and a second part, in one batch (their edge lists of different
-    lengths): for every segment, the distances of the stretch inside its footprint from
+    footprint with a hole and a second part: for every segment, the distances of the stretch inside its footprint from
     either end are the GEOS intersection's (NaN where it does not meet it)."""
     wall = LineString(polyline).buffer(width / 2, cap_style=cap)
     holed = Polygon([(5, 5), (25, 5), (25, 25), (5, 25)], [[(10, 10), (20, 10), (20, 20), (10, 20)]]).union(
         Polygon([(30, 30), (38, 31), (35, 39)]))
     areas = [wall if first else holed for _, _, first in segments]
-    ab = np.array([(a, b) for a, b, _ in segments], dtype=float)
-    da, db = sight_lines.stretch_ends(ab, areas)
-    for (a, b, _), area, x, y in zip(segments, areas, da.tolist(), db.tolist(), strict=True):
+    for (a, b, _), area in zip(segments, areas, strict=True):
+        x, y = sight_lines.stretch_ends(a, b, area)
         gx, gy = _geos_ends(a, b, area)
         assert same((x, y), (gx, gy)), ((a, b), (x, y), (gx, gy))

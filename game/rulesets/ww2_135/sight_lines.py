@@ -9,10 +9,11 @@ feature it crosses), which cost most of a side-turn when many lines are new at o
 figure of a side at every enemy as the side's turn ends, the holders of opportunity fire at
 a figure that acted. :func:`work_out` runs the same routine (``game.geometry.los._evaluate_idx``,
 exact, as the crossings do) once over all of them. What sight.py reads of a crossing beyond
-its feature and effect is worked out when it is read, the same GEOS way: how far the stretch
-of the line inside the feature is from either end, which matters only near an end (a man at
-his own hedge), so the feature's distance from the end's point, no more than that and cheap
-to work out for all points at once, answers most questions (:meth:`Line.within`); and the
+its feature and effect is worked out when it is read: how far the stretch of the line inside
+the feature is from either end, which matters only near an end (a man at his own hedge), so
+the feature's distance from the end's point, no more than that and cheap to work out for all
+points at once, answers most questions (:meth:`Line.within`), and the rest are worked out
+by arithmetic on the feature's edges near an end (:func:`stretch_ends`), by GEOS farther; and the
 shared order of the crossings (nearest the observer first), which matters only for naming
 the first of several things that block the view (:meth:`Line.first`).
 tests/rulesets/test_ww2_135_sight_lines.py holds each record to the shared sight line's.
@@ -34,7 +35,6 @@ from shapely.geometry.base import BaseGeometry
 
 from game.core.game import Game
 from game.geometry.los import EFFECTS, _evaluate_idx, distinct_points, kept_point_info
-from game.geometry.segtest import seg_point_d2
 from game.geometry.table import as_points
 from game.geometry.terrain import TerrainFeature
 from game.rulesets.sight import LOS_KEPT
@@ -88,23 +88,32 @@ class Line:
 
     def __init__(self, a: XY, b: XY, distance: float, crossed: tuple[Crossed, ...]) -> None:
         self.a, self.b, self.distance, self.crossed = a, b, distance, crossed
-        self._ends: dict[int, tuple[float, float]] = {}
+        self._ends: dict[int, tuple[float, float]] | None = None
 
     def turned(self) -> Line:
         """The sight line from ``b`` to ``a``: the same features crossed (the shared routine
         works out a line and its reverse by the same arithmetic), each with its effect
-        looked at from ``b``, and the stretches' ends already worked out, swapped."""
-        back = Line(self.b, self.a, self.distance, tuple(c.turned() for c in self.crossed))
-        back._ends = {k: (y, x) for k, (x, y) in self._ends.items()}
-        return back
+        looked at from ``b``; the stretches' ends are worked out on it when asked, as on a
+        line worked out afresh."""
+        return Line(self.b, self.a, self.distance, tuple(c.turned() for c in self.crossed))
 
     def ends(self, c: Crossed) -> tuple[float, float]:
         """How far the stretch of the line inside ``c``'s feature is from ``a`` and from
-        ``b`` (NaN when the line only touches the footprint)."""
-        got = self._ends.get(c.rank)
+        ``b`` (NaN when the line only touches the footprint): by arithmetic on the
+        feature's edges (:func:`stretch_ends`) for a wall, hedge or fence crossed near an
+        end of the line (within :data:`NEAR` mm: a man at his own wall, what :meth:`within`
+        asks most), else as the GEOS intersection gives it."""
+        kept = self._ends
+        if kept is None:
+            kept = self._ends = {}
+        got = kept.get(c.rank)
         if got is None:
-            where = LineString([self.a, self.b]).intersection(c.feature.area)
-            got = self._ends[c.rank] = (where.distance(Point(self.a)), where.distance(Point(self.b)))
+            if c.feature.is_line and min(c.near_obs, c.near_tgt) <= NEAR:
+                got = stretch_ends(self.a, self.b, c.feature.area)
+            else:
+                where = LineString([self.a, self.b]).intersection(c.feature.area)
+                got = (where.distance(Point(self.a)), where.distance(Point(self.b)))
+            kept[c.rank] = got
         return got
 
     def within(self, c: Crossed, at_target: bool, radius: float, reach: float) -> bool:
@@ -203,22 +212,7 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
             out[sk].append(Crossed(feats[fk], EFFECTS[effect[k]], EFFECTS[back[k]], fk, near[wa[sk]][j], near[wb[sk]][j]))
     a, b = pts[wa], pts[wb]
     dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]).tolist()
-    lines = [Line(p, q, d, tuple(x)) for (p, q), d, x in zip(pairs, dist, out, strict=True)]
-    _ends_near(lines)
-    return lines
-
-
-def _ends_near(lines: list[Line]) -> None:
-    """Work out at once :meth:`Line.ends` of every crossing of a line feature (a wall,
-    hedge or fence) near either end of its line (within :data:`NEAR` mm): the ones
-    :meth:`Line.within` asks of."""
-    todo = [(ln, c) for ln in lines for c in ln.crossed if c.feature.is_line and min(c.near_obs, c.near_tgt) <= NEAR]
-    if not todo:
-        return
-    ab = np.array([(ln.a, ln.b) for ln, _ in todo], dtype=float)
-    da, db = stretch_ends(ab, [c.feature.area for _, c in todo])
-    for (ln, c), x, y in zip(todo, da.tolist(), db.tolist(), strict=True):
-        ln._ends[c.rank] = (x, y)
+    return [Line(p, q, d, tuple(x)) for (p, q), d, x in zip(pairs, dist, out, strict=True)]
 
 
 def ring_edges(area: BaseGeometry) -> np.ndarray:
@@ -235,60 +229,68 @@ def ring_edges(area: BaseGeometry) -> np.ndarray:
     return hit[1]
 
 
+def ring_edge_list(area: BaseGeometry) -> list[tuple[float, float, float, float]]:
+    """:func:`ring_edges` as (px, py, qx, qy) numbers, for arithmetic one edge at a time (kept)."""
+    hit = _EDGE_LISTS.get(id(area))
+    if hit is None or hit[0] is not area:
+        if len(_EDGE_LISTS) >= EDGES_KEPT:
+            _EDGE_LISTS.clear()
+        hit = _EDGE_LISTS[id(area)] = (area, [(px, py, qx, qy) for (px, py), (qx, qy) in ring_edges(area).tolist()])
+    return hit[1]
+
+
 _EDGES: dict[int, tuple[BaseGeometry, np.ndarray]] = {}
+_EDGE_LISTS: dict[int, tuple[BaseGeometry, list[tuple[float, float, float, float]]]] = {}
 EDGES_KEPT = 512
 
 
-def stretch_ends(ab: np.ndarray, areas: list[BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
-    """For each segment ``ab[k]`` (a, b): how far the stretch of it inside ``areas[k]`` is
-    from ``a`` and from ``b`` (NaN when it does not meet the area), as the GEOS
-    intersection's distances give them (:meth:`Line.ends`), by arithmetic on the areas'
-    edges, all segments at once: 0 from an end inside (or on) the area, else the distance
-    of the nearest place the segment meets an edge. A segment running along an edge, or
-    with an end on or a hair from one, is worked out by GEOS."""
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return _stretch_ends(ab, areas)
-
-
-def _stretch_ends(ab: np.ndarray, areas: list[BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
-    rings = [ring_edges(g) for g in areas]
-    e = np.full((len(rings), max(len(r) for r in rings), 2, 2), np.nan)  # each segment's area's edges, NaN-padded
-    for k, r in enumerate(rings):
-        e[k, :len(r)] = r
-    a, b = ab[:, 0], ab[:, 1]
-    d = (b - a)[:, None, :]                       # (n, 1, 2)
-    p, q = e[:, :, 0], e[:, :, 1]                 # (n, E, 2)
-    ed = q - p
-    w = p - a[:, None, :]
-    den = d[..., 0] * ed[..., 1] - d[..., 1] * ed[..., 0]
-    scale = (np.abs(d[..., 0]) + np.abs(d[..., 1])) * (np.abs(ed[..., 0]) + np.abs(ed[..., 1]))
-    parallel = np.abs(den) <= 1e-12 * scale
-    safe = np.where(parallel, 1.0, den)
-    t = (w[..., 0] * ed[..., 1] - w[..., 1] * ed[..., 0]) / safe
-    u = (w[..., 0] * d[..., 1] - w[..., 1] * d[..., 0]) / safe
-    meet = ~parallel & (t >= -1e-12) & (t <= 1 + 1e-12) & (u >= -1e-12) & (u <= 1 + 1e-12)
-    length = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
-    tc = np.clip(t, 0.0, 1.0)
-    from_a = np.where(meet, tc, np.inf).min(axis=1) * length
-    from_b = np.where(meet, 1.0 - tc, np.inf).min(axis=1) * length
-    geoms = np.empty(len(areas), dtype=object)
-    geoms[:] = areas
-    in_a = shapely.intersects_xy(geoms, a[:, 0], a[:, 1])
-    in_b = shapely.intersects_xy(geoms, b[:, 0], b[:, 1])
-    da = np.where(in_a, 0.0, np.where(np.isinf(from_a), np.nan, from_a))
-    db = np.where(in_b, 0.0, np.where(np.isinf(from_b), np.nan, from_b))
-    # along an edge, no length, or an end on (or a hair from) an edge, where GEOS's own
-    # rounding decides whether the segment meets the area at all: as GEOS has it
-    along = parallel & (np.abs(w[..., 0] * d[..., 1] - w[..., 1] * d[..., 0]) <= 1e-9 * (np.abs(d[..., 0]) + np.abs(d[..., 1]) + 1.0))
-    shallow = (meet & (np.abs(den) <= 1e-6 * scale)).any(axis=1)  # meeting an edge at a grazing angle
-    delicate = along.any(axis=1) | shallow | (length <= 0) | (_to_edges(a, e) <= EDGE_HAIR) | (_to_edges(b, e) <= EDGE_HAIR)
-    for k in np.flatnonzero(delicate).tolist():
-        where = LineString([tuple(a[k]), tuple(b[k])]).intersection(areas[k])
-        da[k], db[k] = where.distance(Point(a[k])), where.distance(Point(b[k]))
+def stretch_ends(a: XY, b: XY, area: BaseGeometry) -> tuple[float, float]:
+    """How far the stretch of the segment a-b inside ``area`` is from ``a`` and from ``b``
+    (NaN when it does not meet the area), as the GEOS intersection's distances give them
+    (:meth:`Line.ends`), by arithmetic on the area's edges, one at a time: 0 from an end
+    inside (or on) the area, else the distance of the nearest place the segment meets an
+    edge. A segment running along an edge, meeting one at a grazing angle, of no length, or
+    with an end on or a hair from an edge, is worked out by GEOS, whose own rounding decides
+    there whether the segment meets the area at all."""
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    sd = abs(dx) + abs(dy)
+    length = float(np.hypot(dx, dy))
+    first = last = math.inf  # the least t of a meeting along a-b, and of 1 - t
+    delicate = length <= 0
+    near_a = near_b = math.inf  # the squared distances of a and of b from the nearest edge
+    for px, py, qx, qy in ring_edge_list(area):
+        ex, ey = qx - px, qy - py
+        wx, wy = px - ax, py - ay
+        den = dx * ey - dy * ex
+        scale = sd * (abs(ex) + abs(ey))
+        if abs(den) <= 1e-12 * scale:  # parallel: running along it?
+            if abs(wx * dy - wy * dx) <= 1e-9 * (sd + 1.0):
+                delicate = True
+        else:
+            t = (wx * ey - wy * ex) / den
+            u = (wx * dy - wy * dx) / den
+            if -1e-12 <= t <= 1 + 1e-12 and -1e-12 <= u <= 1 + 1e-12:
+                tc = min(max(t, 0.0), 1.0)
+                first, last = min(first, tc), min(last, 1.0 - tc)
+                if abs(den) <= 1e-6 * scale:  # at a grazing angle
+                    delicate = True
+        near_a = min(near_a, _point_edge_d2(px, py, ex, ey, ax, ay))
+        near_b = min(near_b, _point_edge_d2(px, py, ex, ey, bx, by))
+    if delicate or math.sqrt(near_a) <= EDGE_HAIR or math.sqrt(near_b) <= EDGE_HAIR:
+        where = LineString([a, b]).intersection(area)
+        return where.distance(Point(a)), where.distance(Point(b))
+    da = 0.0 if shapely.intersects_xy(area, ax, ay) else (math.nan if first == math.inf else first * length)
+    db = 0.0 if shapely.intersects_xy(area, bx, by) else (math.nan if last == math.inf else last * length)
     return da, db
 
 
-def _to_edges(pts: np.ndarray, e: np.ndarray) -> np.ndarray:
-    """Each point's distance from the nearest of its edges ``e[k]`` (NaN-padded)."""
-    p, d = e[:, :, 0], e[:, :, 1] - e[:, :, 0]
-    return np.sqrt(np.fmin.reduce(seg_point_d2(p[..., 0], p[..., 1], d[..., 0], d[..., 1], pts[:, None, 0], pts[:, None, 1]), axis=1))
+def _point_edge_d2(px: float, py: float, ex: float, ey: float, ox: float, oy: float) -> float:
+    """The squared distance of the point O from the edge P + t e, t in [0, 1]
+    (segtest.seg_point_d2's arithmetic, for one of each)."""
+    wx, wy = ox - px, oy - py
+    l2 = ex * ex + ey * ey
+    t = min(max((wx * ex + wy * ey) / l2 if l2 > 0 else 0.0, 0.0), 1.0)
+    fx, fy = wx - t * ex, wy - t * ey
+    return fx * fx + fy * fy
