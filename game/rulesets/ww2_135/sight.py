@@ -175,8 +175,9 @@ class W135Sight(Chapter["Ww2135"]):
         vectorised pass before many such questions."""
         looking = [o for o in observers if not self.rules.hidden(o)]
         if looking and targets:
+            kept = sight_lines.is_kept(game)  # (a kept line is not weighed)
             sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets
-                                        if self.in_arc(o, t.pos) and not self.walls_block(game, o, t)))
+                                        if not kept(o.pos, t.pos) and self.in_arc(o, t.pos) and not self.walls_block(game, o, t)))
 
     def walls_block(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         """The walls of a building with openings stand between ``obs`` and ``tgt`` where no

@@ -26,7 +26,7 @@ game/ai/knowledge.py) under a key of its own naming the points and the terrain's
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 import shapely
@@ -159,6 +159,14 @@ def line(game: Game, a: XY, b: XY) -> Line:
         hit = game.store(STORE, 1, LOS_KEPT)[(WORD, a, b, id(table), table.version)] = (
             back.turned() if back is not None else _batch(game, [(a, b)])[0])
     return hit
+
+
+def is_kept(game: Game) -> Callable[[XY, XY], bool]:
+    """Whether the sight line a-b is kept now (asked of many pairs: the store and the
+    terrain's version read once), for callers that weigh pairs before :func:`work_out`."""
+    table = game.table
+    kept, t, v = game.kept.get(STORE, {}), id(table), table.version
+    return lambda a, b: (WORD, a, b, t, v) in kept
 
 
 def work_out(game: Game, pairs: Iterable[tuple[XY, XY]]) -> None:
