@@ -182,13 +182,17 @@ def kept_point_info(idx: TableIndex, pts: list[tuple[float, float]], kept: dict)
 
 
 def _evaluate_idx(idx: TableIndex, pts: np.ndarray, ii: np.ndarray, jj: np.ndarray, exact: bool = False,
-                  info: _PointInfo | None = None) -> _Batch:
+                  info: _PointInfo | None = None, crossings_only: bool = False) -> _Batch:
     """The sight lines pts[ii[k]] to pts[jj[k]] (``info``: :func:`_point_info` of ``pts``
-    when the caller has it)."""
+    when the caller has it; ``crossings_only``: exact, at most :data:`_BLOCK` lines, and
+    only the crossings and their effects both ways, not each line's visibility, cover and
+    hindrances)."""
     info = info if info is not None else _point_info(idx, pts)
     m = len(ii)
     if m <= _BLOCK:
-        return _evaluate_block(idx, info, pts, ii, jj, exact)
+        return _evaluate_block(idx, info, pts, ii, jj, exact, crossings_only)
+    if crossings_only:
+        raise ValueError(f"crossings_only is for at most {_BLOCK} sight lines at once")
     visible = np.empty(m, dtype=bool)
     cover_j = np.empty(m, dtype=np.int8)
     cover_i = np.empty(m, dtype=np.int8)
@@ -208,6 +212,7 @@ def _evaluate_block(
     ii: np.ndarray,
     jj: np.ndarray,
     exact: bool = False,
+    crossings_only: bool = False,
 ) -> _Batch:
     m = len(ii)
     x, y = pts[:, 0], pts[:, 1]
@@ -242,11 +247,23 @@ def _evaluate_block(
         blocked[woods[deep]] = True
         hinder[woods[shallow]] = True
 
-    visible = np.bincount(s[blocked], minlength=m) == 0
-    hindrances = np.bincount(s[hinder], minlength=m).astype(np.int16)
-
     line_cover = idx.is_line[f] & (idx.cover[f] > 0)
     cov = idx.cover[f]
+
+    # effect of each crossing on the sight line from the first point to the second
+    def effect_from(near: np.ndarray, inside: np.ndarray) -> np.ndarray:
+        """Each crossing's effect on the line looked along towards the point ``near``/``inside`` names."""
+        gives = np.where(idx.is_line[f], line_cover & near, inside) & (cov > 0)
+        effect = np.maximum(np.where(hinder, 1, 0).astype(np.int8), np.where(gives, cov + 1, 0).astype(np.int8))
+        effect[blocked] = 4
+        return effect
+
+    effect_ij = effect_from(info.near[pj, f], c_j)
+    if crossings_only:
+        none = np.zeros(0, dtype=np.int8)
+        return _Batch(none.astype(bool), none, none, none.astype(np.int16), s, f, effect_ij, effect_from(info.near[pi, f], c_i))
+    visible = np.bincount(s[blocked], minlength=m) == 0
+    hindrances = np.bincount(s[hinder], minlength=m).astype(np.int16)
 
     def cover_of(points: np.ndarray, near: np.ndarray) -> np.ndarray:
         lc = line_cover & near
@@ -257,17 +274,7 @@ def _evaluate_block(
 
     cover_j = cover_of(jj, info.near[pj, f])
     cover_i = cover_of(ii, info.near[pi, f])
-
-    # effect of each crossing on the sight line from the first point to the second
-    def effect_from(near: np.ndarray, inside: np.ndarray) -> np.ndarray:
-        """Each crossing's effect on the line looked along towards the point ``near``/``inside`` names."""
-        gives = np.where(idx.is_line[f], line_cover & near, inside) & (cov > 0)
-        effect = np.maximum(np.where(hinder, 1, 0).astype(np.int8), np.where(gives, cov + 1, 0).astype(np.int8))
-        effect[blocked] = 4
-        return effect
-
-    return _Batch(visible, cover_j, cover_i, hindrances, s, f, effect_from(info.near[pj, f], c_j),
-                  effect_from(info.near[pi, f], c_i) if exact else None)
+    return _Batch(visible, cover_j, cover_i, hindrances, s, f, effect_ij, effect_from(info.near[pi, f], c_i) if exact else None)
 
 
 def _fill_pairs(

@@ -204,7 +204,8 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
     if len(rows) > POINTS_KEPT:
         rows.clear()
     info = kept_point_info(idx, order, rows)
-    res = _evaluate_idx(idx, pts, np.asarray(wa, dtype=np.intp), np.asarray(wb, dtype=np.intp), exact=True, info=info)
+    res = _evaluate_idx(idx, pts, np.asarray(wa, dtype=np.intp), np.asarray(wb, dtype=np.intp), exact=True, info=info,
+                        crossings_only=True)
     assert res.effect_ji is not None  # (worked out for exact batches)
     s, f, effect, back = res.s.tolist(), res.f.tolist(), res.effect_ij.tolist(), res.effect_ji.tolist()
     out: list[list[Crossed]] = [[] for _ in range(m)]
