@@ -98,12 +98,19 @@ class W135Move(Chapter["Ww2135"]):
                                                    stop_types=frozenset(), mover="vehicle" if self.rules.is_vehicle(f) else "infantry"))
 
     def obstacles(self, game: Game, path: list[tuple[float, float]]) -> list[tuple[float, str]]:
-        """(distance along the path in mm, feature id) of each obstacle the path reaches, nearest first."""
-        first: dict[str, float] = {}
-        for ev in trace_path(game.table, path).crossings:
-            if ev.type_id in OBSTACLES and ev.kind in ("enter", "cross"):
-                first[ev.feature_id] = min(first.get(ev.feature_id, ev.distance), ev.distance)
-        return sorted((d, fid) for fid, d in first.items())
+        """(distance along the path in mm, feature id) of each obstacle the path reaches,
+        nearest first (kept per path and terrain: a planner's candidate step is often the
+        move then carried out)."""
+        table = game.table
+
+        def work() -> list[tuple[float, str]]:
+            first: dict[str, float] = {}
+            for ev in trace_path(table, path).crossings:
+                if ev.type_id in OBSTACLES and ev.kind in ("enter", "cross"):
+                    first[ev.feature_id] = min(first.get(ev.feature_id, ev.distance), ev.distance)
+            return sorted((d, fid) for fid, d in first.items())
+        key = (tuple((float(x), float(y)) for x, y in path), id(table), table.version)
+        return list(game.keep("w135_obstacles", key, work, limit=4000))
 
     # ---- move (L10-14, L29-31) -----------------------------------------------------------------
     def check_move(self, game: Game, cmd: Command) -> None:
