@@ -190,7 +190,7 @@ def _evaluate_idx(idx: TableIndex, pts: np.ndarray, ii: np.ndarray, jj: np.ndarr
     info = info if info is not None else _point_info(idx, pts)
     m = len(ii)
     if m <= _BLOCK:
-        return _evaluate_block(idx, info, pts, ii, jj, exact, crossings_only)
+        return _evaluate_block(idx, info, pts, ii, jj, exact or crossings_only, crossings_only)
     if crossings_only:
         raise ValueError(f"crossings_only is for at most {_BLOCK} sight lines at once")
     visible = np.empty(m, dtype=bool)
