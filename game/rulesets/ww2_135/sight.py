@@ -186,6 +186,9 @@ class W135Sight(Chapter["Ww2135"]):
         the solo rules' "in sight") ask this first and leave that line unworked (kept across
         commands, as the sight lines are)."""
         rules = self.rules
+        inside = rules.buildings.inside
+        if inside(game, obs.pos) is None and inside(game, tgt.pos) is None:
+            return False  # (no building's walls around either: nothing of W135Buildings.blocks to ask)
         key = (obs.x, obs.y, tgt.x, tgt.y, rules.leaning(game, obs), rules.leaning(game, tgt), self.world(game))
         return bool(game.keep("w135_walls", key, lambda: bool(rules.buildings.blocks(game, obs, tgt)), limit=40_000))
 
