@@ -138,7 +138,10 @@ class W135Planner(Planner["Ww2135"]):
         rules = self.rules
         scored: list[tuple[float, str, Command]] = []
         few = self.nearest_few(f, enemies)
-        for e in few:
+        # a shot its points cannot pay for is refused by its plan (L15; an anti-tank round costs
+        # an un-aimed shot's points, aimed or not): not weighed
+        have, cost = rules.points(game, f), {a: rules.data.actions[f"{a}_fire"].fixed() or 0 for a in ("aimed", "unaimed")}
+        for e in few if have >= cost["unaimed"] else ():
             for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
                 w = rules.data.weapons.get(wid)
                 if w is None:
@@ -148,7 +151,7 @@ class W135Planner(Planner["Ww2135"]):
                     continue
                 if not vehicle and w.kind == "anti_tank":
                     continue
-                for aim in ("aimed", "unaimed"):
+                for aim in ("aimed", "unaimed") if vehicle or have >= cost["aimed"] else ("unaimed",):
                     cmd = Command("fire", f.side, figure=f.id, target=e.id, choice=aim,
                                   options=(("burst", "yes"), ("weapon", wid)) if w.burst and not vehicle else (("weapon", wid),))
                     p = self.chance(game, cmd, vehicle)
