@@ -138,20 +138,27 @@ class W135Planner(Planner["Ww2135"]):
         rules = self.rules
         scored: list[tuple[float, str, Command]] = []
         few = self.nearest_few(f, enemies)
-        # a shot its points cannot pay for is refused by its plan (L15; an anti-tank round costs
-        # an un-aimed shot's points, aimed or not): not weighed
+        # a shot its plan refuses is not weighed: one its points cannot pay for (L15; an anti-tank
+        # round costs an un-aimed shot's points, aimed or not), a man clearly beyond its weapon's
+        # reach (L63-67), an aimed one after moving (L80) or at a man not seen last turn (L70)
+        s = rules.data.shooting
         have, cost = rules.points(game, f), {a: rules.data.actions[f"{a}_fire"].fixed() or 0 for a in ("aimed", "unaimed")}
+        may_aim = have >= cost["aimed"] and not (s.moved_cannot_aim and rules.moving.moved(game, f) > 1e-9)
         for e in few if have >= cost["unaimed"] else ():
+            away = rules.in_units(rules.dist(f.pos, e.pos))
             for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
                 w = rules.data.weapons.get(wid)
                 if w is None:
                     continue
                 vehicle = rules.is_vehicle(e)
+                if not vehicle and w.max_range is not None and away > w.max_range + 1e-6:
+                    continue
                 if vehicle and w.kind not in HEAVY:
                     continue
                 if not vehicle and w.kind == "anti_tank":
                     continue
-                for aim in ("aimed", "unaimed") if vehicle or have >= cost["aimed"] else ("unaimed",):
+                aim_at = vehicle or (may_aim and (not s.aimed_needs_seen or rules.acquisition.seen_last_turn(game, f, e)))
+                for aim in ("aimed", "unaimed") if aim_at else ("unaimed",):
                     cmd = Command("fire", f.side, figure=f.id, target=e.id, choice=aim,
                                   options=(("burst", "yes"), ("weapon", wid)) if w.burst and not vehicle else (("weapon", wid),))
                     p = self.chance(game, cmd, vehicle)
