@@ -163,7 +163,7 @@ class W135Sight(Chapter["Ww2135"]):
         blocked = ""
         if hind and rules.prone(tgt):
             blocked = "a prone figure behind a hindrance (L51)"
-        if not blocked:
+        if not blocked and self.walls_block(game, obs, tgt):  # (kept: most questions asked it already)
             blocked = rules.buildings.blocks(game, obs, tgt)
         if not blocked and rules.hidden(tgt) and cover == 2 and not friendly:  # its friends know where it hides
             blocked = "hidden behind hard cover (L49)"
