@@ -86,17 +86,18 @@ class W135Hidden(Chapter["Ww2135"]):
         their = {f.side for f in targets}
         finders = {side for side in st.sides if any(st.hostile(side, s) for s in their)}
         observers = [e for e in st.figures.values() if e.alive and e.side in finders]
-        enemies = {s: [e for o in st.enemies_of(s) for e in st.side_figures(o)] for s in their}  # who may find a figure of each side
+        changed = {fid for fid, look in looks.items() if not fresh or last_obs.get(fid) != look}
+        # who may find a figure of each side: all of them, and those that changed since the last command
+        enemies = {s: [e for o in st.enemies_of(s) for e in st.side_figures(o)] for s in their}
+        fresh_eyes = {s: [e for e in every if e.id in changed] for s, every in enemies.items()}
         self.rules.sight.prefetch(game, observers, moved)  # every observer at a target that changed
-        self.rules.sight.prefetch(game, [e for e in observers if not fresh or last_obs.get(e.id) != looks[e.id]], targets)
+        self.rules.sight.prefetch(game, [e for e in observers if e.id in changed], targets)
         for f in targets:
             gave = f.id == acted and kind in GIVES_AWAY
             mine = looks[f.id]
             known = fresh and last_unseen.get(f.id) == mine  # unseen by every observer as it was then
             seen = False
-            for e in enemies[f.side]:
-                if known and last_obs.get(e.id) == looks[e.id]:
-                    continue
+            for e in (fresh_eyes if known else enemies)[f.side]:  # (known: only an observer that changed may see it now)
                 if self.rules.sight.can_see(game, e, f):
                     seen = True
                     break
