@@ -55,8 +55,9 @@ FENCES = frozenset({"fence"})
 #: mm: far more than GEOS's rounding between a feature's distance from a point and the
 #: distance of the line's stretch inside it (the stretch's ends are worked out, not given)
 SLACK = 1e-6
-#: mm: crossings this near an end of the line have their stretch's ends worked out with the
-#: line (a man at his own wall or hedge, whose base and the feature's reach are within it)
+#: mm: a wall, hedge or fence crossed this near an end of the line has its stretch's ends
+#: worked out by arithmetic (stretch_ends) when read, farther by GEOS (a man at his own wall
+#: or hedge, whose base and the feature's reach are within it, is what is asked most)
 NEAR = 50.0
 #: mm: an end of a line this near a feature's edge has the stretch's ends worked out by GEOS
 #: (GEOS's rounding and the arithmetic's differ by up to 1e-7 mm within 1e-5 mm of an edge)
