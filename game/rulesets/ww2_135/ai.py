@@ -173,7 +173,7 @@ class W135Planner(Planner["Ww2135"]):
                   and rules.sight.line(game, f, e).cover > 0]
             places = [self.grenade_points(game, f, e) for e in at]
             if at:  # the places its grenades may go, seen from where its move began, in one pass
-                start = rules.moving.move_start(game, f)
+                start = rules.moving.as_it_began(game, f).pos
                 sight_lines.work_out(game, ((start, p) for tried in places for p in tried))
             for tried in places:
                 spot = self.grenade_point(game, f, tried)

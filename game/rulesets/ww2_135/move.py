@@ -76,11 +76,6 @@ class W135Move(Chapter["Ww2135"]):
             markers[W135FigMark.PRONE] = True
         return replace(f, x=float(mark[1]), y=float(mark[2]), markers=markers)
 
-    def move_start(self, game: Game, f: Figure) -> tuple[float, float]:
-        """Where ``f`` stood before its first move of this turn (where it stands, if it has not moved)."""
-        mark = f.markers.get(W135FigMark.MOVE_START)
-        return (float(mark[1]), float(mark[2])) if isinstance(mark, list) and self.rules.this_turn(game, mark) else f.pos
-
     def allowance(self, game: Game, f: Figure) -> float:
         """How far (mm) ``f`` may still move this turn: its points' worth, within the 12" (L31)."""
         rules = self.rules
