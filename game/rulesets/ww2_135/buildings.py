@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry import LineString, Point
 
 from game.core.commands import Command, refuse, require
-from game.core.game import MISSING, Game
+from game.core.game import Game
 from game.core.state import Figure
 from game.geometry.terrain import Opening, TerrainFeature
 from game.rulesets.parts import Chapter
@@ -94,15 +94,10 @@ class W135Buildings(Chapter["Ww2135"]):
         return float(game.keep("w135_outward", (feat.id, o, id(table), table.version), lambda: self.outward(feat, o), limit=256))
 
     def inside(self, game: Game, p: XY) -> TerrainFeature | None:
-        """The building with openings ``p`` stands in (kept per point and terrain; asked of
-        both ends of nearly every sight line, so a kept answer is read without more)."""
+        """The building with openings ``p`` stands in (kept per point and terrain)."""
         table = game.table
-        key = (p, id(table), table.version)
-        hit = game.kept.get("w135_inside", {}).get(key, MISSING)
-        if hit is MISSING:
-            hit = game.keep("w135_inside", key, lambda: next((feat for feat in self.walled(game) if feat.area.covers(Point(p))), None),
-                            limit=20_000)
-        return hit
+        return game.keep("w135_inside", (p, id(table), table.version),
+                         lambda: next((feat for feat in self.walled(game) if feat.area.covers(Point(p))), None), limit=20_000)
 
     # ---- sight through the walls ----------------------------------------------------------------------
     def through(self, game: Game, feat: TerrainFeature, a: XY, b: XY, leaning: bool) -> str:

@@ -190,10 +190,7 @@ class W135Sight(Chapter["Ww2135"]):
         if inside(game, obs.pos) is None and inside(game, tgt.pos) is None:
             return False  # (no building's walls around either: nothing of W135Buildings.blocks to ask)
         key = (obs.x, obs.y, tgt.x, tgt.y, rules.leaning(game, obs), rules.leaning(game, tgt), self.world(game))
-        hit = game.kept.get("w135_walls", {}).get(key)
-        if hit is None:
-            hit = game.keep("w135_walls", key, lambda: bool(rules.buildings.blocks(game, obs, tgt)), limit=40_000)
-        return bool(hit)
+        return bool(game.keep("w135_walls", key, lambda: bool(rules.buildings.blocks(game, obs, tgt)), limit=40_000))
 
     def sees_point(self, game: Game, obs: Figure, p: tuple[float, float], began: Figure | None = None) -> Sight:
         """What ``obs`` sees of the point ``p`` (a grenade's, a line of suppressive fire's, a
