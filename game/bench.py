@@ -133,16 +133,21 @@ def reinforced(lm, figures: int = 30, step: float = 3.0):
     return load_map_doc(Doc(f"{lm.path} (reinforced to {figures} figures a side)", data))
 
 
-def _ai_games(maps, games: int, between: Callable[[], None] = lambda: None) -> tuple[list[float], list[float], list[int]]:
+def _ai_games(maps, games: int, between: Callable[[], None] = lambda: None,
+              beside: Callable[[], float] | None = None) -> tuple[list[float], list[float], list[int], list[float]]:
     """AI against AI on each map for seeds 1..games: (ms per game, ms per side-turn,
-    figures of the acting side at the start of each side-turn); ``between`` is called
-    before each game and after the last (the yardstick's tick)."""
+    figures of the acting side at the start of each side-turn, and the reference workload's
+    time beside each side-turn); ``between`` is called before each game and after the last
+    (the yardstick's tick); ``beside`` (the yardstick's :meth:`~Yardstick.now`), when given,
+    times the reference once as each side-turn hands over to the other side, so that a
+    side-turn is judged against the machine's speed of that moment (else that list is empty)."""
     from game.catalog import new_game
     from game.simulate import make_player
 
     totals: list[float] = []
     turns: list[float] = []
     sizes: list[int] = []
+    refs: list[float] = []
     for lm in maps:
         for seed in range(1, games + 1):
             between()
@@ -150,6 +155,7 @@ def _ai_games(maps, games: int, between: Callable[[], None] = lambda: None) -> t
             players = {s: make_player("ai", seed * 10 + i) for i, s in enumerate(game.state.side_order)}
             spent: dict[tuple[int, str], float] = {}
             size: dict[tuple[int, str], int] = {}
+            ref: dict[tuple[int, str], float] = {}
             t_game = time.perf_counter()
             n = 0
             while not game.state.over and n < 20000:
@@ -160,11 +166,16 @@ def _ai_games(maps, games: int, between: Callable[[], None] = lambda: None) -> t
                 game.submit(players[acting].choose(game, acting))
                 spent[key] = spent.get(key, 0.0) + (time.perf_counter() - t0) * 1000
                 n += 1
+                # once a side-turn, as it first hands over (a reaction may hand it back)
+                if beside is not None and key not in ref and (game.state.over or (game.state.turn, game.acting_side) != key):
+                    ref[key] = beside()
             totals.append((time.perf_counter() - t_game) * 1000)
             turns += list(spent.values())
             sizes += [size[k] for k in spent]
+            if beside is not None:
+                refs += [ref[k] if k in ref else beside() for k in spent]
     between()
-    return totals, turns, sizes
+    return totals, turns, sizes, refs
 
 
 def _p95(values: list[float]) -> float:
@@ -186,11 +197,15 @@ def bench_ai(quick: bool, ys: Yardstick | None = None) -> list[dict[str, Any]]:
             continue
         games = 1 if quick else 3
         start = ys.mark()
-        totals, turns, sizes = _ai_games(maps, games, ys.tick)
+        totals, turns, sizes, _ = _ai_games(maps, games, ys.tick)
         ref_games = ys.since(start)
         start = ys.mark()
-        _, turns30, sizes30 = _ai_games([reinforced(lm) for lm in maps], 1 if quick else 2, ys.tick)
+        _, turns30, sizes30, beside = _ai_games([reinforced(lm) for lm in maps], 1 if quick else 2, ys.tick, ys.now)
         ref30 = ys.since(start)
+        # each side-turn as a multiple of the reference timed beside it: the machine's
+        # speed flips within seconds, so a median of side-turns over a median of references
+        # timed between games pairs moments of different speeds
+        times = [t / r for t, r in zip(turns30, beside, strict=True)]
         for label, ts, ss, thirty in (("", turns, sizes, False), (" (30 figures)", turns30, sizes30, True)):
             out.append({
                 "ref_ms": round(ref30 if thirty else ref_games, 2),
@@ -202,8 +217,8 @@ def bench_ai(quick: bool, ys: Yardstick | None = None) -> list[dict[str, Any]]:
                 "p95_ms": round(_p95(ts), 1),
                 "median_figures": statistics.median(ss),
                 "side_turns": len(ts),
-                "checks": [{"what": "median", "ms": round(statistics.median(ts), 1), "target_ms": 50.0},
-                           {"what": "p95", "ms": round(_p95(ts), 1), "target_ms": 150.0}] if thirty else [],
+                "checks": [{"what": "median", "ms": round(statistics.median(ts), 1), "x_ref": round(statistics.median(times), 3), "target_ms": 50.0},
+                           {"what": "p95", "ms": round(_p95(ts), 1), "x_ref": round(_p95(times), 3), "target_ms": 150.0}] if thirty else [],
             })
         out.append({
             "ref_ms": round(ref_games, 2),

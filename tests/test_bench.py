@@ -60,3 +60,30 @@ def test_a_figure_is_judged_against_the_reference_timed_while_it_was_measured():
     mark = ys.mark()
     ys.samples += [10.0, 30.0, 20.0]  # (as three ticks would time them)
     assert mark == 2 and ys.since(mark) == 20.0 and len(ys.samples) == 5 and all(t > 0 for t in ys.samples[:2])
+
+
+def test_a_check_timed_beside_its_own_references_keeps_its_multiple():
+    """An AI side-turn is judged as the median of each side-turn's multiple of the reference
+    timed beside it, not the median time over a reference timed elsewhere."""
+    from game.bench_verdict import QUIET_REFERENCE_MS, judge
+
+    q = QUIET_REFERENCE_MS
+    paired = {"name": "side-turns", "ref_ms": q, "checks": [{"what": "median", "ms": 80.0, "x_ref": 2.0, "target_ms": 50.0}]}
+    judged = judge([paired], q)[0]
+    assert judged["checks"][0]["x_ref"] == 2.0 and judged["pass"] is True  # 80 / q would fail (4.2x)
+
+
+def test_ai_games_time_the_reference_beside_every_side_turn():
+    from game.bench import _ai_games
+
+    maps = available_maps("great-war-54mm", shipped_only=True)[:1]
+    calls: list[int] = []
+
+    def beside() -> float:
+        calls.append(1)
+        return 25.0
+
+    totals, turns, sizes, refs = _ai_games(maps, 1, beside=beside)
+    assert len(totals) == 1 and len(turns) == len(sizes) == len(refs) == len(calls) > 4
+    assert refs == [25.0] * len(turns)
+    assert _ai_games(maps, 1)[3] == []  # none asked, none timed
