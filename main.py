@@ -173,6 +173,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
         asked = " and ".join(f"--{k} {v!r}" for k, v in (("ruleset", args.ruleset), ("map", args.map)) if v)
         return _err(f"no shipped map matches {asked}; drop or change it (strength plays the maps in maps/)")
     rows = [(lm, first, portals) for lm in maps for first in (True, False) for portals in _strength_portals(lm, first, args.portals)]
+    foes = STRENGTH_FOES if args.against == "both" else (args.against,)
     table: list[dict[str, Any]] = []
     # a row at a time, its games spread over the workers, and printed when it is done: a
     # long run (100 WW2 games a row take an hour) keeps the rows it has finished
@@ -180,11 +181,11 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
     with ProcessPoolExecutor(max_workers=args.workers, initializer=tune) as pool:
         for lm, first, portals in rows:
-            jobs = [(str(lm.path), seed, first, foe, portals) for foe in STRENGTH_FOES for seed in range(1, args.games + 1)]
+            jobs = [(str(lm.path), seed, first, foe, portals) for foe in foes for seed in range(1, args.games + 1)]
             results = list(pool.map(_strength_job, jobs, chunksize=1))
             row: dict[str, Any] = {"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": _strength_side(lm, first),
                                    "portals": portals}
-            for foe in STRENGTH_FOES:
+            for foe in foes:
                 got = [r for r in results if r[2] == foe]
                 wins = sum(1 for r in got if r[4])
                 row[f"vs_{foe}"] = {"games": len(got), "ai_wins": wins, "draws": sum(1 for r in got if r[5]),
@@ -192,7 +193,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
             table.append(row)
             if not args.json:
                 cols = "   ".join(f"vs {foe} {c['ai_wins']:>3}/{c['games']} ({c['ai_win_rate'] * 100:.0f}%), draws {c['draws']}"
-                                  for foe in STRENGTH_FOES for c in [row[f"vs_{foe}"]])
+                                  for foe in foes for c in [row[f"vs_{foe}"]])
                 how = "portals" if row["portals"] else "figures"
                 print(f"{row['ruleset']:<16} {row['map']:<28} AI plays {row['ai_side']:<10} {how:<8} {cols}", flush=True)
     if args.json:
@@ -371,6 +372,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=games, default=100, help="games per map and side (1 or more)")
     sp.add_argument("--portals", choices=["both", "on", "off"], default="both",
                     help="the AI side from its portal markers (on), from its figures (off), or a row of each (both, the default)")
+    sp.add_argument("--against", choices=[*STRENGTH_FOES, "both"], default="both",
+                    help="the baseline the AI plays: random, greedy, or a column of each (both, the default)")
     sp.add_argument("--ruleset")
     sp.add_argument("--map", help="only maps whose path contains this")
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2,

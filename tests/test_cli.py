@@ -228,6 +228,20 @@ def test_the_command_line_offers_the_players_simulate_builds():
         assert simulate.make_player(name, 1).name == name
 
 
+def test_strength_against_one_baseline_plays_only_that_column(capsys):
+    """--against random: the rows' games against random only (a WW2 row against greedy takes
+    an hour at 100 games; against random minutes)."""
+    import json
+
+    assert main.main(["strength", "--games", "2", "--map", "open-field", "--portals", "off", "--against", "random",
+                      "--workers", "1", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 2 and all(set(r) == {"map", "ruleset", "ai_side", "portals", "vs_random"} for r in rows)
+    assert all(r["vs_random"]["games"] == 2 for r in rows)
+    assert main.main(["strength", "--against", "nobody"]) == 2  # refused in one line, as any bad argument
+    assert "invalid choice: 'nobody'" in capsys.readouterr().err
+
+
 def test_strength_reports_the_ai_against_random_and_against_greedy(capsys, tmp_path, monkeypatch):
     import json
     import shutil
