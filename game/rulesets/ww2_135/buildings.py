@@ -144,7 +144,7 @@ class W135Buildings(Chapter["Ww2135"]):
 
     # ---- leaning out (L282) ------------------------------------------------------------------------------
     def check_lean_out(self, game: Game, cmd: Command) -> None:
-        f = self._own(game, cmd)
+        f = self.rules.own_figure(game, cmd)
         require(self.inside(game, f.pos) is not None, f"{f.name} is not in a building.")
         require(not self.rules.leaning(game, f), f"{f.name} leans out already.")
         require(self.rules.points(game, f) >= 1, f"{f.name} has no points left; leaning out costs 1 (L282).")
@@ -160,7 +160,7 @@ class W135Buildings(Chapter["Ww2135"]):
 
     def door_plan(self, game: Game, cmd: Command) -> tuple[Figure, str, TerrainFeature, Opening]:
         rules = self.rules
-        f = self._own(game, cmd)
+        f = self.rules.own_figure(game, cmd)
         oid = cmd.target or (self.nearest(game, (cmd.point[0], cmd.point[1])) if cmd.point is not None else None) or ""
         found = self.opening(game, oid)
         if found is None:
@@ -240,13 +240,6 @@ class W135Buildings(Chapter["Ww2135"]):
             if oid is not None and found is not None and found[1].kind == "window":
                 out.append((d, oid))
         return out
-
-    def _own(self, game: Game, cmd: Command) -> Figure:
-        f = game.state.figures.get(cmd.figure or "")
-        if f is None:
-            refuse("Name the figure.")
-        require(cmd.side == game.state.active_side, f"{f.name} acts in its own side's turn.")
-        return f
 
 
 def edges(feat: TerrainFeature) -> list[tuple[XY, XY]]:

@@ -109,7 +109,7 @@ class W135Move(Chapter["Ww2135"]):
 
     # ---- move (L10-14, L29-31) -----------------------------------------------------------------
     def check_move(self, game: Game, cmd: Command) -> None:
-        f = self._own(game, cmd)
+        f = self.rules.own_figure(game, cmd)
         require(bool(cmd.path), "Give the path to move along.")
         require(not f.markers.get(W135FigMark.IMMOBILE), f"{f.name} is immobilised (L310).")
         require(self.rules.points(game, f) > 0, f"{f.name} has no action points left.")
@@ -250,7 +250,7 @@ class W135Move(Chapter["Ww2135"]):
 
     # ---- prone, stand, turn, hide (L19, L21; interpretations prone, facing, hidden) --------------
     def check_prone(self, game: Game, cmd: Command) -> None:
-        f = self._own(game, cmd)
+        f = self.rules.own_figure(game, cmd)
         require(not self.rules.is_vehicle(f), f"{f.name} is a vehicle.")
         require(not self.rules.prone(f), f"{f.name} is already prone.")
 
@@ -261,7 +261,7 @@ class W135Move(Chapter["Ww2135"]):
         game.emit("posture", f"{f.name} goes prone.", figures=[f.id], side=f.side)
 
     def check_stand(self, game: Game, cmd: Command) -> None:
-        f = self._own(game, cmd)
+        f = self.rules.own_figure(game, cmd)
         require(self.rules.prone(f), f"{f.name} is standing already.")
         self._afford(game, f, "stand_from_prone")
 
@@ -271,7 +271,7 @@ class W135Move(Chapter["Ww2135"]):
         f.markers.pop(W135FigMark.PRONE, None)
 
     def check_turn(self, game: Game, cmd: Command) -> None:
-        f = self._own(game, cmd)
+        f = self.rules.own_figure(game, cmd)
         require(cmd.point is not None, "Give the point to face.")
         require(tuple(cmd.point or ()) != f.pos, "Give a point away from the figure.")
         self._afford(game, f, "turn_on_the_spot")
@@ -285,7 +285,7 @@ class W135Move(Chapter["Ww2135"]):
         f.markers.pop(W135FigMark.HIDDEN, None)  # it has paid to move (L55)
 
     def check_hide(self, game: Game, cmd: Command) -> None:
-        f = self._own(game, cmd)
+        f = self.rules.own_figure(game, cmd)
         require(not self.rules.is_vehicle(f), f"{f.name} is a vehicle and cannot hide.")
         require(not self.rules.hidden(f), f"{f.name} is hidden already.")
         self._afford(game, f, "hide")
@@ -296,14 +296,6 @@ class W135Move(Chapter["Ww2135"]):
         f.markers[W135FigMark.HIDDEN] = True
 
     # ---- shared ---------------------------------------------------------------------------------
-    def _own(self, game: Game, cmd: Command) -> Figure:
-        """The command's figure, on the table and its side's to act with now."""
-        f = game.state.figures.get(cmd.figure or "")
-        if f is None:
-            refuse("Name the figure.")
-        require(cmd.side == game.state.active_side, f"{f.name} acts in its own side's turn.")
-        return f
-
     def _fixed(self, action: str) -> int:
         n = self.rules.data.actions[action].fixed()
         assert n is not None, action

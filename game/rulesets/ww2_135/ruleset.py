@@ -61,7 +61,7 @@ from dataclasses import replace
 import numpy as np
 
 from game.core import pools
-from game.core.commands import Command, refuse
+from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.keys import FigureMark
 from game.core.state import Figure, GameState, Unit
@@ -335,6 +335,14 @@ class Ww2135(RulesetBase[W135Data]):
         return vis, covers
 
     # ---- what the figures are -------------------------------------------------------------------
+    def own_figure(self, game: Game, cmd: Command) -> Figure:
+        """The command's figure, on the table and its side's to act with now."""
+        f = game.state.figures.get(cmd.figure or "")
+        if f is None:
+            refuse("Name the figure.")
+        require(cmd.side == game.state.active_side, f"{f.name} acts in its own side's turn.")
+        return f
+
     def is_vehicle(self, f: Figure) -> bool:
         return self.data.is_vehicle_type(f.type)
 
