@@ -205,7 +205,7 @@ def bench_ai(quick: bool, ys: Yardstick | None = None) -> list[dict[str, Any]]:
         # each side-turn as a multiple of the reference timed beside it: the machine's
         # speed flips within seconds, so a median of side-turns over a median of references
         # timed between games pairs moments of different speeds
-        times = [t / r for t, r in zip(turns30, beside, strict=True)]
+        multiples = [t / r for t, r in zip(turns30, beside, strict=True)]
         for label, ts, ss, thirty in (("", turns, sizes, False), (" (30 figures)", turns30, sizes30, True)):
             out.append({
                 "ref_ms": round(ref30 if thirty else ref_games, 2),
@@ -217,8 +217,8 @@ def bench_ai(quick: bool, ys: Yardstick | None = None) -> list[dict[str, Any]]:
                 "p95_ms": round(_p95(ts), 1),
                 "median_figures": statistics.median(ss),
                 "side_turns": len(ts),
-                "checks": [{"what": "median", "ms": round(statistics.median(ts), 1), "x_ref": round(statistics.median(times), 3), "target_ms": 50.0},
-                           {"what": "p95", "ms": round(_p95(ts), 1), "x_ref": round(_p95(times), 3), "target_ms": 150.0}] if thirty else [],
+                "checks": [{"what": "median", "ms": round(statistics.median(ts), 1), "x_ref": round(statistics.median(multiples), 3), "target_ms": 50.0},
+                           {"what": "p95", "ms": round(_p95(ts), 1), "x_ref": round(_p95(multiples), 3), "target_ms": 150.0}] if thirty else [],
             })
         out.append({
             "ref_ms": round(ref_games, 2),

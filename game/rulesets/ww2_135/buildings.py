@@ -160,7 +160,7 @@ class W135Buildings(Chapter["Ww2135"]):
 
     def door_plan(self, game: Game, cmd: Command) -> tuple[Figure, str, TerrainFeature, Opening]:
         rules = self.rules
-        f = self.rules.own_figure(game, cmd)
+        f = rules.own_figure(game, cmd)
         oid = cmd.target or (self.nearest(game, (cmd.point[0], cmd.point[1])) if cmd.point is not None else None) or ""
         found = self.opening(game, oid)
         if found is None:
