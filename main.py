@@ -26,6 +26,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+# gc alone: the rest of the game is imported when a command needs it
+from game.core.memory import tune
+
 # pygame's greeting on stdout would spoil the --json outputs
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -177,8 +180,6 @@ def cmd_strength(args: argparse.Namespace) -> int:
     table: list[dict[str, Any]] = []
     # a row at a time, its games spread over the workers, and printed when it is done: a
     # long run (100 WW2 games a row take an hour) keeps the rows it has finished
-    from game.core.memory import tune
-
     with ProcessPoolExecutor(max_workers=args.workers, initializer=tune) as pool:
         for lm, first, portals in rows:
             jobs = [(str(lm.path), seed, first, foe, portals) for foe in foes for seed in range(1, args.games + 1)]
@@ -449,8 +450,6 @@ def _run(argv: list[str] | None) -> int:
             args = parser.parse_args(["play", *(argv or [])])
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
-    from game.core.memory import tune
-
     tune()  # the cycle collector's schedule for a program that keeps much (game/core/memory.py)
     try:
         return args.func(args)

@@ -27,7 +27,7 @@ from game.core.state import Figure
 from game.geometry.terrain import Opening, TerrainFeature
 from game.rulesets.parts import Chapter
 
-from .sight_lines import ring_edges
+from .sight_lines import ring_edge_list
 from .status import W135FigMark, W135GameAttr
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ class W135Buildings(Chapter["Ww2135"]):
 
 def edges(feat: TerrainFeature) -> list[tuple[XY, XY]]:
     """The straight stretches of a building's walls (its footprint's rings)."""
-    return [((px, py), (qx, qy)) for (px, py), (qx, qy) in ring_edges(feat.area).tolist()]
+    return [((px, py), (qx, qy)) for px, py, qx, qy in ring_edge_list(feat.area)]
 
 
 def crossings(a: XY, b: XY, walls: list[tuple[XY, XY]]) -> list[XY]:

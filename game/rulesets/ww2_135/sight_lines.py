@@ -225,31 +225,20 @@ def _batch(game: Game, pairs: list[tuple[XY, XY]]) -> list[Line]:
     return [Line(p, q, d, tuple(x)) for (p, q), d, x in zip(pairs, dist, out, strict=True)]
 
 
-def ring_edges(area: BaseGeometry) -> np.ndarray:
-    """The straight edges of ``area``'s rings, (edges, 2 ends, x y), holes and every part of
-    a multi-polygon included (kept: features never change)."""
-    hit = _EDGES.get(id(area))
-    if hit is None or hit[0] is not area:
-        if len(_EDGES) >= EDGES_KEPT:  # (a table's features are few; tables come and go)
-            _EDGES.clear()
-        polys = getattr(area, "geoms", [area])
-        rings = [r for g in polys for r in (g.exterior, *g.interiors)]
-        hit = _EDGES[id(area)] = (area, np.array([(p, q) for r in rings for p, q in zip(r.coords, list(r.coords)[1:], strict=False)],
-                                                 dtype=float).reshape(-1, 2, 2))
-    return hit[1]
-
-
 def ring_edge_list(area: BaseGeometry) -> list[tuple[float, float, float, float]]:
-    """:func:`ring_edges` as (px, py, qx, qy) numbers, for arithmetic one edge at a time (kept)."""
+    """The straight edges of ``area``'s rings as (px, py, qx, qy), holes and every part of a
+    multi-polygon included (kept: features never change)."""
     hit = _EDGE_LISTS.get(id(area))
     if hit is None or hit[0] is not area:
-        if len(_EDGE_LISTS) >= EDGES_KEPT:
+        if len(_EDGE_LISTS) >= EDGES_KEPT:  # (a table's features are few; tables come and go)
             _EDGE_LISTS.clear()
-        hit = _EDGE_LISTS[id(area)] = (area, [(px, py, qx, qy) for (px, py), (qx, qy) in ring_edges(area).tolist()])
+        polys = getattr(area, "geoms", [area])
+        rings = [list(r.coords) for g in polys for r in (g.exterior, *g.interiors)]
+        hit = _EDGE_LISTS[id(area)] = (area, [(float(p[0]), float(p[1]), float(q[0]), float(q[1]))
+                                              for c in rings for p, q in zip(c, c[1:], strict=False)])
     return hit[1]
 
 
-_EDGES: dict[int, tuple[BaseGeometry, np.ndarray]] = {}
 _EDGE_LISTS: dict[int, tuple[BaseGeometry, list[tuple[float, float, float, float]]]] = {}
 EDGES_KEPT = 512
 
