@@ -53,6 +53,18 @@ def covering(t: TerrainType) -> bool:
 def in_cover(table: Table, p: tuple[float, float]) -> str | None:
     """The feature giving the place ``p`` (mm) cover, or None: inside a covering area,
     within 2" of a building or bunker, or just behind a wall, hedge or fence."""
+    return _cover_at(table, p, lines=True)
+
+
+def sheltered(table: Table, p: tuple[float, float]) -> str | None:
+    """The feature giving the place ``p`` (mm) cover from every side, or None: inside a
+    covering area or at the corner of a building or bunker (within 2" of it), the text's
+    "corner/cover" (interpretation portal-fall-back). A wall, hedge or fence covers only
+    from its far side: whether it covers from a figure is that figure's sight line's."""
+    return _cover_at(table, p, lines=False)
+
+
+def _cover_at(table: Table, p: tuple[float, float], lines: bool) -> str | None:
     pt = shapely.Point(*p)
     for f in table.features:
         t = f.type
@@ -63,7 +75,7 @@ def in_cover(table: Table, p: tuple[float, float]) -> str | None:
                 return f.name or t.name
             if t.los == "blocks" and f.area.distance(pt) <= to_mm(CORNER_REACH, "in"):
                 return f.name or t.name
-        elif t.cover != "none" and f.area.distance(pt) <= to_mm(LINE_REACH, "in"):
+        elif lines and t.cover != "none" and f.area.distance(pt) <= to_mm(LINE_REACH, "in"):
             return f.name or t.name
     return None
 

@@ -50,6 +50,7 @@ from game.solo.fallback import (
     good_spots,
 )
 from game.solo.keys import SoloKey
+from game.solo.portal_check import sheltered
 from game.solo.portal_state import (
     EDGE_FACING,
     MARKER_SPACING,
@@ -458,7 +459,11 @@ def approach(rules: RulesetBase, game: Game, moved: list[Figure]) -> None:
             continue
         vis, cov = visibility(game, movers, [marker_pos(m)])
         near = [f for i, f in enumerate(movers) if vis[i, 0] and dist(f.pos, marker_pos(m)) <= reach + 1e-6]
+        # at a building's corner or inside a covering area it is in cover from every side
+        # ("corner/cover"); else in the open to a figure its sight line gives no cover
         open_to = [f for i, f in enumerate(movers) if vis[i, 0] and cov[i, 0] == 0]
+        if open_to and sheltered(game.table, marker_pos(m)):
+            open_to = []
         if near and m.kind == "dummy":
             del game.state.markers[m.id]
             count_removed(game, "dummy revealed")

@@ -188,6 +188,29 @@ def test_a_marker_inside_a_building_is_in_cover_and_stays_beyond_8_inches():
     assert not [e for e in game.log if e.kind == "solo" and ("falls back" in e.text or "eliminated" in e.text)]
 
 
+def test_a_marker_at_a_buildings_corner_is_in_cover_from_every_side():
+    """"a portal counter will move to the next corner/cover": a marker at a building's
+    corner is in cover, though the figure that moves into sight of it (over 8" away, after
+    its force generation roll) sees it past the corner with no cover on the sight line; it
+    stays (interpretation portal-fall-back). The same sight of a marker out in the field
+    drives it back (the test above)."""
+    doc = small_map([unit("m", [("rifleman", 16, 38)])], [unit("g1", [("sergeant", 3, 2), ("rifleman", 4, 2)])],
+                    terrain=[FIELD[0], FIELD[2]])
+    doc["portals"] = [{"side": "b", "at": [11, 15]}]  # 1.4" off the Barn's corner (12, 16)
+    game = make_game(doc, options={"solo_side": "b"})
+    game.state.markers["b-m1"].attrs["seen"] = True  # as after a force generation roll
+    end_phases(game, "movement", "a")
+    force(game, 5, 5)
+    ok(game, Command("roll_move", "a", unit="m"))
+    ok(game, Command("move", "a", figure="m.1", path=((8 * IN, 33 * IN),)))  # past the screen: sees it, 18.2" off
+    m = game.state.markers["b-m1"]
+    assert (round(m.x / IN, 1), round(m.y / IN, 1)) == (11, 15)
+    seen = game.rules.los(game, game.state.figures["m.1"], (11 * IN, 15 * IN))
+    assert seen.visible and seen.cover == 0  # nothing on the line: the building is beside it
+    assert portals.sheltered(game.table, (m.x, m.y)) == "Barn"
+    assert not [e for e in game.log if e.kind == "solo" and ("falls back" in e.text or "eliminated" in e.text)]
+
+
 def test_eliminated_markers_are_counted_for_the_end_of_game():
     game = gw_game([(8, 12), (20, 12)], [unit("w", [("rifleman", 24, 44)])])
     m = game.state.markers["b-m1"]
