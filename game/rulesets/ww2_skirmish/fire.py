@@ -481,6 +481,11 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         """After any shooting: morale tests, spotting the firers, reactions."""
         self.rules.morale.run_tests(game)
         self.rules.cleanup(game)
+        if not game.offers_follow_ons:
+            # resolved for its odds, which read the shot's effects and the morale tests it
+            # caused (odds_read.shot_reader): who spots whom after it, and the reaction it
+            # may draw (the enemy's next command), are no part of them
+            return
         self.rules.spotting.refresh_spotting(game)
         with game.dice.aside():  # the enemy's spotting of the firers: no part of any odds shown
             self.rules.spotting.react_spotting(game, firers, fired=True)
