@@ -15,7 +15,7 @@ from game.core.victory import marker_summary
 from game.editor.model import EditorDoc
 from game.geometry.units import to_mm
 from game.solo import portal_state, portals
-from game.solo.portal_check import portal_warnings
+from game.solo.portal_check import portal_warnings, sheltered
 
 from .helpers import end_phases, force, make_game, ok, small_map, unit
 
@@ -207,7 +207,7 @@ def test_a_marker_at_a_buildings_corner_is_in_cover_from_every_side():
     assert (round(m.x / IN, 1), round(m.y / IN, 1)) == (11, 15)
     seen = game.rules.los(game, game.state.figures["m.1"], (11 * IN, 15 * IN))
     assert seen.visible and seen.cover == 0  # nothing on the line: the building is beside it
-    assert portals.sheltered(game.table, (m.x, m.y)) == "Barn"
+    assert sheltered(game.table, (m.x, m.y)) == "Barn"
     assert not [e for e in game.log if e.kind == "solo" and ("falls back" in e.text or "eliminated" in e.text)]
 
 
