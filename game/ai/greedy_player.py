@@ -207,8 +207,10 @@ class GreedyPlayer:
             return []
         rules = ruleset_of(game)
         value = Valuation(game, side)
-        trial = Trial(game)
         answers = not rules.hidden_information
+        # a hidden-information ruleset's follow-ons are not part of a command's value: the
+        # trial leaves them out (WW2: the reaction offered, and who spots whom after a shot)
+        trial = Trial(game, follow_ons=answers)
         runs = 0
         out: list[tuple[float, Command]] = []
         for cmd in cmds:
