@@ -37,7 +37,7 @@ Reader = Callable[[Game, Game, Dice], Hashable]
 class Trial:
     """A scratch game on which ``cmd`` is resolved from the state of ``game`` now."""
 
-    def __init__(self, game: Game, follow_ons: bool = True) -> None:
+    def __init__(self, game: Game, follow_ons: bool = True, cmd: Command | None = None) -> None:
         self.game = game
         self.base = pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL)
         self.table = game.table.copy()  # the terrain at the start, put back when a run changed it
@@ -45,13 +45,38 @@ class Trial:
         self.scratch._begun = True
         self.scratch.offers_follow_ons = follow_ons  # (see Resolution.answers)
         self.clean = self.scratch.table.version
+        self.checked: Command | None = None
+        if cmd is not None:
+            self._check_once(cmd)
+
+    def _check_once(self, cmd: Command) -> None:
+        """``cmd``'s check, worked out once on the start state, handed to every run's apply
+        as :meth:`Game.submit` hands it in play (:meth:`Game.take_checked`: the command's
+        plan, which every run would otherwise work out again from the same state). The
+        memo is pickled with the state, so each run's plan names that run's own figures.
+        A refused check, or a memo that does not pickle, leaves the runs as they were."""
+        s = self.scratch
+        with s.reading():
+            refused = s.check(cmd)
+            memo = s.memo
+        if refused is not None or not memo:
+            return
+        try:
+            both = pickle.dumps((s.state, memo), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return
+        self.base, self.checked = both, cmd
 
     def run(self, act: Act, dice: Dice) -> Game:
         """The scratch game after ``act`` under ``dice``, from the start state and the start
         terrain (a feature the last run removed, a demolished bunker, is back; its smoke gone)."""
         s = self.scratch
         with s.changing():  # a new version: nothing kept from the last run is read again
-            s.state = pickle.loads(self.base)
+            if self.checked is not None:
+                s.state, memo = pickle.loads(self.base)
+                s._checked = (self.checked, memo)  # taken (or dropped) by this run's apply
+            else:
+                s.state = pickle.loads(self.base)
             if s.table.version != self.clean:  # the last run changed the terrain (a bunker demolished, smoke)
                 s.table = self.table.copy()
                 self.clean = s.table.version
@@ -95,7 +120,7 @@ def resolve_odds(
     """The distribution of ``read`` over every way the dice can resolve ``act`` now:
     exact where the paths number at most ``limit``, else ``samples`` seeded resolutions
     (seeded by the number of commands played, so a panel shown twice shows the same)."""
-    trial = Trial(game, follow_ons=answers)
+    trial = Trial(game, follow_ons=answers, cmd=cmd)
 
     def fn(dice: Dice) -> Hashable:
         return read(game, trial.run(act, dice), dice)

@@ -729,3 +729,42 @@ def test_a_fire_team_fires_figure_by_figure_each_planned_from_the_state_its_turn
     assert [(r.figures[0], r.roll.value) for r in rolls] == [("a1.1", 1), ("a1.2", 1), ("a1.3", 1)]
     assert planned == ["a1.1", "a1.2", "a1.3", "a1.2", "a1.3"]
     assert all(game.rules.actions_left(game.state.figures[f"a1.{i}"]) == 1 for i in (1, 2, 3))
+
+
+def test_odds_resolve_every_path_from_the_plan_the_commands_check_made_once(monkeypatch):
+    """A command resolved for its odds is checked once on the start state, and every path
+    of its dice applies it with what that check planned (as submit hands its check to the
+    apply in play): the team's plan is worked out once, not once a path; each path's plan
+    names that path's own figures; and the odds are those of working it out on every path."""
+    from game.core.trial import resolve_odds
+    from game.rulesets.resolving import resolving
+    from game.rulesets.ww2_skirmish.odds_read import shot_reader
+    from game.rulesets.ww2_skirmish.team_fire import Ww2TeamFire
+
+    a = team("a1", [("us_rifleman", 24, 44), ("us_rifleman", 25.5, 44)])
+    game = wgame([a], [team("b1", [("ger_rifleman", 24, 34), ("ger_rifleman", 25.5, 34)])])
+    quiet(game, "b")
+    see(game, "a", "b1.1", "b1.2")
+    cmd = Command("fire_team", "a", unit="a1", target="b1", options=options(shot="unaimed"))
+    worked: list[int] = []
+    own: list[bool] = []
+    real_plans, real_planned = Ww2TeamFire._team_plans, type(game.rules).planned
+
+    def _team_plans(self, g, unit_id, target, opts):
+        worked.append(1)
+        return real_plans(self, g, unit_id, target, opts)
+
+    def planned(self, g, c, key, work):
+        plan = real_planned(self, g, c, key, work)
+        own.append(all(g.state.figures[s.firer.id] is s.firer for s in plan))
+        return plan
+
+    monkeypatch.setattr(Ww2TeamFire, "_team_plans", _team_plans)
+    monkeypatch.setattr(type(game.rules), "planned", planned)
+    handed = resolve_odds(game, resolving(cmd, False), shot_reader("a"), cmd, answers=False)
+    paths = len(own)
+    assert worked == [1] and paths > 10 and all(own)  # planned by the check only; every path's its own
+    worked.clear()
+    alone = resolve_odds(game, resolving(cmd, False), shot_reader("a"), None, answers=False)  # nothing handed
+    assert len(worked) == paths  # each path planned it again
+    assert handed.joint.exact and handed.joint.probs == alone.joint.probs
