@@ -78,6 +78,10 @@ class App:
         self.window = pygame.display.set_mode(size or window_size(self.settings), 0 if headless else pygame.RESIZABLE)
         self.screen = self.window
         self.manager = pygame_gui.UIManager(self.window.get_size(), str(THEME) if THEME.exists() else None)
+        # the bold faces the screens' text boxes ask for (<b>), loaded with the rest: else
+        # pygame_gui loads each the first time it is drawn, in the middle of a frame, and warns
+        self.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": "bold", "antialiased": "1"}
+                                    for size in (14, 18)])
         self.scale_screen()
         self.clock = pygame.time.Clock()
         self.scene: Scene | None = None
