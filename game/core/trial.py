@@ -56,6 +56,7 @@ class Trial:
         memo is pickled with the state, so each run's plan names that run's own figures.
         A refused check, or a memo that does not pickle, leaves the runs as they were."""
         s = self.scratch
+        s.rules.sync_table(s)  # the terrain each run's apply meets
         with s.reading():
             refused = s.check(cmd)
             memo = s.memo
