@@ -111,11 +111,13 @@ class Game:
         #: moves, ...), each store keyed by everything the result depends on (positions,
         #: the terrain's version): never saved, never part of the state
         self.kept: dict[str, Any] = {}
-        #: whether a command's apply offers the decisions it leads to that are the other
-        #: side's new commands (WW2 Skirmish's reaction fire): False only on a scratch game
-        #: resolving a command for its odds, which leave those decisions out
-        #: (:class:`game.core.trial.Resolution` ``answers``); the rules may then skip
-        #: working out what they would offer. Never part of the state
+        #: whether a command's apply goes on past its own outcome: offers the decisions it
+        #: leads to that are the other side's new commands (WW2 Skirmish's reaction fire)
+        #: and works out what follows (WW2: who spots whom after a shot). False only on a
+        #: scratch game resolving a command for its odds, or for the greedy player's value
+        #: in a hidden-information ruleset, which read neither
+        #: (:class:`game.core.trial.Resolution` ``answers``); the rules may then skip them.
+        #: Never part of the state
         self.offers_follow_ons = True
         #: the number of this state, only ever growing: what kept results are keyed on
         #: (see the class docstring); never saved, not part of the digest
