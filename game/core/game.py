@@ -12,6 +12,7 @@ on terrain): see :class:`Game`.
 from __future__ import annotations
 
 import pickle
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -122,6 +123,10 @@ class Game:
         #: the number of this state, only ever growing: what kept results are keyed on
         #: (see the class docstring); never saved, not part of the digest
         self.version = 0
+        #: on a :meth:`detached` copy being read on another thread: set by that thread's
+        #: owner when the work is no longer wanted (a Trial on the copy stops at its next
+        #: run, game/core/trial.py); None on a game in play
+        self.stop: threading.Event | None = None
 
     @contextmanager
     def changing(self) -> Iterator[None]:
@@ -336,6 +341,25 @@ class Game:
                     self.rules.sync_table(self)
             finally:
                 self.memo = memo
+
+    def detached(self) -> Game:
+        """A copy of the game as it is now that shares nothing it may change: its own state
+        (pickled), table, dice at the same place, command list and log (the events
+        themselves, written once, are shared), kept results and memo; the rules are
+        shared (they keep nothing of a game). For reading on another thread while this
+        game goes on (the window's odds, game/ui/odds_worker.py): what is read of it is
+        what is read of this game now."""
+        g = Game(self.rules, pickle.loads(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)),
+                 self.table.copy(), self.seed, self.options, self.scenario)
+        g.source.rng.state = self.source.state
+        g.dice.count = self.dice.count
+        g.commands = list(self.commands)
+        g._undoable = list(self._undoable)
+        g.log.events = list(self.log.events)
+        g._begun = self._begun
+        g.offers_follow_ons = self.offers_follow_ons
+        g.version = self.version
+        return g
 
     def _snapshot(self) -> Snapshot:
         return Snapshot(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL), self.source.state, len(self.log), self.dice.count)

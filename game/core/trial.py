@@ -34,6 +34,10 @@ Act = Callable[[Game], None]
 Reader = Callable[[Game, Game, Dice], Hashable]
 
 
+class Abandoned(Exception):
+    """The work on a detached game was given up by its owner (:attr:`Game.stop`)."""
+
+
 class Trial:
     """A scratch game on which ``cmd`` is resolved from the state of ``game`` now."""
 
@@ -71,6 +75,8 @@ class Trial:
     def run(self, act: Act, dice: Dice) -> Game:
         """The scratch game after ``act`` under ``dice``, from the start state and the start
         terrain (a feature the last run removed, a demolished bunker, is back; its smoke gone)."""
+        if self.game.stop is not None and self.game.stop.is_set():
+            raise Abandoned("no longer wanted")
         s = self.scratch
         with s.changing():  # a new version: nothing kept from the last run is read again
             if self.checked is not None:

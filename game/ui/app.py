@@ -28,6 +28,7 @@ from .first_game import FirstGameScene
 from .load_screen import LoadScene
 from .mail_screen import MailScene
 from .menu import MainMenu, NewGameScene, RulesScene
+from .odds_worker import odds_worker
 from .open_save import open_save
 from .play import PlayScene
 from .pointer import scale, set_scale, to_points
@@ -59,6 +60,8 @@ __all__ = ["App", "Scene", "SCENES", "run_app"]
 
 #: how long the window sleeps at most, waiting for input, when nothing on it moves (ms)
 IDLE_WAIT = 250
+#: ms between frames while the odds are worked out and the player does nothing (App.run)
+WORKING_WAIT = 100
 
 
 class App:
@@ -257,6 +260,13 @@ class App:
                 if ev.type == pygame.NOEVENT:
                     continue
                 pygame.event.post(ev)
+            elif odds_worker().busy():
+                # the odds worked out beside the window (odds_worker.py): a frame at once when
+                # the player does something, else a few a second, and the worker has the
+                # processor between them (a frame drawn sixty times a second left it a fifth)
+                ev = pygame.event.wait(WORKING_WAIT)
+                if ev.type != pygame.NOEVENT:
+                    pygame.event.post(ev)
             self.frame()
         pygame.quit()
         return 0

@@ -39,6 +39,7 @@ def frame_times(quick: bool = False, busy: bool = False) -> tuple[float, float, 
     from game.session import Session
 
     from .app import App
+    from .odds_worker import odds_worker
     from .play import PlayScene
 
     maps = available_maps()
@@ -52,8 +53,10 @@ def frame_times(quick: bool = False, busy: bool = False) -> tuple[float, float, 
     name = largest.model.name
     if busy:
         name += f" ({busy_table(scene)})"
-        for _ in range(3):
-            app.frame(0.016)  # the odds worked out (the box shows "working out" for one frame)
+        app.frame(0.016)  # the odds asked of the worker (the box says it works them out)
+        odds_worker().settle()
+        for _ in range(2):
+            app.frame(0.016)  # the odds shown
     cam = scene.camera
     # each step: a pan by (dx, dy) pixels, or a zoom by a factor about the middle
     script: list[tuple[float, float] | float] = []

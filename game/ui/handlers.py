@@ -14,12 +14,13 @@ import pygame
 from game.core.commands import Command
 from game.geometry.los import LosResult, line_of_sight
 from game.geometry.templates import circle, cone, corridor, covered, rectangle
-from game.rulesets.offers import Action, OddsReport
+from game.rulesets.offers import Action
 
 from . import overlays
 from .dialogs import ConfirmHandler, HandoverHandler, PromptHandler
 from .handler_base import LEFT, MIDDLE, RIGHT, Handler, TableScene, WorldPos
-from .odds_box import MIN_OUTCOME_LINES, ODDS_BOX_LINES, odds_lines, pct, short_odds_lines
+from .odds_box import MIN_OUTCOME_LINES, ODDS_BOX_LINES, odds_lines, pct
+from .odds_memo import WORKING, OddsMemo, Report, report_lines
 from .overlays import EFFECT_WORDS, draw_los, draw_path, draw_tape, draw_template, los_verdict
 
 if TYPE_CHECKING:
@@ -33,10 +34,6 @@ __all__ = [
     "MeasureHandler", "MoveFigureHandler", "PointHandler", "PromptHandler", "SelectHandler", "TargetHandler",
     "TemplateHandler", "MIN_OUTCOME_LINES", "ODDS_BOX_LINES", "odds_lines", "pct",
 ]
-
-#: what a target's hover shows: a refusal's reason, the odds, or nothing to show
-Report = str | OddsReport | None
-
 
 class SelectHandler(Handler["PlayScene"]):
     hint = "Click a figure to select its unit. Right-drag or arrows to pan, wheel to zoom."
@@ -149,53 +146,6 @@ class MoveFigureHandler(Handler["PlayScene"]):
             return None
         ok, label, lines = scene.preview_move(self.figure_id, path, self.choice)
         return lines
-
-
-#: what the odds panel says for the one frame before it works the odds out
-WORKING = "working out the odds"
-
-
-class OddsMemo:
-    """The reports of one aiming tool, by what it aims at: the check's refusal, or the odds
-    worked out by resolving the command under every fall of its dice (which may take
-    seconds: "working out" shows for one frame first)."""
-
-    def __init__(self, action: Action) -> None:
-        self.action = action
-        self.cache: dict[str, Report] = {}
-        self.frames = 0  # frames drawn (the tool's draw ticks it once a frame)
-        self.working_from: dict[str, int] = {}  # the frame each key's "working out" first showed in
-
-    def shown(self, scene: PlayScene, key: str, cmd: Command) -> Report:
-        key = f"{key}:{scene.game.version}"  # the state's number: see Game.version
-        if key not in self.cache and self.action.odds and self.working_from.setdefault(key, self.frames) == self.frames:
-            return WORKING
-        return self.report(scene, key, cmd)
-
-    def report(self, scene: PlayScene, key: str, cmd: Command) -> Report:
-        if key not in self.cache:
-            reason = scene.game.check(cmd)
-            if reason:
-                self.cache[key] = reason
-            elif self.action.odds:
-                try:
-                    self.cache[key] = scene.rules.odds(scene.game, cmd)
-                except Exception as exc:  # a ruleset without odds for this: say so
-                    self.cache[key] = f"No odds: {exc}"
-            else:
-                self.cache[key] = None
-        return self.cache[key]
-
-
-def report_lines(action: Action, rep: Report, fold: Callable[[str], str] | None = None) -> list[str]:
-    """What the box says of a report; with ``fold`` the short box (:func:`short_odds_lines`)."""
-    if rep is WORKING:
-        return [action.label, "Working out the odds: resolving the command under every fall of its dice..."]
-    if isinstance(rep, str):
-        return [f"Not possible: {rep}"]
-    if rep is None:
-        return [f"Click to {action.label.lower()}."]
-    return odds_lines(rep) if fold is None else short_odds_lines(rep, fold)
 
 
 class TargetHandler(Handler["PlayScene"]):

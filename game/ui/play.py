@@ -28,15 +28,11 @@ from .dialogs import ConfirmHandler, HandoverHandler
 from .dice_tray import DiceTray
 from .guide import Guide
 from .handler_base import Handler, ScreenPos, WorldPos
-from .handlers import (
-    MoveFigureHandler,
-    PointHandler,
-    SelectHandler,
-    TargetHandler,
-)
+from .handlers import MoveFigureHandler, PointHandler, SelectHandler, TargetHandler
 from .logview import LogView
 from .mail_play import mail_turn
 from .minimap import Minimap
+from .odds_worker import odds_worker
 from .play_controls import (
     at_rest,
     build_toolbar,
@@ -448,6 +444,7 @@ class PlayScene(Scene):
             if dx or dy:
                 self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.zoom_idle += dt
+        odds_worker().keep_only(self.game)  # the odds of a state before a command given are not wanted
         self.painter.glide(dt)
         self.traces.update(dt)
         self.dice.update(dt)

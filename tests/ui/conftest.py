@@ -33,6 +33,14 @@ class Driver:
         for _ in range(n):
             self.app.frame(dt)
 
+    def settle(self) -> None:
+        """The odds the screen asked for worked out (beside the window, game/ui/odds_worker.py),
+        then a frame that shows them."""
+        from game.ui.odds_worker import odds_worker
+
+        assert odds_worker().settle(), "the odds worker did not finish"
+        self.frame()
+
     def post(self, etype, **kw) -> None:
         pygame.event.post(pygame.event.Event(etype, **kw))
 

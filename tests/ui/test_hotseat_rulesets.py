@@ -211,7 +211,8 @@ def test_goodbyeeee_a_throw_at_a_point_shows_its_odds_when_the_cursor_rests(app,
     drive.frame(1)
     assert tool.info(scene) == ["Fire the Hand grenade at a point", "Rest the cursor on the point to see the odds."]
     assert not tool.odds.cache  # nothing worked out while the cursor has not rested
-    drive.frame(REST_FRAMES + 2)  # at rest: a frame saying it works them out, then the odds
+    drive.frame(REST_FRAMES + 1)  # at rest: the odds asked of the worker
+    drive.settle()  # worked out beside the window, then shown
     lines = tool.info(scene)
     assert lines[0] == "Bomber (grenadier) fires at a point" and "enemy figures out of action:" in lines and lines[-1] in ("(exact)", "(sampled)")
     shown = next(iter(tool.odds.cache.values()))

@@ -76,7 +76,7 @@ def aim(drive, scene, shooter, key, target):
     drive.click(scene.camera.to_screen(scene.game.state.figures[shooter].pos))
     drive.key(key)
     drive.move(scene.camera.to_screen(scene.game.state.figures[target].pos))
-    drive.frame(3)  # "working out the odds" for a frame, then the odds
+    drive.settle()  # the odds worked out beside the window, then shown
 
 
 def rows_fit(scene):
@@ -124,7 +124,7 @@ def test_every_aim_of_the_british_at_every_german_unit_keeps_off_target_and_shoo
                 drive.key(pygame.K_1 + i)
                 assert isinstance(scene.top(), TargetHandler)
                 drive.move(scene.camera.to_screen(st.unit_figures(enemy.id)[0].pos))
-                drive.frame(3)
+                drive.settle()
                 box = scene.painter.info_rect
                 assert box is not None
                 assert box.collidelist([token_rect(scene, f.id) for f in st.unit_figures(enemy.id)]) < 0
@@ -151,7 +151,7 @@ def test_at_every_zoom_the_box_keeps_off_every_figure_of_the_unit_aimed_at(sized
                 if not scene.table_rect.collidepoint(p):
                     continue
                 hands.move(p)
-                hands.frame(2)
+                hands.settle()
                 box = scene.painter.info_rect
                 assert scene.top().hover_unit == uid and box is not None
                 assert box.collidelist([token_rect(scene, x.id) for x in st.unit_figures(uid)]) < 0
@@ -206,7 +206,7 @@ def hauteville_he(app, drive):
     assert fire.enabled
     drive.click(fire.rect.center)
     drive.move(scene.camera.to_screen(game.state.figures["g1.1"].pos))
-    drive.frame(3)
+    drive.settle()
     return game, scene
 
 

@@ -1,0 +1,197 @@
+"""The odds worked out beside the window (game/ui/odds_worker.py): the window draws on while
+they are worked out, the answer is the one the window's own thread gives, and a target
+hovered after another gives up the work on the first."""
+
+import threading
+import time
+
+import pygame
+
+from game.catalog import load_map, new_game
+from game.core.trial import Abandoned
+from game.rulesets.base import ruleset_of
+from game.session import Session
+from game.simulate import make_player
+from game.ui.handlers import TargetHandler, odds_lines
+from game.ui.odds_worker import PENDING, OddsWorker, odds_worker
+from game.ui.play import PlayScene
+
+
+def trench_raid(app):
+    game = new_game(load_map("maps/trench-raid.yaml"), 3)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
+    app.frame(0.02)
+    return game, scene
+
+
+def test_the_window_draws_and_answers_while_the_odds_are_worked_out(app, drive, monkeypatch):
+    """The odds held back until the test lets them go: frames are drawn, the box says the
+    odds are being worked out, the player may put the tool down and pick it up again; then
+    the box shows the odds the window's own thread works out."""
+    game, scene = trench_raid(app)
+    rules = scene.rules
+    worked_out = rules.odds
+    release, started = threading.Event(), threading.Event()
+    on_worker: list[str] = []
+
+    def held(g, cmd):
+        on_worker.append(threading.current_thread().name)
+        started.set()
+        assert release.wait(30)
+        return worked_out(g, cmd)
+
+    monkeypatch.setattr(rules, "odds", held)
+    drive.click(scene.camera.to_screen(game.state.figures["b1.3"].pos))
+    drive.key(pygame.K_1)
+    tool = scene.top()
+    assert isinstance(tool, TargetHandler) and tool.action.odds
+    drive.move(scene.camera.to_screen(game.state.figures["g1.1"].pos))
+    assert started.wait(30)
+    t0 = time.perf_counter()
+    for _ in range(20):
+        drive.frame()
+        assert any("Working out the odds" in line for line in tool.info(scene))
+    assert time.perf_counter() - t0 < 10  # (twenty frames drawn while the odds are held)
+    assert on_worker == ["odds"]  # worked out on the worker's thread, not the window's
+    release.set()
+    drive.settle()
+    shown = tool.info(scene)
+    monkeypatch.setattr(rules, "odds", worked_out)
+    here = odds_lines(worked_out(game, tool.command_for(tool.hover_unit)))
+    assert shown == here and any("exact" in line for line in shown)
+
+
+def test_the_odds_from_the_copy_are_the_odds_of_the_game():
+    """A WW2 Skirmish game some commands in: the copy has the game's digest, and the odds
+    worked out on it by the worker are the odds worked out on the game."""
+    game = new_game(load_map("maps/ww2-village-hauteville.yaml"), 2)
+    players = {s: make_player("random", 7 + i) for i, s in enumerate(game.state.side_order)}
+    for _ in range(12):
+        side = game.acting_side
+        game.submit(players[side].choose(game, side))
+    rules = ruleset_of(game)
+    with game.changing():
+        cmd = rules.odds_command(game, "us8.1", "g1.1", False, {"weapon": "gun"})
+    copy = game.detached()
+    assert copy.digest() == game.digest() and len(copy.commands) == len(game.commands) and copy.version == game.version
+    here = odds_lines(rules.odds(game, cmd))
+    worker = OddsWorker()
+    q = worker.question(game, cmd)
+    worker.ask(q, game, lambda g: rules.odds(g, cmd))
+    assert worker.settle(120)
+    assert odds_lines(worker.take(q)) == here
+    assert worker.take(q) is PENDING  # handed over once: the screen keeps it
+
+
+def test_the_copy_shares_nothing_the_game_changes():
+    game = new_game(load_map("maps/trench-raid.yaml"), 1)
+    copy = game.detached()
+    before = copy.digest()
+    players = {s: make_player("random", 3 + i) for i, s in enumerate(game.state.side_order)}
+    for _ in range(6):
+        side = game.acting_side
+        game.submit(players[side].choose(game, side))
+    assert game.digest() != before and copy.digest() == before
+    assert all(copy.state.figures[f].pos != (-1, -1) for f in copy.state.figures)
+    side = copy.acting_side
+    copy.submit(make_player("random", 99).choose(copy, side))
+    assert len(game.commands) == 6 and len(copy.commands) == 1
+
+
+def test_a_target_hovered_after_another_gives_up_the_first():
+    """Only the latest question is wanted: the work on the first stops (at its next dice
+    path: here a stand-in that waits for the stop), it is never answered, the second is."""
+    game = new_game(load_map("maps/trench-raid.yaml"), 1)
+    worker = OddsWorker()
+    first_began = threading.Event()
+
+    def first(copy):
+        first_began.set()
+        while not copy.stop.is_set():
+            time.sleep(0.005)
+        raise Abandoned("no longer wanted")
+
+    a, b = worker.question(game, "a"), worker.question(game, "b")
+    worker.ask(a, game, first)
+    assert first_began.wait(30)
+    worker.ask(b, game, lambda copy: len(copy.commands))
+    assert worker.settle(30)
+    assert worker.take(a) is PENDING and worker.take(b) == 0
+
+
+def test_a_trial_on_a_copy_stops_when_it_is_no_longer_wanted():
+    """The stop is honoured where the odds spend their time: each dice path of a Trial."""
+    game = new_game(load_map("maps/trench-raid.yaml"), 1)
+    rules = ruleset_of(game)
+    cmd = rules.odds_command(game, "b1.3", "g1", False, {})
+    assert odds_lines(rules.odds(game.detached(), cmd))  # (worked out when wanted)
+    copy = game.detached()
+    copy.stop = threading.Event()
+    copy.stop.set()
+    try:
+        rules.odds(copy, cmd)
+    except Abandoned:
+        return
+    raise AssertionError("the odds were worked out although no longer wanted")
+
+
+def test_the_program_has_one_worker():
+    assert odds_worker() is odds_worker()
+
+
+def test_a_command_given_gives_up_the_odds_of_the_state_before():
+    """The play screen keeps only the questions of the game as it is (each frame): once a
+    command is given, the work on the odds of the state before stops."""
+    game = new_game(load_map("maps/trench-raid.yaml"), 1)
+    worker = OddsWorker()
+    began = threading.Event()
+
+    def slow(copy):
+        began.set()
+        while not copy.stop.is_set():
+            time.sleep(0.005)
+        raise Abandoned("no longer wanted")
+
+    q = worker.question(game, "a")
+    worker.ask(q, game, slow)
+    assert began.wait(30)
+    worker.keep_only(game)  # the same state: still wanted
+    time.sleep(0.05)
+    assert worker.busy()
+    side = game.acting_side
+    game.submit(make_player("random", 5).choose(game, side))
+    worker.keep_only(game)
+    assert worker.settle(30) and worker.take(q) is PENDING
+
+
+def test_while_the_odds_are_worked_out_the_window_draws_ten_frames_a_second(app, drive, monkeypatch):
+    """A tool armed and its odds held back, the player doing nothing: the window's loop
+    (App.run) draws a frame every tenth of a second, not sixty a second, so the worker
+    has the processor."""
+    game, scene = trench_raid(app)
+    rules = scene.rules
+    worked_out = rules.odds
+    release = threading.Event()
+    monkeypatch.setattr(rules, "odds", lambda g, cmd: release.wait(30) and worked_out(g, cmd))
+    drive.click(scene.camera.to_screen(game.state.figures["b1.3"].pos))
+    drive.key(pygame.K_1)
+    drive.move(scene.camera.to_screen(game.state.figures["g1.1"].pos))
+    assert odds_worker().busy()
+    drawn: list[float] = []
+    frame = app.frame
+
+    def counted(dt=None):
+        drawn.append(time.perf_counter())
+        frame(dt)
+        if drawn[-1] - drawn[0] >= 1.0:
+            app.running = False
+
+    monkeypatch.setattr(app, "frame", counted)
+    pygame.event.clear()
+    try:
+        app.run()
+    finally:
+        release.set()
+        odds_worker().settle()
+    assert 5 <= len(drawn) <= 13
