@@ -260,10 +260,10 @@ class App:
                 if ev.type == pygame.NOEVENT:
                     continue
                 pygame.event.post(ev)
-            elif odds_worker().busy():
-                # the odds worked out beside the window (odds_worker.py): a frame at once when
-                # the player does something, else a few a second, and the worker has the
-                # processor between them (a frame drawn sixty times a second left it a fifth)
+            elif not self.messages and self.scene is not None and self.scene.still() and odds_worker().busy():
+                # the odds worked out beside the window (odds_worker.py), nothing moving: a
+                # frame at once when the player does something, else a few a second, and the
+                # worker has the processor between them (sixty a second left it a fifth)
                 ev = pygame.event.wait(WORKING_WAIT)
                 if ev.type != pygame.NOEVENT:
                     pygame.event.post(ev)

@@ -39,6 +39,7 @@ from .play_controls import (
     handle_key,
     leave_prompt,
     save_prompt,
+    still,
     tool_width,
     toolbar_items,
 )
@@ -476,6 +477,9 @@ class PlayScene(Scene):
 
     def quiet(self) -> bool:
         return at_rest(self)
+
+    def still(self) -> bool:
+        return still(self)
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(BG)

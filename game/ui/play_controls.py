@@ -97,11 +97,18 @@ def build_toolbar(scene: PlayScene, items: list[tuple[str, str, Callable[[], Non
 
 def at_rest(scene: PlayScene) -> bool:
     """At rest: the player's turn with no tool armed (a tool's odds wait for the cursor
-    to rest a few frames), no dice tumbling, every token where the rules put it, no
-    trace still fading, no key held to pan, the terrain drawn at this zoom."""
+    to rest a few frames) and nothing on the table moving (:func:`still`)."""
+    st = scene.game.state
+    return (not st.over and (isinstance(scene.top(), (SelectHandler, RecapHandler)) or scene.top().modal) and still(scene))
+
+
+def still(scene: PlayScene) -> bool:
+    """Nothing on the screen moves by itself, whatever tool is armed: a player's turn (or
+    the game over), no dice tumbling, every token where the rules put it, no trace still
+    fading, no key held to pan, the terrain drawn at this zoom."""
     st = scene.game.state
     keys = pygame.key.get_pressed()
-    return (not st.over and scene.session.is_human(scene.game.acting_side) and (isinstance(scene.top(), (SelectHandler, RecapHandler)) or scene.top().modal)
+    return ((st.over or scene.session.is_human(scene.game.acting_side))
             and not scene.dice.busy() and all(scene.shown.get(f.id) == f.pos for f in st.figures.values())
             and all(t.age >= FADE for t in scene.traces.shown(scene.session.viewer(), scene.view_state())) and scene.zoom_idle > 0.5
             and not any(keys[k] for k in PAN_KEYS))

@@ -32,6 +32,12 @@ class Scene:
         event comes (the window then sleeps). By default it never is."""
         return False
 
+    def still(self) -> bool:
+        """Whether nothing on the scene moves by itself, a tool armed or not: while the odds
+        are worked out beside the window (odds_worker.py) it is then drawn a few times a
+        second, not sixty. By default it is not."""
+        return False
+
     def resized(self) -> None:
         self.app.manager.clear_and_reset()
         self.enter()
