@@ -60,6 +60,22 @@ class Snapshot:
     dice_count: int
 
 
+class Watch:
+    """Work on a :meth:`Game.detached` copy, watched from the thread that asked for it: the
+    dice paths resolved on the copy so far and whether the work is still wanted."""
+
+    def __init__(self) -> None:
+        self.paths = 0
+        self._unwanted = threading.Event()
+
+    def give_up(self) -> None:
+        self._unwanted.set()
+
+    @property
+    def given_up(self) -> bool:
+        return self._unwanted.is_set()
+
+
 class Game:
     """A game being played.
 
@@ -123,10 +139,10 @@ class Game:
         #: the number of this state, only ever growing: what kept results are keyed on
         #: (see the class docstring); never saved, not part of the digest
         self.version = 0
-        #: on a :meth:`detached` copy being read on another thread: set by that thread's
-        #: owner when the work is no longer wanted (a Trial on the copy stops at its next
-        #: run, game/core/trial.py); None on a game in play
-        self.stop: threading.Event | None = None
+        #: on a :meth:`detached` copy being read on another thread: what its owner sees of
+        #: the work (a Trial on the copy counts its dice paths there, and stops at the next
+        #: once the work is given up: game/core/trial.py); None on a game in play
+        self.watch: Watch | None = None
 
     @contextmanager
     def changing(self) -> Iterator[None]:

@@ -35,7 +35,7 @@ Reader = Callable[[Game, Game, Dice], Hashable]
 
 
 class Abandoned(Exception):
-    """The work on a detached game was given up by its owner (:attr:`Game.stop`)."""
+    """The work on a detached game was given up by its owner (:attr:`Game.watch`)."""
 
 
 class Trial:
@@ -75,8 +75,11 @@ class Trial:
     def run(self, act: Act, dice: Dice) -> Game:
         """The scratch game after ``act`` under ``dice``, from the start state and the start
         terrain (a feature the last run removed, a demolished bunker, is back; its smoke gone)."""
-        if self.game.stop is not None and self.game.stop.is_set():
-            raise Abandoned("no longer wanted")
+        watch = self.game.watch
+        if watch is not None:
+            if watch.given_up:
+                raise Abandoned("no longer wanted")
+            watch.paths += 1
         s = self.scratch
         with s.changing():  # a new version: nothing kept from the last run is read again
             if self.checked is not None:

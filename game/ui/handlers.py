@@ -205,7 +205,7 @@ class TargetHandler(Handler["PlayScene"]):
         """The box's lines; with ``fold``, the short box's (a small window)."""
         if not self.hover_unit:
             return [self.action.label, "Hover an enemy unit to see the odds."]
-        return report_lines(self.action, self.shown_report(scene, self.hover_unit), fold)
+        return report_lines(self.action, self.shown_report(scene, self.hover_unit), fold, self.odds.paths)
 
 
 #: figures a unit move's preview names one by one
@@ -246,7 +246,7 @@ class PointHandler(Handler["PlayScene"]):
         if f"{key}:{scene.game.version}" not in self.odds.cache and self.odds.frames - self.rest[1] < REST_FRAMES:
             reason = scene.game.check(cmd)
             return [f"Not possible: {reason}"] if reason else [self.action.label, "Rest the cursor on the point to see the odds."]
-        return report_lines(self.action, self.odds.shown(scene, key, cmd), fold)
+        return report_lines(self.action, self.odds.shown(scene, key, cmd), fold, self.odds.paths)
 
     def move_lines(self, scene: PlayScene) -> list[str] | None:
         """A whole unit's move to the cursor, as the rules would make it: how far each

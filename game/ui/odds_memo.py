@@ -36,6 +36,7 @@ class OddsMemo:
         self.cache: dict[str, Report] = {}
         self.frames = 0  # frames drawn (the tool's draw ticks it once a frame)
         self.passed: set[str] = set()  # keys whose command its check accepted (the odds on their way)
+        self.paths: int | None = None  # dice paths resolved so far for the odds being worked out
 
     def shown(self, scene: PlayScene, key: str, cmd: Command) -> Report:
         """The report as the screen shows it now: the check's refusal at once, the odds
@@ -55,6 +56,7 @@ class OddsMemo:
         if got is PENDING:
             rules = scene.rules
             worker.ask(question, scene.game, lambda copy: rules.odds(copy, cmd))
+            self.paths = worker.paths(question)
             return WORKING
         self.cache[key] = got
         return got
@@ -75,10 +77,12 @@ class OddsMemo:
         return self.cache[key]
 
 
-def report_lines(action: Action, rep: Report, fold: Callable[[str], str] | None = None) -> list[str]:
-    """What the box says of a report; with ``fold`` the short box (:func:`short_odds_lines`)."""
+def report_lines(action: Action, rep: Report, fold: Callable[[str], str] | None = None, paths: int | None = None) -> list[str]:
+    """What the box says of a report; with ``fold`` the short box (:func:`short_odds_lines`);
+    ``paths``: while the odds are worked out, the dice paths resolved so far."""
     if rep is WORKING:
-        return [action.label, "Working out the odds: resolving the command under every fall of its dice..."]
+        done = f" ({paths:,} so far)" if paths else ""
+        return [action.label, f"Working out the odds: resolving the command under every fall of its dice{done}..."]
     if isinstance(rep, str):
         return [f"Not possible: {rep}"]
     if rep is None:

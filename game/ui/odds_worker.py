@@ -9,7 +9,7 @@ changes), while the window goes on drawing and answering the player; the aiming 
 says it is working them out until they come (game/ui/handlers.py, :class:`OddsMemo`).
 
 Only the latest question is wanted: a target hovered after another gives up the work on
-the first at its next dice path (:attr:`Game.stop`, :class:`game.core.trial.Abandoned`),
+the first at its next dice path (:attr:`Game.watch`, :class:`game.core.trial.Abandoned`),
 and a question asked again after it was given up is worked out again. The answer is the
 same report the window's own thread would have worked out: the rules, the copy of the
 state and the dice paths are the same (tests/ui/test_odds_worker.py).
@@ -23,7 +23,7 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from game.core.game import Game
+from game.core.game import Game, Watch
 from game.core.trial import Abandoned
 
 #: what :meth:`OddsWorker.take` gives while the answer is not there yet
@@ -43,7 +43,7 @@ class OddsWorker:
         self._cond = threading.Condition()
         self._answers: dict[Question, Any] = {}
         self._next: tuple[Question, Game, Work] | None = None  # the question waiting for the thread
-        self._running: tuple[Question, threading.Event] | None = None
+        self._running: tuple[Question, Watch] | None = None
         self._thread: threading.Thread | None = None
         self._copy: tuple[int, int, Game] | None = None  # (the game's number, its version, the copy)
         self._numbers: weakref.WeakKeyDictionary[Game, int] = weakref.WeakKeyDictionary()
@@ -70,7 +70,7 @@ class OddsWorker:
                     self._next is not None and self._next[0] == key):
                 return
             if self._running is not None:
-                self._running[1].set()  # only the latest question is wanted
+                self._running[1].give_up()  # only the latest question is wanted
             self._next = (key, self._copy_of(game), work)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._serve, name="odds", daemon=True)
@@ -87,13 +87,19 @@ class OddsWorker:
                 self._next = None
                 self._cond.notify_all()
             if self._running is not None and self._running[0][:2] != now:
-                self._running[1].set()
+                self._running[1].give_up()
 
     def take(self, key: Question) -> Any:
         """The answer to the question ``key``, handed over once (the asker keeps it), or
         :data:`PENDING`."""
         with self._cond:
             return self._answers.pop(key, PENDING)
+
+    def paths(self, key: Question) -> int | None:
+        """The dice paths resolved so far for the question ``key`` while it is worked out
+        (None when it is not being worked out)."""
+        with self._cond:
+            return self._running[1].paths if self._running is not None and self._running[0] == key else None
 
     def busy(self) -> bool:
         with self._cond:
@@ -123,9 +129,9 @@ class OddsWorker:
                     continue
                 key, copy, work = self._next
                 self._next = None
-                stop = threading.Event()
-                self._running = (key, stop)
-            copy.stop = stop
+                watch = Watch()
+                self._running = (key, watch)
+            copy.watch = watch
             try:
                 result: Any = work(copy)
             except Abandoned:
@@ -133,7 +139,7 @@ class OddsWorker:
             except Exception as exc:  # a ruleset without odds for this: the box says so
                 result = f"No odds: {exc}"
             finally:
-                copy.stop = None
+                copy.watch = None
             with self._cond:
                 if result is not PENDING:
                     self._answers[key] = result

@@ -8,6 +8,7 @@ import time
 import pygame
 
 from game.catalog import load_map, new_game
+from game.core.game import Watch
 from game.core.trial import Abandoned
 from game.rulesets.base import ruleset_of
 from game.session import Session
@@ -101,14 +102,14 @@ def test_the_copy_shares_nothing_the_game_changes():
 
 def test_a_target_hovered_after_another_gives_up_the_first():
     """Only the latest question is wanted: the work on the first stops (at its next dice
-    path: here a stand-in that waits for the stop), it is never answered, the second is."""
+    path: here a stand-in that waits to be given up), it is never answered, the second is."""
     game = new_game(load_map("maps/trench-raid.yaml"), 1)
     worker = OddsWorker()
     first_began = threading.Event()
 
     def first(copy):
         first_began.set()
-        while not copy.stop.is_set():
+        while not copy.watch.given_up:
             time.sleep(0.005)
         raise Abandoned("no longer wanted")
 
@@ -121,14 +122,14 @@ def test_a_target_hovered_after_another_gives_up_the_first():
 
 
 def test_a_trial_on_a_copy_stops_when_it_is_no_longer_wanted():
-    """The stop is honoured where the odds spend their time: each dice path of a Trial."""
+    """Giving up is honoured where the odds spend their time: each dice path of a Trial."""
     game = new_game(load_map("maps/trench-raid.yaml"), 1)
     rules = ruleset_of(game)
     cmd = rules.odds_command(game, "b1.3", "g1", False, {})
     assert odds_lines(rules.odds(game.detached(), cmd))  # (worked out when wanted)
     copy = game.detached()
-    copy.stop = threading.Event()
-    copy.stop.set()
+    copy.watch = Watch()
+    copy.watch.give_up()
     try:
         rules.odds(copy, cmd)
     except Abandoned:
@@ -149,7 +150,7 @@ def test_a_command_given_gives_up_the_odds_of_the_state_before():
 
     def slow(copy):
         began.set()
-        while not copy.stop.is_set():
+        while not copy.watch.given_up:
             time.sleep(0.005)
         raise Abandoned("no longer wanted")
 
@@ -195,3 +196,32 @@ def test_while_the_odds_are_worked_out_the_window_draws_ten_frames_a_second(app,
         release.set()
         odds_worker().settle()
     assert 5 <= len(drawn) <= 13
+
+
+def test_the_box_counts_the_dice_paths_resolved_so_far(app, drive, monkeypatch):
+    """While the odds are worked out the box says how many dice paths are resolved so far
+    (each Trial run counts one on the copy's watch)."""
+    game, scene = trench_raid(app)
+    rules = scene.rules
+    worked_out = rules.odds
+    release, counted = threading.Event(), threading.Event()
+
+    def held(g, cmd):
+        report = worked_out(g, cmd)  # the real odds: their paths counted on the copy's watch
+        counted.set()
+        assert release.wait(30)
+        return report
+
+    monkeypatch.setattr(rules, "odds", held)
+    drive.click(scene.camera.to_screen(game.state.figures["b1.3"].pos))
+    drive.key(pygame.K_1)
+    tool = scene.top()
+    drive.move(scene.camera.to_screen(game.state.figures["g1.1"].pos))
+    assert counted.wait(30)
+    drive.frame()
+    lines = tool.info(scene)
+    release.set()
+    drive.settle()
+    assert lines[1].startswith("Working out the odds: resolving the command under every fall of its dice (")
+    paths = int(lines[1].split("(")[1].split(" so far")[0].replace(",", ""))
+    assert paths >= 2 and "exact" in tool.info(scene)[-1]
