@@ -16,6 +16,7 @@ ruleset may (issue 19's GOODBYEEEEEE!!!: Luck re-rolls, consent, event cards).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -37,8 +38,17 @@ class JobQueue:
         self.key = key
         self.name = name
         self.steps: dict[str, Step] = methods_named("job_", *owners)  # job_<do> of the rules, then their chapters
-        #: the queues whose first job is running now, each with where its next inserted job goes
-        self._running: list[tuple[list[dict], list[int]]] = []
+        #: per thread (the window's odds are worked out on a thread of their own, on a copy of
+        #: the game, with these same rules: game/ui/odds_worker.py), the queues whose first job
+        #: is running now, each with where its next inserted job goes
+        self._threads = threading.local()
+
+    @property
+    def _running(self) -> list[tuple[list[dict], list[int]]]:
+        running: list[tuple[list[dict], list[int]]] | None = getattr(self._threads, "running", None)
+        if running is None:
+            running = self._threads.running = []
+        return running
 
     def queue(self, game: Game) -> list[dict]:
         return game.state.attrs.setdefault(self.key, [])

@@ -124,6 +124,7 @@ class App:
     def switch(self, scene: Scene) -> None:
         if self.scene is not None:
             self.scene.leave()
+            odds_worker().give_up()  # the odds the scene left asked for are not wanted
         self.manager.clear_and_reset()
         self.scene = scene
         scene.enter()
@@ -195,10 +196,12 @@ class App:
         self.present()
         pygame.event.pump()
 
-    def frame(self, dt: float | None = None) -> None:
+    def frame(self, dt: float | None = None, first: pygame.event.Event | None = None) -> None:
+        """One frame: the events (``first``, one already taken from the queue, before the
+        rest), the scene updated and drawn."""
         if dt is None:
             dt = self.clock.tick(60) / 1000.0
-        for event in pygame.event.get():
+        for event in ([first] if first is not None else []) + pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
@@ -254,20 +257,18 @@ class App:
 
     def run(self) -> int:
         while self.running:
+            first = None  # the event waited for: handled first, before those that came after it
             if self.quiet():  # at rest: sleep until the player does something (or a moment passes)
-                ev = pygame.event.wait(IDLE_WAIT)
+                first = pygame.event.wait(IDLE_WAIT)
                 self.clock.tick()  # the time asleep is not a frame's
-                if ev.type == pygame.NOEVENT:
+                if first.type == pygame.NOEVENT:
                     continue
-                pygame.event.post(ev)
-            elif not self.messages and self.scene is not None and self.scene.still() and odds_worker().busy():
+            elif odds_worker().busy() and not self.messages and self.scene is not None and self.scene.still():
                 # the odds worked out beside the window (odds_worker.py), nothing moving: a
                 # frame at once when the player does something, else a few a second, and the
                 # worker has the processor between them (sixty a second left it a fifth)
-                ev = pygame.event.wait(WORKING_WAIT)
-                if ev.type != pygame.NOEVENT:
-                    pygame.event.post(ev)
-            self.frame()
+                first = pygame.event.wait(WORKING_WAIT)
+            self.frame(first=first if first is not None and first.type != pygame.NOEVENT else None)
         pygame.quit()
         return 0
 

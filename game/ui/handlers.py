@@ -21,6 +21,7 @@ from .dialogs import ConfirmHandler, HandoverHandler, PromptHandler
 from .handler_base import LEFT, MIDDLE, RIGHT, Handler, TableScene, WorldPos
 from .odds_box import MIN_OUTCOME_LINES, ODDS_BOX_LINES, odds_lines, pct
 from .odds_memo import WORKING, OddsMemo, Report, report_lines
+from .odds_worker import odds_worker
 from .overlays import EFFECT_WORDS, draw_los, draw_path, draw_tape, draw_template, los_verdict
 
 if TYPE_CHECKING:
@@ -242,6 +243,7 @@ class PointHandler(Handler["PlayScene"]):
         key, at = spot
         if self.rest[0] != key:
             self.rest = (key, self.odds.frames)
+            odds_worker().give_up()  # the odds of the spot it left are not wanted
         cmd = self.action.command.with_(point=at)
         if f"{key}:{scene.game.version}" not in self.odds.cache and self.odds.frames - self.rest[1] < REST_FRAMES:
             reason = scene.game.check(cmd)

@@ -66,8 +66,8 @@ class OddsWorker:
         """Have ``work`` done on a copy of ``game`` as it is now, unless it is done already
         or being done; the work on an earlier question is given up."""
         with self._cond:
-            if key in self._answers or (self._running is not None and self._running[0] == key) or (
-                    self._next is not None and self._next[0] == key):
+            running = self._running is not None and self._running[0] == key and not self._running[1].given_up
+            if key in self._answers or running or (self._next is not None and self._next[0] == key):
                 return
             if self._running is not None:
                 self._running[1].give_up()  # only the latest question is wanted
@@ -88,6 +88,20 @@ class OddsWorker:
                 self._cond.notify_all()
             if self._running is not None and self._running[0][:2] != now:
                 self._running[1].give_up()
+            self._answers = {k: v for k, v in self._answers.items() if k[:2] == now}
+            if self._copy is not None and self._copy[:2] != now:
+                self._copy = None
+
+    def give_up(self) -> None:
+        """Give up every question asked (the cursor left the spot asked about, the play
+        screen was left) and forget every answer not taken."""
+        with self._cond:
+            self._next = None
+            if self._running is not None:
+                self._running[1].give_up()
+            self._answers.clear()
+            self._copy = None
+            self._cond.notify_all()
 
     def take(self, key: Question) -> Any:
         """The answer to the question ``key``, handed over once (the asker keeps it), or
@@ -132,19 +146,20 @@ class OddsWorker:
                 watch = Watch()
                 self._running = (key, watch)
             copy.watch = watch
+            result: Any = PENDING
             try:
-                result: Any = work(copy)
+                result = work(copy)
             except Abandoned:
                 result = PENDING
             except Exception as exc:  # a ruleset without odds for this: the box says so
                 result = f"No odds: {exc}"
-            finally:
+            finally:  # (whatever happened, the question is no longer being worked out)
                 copy.watch = None
-            with self._cond:
-                if result is not PENDING:
-                    self._answers[key] = result
-                self._running = None
-                self._cond.notify_all()
+                with self._cond:
+                    if result is not PENDING and not watch.given_up:
+                        self._answers[key] = result
+                    self._running = None
+                    self._cond.notify_all()
 
 
 _WORKER: OddsWorker | None = None

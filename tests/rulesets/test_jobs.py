@@ -78,3 +78,54 @@ def test_nothing_to_choose_is_refused_and_a_step_that_never_settles_is_a_bug():
     q2.push(game2, {"do": "forever"})
     with pytest.raises(RuntimeError, match="does not settle"):
         q2.run(game2, lambda g: None)
+
+
+class TwoThreads:
+    """Steps run by one queue object on two games on two threads at once (the window's
+    odds are worked out on a copy of the game, with the same rules, beside the window):
+    game A's step ends while game B's is still running, and B's step then inserts a job."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.a_in, self.b_in, self.a_done = threading.Event(), threading.Event(), threading.Event()
+        self.done: list[str] = []
+        self.queue: JobQueue | None = None
+
+    def job_a(self, game: Game, job: dict) -> list[dict] | None:
+        self.a_in.set()
+        assert self.b_in.wait(10)
+        return []
+
+    def job_b(self, game: Game, job: dict) -> list[dict] | None:
+        self.b_in.set()
+        assert self.a_done.wait(10)
+        assert self.queue is not None
+        self.queue.insert_next(game, {"do": "mark", "n": "inserted"})  # next, before the rest
+        return [{"do": "mark", "n": "followed"}]
+
+    def job_mark(self, game: Game, job: dict) -> list[dict] | None:
+        self.done.append(job["n"])
+        return []
+
+
+def test_a_job_inserted_next_on_one_thread_goes_next_whatever_another_thread_runs():
+    import threading
+
+    steps = TwoThreads()
+    q = steps.queue = JobQueue(KEY, steps, name="test queue")
+    game_a, _, _ = setup()
+    game_b, _, _ = setup()
+    q.push(game_a, {"do": "a"})
+    q.push(game_b, {"do": "b"}, {"do": "mark", "n": "last"})
+
+    def run_a() -> None:
+        q.run(game_a, lambda g: None)
+        steps.a_done.set()
+
+    a = threading.Thread(target=run_a)
+    a.start()
+    assert steps.a_in.wait(10)
+    q.run(game_b, lambda g: None)
+    a.join(10)
+    assert steps.done == ["inserted", "followed", "last"]
