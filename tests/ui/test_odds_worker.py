@@ -139,21 +139,27 @@ def test_the_copy_shares_nothing_the_game_changes():
     assert len(game.commands) == 6 and len(copy.commands) == 1
 
 
+def until_given_up(began: threading.Event):
+    """Work that stands in for odds worked out path by path: it says it began, then goes on
+    until it is given up, and stops as a Trial does (Abandoned)."""
+
+    def work(copy):
+        began.set()
+        while not copy.watch.given_up:
+            time.sleep(0.005)
+        raise Abandoned("no longer wanted")
+
+    return work
+
+
 def test_a_target_hovered_after_another_gives_up_the_first():
     """Only the latest question is wanted: the work on the first stops (at its next dice
     path: here a stand-in that waits to be given up), it is never answered, the second is."""
     game = new_game(load_map("maps/trench-raid.yaml"), 1)
     worker = OddsWorker()
     first_began = threading.Event()
-
-    def first(copy):
-        first_began.set()
-        while not copy.watch.given_up:
-            time.sleep(0.005)
-        raise Abandoned("no longer wanted")
-
     a, b = worker.question(game, "a"), worker.question(game, "b")
-    worker.ask(a, game, first)
+    worker.ask(a, game, until_given_up(first_began))
     assert first_began.wait(30)
     worker.ask(b, game, lambda copy: len(copy.commands))
     assert worker.settle(30)
@@ -186,15 +192,8 @@ def test_a_command_given_gives_up_the_odds_of_the_state_before():
     game = new_game(load_map("maps/trench-raid.yaml"), 1)
     worker = OddsWorker()
     began = threading.Event()
-
-    def slow(copy):
-        began.set()
-        while not copy.watch.given_up:
-            time.sleep(0.005)
-        raise Abandoned("no longer wanted")
-
     q = worker.question(game, "a")
-    worker.ask(q, game, slow)
+    worker.ask(q, game, until_given_up(began))
     assert began.wait(30)
     worker.keep_only(game)  # the same state: still wanted
     time.sleep(0.05)
