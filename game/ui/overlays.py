@@ -68,10 +68,9 @@ def _grid_shapes(table_w: float, table_h: float) -> tuple[list[tuple[str, bool, 
     quarter, its outline) and each 2 ft square's outline (worked out once, not each frame)."""
     grid = ArtilleryGrid(table_w, table_h)
     squares = [(grid.label(big, quarter), bool(quarter), list(poly.exterior.coords)) for big, quarter, poly in grid.squares()]
-    hulls = []
-    for big in range(1, grid.big_count + 1):
-        polys = [grid.square(big, q) for q in (1, 2, 3, 4)]
-        hulls.append(list(MultiPoint([c for pg in polys if not pg.is_empty for c in pg.exterior.coords]).convex_hull.exterior.coords))
+    # each 2 ft square as far as it lies on the table (a table of an odd number of feet
+    # has 2 ft squares with only two quarters on it)
+    hulls = [list(grid.big_square(big).exterior.coords) for big in range(1, grid.big_count + 1)]
     return squares, hulls
 
 
