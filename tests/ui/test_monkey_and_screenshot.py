@@ -27,7 +27,15 @@ KEYS = [pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_1, pygame.K_2
 INPUTS = int(os.environ.get("MONKEY_INPUTS", "0"))
 
 
-def monkey(drive, rnd: random.Random, n: int) -> None:
+#: the keys a monkey on the play screen presses: not those that leave it (Esc, F1), which
+#: left the play screen within a few dozen inputs; every action key
+PLAY_KEYS = [k for k in KEYS if k not in (pygame.K_ESCAPE, pygame.K_F1)] + [pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
+                                                                              pygame.K_9, pygame.K_0, pygame.K_e]
+#: one scenario of each ruleset (the 1/35th's ambush: a table of an odd number of feet)
+PLAY_MAPS = ["trench-raid", "wwify-gloomford-crossing", "ww2-village-hauteville", "goodbyeeee-bombing-party", "ww2-135-ambush"]
+
+
+def monkey(drive, rnd: random.Random, n: int, keys: list[int] = KEYS) -> None:
     n = INPUTS or n
     w, h = drive.app.size
     for _ in range(n):
@@ -42,7 +50,7 @@ def monkey(drive, rnd: random.Random, n: int) -> None:
         elif r < 0.68:
             drive.post(pygame.MOUSEWHEEL, x=0, y=rnd.choice([-1, 1]), flipped=False, precise_x=0.0, precise_y=0.0)
         elif r < 0.95:
-            k = rnd.choice(KEYS)
+            k = rnd.choice(keys)
             mod = pygame.KMOD_CTRL if rnd.random() < 0.1 else 0
             drive.post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
             drive.post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
@@ -60,11 +68,24 @@ def maps_saved_aside(home, monkeypatch):
     monkeypatch.setattr("game.ui.editor.MAPS_DIR", home / "maps")
 
 
-def test_monkey_on_the_play_screen(app, drive):
-    game = new_game(load_map(ROOT / "maps" / "trench-raid.yaml"), seed=2)
-    app.switch(PlayScene(app, Session(game, {s: "human" for s in game.state.side_order})))
-    monkey(drive, random.Random(1234), 1500)
+@pytest.mark.parametrize("map_name", PLAY_MAPS)
+def test_monkey_on_the_play_screen(app, drive, map_name):
+    """Random inputs on the play screen of each ruleset, hotseat: nothing raises, and the
+    monkey plays commands (it stays on the screen: no Esc); first each overlay the toolbar
+    toggles is drawn on that table (the grid once raised on the 1/35th's 3 x 4 ft table)."""
+    game = new_game(load_map(ROOT / "maps" / f"{map_name}.yaml"), seed=2)
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never"))
+    app.switch(scene)
+    drive.frame(2)
+    grid = scene.show_grid  # (WWIFY's tables show their grid from the start)
+    for k in (pygame.K_g, pygame.K_r, pygame.K_t, pygame.K_l, pygame.K_m):  # every overlay drawn on this table
+        drive.key(k)
+        drive.frame(2)
+        drive.key(pygame.K_ESCAPE if k in (pygame.K_t, pygame.K_l, pygame.K_m) else k)  # (a tool is put down)
+    assert scene.show_grid == grid and isinstance(app.scene, PlayScene)
+    monkey(drive, random.Random(1234), 300, PLAY_KEYS)
     drive.frame(3)
+    assert game.commands  # (it played: the inputs reached the rules)
 
 
 def test_monkey_from_the_main_menu(app, drive):
