@@ -39,7 +39,8 @@ def play_headless(path: Path, commands: int = 40, frames: int = 2) -> str:
 
 def play_game(lm: LoadedMap, commands: int = 40, frames: int = 2) -> str:
     """Set up a map that loaded (against whatever ruleset it was loaded with), play
-    ``commands`` random commands and draw the play screen ``frames`` times. A map that
+    ``commands`` random commands and draw the play screen ``frames`` times, and once more with
+    the artillery grid toggled (it is drawn over the whole table, whatever its size). A map that
     loaded must play: anything that goes wrong escapes, a DataError too."""
     game = new_game(lm, seed=3)
     from game.simulate import make_player
@@ -55,9 +56,12 @@ def play_game(lm: LoadedMap, commands: int = 40, frames: int = 2) -> str:
     from game.ui.play import PlayScene
 
     app = App((1100, 700), headless=True)
-    app.switch(PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False)))
+    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
+    app.switch(scene)
     for _ in range(frames):
         app.frame(0.1)
+    scene.show_grid = not scene.show_grid  # the artillery grid (G) drawn too, or put away (a table of any size)
+    app.frame(0.1)
     return "played"
 
 
