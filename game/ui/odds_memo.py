@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.ai.knowledge import Knowledge
 from game.core.commands import Command
+from game.core.game import Game
 from game.rulesets.offers import Action, OddsReport
 
 from .odds_box import odds_lines, short_odds_lines
@@ -29,10 +31,17 @@ class OddsMemo:
     worked out by resolving the command under every fall of its dice. Those may take
     seconds (a WW2 Skirmish blast): the screen asks them of the odds worker, which works
     them out beside the window on a copy of the game, and says it is working them out
-    until they come."""
+    until they come.
+
+    The odds are worked out on the game as the side giving the command knows it
+    (:class:`game.ai.knowledge.Knowledge`, the view the solo AI plans on): on the whole game
+    they named the unspotted figures a WW2 blast would catch and every hidden enemy a
+    spotter could find, with the score each needs, and a 1/35th grenade at a hidden man's
+    place showed him killed. The check is the real game's (the referee)."""
 
     def __init__(self, action: Action) -> None:
         self.action = action
+        self.knowledge = Knowledge()
         self.cache: dict[str, Report] = {}
         self.frames = 0  # frames drawn (the tool's draw ticks it once a frame)
         self.passed: set[str] = set()  # keys whose command its check accepted (the odds on their way)
@@ -55,11 +64,15 @@ class OddsMemo:
         got = worker.take(question)
         if got is PENDING:
             rules = scene.rules
-            worker.ask(question, scene.game, lambda copy: rules.odds(copy, cmd))
+            worker.ask(question, self.known(scene, cmd), lambda copy: rules.odds(copy, cmd))
             self.paths = worker.paths(question)
             return WORKING
         self.cache[key] = got
         return got
+
+    def known(self, scene: PlayScene, cmd: Command) -> Game:
+        """The game as ``cmd``'s side knows it now (the game itself where nothing is hidden from it)."""
+        return self.knowledge.of(scene.game, cmd.side)
 
     def report(self, scene: PlayScene, key: str, cmd: Command) -> Report:
         """The report worked out here and now (on the window's thread)."""
@@ -69,7 +82,7 @@ class OddsMemo:
                 self.cache[key] = reason
             elif self.action.odds:
                 try:
-                    self.cache[key] = scene.rules.odds(scene.game, cmd)
+                    self.cache[key] = scene.rules.odds(self.known(scene, cmd), cmd)
                 except Exception as exc:  # a ruleset without odds for this: say so
                     self.cache[key] = f"No odds: {exc}"
             else:

@@ -45,7 +45,7 @@ class OddsWorker:
         self._next: tuple[Question, Game, Work] | None = None  # the question waiting for the thread
         self._running: tuple[Question, Watch] | None = None
         self._thread: threading.Thread | None = None
-        self._copy: tuple[int, int, Game] | None = None  # (the game's number, its version, the copy)
+        self._copy: tuple[int, int, int, Game] | None = None  # (the question's game and version, the copied game's number, the copy)
         self._numbers: weakref.WeakKeyDictionary[Game, int] = weakref.WeakKeyDictionary()
         self._count = itertools.count(1)
 
@@ -63,15 +63,16 @@ class OddsWorker:
         return n
 
     def ask(self, key: Question, game: Game, work: Work) -> None:
-        """Have ``work`` done on a copy of ``game`` as it is now, unless it is done already
-        or being done; the work on an earlier question is given up."""
+        """Have ``work`` done on a copy of ``game`` as it is now (the game the key names, or
+        that game as one side knows it), unless it is done already or being done; the work
+        on an earlier question is given up."""
         with self._cond:
             running = self._running is not None and self._running[0] == key and not self._running[1].given_up
             if key in self._answers or running or (self._next is not None and self._next[0] == key):
                 return
             if self._running is not None:
                 self._running[1].give_up()  # only the latest question is wanted
-            self._next = (key, self._copy_of(game), work)
+            self._next = (key, self._copy_of(key, game), work)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._serve, name="odds", daemon=True)
                 self._thread.start()
@@ -125,12 +126,13 @@ class OddsWorker:
         with self._cond:
             return self._cond.wait_for(lambda: self._running is None and self._next is None, timeout)
 
-    def _copy_of(self, game: Game) -> Game:
-        """A detached copy of ``game`` as it is now, one for the questions of one state."""
+    def _copy_of(self, key: Question, game: Game) -> Game:
+        """A detached copy of ``game`` as it is now, one for the questions of one state asked
+        on one game (a side's knowledge of it is a game of its own)."""
         n = self._number(game)
-        if self._copy is None or self._copy[:2] != (n, game.version):
-            self._copy = (n, game.version, game.detached())
-        return self._copy[2]
+        if self._copy is None or self._copy[:3] != (key[0], key[1], n):
+            self._copy = (key[0], key[1], n, game.detached())
+        return self._copy[3]
 
     def _serve(self) -> None:
         while True:

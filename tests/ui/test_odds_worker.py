@@ -287,3 +287,46 @@ def test_answers_not_taken_are_forgotten_with_their_state():
     assert worker.settle(30)
     worker.give_up()
     assert worker.take(q2) is PENDING and not worker.busy()
+
+
+def test_the_odds_box_reads_only_what_the_side_giving_the_command_knows(app):
+    """A US grenade at the place of a German hidden in the ambush's deployment, not yet
+    found: on the whole game the odds showed him killed a quarter of the time (who is there);
+    the box works them out on the game as the US know it, where nobody is. A WW2 spotter's
+    box named every hidden enemy and the score it needs; as its side knows the game, none."""
+    from types import SimpleNamespace
+
+    from game.core.commands import Command
+    from game.ui.odds_memo import OddsMemo
+
+    game = new_game(load_map("maps/ww2-135-ambush.yaml"), 1)
+    rules, st = ruleset_of(game), game.state
+    german = next(f for f in st.figures.values() if f.side == "german" and not rules.is_vehicle(f))
+    thrower = next(f for f in st.figures.values() if f.side == st.active_side and "grenade" in f.equipment)
+    with game.changing():
+        thrower.x, thrower.y, thrower.facing = german.x, german.y - 25.4 * 8, 90.0
+    throw = Command("throw", st.active_side, figure=thrower.id, point=german.pos)
+    assert game.check(throw) is None
+    whole = odds_lines(rules.odds(game, throw))
+    assert any(line.strip().startswith("1 killed:") for line in whole)  # (what the box must not tell)
+    scene = PlayScene(app, Session(game, {s: "human" for s in st.side_order}, handover="never", autosaves=False))
+    memo = OddsMemo(SimpleNamespace(odds=True, label="Throw a grenade"))
+    box = odds_lines(memo.report(scene, "throw", throw))
+    assert not any("1 killed" in line or "2 killed" in line for line in box) and any("0 killed" in line for line in box)
+    memo.cache.clear()
+    shown = memo.shown(scene, "throw", throw)
+    assert odds_worker().settle(60)
+    shown = memo.shown(scene, "throw", throw)
+    assert odds_lines(shown) == box  # the same through the worker
+
+    ww2 = new_game(load_map("maps/ww2-village-hauteville.yaml"), 1)
+    w2 = ruleset_of(ww2)
+    side = ww2.state.active_side
+    spotter = next(f for f in ww2.state.figures.values() if f.side == side and not w2.is_vehicle(f))
+    spot = Command("spot", side, figure=spotter.id)
+    if ww2.check(spot) is None:
+        hidden = [f.name for f in ww2.state.figures.values() if f.side != side]
+        whole = " ".join(odds_lines(w2.odds(ww2, spot)))
+        scene2 = PlayScene(app, Session(ww2, {s: "human" for s in ww2.state.side_order}, handover="never", autosaves=False))
+        box = " ".join(odds_lines(OddsMemo(SimpleNamespace(odds=True, label="Spot")).report(scene2, "spot", spot)))
+        assert "(of 0 hidden)" in box and "(of 0 hidden)" not in whole and not any(f"{n} " in box for n in hidden if n + " " in whole)
