@@ -64,7 +64,8 @@ class OddsMemo:
         got = worker.take(question)
         if got is PENDING:
             rules = scene.rules
-            worker.ask(question, self.known(scene, cmd), lambda copy: rules.odds(copy, cmd))
+            if worker.wanted(question):  # (asked every frame while it waits: the side's view made once)
+                worker.ask(question, self.known(scene, cmd), lambda copy: rules.odds(copy, cmd))
             self.paths = worker.paths(question)
             return WORKING
         self.cache[key] = got

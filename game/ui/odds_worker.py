@@ -67,8 +67,7 @@ class OddsWorker:
         that game as one side knows it), unless it is done already or being done; the work
         on an earlier question is given up."""
         with self._cond:
-            running = self._running is not None and self._running[0] == key and not self._running[1].given_up
-            if key in self._answers or running or (self._next is not None and self._next[0] == key):
+            if not self._wanted(key):
                 return
             if self._running is not None:
                 self._running[1].give_up()  # only the latest question is wanted
@@ -77,6 +76,17 @@ class OddsWorker:
                 self._thread = threading.Thread(target=self._serve, name="odds", daemon=True)
                 self._thread.start()
             self._cond.notify_all()
+
+    def wanted(self, key: Question) -> bool:
+        """Whether asking ``key`` would set work going: it is not answered, being worked out
+        or waiting (for the window, which asks every frame while it waits: the game to copy
+        is then made only when it is needed)."""
+        with self._cond:
+            return self._wanted(key)
+
+    def _wanted(self, key: Question) -> bool:
+        running = self._running is not None and self._running[0] == key and not self._running[1].given_up
+        return not (key in self._answers or running or (self._next is not None and self._next[0] == key))
 
     def keep_only(self, game: Game) -> None:
         """Give up the questions of any state but ``game`` as it is now (a command was given,
@@ -89,7 +99,8 @@ class OddsWorker:
                 self._cond.notify_all()
             if self._running is not None and self._running[0][:2] != now:
                 self._running[1].give_up()
-            self._answers = {k: v for k, v in self._answers.items() if k[:2] == now}
+            if any(k[:2] != now for k in self._answers):  # (asked every frame: mostly nothing to drop)
+                self._answers = {k: v for k, v in self._answers.items() if k[:2] == now}
             if self._copy is not None and self._copy[:2] != now:
                 self._copy = None
 
