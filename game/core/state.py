@@ -129,8 +129,10 @@ class GameState:
 
     # ---- queries -----------------------------------------------------------------
     def unit_figures(self, unit_id: str, alive_only: bool = True) -> list[Figure]:
-        figs = [self.figures[f] for f in self.units[unit_id].figures]
-        return [f for f in figs if f.alive] if alive_only else figs
+        figs = self.figures  # (asked very often: one pass, the life read directly)
+        if alive_only:
+            return [f for fid in self.units[unit_id].figures if (f := figs[fid]).life == ACTIVE]
+        return [figs[fid] for fid in self.units[unit_id].figures]
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]
@@ -152,7 +154,11 @@ class GameState:
         return a != b and not self.allied(a, b)
 
     def unit_alive(self, unit_id: str) -> bool:
-        return any(self.figures[f].alive for f in self.units[unit_id].figures)
+        figs = self.figures
+        for fid in self.units[unit_id].figures:
+            if figs[fid].life == ACTIVE:
+                return True
+        return False
 
     def other_side(self, side: str) -> str:
         others = self.enemies_of(side)

@@ -348,7 +348,7 @@ def _distinct_points(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarr
     """The distinct points of two equally long lists, and where a[k] and b[k] are among
     them: what is worked out per point (what contains it, its height) is then worked out
     once for a point in many pairs. Sight depends only on the points' coordinates."""
-    order, ia, ib = distinct_points([(x, y) for x, y in a.tolist()], [(x, y) for x, y in b.tolist()])
+    order, ia, ib = distinct_points(list(map(tuple, a.tolist())), list(map(tuple, b.tolist())))
     return as_points(order), np.asarray(ia, dtype=np.intp), np.asarray(ib, dtype=np.intp)
 
 

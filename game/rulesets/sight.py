@@ -83,9 +83,10 @@ class SightMixin:
         tv = (id(game.table), game.table.version)
         kept = self._kept_sight(game)
         at = kept.index if kept is not None else {}
-        todo = sorted({(o.pos, t.pos) for o in observers for t in targets
-                       if o.pos != t.pos and (o.pos, t.pos, *tv) not in cache and not (o.pos in at and t.pos in at)
-                       and (within is None or hypot(o.x - t.x, o.y - t.y) <= within)})
+        ends = [t.pos for t in targets]  # (each position made once, not once a pair)
+        todo = sorted({(pa, pb) for pa in (o.pos for o in observers) for pb in ends
+                       if pa != pb and (pa, pb, *tv) not in cache and not (pa in at and pb in at)
+                       and (within is None or hypot(pa[0] - pb[0], pa[1] - pb[1]) <= within)})
         if len(todo) < 2:
             return
         cache = game.store("los", 2 * len(todo), LOS_KEPT)

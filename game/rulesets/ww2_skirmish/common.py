@@ -95,7 +95,7 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return game.state.figures[f.attrs[Ww2FigAttr.IN_VEHICLE]]
 
     def on_table(self, f: Figure) -> bool:
-        return f.life in ON_TABLE and not self.embarked(f)
+        return f.life in ON_TABLE and not f.attrs.get(Ww2FigAttr.IN_VEHICLE)  # (not embarked)
 
     def fighter(self, f: Figure) -> bool:
         """A figure on foot in the fight: counts for cohesion and melee (asked for every
@@ -173,8 +173,9 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return [f for f in game.state.unit_figures(unit_id) if self.fighter(f)]
 
     def unit_vehicle(self, game: Game, unit_id: str) -> Figure | None:
+        vehicles = self.vehicle_types  # (asked for every team many times a command)
         for f in game.state.unit_figures(unit_id):
-            if self.is_vehicle(f):
+            if f.type in vehicles:
                 return f
         return None
 
@@ -191,8 +192,9 @@ class Ww2Common(RulesetBase[Ww2Data]):
         """Everyone in action inside a vehicle, by vehicle (sorted once per reading)."""
         riding: dict[str, list[Figure]] = {}
         for f in game.state.figures.values():
-            if f.alive and f.attrs.get(Ww2FigAttr.IN_VEHICLE):
-                riding.setdefault(f.attrs[Ww2FigAttr.IN_VEHICLE], []).append(f)
+            vid = f.attrs.get(Ww2FigAttr.IN_VEHICLE)  # (most figures are on foot: asked first)
+            if vid and f.life == ACTIVE:
+                riding.setdefault(vid, []).append(f)
         return riding
 
     def crew(self, game: Game, vehicle: Figure) -> list[Figure]:

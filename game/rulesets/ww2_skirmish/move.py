@@ -115,7 +115,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
 
     def plan_leg(self, game: Game, f: Figure, waypoints: list[tuple[float, float]], budget: float, strict: bool,
                  rough_paid: bool = False, collider: Collider | None = None) -> Leg:
-        ignore = {c.id for c in game.state.figures.values() if self.rules.embarked(c)}
+        ignore = {c.id for c in game.state.figures.values() if c.attrs.get(Ww2FigAttr.IN_VEHICLE)}  # the embarked
         carried = f.markers.get(Ww2FigMark.CARRYING)
         if carried:
             ignore.add(carried)
