@@ -339,17 +339,26 @@ def los_pairs(
     a, b = as_points(observers), as_points(targets)
     if len(a) != len(b):
         raise ValueError("observers and targets must have the same length")
-    pts, ii, jj = _distinct_points(a, b)
+    pts, ii, jj = _distinct_points(a, b, observers, targets)
     res = _evaluate(table, pts, ii, jj)
     return res.visible, res.cover_j, res.hindrances
 
 
-def _distinct_points(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _distinct_points(a: np.ndarray, b: np.ndarray, given_a: object = None,
+                     given_b: object = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The distinct points of two equally long lists, and where a[k] and b[k] are among
     them: what is worked out per point (what contains it, its height) is then worked out
-    once for a point in many pairs. Sight depends only on the points' coordinates."""
-    order, ia, ib = distinct_points(list(map(tuple, a.tolist())), list(map(tuple, b.tolist())))
+    once for a point in many pairs. Sight depends only on the points' coordinates.
+    ``given_a`` and ``given_b``: the points as the caller gave them, used as they are when
+    they are lists of (x, y) tuples (the rules' positions: the same values as the rows)."""
+    order, ia, ib = distinct_points(_as_tuples(given_a, a), _as_tuples(given_b, b))
     return as_points(order), np.asarray(ia, dtype=np.intp), np.asarray(ib, dtype=np.intp)
+
+
+def _as_tuples(given: object, rows: np.ndarray) -> list[tuple[float, float]]:
+    if isinstance(given, list) and all(type(p) is tuple and len(p) == 2 for p in given):
+        return given
+    return list(map(tuple, rows.tolist()))
 
 
 def distinct_points(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], list[int], list[int]]:
@@ -383,7 +392,7 @@ def sight_pairs_both_ways(table: Table, firsts: object, seconds: object) -> list
     if n == 0:
         return []
     idx = table.index
-    res = _evaluate_idx(idx, *_distinct_points(a, b))
+    res = _evaluate_idx(idx, *_distinct_points(a, b, firsts, seconds))
     dist = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
     out = []
     for k in range(n):
