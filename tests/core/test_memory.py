@@ -49,7 +49,7 @@ print((resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / 10)
 """
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mallopt is glibc's")
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="mallopt is glibc's")
 def test_a_kept_heap_serves_the_sight_matrix_without_faulting_pages_in():
     # glibc's defaults hand the sight matrix's temporaries back to the system and fault
     # them in again (about 630 minor page faults a matrix on the bench's 100 figures);
