@@ -24,7 +24,7 @@ from game.core.state import ACTIVE, Figure, GameState, Unit
 from game.rulesets.base import RulesetBase
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS
-from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2GameAttr, Ww2UnitMark
+from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2GameAttr, Ww2UnitMark
 from game.solo.keys import SoloKey
 from game.solo.portal_state import solo_side
 from game.solo.tables import solo_tables
@@ -47,12 +47,17 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         return attrs[Ww2GameAttr.SPOTTED].setdefault(side, {})
 
     def is_spotted(self, game: Game, side: str, f: Figure) -> bool:
+        """(Asked for every enemy figure many times a command: the records read directly,
+        not made where they are missing: every side has them from the set-up.)"""
         if f.side == side:
             return True
-        v = self.rules.vehicle_of(game, f)
-        if v is not None:
-            return self.is_spotted(game, side, v)
-        return f.id in self.spotted(game, side)
+        vid = f.attrs.get(Ww2FigAttr.IN_VEHICLE)
+        if vid:
+            v = game.state.figures.get(vid)
+            if v is not None:
+                return self.is_spotted(game, side, v)
+        records = game.state.attrs.get(Ww2GameAttr.SPOTTED)
+        return records is not None and f.id in records.get(side, ())
 
     def mark_spotted(self, game: Game, side: str, f: Figure, how: str) -> None:
         rec = self.spotted(game, side)
@@ -423,15 +428,21 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         """A fire record as the side fired on knows it: an unseen firing unit unnamed,
         unseen firers counted under aliases. ``shown``: whether each firing unit has a
         figure not hidden, filled in as they are met (a view reads many records of few units)."""
-        out = dict(rec)
         by = rec.get("by")
+        seen = True
         if by:
-            seen = shown.get(by)
-            if seen is None:
-                seen = shown[by] = any(x not in hidden for x in game.state.units[by].figures)
-            if not seen:
-                out["by"] = None
-        out["figures"] = sorted(alias.get(x, x) for x in rec.get("figures") or ())
+            known = shown.get(by)
+            if known is None:
+                known = shown[by] = any(x not in hidden for x in game.state.units[by].figures)
+            seen = known
+        figures = rec.get("figures")
+        if seen and figures is not None and hidden.isdisjoint(figures):
+            return rec  # as the side knows it already (its firers are kept sorted: SoloRules.note_fire)
+        figures = figures or ()
+        out = dict(rec)
+        if not seen:
+            out["by"] = None
+        out["figures"] = sorted(alias.get(x, x) for x in figures)
         return out
 
     def view(self, game: Game, side: str | None) -> GameState:
