@@ -161,3 +161,30 @@ def test_the_shot_the_ai_picks_is_planned_once(monkeypatch):
     del planned[:]
     assert game.submit(cmd).ok
     assert mine not in planned
+
+
+def _set(game, uid, order):
+    u = game.state.units[uid]
+    u.markers["solo_order"] = order
+    u.markers["solo_turn"] = game.state.turn
+
+
+def test_teams_that_stay_spot_before_any_team_acts_and_those_ordered_forward_look_after_moving():
+    us = [unit("a1", [("us_rifleman", 10, 40), ("us_rifleman", 12, 40)]),
+          unit("a2", [("us_rifleman", 34, 40), ("us_rifleman", 36, 40)]),
+          unit("a3", [("us_mg_gunner", 22, 42), ("us_mg_loader", 23.5, 42), ("us_mg_loader", 25, 42)])]
+    game = wgame(us, [unit("b1", [("ger_rifleman", 24, 20)])])
+    _set(game, "a1", "halt")
+    _set(game, "a2", "advance")
+    _set(game, "a3", "advance")  # a tripod MG: halts and fires instead
+    planner = game.rules.planner
+    assert [c.unit for c in planner.side_commands(game, "a")] == ["a1", "a3"]
+    assert all(c.kind == "spot" for c in planner.side_commands(game, "a"))
+    assert planner.side_commands(game, "b") == []  # not that side's turn
+    _set(game, "a1", "rout")
+    assert [c.unit for c in planner.side_commands(game, "a")] == ["a3"]
+    _set(game, "a1", "retreat")  # moving away: it looks from nearer first
+    assert [c.unit for c in planner.side_commands(game, "a")] == ["a1", "a3"]
+    for c in planner.side_commands(game, "a"):
+        assert game.submit(c).ok
+    assert [c.unit for c in planner.side_commands(game, "a")] == []  # each figure looks once a turn

@@ -20,6 +20,9 @@ commands, working only from what the side may know (spotted enemies, the objecti
 - tripod MGs, mortars and AT guns (the solo rules' support weapons) halt and fire
   instead of advancing or attacking; they retreat and rout as ordered. A bipod LMG team
   is an ordinary fire team;
+- before any team moves or fires, every team that will not move forward this turn (a
+  Halt, a Retreat, a support weapon, a defender in its position) tries to spot (free, once
+  a figure a turn); a team ordered forward looks after its move, from nearer;
 - when nothing is known to shoot at, figures try to spot first;
 - vehicles by their AFV order: Advance moves up then fires, Halt fires, Manoeuvre fires
   when it has a target else moves up, Retreat moves back, Bale out abandons the vehicle;
@@ -73,6 +76,28 @@ class Ww2Planner(Ww2ChartMoves):
         return next((c for c in holds if c.choice == "turn"), holds[0])
 
     # ---- orders on its own turn ----------------------------------------------------------------------------
+    def side_commands(self, game: Game, side: str) -> list[Command]:
+        """Before any team moves or fires, every team that will not move forward this
+        turn spots (it costs no action, and each figure looks once a turn): one that
+        waits for its turn in the order is shot at meanwhile by enemies it never saw. A
+        team ordered forward looks after its move, from nearer."""
+        st = game.state
+        if side != st.active_side or st.phase != "action":
+            return []
+        out = []
+        for u in self.rules.solo_units(game, side):
+            order = u.markers.get(SoloKey.ORDER, "halt")
+            if order == "rout" or self.rules.routing(u) or (order in ("advance", "attack", "close") and not self.stays(game, side, u)):
+                continue
+            out += self.spot_orders(game, side, u)
+        return out
+
+    def stays(self, game: Game, side: str, unit: Unit) -> bool:
+        """Whether a team ordered forward stays where it is all the same: a support
+        weapon or an AT gun (which halt and fire instead), or a defender in its position."""
+        prof = self.rules.profile(game, unit)
+        return prof.support_weapon or prof.at_gun or (defends(game, side) and self.in_position(game, unit))
+
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:
         """The team's commands, best first. A generator: the costly list of shots is
         worked out only when the player asks past the commands before it."""
