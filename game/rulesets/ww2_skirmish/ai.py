@@ -87,9 +87,11 @@ class Ww2Planner(Ww2ChartMoves):
         out = []
         for u in self.rules.solo_units(game, side):
             order = u.markers.get(SoloKey.ORDER, "halt")
-            if order == "rout" or self.rules.routing(u) or (order in ("advance", "attack", "close") and not self.stays(game, side, u)):
+            if order == "rout" or self.rules.routing(u):
                 continue
-            out += self.spot_orders(game, side, u)
+            spot = self.spot_orders(game, side, u)
+            if spot and (order not in ("advance", "attack", "close") or self.stays(game, side, u)):
+                out += spot
         return out
 
     def stays(self, game: Game, side: str, unit: Unit) -> bool:
