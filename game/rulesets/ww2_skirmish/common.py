@@ -256,10 +256,8 @@ class Ww2Common(RulesetBase[Ww2Data]):
     def figures_in_melee(self, game: Game) -> frozenset[str]:
         """Every figure on foot within 1" of an enemy figure on foot (all pairs at once),
         kept for as long as every figure on foot stands where it stood (a shot moves no one)."""
-        vehicles, roles = self.vehicle_types, self.type_roles  # (:meth:`fighter` written out: every figure, every reading)
-        fighters = [f for f in game.state.figures.values()
-                    if f.life == ACTIVE and not (a := f.attrs).get(Ww2FigAttr.IN_VEHICLE) and f.type not in vehicles
-                    and (a.get(Ww2FigAttr.ROLE) or roles[f.type]) != "gun"]
+        fighter = self.fighter  # (bound once: every figure, every reading)
+        fighters = [f for f in game.state.figures.values() if fighter(f)]
         key = tuple([(f.id, f.side, f.x, f.y, f.radius) for f in fighters])
         return game.keep("in_melee", key, lambda: self.fighters_in_melee(fighters), limit=4)
 
