@@ -8,6 +8,8 @@ from collections.abc import Callable
 from math import hypot
 from typing import TYPE_CHECKING, Any
 
+import shapely
+
 from game.core import victory
 from game.core.game import Game
 from game.core.keys import StateKey
@@ -57,6 +59,44 @@ def hold_objectives(game: Game, side: str) -> list[dict]:
 def defends(game: Game, side: str) -> bool:
     """A side that wins if nothing happens holds its ground (solo interpretation)."""
     return game.state.attrs.get(StateKey.VICTORY, {}).get("otherwise") == side
+
+
+FORTIFIED = ("trench", "bunker", "building")  # the fortified positions of the solo rules' chart
+
+
+def in_fortification(game: Game, figs: list) -> bool:
+    """Most of the figures in a trench, bunker or building ("they will not move from
+    fortified positions they are defending")."""
+    inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
+    return inside * 2 > len(figs)
+
+
+def position_on_the_way(game: Game, centre: tuple[float, float], goal: tuple[float, float],
+                        inside: float) -> tuple[float, float] | None:
+    """Where the straight way from ``centre`` to ``goal`` first enters a fortified position
+    (interpretation defenders: a defender out of its position that advances stops in the
+    position it reaches, as it will not move on from it): the middle of a trench it crosses,
+    ``inside`` (table units) past the wall of a bunker or building. None: no position on the way."""
+    if any(ft.type.id in FORTIFIED for ft in game.table.features_at(centre)):
+        return centre  # in one already: it stays
+    if dist(centre, goal) <= 0:
+        return None
+    way = shapely.LineString([centre, goal])
+    best: tuple[float, tuple[float, float]] | None = None
+    for ft in game.table.features:
+        if ft.type.id not in FORTIFIED or not way.intersects(ft.area):
+            continue
+        pieces = [g for g in getattr(way.intersection(ft.area), "geoms", [way.intersection(ft.area)]) if g.length > 0]
+        if not pieces:
+            continue
+        first = min(pieces, key=lambda g: way.project(shapely.Point(g.coords[0])))
+        a, b = way.project(shapely.Point(first.coords[0])), way.project(shapely.Point(first.coords[-1]))
+        a, b = min(a, b), max(a, b)
+        at = (a + b) / 2 if ft.is_line else min(b, a + inside)
+        q = way.interpolate(at)
+        if best is None or at < best[0]:
+            best = (at, (q.x, q.y))
+    return best[1] if best else None
 
 
 def back_goal(rules: RulesetBase[Any], game: Game, side: str, unit: Unit, order: str,

@@ -257,3 +257,45 @@ def test_wwify_advance_takes_up_dispersed_order():
     assert max(f.y for f in figs) - min(f.y for f in figs) < 0.1 * IN
     assert centre(game, "s")[1] < 37.7  # toward the enemy
     assert w.first_legal(game, "s").kind == "fire"  # the other action
+
+
+# ---- defenders out of their position (interpretation defenders) ------------------------------------------
+TRENCH = {"type": "trench", "line": [[0, 30], [48, 30]], "width": 2}
+
+
+def defending(doc):
+    doc["victory"]["otherwise"] = "a"  # side a wins by holding on: it defends
+    return doc
+
+
+def test_position_on_the_way_is_where_the_way_first_enters_a_fortified_position():
+    """The middle of a trench crossed; a building entered, ``inside`` past its wall;
+    nothing on the way; already in one (it stays)."""
+    from game.solo.goals import position_on_the_way
+
+    house = {"type": "building", "polygon": [[30, 10], [40, 10], [40, 20], [30, 20]]}
+    game = make_game(small_map([gw_squad("a1", 20, 40)], [gw_squad("b1", 20, 4)], terrain=[TRENCH, house]))
+    p = position_on_the_way(game, (20 * IN, 40 * IN), (20 * IN, 4 * IN), IN)
+    assert p is not None and abs(p[0] - 20 * IN) < 1e-6 and abs(p[1] - 30 * IN) < 1e-6
+    p = position_on_the_way(game, (35 * IN, 26 * IN), (35 * IN, 0), IN)  # past the trench, toward the house
+    assert p is not None and abs(p[1] - 19 * IN) < 1e-6
+    assert position_on_the_way(game, (5 * IN, 26 * IN), (5 * IN, 2 * IN), IN) is None
+    assert position_on_the_way(game, (5 * IN, 30.5 * IN), (5 * IN, 2 * IN), IN) == (5 * IN, 30.5 * IN)
+
+
+def test_gw_defender_out_of_its_trench_advances_into_it_and_stops():
+    """"They will not move however, from fortified positions they are defending": a
+    defending section that ran back behind its trench, ordered to Attack (full speed,
+    10"), moves toward the enemy into the trench 3" ahead and stops there, not 10" on
+    into the open. The attacker's section goes on past it."""
+    trench = {**TRENCH, "line": [[0, 33], [48, 33]]}
+    game = make_game(defending(small_map([gw_squad("a1", 20, 36)], [gw_squad("b1", 20, 6)], terrain=[trench])))
+    cmds = gw_moves(game, "a1", "attack", faces=(5, 5), activate=True)
+    for c in cmds:
+        ok(game, c)
+    assert game.rules.in_fortification(game, game.state.units["a1"])
+    assert abs(centre(game, "a1")[1] - 33) < 0.6
+    game = make_game(small_map([gw_squad("a1", 20, 36)], [gw_squad("b1", 20, 6)], terrain=[trench]))
+    for c in gw_moves(game, "a1", "attack", faces=(5, 5), activate=True):
+        ok(game, c)
+    assert centre(game, "a1")[1] < 29

@@ -25,7 +25,7 @@ from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.solo.fallback import cover_spots
-from game.solo.goals import ai_goal, back_goal, defends
+from game.solo.goals import ai_goal, back_goal, defends, in_fortification
 from game.solo.keys import SoloKey
 from game.solo.tables import solo_tables
 
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 FORWARD = ("advance", "attack", "close")
 CHARGING = ("attack", "close")
-FORTIFIED = ("trench", "bunker", "building")
 MOVES_AT_ONCE = 2  # moves planned per call: the first the referee accepts is given
 #: weapons whose shots read the crew or the beaten zone (other figures than firer and target)
 CREWED = frozenset({"lmg", ZONE})
@@ -145,9 +144,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
     def fortified(self, game: Game, unit: Unit) -> bool:
         """Most of the unit in a trench, bunker or building ("they will not move from
         fortified positions they are defending")."""
-        figs = self.rules.alive(game, unit.id)
-        inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
-        return inside * 2 > len(figs)
+        return in_fortification(game, self.rules.alive(game, unit.id))
 
     def cover_at(self, game: Game, p: tuple[float, float]) -> bool:
         return any(ft.type.cover != "none" for ft in game.table.features_at(p))

@@ -19,7 +19,7 @@ from game.core.state import Unit
 from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
-from game.solo.goals import ai_goal, back_goal, defends
+from game.solo.goals import ai_goal, back_goal, defends, position_on_the_way
 from game.solo.keys import SoloKey
 
 if TYPE_CHECKING:
@@ -81,6 +81,11 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             memo[key] = []
             return [Command("move_unit", side, unit=unit.id, point=leader.pos, choice="gather")] if leader else []
         goal = ai_goal(self.rules, game, side, centre, unit) if back is None else back
+        stop = self.rules.mm(1.5)  # short of the enemy
+        if forward and defends(game, side) and goal is not None:
+            # a defender out of its position advances into the position on its way, and stays there
+            if (post := position_on_the_way(game, centre, goal, self.rules.mm(1))) is not None:
+                goal, stop = post, 0.0
         if forward and mode == "no_advance" and goal is not None:
             # not activated: open the line out (or close it up) where it stands, a little
             # back from the nearest enemy, so next turn's activation is likelier to pass
@@ -103,7 +108,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
             reach = allowance
         else:
             reach = allowance if order in ("attack", "close") else allowance / 2  # close: full speed
-            reach = min(reach, max(0.0, hypot(goal[0] - centre[0], goal[1] - centre[1]) - self.rules.mm(1.5)))
+            reach = min(reach, max(0.0, hypot(goal[0] - centre[0], goal[1] - centre[1]) - stop))
         if reach < self.rules.mm(0.25):
             memo[key] = []
             return []

@@ -39,13 +39,13 @@ from game.rulesets.great_war_54mm.odds import GreatWarOdds
 from game.rulesets.great_war_54mm.solo import GreatWarSolo
 from game.rulesets.great_war_54mm.status import GwFigAttr, GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import MovePlan, plan_move
+from game.solo.goals import in_fortification
 from game.solo.keys import SoloKey
 from game.solo.tables import Profile
 
 # ---- data model ---------------------------------------------------------------------
 
 
-FORTIFIED = ("trench", "bunker", "building")  # what counts as a fortification for the solo rules
 
 
 class GreatWar54(RulesetBase[GWData]):
@@ -111,9 +111,7 @@ class GreatWar54(RulesetBase[GWData]):
         return bool(fig.markers.get(FigureMark.MOVED) or fig.attrs.get(GwFigAttr.MOVED_LAST_TURN))
 
     def in_fortification(self, game: Game, unit: Unit) -> bool:
-        figs = self.alive(game, unit.id)
-        inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
-        return inside * 2 > len(figs)
+        return in_fortification(game, self.alive(game, unit.id))
 
     # ---- small helpers -------------------------------------------------------------
     def is_crew(self, unit: Unit) -> bool:

@@ -22,6 +22,7 @@ from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.status import WwifyUnitMark
+from game.solo.goals import in_fortification
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin, last_firer
 from game.solo.retreat import flee_vector, surrounded
@@ -30,7 +31,6 @@ from game.solo.tables import Profile, cover_class, solo_tables
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
 
-FORTIFIED = ("trench", "bunker", "building")
 FORWARD = ("advance", "attack", "close")
 AT_WEAPON_KINDS = ("mortar", "field_gun", "vehicle")  # units whose fire counts as heavy
 
@@ -244,6 +244,4 @@ class WwSoloView(Chapter["Wwify"]):
         return cover_class([int(sight.matrix.cover[idx[nearest.id], idx[f.id]]) for f in figs])
 
     def in_fortification(self, game: Game, unit: Unit) -> bool:
-        figs = self.rules.alive(game, unit.id)
-        inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
-        return inside * 2 > len(figs)
+        return in_fortification(game, self.rules.alive(game, unit.id))
