@@ -196,6 +196,27 @@ def test_casualties_return_to_the_pool():
     assert any("return to the pool" in e.text for e in solo_events(game))
 
 
+def test_a_side_from_markers_counts_every_loss_against_its_whole_force():
+    """Interpretation portal-break: the pool at set-up (11 figures) is the side's
+    strength, and the recycled casualty counts as one lost though its figure is back in
+    the pool; the player's side counts its figures as usual."""
+    from game.core.victory import losses, side_losses
+
+    game = field(row(2))
+    assert losses(game.state, "b") == (0, 11)
+    step_out(game, 6, 0)
+    uid = next(u.id for u in game.state.side_units("b"))
+    end_phases(game, "assaults", "b")
+    force(game, 2)
+    ok(game, Command("end_phase", "b"))
+    end_phases(game, "shooting", "a")
+    force(game, 6, 10)
+    ok(game, Command("fire", "a", figure="pf.1", target=uid))
+    assert sum(portal_state.solo_pool(game).values()) == 11 - 4 + 1  # the casualty is back in the pool
+    assert losses(game.state, "b") == (1, 11) == side_losses(game.state)["b"]
+    assert side_losses(game.state)["a"] == (0, 1)
+
+
 def test_redeploy_moves_bypassed_markers_up_the_line_and_an_officer_appears():
     # six counters in the wood, a seventh bypassed far behind the player's lead figure
     cover = {"type": "building", "name": "Farm", "rect": {"x": 42, "y": 42, "w": 4, "h": 4}}
