@@ -24,7 +24,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 # gc alone: the rest of the game is imported when a command needs it
 from game.core.memory import tune
@@ -137,68 +136,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-#: the opponents `strength` sets the solo AI against, each a column of the table
-STRENGTH_FOES = ("random", "greedy")
-
-
-def _strength_job(job):
-    from game.catalog import load_map
-    from game.simulate import simulate
-
-    path, seed, ai_first, foe, portals = job
-    lm = load_map(path)
-    # the one AI side is the solo side; with portals (as the window plays it), from its
-    # portal markers where the map has them for it, else from its figures
-    rep = simulate(lm, seed, "ai" if ai_first else foe, foe if ai_first else "ai", portals=portals)
-    ai_side = _strength_side(lm, ai_first)
-    return path, ai_first, foe, portals, rep.winner == ai_side, rep.winner is None
-
-
-def _strength_side(lm, ai_first: bool) -> str:
-    side = lm.model.first_side or lm.model.sides[0].id
-    return side if ai_first else next(s.id for s in lm.model.sides if s.id != side)
-
-
-def _strength_portals(lm, ai_first: bool, asked: str) -> list[bool]:
-    """The portal settings a row is played with: markers only where the map has some
-    for the AI's side."""
-    has = any(p.side == _strength_side(lm, ai_first) for p in lm.model.portals)
-    return [x for x in ((True, False) if asked == "both" else (asked == "on",)) if has or not x]
-
-
 def cmd_strength(args: argparse.Namespace) -> int:
-    from concurrent.futures import ProcessPoolExecutor
-
+    from game import strength
     from game.catalog import available_maps
 
     maps = [lm for lm in available_maps(args.ruleset, shipped_only=True) if not args.map or args.map in str(lm.path)]
     if not maps:
         asked = " and ".join(f"--{k} {v!r}" for k, v in (("ruleset", args.ruleset), ("map", args.map)) if v)
         return _err(f"no shipped map matches {asked}; drop or change it (strength plays the maps in maps/)")
-    rows = [(lm, first, portals) for lm in maps for first in (True, False) for portals in _strength_portals(lm, first, args.portals)]
-    foes = STRENGTH_FOES if args.against == "both" else (args.against,)
-    table: list[dict[str, Any]] = []
-    # a row at a time, its games spread over the workers, and printed when it is done: a
-    # long run (100 WW2 games a row take an hour) keeps the rows it has finished
-    with ProcessPoolExecutor(max_workers=args.workers, initializer=tune) as pool:
-        for lm, first, portals in rows:
-            jobs = [(str(lm.path), seed, first, foe, portals) for foe in foes for seed in range(1, args.games + 1)]
-            results = list(pool.map(_strength_job, jobs, chunksize=1))
-            row: dict[str, Any] = {"map": Path(lm.path).stem, "ruleset": lm.model.ruleset, "ai_side": _strength_side(lm, first),
-                                   "portals": portals}
-            for foe in foes:
-                got = [r for r in results if r[2] == foe]
-                wins = sum(1 for r in got if r[4])
-                row[f"vs_{foe}"] = {"games": len(got), "ai_wins": wins, "draws": sum(1 for r in got if r[5]),
-                                    "ai_win_rate": round(wins / len(got), 3) if got else 0}
-            table.append(row)
-            if not args.json:
-                cols = "   ".join(f"vs {foe} {c['ai_wins']:>3}/{c['games']} ({c['ai_win_rate'] * 100:.0f}%), draws {c['draws']}"
-                                  for foe in foes for c in [row[f"vs_{foe}"]])
-                how = "portals" if row["portals"] else "figures"
-                print(f"{row['ruleset']:<16} {row['map']:<28} AI plays {row['ai_side']:<10} {how:<8} {cols}", flush=True)
+    foes = strength.FOES if args.against == "both" else (args.against,)
+    show = (lambda row: None) if args.json else (lambda row: print(strength.line(row, foes), flush=True))
+    rows = strength.table(maps, args.games, args.portals, foes, args.workers, args.baselines, show)
     if args.json:
-        print(json.dumps(table, indent=2))
+        print(json.dumps(rows, indent=2))
     return 0
 
 
@@ -373,12 +323,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=games, default=100, help="games per map and side (1 or more)")
     sp.add_argument("--portals", choices=["both", "on", "off"], default="both",
                     help="the AI side from its portal markers (on), from its figures (off), or a row of each (both, the default)")
-    sp.add_argument("--against", choices=[*STRENGTH_FOES, "both"], default="both",
+    sp.add_argument("--against", choices=["random", "greedy", "both"], default="both",
                     help="the baseline the AI plays: random, greedy, or a column of each (both, the default)")
     sp.add_argument("--ruleset")
     sp.add_argument("--map", help="only maps whose path contains this")
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2,
                     help=f"processes playing the games (1 to {MAX_WORKERS})")
+    sp.add_argument("--baselines", action="store_true",
+                    help="also play each baseline against itself on every map (from figures, the same seeds) and show how "
+                         "often it wins on the AI's side: the scenario's balance between sides played alike")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_strength)
 

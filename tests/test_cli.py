@@ -251,11 +251,12 @@ def test_strength_reports_the_ai_against_random_and_against_greedy(capsys, tmp_p
     (tmp_path / "maps").mkdir()
     shutil.copy(ROOT / "maps" / "trench-raid.yaml", tmp_path / "maps" / "my-trench-raid.yaml")
     # the rows --portals asks for, side by side (the games of a row are the same whichever asks)
+    from game import strength
     from game.catalog import load_map
 
     lm = load_map(ROOT / "maps" / "trench-raid.yaml")
-    british_first = main._strength_side(lm, True) == "british"
-    rows = {asked: [main._strength_portals(lm, first, asked) for first in (british_first, not british_first)]
+    british_first = strength.ai_side_of(lm, True) == "british"
+    rows = {asked: [strength.portal_settings(lm, first, asked) for first in (british_first, not british_first)]
             for asked in ("both", "on", "off")}
     assert rows == {"both": [[False], [True, False]], "on": [[], [True]], "off": [[False], [False]]}
 
@@ -268,3 +269,28 @@ def test_strength_reports_the_ai_against_random_and_against_greedy(capsys, tmp_p
         for foe in ("vs_random", "vs_greedy"):
             c = r[foe]
             assert c["games"] == 1 and 0 <= c["ai_wins"] + c["draws"] <= 1 and c["ai_win_rate"] in (0, 1)
+
+
+def test_strength_baselines_play_each_baseline_against_itself_once_a_map(capsys):
+    """--baselines: each row also says how often the baseline wins on the AI's side
+    against itself (from figures, the same seeds): the same games for both sides of a
+    map, so the two sides' wins and the draws add up to the games."""
+    import json
+
+    from game.catalog import load_map
+    from game.simulate import simulate
+
+    assert main.main(["strength", "--games", "2", "--map", "trench-raid", "--portals", "off", "--against", "random",
+                      "--baselines", "--workers", "1", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["ai_side"] for r in rows] == ["british", "german"]
+    pairs = [r["random_pair"] for r in rows]
+    assert all(p["games"] == 2 for p in pairs) and pairs[0]["draws"] == pairs[1]["draws"]
+    assert pairs[0]["side_wins"] + pairs[1]["side_wins"] + pairs[0]["draws"] == 2
+    lm = load_map(ROOT / "maps" / "trench-raid.yaml")
+    british = sum(simulate(lm, seed, "random", "random", portals=False).winner == "british" for seed in (1, 2))
+    assert pairs[0]["side_wins"] == british
+    assert main.main(["strength", "--games", "1", "--map", "trench-raid", "--portals", "off", "--against", "random",
+                      "--baselines", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("[random on this side vs random: ") == 2
