@@ -13,7 +13,7 @@ import shapely
 from game.core import victory
 from game.core.game import Game
 from game.core.keys import StateKey
-from game.core.state import Unit
+from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.solo.fallback import cover_spots
 from game.solo.keys import SoloKey
@@ -64,7 +64,7 @@ def defends(game: Game, side: str) -> bool:
 FORTIFIED = ("trench", "bunker", "building")  # the fortified positions of the solo rules' chart
 
 
-def in_fortification(game: Game, figs: list) -> bool:
+def in_fortification(game: Game, figs: list[Figure]) -> bool:
     """Most of the figures in a trench, bunker or building ("they will not move from
     fortified positions they are defending")."""
     inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
@@ -86,7 +86,8 @@ def position_on_the_way(game: Game, centre: tuple[float, float], goal: tuple[flo
     for ft in game.table.features:
         if ft.type.id not in FORTIFIED or not way.intersects(ft.area):
             continue
-        pieces = [g for g in getattr(way.intersection(ft.area), "geoms", [way.intersection(ft.area)]) if g.length > 0]
+        cut = way.intersection(ft.area)
+        pieces = [g for g in getattr(cut, "geoms", [cut]) if g.length > 0]
         if not pieces:
             continue
         first = min(pieces, key=lambda g: way.project(shapely.Point(g.coords[0])))

@@ -46,8 +46,6 @@ from game.solo.tables import Profile
 # ---- data model ---------------------------------------------------------------------
 
 
-
-
 class GreatWar54(RulesetBase[GWData]):
     id = "great-war-54mm"
     Data = GWData
