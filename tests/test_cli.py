@@ -238,6 +238,11 @@ def test_strength_against_one_baseline_plays_only_that_column(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 2 and all(set(r) == {"map", "ruleset", "ai_side", "portals", "vs_random"} for r in rows)
     assert all(r["vs_random"]["games"] == 2 for r in rows)
+    from game import strength
+
+    sub = next(a for a in main.build_parser()._actions if a.dest == "command")
+    against = next(a for a in sub.choices["strength"]._actions if a.dest == "against")
+    assert against.choices == [*strength.FOES, "both"]  # the parser names the baselines strength plays
     assert main.main(["strength", "--against", "nobody"]) == 2  # refused in one line, as any bad argument
     assert "invalid choice: 'nobody'" in capsys.readouterr().err
 
