@@ -67,8 +67,11 @@ FORTIFIED = ("trench", "bunker", "building")  # the fortified positions of the s
 def in_fortification(game: Game, figs: list[Figure]) -> bool:
     """Most of the figures in a trench, bunker or building ("they will not move from
     fortified positions they are defending")."""
-    inside = sum(1 for f in figs if any(ft.type.id in FORTIFIED for ft in game.table.features_at(f.pos)))
-    return inside * 2 > len(figs)
+    return sum(1 for f in figs if fortified_at(game, f.pos)) * 2 > len(figs)
+
+
+def fortified_at(game: Game, p: tuple[float, float]) -> bool:
+    return any(ft.type.id in FORTIFIED for ft in game.table.features_at(p))
 
 
 def position_on_the_way(game: Game, centre: tuple[float, float], goal: tuple[float, float],
@@ -77,14 +80,16 @@ def position_on_the_way(game: Game, centre: tuple[float, float], goal: tuple[flo
     (interpretation defenders: a defender out of its position that advances stops in the
     position it reaches, as it will not move on from it): the middle of a trench it crosses,
     ``inside`` (table units) past the wall of a bunker or building. None: no position on the way."""
-    if any(ft.type.id in FORTIFIED for ft in game.table.features_at(centre)):
+    if fortified_at(game, centre):
         return centre  # in one already: it stays
     if dist(centre, goal) <= 0:
         return None
     way = shapely.LineString([centre, goal])
+    idx = game.table.index
     best: tuple[float, tuple[float, float]] | None = None
-    for ft in game.table.features:
-        if ft.type.id not in FORTIFIED or not way.intersects(ft.area):
+    for i in (sorted(idx.tree.query(way, predicate="intersects")) if idx.features else ()):  # in table order
+        ft = idx.features[i]
+        if ft.type.id not in FORTIFIED:
             continue
         cut = way.intersection(ft.area)
         pieces = [g for g in getattr(cut, "geoms", [cut]) if g.length > 0]
