@@ -176,6 +176,36 @@ def test_a_retreat_in_cover_at_strength_stays_and_a_halt_takes_the_cover_within_
     assert [c.kind for c in cmds] == ["go_prone"]  # in cover at full strength: it stays; the man in the open lies down
 
 
+def test_an_advance_over_difficult_ground_spends_no_more_of_the_move_than_keeps_the_shot():
+    """L107-108: a rifleman fires after moving up to 5 cm; shell-torn ground costs double, so a
+    man with a shot who advances across it goes 2.5 cm and still fires (the planner had gone
+    5 cm, spent 10 and lost the shot). A prone man would spend the 5 cm standing up: he stays."""
+    from tests.rulesets.helpers import first_going, small_map
+    from tests.rulesets.test_goodbyeeee_courage import no_points
+
+    a = [unit("a1", [("junior_nco", 20, 100), ("private", 30, 100)], kind="section")]
+    doc = small_map(a, [unit("b1", [("private", 25, 70)], kind="section")], ruleset="goodbyeeee", unit="cm",
+                    size=(120, 120), turn_limit=6)
+    doc["terrain"] = [{"type": "rough", "polygon": [[0, 90], [120, 90], [120, 110], [0, 110]]}]
+    game = no_points(first_going(doc))
+    u = game.state.units["a1"]
+    to_step(game, "orders")
+    u.markers[SoloKey.ORDER] = "advance"
+    order(game, 1, 1)
+    planner = game.rules.planner
+    moves = planner.unit_commands(game, "a", u, {})
+    assert [c.kind for c in moves] == ["move", "move"]
+    for c in moves:
+        fig = game.state.figures[c.figure_id]
+        was = fig.pos
+        ok(game, c)
+        assert fig.markers["moved_cm"] <= 5.0 and 20.0 <= game.rules.dist(was, fig.pos) <= 25.0  # mm
+        assert game.rules.firing.shot(game, fig, game.state.figures["b1.1"], "rifle", False).to_hit  # not refused (L108)
+    game.state.figures["a1.1"].markers.pop("moved_cm")
+    game.state.figures["a1.1"].markers["prone"] = True
+    assert [c.figure_id for c in planner.unit_commands(game, "a", u, {}) if c.kind == "move"] == []
+
+
 def test_after_its_moves_a_figure_in_the_open_lies_down_unless_the_enemy_is_near():
     game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 20, 46)], kind="section")])
     to_step(game, "orders")

@@ -203,11 +203,14 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 if len(out) >= MOVES_AT_ONCE:
                     break
                 continue
+            budget = None
             if self.pace(game, side, centre, goal) <= self.fire_reach(f) and self.has_shot(game, f):
-                reach = min(reach, self.fire_reach(f))  # fire and movement: a figure with a shot keeps it (L107-109) ...
+                # fire and movement: a figure with a shot keeps it (L107-109): what it spends of its
+                # move (difficult ground double, standing up 5 cm) stays within what the weapon allows
+                reach = budget = min(reach, self.fire_reach(f))
             if reach <= rules.mm(1):
                 continue
-            to = self.affordable(game, f, self.step_toward(game, f, goal, reach), dash)
+            to = self.affordable(game, f, self.step_toward(game, f, goal, reach), dash, budget)
             if to is not None:
                 out.append(Command("move", side, figure=f.id, path=(to,), choice=DASH if dash else None))
             else:
@@ -293,13 +296,15 @@ class GbPlanner(Planner["Goodbyeeee"]):
         lim = limits.get(f.weapons[0], 0) if f.weapons else 0
         return float("inf") if lim == "full" else self.rules.mm(float(lim)) - self.rules.mm(0.3)
 
-    def affordable(self, game: Game, f: Figure, to: tuple[float, float], dash: bool) -> tuple[float, float] | None:
+    def affordable(self, game: Game, f: Figure, to: tuple[float, float], dash: bool,
+                   cap: float | None = None) -> tuple[float, float] | None:
         """``to``, or the furthest point short of it on the straight line that the move's
         allowance pays for (difficult ground costs double, a climb 5 cm, standing up 5 cm): the
-        distance the priced straight line allows, then shorter if a climb or a base is in the way."""
+        distance the priced straight line allows, then shorter if a climb or a base is in the way.
+        ``cap``: spend no more than this (mm) of the allowance."""
         moving = self.rules.moving
         costed = moving.costed(game, f, [f.pos, to])
-        budget = moving.left(game, f, dash)
+        budget = moving.left(game, f, dash) if cap is None else min(cap, moving.left(game, f, dash))
         plan = moving.plan(game, f, [to], dash) if costed.total <= budget + 0.01 else None
         if plan is not None and plan.refusal is None:
             return to
