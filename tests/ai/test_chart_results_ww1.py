@@ -2,6 +2,8 @@
 ("Solo rules": Rout, the falling-back Halt in cover, Retreat, Advance in dispersed
 order) in the Great War in 54mm and in WWIFY: forced dice, small scripted tables."""
 
+import pytest
+
 from game.core.commands import Command
 from tests.rulesets.helpers import end_phases, force, make_game, ok, small_map, unit
 
@@ -299,3 +301,30 @@ def test_gw_defender_out_of_its_trench_advances_into_it_and_stops():
     for c in gw_moves(game, "a1", "attack", faces=(5, 5), activate=True):
         ok(game, c)
     assert centre(game, "a1")[1] < 29
+
+
+def test_gw_fire_goes_where_a_first_casualty_makes_a_unit_test_its_morale():
+    """"All units losing a casualty take a morale check ... roll a d10" against the figures
+    left: the AI weighs each figure's shot by its expected casualties and the rise in the
+    target's chance of failing that test (x1.5: a failure pins it). At long range a rifle
+    hits on 5+ (1/3): a fresh 4-man unit is worth 1/3 * (1 + 1.5 * 7/10); one that has
+    lost a man this phase only 1/3 * (1 + 1.5 * (8 - 7)/10), so the next shot goes to the
+    other unit."""
+    from fractions import Fraction
+
+    game = gw_game([gw_squad("a1", 20, 24)], [gw_squad("b1", 10, 12), gw_squad("b2", 30.5, 12)])
+    end_phases(game, "shooting", "a")
+    a1, planner = game.state.units["a1"], game.rules.planner
+    a1.markers["solo_order"] = "halt"
+    b1, b2 = game.state.units["b1"], game.state.units["b2"]
+    fresh = Fraction(1, 3) * (1 + Fraction(3, 2) * Fraction(7, 10))
+    assert planner.shot_value(game, game.state.figures["a1.1"], b1) == pytest.approx(float(fresh))
+    first = planner.unit_commands(game, "a", a1, {})[0]
+    assert (first.kind, first.figure_id, first.target) == ("fire", "a1.1", "b1")  # a tie: the first unit
+    force(game, 6)
+    ok(game, first)
+    assert len(game.rules.alive(game, "b1")) == 3
+    after = Fraction(1, 3) * (1 + Fraction(3, 2) * Fraction(1, 10))
+    assert planner.shot_value(game, game.state.figures["a1.2"], b1) == pytest.approx(float(after))
+    nxt = planner.unit_commands(game, "a", a1, {})[0]
+    assert (nxt.figure_id, nxt.target) == ("a1.2", "b2")

@@ -3,19 +3,19 @@
 The solo chart gives each unit an order (Attack, Advance, Halt, Retreat, Rout...); the planner
 turns it into ordinary commands of this ruleset: roll to move (activating only
 when advancing), move the unit toward its goal choosing the destination where most of
-it ends in cover, fire at the enemy unit with the best expected casualties, assault
-when the odds favour it.
+it ends in cover, fire each figure where its casualties and the morale tests they cause
+are worth most, assault when the odds favour it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from math import atan2, cos, hypot, pi, radians, sin
+from math import atan2, comb, cos, hypot, pi, radians, sin
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, Refusal
 from game.core.game import Game
-from game.core.state import Unit
+from game.core.state import Figure, Unit
 from game.rulesets.great_war_54mm.status import GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
@@ -217,27 +217,48 @@ class GreatWarPlanner(Planner["GreatWar54"]):
                 yield t, cmd
 
     def _ai_fire(self, game: Game, side: str, unit: Unit) -> list[Command]:
-        best = []
-        for t, cmd in self._legal_against(game, side, unit, "fire_unit"):
-            value = self.expected_volley_hits(game, unit.id, t.id)
-            if self.rules.is_crew(t) and t.markers.get(GwUnitMark.CREW_HIT_TURN) != game.state.turn:
-                # one hit pins a crewed weapon, and destroys it when it is already pinned
-                value = min(1.0, value) * (12 if t.markers.get(GwUnitMark.PINNED) else 4)
-            best.append((-value, t.id, cmd))
-        best.sort(key=lambda b: (b[0], b[1]))
-        return [b[2] for b in best]
+        """Each figure's shot at the enemy unit where it is worth most (:meth:`shot_value`),
+        best first ("Each figure fires at one enemy unit"): asked again after every shot,
+        so the unit's fire spreads where a first casualty makes a unit test its morale."""
+        st = game.state
+        targets = [t for t in st.units.values() if t.side != side and st.unit_alive(t.id)]
+        out = []
+        for f in self.rules.alive(game, unit.id):
+            for t in targets:
+                try:
+                    value = self.shot_value(game, f, t)
+                except Refusal:
+                    continue
+                out.append((-value, f.id, t.id, Command("fire", side, figure=f.id, target=t.id)))
+        out.sort(key=lambda o: o[:3])
+        return [o[3] for o in out]
 
-    def expected_volley_hits(self, game: Game, unit_id: str, target_id: str) -> float:
-        """Expected hits of a volley: each die hits with probability (7 - need + mod) / 6,
-        at most the figures each firer can see (the AI's quick estimate; the player's
-        odds panel shows the exact distribution)."""
-        total = 0.0
-        for f in self.rules.combat.volley_firers(game, unit_id, target_id):
-            s = self.rules.combat.shot(game, f, target_id)
-            mod = sum(v for _, v in s.modifiers)
-            p = max(0, min(6, 7 - (s.need - mod))) / 6
-            total += min(s.dice * p, len(s.candidates))
-        return total
+    def shot_value(self, game: Game, f: Figure, t: Unit) -> float:
+        """What ``f``'s shot at ``t`` is worth: its expected casualties (each die hits on
+        (7 - need + mod) / 6, at most the figures it can reach), and the rise it makes in the
+        chance that ``t`` fails the morale test every unit losing a casualty takes at the
+        phase's end (d10 against the figures left, L57-63), weighed 1.5 (a failure pins it),
+        2 when pinned already (it runs) and 0.5 when running. A crewed weapon counts one hit a
+        turn, which pins it and destroys it when pinned (L69): a hit is worth 4, or 12."""
+        s = self.rules.combat.shot(game, f, t.id)
+        p = max(0, min(6, 7 - (s.need - sum(v for _, v in s.modifiers)))) / 6
+        hits = [comb(s.dice, k) * p**k * (1 - p) ** (s.dice - k) for k in range(s.dice + 1)]
+        if self.rules.is_crew(t):
+            if t.markers.get(GwUnitMark.CREW_HIT_TURN) == game.state.turn:
+                return 0.0
+            return (1 - hits[0]) * (12 if t.markers.get(GwUnitMark.PINNED) else 4)
+        weight = 0.5 if t.markers.get(GwUnitMark.RUNNING) else 2.0 if t.markers.get(GwUnitMark.PINNED) else 1.5
+        base = self.fail_chance(game, t, 0)
+        cap = len(s.candidates)
+        return sum(pk * (min(k, cap) + weight * (self.fail_chance(game, t, min(k, cap)) - base)) for k, pk in enumerate(hits))
+
+    def fail_chance(self, game: Game, t: Unit, lost: int) -> float:
+        """The chance ``t`` fails its morale test at the end of this Shooting phase with
+        ``lost`` more casualties (0: it has lost none and takes no test)."""
+        if lost + t.markers.get(GwUnitMark.CASUALTIES_PHASE, 0) <= 0:
+            return 0.0
+        faces = int(self.rules.data.morale.die.lstrip("d"))
+        return max(0.0, min(1.0, (faces - (self.rules.morale_target(game, t)[0] - lost)) / faces))
 
     def _ai_assault(self, game: Game, side: str, unit: Unit, order: str) -> list[Command]:
         out = []
