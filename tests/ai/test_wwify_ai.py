@@ -232,6 +232,21 @@ def test_advance_is_one_move_then_fire():
     assert c.kind == "fire" and c.value == 2
 
 
+def test_a_move_is_weighed_where_its_figures_stop_after_climbing_out_of_a_trench():
+    """Climbing out of a trench costs 3" of the 6" move: the planner scores each move of a
+    unit (its progress, its figures in cover) on where each figure really stops, not where
+    its full 6" would take it (a figure leaving the trench goes 3" and stands in the open;
+    one going along it goes the whole 6")."""
+    trench = [{"type": "trench", "line": [[10, 30], [40, 30]], "width": 2.5}]
+    a = [unit("s", line("good_rifleman", 4, 20, 30, first="good_officer"))]
+    game = fresh(wmap(a, [unit("e", line("evil_rifleman", 2, 30, 4))], terrain=trench))
+    routes, s1 = game.rules.planner.routes, game.state.figures["s.1"]
+    out = routes.reached(game, game.state.units["s"], s1, (s1.x, s1.y - 6 * IN))
+    assert out == pytest.approx((s1.x, s1.y - 3 * IN), abs=0.05 * IN)  # 3" to climb out, 3" on
+    along = (s1.x + 6 * IN, s1.y)
+    assert routes.reached(game, game.state.units["s"], s1, along) == along  # along the trench: no cost
+
+
 def test_routing_squad_runs_for_home_and_never_fires():
     a = [unit("s", line("good_rifleman", 4, 20, 30))]
     b = [unit("e", line("evil_rifleman", 4, 20, 22))]

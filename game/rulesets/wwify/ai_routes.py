@@ -89,21 +89,23 @@ class WwifyRoutes:
                 if near_water and any(self.rules.moving.first_wet(game, [f.pos, d]) is not None for f, d in zip(figs, dests, strict=True)):
                     continue
                 end = (centre[0] + v[0], centre[1] + v[1])
-                progress = d_goal - self.rules.dist(end, target)
-                cover = sum(self.cover_at(game, d) for d in dests) / len(figs)
+                # where each figure really stops once climbing out of a trench is paid
+                got = [self.reached(game, unit, f, d) for f, d in zip(figs, dests, strict=True)] if near_costly else dests
+                progress = d_goal - self.rules.dist((sum(x for x, _ in got) / len(got), sum(y for _, y in got) / len(got)), target)
+                cover = sum(self.cover_at(game, d) for d in got) / len(figs)
                 score = self.rules.in_units(progress) + 1.5 * (cover - here) - 0.01 * abs(turn)
-                scored.append((-score, turn, frac, end, dests))
+                scored.append((-score, turn, frac, end, dests, got))
         scored.sort(key=lambda c: c[:3])
         clean: list[tuple[float, float]] = []
         held: list[tuple[float, float]] = []
-        for _, _, frac, end, dests in scored:
+        for _, _, frac, end, dests, got in scored:
             if len(clean) >= 2:
                 break
             # figures held back unequally (by a base in the way, or by the cost of
             # climbing out of a trench) bend the line, and the move may break cohesion
             went = [min(step * frac, _first_hit([f.pos, d], f.radius, others)) for f, d in zip(figs, dests, strict=True)]
             if near_costly:  # climbing out costs 3": a line half in a trench bends
-                paying = {self.crosses(game, "costly", f.pos, d) for f, d in zip(figs, dests, strict=True)}
+                paying = {self.rules.dist(g, d) > self.rules.mm(0.1) for g, d in zip(got, dests, strict=True)}
                 if len(paying) > 1:
                     went.append(0.0)
             (held if max(went) - min(went) > self.rules.mm(1) else clean).append(end)
@@ -116,6 +118,18 @@ class WwifyRoutes:
             return out
 
         return cmds(clean[:2]), cmds(held[:2])
+
+    def reached(self, game: Game, unit: Unit, f: Figure, dest: tuple[float, float]) -> tuple[float, float]:
+        """Where ``f``'s straight move to ``dest`` stops once its terrain costs are paid
+        (climbing out of a trench 3", in or out of the bunker's tunnels)."""
+        length, charges = self.rules.moving.terrain_charges(game, [f.pos, dest])
+        if not charges or length <= 0:
+            return dest
+        reach, _, _, _ = self.rules.moving.afford(length, charges, self.rules.allowance(game, unit, f))
+        if reach >= length - 1e-6:
+            return dest
+        t = reach / length
+        return (f.x + (dest[0] - f.x) * t, f.y + (dest[1] - f.y) * t)
 
     def areas(self, game: Game) -> dict:
         """Unbridged water ('water') and trenches and bunkers ('costly': moving out of
@@ -132,10 +146,6 @@ class WwifyRoutes:
     def near(self, game: Game, what: str, p, reach: float) -> bool:
         area = self.areas(game)[what]
         return area is not None and area.distance(Point(p)) <= reach
-
-    def crosses(self, game: Game, what: str, a, b) -> bool:
-        area = self.areas(game)[what]
-        return area is not None and area.intersects(LineString([a, b]))
 
     def leg_moves(self, game: Game, side: str, unit: Unit, route: list, stop: float,
                    first: frozenset | set = frozenset()) -> list[tuple]:
