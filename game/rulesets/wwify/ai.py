@@ -270,6 +270,8 @@ class WwifyPlanner(Planner["Wwify"]):
         if order == "bale_out" or (order == "retreat" and immobile):
             return  # the crew is out of its vehicle this turn
         fire = list(self._fire_cmds(game, side, unit, n))
+        if order == "retreat" and n == 1 and fire:
+            yield from fire  # a Retreat is one move away: the first action fires from here, the second moves
         if not immobile:
             yield from self._afv_move(game, side, unit, order, n, bool(fire))
         yield from fire
