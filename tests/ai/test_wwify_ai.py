@@ -368,6 +368,37 @@ def test_engineers_repair_the_bridge_their_side_needs():
     assert park is not None and abs(park[0] - 20 * IN) < 1 and park[1] > 22.6 * IN
 
 
+def test_engineers_repair_a_gap_begun_on_their_own_bank_standing_behind_its_working_end():
+    """A scenario's site whose first end is on the engineers' bank (Gloomford's broken
+    bridge, 2.5" across): they work from behind the working end, on what is built, and
+    follow it across; a gap longer than their 2" reach is built all the same."""
+    water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
+    stubs = [{"type": "bridge", "line": [[20, 18], [20, 20.1]]}, {"type": "bridge", "line": [[20, 22.6], [20, 26]]}]
+    settings = {"bridge_sites": [{"id": "gap", "name": "Gap", "line": [[20, 22.6], [20, 20.1]]}]}
+    sappers = {"id": "e", "name": "Sappers", "kind": "squad", "attrs": {"materials": 4},
+               "figures": [{"type": "good_engineer", "at": [19.5, 23.2]}, {"type": "good_engineer", "at": [20.5, 23.2]},
+                           {"type": "good_engineer", "at": [20, 24.4]}, {"type": "good_engineer", "at": [21.2, 24.4]}]}
+    tree = {"id": "t", "name": "Oak", "kind": "large_creature", "attrs": {"materials": 4},
+            "figures": [{"type": "good_angry_tree", "at": [26, 30]}]}
+    tree2 = {**tree, "id": "t2", "figures": [{"type": "good_angry_tree", "at": [14, 30]}]}
+    doc = wmap([sappers, tree, tree2], [unit("x", [("evil_rifleman", 40, 4)])], terrain=[water] + stubs, settings=settings)
+    doc["objectives"] = [{"id": "o", "name": "Farm", "at": [30, 8], "radius": 4}]
+    doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["o"]}]
+    game = fresh(doc)
+    order(game, "e", "advance")
+    engineers = game.rules.planner.engineers
+    job = engineers.bridge_job(game, "a")
+    assert job and job["need"] == 12  # three 1" sections of 4 actions
+    assert job["spot"] == pytest.approx((20 * IN, 22.75 * IN)) and job["park"][1] == pytest.approx(24.75 * IN)
+    c = first_legal(game, "e")
+    assert (c.kind, c.choice) == ("build", "gap")
+    game.state.attrs["bridges"]["gap"]["built"] = 2 * IN  # two sections later the working end is 0.5" from the far stub
+    game.rules.sync_table(game)  # the built span on the table
+    game.kept.pop("wwai_cache", None)  # (the planner's scratch, kept while the state is unchanged)
+    job = engineers.bridge_job(game, "a")
+    assert job and job["spot"] == pytest.approx((20 * IN, 20.75 * IN))
+
+
 def test_engineers_fix_their_vehicle():
     a = [unit("e", [("good_engineer", 20, 38.5), ("good_engineer", 21.5, 38.5)]),
          unit("v", [("good_vehicle", 20, 40.5)], kind="vehicle")]

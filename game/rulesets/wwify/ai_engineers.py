@@ -32,8 +32,9 @@ class WwifyEngineers:
     def bridge_job(self, game: Game, side: str) -> dict | None:
         """The scenario's bridge site this side should repair, or None. It must be
         incomplete, its working end within an engineer's reach from the side's own bank
-        (a site is built from its first end, so one whose first end lies across the water
-        cannot be started from this bank), the side must have somewhere to go across the
+        (a site is built from its first end: from the side's bank when that end is on it,
+        the engineers standing behind the working end; else from its far end, across a gap
+        short enough to reach), the side must have somewhere to go across the
         water that the repair brings nearer, and the materials must be at hand: carried
         by the engineers and by units within 30" on this bank. Returns {site, spot (where
         an engineer works), park (where carriers stand), need (actions of work left)}."""
@@ -59,13 +60,18 @@ class WwifyEngineers:
             end = self.rules.moving.bridge_end(site)
             a, b = site["a"], site["b"]
             ux, uy = (b[0] - a[0]) / line.length, (b[1] - a[1]) / line.length
-            spot = (b[0] + ux * self.rules.mm(0.15), b[1] + uy * self.rules.mm(0.15))
-            park = (b[0] + ux * self.rules.mm(2.15), b[1] + uy * self.rules.mm(2.15))
+            c = self.rules.unit_centre(game, engs[0].id)
+            # the side works from its own bank: from the site's far end b toward its first end a
+            # across a short gap, or behind the working end of a site begun on its own bank
+            behind = (a[0] - ux * self.rules.mm(0.15), a[1] - uy * self.rules.mm(0.15))
+            from_b = wet is None or self.rules.moving.first_wet(game, [c, behind]) is not None
+            sign, base, far = (1.0, b, a) if from_b else (-1.0, end, b)
+            spot = (base[0] + sign * ux * self.rules.mm(0.15), base[1] + sign * uy * self.rules.mm(0.15))
+            park = (base[0] + sign * ux * self.rules.mm(2.15), base[1] + sign * uy * self.rules.mm(2.15))
             if self.rules.dist(spot, end) > reach - 0.1 or (wet is not None and (wet.contains(Point(spot)) or wet.contains(Point(park)))):
                 continue
-            c = self.rules.unit_centre(game, engs[0].id)
             goal = ai_goal(self.rules, game, side, c, None)
-            far = (a[0] - ux * self.rules.mm(1), a[1] - uy * self.rules.mm(1))
+            far = (far[0] - sign * ux * self.rules.mm(1), far[1] - sign * uy * self.rules.mm(1))
             if goal is None or self.rules.moving.first_wet(game, [spot, c]) is not None or self.rules.moving.first_wet(game, [far, goal]) is not None:
                 continue
             if self.rules.moving.first_wet(game, [c, goal]) is None:
