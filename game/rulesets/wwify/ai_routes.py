@@ -122,6 +122,9 @@ class WwifyRoutes:
     def reached(self, game: Game, unit: Unit, f: Figure, dest: tuple[float, float]) -> tuple[float, float]:
         """Where ``f``'s straight move to ``dest`` stops once its terrain costs are paid
         (climbing out of a trench 3", in or out of the bunker's tunnels)."""
+        costly = self.areas(game)["costly"]
+        if costly is None or not costly.intersects(LineString([f.pos, dest])):
+            return dest  # (a way that touches no trench or bunker pays nothing: the prepared test is quick)
         length, charges = self.rules.moving.terrain_charges(game, [f.pos, dest])
         if not charges or length <= 0:
             return dest
