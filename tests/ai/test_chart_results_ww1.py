@@ -316,7 +316,7 @@ def test_gw_fire_goes_where_a_first_casualty_makes_a_unit_test_its_morale():
     end_phases(game, "shooting", "a")
     a1, planner = game.state.units["a1"], game.rules.planner
     a1.markers["solo_order"] = "halt"
-    b1, b2 = game.state.units["b1"], game.state.units["b2"]
+    b1 = game.state.units["b1"]
     fresh = Fraction(1, 3) * (1 + Fraction(3, 2) * Fraction(7, 10))
     assert planner.shot_value(game, game.state.figures["a1.1"], b1) == pytest.approx(float(fresh))
     first = planner.unit_commands(game, "a", a1, {})[0]
