@@ -343,20 +343,29 @@ def test_squad_crosses_the_river_by_the_bridge():
     assert all(f.y < 20 * IN for f in game.state.unit_figures("s")), [pos(game, f.id) for f in game.state.unit_figures("s")]
 
 
-def test_engineers_repair_the_bridge_their_side_needs():
+def bridge_game(north_stub_end: float, site: list, sappers_y: tuple[float, float], carriers: list[tuple[float, float]]) -> Game:
+    """A river 4" wide (y 20-24) with two bridge stubs and the scenario's gap ``site``
+    between them, four Sappers carrying 4 on the south stub (rows at ``sappers_y``), angry
+    trees carrying 4 each at ``carriers``, and a farm across the river to hold."""
     water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
-    stubs = [{"type": "bridge", "line": [[20, 18], [20, 21]]}, {"type": "bridge", "line": [[20, 22.6], [20, 26]]}]
-    settings = {"bridge_sites": [{"id": "gap", "name": "Gap", "line": [[20, 21], [20, 22.6]]}]}
+    stubs = [{"type": "bridge", "line": [[20, 18], [20, north_stub_end]]}, {"type": "bridge", "line": [[20, 22.6], [20, 26]]}]
+    settings = {"bridge_sites": [{"id": "gap", "name": "Gap", "line": site}]}
+    y1, y2 = sappers_y
     sappers = {"id": "e", "name": "Sappers", "kind": "squad", "attrs": {"materials": 4},
-               "figures": [{"type": "good_engineer", "at": [19.5, 22.9]}, {"type": "good_engineer", "at": [20.5, 22.9]},
-                           {"type": "good_engineer", "at": [20, 24.2]}, {"type": "good_engineer", "at": [21.2, 24.2]}]}
-    tree = {"id": "t", "name": "Oak", "kind": "large_creature", "attrs": {"materials": 4},
-            "figures": [{"type": "good_angry_tree", "at": [26, 34]}]}
-    doc = wmap([sappers, tree], [unit("x", [("evil_rifleman", 40, 4)])], terrain=[water] + stubs, settings=settings)
+               "figures": [{"type": "good_engineer", "at": [19.5, y1]}, {"type": "good_engineer", "at": [20.5, y1]},
+                           {"type": "good_engineer", "at": [20, y2]}, {"type": "good_engineer", "at": [21.2, y2]}]}
+    trees = [{"id": f"t{i or ''}", "name": "Oak", "kind": "large_creature", "attrs": {"materials": 4},
+              "figures": [{"type": "good_angry_tree", "at": list(at)}]} for i, at in enumerate(carriers)]
+    doc = wmap([sappers, *trees], [unit("x", [("evil_rifleman", 40, 4)])], terrain=[water] + stubs, settings=settings)
     doc["objectives"] = [{"id": "o", "name": "Farm", "at": [30, 8], "radius": 4}]
     doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["o"]}]
     game = fresh(doc)
     order(game, "e", "advance")
+    return game
+
+
+def test_engineers_repair_the_bridge_their_side_needs():
+    game = bridge_game(21, [[20, 21], [20, 22.6]], (22.9, 24.2), [(26, 34)])
     job = game.rules.planner.engineers.bridge_job(game, "a")
     assert job and job["site"] == "gap" and job["need"] == 8  # two 1" sections of 4 actions
     c = first_legal(game, "e")
@@ -372,20 +381,7 @@ def test_engineers_repair_a_gap_begun_on_their_own_bank_standing_behind_its_work
     """A scenario's site whose first end is on the engineers' bank (Gloomford's broken
     bridge, 2.5" across): they work from behind the working end, on what is built, and
     follow it across; a gap longer than their 2" reach is built all the same."""
-    water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
-    stubs = [{"type": "bridge", "line": [[20, 18], [20, 20.1]]}, {"type": "bridge", "line": [[20, 22.6], [20, 26]]}]
-    settings = {"bridge_sites": [{"id": "gap", "name": "Gap", "line": [[20, 22.6], [20, 20.1]]}]}
-    sappers = {"id": "e", "name": "Sappers", "kind": "squad", "attrs": {"materials": 4},
-               "figures": [{"type": "good_engineer", "at": [19.5, 23.2]}, {"type": "good_engineer", "at": [20.5, 23.2]},
-                           {"type": "good_engineer", "at": [20, 24.4]}, {"type": "good_engineer", "at": [21.2, 24.4]}]}
-    tree = {"id": "t", "name": "Oak", "kind": "large_creature", "attrs": {"materials": 4},
-            "figures": [{"type": "good_angry_tree", "at": [26, 30]}]}
-    tree2 = {**tree, "id": "t2", "figures": [{"type": "good_angry_tree", "at": [14, 30]}]}
-    doc = wmap([sappers, tree, tree2], [unit("x", [("evil_rifleman", 40, 4)])], terrain=[water] + stubs, settings=settings)
-    doc["objectives"] = [{"id": "o", "name": "Farm", "at": [30, 8], "radius": 4}]
-    doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["o"]}]
-    game = fresh(doc)
-    order(game, "e", "advance")
+    game = bridge_game(20.1, [[20, 22.6], [20, 20.1]], (23.2, 24.4), [(26, 30), (14, 30)])
     engineers = game.rules.planner.engineers
     job = engineers.bridge_job(game, "a")
     assert job and job["need"] == 12  # three 1" sections of 4 actions
