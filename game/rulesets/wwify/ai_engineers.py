@@ -65,13 +65,13 @@ class WwifyEngineers:
             # across a short gap, or behind the working end of a site begun on its own bank
             behind = (a[0] - ux * self.rules.mm(0.15), a[1] - uy * self.rules.mm(0.15))
             from_b = wet is None or self.rules.moving.first_wet(game, [c, behind]) is not None
-            sign, base, far = (1.0, b, a) if from_b else (-1.0, end, b)
+            sign, base, far_end = (1.0, b, a) if from_b else (-1.0, end, b)
             spot = (base[0] + sign * ux * self.rules.mm(0.15), base[1] + sign * uy * self.rules.mm(0.15))
             park = (base[0] + sign * ux * self.rules.mm(2.15), base[1] + sign * uy * self.rules.mm(2.15))
             if self.rules.dist(spot, end) > reach - 0.1 or (wet is not None and (wet.contains(Point(spot)) or wet.contains(Point(park)))):
                 continue
             goal = ai_goal(self.rules, game, side, c, None)
-            far = (far[0] - sign * ux * self.rules.mm(1), far[1] - sign * uy * self.rules.mm(1))
+            far = (far_end[0] - sign * ux * self.rules.mm(1), far_end[1] - sign * uy * self.rules.mm(1))  # 1" onto the far bank
             if goal is None or self.rules.moving.first_wet(game, [spot, c]) is not None or self.rules.moving.first_wet(game, [far, goal]) is not None:
                 continue
             if self.rules.moving.first_wet(game, [c, goal]) is None:
