@@ -189,9 +189,9 @@ class SoloMixin:
         officers = [f for f in friends if self.data.troop_types[f.type].role == "officer"]
         if self._sees(game, figs, officers, tb.dist_mm("officer")):
             add("officer")
-        profiles = {uid: self.profile(game, st.units[uid]) for uid in sorted({f.unit for f in friends})}
-        afvs = [f for f in friends if profiles[f.unit].vehicle and not profiles[f.unit].damaged]
-        if any(self.apart(f, (cx, cy)) <= tb.dist_mm("friendly_afv") for f in afvs):
+        afv_reach = tb.dist_mm("friendly_afv")  # (a unit's profile read only for a friend that near)
+        if any(self.apart(f, (cx, cy)) <= afv_reach and (p := self.profile(game, st.units[f.unit])).vehicle and not p.damaged
+               for f in friends):
             add("friendly_afv")
         near = tb.dist_mm("friends_near")
         if any(

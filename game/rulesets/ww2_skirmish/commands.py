@@ -15,7 +15,7 @@ from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
 from game.rulesets.ww2_skirmish.common import DISABLED, EPS
-from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
+from game.rulesets.ww2_skirmish.data import HEAVY_ARMS, SHOT_ORDER, SMALL_ARMS
 from game.rulesets.ww2_skirmish.options import MODES, Mode, options
 from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
 from game.solo.goals import hold_objectives
@@ -85,28 +85,10 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
 
     # ---- candidate commands -----------------------------------------------------------------------
     def heavy_candidates(self, game: Game, side: str, f: Figure, target_unit: str) -> list[Command]:
-        st = game.state
-        out: list[Command] = []
-        tu = st.units.get(target_unit)
-        heavy = self.rules.weapons_of(f, "gun", "at", "flamethrower", "grenade", "rifle_grenade", "mortar")
-        if tu is None or not heavy:
-            return out
-        members = self.rules.recall(game, ("spotted_members", side, target_unit), lambda: [
-            m for m in st.unit_figures(target_unit) if self.rules.on_table(m) and self.rules.spotting.is_spotted(game, side, m)])
-        if not members:
-            return out
-        near = min(members, key=lambda m: (hypot(m.x - f.x, m.y - f.y), m.id))
-        veh = self.rules.unit_vehicle(game, target_unit)
-        for wid, w in heavy:
-            if w.category == "gun":
-                out.append(Command("fire_gun", side, figure=f.id, target=near.id, options=options(weapon=wid)))
-            elif w.category in ("at", "flamethrower") and veh is not None and self.rules.guns.affects(w, veh):
-                out.append(Command("fire_at", side, figure=f.id, target=veh.id, options=options(weapon=wid)))
-            if w.category in ("grenade", "rifle_grenade", "mortar") or (w.category == "at" and w.vs_infantry == "rifle_grenade" and veh is None):
-                out.append(Command("blast", side, figure=f.id, target=near.id, options=options(weapon=wid)))
-            if w.category == "flamethrower" and veh is None:
-                out.append(Command("flame", side, figure=f.id, target=target_unit))
-        return out
+        heavy = self.rules.weapons_of(f, *HEAVY_ARMS)
+        if target_unit not in game.state.units or not heavy:
+            return []
+        return self.rules.reactions.heavy_shots(game, side, f, target_unit, heavy, self.rules.unit_vehicle(game, target_unit))
 
     def may_shoot_cheap(self, game: Game, f: Figure) -> bool:
         unit = game.state.units[f.unit]

@@ -20,6 +20,7 @@ WeaponCategory = Literal[
     "gun", "at", "flamethrower", "explosives",
 ]
 SMALL_ARMS = ("rifle", "smg", "pistol", "mg", "assault_rifle")
+HEAVY_ARMS = ("gun", "at", "flamethrower", "grenade", "rifle_grenade", "mortar")  # the weapons with shots of their own
 VehicleClass = Literal["light", "medium", "heavy", "small_soft", "large_soft"]
 AFV_CLASSES = ("light", "medium", "heavy")
 EffectResult = Literal["none", "suppressed", "wounded", "disabled", "killed"]

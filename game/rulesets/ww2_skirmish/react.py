@@ -5,13 +5,14 @@ turn; its choice is a decision (shoot with one of them, or hold fire). A chapter
 
 from __future__ import annotations
 
+from math import hypot
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, Refusal, require
 from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
-from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
+from game.rulesets.ww2_skirmish.data import HEAVY_ARMS, SHOT_ORDER, SMALL_ARMS, Weapon
 from game.rulesets.ww2_skirmish.options import Mode, options
 from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2GameAttr
 
@@ -104,9 +105,9 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
             self.rules.firing.firer_ready(game, f)
         except Refusal:
             return out
-        arms = self.rules.weapons_of(f, *SMALL_ARMS)
-        if self.rules.is_vehicle(f):
-            arms = self.rules.weapons_of(f, "mg")
+        vehicle = self.rules.is_vehicle(f)
+        arms = self.rules.weapons_of(f, "mg") if vehicle else self.rules.weapons_of(f, *SMALL_ARMS)[:1]
+        heavy = self.rules.weapons_of(f, *HEAVY_ARMS)  # (the same at every target)
         haves: dict[str, int | None] = {}  # each weapon's actions left with its loaders, whatever the target
         for t in targets:
             tu = game.state.units.get(t)
@@ -114,23 +115,47 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
                 continue
             veh = self.rules.unit_vehicle(game, t)
             # a small-arms shot needs a member of the team in sight (each would be refused)
-            in_sight = any(self.rules.los(game, f, m).visible for m in game.state.unit_figures(t))
-            for wid, w in (arms[:1] if not self.rules.is_vehicle(f) else arms) if in_sight else ():
+            in_sight = bool(arms) and any(self.rules.los(game, f, m).visible for m in game.state.unit_figures(t))
+            for wid, w in arms if in_sight else ():
                 modes: list[Mode | None] = [None]
                 if w.category == "assault_rifle" and not f.markers.get(Ww2FigMark.AR_MODE):
                     modes = ["rifle", "smg"]
                 # a shot costing more actions than the firer and its loaders have left is refused
                 if wid not in haves:
-                    haves[wid] = None if self.rules.is_vehicle(f) else self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w))
+                    haves[wid] = None if vehicle else self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w))
                 have = haves[wid]
+                wpart = wid if vehicle else None
+                occupants = veh is not None and self.rules.is_open_vehicle(veh)
                 for shot in SHOT_ORDER:
                     if have is not None and self.rules.data.shooting.shot_types[shot].actions > have:
                         continue
                     for mode in modes:
-                        wpart = wid if self.rules.is_vehicle(f) else None
                         out.append(Command("fire", side, figure=f.id, target=t, options=options(shot=shot, weapon=wpart, mode=mode)))
-                        if veh is not None and self.rules.is_open_vehicle(veh):
+                        if occupants:
                             out.append(Command("fire", side, figure=f.id, target=t, options=options(shot=shot, weapon=wpart, occupants=True, mode=mode)))
-            for cmd in self.rules.listing.heavy_candidates(game, side, f, t):
-                out.append(cmd)
+            if heavy:
+                out += self.heavy_shots(game, side, f, t, heavy, veh)
+        return out
+
+    def heavy_shots(self, game: Game, side: str, f: Figure, target_unit: str, heavy: list[tuple[str, Weapon]],
+                    veh: Figure | None) -> list[Command]:
+        """The shots of ``f``'s ``heavy`` weapons (guns, anti-tank weapons, flamethrowers,
+        grenades and mortars: not none) at a unit there is, whose vehicle is ``veh`` (each
+        read once for every target, not once a target and weapon)."""
+        st = game.state
+        out: list[Command] = []
+        members = self.rules.recall(game, ("spotted_members", side, target_unit), lambda: [
+            m for m in st.unit_figures(target_unit) if self.rules.on_table(m) and self.rules.spotting.is_spotted(game, side, m)])
+        if not members:
+            return out
+        near = min(members, key=lambda m: (hypot(m.x - f.x, m.y - f.y), m.id))
+        for wid, w in heavy:
+            if w.category == "gun":
+                out.append(Command("fire_gun", side, figure=f.id, target=near.id, options=options(weapon=wid)))
+            elif w.category in ("at", "flamethrower") and veh is not None and self.rules.guns.affects(w, veh):
+                out.append(Command("fire_at", side, figure=f.id, target=veh.id, options=options(weapon=wid)))
+            if w.category in ("grenade", "rifle_grenade", "mortar") or (w.category == "at" and w.vs_infantry == "rifle_grenade" and veh is None):
+                out.append(Command("blast", side, figure=f.id, target=near.id, options=options(weapon=wid)))
+            if w.category == "flamethrower" and veh is None:
+                out.append(Command("flame", side, figure=f.id, target=target_unit))
         return out

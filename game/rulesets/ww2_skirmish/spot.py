@@ -460,7 +460,9 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
             if u.side == side:
                 fired = u.attrs.get(SoloKey.FIRED_ON)
                 if fired and hidden:
-                    st.units[uid] = replace(u, attrs={**u.attrs, SoloKey.FIRED_ON: [self._seen_record(game, rec, hidden, alias, shown) for rec in fired]})
+                    seen = [self._seen_record(game, rec, hidden, alias, shown) for rec in fired]
+                    if any(s is not rec for s, rec in zip(seen, fired, strict=True)):  # (else the unit as it is)
+                        st.units[uid] = replace(u, attrs={**u.attrs, SoloKey.FIRED_ON: seen})
                 continue
             if any(x in hidden for x in u.figures):
                 figures = [x for x in u.figures if x not in hidden]
