@@ -255,21 +255,20 @@ class Ww2Planner(Ww2ChartMoves):
         most dangerous spotted enemy in reach (a belt-fed MG, else a figure in a bunker)
         that no smoke covers yet."""
         st = game.state
+        out: list[Command] = []
+        smokers = [(f, wid) for f in st.unit_figures(unit.id) if f.alive and not self.rules.embarked(f)
+                   for wid, w in self.rules.weapons_of(f, "mortar", "rifle_grenade") if "smoke" in (w.rounds or [])]
+        if not smokers:  # (most teams: the enemies are not weighed)
+            return out
         radius = self.rules.mm(self.rules.data.blast.smoke_diameter) / 2
         danger = [e for e in foes if self.rules.on_table(e) and (
             any(w.category == "mg" and w.belt_fed for _, w in self.rules.weapons_of(e)) or self.rules.in_bunker(game, e))]
         danger = [e for e in danger if not any(c.type == "smoke" and hypot(c.x - e.x, c.y - e.y) <= radius for c in st.clouds.values())]
-        out = []
-        for f in st.unit_figures(unit.id):
-            if not f.alive or self.rules.embarked(f):
-                continue
-            for wid, w in self.rules.weapons_of(f, "mortar", "rifle_grenade"):
-                if "smoke" not in (w.rounds or []):
-                    continue
-                for e in sorted(danger, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id)):
-                    out.append(Command("blast", side, figure=f.id, point=(round(e.x, 2), round(e.y, 2)),
-                                       options=options(weapon=wid, round="smoke")))
-                    break
+        for f, wid in smokers:
+            for e in sorted(danger, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id)):
+                out.append(Command("blast", side, figure=f.id, point=(round(e.x, 2), round(e.y, 2)),
+                                   options=options(weapon=wid, round="smoke")))
+                break
         return out
 
     def spot_orders(self, game: Game, side: str, unit: Unit) -> list[Command]:

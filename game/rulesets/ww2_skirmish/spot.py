@@ -238,21 +238,26 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         figs = [f for f in st.figures.values() if self.rules.on_table(f)]
         if len(figs) < 2:
             return
-        if game.kept.get(REFRESHED) == self.spotting_inputs(game, figs):
+        with game.reading():  # (only looking: each vehicle's crew found in one pass over the figures)
+            observing = [self.can_observe(game, f) for f in figs]
+        # where each figure stands and whether it observes: the refresh changes neither
+        stand = tuple((f.id, f.x, f.y, f.radius, f.side, o) for f, o in zip(figs, observing, strict=True))
+        if game.kept.get(REFRESHED) == self.spotting_inputs(game, stand):
             return
-        self.refresh_records(game, figs)
-        game.kept[REFRESHED] = self.spotting_inputs(game, figs)
+        self.refresh_records(game, figs, observing)
+        game.kept[REFRESHED] = self.spotting_inputs(game, stand)
 
-    def spotting_inputs(self, game: Game, figs: list[Figure]) -> tuple:
+    def spotting_inputs(self, game: Game, stand: tuple) -> tuple:
         """Everything :meth:`refresh_records` reads: the terrain, the side-turn, where each
-        figure on the table stands and whether it can observe, and every side's records."""
+        figure on the table stands and whether it can observe (``stand``), and every side's
+        records."""
         st = game.state
         records = st.attrs.get(Ww2GameAttr.SPOTTED)
-        return (id(game.table), game.table.version, self.rules.sideturn(game), tuple(st.side_order),
-                tuple((f.id, f.x, f.y, f.radius, f.side, self.can_observe(game, f)) for f in figs),
+        return (id(game.table), game.table.version, self.rules.sideturn(game), tuple(st.side_order), stand,
                 repr(records) if records is not None else None)
 
-    def refresh_records(self, game: Game, figs: list[Figure]) -> None:
+    def refresh_records(self, game: Game, figs: list[Figure], observing: list[bool]) -> None:
+        """``observing``: whether each of ``figs`` can observe."""
         st = game.state
         m = self.rules.sight_matrix(game, figs)
         now = self.rules.sideturn(game)
@@ -263,7 +268,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         dist = np.maximum(0.0, np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1]) - radii[:, None] - radii[None, :])
         for side in st.side_order:
             rec = self.spotted(game, side)
-            obs = np.array([i for i, f in enumerate(figs) if f.side == side and self.can_observe(game, f)], dtype=np.intp)
+            obs = np.array([i for i, f in enumerate(figs) if f.side == side and observing[i]], dtype=np.intp)
             # seen[k, j]: observer obs[k] sees figure j within sight range; in_open: and
             # close enough, with no cover and nothing hindering, to be seen at once
             seen = m.visible[obs] & (dist[obs] <= reach)
