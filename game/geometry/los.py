@@ -181,13 +181,27 @@ def kept_point_info(idx: TableIndex, pts: list[tuple[float, float]], kept: dict)
                       np.array([r[2] for r in rows], dtype=np.int32), np.array([r[3] for r in rows], dtype=np.int8))
 
 
+#: points whose :func:`_point_info` rows a table index keeps (it starts again when full)
+POINT_ROWS_KEPT = 20_000
+
+
+def table_point_info(idx: TableIndex, pts: np.ndarray) -> _PointInfo:
+    """:func:`_point_info` of ``pts``, each point's row kept on the table index (a point's
+    row reads only that point and the terrain, which a new index stands for): the figures
+    that did not move since the last sight lines are not looked up in the terrain again."""
+    rows = idx.point_rows
+    if len(rows) + len(pts) > POINT_ROWS_KEPT:
+        rows.clear()
+    return kept_point_info(idx, list(map(tuple, pts.tolist())), rows)
+
+
 def _evaluate_idx(idx: TableIndex, pts: np.ndarray, ii: np.ndarray, jj: np.ndarray, exact: bool = False,
                   info: _PointInfo | None = None, crossings_only: bool = False) -> _Batch:
     """The sight lines pts[ii[k]] to pts[jj[k]] (``info``: :func:`_point_info` of ``pts``
     when the caller has it; ``crossings_only``: exact, at most :data:`_BLOCK` lines, and
     only the crossings and their effects both ways, not each line's visibility, cover and
     hindrances)."""
-    info = info if info is not None else _point_info(idx, pts)
+    info = info if info is not None else table_point_info(idx, pts)
     m = len(ii)
     if m <= _BLOCK:
         return _evaluate_block(idx, info, pts, ii, jj, exact or crossings_only, crossings_only)

@@ -95,6 +95,11 @@ class TableIndex:
 
         return sight_rules(self)
 
+    @cached_property
+    def point_rows(self) -> dict:
+        """What :func:`game.geometry.los.table_point_info` keeps of points on this terrain."""
+        return {}
+
     @property
     def count(self) -> int:
         return len(self.features)

@@ -84,8 +84,11 @@ class SightMixin:
         kept = self._kept_sight(game)
         at = kept.index if kept is not None else {}
         ends = [t.pos for t in targets]  # (each position made once, not once a pair)
-        todo = sorted({(pa, pb) for pa in (o.pos for o in observers) for pb in ends
-                       if pa != pb and (pa, pb, *tv) not in cache and not (pa in at and pb in at)
+        starts = [o.pos for o in observers]
+        if all(p in at for p in starts) and all(p in at for p in ends):
+            return  # (most often: every line is in the kept sight matrix)
+        todo = sorted({(pa, pb) for pa in starts for pb in ends
+                       if pa != pb and not (pa in at and pb in at) and (pa, pb, *tv) not in cache
                        and (within is None or hypot(pa[0] - pb[0], pa[1] - pb[1]) <= within)})
         if len(todo) < 2:
             return

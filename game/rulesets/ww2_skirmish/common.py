@@ -173,15 +173,20 @@ class Ww2Common(RulesetBase[Ww2Data]):
         return [f for f in game.state.unit_figures(unit_id) if self.fighter(f)]
 
     def unit_vehicle(self, game: Game, unit_id: str) -> Figure | None:
-        vehicles = self.vehicle_types  # (asked for every team many times a command)
-        for f in game.state.unit_figures(unit_id):
-            if f.type in vehicles:
+        """The team's vehicle in action (asked for every team many times a command: the
+        team's figures read in place, no list of them made)."""
+        figs, vehicles = game.state.figures, self.vehicle_types
+        for fid in game.state.units[unit_id].figures:
+            f = figs[fid]
+            if f.type in vehicles and f.life == ACTIVE:
                 return f
         return None
 
     def unit_gun(self, game: Game, unit_id: str) -> Figure | None:
-        for f in game.state.unit_figures(unit_id):
-            if self.is_gun(f):
+        figs = game.state.figures
+        for fid in game.state.units[unit_id].figures:
+            f = figs[fid]
+            if f.life == ACTIVE and self.is_gun(f):
                 return f
         return None
 
