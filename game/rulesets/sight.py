@@ -52,10 +52,12 @@ class SightMixin:
     def los(self, game: Game, a: Figure | tuple[float, float], b: Figure | tuple[float, float]) -> LosResult:
         """Sight from a to b, kept per terrain version (the same pair is asked often);
         read from the kept sight matrix when both points are in it."""
-        pa = a.pos if isinstance(a, Figure) else a
-        pb = b.pos if isinstance(b, Figure) else b
-        key = (pa, pb, id(game.table), game.table.version)
-        res = game.kept.get("los", {}).get(key)
+        pa = (a.x, a.y) if isinstance(a, Figure) else a  # (its pos, read directly: asked very often)
+        pb = (b.x, b.y) if isinstance(b, Figure) else b
+        table = game.table
+        key = (pa, pb, id(table), table.version)
+        kept_lines = game.kept.get("los")
+        res = kept_lines.get(key) if kept_lines is not None else None
         if res is None:
             kept = self._kept_sight(game)
             i, j = (kept.index.get(pa), kept.index.get(pb)) if kept is not None else (None, None)

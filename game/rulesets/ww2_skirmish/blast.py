@@ -88,6 +88,11 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         return False
 
     def blast_figures(self, game: Game, centre: tuple[float, float], radius: float) -> list[Figure]:
+        """The figures a blast at ``centre`` reaches (remembered for the reading scope: the
+        AI weighs the grenades of many firers at the same figure)."""
+        return list(self.rules.recall(game, ("blast_figures", centre, radius), lambda: self._blast_figures(game, centre, radius)))
+
+    def _blast_figures(self, game: Game, centre: tuple[float, float], radius: float) -> list[Figure]:
         out = []
         for f in game.state.figures.values():
             if not f.alive or self.rules.is_vehicle(f) or self.rules.is_gun(f):
@@ -228,17 +233,19 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
         wid, w = self.blast_weapon(f, opts.weapon)
         rnd = opts.round or "he"
         rounds = w.rounds or ["he"]
-        require(rnd in rounds, f"{w.name} fires {', '.join(rounds)} rounds, not {rnd}.")
+        if rnd not in rounds:  # (the words made only for a refusal: a blast is weighed very often)
+            refuse(f"{w.name} fires {', '.join(rounds)} rounds, not {rnd}.")
         if strict:
             self.rules.firing.firer_ready(game, f)
             left = self.ammo_left(f, w, wid)
-            require(left is None or left > 0, f"{f.name} has no {w.name} {'grenades' if w.category == 'grenade' else 'rounds'} left.")
+            if left is not None and left <= 0:
+                refuse(f"{f.name} has no {w.name} {'grenades' if w.category == 'grenade' else 'rounds'} left.")
         pool = [f] if w.category in ("grenade", "rifle_grenade") else self.rules.firing.action_pool(game, f, w)
         saved = self.rules.guns.ready_count(f, wid) if w.accumulate else 0
         if strict:
             have = saved + self.rules.firing.pool_actions(pool)
-            require(have >= w.actions, f"{w.name} needs {w.actions} actions; {f.name} has {have}"
-                    + (" (ready it over several turns)" if w.accumulate else "") + ".")
+            if have < w.actions:
+                refuse(f"{w.name} needs {w.actions} actions; {f.name} has {have}" + (" (ready it over several turns)" if w.accumulate else "") + ".")
         target = st.figures.get(target_id or "")
         if rnd == "he":
             require(target is not None, "Choose an enemy figure to fire at.")
