@@ -24,12 +24,30 @@ _SIDE_LIFE = attrgetter("side", "life")
 
 def objective_holder(state: GameState, obj: dict[str, Any]) -> str | None:
     """The side holding an objective: it has a figure in action within the radius and
-    no other side has one."""
+    no other side has one, nor a hidden marker there (:func:`hidden_marker_at`)."""
     present = set()
     for f in state.figures.values():
         if f.alive and hypot(f.x - obj["x"], f.y - obj["y"]) <= obj["radius"] + 1e-6:
             present.add(f.side)
-    return next(iter(present)) if len(present) == 1 else None
+    if len(present) != 1:
+        return None
+    holder = next(iter(present))
+    return None if hidden_marker_at(state, obj, holder) else holder
+
+
+def hidden_marker_at(state: GameState, obj: dict[str, Any], holder: str) -> bool:
+    """Whether a marker of a side played from portal markers, other than ``holder``,
+    stands unrevealed within the objective (a portal marker, a dummy or a solo counter:
+    they look alike until revealed). It stands for that side's forces hidden there, so no
+    other side holds the objective while it is there: the player must drive it off (a
+    figure coming within 8" of it in sight), or see it revealed (solo interpretation
+    ``portal-hold``)."""
+    solo = state.attrs.get(SoloKey.SOLO) or {}
+    side = solo.get("side")
+    if not side or side == holder or not solo.get("portals"):
+        return False
+    return any(m.side == side and m.secret and hypot(m.x - obj["x"], m.y - obj["y"]) <= obj["radius"] + 1e-6
+               for m in state.markers.values())
 
 
 def holds(state: GameState, side: str, obj: dict[str, Any], at_end: bool) -> bool:
