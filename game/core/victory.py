@@ -25,14 +25,30 @@ _SIDE_LIFE = attrgetter("side", "life")
 def objective_holder(state: GameState, obj: dict[str, Any]) -> str | None:
     """The side holding an objective: it has a figure in action within the radius and
     no other side has one, nor a hidden marker there (:func:`hidden_marker_at`)."""
+    holder = figure_holder(state, obj)
+    return None if holder is None or hidden_marker_at(state, obj, holder) else holder
+
+
+def figure_holder(state: GameState, obj: dict[str, Any]) -> str | None:
+    """The one side with a figure in action within the objective, markers aside."""
     present = set()
     for f in state.figures.values():
         if f.alive and hypot(f.x - obj["x"], f.y - obj["y"]) <= obj["radius"] + 1e-6:
             present.add(f.side)
-    if len(present) != 1:
-        return None
-    holder = next(iter(present))
-    return None if hidden_marker_at(state, obj, holder) else holder
+    return next(iter(present)) if len(present) == 1 else None
+
+
+def contested_notes(state: GameState) -> list[str]:
+    """For the log, a line for each objective a side's figures alone stand in but a hidden
+    marker keeps from it (:func:`hidden_marker_at`): why it was not held."""
+    solo = str((state.attrs.get(SoloKey.SOLO) or {}).get("side"))
+    out = []
+    for o in (state.attrs.get(StateKey.VICTORY) or {}).get("objectives", {}).values():
+        holder = figure_holder(state, o)
+        if holder is not None and hidden_marker_at(state, o, holder):
+            out.append(f"{state.sides[holder].name} stand in {o['name']}, but a marker of {state.sides[solo].name} stands there "
+                       "too: its hidden forces keep it from them (solo rules: drive the marker off or see it revealed).")
+    return out
 
 
 def hidden_marker_at(state: GameState, obj: dict[str, Any], holder: str) -> bool:

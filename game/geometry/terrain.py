@@ -181,3 +181,11 @@ class TerrainFeature:
 def polygon(points: Sequence[tuple[float, float]]) -> Polygon:
     """Small helper: a Polygon from (x, y) points."""
     return Polygon([(float(x), float(y)) for x, y in points])
+
+
+def cloud_shape(x: float, y: float, radius: float, points: Sequence[tuple[float, float]]) -> BaseGeometry:
+    """A cloud's area (smoke, gas): a circle of ``radius`` about (x, y), else the polygon
+    of ``points``."""
+    if radius:
+        return shapely.Point(x, y).buffer(radius, quad_segs=16)
+    return Polygon(points)

@@ -13,8 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from shapely.geometry import Point
-
 from game.core import victory
 from game.core.commands import END_PHASE, Command, Refusal, passes, refuse
 from game.core.game import MISSING, Game
@@ -25,7 +23,7 @@ from game.data.map_schema import MapFile
 from game.data.ruleset_schema import RulesetData, data_digest
 from game.data.terrain_types import TerrainFile, build_types
 from game.geometry.table import Table
-from game.geometry.terrain import TerrainFeature, TerrainType
+from game.geometry.terrain import TerrainFeature, TerrainType, cloud_shape
 from game.geometry.units import to_mm
 from game.rulesets import views
 from game.rulesets.command_table import CommandKind, command_kinds
@@ -198,6 +196,8 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
         st = game.state
         limit = st.attrs.get(StateKey.VICTORY, {}).get("turn_limit", 0)
         decided = victory.evaluate(st, "end" if st.turn >= limit else "turn_end")
+        for note in victory.contested_notes(st):  # never hide why an objective was not held
+            game.emit("solo", note)
         if decided is not None:
             self.finish(game, *decided)
         return decided is not None
@@ -341,13 +341,8 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
             table.remove_feature(fid)
         for fid in set(wanted) - present:
             c = wanted[fid]
-            geom = Point(c.x, c.y).buffer(c.radius, quad_segs=16) if c.radius else None
-            if geom is None:
-                from shapely.geometry import Polygon
-
-                geom = Polygon(c.polygon)
             tt = self.terrain_types[c.type]
-            table.add_feature(TerrainFeature(id=fid, type=tt, geometry=geom, name=tt.name))
+            table.add_feature(TerrainFeature(id=fid, type=tt, geometry=cloud_shape(c.x, c.y, c.radius, c.polygon), name=tt.name))
 
     # ---- memos while nothing changes ---------------------------------------------------
     def recall(self, game: Game, key: tuple, work: Callable[[], Any]) -> Any:

@@ -48,6 +48,10 @@ def test_a_hidden_marker_within_an_objective_keeps_the_player_from_holding_it():
     assert victory.hidden_marker_at(st, obj, "alliance")
     assert victory.objective_holder(st, obj) is None
     assert victory.evaluate(st, "turn_end") is None  # the Alliance does not hold it at a turn's end
+    assert not game.rules.turn_end_decides(game)
+    said = [e.line for e in game.log.events if e.kind == "solo" and "Bunker Grimhold" in e.line]
+    assert said == ["Alliance of the Free Folk stand in Bunker Grimhold, but a marker of Iron Horde stands there too: its hidden "
+                    "forces keep it from them (solo rules: drive the marker off or see it revealed)."]
     inside[0].secret = False  # a revealed counter stands for nothing hidden
     assert victory.objective_holder(st, obj) == "alliance"
     inside[0].secret = True
