@@ -13,10 +13,17 @@ from game.catalog import load_map, load_map_doc
 from game.core.commands import Command
 from game.data.errors import DataError
 from game.data.yamlio import Doc
+from game.rulesets.ww2_skirmish.data import HEAVY_ARMS
 from game.rulesets.ww2_skirmish.options import options
 
 from .helpers import force, ok, small_map
 from .test_ww2_skirmish import odds, quiet, see, team, wgame
+
+
+def heavy_shots(game, side, f, target_unit):
+    """The shots of ``f``'s heavy weapons at a team that are offered (each still to be checked)."""
+    rules = game.rules
+    return rules.reactions.heavy_shots(game, side, f, target_unit, rules.weapons_of(f, *HEAVY_ARMS), rules.unit_vehicle(game, target_unit))
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNKER = [{"type": "bunker", "id": "bk", "name": "Bunker", "rect": {"x": 20, "y": 10, "w": 6, "h": 4}}]
@@ -172,7 +179,7 @@ def test_an_at_rifle_damages_an_afv_as_a_gun_up_to_57mm():
     d, hit = rep.outcomes.fractions, F(9, 20)
     assert d["miss"] == 1 - hit
     assert d["no effect"] == hit * F(7, 20) and d["explodes"] == hit * F(2, 20) and d["immobilised"] == hit * F(4, 20)
-    assert "fire_at" in [c.kind for c in game.rules.listing.heavy_candidates(game, "a", game.state.figures["a1.1"], "b1")]
+    assert "fire_at" in [c.kind for c in heavy_shots(game, "a", game.state.figures["a1.1"], "b1")]
     assert [c for c in game.rules.legal_commands(game, "a") if c.kind == "fire_at"]
 
 
@@ -185,7 +192,7 @@ def test_an_at_rifle_is_not_fired_at_a_soft_skinned_vehicle():
     boys = game.state.figures["a1.1"]
     cmd = Command("fire_at", "a", figure="a1.1", target="b1.1", options=options(weapon="boys_rifle"))
     assert "only effective against AFVs" in game.check(cmd)
-    assert "fire_at" not in [c.kind for c in game.rules.listing.heavy_candidates(game, "a", boys, "b1")]
+    assert "fire_at" not in [c.kind for c in heavy_shots(game, "a", boys, "b1")]
     assert not [c for c in game.rules.legal_commands(game, "a") if c.kind == "fire_at"]
 
 

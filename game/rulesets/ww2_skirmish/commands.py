@@ -15,7 +15,7 @@ from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
 from game.rulesets.ww2_skirmish.common import DISABLED, EPS
-from game.rulesets.ww2_skirmish.data import HEAVY_ARMS, SHOT_ORDER, SMALL_ARMS
+from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
 from game.rulesets.ww2_skirmish.options import MODES, Mode, options
 from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
 from game.solo.goals import hold_objectives
@@ -84,12 +84,6 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
         return {"north": (centre[0], 0.0), "south": (centre[0], h), "west": (0.0, centre[1]), "east": (w, centre[1])}[edge]
 
     # ---- candidate commands -----------------------------------------------------------------------
-    def heavy_candidates(self, game: Game, side: str, f: Figure, target_unit: str) -> list[Command]:
-        heavy = self.rules.weapons_of(f, *HEAVY_ARMS)
-        if target_unit not in game.state.units or not heavy:
-            return []
-        return self.rules.reactions.heavy_shots(game, side, f, target_unit, heavy, self.rules.unit_vehicle(game, target_unit))
-
     def may_shoot_cheap(self, game: Game, f: Figure) -> bool:
         unit = game.state.units[f.unit]
         if self.rules.routing(unit) or self.rules.shaken(game, unit) or self.rules.suppression(unit):
