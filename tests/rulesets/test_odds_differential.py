@@ -77,7 +77,7 @@ def wwify_contact() -> Game:
     maps' seeded games never bring squads into contact, so close combat is taken from
     here (the loser's owner picks who falls, the winner kills or captures: decisions the
     computer answers, as in play)."""
-    from .test_wwify import fresh, wmap
+    from .wwify_kit import fresh, wmap
 
     a = [unit("s", [("good_rifleman", 20, 30), ("good_rifleman", 22, 30), ("good_officer", 21, 31)])]
     b = [unit("t", [("evil_rifleman", 21, 30), ("evil_rifleman", 23, 30), ("evil_officer", 30, 34)])]

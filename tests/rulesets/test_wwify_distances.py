@@ -10,7 +10,7 @@ from game.catalog import load_ruleset
 from game.core.commands import Command
 
 from .helpers import ok, refused
-from .test_wwify import P, _fire_game, move_game
+from .wwify_kit import P, _fire_game, move_game
 
 
 def test_wwify_measures_base_edge_to_base_edge():

@@ -10,7 +10,7 @@ from game.core.state import Cloud
 from game.geometry.units import to_mm
 
 from .helpers import force, ok, unit
-from .test_wwify import binom, fresh, play, wmap
+from .wwify_kit import binom, fresh, play, wmap
 
 
 def smoke_over(game, x_in: float, y_in: float, r_in: float = 0.6) -> None:

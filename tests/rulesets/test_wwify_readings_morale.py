@@ -8,7 +8,7 @@ from game.core.commands import Command
 from game.core.state import DEAD, FLED
 
 from .helpers import force, make_game, ok, small_map, unit
-from .test_wwify import IDENTITY, P, fresh, play, squad, wmap
+from .wwify_kit import IDENTITY, P, fresh, play, squad, wmap
 
 
 def morale_rolls(game, words: str = "morale test"):

@@ -8,7 +8,7 @@ from game.session import Session
 from game.ui.play import PlayScene
 from game.ui.victory import VictoryScene
 from tests.rulesets.helpers import force, make_game, small_map, unit
-from tests.rulesets.test_wwify import fresh, wmap
+from tests.rulesets.wwify_kit import fresh, wmap
 
 
 def screen_of(scene: PlayScene, fid: str):
