@@ -10,7 +10,7 @@ from game.catalog import load_ruleset
 from game.core.commands import Command
 from game.rulesets.ww2_skirmish.options import options
 
-from .test_ww2_skirmish import IN, RIFLE, need_of, shooter_game, team, wgame
+from .ww2_kit import IN, RIFLE, need_of, shooter_game, team, wgame
 
 
 def test_ww2_measures_base_edge_to_base_edge():

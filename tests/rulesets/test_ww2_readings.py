@@ -17,7 +17,7 @@ from game.rulesets.ww2_skirmish.data import HEAVY_ARMS
 from game.rulesets.ww2_skirmish.options import options
 
 from .helpers import force, ok, small_map
-from .test_ww2_skirmish import odds, quiet, see, team, wgame
+from .ww2_kit import odds, quiet, see, team, wgame
 
 
 def heavy_shots(game, side, f, target_unit):

@@ -14,7 +14,7 @@ from game.core.state import DEAD, DESTROYED
 from game.rulesets.ww2_skirmish.options import options
 
 from .helpers import force, ok, refused, run_main
-from .test_ww2_skirmish import IN, odds, quiet, see, team, wgame
+from .ww2_kit import IN, odds, quiet, see, team, wgame
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted(p for p in (ROOT / "maps").glob("ww2-*.yaml") if not p.name.startswith("ww2-135-"))
