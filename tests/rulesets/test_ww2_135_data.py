@@ -33,6 +33,8 @@ from game.rulesets import DATA_ONLY, REGISTRY
 from game.rulesets.ww2_135.data import W135Data, check_w135_data
 from game.rulesets.ww2_135.data_tables import ACTION_IDS
 
+from .data_kit import Change, broken_copy_is_named, del_at, refused_copy, set_at
+
 ROOT = Path(__file__).resolve().parents[2]
 PATH = ROOT / "rulesets" / "ww2-135.yaml"
 #: the rules text the game ships (assets/rules, shown in the rules reference): the same as
@@ -332,48 +334,27 @@ def test_every_reading_named_in_the_file_is_written(data):
 
 
 # ---- cross-references and broken files ------------------------------------------------------------
-def _refused(raw: dict, change: Callable[[dict], None]) -> DataError:
-    d = copy.deepcopy(raw)
-    change(d)
-    with pytest.raises(DataError) as e:
-        load_ruleset_data_doc(parse_yaml(dump_yaml(d), "w135.yaml"))
-    assert e.value.file == "w135.yaml" and e.value.line is not None and "\n" not in e.value.one_line()
-    return e.value
-
-
-def _set(path: tuple, value: Any) -> Callable[[dict], None]:
-    def change(d: dict) -> None:
-        for p in path[:-1]:
-            d = d[p]
-        d[path[-1]] = value
-    return change
-
-
-def _del(path: tuple) -> Callable[[dict], None]:
-    def change(d: dict) -> None:
-        for p in path[:-1]:
-            d = d[p]
-        del d[path[-1]]
-    return change
+def _refused(raw: dict, change: Change) -> DataError:
+    return refused_copy(raw, change, "w135.yaml")
 
 
 BROKEN = [
-    (_set(("troop_types", "us_rifleman", "weapons"), ["m1"]), "troop_types.us_rifleman.weapons[0]", "unknown weapon 'm1'"),
-    (_set(("troop_types", "us_radio", "equipment"), ["walkie"]), "troop_types.us_radio.equipment[0]", "unknown equipment 'walkie'"),
-    (_del(("actions", "hide")), "actions", "hide missing"),
-    (_set(("actions", "sprint"), {"cost": 1}), "actions.sprint", "no such action"),
-    (_set(("weapons", "pistol", "suppress_range"), 20), "weapons.pistol.suppress_range", "only a weapon that lays suppressive fire"),
-    (_set(("weapons", "bazooka", "max_range"), 30), "weapons.bazooka.max_range", "reaches its table's last band (24\")"),
-    (_set(("grenades", "fuse_late_faces"), ["BANG", "fuse"]), "grenades.fuse_late_faces", "some face of the grenade die must go off at once"),
-    (_set(("grenades", "return_explodes_on"), [5]), "grenades.return_explodes_on[0]", "goes off in the hand on an explosion face"),
-    (_set(("heights", "defaults", "castle"), 9), "heights.defaults.castle", "unknown terrain type 'castle'"),
-    (_set(("solo", "force_table", 1, "troops"), ["grenadier"]), "solo.force_table[1].troops[0]", "unknown troop type 'grenadier'"),
-    (_set(("blast_effect", "open", "killed"), [8, 12]), "blast_effect.open", "the rows must cover each total 2-12 once"),
-    (_set(("morale", "levels"), ["confident", "shaken", "suppressed", "broken"]), "morale", "in that order (L248)"),
-    (_set(("grenades", "deviation"), [{"upto": 10, "by": 0}, {"upto": 5, "by": 2}]), "grenades", "the deviation bands must rise"),
-    (_set(("smoke", "clouds_by_turn"), [1, 2]), "smoke", "smoke lasts 3"),
-    (_set(("shooting", "aimed"), 9), "shooting.aimed", "less than or equal to 6"),
-    (_set(("end",), "ww2-skirmish"), "end", "does not end with the line `end: ww2-135`"),
+    (set_at(("troop_types", "us_rifleman", "weapons"), ["m1"]), "troop_types.us_rifleman.weapons[0]", "unknown weapon 'm1'"),
+    (set_at(("troop_types", "us_radio", "equipment"), ["walkie"]), "troop_types.us_radio.equipment[0]", "unknown equipment 'walkie'"),
+    (del_at(("actions", "hide")), "actions", "hide missing"),
+    (set_at(("actions", "sprint"), {"cost": 1}), "actions.sprint", "no such action"),
+    (set_at(("weapons", "pistol", "suppress_range"), 20), "weapons.pistol.suppress_range", "only a weapon that lays suppressive fire"),
+    (set_at(("weapons", "bazooka", "max_range"), 30), "weapons.bazooka.max_range", "reaches its table's last band (24\")"),
+    (set_at(("grenades", "fuse_late_faces"), ["BANG", "fuse"]), "grenades.fuse_late_faces", "some face of the grenade die must go off at once"),
+    (set_at(("grenades", "return_explodes_on"), [5]), "grenades.return_explodes_on[0]", "goes off in the hand on an explosion face"),
+    (set_at(("heights", "defaults", "castle"), 9), "heights.defaults.castle", "unknown terrain type 'castle'"),
+    (set_at(("solo", "force_table", 1, "troops"), ["grenadier"]), "solo.force_table[1].troops[0]", "unknown troop type 'grenadier'"),
+    (set_at(("blast_effect", "open", "killed"), [8, 12]), "blast_effect.open", "the rows must cover each total 2-12 once"),
+    (set_at(("morale", "levels"), ["confident", "shaken", "suppressed", "broken"]), "morale", "in that order (L248)"),
+    (set_at(("grenades", "deviation"), [{"upto": 10, "by": 0}, {"upto": 5, "by": 2}]), "grenades", "the deviation bands must rise"),
+    (set_at(("smoke", "clouds_by_turn"), [1, 2]), "smoke", "smoke lasts 3"),
+    (set_at(("shooting", "aimed"), 9), "shooting.aimed", "less than or equal to 6"),
+    (set_at(("end",), "ww2-skirmish"), "end", "does not end with the line `end: ww2-135`"),
 ]
 
 
@@ -394,13 +375,4 @@ def test_the_cross_reference_function_itself(raw):
 
 
 def test_validate_names_file_and_line_of_a_broken_copy(tmp_path):
-    text = PATH.read_text(encoding="utf-8")
-    old = "  unaimed: 5                # L71"
-    assert old in text
-    p = tmp_path / "ww2-135.yaml"
-    p.write_text(text.replace(old, "  unaimed: five             # L71"), encoding="utf-8")
-    with pytest.raises(DataError) as e:
-        validate_file(p)
-    line = text[: text.index(old)].count("\n") + 1
-    assert (e.value.file, e.value.line, e.value.field) == (str(p), line, "shooting.unaimed")
-    assert main.main(["validate", str(p)]) == 2
+    broken_copy_is_named(tmp_path, PATH, "  unaimed: 5                # L71", "  unaimed: five             # L71", "shooting.unaimed")
