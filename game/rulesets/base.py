@@ -139,10 +139,15 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
     # ---- turn structure ----------------------------------------------------------
     def begin(self, game: Game) -> None:
         st = game.state
-        st.turn = 1
+        self.open_turn(game, 1, f"Turn 1 begins. {st.sides[st.side_order[0]].name} move first.")
+
+    def open_turn(self, game: Game, turn: int, line: str) -> None:
+        """Turn ``turn`` begins with the first side's first phase (logged as ``line``)."""
+        st = game.state
+        st.turn = turn
         st.active_side = st.side_order[0]
         st.phase = self.phases[0]
-        game.emit("turn", f"Turn 1 begins. {st.sides[st.active_side].name} move first.")
+        game.emit("turn", line)
         self.on_turn_start(game)
         self.solo_turn_start(game)
         self.on_side_start(game)
@@ -181,14 +186,7 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
             return
         if self.turn_end_decides(game):
             return
-        st.turn += 1
-        st.active_side = st.side_order[0]
-        st.phase = self.phases[0]
-        game.emit("turn", f"Turn {st.turn} begins.")
-        self.on_turn_start(game)
-        self.solo_turn_start(game)
-        self.on_side_start(game)
-        self.on_phase_start(game)
+        self.open_turn(game, st.turn + 1, f"Turn {st.turn + 1} begins.")
 
     def turn_end_decides(self, game: Game) -> bool:
         """At the end of a turn: the map's victory conditions (the last turn: "end") end the
