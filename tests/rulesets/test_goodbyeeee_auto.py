@@ -10,10 +10,9 @@ from game.core.game import Game
 from game.core.odds import fractions_of
 from game.core.state import DEAD
 from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.gb_kit import game_of, next_turn_step, to_step
 from tests.rulesets.helpers import force, ok, refused, unit
-from tests.rulesets.test_goodbyeeee_courage import game_of
-from tests.rulesets.test_goodbyeeee_move import next_turn_step, to_step
-from tests.rulesets.test_odds_differential import disagreements, observe
+from tests.rulesets.odds_kit import disagreements, observe
 
 #: a sergeant with three extra wounds: five, so no burst can take him out
 TOUGH = {"type": "senior_nco", "at": [40, 60], "equipment": ["extra_wound"] * 3}

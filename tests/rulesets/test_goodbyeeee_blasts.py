@@ -11,9 +11,8 @@ from game.core.named_dice import named
 from game.core.odds import fractions_of
 from game.core.state import DEAD
 from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.gb_kit import game_of, no_points, to_step
 from tests.rulesets.helpers import first_going, force, ok, refused, unit
-from tests.rulesets.test_goodbyeeee_courage import game_of
-from tests.rulesets.test_goodbyeeee_move import no_points, to_step
 
 TRENCH = {"type": "trench", "line": [[0, 50], [80, 50]], "width": 4}
 WALL = {"type": "wall", "line": [[0, 40], [80, 40]]}
@@ -130,7 +129,7 @@ def test_the_cluster_grenade_hits_on_3_and_its_blast_wounds_on_3():
 
 
 def test_the_odds_of_a_throw_are_what_resolving_it_does():
-    from tests.rulesets.test_odds_differential import disagreements, observe
+    from tests.rulesets.odds_kit import disagreements, observe
 
     game = throw_game(("raider_pistol", 40, 30), [("private", 40, 38), ("private", 43, 38)])
     rep = game.rules.odds(game, Command("fire_at_point", "a", figure="a1.1", point=(400, 380), choice="hand_grenade"))

@@ -10,6 +10,12 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.core.odds import fractions_of
 from game.core.state import DEAD
+from tests.rulesets.gb_kit import (
+    answer,
+    move,
+    order,
+    to_step,
+)
 from tests.rulesets.helpers import (
     first_going,
     force,
@@ -18,7 +24,6 @@ from tests.rulesets.helpers import (
     small_map,
     unit,
 )
-from tests.rulesets.test_goodbyeeee_move import move, order, to_step
 
 
 def lucky(a_units: list, b_units: list, options: dict | None = None) -> Game:
@@ -28,12 +33,6 @@ def lucky(a_units: list, b_units: list, options: dict | None = None) -> Game:
 
 def left(game: Game, kind: str, ident: str, pool: str) -> int:
     return pools.left(game.state, pools.owner(kind, ident), pool)
-
-
-def answer(game: Game, kind: str, choice: str) -> None:
-    d = game.rules.decision(game)
-    assert d is not None, "no question asked"
-    ok(game, Command(kind, d["side"], figure=d["options"][0]["command"]["figure"], choice=choice))
 
 
 def test_each_figure_holds_its_rank_s_points_and_a_section_one_shared_point_of_each():

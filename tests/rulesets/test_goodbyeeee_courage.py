@@ -9,21 +9,20 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.core.state import FLED
 from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.gb_kit import (
+    PIN_6,
+    game_of,
+    odds,
+    order,
+    shot,
+    to_step,
+)
 from tests.rulesets.helpers import (
-    first_going,
     force,
     ok,
     refused,
-    small_map,
     unit,
 )
-from tests.rulesets.test_goodbyeeee_fire import PIN_6, odds, shot
-from tests.rulesets.test_goodbyeeee_move import no_points, order, to_step
-
-
-def game_of(a_units: list, b_units: list, options: dict | None = None, size: float = 120) -> Game:
-    doc = small_map(a_units, b_units, ruleset="goodbyeeee", unit="cm", size=(size, size), turn_limit=6)
-    return no_points(first_going(doc, options=options))
 
 
 def rolls(game: Game, start: int, word: str = "Courage") -> list[str]:

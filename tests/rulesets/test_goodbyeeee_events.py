@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from game.core.commands import Command
 from game.core.game import Game
-from game.core.state import DEAD, HeldCard
+from game.core.state import DEAD
 from game.rulesets.goodbyeeee.initiative import EVENT_DECK
 from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.gb_kit import (
+    deal,
+    game_of,
+    order,
+    to_step,
+)
 from tests.rulesets.helpers import first_going, force, ok, refused, unit
-from tests.rulesets.test_goodbyeeee_courage import game_of
-from tests.rulesets.test_goodbyeeee_move import order, to_step
-
-
-def deal(game: Game, side: str, code: str, face_up: bool = False) -> None:
-    game.state.decks[EVENT_DECK].draw_pile.remove(code)
-    game.state.hands.setdefault(side, []).append(HeldCard(code, face_up=face_up))
 
 
 def two_sections() -> Game:

@@ -10,6 +10,16 @@ from game.core.commands import Command
 from game.core.game import Game
 from game.core.odds import fractions_of
 from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.gb_kit import (
+    PIN_8,
+    move,
+    next_turn_step,
+    no_points,
+    odds,
+    order,
+    shot,
+    to_step,
+)
 from tests.rulesets.helpers import (
     first_going,
     force,
@@ -18,15 +28,10 @@ from tests.rulesets.helpers import (
     small_map,
     unit,
 )
-from tests.rulesets.test_goodbyeeee_move import move, next_turn_step, no_points, order, to_step
-from tests.rulesets.test_odds_differential import disagreements, observe
+from tests.rulesets.odds_kit import disagreements, observe
 
 TRENCH = {"type": "trench", "line": [[0, 60], [120, 60]], "width": 4}
 #: a private alone: no officer or NCO within 20 cm, so it tests on the squad value 6
-PIN_6 = F(21, 36)  # P(2d6 > 6)
-PIN_8 = F(10, 36)  # P(2d6 > 8): a lance corporal within 20 cm
-
-
 def duel(a_figs: list[tuple[str, float, float]], b_figs: list[tuple[str, float, float]],
          terrain: list[dict[str, Any]] | None = None, step: str = "fire") -> Game:
     doc = small_map([unit("a1", a_figs)], [unit("b1", b_figs)], terrain=terrain, ruleset="goodbyeeee", unit="cm",
@@ -34,17 +39,6 @@ def duel(a_figs: list[tuple[str, float, float]], b_figs: list[tuple[str, float, 
     game = no_points(first_going(doc))
     to_step(game, step)
     return game
-
-
-def odds(game: Game, fid: str = "a1.1", tid: str = "b1.1", weapon: str | None = None) -> dict:
-    return fractions_of(game.rules.odds(game, Command("fire", "a", figure=fid, target=tid, choice=weapon)).outcomes)
-
-
-def shot(kill: F, hit: F, pin: F = PIN_6) -> dict:
-    """The target's fate from P(out of action) and P(hit): a hit that does not kill tests."""
-    out = {"out of action": kill, "pinned": (hit - kill) * pin}
-    out["no effect"] = 1 - sum(out.values())
-    return {k: v for k, v in out.items() if v}
 
 
 # ---- the three rolls (L123-127) and the chart (L176-196) -------------------------------------------

@@ -10,10 +10,9 @@ from game.core.game import Game
 from game.core.odds import fractions_of
 from game.core.state import CAPTURED, DEAD
 from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.gb_kit import game_of, order, to_step
 from tests.rulesets.helpers import force, ok, unit
-from tests.rulesets.test_goodbyeeee_courage import game_of
-from tests.rulesets.test_goodbyeeee_move import order, to_step
-from tests.rulesets.test_odds_differential import disagreements, observe
+from tests.rulesets.odds_kit import disagreements, observe
 
 
 def fight(game: Game, a: str, b: str) -> dict:

@@ -4,78 +4,33 @@ small maps (distances in cm, the ruleset's unit)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 from game.ai.random_player import RandomPlayer
 from game.core.commands import Command
 from game.core.game import Game
-from game.core.keys import StateKey
 from game.core.odds import fractions_of
 from game.rulesets.goodbyeeee.status import GbFigMark
 from game.simulate import play_out
+from tests.rulesets.gb_kit import (
+    gb_game,
+    move,
+    next_turn_step,
+    order,
+    to_step,
+)
 from tests.rulesets.helpers import (
-    first_going,
     force,
     ok,
     refused,
     replay_unfinished,
-    small_map,
     unit,
 )
 
 TRENCH = {"type": "trench", "line": [[0, 30], [120, 30]], "width": 2}
 ROUGH = {"type": "rough", "polygon": [[0, 50], [120, 50], [120, 55], [0, 55]]}
 ROAD = {"type": "road", "line": [[80, 0], [80, 120]], "width": 3}
-
-
-def no_points(game: Game) -> Game:
-    """Take every Luck and Valour point away, and any event card turn 1 dealt (they are tested
-    in test_goodbyeeee_characters and _events): with them each wound and failed roll would ask
-    whether to spend one, and a dealt card would roll its own dice."""
-    game.state.attrs.pop(StateKey.POOLS, None)
-    game.state.hands.clear()
-    return game
-
-
-def gb_game(a_figs: list[tuple[str, float, float]], terrain: list[dict[str, Any]] | None = None,
-            more_a: list[dict[str, Any]] | None = None, seed: int = 1, options: dict[str, Any] | None = None,
-            points: bool = False) -> Game:
-    """Side A's section a1 (and ``more_a``) against one private far off; A acts first; Luck
-    and Valour points taken away unless ``points``."""
-    doc = small_map([unit("a1", a_figs), *(more_a or [])], [unit("b1", [("private", 110, 115)])],
-                    terrain=terrain, ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=4)
-    game = first_going(doc, seed=seed, options=options)
-    return game if points else no_points(game)
-
-
-def to_step(game: Game, step: str) -> None:
-    for _ in range(20):
-        if game.state.phase == step and game.state.active_side == "a":
-            return
-        ok(game, Command("end_phase", game.state.active_side))
-    raise AssertionError(f"never reached A's {step} step")
-
-
-def next_turn_step(game: Game, step: str) -> None:
-    """On to side A's ``step`` of the next turn (B's steps just end; forced dice first)."""
-    turn = game.state.turn
-    for _ in range(40):
-        if game.state.turn > turn and game.state.phase == step and game.state.active_side == "a":
-            return
-        ok(game, Command("end_phase", game.state.active_side))
-    raise AssertionError("never reached the next turn")
-
-
-def order(game: Game, *faces: int, uid: str = "a1") -> str:
-    force(game, *faces)
-    ok(game, Command("order", "a", unit=uid))
-    return game.log.events[-1].text
-
-
-def move(game: Game, fid: str, *to: tuple[float, float], dash: bool = False) -> None:
-    ok(game, Command("move", "a", figure=fid, path=tuple((x * 10, y * 10) for x, y in to), choice="dash" if dash else None))
 
 
 def refused_move(game: Game, fid: str, *to: tuple[float, float], dash: bool = False) -> str:

@@ -9,9 +9,8 @@ import math
 from game.core.commands import Command
 from game.core.game import Game
 from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.gb_kit import game_of, move, order, to_step
 from tests.rulesets.helpers import force, ok, refused, unit
-from tests.rulesets.test_goodbyeeee_courage import game_of
-from tests.rulesets.test_goodbyeeee_move import move, order, to_step
 
 
 def watched(kind: str, watcher: tuple = ("private", 40, 80), facing: float = 270.0) -> Game:

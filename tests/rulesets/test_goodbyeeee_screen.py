@@ -4,9 +4,8 @@ next)."""
 
 from __future__ import annotations
 
+from tests.rulesets.gb_kit import game_of, order, to_step
 from tests.rulesets.helpers import ok, unit
-from tests.rulesets.test_goodbyeeee_courage import game_of
-from tests.rulesets.test_goodbyeeee_move import order, to_step
 
 
 def labels(game, fid: str) -> list[str]:
@@ -139,8 +138,8 @@ def test_the_move_preview_charges_what_the_move_will_spend():
     """Difficult ground costs double (optional rule), standing up 5 cm: the preview's cost is
     what the move then takes from the figure's allowance."""
     from game.core.commands import Command
+    from tests.rulesets.gb_kit import no_points
     from tests.rulesets.helpers import first_going, small_map
-    from tests.rulesets.test_goodbyeeee_courage import no_points
 
     a = [unit("a1", [("junior_nco", 20, 20), ("private", 30, 20)], kind="section")]
     doc = small_map(a, [unit("b1", [("private", 20, 100)])], ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)

@@ -9,6 +9,7 @@ from game.ai.random_player import RandomPlayer
 from game.core.commands import Command
 from game.core.game import Game
 from game.simulate import play_out
+from tests.rulesets.gb_kit import to_step
 from tests.rulesets.helpers import (
     first_going,
     ok,
@@ -17,7 +18,6 @@ from tests.rulesets.helpers import (
     small_map,
     unit,
 )
-from tests.rulesets.test_goodbyeeee_move import to_step
 
 
 def four_sides(teams: bool) -> dict[str, Any]:

@@ -10,10 +10,8 @@ import pytest
 
 from game.core.commands import Command
 from game.solo.keys import SoloKey
+from tests.rulesets.gb_kit import answer, game_of, order, to_step
 from tests.rulesets.helpers import force, ok, unit
-from tests.rulesets.test_goodbyeeee_characters import answer
-from tests.rulesets.test_goodbyeeee_courage import game_of
-from tests.rulesets.test_goodbyeeee_move import order, to_step
 
 SECTION = [("junior_nco", 20, 20), ("private", 25, 20), ("private", 30, 20), ("private", 35, 20)]
 
@@ -158,8 +156,8 @@ def test_a_retreat_in_cover_at_strength_stays_and_a_halt_takes_the_cover_within_
     a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20), ("private", 30, 20)], kind="section")]
     doc = small_map(a, [unit("b1", [("private", 20, 100)])], ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)
     doc["terrain"] = [{"type": "crater", "circle": {"center": [22, 22], "radius": 2}}]
+    from tests.rulesets.gb_kit import no_points
     from tests.rulesets.helpers import first_going
-    from tests.rulesets.test_goodbyeeee_courage import no_points
 
     game = no_points(first_going(doc))
     u = game.state.units["a1"]
@@ -180,8 +178,8 @@ def test_an_advance_over_difficult_ground_spends_no_more_of_the_move_than_keeps_
     """L107-108: a rifleman fires after moving up to 5 cm; shell-torn ground costs double, so a
     man with a shot who advances across it goes 2.5 cm and still fires (the planner had gone
     5 cm, spent 10 and lost the shot). A prone man would spend the 5 cm standing up: he stays."""
+    from tests.rulesets.gb_kit import no_points
     from tests.rulesets.helpers import first_going, small_map
-    from tests.rulesets.test_goodbyeeee_courage import no_points
 
     a = [unit("a1", [("junior_nco", 20, 100), ("private", 30, 100)], kind="section")]
     doc = small_map(a, [unit("b1", [("private", 25, 70)], kind="section")], ruleset="goodbyeeee", unit="cm",
@@ -325,7 +323,7 @@ def test_the_ai_plays_a_kept_jack_of_diamonds_on_its_best_shot():
     """L303: Dead Eye (+1 to hit, -1 cover, +1 to wound) is the one kept card a player plays
     on his own initiative; the AI plays it in the fire step on the figure whose best shot puts
     the most out of action (a fifth of a figure or more), and not when no shot is worth it."""
-    from tests.rulesets.test_goodbyeeee_events import deal
+    from tests.rulesets.gb_kit import deal
 
     a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20), ("lmg_gunner", 30, 20)], kind="section")]
     game = game_of(a, [unit("b1", [("private", 30, 45), ("private", 36, 45)], kind="section")])

@@ -9,9 +9,8 @@ from game.core.commands import Command
 from game.core.odds import fractions_of
 from game.core.state import DEAD, DESTROYED
 from game.rulesets.goodbyeeee.status import GbFigMark
+from tests.rulesets.gb_kit import game_of, order, to_step
 from tests.rulesets.helpers import force, ok, refused, unit
-from tests.rulesets.test_goodbyeeee_courage import game_of
-from tests.rulesets.test_goodbyeeee_move import order, to_step
 
 
 def tank(uid: str, kind: str, x: float, y: float) -> dict:

@@ -12,11 +12,9 @@ test cannot flake: it either agrees or names the situation and the outcome that 
 
 from __future__ import annotations
 
-import pickle
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
-from math import sqrt
 
 import pytest
 
@@ -24,17 +22,11 @@ from game.ai.solo_ai import SoloAI
 from game.catalog import MAPS_DIR, load_map, new_game
 from game.core.commands import Command, Refusal
 from game.core.game import Game
-from game.rulesets.offers import MAIN, OddsReport
-from game.rulesets.resolving import planned_answer
+from game.rulesets.offers import OddsReport
 
 from .helpers import end_phases, make_game, small_map, unit
+from .odds_kit import disagreements, observe
 
-#: resolutions per situation
-TRIALS = 1000
-#: how many standard deviations apart the shown and observed frequency may be (with
-#: hundreds of comparisons, 4.5 sigma keeps a true match from failing by chance: the seeds
-#: are fixed, so a pass is a pass every time)
-Z = 4.5
 #: situations of one kind of command, at most, per ruleset (3 where not named: WW2's
 #: games are slow to play and its kinds many)
 PER_KIND = {"ww2-skirmish": 2}
@@ -204,58 +196,6 @@ def odds_commands(game: Game, side: str, kinds: set[str]) -> Iterator[Command]:
                     yield from (replace(a.command, point=f.pos) for e in enemies for f in st.unit_figures(e.id) if f.alive)
 
 
-def observe(game: Game, rep: OddsReport, seed0: int) -> Counter:
-    """What giving the command for real does, TRIALS times, read by the report's reader."""
-    res = rep.resolution
-    assert res is not None, f"{rep.title}: the odds were not found by resolving the command"
-    base = pickle.dumps(game.state)
-    counts: Counter = Counter()
-    kept: dict = {}
-    version = game.version
-    table = game.table.copy()  # the copies' own (smoke they lay), put back for each
-    for i in range(TRIALS):
-        g = Game(game.rules, pickle.loads(base), table, seed0 + i, game.options, game.scenario)
-        g._begun = True
-        game.rules.sync_table(g)
-        # what the copies work out (sight lines) is kept across them, each copy's states
-        # numbered after the last one's, so nothing kept for one state is read for another
-        g.kept, g.version = kept, version + 1
-        if res.cmd is not None:
-            cmd: Command | None = res.cmd
-            while cmd is not None:  # the command, then its decisions as the computer answers them
-                result = g.submit(cmd)
-                assert result.ok, f"{rep.title}: {cmd} was refused: {getattr(result, 'reason', '')}"
-                cmd = planned_answer(g) if res.answers else None
-        else:
-            res.act(g)
-        counts[res.read(game, g, g.dice)] += 1
-        version = g.version
-    return counts
-
-
-def disagreements(rep: OddsReport, observed: Counter) -> list[str]:
-    res = rep.resolution
-    assert res is not None
-    out = []
-    for name, key in res.views.items():
-        shown = rep.outcomes if name == MAIN else rep.extra[name]
-        seen: Counter = Counter()
-        for o, n in observed.items():
-            seen[key(o)] += n
-        for k in set(shown.probs) | set(seen):
-            p, f = shown.p(k), seen[k] / TRIALS
-            if shown.exact and p == 0 and seen[k]:
-                out.append(f"{name} {k!r}: shown impossible, happened {seen[k]} times")
-                continue
-            if shown.exact:
-                sd = sqrt(max(p * (1 - p), 1e-9) / TRIALS)
-            else:  # two samples of one frequency: the pooled estimate's spread, both counted
-                m = shown.samples
-                pp = (p * m + seen[k]) / (m + TRIALS)
-                sd = sqrt(max(pp * (1 - pp), 1e-9) * (1 / TRIALS + 1 / m))
-            if abs(p - f) > Z * sd + 1 / TRIALS:
-                out.append(f"{name} {k!r}: shown {p:.4f}, observed {f:.4f} ({seen[k]}/{TRIALS})")
-    return out
 
 
 @pytest.mark.parametrize("ruleset", sorted(ODDS_KINDS))

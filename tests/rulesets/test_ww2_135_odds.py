@@ -14,7 +14,7 @@ from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.rulesets.ww2_135.status import W135FigMark
 from tests.rulesets.helpers import ok
-from tests.rulesets.test_odds_differential import disagreements, observe
+from tests.rulesets.odds_kit import disagreements, observe
 from tests.rulesets.w135 import table_game as game_of
 
 
