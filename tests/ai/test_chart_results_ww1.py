@@ -5,7 +5,9 @@ order) in the Great War in 54mm and in WWIFY: forced dice, small scripted tables
 import pytest
 
 from game.core.commands import Command
+from tests.ai.planner_kit import cmds, first_legal, order
 from tests.rulesets.helpers import end_phases, force, make_game, ok, small_map, unit
+from tests.rulesets.wwify_kit import fresh, rifle_line, wmap
 
 IN = 25.4
 
@@ -154,18 +156,11 @@ def test_gw_advance_takes_up_a_line_abreast_two_inches_apart():
 
 
 # ---- WWIFY ------------------------------------------------------------------------------------------------
-def _wwify():
-    from tests.ai import test_wwify_ai as w
-
-    return w
-
-
 def test_wwify_chart_rout_panics_the_squad_it_runs_at_once_and_rallies_on_its_next_roll(monkeypatch):
     """"Rout: Unit will run at move (+5cms) away from the nearest enemy unit(s), it may
     neither fight nor shoot." (interpretation chart-rout): WWIFY's panic; its next chart
     result that is not a Rout rallies it (WWIFY has no later rally of its own)."""
-    w = _wwify()
-    game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 4, 20, 30))], [unit("e", w.line("evil_rifleman", 4, 20, 20))]))
+    game = fresh(wmap([unit("s", rifle_line("good_rifleman", 4, 20, 30))], [unit("e", rifle_line("evil_rifleman", 4, 20, 20))]))
     scripted_rf(monkeypatch, game, 7)
     y0 = centre(game, "s")[1]
     force(game, 1)
@@ -175,7 +170,7 @@ def test_wwify_chart_rout_panics_the_squad_it_runs_at_once_and_rallies_on_its_ne
     step = game.rules.allowance(game, u, game.state.figures["s.1"]) / IN
     assert abs(centre(game, "s")[1] - y0 - (step + 5 / 2.54)) < 0.05  # straight south, away from e
     assert game.rules.action_refusal(game, u, "fire") is not None
-    assert w.cmds(game, "s") == []
+    assert cmds(game, "s") == []
     monkeypatch.undo()
     assert ("rout", 4) in [(fid, v) for fid, v, _ in game.rules.risk_factors(game, u)]
     u.markers["solo_turn"] = 0  # its next turn's roll
@@ -186,9 +181,8 @@ def test_wwify_chart_rout_panics_the_squad_it_runs_at_once_and_rallies_on_its_ne
 
 
 def test_wwify_surrounded_squad_surrenders(monkeypatch):
-    w = _wwify()
     b = [unit("e1", [("evil_rifleman", 20, 24)]), unit("e2", [("evil_rifleman", 14, 35)]), unit("e3", [("evil_rifleman", 26, 35)])]
-    game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 3, 19, 30))], b))
+    game = fresh(wmap([unit("s", rifle_line("good_rifleman", 3, 19, 30))], b))
     scripted_rf(monkeypatch, game, 9)
     force(game, 1)
     ok(game, Command("solo_orders", "a", unit="s"))
@@ -200,11 +194,10 @@ WW_WOOD = {"type": "wood", "polygon": [[10, 32], [18, 32], [18, 38], [10, 38]]}
 
 def test_wwify_retreat_goes_to_the_nearest_cover_further_from_the_enemy():
     """Retreat: "... or towards the nearest cover further from all enemy units." """
-    w = _wwify()
-    game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 3, 20, 28))], [unit("e", w.line("evil_rifleman", 3, 24, 14))],
+    game = fresh(wmap([unit("s", rifle_line("good_rifleman", 3, 20, 28))], [unit("e", rifle_line("evil_rifleman", 3, 24, 14))],
                           terrain=[WW_WOOD]))
-    w.order(game, "s", "retreat")
-    c = w.first_legal(game, "s")
+    order(game, "s", "retreat")
+    c = first_legal(game, "s")
     assert c.kind == "move_unit"
     ok(game, c)
     x, y = centre(game, "s")
@@ -214,14 +207,13 @@ def test_wwify_retreat_goes_to_the_nearest_cover_further_from_the_enemy():
 def test_wwify_retreat_in_cover_under_half_strength_falls_back_on_a_friend():
     """"... otherwise, it will retreat towards the nearest friendly unit not forward of
     its current position.\""""
-    w = _wwify()
-    a = [unit("s", w.line("good_rifleman", 4, 12, 35, dx=1.2)), unit("f", w.line("good_rifleman", 2, 36, 44))]
-    game = w.fresh(w.wmap(a, [unit("e", w.line("evil_rifleman", 3, 14, 14))], terrain=[WW_WOOD]))
-    w.order(game, "s", "retreat")
-    assert not any(c.kind in ("move_unit", "move") for c in w.cmds(game, "s"))  # in the wood, 4 of 4: stays
+    a = [unit("s", rifle_line("good_rifleman", 4, 12, 35, dx=1.2)), unit("f", rifle_line("good_rifleman", 2, 36, 44))]
+    game = fresh(wmap(a, [unit("e", rifle_line("evil_rifleman", 3, 14, 14))], terrain=[WW_WOOD]))
+    order(game, "s", "retreat")
+    assert not any(c.kind in ("move_unit", "move") for c in cmds(game, "s"))  # in the wood, 4 of 4: stays
     for fid in ("s.2", "s.3", "s.4"):
         game.state.figures[fid].life = "dead"
-    c = w.first_legal(game, "s")
+    c = first_legal(game, "s")
     assert c.kind in ("move_unit", "move")
     ok(game, c)
     assert centre(game, "s")[0] > 12.5  # toward f
@@ -230,27 +222,25 @@ def test_wwify_retreat_in_cover_under_half_strength_falls_back_on_a_friend():
 def test_wwify_falling_back_halts_in_the_nearest_cover(monkeypatch):
     """Up to RF0, 5-6: "Units falling back away from the enemy will halt in the nearest
     cover facing the last known enemy position" (interpretation fall-back-halt)."""
-    w = _wwify()
-    game = w.fresh(w.wmap([unit("s", w.line("good_rifleman", 3, 16, 28))], [unit("e", w.line("evil_rifleman", 3, 14, 14))],
+    game = fresh(wmap([unit("s", rifle_line("good_rifleman", 3, 16, 28))], [unit("e", rifle_line("evil_rifleman", 3, 14, 14))],
                           terrain=[WW_WOOD]))
     u = falls_back_to_halt(monkeypatch, game, "s", -3, 5)
-    c = w.first_legal(game, "s")
+    c = first_legal(game, "s")
     assert c.kind == "move_unit"
     ok(game, c)
     assert centre(game, "s")[1] > 31
-    w.order(game, "s", "halt")  # a plain Halt stays and fires
+    order(game, "s", "halt")  # a plain Halt stays and fires
     u.markers.pop("solo_take_cover")
-    assert w.first_legal(game, "s").kind != "move_unit"
+    assert first_legal(game, "s").kind != "move_unit"
 
 
 def test_wwify_advance_takes_up_dispersed_order():
     """Advance: "Move towards the nearest enemy at half speed in dispersed order"
     (interpretation dispersed: a line abreast, 2" apart, across the advance)."""
-    w = _wwify()
     tight = unit("s", [("good_rifleman", 20, 36 + 1.15 * i) for i in range(4)])  # a column, bases 0.15" apart
-    game = w.fresh(w.wmap([tight], [unit("e", w.line("evil_rifleman", 3, 20, 6))]))
-    w.order(game, "s", "advance")
-    c = w.first_legal(game, "s")
+    game = fresh(wmap([tight], [unit("e", rifle_line("evil_rifleman", 3, 20, 6))]))
+    order(game, "s", "advance")
+    c = first_legal(game, "s")
     assert c.kind == "move_unit" and c.choice == "dispersed"
     ok(game, c)
     figs = sorted(game.state.unit_figures("s"), key=lambda f: f.x)
@@ -258,7 +248,7 @@ def test_wwify_advance_takes_up_dispersed_order():
     assert all(b - a >= 2 - 0.05 for a, b in zip(xs, xs[1:], strict=False))
     assert max(f.y for f in figs) - min(f.y for f in figs) < 0.1 * IN
     assert centre(game, "s")[1] < 37.7  # toward the enemy
-    assert w.first_legal(game, "s").kind == "fire"  # the other action
+    assert first_legal(game, "s").kind == "fire"  # the other action
 
 
 # ---- defenders out of their position (interpretation defenders) ------------------------------------------

@@ -12,8 +12,9 @@ from game.catalog import load_map
 from game.core.commands import Command, Rejected
 from game.core.dice import Dice
 from game.simulate import make_player, play_out
-from tests.ai.test_wwify_ai import fresh, line, wmap
 from tests.rulesets.helpers import end_phases, make_game, small_map, unit
+from tests.rulesets.wwify_kit import fresh, wmap
+from tests.rulesets.wwify_kit import rifle_line as line
 
 ROOT = Path(__file__).resolve().parents[2]
 

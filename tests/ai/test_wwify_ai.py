@@ -8,34 +8,21 @@ from pathlib import Path
 import pytest
 
 from game.ai.solo_ai import SoloAI
-from game.catalog import load_map, load_map_doc
+from game.catalog import load_map
 from game.core.commands import Command
 from game.core.game import Game
 from game.core.rng import SeededSource
 from game.core.state import DEAD, Cloud
-from game.data.yamlio import Doc
 from game.simulate import make_player, play_out, simulate
-from tests.rulesets.helpers import force, ok, small_map, unit
+from tests.ai.planner_kit import cmds, first_legal, order
+from tests.rulesets.helpers import force, ok, unit
+from tests.rulesets.wwify_kit import fresh, wmap
+from tests.rulesets.wwify_kit import rifle_line as line
 
 IN = 25.4
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted((ROOT / "maps").glob("wwify-*.yaml"))
 CARDS = ["GOOD", "EVIL", "FLYER", "LARGE_CREATURE", "VEHICLE", "ARTILLERY"]
-
-
-def wmap(a_units, b_units, terrain=None, settings=None, size=(48, 48)):
-    return small_map(a_units, b_units, terrain=terrain, settings=settings, ruleset="wwify", size=size)
-
-
-def fresh(doc, options=None) -> Game:
-    """A new game; the deck's first shuffle keeps its listed order (Forces of Good first)."""
-    lm = load_map_doc(Doc("test-map.yaml", doc))
-    rs = lm.ruleset
-    opts = {**rs.data.option_defaults(), **(options or {})}
-    game = Game(rs, rs.new_state(lm.model, opts), rs.build_table(lm.model), 1, opts, scenario={"path": "test", "map": doc})
-    force(game, 5, 4, 3, 2, 1)
-    game.begin()
-    return game
 
 
 def deal(game: Game, cid: str, *faces: int) -> None:
@@ -53,33 +40,9 @@ def deal(game: Game, cid: str, *faces: int) -> None:
     game.dice.source = SeededSource(7)  # later rolls (the next shuffle) from the seed
 
 
-def order(game: Game, uid: str, what: str) -> None:
-    """Give a unit its solo order for this turn without dicing for it."""
-    u = game.state.units[uid]
-    u.markers["solo_order"] = what
-    u.markers["solo_turn"] = game.state.turn
-
-
-def cmds(game: Game, uid: str) -> list[Command]:
-    u = game.state.units[uid]
-    return list(game.rules.planner.unit_commands(game, u.side, u, {}))
-
-
-def first_legal(game: Game, uid: str, memo: dict | None = None) -> Command:
-    u = game.state.units[uid]
-    for c in game.rules.planner.unit_commands(game, u.side, u, {} if memo is None else memo):
-        if game.check(c) is None:
-            return c
-    raise AssertionError(f"no legal command for {uid}")
-
-
 def pos(game, fid):
     f = game.state.figures[fid]
     return (f.x / IN, f.y / IN)
-
-
-def line(prefix, n, x, y, dx=1.5, first=None):
-    return [(first if first and i == 0 else prefix, x + i * dx, y) for i in range(n)]
 
 
 # ---- what WWIFY units are for the solo rules -------------------------------------------------------------
