@@ -7,7 +7,7 @@ from game.data.solo_schema import ForceEntry
 from game.solo import portal_state, portals
 
 from .helpers import force, make_game, small_map, unit
-from .test_wwify import IN, fresh, wmap
+from .wwify_kit import IN, fresh, wmap
 
 # ---- WW2 Skirmish -----------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from game.core.commands import Command
 from game.core.state import ACTIVE, DESTROYED
 
 from .helpers import force, ok, refused, unit
-from .test_wwify import IDENTITY, P, fresh, move_game, play, wmap
+from .wwify_kit import IDENTITY, P, fresh, move_game, play, wmap
 
 
 def tank_with_mechanic_game(options=None):
