@@ -7,23 +7,13 @@ seat three (its data class's MAX_SIDES) for the length of a test."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.catalog import load_map_doc, load_ruleset
 from game.data.errors import DataError
 from game.data.yamlio import Doc
 from game.simulate import simulate
-from tests.rulesets.helpers import small_map, unit
-
-
-def three_sides(first: str | None = None) -> dict[str, Any]:
-    doc = small_map([unit("a1", [("rifleman", 10, 44)])], [unit("b1", [("rifleman", 10, 4)])], turn_limit=2)
-    doc["sides"].append({"id": "c", "name": "Side C", "home_edge": "east", "units": [unit("c1", [("rifleman", 44, 24)])]})
-    if first:
-        doc["first_side"] = first
-    return doc
+from tests.rulesets.helpers import three_sides
 
 
 @pytest.fixture

@@ -48,6 +48,15 @@ def unit(uid: str, figures: list[tuple[str, float, float]], kind: str = "squad",
     return {"id": uid, "name": name or uid, "kind": kind, "figures": [{"type": t, "at": [x, y]} for t, x, y in figures]}
 
 
+def three_sides(first: str | None = None) -> dict[str, Any]:
+    """A Great War map with a third side, C, on the east edge (``first``: the side that goes first)."""
+    doc = small_map([unit("a1", [("rifleman", 10, 44)])], [unit("b1", [("rifleman", 10, 4)])], turn_limit=2)
+    doc["sides"].append({"id": "c", "name": "Side C", "home_edge": "east", "units": [unit("c1", [("rifleman", 44, 24)])]})
+    if first:
+        doc["first_side"] = first
+    return doc
+
+
 def make_game(doc: dict[str, Any], seed: int = 1, options: dict[str, Any] | None = None) -> Game:
     lm = load_map_doc(Doc("test-map.yaml", doc))
     return new_game(lm, seed=seed, options=options)

@@ -79,8 +79,7 @@ def wwify_contact() -> Game:
 def ww2_bazooka() -> Game:
     """A bazooka team 10" from a Panzer IV in its own turn, its shot readied: the shipped
     maps' seeded games bring no hand-held anti-tank weapon to bear within the search."""
-    from .test_ww2_skirmish_vehicles import vehicle
-    from .ww2_kit import see, team, wgame
+    from .ww2_kit import see, team, vehicle, wgame
 
     game = wgame([vehicle("a1", "ger_pz4h", 24, 20, facing=0.0)], [team("b1", [("us_bazooka", 24, 30), ("us_bazooka_loader", 25.5, 30)])])
     game.state.figures["b1.1"].attrs["ready"] = {"bazooka": 2}

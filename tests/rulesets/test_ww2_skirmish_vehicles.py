@@ -14,17 +14,10 @@ from game.core.state import DEAD, DESTROYED
 from game.rulesets.ww2_skirmish.options import options
 
 from .helpers import force, ok, refused, run_main
-from .ww2_kit import IN, odds, quiet, see, team, wgame
+from .ww2_kit import IN, odds, quiet, see, team, vehicle, wgame
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted(p for p in (ROOT / "maps").glob("ww2-*.yaml") if not p.name.startswith("ww2-135-"))
-
-
-def vehicle(uid, vtype, x, y, facing=270.0, attrs=None):
-    out = {"id": uid, "name": uid, "figures": [{"type": vtype, "at": [x, y], "facing": facing}]}
-    if attrs:
-        out["attrs"] = attrs
-    return out
 
 
 def dist_of(rep):

@@ -66,3 +66,10 @@ def flame_game():
     quiet(game, "b")
     see(game, "a", "b1.1", "b1.2", "b1.3")
     return game
+
+
+def vehicle(uid, vtype, x, y, facing=270.0, attrs=None):
+    out = {"id": uid, "name": uid, "figures": [{"type": vtype, "at": [x, y], "facing": facing}]}
+    if attrs:
+        out["attrs"] = attrs
+    return out

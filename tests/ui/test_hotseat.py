@@ -8,19 +8,7 @@ from game.ui.handlers import MoveFigureHandler
 from game.ui.load_screen import LoadScene
 from game.ui.menu import MainMenu
 from game.ui.play import PlayScene
-from tests.rulesets.helpers import make_game, small_map, unit
-
-IN = 25.4
-
-
-def small_game():
-    a = [unit("a1", [("sergeant", 10, 18), ("rifleman", 12, 18), ("rifleman", 14, 18)], name="Section A")]
-    b = [unit("b1", [("rifleman", 10, 8), ("rifleman", 12, 8), ("rifleman", 14, 8), ("rifleman", 16, 8)], name="Gruppe B")]
-    return make_game(small_map(a, b, size=(24, 24)), seed=11)
-
-
-def screen_of(scene: PlayScene, fid: str):
-    return scene.camera.to_screen(scene.game.state.figures[fid].pos)
+from tests.ui.scene_kit import IN, screen_of, small_game
 
 
 def test_scripted_hotseat_game(app, drive, home):

@@ -9,10 +9,7 @@ from game.ui.play import PlayScene
 from game.ui.victory import VictoryScene
 from tests.rulesets.helpers import force, make_game, small_map, unit
 from tests.rulesets.wwify_kit import fresh, wmap
-
-
-def screen_of(scene: PlayScene, fid: str):
-    return scene.camera.to_screen(scene.game.state.figures[fid].pos)
+from tests.ui.scene_kit import screen_of
 
 
 def action_key(scene: PlayScene, words: str) -> int:

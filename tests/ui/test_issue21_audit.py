@@ -9,9 +9,9 @@ import pytest
 from game.session import Session
 from game.ui.app import App
 from game.ui.play import PlayScene
+from tests.ui.scene_kit import IN, screen_of, small_game
 
 from .conftest import Driver
-from .test_hotseat import IN, screen_of, small_game
 
 
 @pytest.mark.parametrize("size", [(1000, 700), (1280, 800)])

@@ -10,7 +10,7 @@ from game.catalog import load_ruleset
 from game.paths import user_maps_dir
 from game.ui.menu import MainMenu, NewGameScene
 from game.ui.play import PlayScene
-from tests.core.test_more_sides import three_sides
+from tests.rulesets.helpers import three_sides
 
 
 def test_three_sides_get_three_rows_and_play_hotseat(app, drive, monkeypatch):

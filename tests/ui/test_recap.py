@@ -11,7 +11,7 @@ from game.ui.play import PlayScene
 from game.ui.recap import RecapHandler
 from tests.rulesets.helpers import force
 from tests.rulesets.w135 import table_game
-from tests.ui.test_traces import scene_of
+from tests.ui.scene_kit import scene_of
 
 IN = 25.4
 

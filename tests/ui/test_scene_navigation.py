@@ -16,7 +16,7 @@ from game.ui.menu import MainMenu, NewGameScene, RulesScene
 from game.ui.play import PlayScene
 from game.ui.settings_screen import SettingsScene
 from game.ui.victory import VictoryScene
-from tests.ui.test_hotseat import small_game
+from tests.ui.scene_kit import small_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

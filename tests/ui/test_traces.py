@@ -3,19 +3,9 @@ moved, a line from a firer to its target, a cross where a figure fell; only for 
 viewer who may see them, gone with an undo and when the side's next turn begins."""
 
 from game.core.commands import END_PHASE, Command
-from game.session import Session
-from game.ui.play import PlayScene
 from tests.rulesets.helpers import force
 from tests.rulesets.w135 import table_game
-
-IN = 25.4
-
-
-def scene_of(app, game):
-    scene = PlayScene(app, Session(game, {s: "human" for s in game.state.side_order}, handover="never", autosaves=False))
-    app.switch(scene)
-    app.frame(0.02)
-    return scene
+from tests.ui.scene_kit import IN, scene_of
 
 
 def kinds(scene, viewer):
