@@ -218,14 +218,14 @@ def validate_file(path: str | Path) -> str:
     data = doc.data
     kind = data.get("kind") if isinstance(data, dict) else None
     if kind == "map":
-        from game.solo.portal_check import map_sight, portal_warnings
+        from game.solo.portal_check import map_sight, pool_notes, portal_warnings
 
         lm = load_map_doc(doc)
         n = sum(len(u.figures) for s in lm.model.sides for u in s.units)
         warn = portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm))
         lines = [f"{path}: ok (map '{lm.model.name}' for {lm.model.ruleset}, {len(lm.model.terrain)} terrain features, {n} figures"
                  + (f", {len(warn)} warning(s)" if warn else "") + ")"]
-        return "\n".join(lines + [f"{path}: warning: {w}" for w in warn])
+        return "\n".join(lines + [f"{path}: warning: {w}" for w in warn] + [f"{path}: note: {x}" for x in pool_notes(lm.model, lm.ruleset)])
     if kind == "ruleset":
         rd = load_ruleset_data_doc(doc)
         later = "; its rules are not playable yet" if rd.id in DATA_ONLY else ""

@@ -14,6 +14,7 @@ as interpretation ``portal-placement`` in rulesets/solo.yaml.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from math import hypot
 from typing import TYPE_CHECKING, cast
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from game.data.map_schema import MapFile
     from game.geometry.table import Table
     from game.geometry.terrain import TerrainType
+    from game.rulesets.base import RulesetBase
     from game.solo.protocol import SoloRules
 
 #: a marker this close (inches) to a building's or bunker's footprint stands at its corner/side
@@ -154,4 +156,34 @@ def portal_warnings(m: MapFile, table: Table, sight: Sight | None = None, only: 
             if np.asarray(vis).any():
                 out.append(f"{where}: in sight of the other side's starting figures or deployment zone "
                            "(it would be seen, and rolled for or attacked, at the start)")
+    return out
+
+
+def pool_notes(m: MapFile, rules: RulesetBase) -> list[str]:
+    """One line per side played from portal markers whose pool (its figures on the map,
+    interpretation ``portal-setup``) holds troop types no result of the force table can
+    ever bring on (empty: none): no entry the whole pool can make uses them, nor the
+    officer a redeployment brings. Snipers are meant to stay off ("Snipers are not
+    deployed": sniper counters stand for them); other types left out leave the side
+    fewer figures to come on than the map shows, though a "break" victory still counts
+    its whole pool (interpretation ``portal-break``)."""
+    from game.solo.portals import deployable
+
+    sec = rules.data.solo
+    if sec is None:
+        return []
+    out = []
+    for side in sorted({p.side for p in m.portals if p.counter is None}):
+        pool = Counter(f.type for s in m.sides if s.id == side for u in s.units for f in u.figures)
+        usable: set[str] = set()
+        for e in sec.force_table:
+            if e.result == "redeploy":  # "an officer figure can be deployed at the rearmost portal"
+                usable |= {t for t in pool if rules.data.troop_types[t].role == "officer"}
+            elif e.result == "unit" and deployable(e, dict(pool)) is not None:
+                usable |= {t for g in e.groups() for c in g.choices() if not Counter(c) - pool for t in c}
+        never = {t: n for t, n in sorted(pool.items()) if t not in usable}
+        if never:
+            names = ", ".join(f"{t} x{n}" if n > 1 else t for t, n in never.items())
+            out.append(f"{side} from its portal markers: {sum(never.values())} of its {sum(pool.values())} figures "
+                       f"never come on ({names}): no result of the force table can be made with them")
     return out

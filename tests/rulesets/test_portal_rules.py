@@ -15,7 +15,7 @@ from game.core.victory import marker_summary
 from game.editor.model import EditorDoc
 from game.geometry.units import to_mm
 from game.solo import portal_state, portals
-from game.solo.portal_check import portal_warnings, sheltered
+from game.solo.portal_check import pool_notes, portal_warnings, sheltered
 
 from .helpers import end_phases, force, make_game, ok, small_map, unit
 
@@ -251,6 +251,26 @@ def test_a_marker_in_the_open_in_sight_of_the_enemy_set_up_is_warned_about(tmp_p
     f.write_text(dump_map(EditorDoc(ed.data).data))
     out = validate_file(f)
     assert ": ok (" in out and "3 warning(s)" in out and out.count(": warning: ") == 3
+
+
+def test_validate_notes_the_figures_of_a_portal_pool_no_force_result_can_bring_on():
+    """La Haie's garrison from its markers: the force table makes rifle groups, a rifle group
+    with a Panzerfaust and the HMG team from it, and no result uses the Pak 40 and its crew,
+    the 8cm mortar's crew, the Panzerschreck team (its result wants two Panzerfaust men, the
+    pool has one) or the sniper: half the garrison never comes on."""
+    lm = load_map(MAPS_DIR / "ww2-bocage-bunkers.yaml")
+    assert pool_notes(lm.model, lm.ruleset) == [
+        "german from its portal markers: 10 of its 20 figures never come on (ger_gun_crew x3, ger_mortar, "
+        "ger_mortar_loader x2, ger_pak40, ger_schreck, ger_schreck_loader, ger_sniper): no result of the force "
+        "table can be made with them"]
+    out = validate_file(MAPS_DIR / "ww2-bocage-bunkers.yaml")
+    assert out.count(": note: ") == 1 and "warning" not in out
+    # a pool every result can draw on, its officer brought by a redeployment: nothing to note
+    enc = load_map(MAPS_DIR / "open-field-encounter.yaml")
+    assert [p.side for p in enc.model.portals if p.counter is None] and pool_notes(enc.model, enc.ruleset) == []
+    raid = load_map(MAPS_DIR / "trench-raid.yaml")
+    assert "officer" in {f.type for s in raid.model.sides for u in s.units for f in u.figures}
+    assert pool_notes(raid.model, raid.ruleset) == []
 
 
 # ---- headless games play as the window plays ----------------------------------------------------
