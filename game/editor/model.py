@@ -165,6 +165,18 @@ class EditorDoc:
             return []
         return portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm), only=portal)
 
+    def notes(self) -> list[str]:
+        """What a scenario maker should know though nothing is wrong: the figures of a side
+        played from portal markers that no force result can bring on (game/solo/portal_check.py)."""
+        from game.catalog import load_map_doc
+        from game.solo.portal_check import pool_notes
+
+        try:
+            lm = load_map_doc(Doc(str(self.path or "new map"), self.data), for_play=False)
+        except DataError:
+            return []
+        return pool_notes(lm.model, lm.ruleset)
+
     def text(self) -> str:
         return dump_map(self.data)
 

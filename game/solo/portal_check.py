@@ -183,7 +183,9 @@ def pool_notes(m: MapFile, rules: RulesetBase) -> list[str]:
                 usable |= {t for g in e.groups() for c in g.choices() if not Counter(c) - pool for t in c}
         never = {t: n for t, n in sorted(pool.items()) if t not in usable}
         if never:
-            names = ", ".join(f"{t} x{n}" if n > 1 else t for t, n in never.items())
-            out.append(f"{side} from its portal markers: {sum(never.values())} of its {sum(pool.values())} figures "
-                       f"never come on ({names}): no result of the force table can be made with them")
+            tt = rules.data.troop_types
+            names = ", ".join(f"{tt[t].name} x{n}" if n > 1 else tt[t].name for t, n in never.items())
+            who = next((s.name for s in m.sides if s.id == side), side)
+            out.append(f"{who}, played from its portal markers: {sum(never.values())} of its {sum(pool.values())} "
+                       f"figures never come on ({names}): no result of the force table can be made with them")
     return out

@@ -416,8 +416,10 @@ class EditorPages:
             self.scene.app.toast(f"Problem: {err.message} ({err.field})", 8)
             return
         found = self.scene.doc.warnings()
-        self.scene.app.toast("The map is valid." if not found else
-                             f"The map is valid, with {len(found)} warning(s): " + "; ".join(found[:3]) + (" ..." if len(found) > 3 else ""), 10)
+        notes = "".join(f" Note: {n}." for n in self.scene.doc.notes())
+        self.scene.app.toast(("The map is valid." if not found else
+                              f"The map is valid, with {len(found)} warning(s): " + "; ".join(found[:3]) + (" ..." if len(found) > 3 else ""))
+                             + notes, 10)
 
     def open_map(self, path: Path) -> None:
         def go() -> None:

@@ -260,9 +260,9 @@ def test_validate_notes_the_figures_of_a_portal_pool_no_force_result_can_bring_o
     pool has one) or the sniper: half the garrison never comes on."""
     lm = load_map(MAPS_DIR / "ww2-bocage-bunkers.yaml")
     assert pool_notes(lm.model, lm.ruleset) == [
-        "german from its portal markers: 10 of its 20 figures never come on (ger_gun_crew x3, ger_mortar, "
-        "ger_mortar_loader x2, ger_pak40, ger_schreck, ger_schreck_loader, ger_sniper): no result of the force "
-        "table can be made with them"]
+        "Grenadier-Regiment 916 (strongpoint), played from its portal markers: 10 of its 20 figures never come on "
+        "(Kanonier x3, Granatwerfer schütze (8cm), Mortar loader x2, 7.5cm Pak 40, Panzerschreck schütze, "
+        "Panzerschreck loader, Scharfschütze): no result of the force table can be made with them"]
     out = validate_file(MAPS_DIR / "ww2-bocage-bunkers.yaml")
     assert out.count(": note: ") == 1 and "warning" not in out
     # a pool every result can draw on, its officer brought by a redeployment: nothing to note
