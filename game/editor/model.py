@@ -12,7 +12,7 @@ import copy
 from collections.abc import Callable
 from math import cos, radians, sin
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.save import write_atomic
 from game.data.errors import DataError
@@ -20,6 +20,9 @@ from game.data.map_schema import MapFile
 from game.data.map_write import dump_map
 from game.data.yamlio import Doc, load_yaml
 from game.editor.openings import carry, keep_on_wall, opening, tidy
+
+if TYPE_CHECKING:
+    from game.catalog import LoadedMap
 
 Pt = tuple[float, float]
 
@@ -152,30 +155,31 @@ class EditorDoc:
             return e
         return None
 
+    def _loaded(self) -> LoadedMap | None:
+        """The map as the game would load it (None: it does not load yet)."""
+        from game.catalog import load_map_doc
+
+        try:
+            return load_map_doc(Doc(str(self.path or "new map"), self.data), for_play=False)
+        except DataError:
+            return None
+
     def warnings(self, portal: int | None = None) -> list[str]:
         """What the map does against the solo rules' set-up, though the game can load it:
         portal markers not in cover or in sight of the other side's set-up
         (game/solo/portal_check.py); ``portal``: only that marker's (its index)."""
-        from game.catalog import load_map_doc
         from game.solo.portal_check import map_sight, portal_warnings
 
-        try:
-            lm = load_map_doc(Doc(str(self.path or "new map"), self.data), for_play=False)
-        except DataError:
-            return []
-        return portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm), only=portal)
+        lm = self._loaded()
+        return [] if lm is None else portal_warnings(lm.model, lm.ruleset.build_table(lm.model), map_sight(lm), only=portal)
 
     def notes(self) -> list[str]:
         """What a scenario maker should know though nothing is wrong: the figures of a side
         played from portal markers that no force result can bring on (game/solo/portal_check.py)."""
-        from game.catalog import load_map_doc
         from game.solo.portal_check import pool_notes
 
-        try:
-            lm = load_map_doc(Doc(str(self.path or "new map"), self.data), for_play=False)
-        except DataError:
-            return []
-        return pool_notes(lm.model, lm.ruleset)
+        lm = self._loaded()
+        return [] if lm is None else pool_notes(lm.model, lm.ruleset)
 
     def text(self) -> str:
         return dump_map(self.data)
