@@ -197,16 +197,22 @@ def test_a_portal_marker_placed_in_the_open_is_warned_about(app):
     assert any(t.startswith("Warning: portals[0]") and "not in cover" in t for t, _ in app.messages)
 
 
-def test_checking_a_map_notes_the_figures_its_portal_markers_never_bring_on(app, drive, tmp_path):
-    """La Haie: the map is valid; the check says which of the garrison's figures no force
-    result can bring on when it is played from its markers (a note, not a warning)."""
-    path = tmp_path / "lahaie.yaml"
-    path.write_text((ROOT / "maps" / "ww2-bocage-bunkers.yaml").read_text())
+def shipped_map_page(app, drive, tmp_path, name: str, page: str) -> EditorScene:
+    """The editor on a copy of the shipped map ``name``, its panel on ``page``."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text((ROOT / "maps" / f"{name}.yaml").read_text())
     scene = EditorScene(app, path)
     app.switch(scene)
     app.frame(0.02)
-    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Map"))
+    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == page))
     drive.frame()
+    return scene
+
+
+def test_checking_a_map_notes_the_figures_its_portal_markers_never_bring_on(app, drive, tmp_path):
+    """La Haie: the map is valid; the check says which of the garrison's figures no force
+    result can bring on when it is played from its markers (a note, not a warning)."""
+    scene = shipped_map_page(app, drive, tmp_path, "ww2-bocage-bunkers", "Map")
     drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Check the map"))
     said = [t for t, _ in app.messages if t.startswith("The map is valid.")]
     assert said and "Note: Grenadier-Regiment 916 (strongpoint), played from its portal markers: 10 of its 20 figures never come on" in said[-1]
@@ -215,13 +221,7 @@ def test_checking_a_map_notes_the_figures_its_portal_markers_never_bring_on(app,
 def test_the_goodbyeeee_force_builder_prices_upgrades_and_places_the_ready_platoon(app, drive, tmp_path):
     """Select a figure: its upgrades are toggles and its points change; the rules' ready
     force goes down in one click (one edit, one undo); the advice speaks to the points."""
-    path = tmp_path / "raid.yaml"
-    path.write_text((ROOT / "maps" / "goodbyeeee-bombing-party.yaml").read_text())
-    scene = EditorScene(app, path)
-    app.switch(scene)
-    app.frame(0.02)
-    drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Forces"))
-    drive.frame()
+    scene = shipped_map_page(app, drive, tmp_path, "goodbyeeee-bombing-party", "Forces")
 
     def total() -> int:
         return sum(scene.rules.editor.figure_points(f["type"], f.get("equipment") or [])
