@@ -59,3 +59,10 @@ def broken_copy_is_named(tmp_path: Path, path: Path, old: str, new: str, field: 
     line = text[: text.index(old)].count("\n") + 1
     assert (e.value.file, e.value.line, e.value.field) == (str(p), line, field)
     assert main.main(["validate", str(p)]) == 2
+
+
+def refused_naming(raw: dict, change: Change, name: str, field: str, words: str) -> None:
+    """A changed copy of ``raw`` read as ``name`` is refused naming ``field``, in words that
+    say ``words`` (the row of a broken-file table)."""
+    e = refused_copy(raw, change, name)
+    assert e.field == field and words in e.message, e.one_line()
