@@ -97,6 +97,9 @@ class SoloSection(Strict):
     """``solo:`` in a ruleset's YAML: what the solo rules need in that ruleset's terms."""
 
     force_table: list[ForceEntry] = Field(min_length=1)
+    # a troop type a result names -> the types that take its place, in order, when the pool
+    # has no more of it (late-war "Riflemen" carried rifle grenades or assault rifles)
+    stand_ins: dict[str, list[str]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _ordered(self) -> SoloSection:
@@ -138,3 +141,8 @@ def check_solo_section(data: Any, doc: Any) -> None:
                     if t not in data.troop_types:
                         raise doc.error(("solo", "force_table", i, *at, *where, j),
                                         f"unknown troop type '{t}'; expected one of: {', '.join(data.troop_types)}")
+    for t, subs in sec.stand_ins.items():
+        for j, s in enumerate([t, *subs]):
+            if s not in data.troop_types:
+                at_: tuple[Any, ...] = ("solo", "stand_ins", t) if j == 0 else ("solo", "stand_ins", t, j - 1)
+                raise doc.error(at_, f"unknown troop type '{s}'; expected one of: {', '.join(data.troop_types)}")

@@ -162,12 +162,12 @@ def portal_warnings(m: MapFile, table: Table, sight: Sight | None = None, only: 
 def pool_notes(m: MapFile, rules: RulesetBase) -> list[str]:
     """One line per side played from portal markers whose pool (its figures on the map,
     interpretation ``portal-setup``) holds troop types no result of the force table can
-    ever bring on (empty: none): no entry the whole pool can make uses them, nor the
-    officer a redeployment brings. Snipers are meant to stay off ("Snipers are not
-    deployed": sniper counters stand for them); other types left out leave the side
-    fewer figures to come on than the map shows, though a "break" victory still counts
-    its whole pool (interpretation ``portal-break``)."""
-    from game.solo.portals import deployable
+    ever bring on (empty: none): no entry the whole pool can make uses them or lets them
+    stand in for a type it names, nor the officer a redeployment brings. Snipers are meant
+    to stay off ("Snipers are not deployed": sniper counters stand for them); other types
+    left out leave the side fewer figures to come on than the map shows, though a "break"
+    victory still counts its whole pool (interpretation ``portal-break``)."""
+    from game.solo.force_pick import deployable, fill
 
     sec = rules.data.solo
     if sec is None:
@@ -179,8 +179,10 @@ def pool_notes(m: MapFile, rules: RulesetBase) -> list[str]:
         for e in sec.force_table:
             if e.result == "redeploy":  # "an officer figure can be deployed at the rearmost portal"
                 usable |= {t for t in pool if rules.data.troop_types[t].role == "officer"}
-            elif e.result == "unit" and deployable(e, dict(pool)) is not None:
-                usable |= {t for g in e.groups() for c in g.choices() if not Counter(c) - pool for t in c}
+            elif e.result == "unit" and deployable(e, dict(pool), sec.stand_ins) is not None:
+                # a type is used where a choice names it, or stands in for a type it names
+                usable |= {s for g in e.groups() for c in g.choices() if fill(c, pool, sec.stand_ins) is not None
+                           for t in c for s in (t, *sec.stand_ins.get(t, [])) if s in pool}
         never = {t: n for t, n in sorted(pool.items()) if t not in usable}
         if never:
             tt = rules.data.troop_types

@@ -49,6 +49,7 @@ from game.solo.fallback import (
     fall_back,
     good_spots,
 )
+from game.solo.force_pick import deployable, stood_in
 from game.solo.keys import SoloKey
 from game.solo.portal_check import sheltered
 from game.solo.portal_state import (
@@ -227,7 +228,7 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         if e.result == "nothing":
             break
         if e.result == "unit":
-            chosen = deployable(e, pool)
+            chosen = deployable(e, pool, table.stand_ins)
             if chosen is not None:
                 made_from = e
                 break
@@ -236,7 +237,7 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         roll.outcome = f"{total}: {entry.label}, but no figures for it or anything below: nothing"
         return
     note = f" (no figures for {entry.label}: steps down)" if stepped else ""
-    roll.outcome = f"{total}: {made_from.label}{note}"
+    roll.outcome = f"{total}: {made_from.label}{stood_in(chosen, made_from, rules)}{note}"
     portal = choose_portal(rules, game, chosen, seen)
     if portal is None:
         roll.outcome += "; nothing appears"
@@ -244,25 +245,6 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         return
     for grp in chosen:  # every unit of the result stands at the same portal
         place_unit(rules, game, grp, portal)
-
-
-def deployable(entry: ForceEntry, pool: dict[str, int]) -> list[ForceUnit] | None:
-    """The units of the entry as the pool can make them all: each its troops, else its
-    first alternative the pool still has the figures for (None: some unit cannot be made,
-    and the table steps down: "If no figures are available to represent the generated
-    force, use the options before")."""
-    left = Counter(pool)
-    out = []
-    for grp in entry.groups():
-        for troops in grp.choices():
-            need = Counter(troops)
-            if all(left[t] >= n for t, n in need.items()):
-                left -= need
-                out.append(grp if troops is grp.troops else grp.model_copy(update={"troops": list(troops), "alternatives": []}))
-                break
-        else:
-            return None
-    return out
 
 
 def player_tanks(rules: RulesetBase, game: Game) -> list[Figure]:

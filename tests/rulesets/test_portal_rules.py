@@ -8,8 +8,9 @@ Text: ../shared/rules/ww2-skirmish-solo.txt, "Solo rules"."""
 from collections import Counter
 
 import pytest
+import yaml
 
-from game.catalog import MAPS_DIR, load_map, validate_file
+from game.catalog import MAPS_DIR, RULESETS_DIR, load_map, validate_file
 from game.core.commands import Command
 from game.core.victory import marker_summary
 from game.editor.model import EditorDoc
@@ -17,6 +18,7 @@ from game.geometry.units import to_mm
 from game.solo import portal_state, portals
 from game.solo.portal_check import pool_notes, portal_warnings, sheltered
 
+from .data_kit import refused_naming, set_at
 from .helpers import end_phases, force, make_game, ok, small_map, unit
 
 IN = to_mm(1.0, "in")
@@ -91,6 +93,35 @@ def test_a_result_is_made_whole_or_the_table_steps_down():
     r = roll(game, 6)
     assert r.outcome == "13: Riflemen and LMG team (no figures for Anti-tank gun and LMG team: steps down)"
     assert set(made(game)) == {"Rifle group", "LMG team"}
+
+
+def test_a_rifle_grenadier_then_an_assault_rifleman_stand_in_for_riflemen():
+    """Interpretation solo-force-riflemen: the table's "Riflemen" are the squad's men without
+    a special role. An 8 ("4 Riflemen and a man with a Panzerfaust") from two Kar98k
+    riflemen, a rifle grenadier and two StG 44 men takes both riflemen first, then the
+    rifle grenadier, then one StG 44 man, and the log says who stood in for whom."""
+    game = ww2_pool([("squad", ["ger_stg", "ger_rifleman", "ger_stg", "ger_rifle_grenadier"]), ("squad", ["ger_rifleman", "ger_pf"])], 3)
+    r = roll(game, 6)
+    assert r.outcome == "8: Rifle group with Panzerfaust (Schütze (rifle grenades) for Schütze, Sturmgewehr schütze for Schütze)"
+    assert made(game) == {"Rifle group with Panzerfaust": {"ger_rifleman": 2, "ger_rifle_grenadier": 1, "ger_stg": 1, "ger_pf": 1}}
+    assert portal_state.solo_pool(game) == {"ger_stg": 1}
+
+
+def test_stand_ins_take_only_the_riflemens_places():
+    """Four StG 44 men make the riflemen of a 9 beside its LMG team, but stand in for no
+    NCO: a 6 ("3 Riflemen and an NCO with SMG") from them alone gives nothing."""
+    game = ww2_pool([("squad", ["ger_stg"] * 4), MG[0]], 4)
+    assert roll(game, 6).outcome == "9: Riflemen and LMG team (Sturmgewehr schütze x4 for Schütze)"
+    assert made(game) == {"Rifle group": {"ger_stg": 4}, "LMG team": {"ger_mg_gunner": 1, "ger_mg_loader": 2}}
+    game = ww2_pool([("squad", ["ger_stg"] * 4)], 1)
+    assert roll(game, 6).outcome == "6: Rifle group, but no figures for it or anything below: nothing"
+    assert made(game) == {}
+
+
+def test_a_stand_in_of_no_troop_type_is_refused_naming_the_field():
+    raw = yaml.safe_load((RULESETS_DIR / "ww2-skirmish.yaml").read_text(encoding="utf-8"))
+    refused_naming(raw, set_at(("solo", "stand_ins", "ger_rifleman"), ["ger_stg", "ger_grenadier"]), "w2.yaml",
+                   "solo.stand_ins.ger_rifleman[1]", "unknown troop type 'ger_grenadier'")
 
 
 def test_14_is_a_tank_or_self_propelled_gun_never_the_half_track():
@@ -265,6 +296,11 @@ def test_validate_notes_the_figures_of_a_portal_pool_no_force_result_can_bring_o
         "Panzerschreck loader, Scharfschütze): no result of the force table can be made with them"]
     out = validate_file(MAPS_DIR / "ww2-bocage-bunkers.yaml")
     assert out.count(": note: ") == 1 and "warning" not in out
+    # Hauteville's StG 44 men and rifle grenadier stand in for riflemen (solo-force-riflemen)
+    village = load_map(MAPS_DIR / "ww2-village-hauteville.yaml")
+    assert pool_notes(village.model, village.ruleset) == [
+        "Kampfgruppe Weber (rearguard), played from its portal markers: 3 of its 21 figures never come on "
+        "(Granatwerfer schütze (5cm), Mortar loader, Scharfschütze): no result of the force table can be made with them"]
     # a pool every result can draw on, its officer brought by a redeployment: nothing to note
     enc = load_map(MAPS_DIR / "open-field-encounter.yaml")
     assert [p.side for p in enc.model.portals if p.counter is None] and pool_notes(enc.model, enc.ruleset) == []

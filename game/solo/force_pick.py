@@ -1,0 +1,70 @@
+"""Making a force generation result from the solo side's pool (its figures on the map):
+each unit of the result from the troop types the table names, its alternatives, or stand-ins
+where the pool has run out of a type (interpretation solo-force-riflemen in WW2 Skirmish)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from game.data.solo_schema import ForceEntry, ForceUnit
+
+if TYPE_CHECKING:
+    from game.rulesets.base import RulesetBase
+
+
+def deployable(entry: ForceEntry, pool: dict[str, int], stand_ins: dict[str, list[str]] | None = None) -> list[ForceUnit] | None:
+    """The units of the entry as the pool can make them all: each its troops, else its
+    first alternative the pool still has the figures for, a type the pool has run out of
+    taken by its stand-ins in order (None: some unit cannot be made, and the table steps
+    down: "If no figures are available to represent the generated force, use the options
+    before")."""
+    left = Counter(pool)
+    out = []
+    for grp in entry.groups():
+        for troops in grp.choices():
+            made = fill(troops, left, stand_ins or {})
+            if made is not None:
+                left -= Counter(made)
+                out.append(grp if made == grp.troops else grp.model_copy(update={"troops": made, "alternatives": []}))
+                break
+        else:
+            return None
+    return out
+
+
+def fill(troops: list[str], left: Counter[str], stand_ins: dict[str, list[str]]) -> list[str] | None:
+    """The figures' types that make ``troops`` from ``left``: every named type the pool
+    has first, then each missing one from its stand-ins in order (None: the pool cannot)."""
+    free = Counter(left)
+    made: list[str | None] = []
+    for t in troops:
+        ok = free[t] > 0
+        made.append(t if ok else None)
+        free[t] -= int(ok)
+    for i, t in enumerate(troops):
+        if made[i] is None:
+            sub = next((s for s in stand_ins.get(t, []) if free[s] > 0), None)
+            if sub is None:
+                return None
+            made[i] = sub
+            free[sub] -= 1
+    return [t for t in made if t is not None]
+
+
+def stood_in(made: list[ForceUnit], entry: ForceEntry, rules: RulesetBase) -> str:
+    """What the log says of stand-ins in a made result: " (a Sturmgewehr schütze for a
+    Schütze)" ("" when every figure is of the type the table names)."""
+    tt = rules.data.troop_types
+    subs: Counter[tuple[str, str]] = Counter()
+    for grp, want in zip(made, entry.groups(), strict=True):
+        # the choice it was made from: fill keeps every figure in its place in the list
+        named = max((c for c in want.choices() if len(c) == len(grp.troops)),
+                    key=lambda c: sum(a == b for a, b in zip(c, grp.troops, strict=True)))
+        for t, w in zip(grp.troops, named, strict=True):
+            if t != w:
+                subs[(t, w)] += 1
+    if not subs:
+        return ""
+    return " (" + ", ".join(f"{tt[t].name} x{n} for {tt[w].name}" if n > 1 else f"{tt[t].name} for {tt[w].name}"
+                            for (t, w), n in sorted(subs.items())) + ")"
