@@ -284,16 +284,17 @@ def test_a_marker_in_the_open_in_sight_of_the_enemy_set_up_is_warned_about(tmp_p
     assert ": ok (" in out and "3 warning(s)" in out and out.count(": warning: ") == 3
 
 
-def test_validate_notes_the_figures_of_a_portal_pool_no_force_result_can_bring_on():
-    """La Haie's garrison from its markers: the force table makes rifle groups, a rifle group
-    with a Panzerfaust and the HMG team from it, and no result uses the Pak 40 and its crew,
-    the 8cm mortar's crew, the Panzerschreck team (its result wants two Panzerfaust men, the
-    pool has one) or the sniper: half the garrison never comes on."""
+def test_validate_notes_the_figures_of_a_portal_pool_no_force_result_can_bring_on(tmp_path):
+    """La Haie's garrison from its markers: counters stand for the 8cm mortar and the sniper,
+    and no force result brings their figures on. Without the second Panzerfaust man and the
+    MG 42 team (the map before its garrison was made whole for solo play) the table makes
+    only rifle groups, a rifle group with a Panzerfaust and the HMG team: the Panzerjager
+    result wants two Panzerfaust men and the pool had one, the Pak 40's result an LMG team's
+    gunner, so half the garrison never came on."""
     lm = load_map(MAPS_DIR / "ww2-bocage-bunkers.yaml")
     assert pool_notes(lm.model, lm.ruleset) == [
-        "Grenadier-Regiment 916 (strongpoint), played from its portal markers: 10 of its 20 figures never come on "
-        "(Kanonier x3, Granatwerfer schütze (8cm), Mortar loader x2, 7.5cm Pak 40, Panzerschreck schütze, "
-        "Panzerschreck loader, Scharfschütze): no result of the force table can be made with them"]
+        "Grenadier-Regiment 916 (strongpoint), played from its portal markers: 4 of its 23 figures never come on "
+        "(Granatwerfer schütze (8cm), Mortar loader x2, Scharfschütze): no result of the force table can be made with them"]
     out = validate_file(MAPS_DIR / "ww2-bocage-bunkers.yaml")
     assert out.count(": note: ") == 1 and "warning" not in out
     # Hauteville's StG 44 men and rifle grenadier stand in for riflemen (solo-force-riflemen)
@@ -301,6 +302,18 @@ def test_validate_notes_the_figures_of_a_portal_pool_no_force_result_can_bring_o
     assert pool_notes(village.model, village.ruleset) == [
         "Kampfgruppe Weber (rearguard), played from its portal markers: 3 of its 21 figures never come on "
         "(Granatwerfer schütze (5cm), Mortar loader, Scharfschütze): no result of the force table can be made with them"]
+    doc = yaml.safe_load((MAPS_DIR / "ww2-bocage-bunkers.yaml").read_text(encoding="utf-8"))
+    german = next(s for s in doc["sides"] if s["id"] == "german")
+    german["units"] = [u for u in german["units"] if u["id"] != "g10"]
+    schreck = next(u for u in german["units"] if u["id"] == "g9")
+    schreck["figures"] = [f for f in schreck["figures"] if f["type"] != "ger_pf"]
+    before = tmp_path / "la-haie-before.yaml"
+    before.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    old = load_map(before)
+    assert pool_notes(old.model, old.ruleset) == [
+        "Grenadier-Regiment 916 (strongpoint), played from its portal markers: 10 of its 20 figures never come on "
+        "(Kanonier x3, Granatwerfer schütze (8cm), Mortar loader x2, 7.5cm Pak 40, Panzerschreck schütze, "
+        "Panzerschreck loader, Scharfschütze): no result of the force table can be made with them"]
     # a pool every result can draw on, its officer brought by a redeployment: nothing to note
     enc = load_map(MAPS_DIR / "open-field-encounter.yaml")
     assert [p.side for p in enc.model.portals if p.counter is None] and pool_notes(enc.model, enc.ruleset) == []

@@ -215,7 +215,7 @@ def test_checking_a_map_notes_the_figures_its_portal_markers_never_bring_on(app,
     scene = shipped_map_page(app, drive, tmp_path, "ww2-bocage-bunkers", "Map")
     drive.click(next(b.rect.center for b in scene.panel.buttons if b.label == "Check the map"))
     said = [t for t, _ in app.messages if t.startswith("The map is valid.")]
-    assert said and "Note: Grenadier-Regiment 916 (strongpoint), played from its portal markers: 10 of its 20 figures never come on" in said[-1]
+    assert said and "Note: Grenadier-Regiment 916 (strongpoint), played from its portal markers: 4 of its 23 figures never come on" in said[-1]
 
 
 def test_the_goodbyeeee_force_builder_prices_upgrades_and_places_the_ready_platoon(app, drive, tmp_path):
