@@ -116,5 +116,8 @@ def data_digest(data: RulesetData, terrain: TerrainFile) -> str:
     rules = data.model_dump(mode="json")
     if not rules.get("dice"):
         rules.pop("dice", None)  # (named dice came later: a file without them digests as before)
+    solo = rules.get("solo")
+    if isinstance(solo, dict) and not solo.get("stand_ins"):
+        solo.pop("stand_ins", None)  # (so did force table stand-ins)
     both = {"ruleset": rules, "terrain": terrain.model_dump(mode="json")}
     return hashlib.sha256(canonical_json(both).encode()).hexdigest()[:16]
