@@ -53,8 +53,9 @@ def fill(troops: list[str], left: Counter[str], stand_ins: dict[str, list[str]])
 
 
 def stood_in(made: list[ForceUnit], entry: ForceEntry, rules: RulesetBase) -> str:
-    """What the log says of stand-ins in a made result: " (a Sturmgewehr schütze for a
-    Schütze)" ("" when every figure is of the type the table names)."""
+    """What the force roll's outcome says of stand-ins in a made result, e.g. " (Schütze
+    (rifle grenades) for Schütze, Sturmgewehr schütze x2 for Schütze)" ("" when every
+    figure is of a type the table names)."""
     tt = rules.data.troop_types
     subs: Counter[tuple[str, str]] = Counter()
     for grp, want in zip(made, entry.groups(), strict=True):
