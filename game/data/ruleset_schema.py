@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -108,16 +108,21 @@ class RulesetData(Strict):
         return {o.id: o.default for o in self.optional_rules}
 
 
+# fields that came after saves were made: a file that leaves them empty digests as before
+LATER_FIELDS: tuple[tuple[str, ...], ...] = (("dice",), ("solo", "stand_ins"))
+
+
 def data_digest(data: RulesetData, terrain: TerrainFile) -> str:
     """A digest of the data a ruleset plays by (its file and the terrain types), which
     every save keeps: a save made under other data says so when it no longer replays."""
     from game.core.state import canonical_json
 
     rules = data.model_dump(mode="json")
-    if not rules.get("dice"):
-        rules.pop("dice", None)  # (named dice came later: a file without them digests as before)
-    solo = rules.get("solo")
-    if isinstance(solo, dict) and not solo.get("stand_ins"):
-        solo.pop("stand_ins", None)  # (so did force table stand-ins)
+    for *at, name in LATER_FIELDS:
+        part: Any = rules
+        for key in at:
+            part = part.get(key) if isinstance(part, dict) else None
+        if isinstance(part, dict) and not part.get(name):
+            part.pop(name, None)
     both = {"ruleset": rules, "terrain": terrain.model_dump(mode="json")}
     return hashlib.sha256(canonical_json(both).encode()).hexdigest()[:16]
