@@ -313,8 +313,6 @@ class Ww2Planner(Ww2ChartMoves):
                 p = 1.0 if s.auto or s.need is None else max(0, 21 - s.need) / 20
                 return p * self.effect_worth(sum(v for _, v in s.effect_mods))
             if cmd.kind in ("fire_gun", "fire_at", "blast", "flame"):
-                if cmd.kind == "blast" and not self.blast_affordable(game, cmd):
-                    return 0.0  # its check would refuse it (saves working the rest of it out)
                 if game.check(cmd) is not None:
                     return 0.0
                 hit = self.rules.odds_part.effect_chance(game, cmd)
@@ -326,23 +324,6 @@ class Ww2Planner(Ww2ChartMoves):
         except Refusal:
             return 0.0
         return 0.0
-
-    def blast_affordable(self, game: Game, cmd: Command) -> bool:
-        """False when the firer of a blast has no round left for its weapon or too few
-        actions with its crew, which the blast's check refuses (the many grenades a team
-        carries are weighed at every command: most are out of reach of these two)."""
-        f = game.state.figures.get(cmd.figure or "")
-        wid = Ww2Options.of(cmd).weapon
-        if f is None or wid is None or wid not in f.weapons:
-            return True  # the check says why
-        blasts = self.rules.blasts
-        w = self.rules.weapon(wid)
-        left = blasts.ammo_left(f, w, wid)
-        if left is not None and left <= 0:
-            return False
-        pool = [f] if w.category in ("grenade", "rifle_grenade") else self.rules.firing.action_pool(game, f, w)
-        saved = self.rules.guns.ready_count(f, wid) if w.accumulate else 0
-        return saved + self.rules.firing.pool_actions(pool) >= w.actions
 
     def effect_worth(self, mod: int) -> float:
         t = self.rules.data.fire_effect.table

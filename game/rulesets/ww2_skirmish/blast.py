@@ -211,6 +211,27 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             return f.attrs.get(Ww2FigAttr.ROUNDS, 0)
         return self.rules.guns.shots_left(f, wid)
 
+    def affordable(self, game: Game, f: Figure, wid: str, w: Weapon) -> bool:
+        """Whether ``f`` has a round left for its blast weapon and the actions it needs with
+        its crew, which a blast's check requires (the shots listed for the AI and the
+        reactions leave the rest out: a team carries many grenades, most out of reach of these)."""
+        left = self.ammo_left(f, w, wid)
+        if left is not None and left <= 0:
+            return False
+        pool = [f] if w.category in ("grenade", "rifle_grenade") else self.rules.firing.action_pool(game, f, w)
+        saved = self.rules.guns.ready_count(f, wid) if w.accumulate else 0
+        return saved + self.rules.firing.pool_actions(pool) >= w.actions
+
+    def target_refusal(self, game: Game, w: Weapon, rnd: str, target: Figure) -> str | None:
+        """Why ``w`` firing ``rnd`` may not be aimed at ``target`` (a figure, or the vehicle
+        its figure rides in) whatever else holds, or None (a blast's check, and the AI's
+        list of shots to weigh, which leaves these out)."""
+        if self.rules.is_vehicle(target) and rnd == "he" and not self.rules.is_open_vehicle(target):
+            return f"{target.name} is closed: only its open-topped kind can be hit by blast."
+        if w.category == "grenade" and not self.grenade_target_ok(game, target):
+            return "Grenades are only thrown at open vehicles, guns, bunkers, buildings, trenches and machine guns."
+        return None
+
     def grenade_target_ok(self, game: Game, t: Figure) -> bool:
         """Grenades only against open vehicles, guns, bunkers, buildings, trenches and MGs."""
         if self.rules.embarked(t):
@@ -256,11 +277,8 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             if strict:
                 require(self.rules.spotting.is_spotted(game, f.side, target), f"{target.name} has not been spotted.")
             require(not self.rules.in_melee(game, target), f"{target.name} is in melee and may not be shot at.")
-            if self.rules.is_vehicle(target) and rnd == "he":
-                require(self.rules.is_open_vehicle(target), f"{target.name} is closed: only its open-topped kind can be hit by blast.")
-            if w.category == "grenade":
-                require(self.grenade_target_ok(game, target),
-                        "Grenades are only thrown at open vehicles, guns, bunkers, buildings, trenches and machine guns.")
+            why = self.target_refusal(game, w, rnd, target)
+            require(why is None, why or "")
             centre = target.pos
         else:
             if point is None:

@@ -232,6 +232,24 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
             return None
         return f.attrs.get(Ww2FigAttr.SHOTS, {}).get(wid, w.shots)
 
+    def weapon_refusal(self, f: Figure, wid: str, w: Weapon) -> str | None:
+        """Why ``f``'s gun or anti-tank weapon may not fire now whatever its target: its
+        optics hit (a vehicle's main gun), no shots left; or None."""
+        if self.rules.is_vehicle(f) and w.category == "gun" and f.markers.get(Ww2FigMark.OPTICS):
+            return f"{f.name}'s optics are hit: no main gun fire."
+        left = self.shots_left(f, wid)
+        if left is not None and left <= 0:
+            return f"{f.name} has no {w.name} shots left."
+        return None
+
+    def may_fire(self, game: Game, f: Figure, wid: str, w: Weapon) -> bool:
+        """Whether ``f``'s gun or anti-tank weapon might fire now (at some target): not
+        refused by :meth:`weapon_refusal`, and the actions it needs saved or left with its
+        crew (the AI's and the reactions' list of shots leaves the rest out)."""
+        if self.weapon_refusal(f, wid, w) is not None:
+            return False
+        return self.ready_count(f, wid) + self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w)) >= w.actions
+
     def heavy_plan(self, game: Game, firer_id: str | None, target_id: str | None, opts: Ww2Options, strict: bool = True) -> HeavyShot:
         st = game.state
         f = self.rules.require_figure(game, firer_id, "figure that fires")
@@ -247,10 +265,8 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         if strict:
             require(opts.facing is None, "The facing of a hit comes from the table (it is an option of the odds only).")
             self.rules.firing.firer_ready(game, f)
-            if self.rules.is_vehicle(f) and w.category == "gun":
-                require(not f.markers.get(Ww2FigMark.OPTICS), f"{f.name}'s optics are hit: no main gun fire.")
-            left = self.shots_left(f, wid)
-            require(left is None or left > 0, f"{f.name} has no {w.name} shots left.")
+            why = self.weapon_refusal(f, wid, w)
+            require(why is None, why or "")
             if w.category == "flamethrower":
                 require(not f.markers.get(FigureMark.MOVED), f"{f.name} moved this turn: flamethrowers may not move and fire.")
         t = st.figures.get(target_id or "")

@@ -107,7 +107,7 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
             return out
         vehicle = self.rules.is_vehicle(f)
         arms = self.rules.weapons_of(f, "mg") if vehicle else self.rules.weapons_of(f, *SMALL_ARMS)[:1]
-        heavy = self.rules.weapons_of(f, *HEAVY_ARMS)  # (the same at every target)
+        heavy = [(wid, w) for wid, w in self.rules.weapons_of(f, *HEAVY_ARMS) if self.may_fire(game, f, wid, w)]  # (the same at every target)
         haves: dict[str, int | None] = {}  # each weapon's actions left with its loaders, whatever the target
         for t in targets:
             tu = game.state.units.get(t)
@@ -126,16 +126,38 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
                 have = haves[wid]
                 wpart = wid if vehicle else None
                 occupants = veh is not None and self.rules.is_open_vehicle(veh)
+                armour = veh is not None and self.rules.is_afv(veh)  # small arms only at its occupants
                 for shot in SHOT_ORDER:
                     if have is not None and self.rules.data.shooting.shot_types[shot].actions > have:
                         continue
                     for mode in modes:
-                        out.append(Command("fire", side, figure=f.id, target=t, options=options(shot=shot, weapon=wpart, mode=mode)))
+                        if not armour:
+                            out.append(Command("fire", side, figure=f.id, target=t, options=options(shot=shot, weapon=wpart, mode=mode)))
                         if occupants:
                             out.append(Command("fire", side, figure=f.id, target=t, options=options(shot=shot, weapon=wpart, occupants=True, mode=mode)))
             if heavy:
                 out += self.heavy_shots(game, side, f, t, heavy, veh)
         return out
+
+    def may_fire(self, game: Game, f: Figure, wid: str, w: Weapon) -> bool:
+        """Whether ``f``'s heavy weapon might fire now at some target: a gun or anti-tank
+        weapon with its shots and actions, a grenade or mortar with its rounds and actions
+        (each check refuses the rest). An anti-tank weapon fired as a rifle grenade pays as
+        it does at a vehicle."""
+        if w.category in ("gun", "at"):
+            return self.rules.guns.may_fire(game, f, wid, w)
+        if w.category in ("grenade", "rifle_grenade", "mortar"):
+            return self.rules.blasts.affordable(game, f, wid, w)
+        return True
+
+    def blast_at(self, game: Game, f: Figure, w: Weapon, near: Figure) -> bool:
+        """Whether ``f``'s blast weapon ``w`` (its HE round) might be aimed at ``near``:
+        False for a target its check refuses whatever else holds (a closed vehicle, a
+        grenade's wrong target, a point out of the firer's sight unless a mortar)."""
+        target = self.rules.riding_in(game, near) if self.rules.embarked(near) else near
+        if self.rules.blasts.target_refusal(game, w, "he", target) is not None:
+            return False
+        return w.category == "mortar" or self.rules.los(game, f.pos, target.pos).visible
 
     def heavy_shots(self, game: Game, side: str, f: Figure, target_unit: str, heavy: list[tuple[str, Weapon]],
                     veh: Figure | None) -> list[Command]:
@@ -154,7 +176,8 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
                 out.append(Command("fire_gun", side, figure=f.id, target=near.id, options=options(weapon=wid)))
             elif w.category in ("at", "flamethrower") and veh is not None and self.rules.guns.affects(w, veh):
                 out.append(Command("fire_at", side, figure=f.id, target=veh.id, options=options(weapon=wid)))
-            if w.category in ("grenade", "rifle_grenade", "mortar") or (w.category == "at" and w.vs_infantry == "rifle_grenade" and veh is None):
+            if (w.category in ("grenade", "rifle_grenade", "mortar") or (w.category == "at" and w.vs_infantry == "rifle_grenade" and veh is None)) \
+                    and self.blast_at(game, f, w, near):
                 out.append(Command("blast", side, figure=f.id, target=near.id, options=options(weapon=wid)))
             if w.category == "flamethrower" and veh is None:
                 out.append(Command("flame", side, figure=f.id, target=target_unit))
