@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
+
 from game.core.commands import Command
 from game.core.game import Game
 from game.core.state import FLED
 from game.rulesets.goodbyeeee.status import GbFigMark
 from tests.rulesets.gb_kit import (
     PIN_6,
+    PIN_8,
     game_of,
     odds,
     order,
@@ -102,3 +105,23 @@ def test_under_the_optional_courage_twelve_a_private_passes_on_2d6_plus_6_of_12_
     game = game_of(a, b)
     to_step(game, "fire")
     assert odds(game) == shot(F(1, 4), F(1, 2), PIN_6)
+
+
+@pytest.mark.parametrize("options,leader,pin", [
+    (None, False, PIN_6),                    # the squad value 6: fails on 7 or more
+    (None, True, PIN_8),                     # a lance corporal (8) 10 cm away: fails on 9 or more
+    ({"courage_twelve": True}, False, F(10, 36)),  # 2d6 + 6 under 12: a total under 6
+    ({"courage_twelve": True}, True, F(3, 36)),    # 2d6 + 8 under 12: a total under 4
+])
+def test_the_planners_pin_chance_is_the_one_the_resolved_shot_gives(options, leader, pin):
+    """The solo AI weighs a shot's pins by ``courage.pin_chance``: exact by hand, and the
+    odds of the shot resolved by its own procedure give P(pinned) = P(hit, no kill) x it."""
+    bs = [("private", 20, 45)] + ([("junior_nco", 30, 45)] if leader else [])
+    game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", bs)], options=options)
+    to_step(game, "fire")
+    target = game.state.figures["b1.1"]
+    chance = game.rules.courage.pin_chance(game, target, "rifle")
+    assert F(chance).limit_denominator(36) == pin
+    assert odds(game)["pinned"] == (F(1, 2) - F(1, 4)) * pin
+    target.markers[GbFigMark.PINNED] = True
+    assert game.rules.courage.pin_chance(game, target, "rifle") == 0.0  # pinned already: no test

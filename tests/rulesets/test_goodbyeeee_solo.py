@@ -345,3 +345,23 @@ def test_the_ai_plays_a_kept_jack_of_diamonds_on_its_best_shot():
     to_step(far, "fire")
     deal(far, "a", "JD", face_up=True)
     assert far.rules.planner.side_commands(far, "a") == []
+
+
+def test_the_ai_weighs_a_shot_by_its_kills_and_its_pins():
+    """A rifle shot at 25 cm in the open: out of action 1/4, on target but no wound 1/4, and
+    then pinned on a failed courage test (the squad value 6: 21/36, L160). The planner's value
+    is the kills and PIN of a figure for each pin."""
+    from fractions import Fraction as F
+
+    from game.rulesets.goodbyeeee.ai import PIN
+
+    game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45)])])
+    to_step(game, "fire")
+    shot = Command("fire", "a", figure="a1.1", target="b1.1")
+    kill, pin = F(1, 4), F(1, 4) * F(21, 36)
+    assert game.rules.planner.value(game, shot) == pytest.approx(float(kill + PIN * (1 - kill) * pin))
+    # with a lance corporal 10 cm from the target, it tests on his 8: 10/36
+    led = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45), ("junior_nco", 30, 45)])])
+    to_step(led, "fire")
+    pin = F(1, 4) * F(10, 36)
+    assert led.rules.planner.value(led, shot) == pytest.approx(float(kill + PIN * (1 - kill) * pin))

@@ -5,7 +5,9 @@ planner turns it into this ruleset's commands: in the orders step a command roll
 section that is to move, then each figure's move toward its goal (the objective or the
 nearest enemy; back toward its own edge when retreating), ending where it has cover when it
 can, a dash when routing; in the fire step each figure's best shot by the exact odds of a
-casualty (a grenade at the enemy it would hit), overwatch when it has no shot. Questions
+casualty and of a pin (a hit that does not wound pins on a failed courage test, L160: a pin
+is worth :data:`PIN` of a casualty; a grenade at the enemy it would hit), overwatch when it
+has no shot. Questions
 put to the computer are answered by :meth:`GbPlanner.decide` (Luck by a policy; cards,
 reactions and consent with the option each question lists as the computer's choice), and
 Valour points and the kept Jack of Diamonds are spent by ai_spend.py.
@@ -45,6 +47,9 @@ CREWED = frozenset({"lmg", ZONE})
 #: a figure's markers that only whether it may fire (firing.firer_problem) reads
 FIRE_MARKS = frozenset({GbFigMark.FIRED, GbFigMark.VALOUR})
 #: the weapons whose shots (and gunners' nerve) are worth a Luck point
+#: a pin's worth beside a figure put out of action: it stays in the fight, and may pass its
+#: test at the start of its next turn
+PIN = 0.3
 LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", "field_artillery"})
 
 
@@ -410,8 +415,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
         return w
 
     def value(self, game: Game, cmd: Command, firer_checked: bool = False) -> float:
-        """The expected enemy figures put out of action, from the shot's own numbers (fast: the
-        exact odds, with every Luck and card question in them, are for the player's panel);
+        """The expected enemy figures put out of action, and :data:`PIN` of a figure for each
+        one pinned, from the shot's own numbers (fast: the exact odds, with every Luck and card
+        question in them, are for the player's panel);
         ``firer_checked``: the firer may fire the weapon at some target (``firing.firer_problem``)."""
         return self.value_of(game, cmd.kind, cmd.side, cmd.figure_id, cmd.target, cmd.point, cmd.choice, firer_checked, cmd)
 
@@ -436,8 +442,10 @@ class GbPlanner(Planner["Goodbyeeee"]):
         table = game.table
         # (what it fired and its heroic act this turn are read only by firing.firer_problem, which a
         # checked firer skips, and never of the target: a figure's second shot weighs no target again)
+        # (and the courage the target tests on, which reads its leaders near it)
+        courage = self.rules.recall(game, ("gb_courage", target.id), lambda: self.rules.courage.courage_of(game, target)[0])
         key = (cmd.kind, cmd.side, cmd.figure, cmd.target, cmd.choice, firer_checked, st.turn, id(table), table.version,
-               self.sig(game, fig, not firer_checked), self.sig(game, target, False))
+               self.sig(game, fig, not firer_checked), self.sig(game, target, False), courage)
         return float(game.keep("gb_values", key, lambda: self._value(game, cmd, firer_checked), limit=5000))
 
     def sig(self, game: Game, f: Figure, fire_marks: bool) -> tuple:
@@ -456,9 +464,14 @@ class GbPlanner(Planner["Goodbyeeee"]):
             if cmd.kind == "fire":
                 target = st.figures[cmd.target_id]
                 shot = rules.firing.shot(game, fig, target, cmd.choice or rules.firing.default_weapon(fig), firer_checked)
-                p = chance(shot.to_hit) * (1 - len(shot.saves) / 6) * chance(shot.to_wound)
+                hit = chance(shot.to_hit)
+                p = hit * (1 - len(shot.saves) / 6) * chance(shot.to_wound)
                 n = rules.auto.shots(game, fig, shot.weapon) if shot.shots > 1 else 1
-                return 1 - (1 - p) ** n
+                out = 1 - (1 - p) ** n
+                # a hit that does not wound makes the target test its courage, and a failure
+                # pins it (L160): it neither moves nor fires until it passes a test
+                q = (hit - p) * rules.courage.pin_chance(game, target, shot.weapon)
+                return out + PIN * (1 - out) * (1 - (1 - q) ** n)
             plan = rules.blasts.plan(game, fig, cmd.choice or "", cmd.at)
         except Refusal:
             return 0.0

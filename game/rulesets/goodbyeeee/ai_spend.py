@@ -3,7 +3,8 @@ kept Jack of Diamonds (L303). Every other kept card is offered as a question whe
 moment comes, and the AI plays it (GbPlanner.decide: the first option).
 
 The Jack of Diamonds is played in the fire step on the figure with the best shot (the most
-enemy figures out of action it expects), if that is a fifth of a figure or more: +1 to hit,
+enemy figures out of action it expects, a pin counting as ai.PIN of one), if that is a fifth
+of a figure or more: +1 to hit,
 -1 to the cover roll and +1 to wound for all its shots this turn count most on the best.
 
 A Valour point is spent once in the game, and it carries every friend within 10 cm with the

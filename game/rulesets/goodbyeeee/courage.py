@@ -21,8 +21,10 @@ if it reaches it: out of action), then is pinned.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING
 
+from game.core.dice import die_faces, parse_spec
 from game.core.game import Game
 from game.core.state import FLED, Figure, Unit
 from game.rulesets.movement import plan_move
@@ -89,6 +91,21 @@ class GbCourage(Chapter["Goodbyeeee"]):
         mods = [("shot at by an MG", self.rules.data.courage.modifiers.shot_at_by_mg)] if weapon in self.rules.firing.MG_FIRE else []
         if not self.test(game, fig, "shot at", mods):
             self.pin(game, fig)
+
+    def pin_chance(self, game: Game, fig: Figure, weapon: str) -> float:
+        """The chance that a shot on target that fails to wound pins ``fig`` (its "shot at"
+        test failed, before any Luck re-roll): 0 for a figure pinned already or not standing."""
+        if self.pinned(fig) or not self.rules.firing.standing(fig):
+            return 0.0
+        cou = self.rules.data.courage
+        value, _ = self.courage_of(game, fig)
+        mod = cou.modifiers.shot_at_by_mg if weapon in self.rules.firing.MG_FIRE else 0
+        n, kind = parse_spec(cou.dice)
+        totals = [sum(t) for t in product(die_faces(kind), repeat=n)]
+        if self.rules.option(game, "courage_twelve"):
+            need = cou.courage_twelve.pass_total - value - mod  # passes at need or over
+            return sum(1 for t in totals if t < need) / len(totals)
+        return sum(1 for t in totals if t > value + mod) / len(totals)
 
     def pin_job(self, game: Game, job: dict, fig: Figure, weapon: str) -> list[dict] | None:
         """The pin test inside a shot's job: a failure may be re-rolled with the figure's Luck."""
