@@ -443,7 +443,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
         # (what it fired and its heroic act this turn are read only by firing.firer_problem, which a
         # checked firer skips, and never of the target: a figure's second shot weighs no target again)
         # (and the courage the target tests on, which reads its leaders near it)
-        courage = self.rules.recall(game, ("gb_courage", target.id), lambda: self.rules.courage.courage_of(game, target)[0])
+        courage = self.rules.courage.tested_on(game, target)
         key = (cmd.kind, cmd.side, cmd.figure, cmd.target, cmd.choice, firer_checked, st.turn, id(table), table.version,
                self.sig(game, fig, not firer_checked), self.sig(game, target, False), courage)
         return float(game.keep("gb_values", key, lambda: self._value(game, cmd, firer_checked), limit=5000))

@@ -21,6 +21,8 @@ if it reaches it: out of action), then is pinned.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -35,6 +37,12 @@ from .status import GbFigMark, GbUnitMark
 if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
 
+
+@cache
+def dice_totals(spec: str) -> tuple[int, ...]:
+    """Every total of the dice ``spec`` (e.g. 2d6: 36 of them), sorted."""
+    n, kind = parse_spec(spec)
+    return tuple(sorted(sum(t) for t in product(die_faces(kind), repeat=n)))
 
 class GbCourage(Chapter["Goodbyeeee"]):
     rules: Goodbyeeee
@@ -60,6 +68,10 @@ class GbCourage(Chapter["Goodbyeeee"]):
         if boss is None:
             return self.rules.data.command.squad_value, "the squad value"
         return self.rules.stats.stat(boss, "courage"), (boss.name if boss.id != fig.id else "its own")
+
+    def tested_on(self, game: Game, fig: Figure) -> int:
+        """The Courage ``fig`` tests on now (:meth:`courage_of`), kept for the reading scope."""
+        return int(self.rules.recall(game, ("gb_courage", fig.id), lambda: self.courage_of(game, fig)[0]))
 
     def test(self, game: Game, fig: Figure, why: str, modifiers: list[tuple[str, int]]) -> bool:
         """One courage test for the figure (L156, or L44 under the optional rule)."""
@@ -98,14 +110,13 @@ class GbCourage(Chapter["Goodbyeeee"]):
         if self.pinned(fig) or not self.rules.firing.standing(fig):
             return 0.0
         cou = self.rules.data.courage
-        value, _ = self.courage_of(game, fig)
+        value = self.tested_on(game, fig)
         mod = cou.modifiers.shot_at_by_mg if weapon in self.rules.firing.MG_FIRE else 0
-        n, kind = parse_spec(cou.dice)
-        totals = [sum(t) for t in product(die_faces(kind), repeat=n)]
+        totals = dice_totals(cou.dice)
         if self.rules.option(game, "courage_twelve"):
             need = cou.courage_twelve.pass_total - value - mod  # passes at need or over
-            return sum(1 for t in totals if t < need) / len(totals)
-        return sum(1 for t in totals if t > value + mod) / len(totals)
+            return bisect_left(totals, need) / len(totals)
+        return (len(totals) - bisect_right(totals, value + mod)) / len(totals)
 
     def pin_job(self, game: Game, job: dict, fig: Figure, weapon: str) -> list[dict] | None:
         """The pin test inside a shot's job: a failure may be re-rolled with the figure's Luck."""
