@@ -12,23 +12,31 @@ FUZZ_EXAMPLES (examples per test) for a longer local run, and FUZZ_SEED to draw 
 from __future__ import annotations
 
 import copy
-import math
 import os
 import tempfile
-from collections.abc import Callable, Sequence
-from functools import cache
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, event, given, note, seed, settings
 from hypothesis import strategies as st
 
 from game.catalog import load_map_doc, load_ruleset_doc
 from game.data.errors import DataError
-from game.data.yamlio import SAFE_LOADER, parse_yaml, read_text
+from game.data.yamlio import parse_yaml, read_text
 
+from .fuzz_kit import (
+    DrawPick,
+    Path_,
+    Pick,
+    RandomPick,
+    at_path,
+    dump,
+    mutate_value,
+    paths_of,
+    shipped,
+)
 from .hostile import ROOT, play_game, play_headless
 
 T = TypeVar("T")
@@ -53,154 +61,6 @@ def budget(default: int) -> Callable[[T], T]:
     if "FUZZ_SEED" in os.environ:
         return lambda f: seed(int(os.environ["FUZZ_SEED"]))(s(f))
     return s
-
-
-# ---- choosing -------------------------------------------------------------------------------
-class Pick(Protocol):
-    """Where the random choices come from: hypothesis (which shrinks a failure to its
-    smallest) or a plain random generator (for long runs that collect every crash)."""
-
-    def choice(self, items: Sequence[T]) -> T: ...
-
-    def below(self, n: int) -> int: ...
-
-
-class DrawPick:
-    def __init__(self, data: st.DataObject) -> None:
-        self.data = data
-
-    def choice(self, items: Sequence[T]) -> T:
-        return self.data.draw(st.sampled_from(list(items)))
-
-    def below(self, n: int) -> int:
-        return self.data.draw(st.integers(0, n - 1))
-
-
-class RandomPick:
-    def __init__(self, rng: Any) -> None:
-        self.rng = rng
-
-    def choice(self, items: Sequence[T]) -> T:
-        return self.rng.choice(list(items))
-
-    def below(self, n: int) -> int:
-        return int(self.rng.randrange(n))
-
-
-#: values that have no business where they land (each made afresh: some are mutable)
-HOSTILE: dict[str, Callable[[], Any]] = {
-    "null": lambda: None,
-    "true": lambda: True,
-    "0": lambda: 0,
-    "-1": lambda: -1,
-    "1e9": lambda: 1e9,
-    "-1e9": lambda: -1e9,
-    "0.0": lambda: 0.0,
-    "1e-12": lambda: 1e-12,
-    "inf": lambda: math.inf,
-    "nan": lambda: math.nan,
-    "long text": lambda: "W" * 20_000,
-    "long name": lambda: "W" * 3_000,
-    "long words": lambda: "word " * 1_500,
-    "two lines": lambda: "two\nlines",
-    "control characters": lambda: "tab\there\x00\x85\u2028end",
-    "empty text": lambda: "",
-    "a list": lambda: [1, "a", None],
-    "a mapping": lambda: {"a": 1, "b": [2]},
-    "lists of lists": lambda: [[[[1, 2]], [[3]]], [[]]],
-    "banana": lambda: "banana",
-    "10**30": lambda: 10**30,
-    "a far point": lambda: [1e8, 1e8],
-    "a point": lambda: [3, 4],
-    "[]": lambda: [],
-    "{}": lambda: {},
-}
-
-Path_ = tuple[Any, ...]
-
-
-def _children(node: Any) -> list[Any]:
-    if isinstance(node, dict):
-        return list(node)
-    if isinstance(node, list):
-        return list(range(len(node)))
-    return []
-
-
-def _all_paths(data: Any) -> list[Path_]:
-    out: list[Path_] = []
-    stack: list[tuple[Any, Path_]] = [(data, ())]
-    while stack:
-        node, path = stack.pop()
-        out.append(path)
-        stack.extend((node[k], path + (k,)) for k in _children(node))
-    return out
-
-
-@cache
-def _paths_of(kind: str, name: str) -> list[Path_]:
-    return _all_paths(_shipped(kind, name))
-
-
-@cache
-def _shipped(kind: str, name: str) -> Any:
-    return yaml.load((ROOT / kind / f"{name}.yaml").read_text(), Loader=SAFE_LOADER)
-
-
-def dump(data: Any) -> str:
-    """YAML text of the data (the C emitter where PyYAML has it: a ruleset takes a
-    quarter of a second in the Python one)."""
-    return yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False, allow_unicode=True)
-
-
-def _walk(pick: Pick, data: Any) -> Path_:
-    """A path found by walking down from the top (every section is as likely as any
-    other, however many values it holds), stopping on the way one time in four."""
-    path: Path_ = ()
-    node = data
-    while _children(node):
-        if path and pick.below(4) == 0:
-            break
-        key = pick.choice(_children(node))
-        path += (key,)
-        node = node[key]
-    return path
-
-
-def _at(data: Any, path: Path_) -> Any:
-    for k in path:
-        data = data[k]
-    return data
-
-
-def mutate_value(pick: Pick, data: Any, kind: str, name: str) -> tuple[Any, str]:
-    """One random path of the data given a hostile value, deleted or duplicated. Returns
-    the new data (the top may be replaced) and what was done."""
-    path = pick.choice(_paths_of(kind, name)) if pick.below(2) else _walk(pick, data)
-    ops = ["replace", "delete", "duplicate"] if path else ["replace"]
-    value = _at(data, path)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        ops.append("scale")  # a plausible number gone wrong gets past the schema more often
-    op = pick.choice(ops)
-    if op == "scale":
-        factor = pick.choice([0, -1, 0.001, 0.5, 2, 10, 1000])
-        _at(data, path[:-1])[path[-1]] = value * factor
-        return data, f"{list(path)} *= {factor}"
-    if op == "replace":
-        label = pick.choice(list(HOSTILE))
-        if not path:
-            return HOSTILE[label](), f"the whole file := {label}"
-        _at(data, path[:-1])[path[-1]] = HOSTILE[label]()
-        return data, f"{list(path)} := {label}"
-    parent, key = _at(data, path[:-1]), path[-1]
-    if op == "delete":
-        del parent[key]
-        return data, f"{list(path)} deleted"
-    if isinstance(parent, list):
-        parent.insert(key, copy.deepcopy(parent[key]))
-        return data, f"{list(path)} duplicated"
-    parent[key] = [copy.deepcopy(parent[key])] * 2
-    return data, f"{list(path)} := twice itself in a list"
 
 
 def _figures(data: dict) -> list[tuple[int, int, int]]:
@@ -283,7 +143,7 @@ def outcome_of_ruleset_text(text: str, name: str, folder: Path, pick: Pick) -> s
     except DataError as e:
         _clear(e.one_line(), path)
         return "refused"
-    maps = [m for m in MAPS if _shipped("maps", m).get("ruleset") == name]
+    maps = [m for m in MAPS if shipped("maps", m).get("ruleset") == name]
     map_name = pick.choice(maps)
     map_path = str(ROOT / "maps" / f"{map_name}.yaml")
     try:
@@ -296,7 +156,7 @@ def outcome_of_ruleset_text(text: str, name: str, folder: Path, pick: Pick) -> s
 
 def fuzz_map(pick: Pick, folder: Path) -> tuple[str, str]:
     name = pick.choice(MAPS)
-    data = copy.deepcopy(_shipped("maps", name))
+    data = copy.deepcopy(shipped("maps", name))
     if pick.below(5) == 0:
         data, what = mutate_structure(pick, data)
     else:
@@ -308,7 +168,7 @@ def fuzz_map(pick: Pick, folder: Path) -> tuple[str, str]:
 
 def fuzz_ruleset(pick: Pick, folder: Path) -> tuple[str, str]:
     name = pick.choice(RULESETS)
-    data, what = mutate_value(pick, copy.deepcopy(_shipped("rulesets", name)), "rulesets", name)
+    data, what = mutate_value(pick, copy.deepcopy(shipped("rulesets", name)), "rulesets", name)
     text = dump(data)
     return f"{name}: {what}", outcome_of_ruleset_text(text, name, folder, pick)
 
@@ -364,7 +224,7 @@ def test_damaged_bytes_are_refused_or_played(data):
 
 def _set(path: Path_, value: Any) -> Callable[[Any], None]:
     def change(data: Any) -> None:
-        _at(data, path[:-1])[path[-1]] = value
+        at_path(data, path[:-1])[path[-1]] = value
     return change
 
 
@@ -392,7 +252,7 @@ def test_a_units_pool_of_dice_rolls():
 @pytest.mark.parametrize("case", RULESET_CASES)
 def test_ruleset_findings_are_refused(case, tmp_path):
     name, change, words = RULESET_CASES[case]
-    data = copy.deepcopy(_shipped("rulesets", name))
+    data = copy.deepcopy(shipped("rulesets", name))
     change(data)
     path = str(tmp_path / f"{name}.yaml")
     with pytest.raises(DataError) as e:
@@ -406,7 +266,7 @@ def test_ruleset_findings_are_refused(case, tmp_path):
 def test_every_shipped_file_is_a_path_of_its_own(kind):
     """The fuzzers' ground: each shipped file reads, and its paths are there to pick."""
     names = MAPS if kind == "maps" else RULESETS
-    assert names and all(len(_paths_of(kind, n)) > 50 for n in names)
+    assert names and all(len(paths_of(kind, n)) > 50 for n in names)
 
 
 def main(argv: list[str]) -> int:

@@ -94,10 +94,10 @@ def test_validate_names_file_and_line_of_a_broken_copy(tmp_path):
 
 
 def test_damaged_copies_are_refused_in_one_line_or_accepted(raw):
-    """The shipped fuzzer's damages (tests/data/test_fuzz_files.py), a fixed hundred: each
+    """The shipped fuzzer's damages (tests/data/fuzz_kit.py), a fixed hundred: each
     copy is refused with one line naming the file, or accepted; never a crash (the real
     file is read first, so its scatter die is the one registered)."""
-    from tests.data.test_fuzz_files import RandomPick, dump, mutate_value
+    from tests.data.fuzz_kit import RandomPick, dump, mutate_value
 
     pick = RandomPick(random.Random(19))
     outcomes = Counter()
