@@ -35,7 +35,7 @@ def unfiltered(game: Game, side: str, monkeypatch: pytest.MonkeyPatch) -> list[C
     with monkeypatch.context() as m:
         m.setattr(Ww2Reactions, "may_fire", lambda self, *a: True)
         m.setattr(Ww2Reactions, "blast_at", lambda self, *a: True)
-        m.setattr(type(game.rules), "is_afv", lambda self, f: False, raising=True)
+        m.setattr(Ww2Reactions, "small_arms_hurt", lambda self, v: True)
         return shot_lists(game, side)
 
 

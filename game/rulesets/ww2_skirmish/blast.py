@@ -211,21 +211,27 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             return f.attrs.get(Ww2FigAttr.ROUNDS, 0)
         return self.rules.guns.shots_left(f, wid)
 
-    def affordable(self, game: Game, f: Figure, wid: str, w: Weapon) -> bool:
-        """Whether ``f`` has a round left for its blast weapon and the actions it needs with
-        its crew, which a blast's check requires (the shots listed for the AI and the
-        reactions leave the rest out: a team carries many grenades, most out of reach of these)."""
+    def pool(self, game: Game, f: Figure, w: Weapon) -> list[Figure]:
+        """Who pays a blast's actions: a thrower alone, a mortar or gun with its crew."""
+        return [f] if w.category in ("grenade", "rifle_grenade") else self.rules.firing.action_pool(game, f, w)
+
+    def firer_refusal(self, game: Game, f: Figure, wid: str, w: Weapon) -> str | None:
+        """Why ``f`` may not fire its blast weapon now at any target: no round left, or too
+        few actions with its crew (and those saved); or None. A blast's check, and the
+        shots listed for the AI and the reactions (a team carries many grenades, most out
+        of reach of these)."""
         left = self.ammo_left(f, w, wid)
         if left is not None and left <= 0:
-            return False
-        pool = [f] if w.category in ("grenade", "rifle_grenade") else self.rules.firing.action_pool(game, f, w)
-        saved = self.rules.guns.ready_count(f, wid) if w.accumulate else 0
-        return saved + self.rules.firing.pool_actions(pool) >= w.actions
+            return f"{f.name} has no {w.name} {'grenades' if w.category == 'grenade' else 'rounds'} left."
+        have = (self.rules.guns.ready_count(f, wid) if w.accumulate else 0) + self.rules.firing.pool_actions(self.pool(game, f, w))
+        if have < w.actions:
+            return f"{w.name} needs {w.actions} actions; {f.name} has {have}" + (" (ready it over several turns)" if w.accumulate else "") + "."
+        return None
 
     def target_refusal(self, game: Game, w: Weapon, rnd: str, target: Figure) -> str | None:
         """Why ``w`` firing ``rnd`` may not be aimed at ``target`` (a figure, or the vehicle
-        its figure rides in) whatever else holds, or None (a blast's check, and the AI's
-        list of shots to weigh, which leaves these out)."""
+        its figure rides in) whatever else holds, or None (a blast's check, and the shots
+        listed for the AI and the reactions, which leave these out)."""
         if self.rules.is_vehicle(target) and rnd == "he" and not self.rules.is_open_vehicle(target):
             return f"{target.name} is closed: only its open-topped kind can be hit by blast."
         if w.category == "grenade" and not self.grenade_target_ok(game, target):
@@ -258,15 +264,9 @@ class Ww2Blasts(Chapter["Ww2Skirmish"]):
             refuse(f"{w.name} fires {', '.join(rounds)} rounds, not {rnd}.")
         if strict:
             self.rules.firing.firer_ready(game, f)
-            left = self.ammo_left(f, w, wid)
-            if left is not None and left <= 0:
-                refuse(f"{f.name} has no {w.name} {'grenades' if w.category == 'grenade' else 'rounds'} left.")
-        pool = [f] if w.category in ("grenade", "rifle_grenade") else self.rules.firing.action_pool(game, f, w)
-        saved = self.rules.guns.ready_count(f, wid) if w.accumulate else 0
-        if strict:
-            have = saved + self.rules.firing.pool_actions(pool)
-            if have < w.actions:
-                refuse(f"{w.name} needs {w.actions} actions; {f.name} has {have}" + (" (ready it over several turns)" if w.accumulate else "") + ".")
+            why = self.firer_refusal(game, f, wid, w)
+            require(why is None, why or "")
+        pool = self.pool(game, f, w)
         target = st.figures.get(target_id or "")
         if rnd == "he":
             require(target is not None, "Choose an enemy figure to fire at.")

@@ -233,8 +233,8 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         return f.attrs.get(Ww2FigAttr.SHOTS, {}).get(wid, w.shots)
 
     def weapon_refusal(self, f: Figure, wid: str, w: Weapon) -> str | None:
-        """Why ``f``'s gun or anti-tank weapon may not fire now whatever its target: its
-        optics hit (a vehicle's main gun), no shots left; or None."""
+        """Why ``f``'s gun, anti-tank weapon or flamethrower may not fire now whatever its
+        target: its optics hit (a vehicle's main gun), no shots left; or None."""
         if self.rules.is_vehicle(f) and w.category == "gun" and f.markers.get(Ww2FigMark.OPTICS):
             return f"{f.name}'s optics are hit: no main gun fire."
         left = self.shots_left(f, wid)
@@ -246,9 +246,15 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         """Whether ``f``'s gun or anti-tank weapon might fire now (at some target): not
         refused by :meth:`weapon_refusal`, and the actions it needs saved or left with its
         crew (the AI's and the reactions' list of shots leaves the rest out)."""
-        if self.weapon_refusal(f, wid, w) is not None:
-            return False
-        return self.ready_count(f, wid) + self.rules.firing.pool_actions(self.rules.firing.action_pool(game, f, w)) >= w.actions
+        return self.weapon_refusal(f, wid, w) is None and self.actions_refusal(f, wid, w, self.rules.firing.action_pool(game, f, w)) is None
+
+    def actions_refusal(self, f: Figure, wid: str, w: Weapon, pool: list[Figure]) -> str | None:
+        """Why ``f`` may not fire ``w`` with the actions saved and left with its crew ``pool``;
+        or None."""
+        if self.ready_count(f, wid) + self.rules.firing.pool_actions(pool) >= w.actions:
+            return None
+        return (f"{w.name} needs {w.actions} actions to fire; {f.name} has {self.ready_count(f, wid)} saved "
+                f"and {self.rules.firing.pool_actions(pool)} left (ready it over several turns).")
 
     def heavy_plan(self, game: Game, firer_id: str | None, target_id: str | None, opts: Ww2Options, strict: bool = True) -> HeavyShot:
         st = game.state
@@ -306,9 +312,8 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
                     need_mods.append((f"target moved {self.rules.fmt(moved)}, not towards the shooter", vs.fast_penalty))
         pool = self.rules.firing.action_pool(game, f, w)
         if strict:
-            have = self.ready_count(f, wid) + self.rules.firing.pool_actions(pool)
-            require(have >= w.actions, f"{w.name} needs {w.actions} actions to fire; {f.name} has {self.ready_count(f, wid)} saved "
-                    f"and {self.rules.firing.pool_actions(pool)} left (ready it over several turns).")
+            why = self.actions_refusal(f, wid, w, pool)
+            require(why is None, why or "")
         dmg = self.damage_plan(game, f.pos, w, t, handheld, opts.facing) if vehicle_target else None
         return HeavyShot(f, wid, w, pool, t, st.units[t.unit], d, band, need + sum(v for _, v in need_mods), need_mods, dmg, handheld)
 

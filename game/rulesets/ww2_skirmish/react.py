@@ -126,7 +126,7 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
                 have = haves[wid]
                 wpart = wid if vehicle else None
                 occupants = veh is not None and self.rules.is_open_vehicle(veh)
-                armour = veh is not None and self.rules.is_afv(veh)  # small arms only at its occupants
+                armour = veh is not None and not self.small_arms_hurt(veh)  # small arms only at its occupants
                 for shot in SHOT_ORDER:
                     if have is not None and self.rules.data.shooting.shot_types[shot].actions > have:
                         continue
@@ -139,6 +139,11 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
                 out += self.heavy_shots(game, side, f, t, heavy, veh)
         return out
 
+    def small_arms_hurt(self, vehicle: Figure) -> bool:
+        """Whether small arms may be fired at the vehicle itself: not an armoured one
+        (shot_target's refusal; its open-topped kind's occupants may be)."""
+        return not self.rules.is_afv(vehicle)
+
     def may_fire(self, game: Game, f: Figure, wid: str, w: Weapon) -> bool:
         """Whether ``f``'s heavy weapon might fire now at some target: a gun or anti-tank
         weapon with its shots and actions, a grenade or mortar with its rounds and actions
@@ -147,7 +152,7 @@ class Ww2Reactions(Chapter["Ww2Skirmish"]):
         if w.category in ("gun", "at"):
             return self.rules.guns.may_fire(game, f, wid, w)
         if w.category in ("grenade", "rifle_grenade", "mortar"):
-            return self.rules.blasts.affordable(game, f, wid, w)
+            return self.rules.blasts.firer_refusal(game, f, wid, w) is None
         return True
 
     def blast_at(self, game: Game, f: Figure, w: Weapon, near: Figure) -> bool:
