@@ -167,15 +167,15 @@ class Ww2Planner(Ww2ChartMoves):
             worth = self.shot_worth(game, shots[0]) if shots else 0.0
             # (a team that may not move at all stays and shoots: no move is weighed for it)
             step = self.covered_move(game, side, unit, goal, foes, stay_ok=worth >= 0.15) if self.rules.formation.team_may_move(game, unit) else None
-            if step is not None:
-                step = self.dispersed(game, step)  # "at half speed in dispersed order"
             if step is None:
                 yield from shots
-            elif worth >= 0.25:
+                return
+            steps = self.dispersed(game, step)  # "at half speed in dispersed order"
+            if worth >= 0.25:
                 yield from shots[:1]
-                yield step
+                yield from steps
             else:
-                yield step
+                yield from steps
                 yield from shots
             return
         yield from spot

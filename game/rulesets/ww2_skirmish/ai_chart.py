@@ -74,11 +74,12 @@ class Ww2ChartMoves(Planner["Ww2Skirmish"]):
             return None
         return p
 
-    def dispersed(self, game: Game, step: Command) -> Command:
-        """A team move in dispersed order (a line abreast across the move) when the core
-        takes it, else the move as it was."""
+    def dispersed(self, game: Game, step: Command) -> list[Command]:
+        """A team move in dispersed order (a line abreast across the move), then the move
+        as it was: the AI gives the first the referee takes (the formation of each is worked
+        out on the real game only)."""
         if step.kind != "move_unit" or step.choice is not None or self.rules.unit_vehicle(game, step.unit_id) is not None:
-            return step
+            return [step]
         alt = Command("move_unit", step.side, unit=step.unit, point=step.point, choice="dispersed",
                       value=game.state.units[step.unit_id].markers.get(Ww2UnitMark.MOVE_N, 0))
-        return alt if game.check(alt) is None else step
+        return [alt, step]
