@@ -107,13 +107,13 @@ def test_under_the_optional_courage_twelve_a_private_passes_on_2d6_plus_6_of_12_
     assert odds(game) == shot(F(1, 4), F(1, 2), PIN_6)
 
 
-@pytest.mark.parametrize("options,leader,pin", [
-    (None, False, PIN_6),                    # the squad value 6: fails on 7 or more
-    (None, True, PIN_8),                     # a lance corporal (8) 10 cm away: fails on 9 or more
-    ({"courage_twelve": True}, False, F(10, 36)),  # 2d6 + 6 under 12: a total under 6
-    ({"courage_twelve": True}, True, F(3, 36)),    # 2d6 + 8 under 12: a total under 4
+@pytest.mark.parametrize("options,leader,pin,by_mg", [
+    (None, False, PIN_6, F(26, 36)),         # the squad value 6: fails on 7 or more (MG -1: 6 or more)
+    (None, True, PIN_8, F(15, 36)),          # a lance corporal (8) 10 cm away: fails on 9 or more (8)
+    ({"courage_twelve": True}, False, F(10, 36), F(15, 36)),  # 2d6 + 6 under 12: under 6 (MG: under 7)
+    ({"courage_twelve": True}, True, F(3, 36), F(6, 36)),     # 2d6 + 8 under 12: under 4 (MG: under 5)
 ])
-def test_the_planners_pin_chance_is_the_one_the_resolved_shot_gives(options, leader, pin):
+def test_the_planners_pin_chance_is_the_one_the_resolved_shot_gives(options, leader, pin, by_mg):
     """The solo AI weighs a shot's pins by ``courage.pin_chance``: exact by hand, and the
     odds of the shot resolved by its own procedure give P(pinned) = P(hit, no kill) x it."""
     bs = [("private", 20, 45)] + ([("junior_nco", 30, 45)] if leader else [])
@@ -123,5 +123,6 @@ def test_the_planners_pin_chance_is_the_one_the_resolved_shot_gives(options, lea
     chance = game.rules.courage.pin_chance(game, target, "rifle")
     assert F(chance).limit_denominator(36) == pin
     assert odds(game)["pinned"] == (F(1, 2) - F(1, 4)) * pin
+    assert F(game.rules.courage.pin_chance(game, target, "mg")).limit_denominator(36) == by_mg  # L203
     target.markers[GbFigMark.PINNED] = True
     assert game.rules.courage.pin_chance(game, target, "rifle") == 0.0  # pinned already: no test

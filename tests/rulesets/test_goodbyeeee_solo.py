@@ -350,18 +350,39 @@ def test_the_ai_plays_a_kept_jack_of_diamonds_on_its_best_shot():
 def test_the_ai_weighs_a_shot_by_its_kills_and_its_pins():
     """A rifle shot at 25 cm in the open: out of action 1/4, on target but no wound 1/4, and
     then pinned on a failed courage test (the squad value 6: 21/36, L160). The planner's value
-    is the kills and PIN of a figure for each pin."""
+    is the kills and PIN of a figure for each pin, as the shot's resolved odds give them."""
     from fractions import Fraction as F
 
+    from game.core.odds import fractions_of
     from game.rulesets.goodbyeeee.ai import PIN
 
-    game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45)])])
-    to_step(game, "fire")
     shot = Command("fire", "a", figure="a1.1", target="b1.1")
-    kill, pin = F(1, 4), F(1, 4) * F(21, 36)
-    assert game.rules.planner.value(game, shot) == pytest.approx(float(kill + PIN * (1 - kill) * pin))
-    # with a lance corporal 10 cm from the target, it tests on his 8: 10/36
-    led = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 45), ("junior_nco", 30, 45)])])
-    to_step(led, "fire")
-    pin = F(1, 4) * F(10, 36)
-    assert led.rules.planner.value(led, shot) == pytest.approx(float(kill + PIN * (1 - kill) * pin))
+    for bs, pin in (([("private", 20, 45)], F(21, 36)),
+                    # with a lance corporal 10 cm from the target, it tests on his 8: 10/36
+                    ([("private", 20, 45), ("junior_nco", 30, 45)], F(10, 36))):
+        game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", bs)])
+        to_step(game, "fire")
+        kill, pinned = F(1, 4), F(1, 4) * pin
+        resolved = fractions_of(game.rules.odds(game, shot).outcomes)
+        assert resolved["out of action"] == kill and resolved["pinned"] == pinned
+        assert game.rules.planner.value(game, shot) == pytest.approx(float(kill + PIN * pinned))
+
+
+def test_the_ai_counts_no_pins_on_a_tank():
+    """A shot at a tank never makes its crew take the pin test (its hits roll for damage):
+    its value is the kill alone, the same with pins weighed or not."""
+    from game.rulesets.goodbyeeee import ai
+
+    game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("light_tank_mg", 20, 60)], kind="vehicle")])
+    to_step(game, "fire")
+    tank = game.state.figures["b1.1"]
+    assert game.rules.courage.pin_chance(game, tank, "rifle") == 0.0
+    shot = Command("fire", "a", figure="a1.1", target="b1.1")
+    with_pins = game.rules.planner.value(game, shot)
+    again = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("light_tank_mg", 20, 60)], kind="vehicle")])
+    to_step(again, "fire")
+    saved, ai.PIN = ai.PIN, 0.0
+    try:
+        assert again.rules.planner.value(again, shot) == with_pins
+    finally:
+        ai.PIN = saved

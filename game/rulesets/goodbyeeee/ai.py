@@ -4,10 +4,10 @@ The solo chart gives each section an order (Attack, Advance, Halt, Retreat, Rout
 planner turns it into this ruleset's commands: in the orders step a command roll for a
 section that is to move, then each figure's move toward its goal (the objective or the
 nearest enemy; back toward its own edge when retreating), ending where it has cover when it
-can, a dash when routing; in the fire step each figure's best shot by the exact odds of a
-casualty and of a pin (a hit that does not wound pins on a failed courage test, L160: a pin
-is worth :data:`PIN` of a casualty; a grenade at the enemy it would hit), overwatch when it
-has no shot. Questions
+can, a dash when routing; in the fire step each figure's best shot by the odds of a
+casualty and of a pin (a hit or a blast that does not wound pins on a failed courage test,
+L160: a pin is worth :data:`PIN` of a casualty; a grenade at the enemies it would catch),
+overwatch when it has no shot. Questions
 put to the computer are answered by :meth:`GbPlanner.decide` (Luck by a policy; cards,
 reactions and consent with the option each question lists as the computer's choice), and
 Valour points and the kept Jack of Diamonds are spent by ai_spend.py.
@@ -46,10 +46,10 @@ MOVES_AT_ONCE = 2  # moves planned per call: the first the referee accepts is gi
 CREWED = frozenset({"lmg", ZONE})
 #: a figure's markers that only whether it may fire (firing.firer_problem) reads
 FIRE_MARKS = frozenset({GbFigMark.FIRED, GbFigMark.VALOUR})
-#: the weapons whose shots (and gunners' nerve) are worth a Luck point
 #: a pin's worth beside a figure put out of action: it stays in the fight, and may pass its
 #: test at the start of its next turn
 PIN = 0.3
+#: the weapons whose shots (and gunners' nerve) are worth a Luck point
 LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", "field_artillery"})
 
 
@@ -431,8 +431,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
 
     def _kept_value(self, game: Game, cmd: Command, firer_checked: bool) -> float:
         """:meth:`_value`, kept across commands for an aimed shot whose numbers read only the
-        firer, the target and the terrain (not a crew's or a beaten zone's other figures):
-        keyed on everything of the two it may read, so a figure that has not fired yet
+        firer, the target and the terrain (not a crew's or a beaten zone's other figures) and
+        the Courage the target tests on (its leaders near it): keyed on everything of the two
+        it may read and on that Courage, so a figure that has not fired yet
         weighs again only the targets that changed since (a shot pins or kills one)."""
         st = game.state
         fig, target = st.figures[cmd.figure_id], st.figures.get(cmd.target_id) if cmd.kind == "fire" else None
@@ -467,11 +468,12 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 hit = chance(shot.to_hit)
                 p = hit * (1 - len(shot.saves) / 6) * chance(shot.to_wound)
                 n = rules.auto.shots(game, fig, shot.weapon) if shot.shots > 1 else 1
-                out = 1 - (1 - p) ** n
                 # a hit that does not wound makes the target test its courage, and a failure
-                # pins it (L160): it neither moves nor fires until it passes a test
+                # pins it (L160): it neither moves nor fires until it passes a test. Of n
+                # shots, each kills (p) or pins (q) or neither; the target ends pinned and in
+                # action when none kills and not none pins
                 q = (hit - p) * rules.courage.pin_chance(game, target, shot.weapon)
-                return out + PIN * (1 - out) * (1 - (1 - q) ** n)
+                return 1 - (1 - p) ** n + PIN * ((1 - p) ** n - (1 - p - q) ** n)
             plan = rules.blasts.plan(game, fig, cmd.choice or "", cmd.at)
         except Refusal:
             return 0.0
@@ -483,7 +485,8 @@ class GbPlanner(Planner["Goodbyeeee"]):
             return 0.0  # never a blast near one's own
         spread = 3.5 * plan["dice"] * rules.mm(1)
         on = 1.0 if plan["dice"] == 0 else 1 / 3 + 2 / 3 * min(1.0, radius / max(spread, 1e-6))
-        return on * chance(w.wound_on(0)) * len(near)
+        wound = chance(w.wound_on(0))  # (a caught figure not wounded tests its courage too)
+        return on * sum(wound + PIN * (1 - wound) * rules.courage.pin_chance(game, e, plan["weapon"]) for e in near)
 
 
 def chance(need: int) -> float:

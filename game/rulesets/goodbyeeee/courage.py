@@ -21,7 +21,6 @@ if it reaches it: out of action), then is pinned.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
@@ -39,10 +38,12 @@ if TYPE_CHECKING:
 
 
 @cache
-def dice_totals(spec: str) -> tuple[int, ...]:
-    """Every total of the dice ``spec`` (e.g. 2d6: 36 of them), sorted."""
+def failing_share(spec: str, twelve: bool, need: int) -> float:
+    """The share of the totals of the dice ``spec`` (2d6: 36) that fail a test needing
+    ``need`` (:meth:`GbCourage.passes`)."""
     n, kind = parse_spec(spec)
-    return tuple(sorted(sum(t) for t in product(die_faces(kind), repeat=n)))
+    totals = [sum(t) for t in product(die_faces(kind), repeat=n)]
+    return sum(1 for t in totals if not GbCourage.passes(twelve, need, t)) / len(totals)
 
 class GbCourage(Chapter["Goodbyeeee"]):
     rules: Goodbyeeee
@@ -78,18 +79,31 @@ class GbCourage(Chapter["Goodbyeeee"]):
         cou = self.rules.data.courage
         value, whose = self.courage_of(game, fig)
         mod = sum(m for _, m in modifiers)
-        if self.rules.option(game, "courage_twelve"):
-            need = cou.courage_twelve.pass_total - value - mod
+        twelve, need = self.need(game, value, mod)
+        if twelve:
             r = game.dice.roll(cou.dice, f"{fig.name}: courage test ({why}), 2d6 + {value} ({whose})",
                                target=f"{need}+", modifiers=modifiers, figures=[fig.id], sums=(need,))
-            passed = r.total >= need
         else:
-            need = value + mod
             r = game.dice.roll(cou.dice, f"{fig.name}: courage test ({why}) on {value} ({whose})",
                                target=f"{need} or under", modifiers=modifiers, figures=[fig.id], sums=(need + 1,))
-            passed = r.total <= need
+        passed = self.passes(twelve, need, r.total)
         r.outcome = "passed" if passed else "failed"
         return passed
+
+    def need(self, game: Game, value: int, mod: int) -> tuple[bool, int]:
+        """Whether the test is the optional 2d6 + Courage of 12 or more (L44), and the total
+        it needs: that rule's least total, else the most (L156: Courage + modifiers or under)."""
+        if self.rules.option(game, "courage_twelve"):
+            return True, self.rules.data.courage.courage_twelve.pass_total - value - mod
+        return False, value + mod
+
+    @staticmethod
+    def passes(twelve: bool, need: int, total: int) -> bool:
+        return total >= need if twelve else total <= need
+
+    def shot_at_mods(self, weapon: str) -> list[tuple[str, int]]:
+        """The modifiers of the test a shot makes a figure take: MG fire -1 (L203)."""
+        return [("shot at by an MG", self.rules.data.courage.modifiers.shot_at_by_mg)] if weapon in self.rules.firing.MG_FIRE else []
 
     # ---- pins ------------------------------------------------------------------------------------
     def pinned(self, fig: Figure) -> bool:
@@ -100,29 +114,23 @@ class GbCourage(Chapter["Goodbyeeee"]):
         """L160, L203: a shot on target that failed to wound; a failure pins the figure."""
         if self.pinned(fig) or not self.rules.firing.standing(fig):
             return
-        mods = [("shot at by an MG", self.rules.data.courage.modifiers.shot_at_by_mg)] if weapon in self.rules.firing.MG_FIRE else []
-        if not self.test(game, fig, "shot at", mods):
+        if not self.test(game, fig, "shot at", self.shot_at_mods(weapon)):
             self.pin(game, fig)
 
     def pin_chance(self, game: Game, fig: Figure, weapon: str) -> float:
         """The chance that a shot on target that fails to wound pins ``fig`` (its "shot at"
-        test failed, before any Luck re-roll): 0 for a figure pinned already or not standing."""
-        if self.pinned(fig) or not self.rules.firing.standing(fig):
+        test failed, before any Luck re-roll): 0 for a figure pinned already or not standing,
+        and for a vehicle (its crew tests only for engine damage and terror)."""
+        if self.pinned(fig) or not self.rules.firing.standing(fig) or self.rules.data.is_vehicle_type(fig.type):
             return 0.0
-        cou = self.rules.data.courage
-        value = self.tested_on(game, fig)
-        mod = cou.modifiers.shot_at_by_mg if weapon in self.rules.firing.MG_FIRE else 0
-        totals = dice_totals(cou.dice)
-        if self.rules.option(game, "courage_twelve"):
-            need = cou.courage_twelve.pass_total - value - mod  # passes at need or over
-            return bisect_left(totals, need) / len(totals)
-        return (len(totals) - bisect_right(totals, value + mod)) / len(totals)
+        twelve, need = self.need(game, self.tested_on(game, fig), sum(m for _, m in self.shot_at_mods(weapon)))
+        return failing_share(self.rules.data.courage.dice, twelve, need)
 
     def pin_job(self, game: Game, job: dict, fig: Figure, weapon: str) -> list[dict] | None:
         """The pin test inside a shot's job: a failure may be re-rolled with the figure's Luck."""
         if self.pinned(fig) or not self.rules.firing.standing(fig):
             return []
-        mods = [("shot at by an MG", self.rules.data.courage.modifiers.shot_at_by_mg)] if weapon in self.rules.firing.MG_FIRE else []
+        mods = self.shot_at_mods(weapon)
         if "pin" not in job:
             job["pin"] = self.test(game, fig, "shot at", mods)
         if not job["pin"] and not self.rules.characters.reroll(
