@@ -208,3 +208,37 @@ def test_a_team_routing_by_its_morale_does_not_flee_again_for_a_chart_rout(monke
     force(game, 1)
     ok(game, Command("solo_orders", "a", unit="a1"))
     assert game.state.units["a1"].markers["solo_order"] == "rout" and centre(game, "a1") == here
+
+
+def test_a_dispersed_advance_the_referee_refuses_is_made_as_a_plain_move(monkeypatch):
+    """The planner offers the dispersed advance, then the plain move to the same point; the
+    real game's check (which knows what the side may not: an unseen figure in the way)
+    picks. When it refuses the dispersed line, the AI makes the move all the same."""
+    from game.ai.solo_ai import SoloAI
+    from game.core.game import Game
+    from game.solo.keys import SoloKey
+
+    tight = [unit("a1", [("us_rifleman", 23, 40), ("us_rifleman", 23.95, 40), ("us_nco", 24.9, 40), ("us_rifleman", 25.85, 40)])]
+    # b2 unseen: the AI plans on its side's view, a game apart from the real one
+    game = wgame(tight, [unit("b1", [("ger_rifleman", 24, 14)]), unit("b2", [("ger_rifleman", 4, 4)])])
+    see(game, "a", "b1.1")
+    assert game.rules.hides_from(game, "a")
+    u = game.state.units["a1"]
+    u.markers[SoloKey.ORDER] = "advance"
+    u.markers[SoloKey.ORDERED_TURN] = game.state.turn
+    real_check = Game.check
+
+    def refuse_dispersed(self, cmd):
+        if self is game and cmd.kind == "move_unit" and cmd.choice == "dispersed":
+            return "blocked by a figure the side has not seen"
+        return real_check(self, cmd)
+
+    monkeypatch.setattr(Game, "check", refuse_dispersed)
+    cmd = SoloAI(1).choose(game, "a")
+    while cmd.kind == "spot":  # (teams look before they move: it costs no action)
+        ok(game, cmd)
+        cmd = SoloAI(1).choose(game, "a")
+    assert cmd.kind == "move_unit" and cmd.choice is None
+    y0 = centre(game, "a1")[1]
+    ok(game, cmd)
+    assert y0 - centre(game, "a1")[1] > 3  # toward the enemy

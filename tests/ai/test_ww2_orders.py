@@ -64,7 +64,10 @@ def test_an_advance_moves_once_toward_the_enemy_then_fires():
     see(game, "a", "b1.1")
     cmds = orders(game, "a1", "advance")
     moves = [c for c in cmds if c.kind == "move_unit"]
-    assert len(moves) == 1 and moves[0].point[1] < game.state.figures["a1.1"].y
+    # one move, offered in dispersed order first and plain after (the referee takes the
+    # first it accepts): the same point, toward the enemy
+    assert [m.choice for m in moves] == ["dispersed", None] and len({m.point for m in moves}) == 1
+    assert moves[0].point[1] < game.state.figures["a1.1"].y
     res = game.submit(moves[0])
     assert res.ok
     assert not any(c.kind == "move_unit" for c in list(game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {})))
