@@ -386,3 +386,20 @@ def test_the_ai_counts_no_pins_on_a_tank():
         assert again.rules.planner.value(again, shot) == with_pins
     finally:
         ai.PIN = saved
+
+
+def test_each_enemy_figure_counts_one_the_best_shot_is_the_likeliest():
+    """The break counts figures out of action, one each: the AI's riflemen shoot the private
+    20 cm off rather than the subaltern 45 cm off, though a leader's loss weighed half as
+    much again (and again for bringing his section to half strength) would have drawn them."""
+    a = [unit("a1", [("private", 20, 20)], kind="section")]
+    b = [unit("b1", [("junior_officer", 40, 65), ("senior_nco", 60, 75)], kind="section"),
+         unit("b2", [("private", 20, 40), ("private", 24, 41), ("private", 28, 41)], kind="section")]
+    game = game_of(a, b)
+    planner = game.rules.planner
+    to_step(game, "fire")
+    near = planner.value(game, Command("fire", "a", figure="a1.1", target="b2.1"))
+    far = planner.value(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    assert far < near < far * 1.5 * 1.5  # the old weights would have taken the subaltern
+    [best] = planner.shots(game, "a", game.state.units["a1"])
+    assert best.kind == "fire" and best.target == "b2.1"

@@ -371,7 +371,6 @@ class GbPlanner(Planner["Goodbyeeee"]):
         rules = self.rules
         out: list[tuple[float, Command]] = []
         enemies = rules.enemy_figures(game, side)
-        worths: dict[str, float] = {}  # each enemy's, once
         for f in rules.alive(game, unit.id):
             if rules.firing.why_not_fire(game, f) is not None:
                 continue
@@ -388,10 +387,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                     if rules.dist(f.pos, e.pos) > reach + 1e-6:
                         continue
                     kind, target, point = ("fire", e.id, None) if aimed else ("fire_at_point", None, e.pos)
-                    worth = worths.get(e.id)
-                    if worth is None:
-                        worth = worths[e.id] = self.worth(game, e)
-                    value = self.value_of(game, kind, side, f.id, target, point, wid, aimed) * worth
+                    value = self.value_of(game, kind, side, f.id, target, point, wid, aimed)
                     if value > 0 and (best is None or value > best[0]):
                         best = (value, kind, target, point, wid)
             if best is not None:  # (the command made for the best only)
@@ -400,19 +396,6 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 out.append((0.0, Command("overwatch", side, figure=f.id)))
         out.sort(key=lambda vc: -vc[0])
         return [c for _, c in out]
-
-    def worth(self, game: Game, e: Figure) -> float:
-        """How much putting ``e`` out of action is worth: a leader half as much again (his
-        section tests on the squad value without him), and a loss that brings its section to
-        half strength (a test that routs on a failure, L154)."""
-        rules = self.rules
-        w = 1.5 if rules.troop(e).role in ("nco", "officer") else 1.0
-        unit = game.state.units[e.unit]
-        total = len(unit.figures)
-        left = len(rules.alive(game, unit.id))
-        if total and left * 2 > total >= (left - 1) * 2:
-            w *= 1.5
-        return w
 
     def value(self, game: Game, cmd: Command, firer_checked: bool = False) -> float:
         """The expected enemy figures put out of action, and :data:`PIN` of a figure for each
