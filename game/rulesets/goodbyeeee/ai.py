@@ -454,7 +454,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 # a hit that does not wound makes the target test its courage, and a failure
                 # pins it (L160): it neither moves nor fires until it passes a test. Of n
                 # shots, each kills (p) or pins (q) or neither; the target ends pinned and in
-                # action when none kills and not none pins
+                # action when no shot kills and at least one pins
                 q = (hit - p) * rules.courage.pin_chance(game, target, shot.weapon)
                 return 1 - (1 - p) ** n + PIN * ((1 - p) ** n - (1 - p - q) ** n)
             plan = rules.blasts.plan(game, fig, cmd.choice or "", cmd.at)

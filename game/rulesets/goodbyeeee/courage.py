@@ -45,6 +45,7 @@ def failing_share(spec: str, twelve: bool, need: int) -> float:
     totals = [sum(t) for t in product(die_faces(kind), repeat=n)]
     return sum(1 for t in totals if not GbCourage.passes(twelve, need, t)) / len(totals)
 
+
 class GbCourage(Chapter["Goodbyeeee"]):
     rules: Goodbyeeee
 
@@ -99,6 +100,7 @@ class GbCourage(Chapter["Goodbyeeee"]):
 
     @staticmethod
     def passes(twelve: bool, need: int, total: int) -> bool:
+        """Whether a test's dice ``total`` passes, given :meth:`need`'s answer."""
         return total >= need if twelve else total <= need
 
     def shot_at_mods(self, weapon: str) -> list[tuple[str, int]]:
