@@ -19,23 +19,33 @@ def deployable(entry: ForceEntry, pool: dict[str, int], stand_ins: dict[str, lis
     taken by its stand-ins in order (None: some unit cannot be made, and the table steps
     down: "If no figures are available to represent the generated force, use the options
     before")."""
+    made = deploy(entry, pool, stand_ins or {})
+    return None if made is None else made[0]
+
+
+def deploy(entry: ForceEntry, pool: dict[str, int],
+           stand_ins: dict[str, list[str]]) -> tuple[list[ForceUnit], Counter[tuple[str, str]]] | None:
+    """:func:`deployable`, with the stand-ins it took: (stand-in type, type named) counted."""
     left = Counter(pool)
     out = []
+    subs: Counter[tuple[str, str]] = Counter()
     for grp in entry.groups():
         for troops in grp.choices():
-            made = fill(troops, left, stand_ins or {})
+            made = fill(troops, left, stand_ins)
             if made is not None:
                 left -= Counter(made)
+                subs.update((t, w) for t, w in zip(made, troops, strict=True) if t != w)
                 out.append(grp if made == grp.troops else grp.model_copy(update={"troops": made, "alternatives": []}))
                 break
         else:
             return None
-    return out
+    return out, subs
 
 
 def fill(troops: list[str], left: Counter[str], stand_ins: dict[str, list[str]]) -> list[str] | None:
-    """The figures' types that make ``troops`` from ``left``: every named type the pool
-    has first, then each missing one from its stand-ins in order (None: the pool cannot)."""
+    """The figures' types that make ``troops`` from ``left``, each in its place in the list:
+    every named type the pool has first, then each missing one from its stand-ins in order
+    (None: the pool cannot)."""
     free = Counter(left)
     made: list[str | None] = []
     for t in troops:
@@ -52,20 +62,12 @@ def fill(troops: list[str], left: Counter[str], stand_ins: dict[str, list[str]])
     return [t for t in made if t is not None]
 
 
-def stood_in(made: list[ForceUnit], entry: ForceEntry, rules: RulesetBase) -> str:
-    """What the force roll's outcome says of stand-ins in a made result, e.g. " (Schütze
-    (rifle grenades) for Schütze, Sturmgewehr schütze x2 for Schütze)" ("" when every
-    figure is of a type the table names)."""
-    tt = rules.data.troop_types
-    subs: Counter[tuple[str, str]] = Counter()
-    for grp, want in zip(made, entry.groups(), strict=True):
-        # the choice it was made from: fill keeps every figure in its place in the list
-        named = max((c for c in want.choices() if len(c) == len(grp.troops)),
-                    key=lambda c: sum(a == b for a, b in zip(c, grp.troops, strict=True)))
-        for t, w in zip(grp.troops, named, strict=True):
-            if t != w:
-                subs[(t, w)] += 1
+def stood_in(subs: Counter[tuple[str, str]], rules: RulesetBase) -> str:
+    """What the force roll's outcome says of the stand-ins :func:`deploy` took, e.g.
+    " (Schütze (rifle grenades) for Schütze, Sturmgewehr schütze x2 for Schütze)" ("" when
+    every figure is of a type the table names)."""
     if not subs:
         return ""
+    tt = rules.data.troop_types
     return " (" + ", ".join(f"{tt[t].name} x{n} for {tt[w].name}" if n > 1 else f"{tt[t].name} for {tt[w].name}"
                             for (t, w), n in sorted(subs.items())) + ")"

@@ -49,7 +49,7 @@ from game.solo.fallback import (
     fall_back,
     good_spots,
 )
-from game.solo.force_pick import deployable, stood_in
+from game.solo.force_pick import deploy, stood_in
 from game.solo.keys import SoloKey
 from game.solo.portal_check import sheltered
 from game.solo.portal_state import (
@@ -222,22 +222,23 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         redeploy(rules, game)
         return
     pool = require_info(game.state)["pool"]
-    chosen: list[ForceUnit] | None = None
+    made: tuple[list[ForceUnit], Counter[tuple[str, str]]] | None = None
     made_from, stepped = entry, False
     for e in reversed(table.force_table[: i + 1]):
         if e.result == "nothing":
             break
         if e.result == "unit":
-            chosen = deployable(e, pool, table.stand_ins)
-            if chosen is not None:
+            made = deploy(e, pool, table.stand_ins)
+            if made is not None:
                 made_from = e
                 break
         stepped = True
-    if chosen is None:
+    if made is None:
         roll.outcome = f"{total}: {entry.label}, but no figures for it or anything below: nothing"
         return
+    chosen, subs = made
     note = f" (no figures for {entry.label}: steps down)" if stepped else ""
-    roll.outcome = f"{total}: {made_from.label}{stood_in(chosen, made_from, rules)}{note}"
+    roll.outcome = f"{total}: {made_from.label}{stood_in(subs, rules)}{note}"
     portal = choose_portal(rules, game, chosen, seen)
     if portal is None:
         roll.outcome += "; nothing appears"

@@ -4,7 +4,7 @@ set-up would, and the solo counters' attacks with forced dice."""
 
 from game.core.state import DEAD, Marker
 from game.data.solo_schema import ForceEntry
-from game.solo import portal_state, portals
+from game.solo import force_pick, portal_state, portals
 
 from .helpers import force, make_game, small_map, unit
 from .wwify_kit import IN, fresh, wmap
@@ -36,9 +36,9 @@ def test_ww2_force_table_is_the_text_table():
 
 def test_an_alternative_serves_when_the_pool_lacks_the_first_choice():
     tank = ForceEntry(min_roll=14, name="Tank", troops=["ger_pz4h"], alternatives=[["ger_panther"], ["ger_tiger"]])
-    assert portals.deployable(tank, {"ger_pz4h": 1, "ger_tiger": 1})[0].troops == ["ger_pz4h"]
-    assert portals.deployable(tank, {"ger_tiger": 1})[0].troops == ["ger_tiger"]
-    assert portals.deployable(tank, {"ger_rifleman": 9}) is None
+    assert force_pick.deployable(tank, {"ger_pz4h": 1, "ger_tiger": 1})[0].troops == ["ger_pz4h"]
+    assert force_pick.deployable(tank, {"ger_tiger": 1})[0].troops == ["ger_tiger"]
+    assert force_pick.deployable(tank, {"ger_rifleman": 9}) is None
 
 
 def test_a_generated_tank_brings_its_crew_out_of_the_pool():
@@ -48,7 +48,7 @@ def test_a_generated_tank_brings_its_crew_out_of_the_pool():
     assert pool["ger_tiger"] == 1 and pool["ger_tank_crew"] == 3 and pool["ger_tank_commander"] == 1
     marker = Marker("b-m9", "b", "portal", 24 * IN, 8 * IN, secret=True, attrs={"seen": True})
     game.state.markers[marker.id] = marker
-    entry = portals.deployable(portals.solo_section(game.rules).force_table[-1], pool)[0]
+    entry = force_pick.deployable(portals.solo_section(game.rules).force_table[-1], pool)[0]
     made = portals.place_unit(game.rules, game, entry, marker)
     types = sorted(f.type for f in game.state.unit_figures(made.id))
     assert types == ["ger_tank_commander", "ger_tank_crew", "ger_tank_crew", "ger_tank_crew", "ger_tank_driver", "ger_tiger"]
@@ -114,10 +114,10 @@ def test_wwify_force_table_alternatives_cover_both_alignments():
     game = wwify_pair()
     table = portals.solo_section(game.rules)
     first = table.force_table[table.index_for(6)]
-    assert portals.deployable(first, {"good_officer": 1, "good_rifleman": 3})[0].troops[0] == "good_officer"
-    assert portals.deployable(first, {"evil_officer": 1, "evil_rifleman": 5})[0].troops[0] == "evil_officer"
+    assert force_pick.deployable(first, {"good_officer": 1, "good_rifleman": 3})[0].troops[0] == "good_officer"
+    assert force_pick.deployable(first, {"evil_officer": 1, "evil_rifleman": 5})[0].troops[0] == "evil_officer"
     top = table.force_table[-1]
-    assert portals.deployable(top, {"evil_flyer": 1})[0].troops == ["evil_flyer"]
+    assert force_pick.deployable(top, {"evil_flyer": 1})[0].troops == ["evil_flyer"]
 
 
 def test_wwify_generated_unit_takes_the_kind_of_its_troops():
@@ -127,7 +127,7 @@ def test_wwify_generated_unit_takes_the_kind_of_its_troops():
     game = fresh(doc, options={"solo_side": "b"})
     marker = Marker("b-m9", "b", "portal", 24 * IN, 8 * IN, secret=True, attrs={"seen": True})
     game.state.markers[marker.id] = marker
-    entry = portals.deployable(portals.solo_section(game.rules).force_table[-1], portal_state.solo_pool(game))[0]
+    entry = force_pick.deployable(portals.solo_section(game.rules).force_table[-1], portal_state.solo_pool(game))[0]
     made = portals.place_unit(game.rules, game, entry, marker)
     assert made.kind == "flyer"
 
