@@ -111,7 +111,12 @@ class WwMove(Chapter["Wwify"]):
 
     def terrain_charges(self, game: Game, pts: list[tuple[float, float]]) -> tuple[float, list[tuple[float, float, str]]]:
         """(path length, [(distance, cost, words)]): the text's movement modifiers met along
-        a ground path: climbing out of a trench, climbing in or out of the bunker's tunnels."""
+        a ground path: climbing out of a trench, climbing in or out of the bunker's tunnels.
+        Kept per table version and exact path: the AI weighs a move the core then checks."""
+        key = (id(game.table), game.table.version, tuple((float(x), float(y)) for x, y in pts))
+        return game.keep("wwify_charges", key, lambda: self._traced_charges(game, pts), limit=2000)
+
+    def _traced_charges(self, game: Game, pts: list[tuple[float, float]]) -> tuple[float, list[tuple[float, float, str]]]:
         trace = trace_path(game.table, pts)
         mv = self.rules.data.movement
         out: list[tuple[float, float, str]] = []
