@@ -210,6 +210,25 @@ def test_a_move_is_weighed_where_its_figures_stop_after_climbing_out_of_a_trench
     assert routes.reached(game, game.state.units["s"], s1, along) == along  # along the trench: no cost
 
 
+def test_a_move_along_the_trench_held_back_by_a_friendly_unit_beats_one_out_of_it():
+    """Closing on an enemy to the north-east, a squad's best move goes along its trench,
+    where a friendly unit in the way holds its leading figures back. That bent line is
+    given before the clean moves (which all climb out into the open) when it scores clearly
+    better: the squad closes up behind its friends and stays in the trench."""
+    trench = [{"type": "trench", "line": [[4, 30], [44, 30]], "width": 2.5}]
+    a = [unit("s", line("good_rifleman", 4, 10, 30, first="good_officer")),
+         unit("b", [("good_rifleman", 17, 30), ("good_rifleman", 18.5, 30)])]
+    game = fresh(wmap(a, [unit("e", line("evil_rifleman", 2, 40, 16))], terrain=trench))
+    routes = game.rules.planner.routes
+    order(game, "s", "close")
+    c = first_legal(game, "s")
+    assert c.kind == "move_unit"
+    ok(game, c)
+    figs = game.state.unit_figures("s")
+    assert all(routes.cover_at(game, f.pos) > 0 for f in figs), [pos(game, f.id) for f in figs]
+    assert min(pos(game, f.id)[0] for f in figs) > 12  # it went along the trench, toward the enemy
+
+
 def test_routing_squad_runs_for_home_and_never_fires():
     a = [unit("s", line("good_rifleman", 4, 20, 30))]
     b = [unit("e", line("evil_rifleman", 4, 20, 22))]
@@ -306,10 +325,12 @@ def test_squad_crosses_the_river_by_the_bridge():
     assert all(f.y < 20 * IN for f in game.state.unit_figures("s")), [pos(game, f.id) for f in game.state.unit_figures("s")]
 
 
-def bridge_game(north_stub_end: float, site: list, sappers_y: tuple[float, float], carriers: list[tuple[float, float]]) -> Game:
+def bridge_game(north_stub_end: float, site: list, sappers_y: tuple[float, float], carriers: list[tuple[float, float]],
+                enemy: tuple[float, float] = (47, 1)) -> Game:
     """A river 4" wide (y 20-24) with two bridge stubs and the scenario's gap ``site``
     between them, four Sappers carrying 4 on the south stub (rows at ``sappers_y``), angry
-    trees carrying 4 each at ``carriers``, and a farm across the river to hold."""
+    trees carrying 4 each at ``carriers``, a farm across the river to hold and an enemy
+    rifleman at ``enemy`` (by default more than 32" from the gap: it cannot fire on it)."""
     water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
     stubs = [{"type": "bridge", "line": [[20, 18], [20, north_stub_end]]}, {"type": "bridge", "line": [[20, 22.6], [20, 26]]}]
     settings = {"bridge_sites": [{"id": "gap", "name": "Gap", "line": site}]}
@@ -319,7 +340,7 @@ def bridge_game(north_stub_end: float, site: list, sappers_y: tuple[float, float
                            {"type": "good_engineer", "at": [20, y2]}, {"type": "good_engineer", "at": [21.2, y2]}]}
     trees = [{"id": f"t{i or ''}", "name": "Oak", "kind": "large_creature", "attrs": {"materials": 4},
               "figures": [{"type": "good_angry_tree", "at": list(at)}]} for i, at in enumerate(carriers)]
-    doc = wmap([sappers, *trees], [unit("x", [("evil_rifleman", 40, 4)])], terrain=[water] + stubs, settings=settings)
+    doc = wmap([sappers, *trees], [unit("x", [("evil_rifleman", *enemy)])], terrain=[water] + stubs, settings=settings)
     doc["objectives"] = [{"id": "o", "name": "Farm", "at": [30, 8], "radius": 4}]
     doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["o"]}]
     game = fresh(doc)
@@ -356,6 +377,18 @@ def test_engineers_repair_a_gap_begun_on_their_own_bank_standing_behind_its_work
     game.kept.pop("wwai_cache", None)  # (the planner's scratch, kept while the state is unchanged)
     job = engineers.bridge_job(game, "a")
     assert job and job["spot"] == pytest.approx((20 * IN, 20.75 * IN))
+
+
+def test_engineers_do_not_work_a_bridge_under_the_enemys_fire():
+    """A known enemy that sees the working end within 32" (the longest range of fire)
+    keeps the engineers off the site: they carry out their order instead."""
+    game = bridge_game(21, [[20, 21], [20, 22.6]], (22.9, 24.2), [(26, 34)], enemy=(24, 6))
+    engineers = game.rules.planner.engineers
+    assert engineers.under_fire(game, "a", (20 * IN, 22.75 * IN))
+    assert engineers.bridge_job(game, "a") is None
+    assert first_legal(game, "e").kind != "build"
+    far = bridge_game(21, [[20, 21], [20, 22.6]], (22.9, 24.2), [(26, 34)])  # the rifleman 34" off
+    assert not far.rules.planner.engineers.under_fire(far, "a", (20 * IN, 22.75 * IN))
 
 
 def test_engineers_fix_their_vehicle():

@@ -1,6 +1,6 @@
 """The WWIFY solo AI's engineers: they repair the scenario's bridge when their side
-needs it to cross and materials are at hand (carrying them to the site first), and fix
-their side's immobile vehicles."""
+needs it to cross, materials are at hand (carrying them to the site first) and no known
+enemy can fire on the working end, and fix their side's immobile vehicles."""
 
 from __future__ import annotations
 
@@ -70,6 +70,8 @@ class WwifyEngineers:
             park = (base[0] + sign * ux * self.rules.mm(2.15), base[1] + sign * uy * self.rules.mm(2.15))
             if self.rules.dist(spot, end) > reach - 0.1 or (wet is not None and (wet.contains(Point(spot)) or wet.contains(Point(park)))):
                 continue
+            if self.under_fire(game, side, spot):
+                continue  # not under the enemy's rifles: the workers would stand in the open, firing at nothing
             goal = ai_goal(self.rules, game, side, c, None)
             far = (far_end[0] - sign * ux * self.rules.mm(1), far_end[1] - sign * uy * self.rules.mm(1))  # 1" onto the far bank
             if goal is None or self.rules.moving.first_wet(game, [spot, c]) is not None or self.rules.moving.first_wet(game, [far, goal]) is not None:
@@ -96,6 +98,12 @@ class WwifyEngineers:
             cache[key] = {"site": sid, "spot": spot, "park": park, "need": need, "end": end}
             return cache[key]
         return None
+
+    def under_fire(self, game: Game, side: str, spot: tuple[float, float]) -> bool:
+        """A known enemy figure sees ``spot`` within the longest range of fire (32")."""
+        top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
+        return any(self.rules.dist(e.pos, spot) <= top and self.rules.los(game, e, spot).visible
+                   for e in self.rules.known_enemies(game, side))
 
     def engineer_cmds(self, game: Game, side: str, unit: Unit, order: str, n: int, memo: dict) -> Iterable[Command] | None:
         """Engineers fix an immobile friendly vehicle at hand, and repair the bridge their

@@ -19,6 +19,9 @@ from game.rulesets.wwify.status import WwifyUnitMark
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
 
+#: how much better (an inch of progress, two-thirds of a cover step) a move whose line is
+#: held back unequally must score to be given before the clean moves
+HELD_MARGIN = 1.0
 COVER_VALUE = {"trench": 3.0, "bunker": 3.0, "building": 2.0, "wood": 1.0, "crater": 1.0}
 
 
@@ -63,7 +66,8 @@ class WwifyRoutes:
     def translate_cmds(self, game: Game, side: str, unit: Unit, target, n: int, stop: float) -> tuple[list[Command], list[Command]]:
         """move_unit candidates (the whole unit keeps its formation), best first: the
         most progress toward the target with the most figures ending in cover, never
-        stepping into water. (Clean moves, moves where figures are held back unequally.)"""
+        stepping into water. (Clean moves, moves where figures are held back unequally: those
+        go first only when they score :data:`HELD_MARGIN` better than every clean move.)"""
         figs = self.rules.alive(game, unit.id)
         centre = self.rules.unit_centre(game, unit.id)
         reach = self.reach(game, unit) - self.rules.mm(0.05)
@@ -96,9 +100,9 @@ class WwifyRoutes:
                 score = self.rules.in_units(progress) + 1.5 * (cover - here) - 0.01 * abs(turn)
                 scored.append((-score, turn, frac, end, dests, got))
         scored.sort(key=lambda c: c[:3])
-        clean: list[tuple[float, float]] = []
-        held: list[tuple[float, float]] = []
-        for _, _, frac, end, dests, got in scored:
+        clean: list[tuple[float, tuple[float, float]]] = []
+        held: list[tuple[float, tuple[float, float]]] = []
+        for neg, _, frac, end, dests, got in scored:
             if len(clean) >= 2:
                 break
             # figures held back unequally (by a base in the way, or by the cost of
@@ -108,16 +112,20 @@ class WwifyRoutes:
                 paying = {self.rules.dist(g, d) > self.rules.mm(0.1) for g, d in zip(got, dests, strict=True)}
                 if len(paying) > 1:
                     went.append(0.0)
-            (held if max(went) - min(went) > self.rules.mm(1) else clean).append(end)
+            (held if max(went) - min(went) > self.rules.mm(1) else clean).append((-neg, end))
+        if held and (not clean or held[0][0] > clean[0][0] + HELD_MARGIN):
+            # a line held back by a friendly base (most often along a trench with a unit in
+            # it) that scores clearly better than any clean move: it goes first
+            clean, held = held[:2] + clean, []
         def cmds(ends: list) -> list[Command]:
             out = []
-            for end in ends:
+            for _, end in ends:
                 if gather:
                     out.append(Command("move_unit", side, unit=unit.id, point=end, choice="gather", value=n))
                 out.append(Command("move_unit", side, unit=unit.id, point=end, value=n))
             return out
 
-        return cmds(clean[:2]), cmds(held[:2])
+        return cmds(clean[:4]), cmds(held[:2])
 
     def reached(self, game: Game, unit: Unit, f: Figure, dest: tuple[float, float]) -> tuple[float, float]:
         """Where ``f``'s straight move to ``dest`` stops once its terrain costs are paid
