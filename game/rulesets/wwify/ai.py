@@ -28,8 +28,9 @@ The readings behind them:
 Moves avoid unbridged water by routing over a complete bridge (single file there), end
 in cover where they can (trenches first) and keep squads within 3". Engineers repair the
 scenario's bridge when their side needs it, materials are at hand and no known enemy
-can fire on the working end, and fix their side's immobile vehicles. The AI's action commands carry ``value`` = the action's number
-so a second Fire at the same target is a new command for the player's repeat guard.
+can fire on the working end, and fix their side's immobile vehicles. The AI's action
+commands carry ``value`` = the action's number so a second Fire at the same target is a
+new command for the player's repeat guard.
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ class WwifyEngineers:
             if self.rules.dist(spot, end) > reach - 0.1 or (wet is not None and (wet.contains(Point(spot)) or wet.contains(Point(park)))):
                 continue
             if self.under_fire(game, side, spot):
-                continue  # not under the enemy's rifles: the workers would stand in the open, firing at nothing
+                continue  # not under the enemy's fire: the workers would stand at the site, shot at while they work
             goal = ai_goal(self.rules, game, side, c, None)
             far = (far_end[0] - sign * ux * self.rules.mm(1), far_end[1] - sign * uy * self.rules.mm(1))  # 1" onto the far bank
             if goal is None or self.rules.moving.first_wet(game, [spot, c]) is not None or self.rules.moving.first_wet(game, [far, goal]) is not None:

@@ -114,7 +114,8 @@ class WwMove(Chapter["Wwify"]):
         a ground path: climbing out of a trench, climbing in or out of the bunker's tunnels.
         Kept per table version and exact path: the AI weighs a move the core then checks."""
         key = (id(game.table), game.table.version, tuple((float(x), float(y)) for x, y in pts))
-        return game.keep("wwify_charges", key, lambda: self._traced_charges(game, pts), limit=2000)
+        length, charges = game.keep("wwify_charges", key, lambda: self._traced_charges(game, pts), limit=2000)
+        return length, list(charges)  # (a copy: the kept answer stays as it was)
 
     def _traced_charges(self, game: Game, pts: list[tuple[float, float]]) -> tuple[float, list[tuple[float, float, str]]]:
         trace = trace_path(game.table, pts)
