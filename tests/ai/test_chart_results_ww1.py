@@ -251,6 +251,34 @@ def test_wwify_advance_takes_up_dispersed_order():
     assert first_legal(game, "s").kind == "fire"  # the other action
 
 
+def test_wwify_dispersed_advance_goes_the_whole_move_or_stops_in_the_trench():
+    """A line advancing in dispersed order goes the whole move (6") over open ground; with
+    a trench 3" ahead it stops in it, as climbing out (3") would take it past its move."""
+    trench = {"type": "trench", "line": [[0, 35], [48, 35]], "width": 2}
+    for terrain, lands in (([trench], (34, 36)), ([], (31.9, 32.1))):
+        line = unit("s", rifle_line("good_rifleman", 4, 17, 38, dx=2))
+        game = fresh(wmap([line], [unit("e", rifle_line("evil_rifleman", 3, 20, 6))], terrain=terrain))
+        order(game, "s", "advance")
+        c = first_legal(game, "s")
+        assert c.kind == "move_unit" and c.choice == "dispersed"
+        ok(game, c)
+        assert all(lands[0] < f.y / IN < lands[1] for f in game.state.unit_figures("s")), [f.y / IN for f in game.state.unit_figures("s")]
+
+
+def test_wwify_advance_over_a_river_keeps_the_units_shape():
+    """The enemy across a river: the advance moves as the unit's other moves do (its
+    shape kept, cover sought, single file near the bridge), not in a line abreast
+    (interpretation dispersed); the same squad with the enemy on its bank spreads out."""
+    water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
+    bridge = {"type": "bridge", "line": [[10, 18], [10, 26]], "width": 3}
+    for foe_y, spread in ((6, False), (30, True)):
+        tight = unit("s", [("good_rifleman", 20, 36 + 1.15 * i) for i in range(4)])
+        game = fresh(wmap([tight], [unit("e", rifle_line("evil_rifleman", 3, 20, foe_y))], terrain=[water, bridge]))
+        order(game, "s", "advance")
+        c = first_legal(game, "s")
+        assert c.kind == "move_unit" and (c.choice == "dispersed") == spread, c
+
+
 # ---- defenders out of their position (interpretation defenders) ------------------------------------------
 TRENCH = {"type": "trench", "line": [[0, 30], [48, 30]], "width": 2}
 

@@ -73,7 +73,7 @@ class WwifyChartMoves:
             return None
         c = self.rules.unit_centre(game, unit.id)
         if len(self.routes.route(game, c, goal)) > 1:
-            return None  # over a bridge: single file
+            return None  # over a bridge: the unit's other moves (interpretation dispersed)
         d = self.rules.dist(c, goal)
         step = min(self.routes.reach(game, unit) - self.rules.mm(0.05), d - stop)
         if step < self.rules.mm(0.5):
@@ -84,7 +84,7 @@ class WwifyChartMoves:
             p = clamp_to_table(game, (c[0] + cos(h) * step * frac, c[1] + sin(h) * step * frac))
             ahead = (2 * p[0] - c[0], 2 * p[1] - c[1])
             slots = assign_slots([(f.id, f.pos) for f in figs], line_slots(p, ahead, len(figs), self.rules.mm(DISPERSED_SPACING)), ahead)
-            if any(self.rules.dist(f.pos, slots[f.id]) > self.rules.allowance(game, unit, f) - self.rules.mm(0.05) for f in figs):
+            if any(self.rules.dist(f.pos, slots[f.id]) > self.rules.allowance(game, unit, f) - self.rules.mm(0.05) + 1e-6 for f in figs):
                 continue  # someone would fall short of its place in the line: a shorter move
             cmd = Command("move_unit", side, unit=unit.id, point=(round(p[0], 2), round(p[1], 2)), choice="dispersed", value=n)
             if self.rules.moving.first_wet(game, [c, p]) is None and game.check(cmd) is None:
