@@ -279,6 +279,26 @@ def test_wwify_advance_over_a_river_keeps_the_units_shape():
         assert c.kind == "move_unit" and (c.choice == "dispersed") == spread, c
 
 
+def test_wwify_close_on_an_enemy_across_the_river_halts_and_fires_twice():
+    """Up to RF0 on 4+ a unit "will move towards the nearest visible enemy": one it sees
+    across water it cannot cross, the way round by a bridge 20" off, cannot be closed on,
+    and the unit halts and fires with both actions (interpretation close). The same enemy
+    on its own bank is closed on with a move."""
+    water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
+    bridge = {"type": "bridge", "line": [[10, 18], [10, 26]], "width": 3}
+    for foe_y, closes in ((14, False), (30, True)):
+        game = fresh(wmap([unit("s", rifle_line("good_rifleman", 4, 28, 38, dx=2))], [unit("e", rifle_line("evil_rifleman", 3, 30, foe_y))],
+                          terrain=[water, bridge]))
+        order(game, "s", "close")
+        c = first_legal(game, "s")
+        assert (c.kind == "move_unit") == closes, c
+        if not closes:
+            assert c.kind == "fire"
+            force(game, *[1] * 8)  # every shot misses
+            ok(game, c)
+            assert first_legal(game, "s").kind == "fire"  # the second action fires too
+
+
 # ---- defenders out of their position (interpretation defenders) ------------------------------------------
 TRENCH = {"type": "trench", "line": [[0, 30], [48, 30]], "width": 2}
 

@@ -13,7 +13,8 @@ The readings behind them:
   charge when a figure can reach it), then fight while in base contact.
 - Advance ("half speed"): one Move action toward the objective or the nearest enemy in
   dispersed order (a line abreast, 2" apart: ai_chart.py), the other action Fire. Close ("move toward the nearest visible enemy"): the same
-  toward the nearest enemy in sight.
+  toward the nearest enemy in sight; one across water, whose way round is over a bridge,
+  cannot be closed on, and the unit halts (interpretation close).
 - Halt: both actions Fire at the target with the best expected effect (Combat instead
   when in base contact and the odds favour it).
 - Retreat (ai_chart.py): one Move to the nearest cover further from every known enemy,
@@ -194,6 +195,8 @@ class WwifyPlanner(Planner["Wwify"]):
             if order == "close":
                 seen = self._nearest_enemy(game, unit, visible=True)
                 goal = seen.pos if seen is not None else None
+                if goal is not None and len(self.routes.route(game, self.rules.unit_centre(game, unit.id), goal)) > 1:
+                    goal = None  # across water, the way round over a bridge: it cannot close, and halts (interpretation close)
             else:
                 goal = self._goal(game, side, unit)
             stop = self._stop(unit)
