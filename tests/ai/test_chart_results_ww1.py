@@ -279,17 +279,24 @@ def test_wwify_advance_over_a_river_keeps_the_units_shape():
         assert c.kind == "move_unit" and (c.choice == "dispersed") == spread, c
 
 
-def test_wwify_close_on_an_enemy_across_the_river_halts_and_fires_twice():
+def test_wwify_close_on_an_enemy_across_the_river_halts_and_fires_twice(monkeypatch):
     """Up to RF0 on 4+ a unit "will move towards the nearest visible enemy": one it sees
     across water it cannot cross, the way round by a bridge 20" off, cannot be closed on,
-    and the unit halts and fires with both actions (interpretation close). The same enemy
-    on its own bank is closed on with a move."""
+    and the unit halts and fires with both actions (interpretation close), the log saying
+    why. The same enemy on its own bank is closed on with a move."""
     water = {"type": "water", "rect": {"x": 0, "y": 20, "w": 48, "h": 4}}
     bridge = {"type": "bridge", "line": [[10, 18], [10, 26]], "width": 3}
     for foe_y, closes in ((14, False), (30, True)):
         game = fresh(wmap([unit("s", rifle_line("good_rifleman", 4, 28, 38, dx=2))], [unit("e", rifle_line("evil_rifleman", 3, 30, foe_y))],
                           terrain=[water, bridge]))
-        order(game, "s", "close")
+        scripted_rf(monkeypatch, game, 0)
+        force(game, 5)  # RF0, a 5: Close on the enemy
+        ok(game, Command("solo_orders", "a", unit="s"))
+        monkeypatch.undo()
+        assert game.state.units["s"].markers["solo_order"] == "close"
+        why = [e.line for e in game.log.events if "cannot close on" in e.line]
+        assert why == ([] if closes else ["s cannot close on e: it stands across the water, the way round by a bridge; "
+                                          "it halts and fires instead."]), why
         c = first_legal(game, "s")
         assert (c.kind == "move_unit") == closes, c
         if not closes:

@@ -194,9 +194,7 @@ class WwifyPlanner(Planner["Wwify"]):
             # one Move action ("half speed"); the other action fires
             if order == "close":
                 seen = self._nearest_enemy(game, unit, visible=True)
-                goal = seen.pos if seen is not None else None
-                if goal is not None and len(self.routes.route(game, self.rules.unit_centre(game, unit.id), goal)) > 1:
-                    goal = None  # across water, the way round over a bridge: it cannot close, and halts (interpretation close)
+                goal = seen.pos if seen is not None and self.across_water(game, unit, seen) is None else None
             else:
                 goal = self._goal(game, side, unit)
             stop = self._stop(unit)
@@ -205,6 +203,15 @@ class WwifyPlanner(Planner["Wwify"]):
         if goal is not None:
             yield from self.routes.move_cmds(game, side, unit, goal, n, memo, stop=stop)
         yield from fire
+
+    def across_water(self, game: Game, unit: Unit, seen: Figure | None = None) -> Figure | None:
+        """The nearest enemy ``unit`` sees (or ``seen``) when it stands across water and
+        the way to it is round by a bridge: a Close cannot close on it, and the unit halts
+        (interpretation close). None when it can be closed on or none is seen."""
+        foe = seen or self._nearest_enemy(game, unit, visible=True)
+        if foe is None or len(self.routes.route(game, self.rules.unit_centre(game, unit.id), foe.pos)) == 1:
+            return None
+        return foe
 
     def _contact_cmds(self, game: Game, side: str, unit: Unit, n: int, order: str) -> list[Command] | None:
         """In base contact: fight (Attack always; otherwise when the combat is worth more
