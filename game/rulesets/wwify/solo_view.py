@@ -22,7 +22,7 @@ from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.status import WwifyUnitMark
-from game.solo.goals import defends, in_fortification
+from game.solo.goals import in_fortification
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin, last_firer
 from game.solo.retreat import flee_vector, surrounded
@@ -119,7 +119,7 @@ class WwSoloView(Chapter["Wwify"]):
         from game.rulesets.wwify.ai import WwifyPlanner  # (the planner imports this module)
 
         planner = self.rules.planner
-        if not isinstance(planner, WwifyPlanner) or (defends(game, unit.side) and self.in_fortification(game, unit)):
+        if not isinstance(planner, WwifyPlanner) or planner.holds_position(game, unit):
             return
         foe = planner.across_water(game, unit)
         if foe is not None:
