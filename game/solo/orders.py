@@ -23,8 +23,12 @@ from game.core.game import Game
 from game.core.keys import FigureMark, StateKey
 from game.core.state import Figure, GameState, Marker, Unit
 from game.solo import portal_state, portals
+from game.solo.goals import defends, in_fortification
 from game.solo.keys import CountRecord, FireRecord, SoloKey
 from game.solo.tables import ORDER_WORDS, Profile, cover_class, solo_tables
+
+#: the chart results that move a unit toward the enemy
+FORWARD = ("advance", "attack", "close")
 
 if TYPE_CHECKING:
     from game.data.map_schema import MapFile
@@ -271,9 +275,12 @@ class SoloMixin:
         if prev == "retreat" and rf <= 0 and roll.value in solo_tables().fall_back_cover:
             order, take_cover = "halt", True  # interpretation fall-back-halt
             note = "Halt in the nearest cover facing the last known enemy (falling back)"
-        if order in ("advance", "attack", "close") and (prof.support_weapon or prof.at_gun):
+        if order in FORWARD and (prof.support_weapon or prof.at_gun):
             order = "halt"
             note += ": support weapons halt and fire instead"
+        elif order in FORWARD and self.holds_position(game, unit):
+            # the order stands (a Continue goes on with it); the planner holds the unit
+            note += ": it defends its position and will not leave it; it holds and fires instead"
         if take_cover:
             unit.markers[SoloKey.TAKE_COVER] = True
         unit.markers[SoloKey.ORDER] = order
@@ -282,6 +289,13 @@ class SoloMixin:
         roll.outcome = note
         if order == "rout":
             self.chart_rout(game, unit)
+
+    def holds_position(self: SoloRules, game: Game, unit: Unit) -> bool:
+        """A unit of the side that wins by holding on, in its trench, bunker or building:
+        "they will not move from fortified positions they are defending" (interpretation
+        defenders). The chart's note and each ruleset's planner read this one answer;
+        rulesets that read the position otherwise refine it."""
+        return defends(game, unit.side) and in_fortification(game, self.alive(game, unit.id))
 
     def initial_order(self, game: Game, unit: Unit) -> str:
         """The "current action" before a unit's first order: a side with something to

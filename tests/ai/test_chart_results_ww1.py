@@ -340,7 +340,7 @@ def test_gw_defender_out_of_its_trench_advances_into_it_and_stops():
     cmds = gw_moves(game, "a1", "attack", faces=(5, 5), activate=True)
     for c in cmds:
         ok(game, c)
-    assert game.rules.in_fortification(game, game.state.units["a1"])
+    assert game.rules.holds_position(game, game.state.units["a1"])
     assert abs(centre(game, "a1")[1] - 33) < 0.6
     game = make_game(small_map([gw_squad("a1", 20, 36)], [gw_squad("b1", 20, 6)], terrain=[trench]))
     for c in gw_moves(game, "a1", "attack", faces=(5, 5), activate=True):

@@ -27,7 +27,7 @@ from game.core.state import Figure, Unit
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.solo.fallback import cover_spots
-from game.solo.goals import ai_goal, back_goal, defends, in_fortification
+from game.solo.goals import ai_goal, back_goal, defends
 from game.solo.keys import SoloKey
 from game.solo.tables import solo_tables
 
@@ -146,11 +146,6 @@ class GbPlanner(Planner["Goodbyeeee"]):
         to = self.affordable(game, v, self.step_toward(game, v, goal, reach), False)
         return [Command("move", side, figure=v.id, path=(to,))] if to is not None else []
 
-    def fortified(self, game: Game, unit: Unit) -> bool:
-        """Most of the unit in a trench, bunker or building ("they will not move from
-        fortified positions they are defending")."""
-        return in_fortification(game, self.rules.alive(game, unit.id))
-
     def cover_at(self, game: Game, p: tuple[float, float]) -> bool:
         return any(ft.type.cover != "none" for ft in game.table.features_at(p))
 
@@ -175,7 +170,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
         rules = self.rules
         if unit.kind == "vehicle" or any(rules.data.is_vehicle_type(f.type) for f in rules.alive(game, unit.id)):
             return self.tank_moves(game, side, unit, order)
-        forward = order in FORWARD and not (defends(game, side) and self.fortified(game, unit))  # interpretation defenders
+        forward = order in FORWARD and not self.rules.holds_position(game, unit)  # interpretation defenders
         back = None if forward or order == "rout" else back_goal(rules, game, side, unit, order, lambda p: self.cover_at(game, p))
         if not forward and back is None:
             return []

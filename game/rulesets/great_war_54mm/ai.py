@@ -54,7 +54,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
     def _ai_move(self, game: Game, side: str, unit: Unit, order: str, memo: dict) -> list[Command]:
         if unit.markers.get(GwUnitMark.RUNNING) or self.rules.is_crew(unit):
             return []
-        defending = defends(game, side) and self.rules.in_fortification(game, unit)
+        defending = self.rules.holds_position(game, unit)  # interpretation defenders
         forward = order in ("advance", "attack", "close") and not defending
         back = self._back_goal(game, side, unit, order)  # Retreat, or a Halt in cover after falling back
         backward = order == "rout" or back is not None

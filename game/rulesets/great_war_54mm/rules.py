@@ -39,7 +39,6 @@ from game.rulesets.great_war_54mm.odds import GreatWarOdds
 from game.rulesets.great_war_54mm.solo import GreatWarSolo
 from game.rulesets.great_war_54mm.status import GwFigAttr, GwFigMark, GwGameAttr, GwUnitMark
 from game.rulesets.movement import MovePlan, plan_move
-from game.solo.goals import in_fortification
 from game.solo.keys import SoloKey
 from game.solo.tables import Profile
 
@@ -108,8 +107,6 @@ class GreatWar54(RulesetBase[GWData]):
         cover"): ``GwFigAttr.MOVED_LAST_TURN`` is noted at each side's start."""
         return bool(fig.markers.get(FigureMark.MOVED) or fig.attrs.get(GwFigAttr.MOVED_LAST_TURN))
 
-    def in_fortification(self, game: Game, unit: Unit) -> bool:
-        return in_fortification(game, self.alive(game, unit.id))
 
     # ---- small helpers -------------------------------------------------------------
     def is_crew(self, unit: Unit) -> bool:

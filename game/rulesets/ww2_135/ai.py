@@ -106,7 +106,7 @@ class W135Planner(Planner["Ww2135"]):
             if spring is not None:
                 yield Command("turn", side, figure=f.id, point=spring.pos)
         yield from self.shots(game, f, enemies)
-        holding = (game.state.attrs.get(StateKey.VICTORY) or {}).get("otherwise") == side  # interpretation solo-defenders
+        holding = rules.holds_position(game, game.state.units[f.unit])  # interpretation solo-defenders
         if order in ("advance", "attack", "close", "manoeuvre") and rules.moving.moved(game, f) < 1e-9 and not holding:
             yield from self.moves(game, f, enemies, away=False)
         if holding:

@@ -68,6 +68,7 @@ from game.core.state import Figure, GameState, Unit
 from game.data.map_schema import MapFile
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
+from game.solo.goals import defends
 from game.solo.tables import Profile
 
 from . import sight_lines
@@ -286,6 +287,11 @@ class Ww2135(RulesetBase[W135Data]):
         return self.hiding.audience(game, figures, units)
 
     # ---- the solo rules in this ruleset's terms ----------------------------------------------------
+    def holds_position(self, game: Game, unit: Unit) -> bool:
+        """A side that wins by holding on holds wherever it stands: its figures fire, or shift
+        a point's move to fire, and do not advance (interpretation solo-defenders)."""
+        return defends(game, unit.side)
+
     def profile(self, game: Game, unit: Unit) -> Profile:
         """The solo rules' view of a team: a tank or half-track is an AFV (its own chart);
         a crew, or a team with a tripod machine gun or a mortar, is a support weapon (it halts

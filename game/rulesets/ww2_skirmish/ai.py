@@ -98,7 +98,7 @@ class Ww2Planner(Ww2ChartMoves):
         """Whether a team ordered forward stays where it is all the same: a support
         weapon or an AT gun (which halt and fire instead), or a defender in its position."""
         prof = self.rules.profile(game, unit)
-        return prof.support_weapon or prof.at_gun or (defends(game, side) and self.in_position(game, unit))
+        return prof.support_weapon or prof.at_gun or self.rules.holds_position(game, unit)
 
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:
         """The team's commands, best first. A generator: the costly list of shots is
@@ -149,7 +149,7 @@ class Ww2Planner(Ww2ChartMoves):
         elif order == "halt" and moves < 2 and self.rules.formation.team_may_move(game, unit) and \
                 (cover := self.halt_cover_point(game, unit)) is not None:
             yield self.move_to(side, unit, cover)  # falling back: halt in the nearest cover
-        elif order in ("advance", "attack", "close") and defends(game, side) and self.in_position(game, unit):
+        elif order in ("advance", "attack", "close") and self.rules.holds_position(game, unit):
             pass  # the solo chart: units "will not move from fortified positions they are defending"
         elif order in ("attack", "close"):
             c = self.centre(game, unit)

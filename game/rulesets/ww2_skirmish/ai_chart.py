@@ -35,12 +35,6 @@ class Ww2ChartMoves(Planner["Ww2Skirmish"]):
         w, h = game.table.width, game.table.height
         return {"north": (cx, 0.0), "south": (cx, h), "west": (0.0, cy), "east": (w, cy)}[game.state.sides[side].home_edge]
 
-    def in_position(self, game: Game, unit: Unit) -> bool:
-        """Most of the team in a building, bunker, trench, wood or behind a wall or hedge
-        (terrain giving cover where it stands): a position it defends."""
-        figs = self.rules.fighters(game, unit.id)
-        return bool(figs) and sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
-
     def strong(self, game: Game, unit: Unit) -> bool:
         """At least half its original figures in action."""
         start = unit.attrs.get(Ww2UnitAttr.START_STRENGTH) or len(unit.figures)
@@ -55,7 +49,7 @@ class Ww2ChartMoves(Planner["Ww2Skirmish"]):
         tb = solo_tables()
         spots = [(x, y) for x, y, _ in cover_spots(self.rules, game)]
         g = retreat_goal(c, [e.pos for e in foes if self.rules.on_table(e)], friends, spots,
-                         in_cover=self.in_position(game, unit), strong=self.strong(game, unit),
+                         in_cover=self.rules.in_position(game, unit), strong=self.strong(game, unit),
                          reach=tb.dist_mm("retreat_cover"), away=self.rules.mm(self.rules.data.movement.normal),
                          home=self.home_point(game, side, unit))
         return g.kind, (clamp_to_table(game, g.point) if g.point is not None else None)
@@ -63,7 +57,7 @@ class Ww2ChartMoves(Planner["Ww2Skirmish"]):
     def halt_cover_point(self, game: Game, unit: Unit) -> tuple[float, float] | None:
         """A falling-back team's Halt in the nearest cover facing the last known enemy
         (interpretation fall-back-halt): where it goes, or None (it halts where it is)."""
-        if not unit.markers.get(SoloKey.TAKE_COVER) or self.in_position(game, unit):
+        if not unit.markers.get(SoloKey.TAKE_COVER) or self.rules.in_position(game, unit):
             return None
         c = self.centre(game, unit)
         last = unit.markers.get(SoloKey.LAST_ENEMY)

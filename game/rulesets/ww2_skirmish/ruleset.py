@@ -79,6 +79,7 @@ from game.rulesets.ww2_skirmish.status import (
 from game.rulesets.ww2_skirmish.team_fire import Ww2TeamFire
 from game.rulesets.ww2_skirmish.teams import Ww2Teams
 from game.rulesets.ww2_skirmish.vehicles import Ww2Vehicles
+from game.solo.goals import defends
 from game.solo.tables import Profile
 
 FIRE_KINDS = frozenset({"fire", "fire_team", "volley", "blast", "fire_gun", "fire_at", "flame"})
@@ -355,6 +356,17 @@ class Ww2Skirmish(Ww2Common):
         """The team as the solo rules see it (worked out once per reading: read, not
         changed, by its callers)."""
         return self.recall(game, ("profile", unit.id), lambda: self._profile(game, unit))
+
+    def in_position(self, game: Game, unit: Unit) -> bool:
+        """Most of the team in a building, bunker, trench, wood or behind a wall or hedge
+        (terrain giving cover where it stands): a position it defends."""
+        figs = self.fighters(game, unit.id)
+        return bool(figs) and sum(1 for f in figs if any(ft.type.cover != "none" for ft in game.table.features_at(f.pos))) * 2 > len(figs)
+
+    def holds_position(self, game: Game, unit: Unit) -> bool:
+        """A defending team holds any position that gives it cover where it stands, not only
+        a trench, bunker or building (interpretation defenders)."""
+        return defends(game, unit.side) and self.in_position(game, unit)
 
     def routed(self, game: Game, unit: Unit) -> bool:
         """Routing, for the solo rules' risk factors."""

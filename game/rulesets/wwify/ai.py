@@ -52,7 +52,7 @@ from game.rulesets.wwify.ai_value import WwifyValuation
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.solo_view import FORWARD
 from game.rulesets.wwify.status import WwifyFigMark, WwifyUnitMark
-from game.solo.goals import ai_goal, defends
+from game.solo.goals import ai_goal
 from game.solo.keys import SoloKey
 from game.solo.tables import solo_tables
 
@@ -176,7 +176,7 @@ class WwifyPlanner(Planner["Wwify"]):
             yield from fire
             return
         moved = "move" in unit.markers.get(WwifyUnitMark.ACTS, [])
-        defending = self.holds_position(game, unit)
+        defending = self.rules.holds_position(game, unit)
         goal = None
         if order == "retreat" and not moved:
             goal, stop = self.chart.retreat_point(game, side, unit), 0.0
@@ -203,11 +203,6 @@ class WwifyPlanner(Planner["Wwify"]):
         if goal is not None:
             yield from self.routes.move_cmds(game, side, unit, goal, n, memo, stop=stop)
         yield from fire
-
-    def holds_position(self, game: Game, unit: Unit) -> bool:
-        """A unit of the side that wins by holding on, in a fortified position: it does not
-        leave it to advance or close (interpretation defenders)."""
-        return defends(game, unit.side) and self.rules.solo_view.in_fortification(game, unit)
 
     def across_water(self, game: Game, unit: Unit, seen: Figure | None = None) -> Figure | None:
         """The nearest enemy ``unit`` sees (or ``seen``) when it stands across water and
@@ -268,7 +263,7 @@ class WwifyPlanner(Planner["Wwify"]):
             yield from self.routes.move_cmds(game, side, unit, back, n, memo)
         yield from fire
         if not acts and not fire and order != "retreat" and unit.markers.get(WwifyUnitMark.SOLO_CHART) in FORWARD \
-                and not self.holds_position(game, unit):
+                and not self.rules.holds_position(game, unit):
             goal = self._goal(game, side, unit)
             if goal is not None:
                 yield from self.routes.move_cmds(game, side, unit, goal, n, memo, stop=self.rules.mm(10))

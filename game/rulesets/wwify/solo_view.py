@@ -22,7 +22,6 @@ from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.status import WwifyUnitMark
-from game.solo.goals import in_fortification
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin, last_firer
 from game.solo.retreat import flee_vector, surrounded
@@ -119,7 +118,7 @@ class WwSoloView(Chapter["Wwify"]):
         from game.rulesets.wwify.ai import WwifyPlanner  # (the planner imports this module)
 
         planner = self.rules.planner
-        if not isinstance(planner, WwifyPlanner) or planner.holds_position(game, unit):
+        if not isinstance(planner, WwifyPlanner) or self.rules.holds_position(game, unit):
             return
         foe = planner.across_water(game, unit)
         if foe is not None:
@@ -258,5 +257,3 @@ class WwSoloView(Chapter["Wwify"]):
             return SoloMixin.cover_from_enemy(self.rules, game, figs, enemies)
         return cover_class([int(sight.matrix.cover[idx[nearest.id], idx[f.id]]) for f in figs])
 
-    def in_fortification(self, game: Game, unit: Unit) -> bool:
-        return in_fortification(game, self.rules.alive(game, unit.id))

@@ -1,0 +1,80 @@
+"""The solo chart's exception for defenders says why a unit stays: "They will not move
+however, from fortified positions they are defending" (interpretation defenders). In
+every ruleset the chart's log line names it, from the one answer the planner also reads
+(the solo rules' ``holds_position``): forced dice, a small table per ruleset."""
+
+import pytest
+
+from game.core.commands import Command
+from tests.rulesets.helpers import first_going, force, ok, small_map, unit
+from tests.rulesets.wwify_kit import fresh
+
+NOTE = ": it defends its position and will not leave it; it holds and fires instead"
+
+# ruleset: (side A's three figure types, side B's figure type, the map's unit, table size)
+CASES = {
+    "great-war-54mm": (["sergeant", "rifleman", "rifleman"], "rifleman", "in", 48),
+    "wwify": (["good_officer", "good_rifleman", "good_rifleman"], "evil_rifleman", "in", 48),
+    "goodbyeeee": (["junior_nco", "private", "private"], "private", "cm", 120),
+    "ww2-skirmish": (["us_nco", "us_rifleman", "us_rifleman"], "ger_rifleman", "in", 48),
+    "ww2-135": (["us_nco", "us_rifleman", "us_rifleman"], "de_rifleman", "in", 48),
+}
+
+
+def game_for(ruleset: str, holder: str, in_trench: bool = True):
+    """Side A's squad 30 (or 75 cm) down the table, in a trench along it or in the open
+    beside it; side B's figure far off; ``holder`` wins by holding on."""
+    a_types, b_type, scale, size = CASES[ruleset]
+    y, row = size * 0.625, size * 0.625 if in_trench else size * 0.8
+    trench = {"type": "trench", "line": [[0, y], [size, y]], "width": size / 20}
+    a = unit("a1", [(t, size / 2 + size / 30 * i, row) for i, t in enumerate(a_types)])
+    b = unit("b1", [(b_type, size / 2, size / 8)])
+    doc = small_map([a], [b], terrain=[trench], ruleset=ruleset, unit=scale, size=(size, size))
+    doc["victory"]["otherwise"] = holder
+    game = fresh(doc) if ruleset == "wwify" else first_going(doc)
+    order = Command("solo_orders", "a", unit="a1")
+    for _ in range(12):  # on to the step where side A's units take their orders
+        if game.check(order) is None:
+            return game
+        ok(game, Command("end_phase", game.state.active_side))
+    raise AssertionError(f"{ruleset}: side A never takes its solo orders")
+
+
+def chart_close(monkeypatch, game) -> str:
+    """Side A's squad rolls the chart at RF0 and gets a 6: Close on the enemy."""
+    monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", 0, "scripted")])
+    force(game, 6)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    monkeypatch.undo()
+    return next(e.line for e in reversed(game.log.events) if "solo action chart" in e.line)
+
+
+@pytest.mark.parametrize("ruleset", sorted(CASES))
+def test_a_defender_in_its_trench_ordered_to_close_holds_and_the_log_says_why(monkeypatch, ruleset):
+    game = game_for(ruleset, holder="a")
+    a1 = game.state.units["a1"]
+    assert game.rules.holds_position(game, a1)
+    line = chart_close(monkeypatch, game)
+    assert line.endswith("-> Close on the enemy" + NOTE), line
+    assert a1.markers["solo_order"] == "close"  # the order stands: a Continue goes on with it
+
+
+@pytest.mark.parametrize("ruleset", sorted(CASES))
+def test_the_attacker_ordered_to_close_has_no_such_note(monkeypatch, ruleset):
+    game = game_for(ruleset, holder="b")
+    assert not game.rules.holds_position(game, game.state.units["a1"])
+    assert chart_close(monkeypatch, game).endswith("-> Close on the enemy")
+
+
+@pytest.mark.parametrize("ruleset", ["great-war-54mm", "goodbyeeee", "wwify", "ww2-skirmish"])
+def test_a_defender_out_of_its_position_is_not_held(ruleset):
+    """In the open beside the trench a defender may move (into the position on its way;
+    WW2 Skirmish holds any cover, not only a trench); the 1/35th holds wherever it stands
+    (its own reading, solo-defenders)."""
+    game = game_for(ruleset, holder="a", in_trench=False)
+    assert not game.rules.holds_position(game, game.state.units["a1"])
+
+
+def test_the_1_35th_defender_holds_in_the_open_too():
+    game = game_for("ww2-135", holder="a", in_trench=False)
+    assert game.rules.holds_position(game, game.state.units["a1"])
