@@ -25,10 +25,7 @@ from game.core.state import Figure, GameState, Marker, Unit
 from game.solo import portal_state, portals
 from game.solo.goals import defends, in_fortification
 from game.solo.keys import CountRecord, FireRecord, SoloKey
-from game.solo.tables import ORDER_WORDS, Profile, cover_class, solo_tables
-
-#: the chart results that move a unit toward the enemy
-FORWARD = ("advance", "attack", "close")
+from game.solo.tables import FORWARD, ORDER_WORDS, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
     from game.data.map_schema import MapFile
@@ -207,7 +204,7 @@ class SoloMixin:
         cover = self.cover_from_enemy(game, figs, enemies)
         if prof.at_gun or prof.support_weapon or cover == "soft":
             add("soft_cover", 1, "AT gun or MMG/HMG" if (prof.at_gun or prof.support_weapon) else "in soft cover")
-        advancing = unit.markers.get(SoloKey.ORDER) in ("advance", "attack", "close") and not (prof.at_gun or prof.support_weapon)
+        advancing = unit.markers.get(SoloKey.ORDER) in FORWARD and not (prof.at_gun or prof.support_weapon)
         stationary_hard = cover == "hard" and stood_still(unit, figs) and not any(self.moved_lately(game, f) for f in figs)
         if advancing or stationary_hard:
             add("advancing", 1, "advancing" if advancing else "stationary in hard cover")

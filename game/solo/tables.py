@@ -22,6 +22,7 @@ AfvOrder = Literal["bale_out", "retreat", "halt", "manoeuvre", "advance"]
 ORDER_WORDS = {"continue": "Continue", "close": "Close on the enemy", "halt": "Halt", "advance": "Advance",
                "attack": "Attack", "retreat": "Retreat", "rout": "Rout", "bale_out": "Bale out",
                "manoeuvre": "Manoeuvre"}
+FORWARD = ("advance", "attack", "close")  # the chart results that move a unit toward the enemy
 
 
 class Factor(Strict):

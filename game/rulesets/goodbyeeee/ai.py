@@ -29,7 +29,7 @@ from game.rulesets.parts import Planner
 from game.solo.fallback import cover_spots
 from game.solo.goals import ai_goal, back_goal, defends
 from game.solo.keys import SoloKey
-from game.solo.tables import solo_tables
+from game.solo.tables import FORWARD, solo_tables
 
 from .ai_spend import spend_commands
 from .auto_weapons import ZONE
@@ -39,7 +39,6 @@ from .status import GbFigMark
 if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
 
-FORWARD = ("advance", "attack", "close")
 CHARGING = ("attack", "close")
 MOVES_AT_ONCE = 2  # moves planned per call: the first the referee accepts is given
 #: weapons whose shots read the crew or the beaten zone (other figures than firer and target)

@@ -21,6 +21,7 @@ from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.solo.goals import ai_goal, back_goal, defends, position_on_the_way
 from game.solo.keys import SoloKey
+from game.solo.tables import FORWARD
 
 if TYPE_CHECKING:
     from game.rulesets.great_war_54mm.rules import GreatWar54
@@ -55,7 +56,7 @@ class GreatWarPlanner(Planner["GreatWar54"]):
         if unit.markers.get(GwUnitMark.RUNNING) or self.rules.is_crew(unit):
             return []
         defending = self.rules.holds_position(game, unit)  # interpretation defenders
-        forward = order in ("advance", "attack", "close") and not defending
+        forward = order in FORWARD and not defending
         back = self._back_goal(game, side, unit, order)  # Retreat, or a Halt in cover after falling back
         backward = order == "rout" or back is not None
         if not (forward or backward):

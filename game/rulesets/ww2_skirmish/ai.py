@@ -49,6 +49,7 @@ from game.rulesets.ww2_skirmish.options import Ww2Options, options, tie_key
 from game.rulesets.ww2_skirmish.status import Ww2FigMark, Ww2UnitMark
 from game.solo.goals import defends, hold_objectives
 from game.solo.keys import SoloKey
+from game.solo.tables import FORWARD
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -90,7 +91,7 @@ class Ww2Planner(Ww2ChartMoves):
             if order == "rout" or self.rules.routing(u):
                 continue
             spot = self.spot_orders(game, side, u)
-            if spot and (order not in ("advance", "attack", "close") or self.stays(game, side, u)):
+            if spot and (order not in FORWARD or self.stays(game, side, u)):
                 out += spot
         return out
 
@@ -149,7 +150,7 @@ class Ww2Planner(Ww2ChartMoves):
         elif order == "halt" and moves < 2 and self.rules.formation.team_may_move(game, unit) and \
                 (cover := self.halt_cover_point(game, unit)) is not None:
             yield self.move_to(side, unit, cover)  # falling back: halt in the nearest cover
-        elif order in ("advance", "attack", "close") and self.rules.holds_position(game, unit):
+        elif order in FORWARD and self.rules.holds_position(game, unit):
             pass  # the solo chart: units "will not move from fortified positions they are defending"
         elif order in ("attack", "close"):
             c = self.centre(game, unit)

@@ -25,12 +25,11 @@ from game.rulesets.wwify.status import WwifyUnitMark
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin, last_firer
 from game.solo.retreat import flee_vector, surrounded
-from game.solo.tables import Profile, cover_class, solo_tables
+from game.solo.tables import FORWARD, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
 
-FORWARD = ("advance", "attack", "close")
 AT_WEAPON_KINDS = ("mortar", "field_gun", "vehicle")  # units whose fire counts as heavy
 
 
