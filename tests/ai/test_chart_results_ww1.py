@@ -373,3 +373,32 @@ def test_gw_fire_goes_where_a_first_casualty_makes_a_unit_test_its_morale():
     assert planner.shot_value(game, game.state.figures["a1.2"], b1) == pytest.approx(float(after))
     nxt = planner.unit_commands(game, "a", a1, {})[0]
     assert (nxt.figure_id, nxt.target) == ("a1.2", "b2")
+
+
+def test_gw_crewed_weapon_carries_out_a_retreat_but_never_runs(monkeypatch):
+    """"Support weapons on tripods, AT guns etc will halt and fire if possible instead" of
+    Advance and Attack only: an HMG team in the open ordered to Retreat goes toward the
+    nearest cover further from the enemy, as a section does; in a trench at full strength
+    it may stay. A chart Rout pins it where it stands (a crewed weapon cannot run)."""
+    hmg = unit("a1", [("hmg", 20, 26), ("crewman", 21.5, 26), ("crewman", 23, 26)], kind="crew")
+    game = gw_game([hmg], [gw_squad("b1", 24, 12)], terrain=[GW_WOOD])
+    cmds = gw_moves(game, "a1", "retreat")
+    assert cmds and all(c.kind == "move" for c in cmds)
+    for c in cmds:
+        ok(game, c)
+    x, y = centre(game, "a1")
+    assert x < 21.5 and y > 27  # toward the wood, away from b1
+    trench = {"type": "trench", "line": [[0, 26], [48, 26]], "width": 2}
+    game = gw_game([unit("a1", [("hmg", 20, 26), ("crewman", 21.5, 26), ("crewman", 23, 26)], kind="crew")],
+                   [gw_squad("b1", 24, 12)], terrain=[trench])
+    assert gw_moves(game, "a1", "retreat") == []
+    game = gw_game([unit("a1", [("hmg", 20, 26), ("crewman", 21.5, 26), ("crewman", 23, 26)], kind="crew")],
+                   [gw_squad("b1", 24, 12)])
+    scripted_rf(monkeypatch, game, 7)
+    force(game, 1)  # RF6-8, 1: Rout
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    monkeypatch.undo()
+    u = game.state.units["a1"]
+    assert u.markers.get("pinned") and not u.markers.get("running")
+    here = centre(game, "a1")
+    assert gw_moves(game, "a1", "rout") == [] and centre(game, "a1") == here

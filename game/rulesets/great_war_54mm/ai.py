@@ -53,12 +53,15 @@ class GreatWarPlanner(Planner["GreatWar54"]):
 
     # ---- moving ------------------------------------------------------------------------
     def _ai_move(self, game: Game, side: str, unit: Unit, order: str, memo: dict) -> list[Command]:
-        if unit.markers.get(GwUnitMark.RUNNING) or self.rules.is_crew(unit):
+        if unit.markers.get(GwUnitMark.RUNNING):
             return []
+        # a crewed weapon never goes forward (the chart's Advance is its Halt) nor runs (a
+        # chart Rout pins it), but it carries out a Retreat and the Halt in cover after one
+        crew = self.rules.is_crew(unit)
         defending = self.rules.holds_position(game, unit)  # interpretation defenders
-        forward = order in FORWARD and not defending
+        forward = order in FORWARD and not defending and not crew
         back = self._back_goal(game, side, unit, order)  # Retreat, or a Halt in cover after falling back
-        backward = order == "rout" or back is not None
+        backward = (order == "rout" and not crew) or back is not None
         if not (forward or backward):
             return []
         if GwUnitMark.MOVE_ALLOWANCE not in unit.markers:
