@@ -74,6 +74,12 @@ class Planner(Generic[RulesT]):
         reaction); None: the first legal option."""
         return None
 
+    def retreat_stays(self, game: Game, unit: Unit) -> bool:
+        """Whether ``unit``, ordered to Retreat, stays where it is: "If in cover already,
+        unit may stay in position if it has at least 50% of its original unit strength"
+        (interpretation retreat). The chart's log line says so; the default: it moves."""
+        return False
+
 
 class CommandListing(Generic[RulesT]):
     """The commands a side may give, and what the interface offers for a selection.

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.core.state import Figure, Unit
     from game.data.ruleset_schema import RulesetData
     from game.geometry.los import LosResult
+    from game.rulesets.parts import Planner
     from game.solo.tables import Profile
 
 
@@ -27,6 +28,8 @@ class SoloRules(Protocol):
     """A ruleset with the solo rules mixed in."""
 
     # ---- given by the ruleset (game/rulesets/base.py, game/rulesets/sight.py) ----------
+    planner: Planner[Any]
+
     @property
     def data(self) -> RulesetData: ...
 

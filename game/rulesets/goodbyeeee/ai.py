@@ -145,6 +145,10 @@ class GbPlanner(Planner["Goodbyeeee"]):
         to = self.affordable(game, v, self.step_toward(game, v, goal, reach), False)
         return [Command("move", side, figure=v.id, path=(to,))] if to is not None else []
 
+    def retreat_stays(self, game: Game, unit: Unit) -> bool:
+        return bool(self.rules.alive(game, unit.id)) and \
+            back_goal(self.rules, game, unit.side, unit, "retreat", lambda p: self.cover_at(game, p)) is None
+
     def cover_at(self, game: Game, p: tuple[float, float]) -> bool:
         return any(ft.type.cover != "none" for ft in game.table.features_at(p))
 

@@ -205,6 +205,9 @@ class GreatWarPlanner(Planner["GreatWar54"]):
     def _cover_at(self, game: Game, p) -> bool:
         return any(f.type.cover != "none" for f in game.table.features_at(p))
 
+    def retreat_stays(self, game: Game, unit: Unit) -> bool:
+        return bool(self.rules.alive(game, unit.id)) and self._back_goal(game, unit.side, unit, "retreat") is None
+
     def _back_goal(self, game: Game, side: str, unit: Unit, order: str) -> tuple[float, float] | None:
         """Where a Retreat goes, or a Halt in the nearest cover after falling back (game/solo/goals.py)."""
         return back_goal(self.rules, game, side, unit, order, lambda p: self._cover_at(game, p))

@@ -54,6 +54,10 @@ class Ww2ChartMoves(Planner["Ww2Skirmish"]):
                          home=self.home_point(game, side, unit))
         return g.kind, (clamp_to_table(game, g.point) if g.point is not None else None)
 
+    def retreat_stays(self, game: Game, unit: Unit) -> bool:
+        return bool(self.rules.fighters(game, unit.id)) and \
+            self.retreat_point(game, unit.side, unit, self.rules.known_enemies(game, unit.side))[0] == "stay"
+
     def halt_cover_point(self, game: Game, unit: Unit) -> tuple[float, float] | None:
         """A falling-back team's Halt in the nearest cover facing the last known enemy
         (interpretation fall-back-halt): where it goes, or None (it halts where it is)."""

@@ -204,6 +204,9 @@ class WwifyPlanner(Planner["Wwify"]):
             yield from self.routes.move_cmds(game, side, unit, goal, n, memo, stop=stop)
         yield from fire
 
+    def retreat_stays(self, game: Game, unit: Unit) -> bool:
+        return bool(self.rules.alive(game, unit.id)) and self.chart.retreat_point(game, unit.side, unit) is None
+
     def across_water(self, game: Game, unit: Unit, seen: Figure | None = None) -> Figure | None:
         """The nearest enemy ``unit`` sees (or ``seen``) when it stands across water and
         the way to it is round by a bridge: a Close cannot close on it, and the unit halts

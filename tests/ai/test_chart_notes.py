@@ -1,7 +1,9 @@
-"""The solo chart's exception for defenders says why a unit stays: "They will not move
-however, from fortified positions they are defending" (interpretation defenders). In
-every ruleset the chart's log line names it, from the one answer the planner also reads
-(the solo rules' ``holds_position``): forced dice, a small table per ruleset."""
+"""The solo chart's log line says why a unit will not move as its result reads, from the
+same answer its planner acts on: a defender in its position ("They will not move however,
+from fortified positions they are defending": interpretation defenders, the solo rules'
+``holds_position``) and a Retreat in cover at half strength or more ("unit may stay in
+position": interpretation retreat, the planner's ``retreat_stays``). Forced dice, a small
+table per ruleset."""
 
 import pytest
 
@@ -10,6 +12,7 @@ from tests.rulesets.helpers import first_going, force, ok, small_map, unit
 from tests.rulesets.wwify_kit import fresh
 
 NOTE = ": it defends its position and will not leave it; it holds and fires instead"
+STAYS = ": in cover, with half its strength or more, it stays in position"
 
 # ruleset: (side A's three figure types, side B's figure type, the map's unit, table size)
 CASES = {
@@ -42,8 +45,13 @@ def game_for(ruleset: str, holder: str, in_trench: bool = True):
 
 def chart_close(monkeypatch, game) -> str:
     """Side A's squad rolls the chart at RF0 and gets a 6: Close on the enemy."""
-    monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", 0, "scripted")])
-    force(game, 6)
+    return chart(monkeypatch, game, 0, 6)
+
+
+def chart(monkeypatch, game, rf: int, face: int) -> str:
+    """Side A's squad rolls the chart at ``rf`` and gets ``face``: the log line."""
+    monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", rf, "scripted")])
+    force(game, face)
     ok(game, Command("solo_orders", "a", unit="a1"))
     monkeypatch.undo()
     return next(e.line for e in reversed(game.log.events) if "solo action chart" in e.line)
@@ -78,3 +86,19 @@ def test_a_defender_out_of_its_position_is_not_held(ruleset):
 def test_the_1_35th_defender_holds_in_the_open_too():
     game = game_for("ww2-135", holder="a", in_trench=False)
     assert game.rules.holds_position(game, game.state.units["a1"])
+
+
+@pytest.mark.parametrize("ruleset", sorted(CASES))
+def test_a_retreat_in_cover_at_full_strength_stays_and_the_log_says_why(monkeypatch, ruleset):
+    """RF2-5, a 1: Retreat. In its trench, whole, the squad stays (it "may stay in
+    position"), and the log says so; in the open it moves and the line says nothing more.
+    The 1/35th's planner always falls back (the text's "may"), so it never has the note."""
+    for in_trench in (True, False):
+        game = game_for(ruleset, holder="b", in_trench=in_trench)
+        if ruleset == "ww2-skirmish":  # the enemy must be spotted to be retreated from
+            game.rules.spotting.mark_spotted(game, "a", game.state.figures["b1.1"], "sight")
+        a1 = game.state.units["a1"]
+        stays = in_trench and ruleset != "ww2-135"
+        assert game.rules.planner.retreat_stays(game, a1) == stays
+        line = chart(monkeypatch, game, 3, 1)
+        assert line.endswith("-> Retreat" + (STAYS if stays else "")), line
