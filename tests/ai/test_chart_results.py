@@ -124,6 +124,26 @@ def test_falling_back_team_halts_in_the_nearest_cover_facing_the_enemy_on_5_or_6
     assert u.markers["solo_order"] == "halt" and u.markers.get("solo_take_cover")
 
 
+def test_a_falling_back_tripod_mg_halts_in_the_nearest_cover_too(monkeypatch):
+    """The footnote swaps only Advance and Attack for "halt and fire": a tripod MG team
+    falling back goes behind the wall as a rifle team does (interpretation
+    support-weapons); it fires from there."""
+    mg = [unit("a1", [("ger_hmg_gunner", 24, 30), ("ger_mg_loader", 26, 30)])]
+    game = wgame(mg, [unit("b1", [("us_rifleman", 30, 14)])], terrain=[WALL])
+    see(game, "a", "b1.1")
+    u = game.state.units["a1"]
+    assert game.rules.profile(game, u).support_weapon
+    u.markers["solo_order"] = "retreat"
+    scripted_rf(monkeypatch, game, -2)
+    force(game, 5)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    monkeypatch.undo()
+    assert u.markers["solo_order"] == "halt" and u.markers.get("solo_take_cover")
+    first = planned(game, "a1")[0]
+    assert first.kind == "move_unit" and first.point[1] / IN > 33, first
+    assert game.check(first) is None
+
+
 def test_halt_cover_goal_is_none_without_cover_facing_the_enemy():
     spots = [(0.0, 50.0)]
     assert halt_cover_goal((0.0, 0.0), (0.0, -100.0), spots, 100.0, lambda s, e: False) is None

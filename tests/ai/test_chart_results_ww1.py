@@ -234,6 +234,18 @@ def test_wwify_falling_back_halts_in_the_nearest_cover(monkeypatch):
     assert first_legal(game, "s").kind != "move_unit"
 
 
+def test_wwify_hmg_team_falling_back_halts_in_the_nearest_cover_too(monkeypatch):
+    """The footnote swaps only Advance and Attack for a halt: a falling-back HMG team
+    goes to the nearest cover as a squad does, then fires."""
+    hmg = unit("s", [("good_hmg", 16, 28), ("good_crew", 17, 28), ("good_crew", 15, 28)], kind="hmg")
+    game = fresh(wmap([hmg], [unit("e", rifle_line("evil_rifleman", 3, 14, 14))], terrain=[WW_WOOD]))
+    falls_back_to_halt(monkeypatch, game, "s", -3, 5)
+    c = first_legal(game, "s")
+    assert c.kind == "move_unit", c
+    ok(game, c)
+    assert centre(game, "s")[1] > 31
+
+
 def test_wwify_advance_takes_up_dispersed_order():
     """Advance: "Move towards the nearest enemy at half speed in dispersed order"
     (interpretation dispersed: a line abreast, 2" apart, across the advance)."""

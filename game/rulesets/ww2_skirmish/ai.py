@@ -128,7 +128,11 @@ class Ww2Planner(Ww2ChartMoves):
             yield from self.smoke_orders(game, side, unit, self.rules.known_enemies(game, side))
         if (prof.support_weapon or prof.at_gun) and order not in ("retreat", "rout"):
             # "Support weapons on tripods, AT guns etc will halt and fire if possible
-            # instead" (of Advance and Attack only): Retreat and Rout are carried out
+            # instead" (of Advance and Attack only): Retreat and Rout are carried out, and a
+            # tripod MG or mortar falling back halts in the nearest cover (a gun stays put)
+            if order == "halt" and not prof.at_gun and moves < 2 and self.rules.formation.team_may_move(game, unit) and \
+                    (cover := self.halt_cover_point(game, unit)) is not None:
+                yield self.move_to(side, unit, cover)
             yield from self.spot_orders(game, side, unit)
             yield from fire()
             return

@@ -251,8 +251,8 @@ class WwifyPlanner(Planner["Wwify"]):
 
     # ---- HMGs, mortars, field guns -------------------------------------------------------------------------
     def _ai_support(self, game: Game, side: str, unit: Unit, order: str, memo: dict) -> Iterator[Command]:
-        """Fire twice (a field gun once); move only to retreat, rout, or carry out an
-        Advance when there is nothing to fire at."""
+        """Fire twice (a field gun once); move only to retreat, rout, halt in the nearest
+        cover when falling back, or carry out an Advance when there is nothing to fire at."""
         acts = unit.markers.get(WwifyUnitMark.ACTS, [])
         if self.rules.listing.actions_left(game, unit) <= 0 or "move" in acts:
             return
@@ -261,7 +261,11 @@ class WwifyPlanner(Planner["Wwify"]):
             yield from self.routes.move_cmds(game, side, unit, self._home_point(game, unit), n, memo)
             return
         fire = list(self._fire_cmds(game, side, unit, n))
-        back = self.chart.retreat_point(game, side, unit) if not acts and order == "retreat" else None
+        back = None
+        if not acts and order == "retreat":
+            back = self.chart.retreat_point(game, side, unit)
+        elif not acts and order == "halt":
+            back = self.chart.halt_cover_point(game, unit)  # falling back: halt in the nearest cover
         if back is not None:
             yield from self.routes.move_cmds(game, side, unit, back, n, memo)
         yield from fire
