@@ -326,3 +326,60 @@ def test_the_ai_throws_no_grenade_whose_burst_could_catch_itself():
     far = table_game([("us_rifleman", 30, 17.6)], [("de_rifleman", 30, 25.6)], terrain=bank)
     us2, g2 = far.state.figures["a1.1"], far.state.figures["b1.1"]
     assert [c.kind for c in far.rules.planner.shots(far, us2, [g2])].count("throw") == 1
+
+
+def chart_rout(monkeypatch, game, uid="b1"):
+    """Side b's team rolls the chart at RF9 and gets a 1: Rout."""
+    monkeypatch.setattr(type(game.rules), "risk_factors", lambda self, g, u: [("test", 9, "scripted")])
+    force(game, 1)
+    assert game.submit(Command("solo_orders", "b", unit=uid)).ok
+    monkeypatch.undo()
+    return game.state.units[uid]
+
+
+def test_a_chart_rout_falls_back_and_neither_fires_nor_holds_and_counts_in_rout_next_time(monkeypatch):
+    """"Rout: Unit will run at move (+5cms) away from the nearest enemy unit(s), it may
+    neither fight nor shoot" (interpretation chart-rout): the figures' commands are moves
+    away only, and at its next roll the team has "4: Unit in rout"."""
+    game = german_turn([("us_rifleman", 30, 20)], [("de_rifleman", 30, 28), ("de_rifleman", 32, 28)], hidden=False)
+    u = chart_rout(monkeypatch, game)
+    assert u.markers[SoloKey.ORDER] == "rout" and game.rules.routed(game, u)
+    for fid in ("b1.1", "b1.2"):
+        f = game.state.figures[fid]
+        cmds = list(game.rules.planner.figure_commands(game, f, "rout"))
+        assert cmds and {c.kind for c in cmds} <= {"move", "crawl"}, cmds
+        end = cmds[0].path[-1]
+        assert hypot(end[0] - 30 * 25.4, end[1] - 20 * 25.4) > hypot(f.x - 30 * 25.4, f.y - 20 * 25.4)  # away
+    assert ("rout", 4) in [(fid, v) for fid, v, _ in game.rules.risk_factors(game, u)]
+
+
+def test_a_team_surrounded_when_the_chart_routs_it_surrenders(monkeypatch):
+    """"If surrounded, they surrender": each man is the prisoner of the nearest enemy
+    (L244), and a team with a way out does not."""
+    ring = [("us_rifleman", 30 + dx, 30 + dy) for dx, dy in ((0, -6), (6, 0), (0, 6), (-6, 0))]
+    game = german_turn(ring, [("de_rifleman", 30, 30), ("de_rifleman", 31, 30)], hidden=False)
+    chart_rout(monkeypatch, game)
+    assert all(game.state.figures[f].life == "captured" for f in ("b1.1", "b1.2"))
+    assert game.state.figures["b1.1"].attrs.get("prisoner_of") in {"a1.1", "a1.2", "a1.3", "a1.4"}
+    game = german_turn(ring[:2], [("de_rifleman", 30, 30), ("de_rifleman", 31, 30)], hidden=False)
+    chart_rout(monkeypatch, game)
+    assert all(game.state.figures[f].life == ACTIVE for f in ("b1.1", "b1.2"))
+
+
+def test_a_team_falling_back_halts_in_the_nearest_cover(monkeypatch):
+    """Up to RF0, 5-6: "Units falling back away from the enemy will halt in the nearest
+    cover" (solo reading fall-back-halt): a man in the open with a wood 2" behind him
+    moves into it first; the plain Halt does not move him."""
+    wood = {"type": "wood", "polygon": [[26, 31], [34, 31], [34, 36], [26, 36]]}
+    for take_cover in (True, False):
+        game = table_game([("us_rifleman", 30, 20)], [("de_rifleman", 30, 29)], terrain=[wood])
+        assert game.submit(Command(END_PHASE, "a")).ok and game.state.active_side == "b"
+        u = game.state.units["b1"]
+        u.markers[SoloKey.ORDER] = "halt"
+        if take_cover:
+            u.markers[SoloKey.TAKE_COVER] = True
+        first_cmd = next(iter(game.rules.planner.figure_commands(game, game.state.figures["b1.1"], "halt")))
+        if take_cover:
+            assert first_cmd.kind == "move" and game.rules.morale.in_cover(game, first_cmd.path[-1]), first_cmd
+        else:
+            assert first_cmd.kind != "move", first_cmd

@@ -95,6 +95,11 @@ class W135Planner(Planner["Ww2135"]):
         lv = rules.morale.level(f)
         if lv == SHAKEN or order in ("rout", "retreat"):
             yield from self.moves(game, f, enemies, away=True)
+        if order == "rout":
+            return  # the chart's Rout: "it may neither fight nor shoot" (interpretation chart-rout)
+        if order == "halt" and game.state.units[f.unit].markers.get(SoloKey.TAKE_COVER) and not rules.is_vehicle(f) \
+                and not rules.morale.in_cover(game, f.pos):
+            yield from self.moves(game, f, enemies, away=True, cover_only=True)  # falling back: halt in the nearest cover
         if lv == SUPPRESSED and f.markers.get(W135FigMark.BY_TEST) and not rules.morale.in_cover(game, f.pos):
             yield from self.moves(game, f, enemies, away=False, cover_only=True)
         if rules.firing.dry(f):

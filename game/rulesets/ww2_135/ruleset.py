@@ -69,7 +69,9 @@ from game.data.map_schema import MapFile
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
 from game.solo.goals import defends
-from game.solo.tables import Profile
+from game.solo.keys import SoloKey
+from game.solo.retreat import surrounded
+from game.solo.tables import Profile, solo_tables
 
 from . import sight_lines
 from .acquire import W135Acquire
@@ -291,6 +293,23 @@ class Ww2135(RulesetBase[W135Data]):
         """A side that wins by holding on holds wherever it stands: its figures fire, or shift
         a point's move to fire, and do not advance (interpretation solo-defenders)."""
         return defends(game, unit.side)
+
+    def routed(self, game: Game, unit: Unit) -> bool:
+        """A team the chart routed, until it dices again ("4: Unit in rout")."""
+        return unit.markers.get(SoloKey.ORDER) == "rout"
+
+    def chart_rout(self, game: Game, unit: Unit) -> None:
+        """The chart's Rout (interpretation chart-rout): surrounded by the enemies its side
+        knows of, the team surrenders, each man the prisoner of the nearest of them (L244);
+        else its figures spend their points falling back and neither fire nor fight (the
+        planner)."""
+        figs = [f for f in self.alive(game, unit.id) if not self.is_vehicle(f)]
+        known = self.known_enemies(game, unit.side)
+        if not figs or not surrounded(self.unit_centre(game, unit.id), [e.pos for e in known], solo_tables().dist_mm("surround_reach")):
+            return
+        game.emit("morale", f"{unit.name} routs but is surrounded: it surrenders.", units=[unit.id])
+        for f in sorted(figs, key=lambda x: x.id):
+            self.melee.capture(game, min(known, key=lambda e: (self.dist(e.pos, f.pos), e.id)), f)
 
     def profile(self, game: Game, unit: Unit) -> Profile:
         """The solo rules' view of a team: a tank or half-track is an AFV (its own chart);
