@@ -136,3 +136,21 @@ def test_mud_stops_the_machine_guns_and_the_moves_and_indecision_stops_every_mov
     assert "may not move this turn" in refused(game, Command("move", "a", figure="a1.2", path=((250, 250),)))
     to_step(game, "fire")
     assert "clogged with mud" in refused(game, Command("fire", "a", figure="a1.2", target="b1.1"))
+
+
+def test_a_card_another_side_cannot_see_is_not_actioned_on_its_view():
+    """An AI plans on its side's view, where another player's face-down cards are blank
+    (code "?"): a trial that reaches that player's event step turns over the cards it
+    knows and leaves the blank one, rather than failing on it (found by a greedy player's
+    decision in a Bombing Party game). On the real game the card is actioned."""
+    game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 100)])])
+    code = game.state.decks[EVENT_DECK].draw_pile[0]
+    deal(game, "b", code)
+    view = game.rules.view(game, "a")
+    assert [c.code for c in view.hands["b"]] == ["?"]
+    seen = Game(game.rules, view.copy(), game.table, game.seed, game.options, game.scenario)
+    seen._begun = True
+    assert game.rules.initiative.job_event(seen, {"do": "event", "side": "b"}) == []
+    assert [c.code for c in seen.state.hands["b"]] == ["?"] and seen.log.events[-1].line.endswith("no random event this turn.")
+    game.rules.initiative.job_event(game, {"do": "event", "side": "b"})
+    assert any(e.line.startswith("Side B turn over the") for e in game.log.events)

@@ -144,7 +144,9 @@ class GbInitiative(Chapter["Goodbyeeee"]):
         if "follow" not in job:
             events = self.rules.data.events.cards
             hand = st.hands.get(side, [])
-            down = [c for c in hand if not c.face_up]
+            # on another side's view (an AI's plan) a card it may not see is blank ("?", rulesets/
+            # views.py): what it does is unknown there, so it is not actioned
+            down = [c for c in hand if not c.face_up and c.code in events]
             job["follow"] = []
             if not down:
                 game.emit("event", f"{st.sides[side].name} have no random event this turn.", side=side)
