@@ -204,6 +204,28 @@ def test_an_advance_over_difficult_ground_spends_no_more_of_the_move_than_keeps_
     assert [c.figure_id for c in planner.unit_commands(game, "a", u, {}) if c.kind == "move"] == []
 
 
+def test_an_advance_goes_at_half_speed_and_an_attack_at_full():
+    """The chart's Advance: "Move towards the nearest enemy at half speed": a man out of
+    range of any shot walks 7.5 cm of his 15 (an Attack walks the whole move)."""
+    from tests.rulesets.gb_kit import no_points
+    from tests.rulesets.helpers import first_going, small_map
+
+    for what, walked in (("advance", 7.5), ("attack", 15.0)):
+        a = [unit("a1", [("junior_nco", 20, 110), ("private", 30, 110)], kind="section")]
+        doc = small_map(a, [unit("b1", [("private", 25, 5)], kind="section")], ruleset="goodbyeeee", unit="cm",
+                        size=(120, 120), turn_limit=6)
+        game = no_points(first_going(doc))
+        u = game.state.units["a1"]
+        to_step(game, "orders")
+        u.markers[SoloKey.ORDER] = what
+        order(game, 1, 1)
+        moves = game.rules.planner.unit_commands(game, "a", u, {})
+        assert moves and moves[0].kind == "move"
+        fig = game.state.figures[moves[0].figure_id]
+        ok(game, moves[0])
+        assert walked - 0.5 <= fig.markers["moved_cm"] <= walked, (what, fig.markers["moved_cm"])
+
+
 def test_after_its_moves_a_figure_in_the_open_lies_down_unless_the_enemy_is_near():
     game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 20, 46)], kind="section")])
     to_step(game, "orders")
