@@ -53,6 +53,22 @@ def test_no_chart_roll_until_the_side_has_seen_an_enemy():
     assert src.used == 1 and any("AFV solo movement chart" in e.line for e in game.log.events)
 
 
+def test_a_jeep_takes_the_afv_chart_as_its_planner_carries_its_orders_out():
+    """The infantry chart's Attack, Close and Rout have no meaning for a vehicle, which the
+    planner moves and fires as one: a soft-skinned jeep takes the AFV solo movement chart
+    (interpretation solo-soft-skins), and its Retreat drives away from the enemy."""
+    game = wgame([unit("a1", [("us_jeep", 24, 30)], kind="vehicle")], [unit("b1", [("ger_rifleman", 24, 20)])])
+    see(game, "a", "b1.1")
+    assert game.rules.profile(game, game.state.units["a1"]).vehicle
+    force(game, 1)
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    line = next(e.line for e in reversed(game.log.events) if "chart" in e.line)
+    assert "AFV solo movement chart" in line and "no main armament -2" in line, line
+    assert game.state.units["a1"].markers["solo_order"] in ("retreat", "halt", "manoeuvre", "advance", "bale_out")
+    cmds = orders(game, "a1", "retreat")
+    assert cmds and cmds[0].kind == "move_unit" and cmds[0].point[1] > 30 * IN, cmds[:1]
+
+
 def test_advance_at_half_speed_without_infantry_full_speed_with_it():
     """"Advance: Move towards the nearest enemy with infantry within 6", or at half speed":
     a Sherman 40" from the enemy goes 9" north alone, 18" with a rifleman 3" from it."""

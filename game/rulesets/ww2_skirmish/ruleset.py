@@ -377,7 +377,7 @@ class Ww2Skirmish(Ww2Common):
         figs = game.state.unit_figures(unit.id)
         v = self.unit_vehicle(game, unit.id)
         prof.routing = self.routing(unit)
-        prof.vehicle = v is not None and self.is_afv(v)
+        prof.vehicle = v is not None  # a soft-skin too: the AFV chart (interpretation solo-soft-skins)
         prof.at_gun = self.unit_gun(game, unit.id) is not None
         # "support weapons on tripods, AT guns etc": tripod MGs and the medium mortars on their
         # baseplates (not bipod LMGs, nor the light mortars of the platoon: support-weapons)
