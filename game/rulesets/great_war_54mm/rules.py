@@ -107,7 +107,6 @@ class GreatWar54(RulesetBase[GWData]):
         cover"): ``GwFigAttr.MOVED_LAST_TURN`` is noted at each side's start."""
         return bool(fig.markers.get(FigureMark.MOVED) or fig.attrs.get(GwFigAttr.MOVED_LAST_TURN))
 
-
     # ---- small helpers -------------------------------------------------------------
     def is_crew(self, unit: Unit) -> bool:
         return unit.kind == "crew"
