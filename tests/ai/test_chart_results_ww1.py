@@ -414,3 +414,23 @@ def test_gw_crewed_weapon_carries_out_a_retreat_but_never_runs(monkeypatch):
     assert u.markers.get("pinned") and not u.markers.get("running")
     here = centre(game, "a1")
     assert gw_moves(game, "a1", "rout") == [] and centre(game, "a1") == here
+
+
+def test_gw_attack_and_close_make_for_the_objective_to_take_else_the_nearest_enemy():
+    """Interpretation attack-goal: while its side has an objective to take, an Attack or a
+    Close makes for it as an Advance does ("includes any ordered game objective"); with
+    none, for the nearest enemy. The objective off to the east draws all three east; without
+    it they go north at the enemy section."""
+    doc = small_map([gw_squad("a1", 10, 40)], [gw_squad("b1", 10, 22)])
+    plain = small_map([gw_squad("a1", 10, 40)], [gw_squad("b1", 10, 22)])
+    doc["objectives"] = [{"id": "farm", "name": "the farm", "at": [40, 30], "radius": 3}]
+    doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["farm"], "when": "turn_end",
+                                     "text": "A holds the farm"}]
+    for order in ("attack", "close", "advance"):
+        for d, east in ((doc, True), (plain, False)):
+            game = make_game(d)
+            x0 = centre(game, "a1")[0]
+            for c in gw_moves(game, "a1", order, faces=(5, 5), activate=True):
+                ok(game, c)
+            x, y = centre(game, "a1")
+            assert (x - x0 > 1.5) == east, (order, east, x - x0, y)
