@@ -94,15 +94,21 @@ def gw_moves(game, uid, order, faces=(3, 3), activate=False):
     return cmds
 
 
-def test_gw_retreat_goes_to_the_nearest_cover_further_from_the_enemy():
-    """Retreat: "... or towards the nearest cover further from all enemy units." """
-    game = gw_game([gw_squad("a1", 20, 26)], [gw_squad("b1", 24, 12)], terrain=[GW_WOOD])
+def gw_retreats_to_the_wood(a1, west_of):
+    """``a1`` ordered to Retreat from a section to its north-east moves toward the wood to
+    its south-west, away from the enemy."""
+    game = gw_game([a1], [gw_squad("b1", 24, 12)], terrain=[GW_WOOD])
     cmds = gw_moves(game, "a1", "retreat")
     assert cmds and all(c.kind == "move" for c in cmds)
     for c in cmds:
         ok(game, c)
     x, y = centre(game, "a1")
-    assert x < 20.5 and y > 27  # toward the wood, away from b1
+    assert x < west_of and y > 27  # toward the wood, away from b1
+
+
+def test_gw_retreat_goes_to_the_nearest_cover_further_from_the_enemy():
+    """Retreat: "... or towards the nearest cover further from all enemy units." """
+    gw_retreats_to_the_wood(gw_squad("a1", 20, 26), 20.5)
 
 
 def test_gw_retreat_in_cover_stays_unless_under_half_strength():
@@ -392,14 +398,7 @@ def test_gw_crewed_weapon_carries_out_a_retreat_but_never_runs(monkeypatch):
     Advance and Attack only: an HMG team in the open ordered to Retreat goes toward the
     nearest cover further from the enemy, as a section does; in a trench at full strength
     it may stay. A chart Rout pins it where it stands (a crewed weapon cannot run)."""
-    hmg = unit("a1", [("hmg", 20, 26), ("crewman", 21.5, 26), ("crewman", 23, 26)], kind="crew")
-    game = gw_game([hmg], [gw_squad("b1", 24, 12)], terrain=[GW_WOOD])
-    cmds = gw_moves(game, "a1", "retreat")
-    assert cmds and all(c.kind == "move" for c in cmds)
-    for c in cmds:
-        ok(game, c)
-    x, y = centre(game, "a1")
-    assert x < 21.5 and y > 27  # toward the wood, away from b1
+    gw_retreats_to_the_wood(unit("a1", [("hmg", 20, 26), ("crewman", 21.5, 26), ("crewman", 23, 26)], kind="crew"), 21.5)
     trench = {"type": "trench", "line": [[0, 26], [48, 26]], "width": 2}
     game = gw_game([unit("a1", [("hmg", 20, 26), ("crewman", 21.5, 26), ("crewman", 23, 26)], kind="crew")],
                    [gw_squad("b1", 24, 12)], terrain=[trench])
@@ -426,11 +425,11 @@ def test_gw_attack_and_close_make_for_the_objective_to_take_else_the_nearest_ene
     doc["objectives"] = [{"id": "farm", "name": "the farm", "at": [40, 30], "radius": 3}]
     doc["victory"]["conditions"] = [{"type": "hold", "side": "a", "objectives": ["farm"], "when": "turn_end",
                                      "text": "A holds the farm"}]
-    for order in ("attack", "close", "advance"):
+    for what in ("attack", "close", "advance"):
         for d, east in ((doc, True), (plain, False)):
             game = make_game(d)
             x0 = centre(game, "a1")[0]
-            for c in gw_moves(game, "a1", order, faces=(5, 5), activate=True):
+            for c in gw_moves(game, "a1", what, faces=(5, 5), activate=True):
                 ok(game, c)
             x, y = centre(game, "a1")
-            assert (x - x0 > 1.5) == east, (order, east, x - x0, y)
+            assert (x - x0 > 1.5) == east, (what, east, x - x0, y)
