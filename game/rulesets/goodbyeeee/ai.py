@@ -208,9 +208,7 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 continue
             budget = None
             if order == "advance":  # the chart's Advance: "at half speed", half its walk in the turn
-                mv = rules.data.movement
-                walk = rules.mm(mv.stormtrooper if "stormtrooper" in rules.stats.skills(f) else mv.infantry)
-                reach = min(reach, walk / 2 - rules.moving.moved(f) - rules.mm(0.3))
+                reach = min(reach, rules.moving.walk(f) / 2 - rules.moving.moved(f) - rules.mm(0.3))
             if self.pace(game, side, centre, goal) <= self.fire_reach(f) and self.has_shot(game, f):
                 # fire and movement: a figure with a shot keeps it (L107-109): what it spends of its
                 # move (difficult ground double, standing up 5 cm) stays within what the weapon allows

@@ -226,8 +226,12 @@ class GbMove(Chapter["Goodbyeeee"]):
             return self.rules.mm(speed.road if road else speed.cross_country)
         if dash or fig.markers.get(GbFigMark.DASHED) == game.state.turn:
             return self.rules.mm(mv.dash)
-        skills = self.rules.stats.skills(fig)
-        return self.rules.mm(mv.stormtrooper if "stormtrooper" in skills else mv.infantry)
+        return self.walk(fig)
+
+    def walk(self, fig: Figure) -> float:
+        """A figure's walking move in mm (L99; a stormtrooper's L245)."""
+        mv = self.rules.data.movement
+        return self.rules.mm(mv.stormtrooper if "stormtrooper" in self.rules.stats.skills(fig) else mv.infantry)
 
     def moved(self, fig: Figure) -> float:
         """mm moved in this player's turn."""

@@ -91,11 +91,11 @@ class Ww2Planner(Ww2ChartMoves):
             if order == "rout" or self.rules.routing(u):
                 continue
             spot = self.spot_orders(game, side, u)
-            if spot and (order not in FORWARD or self.stays(game, side, u)):
+            if spot and (order not in FORWARD or self.stays(game, u)):
                 out += spot
         return out
 
-    def stays(self, game: Game, side: str, unit: Unit) -> bool:
+    def stays(self, game: Game, unit: Unit) -> bool:
         """Whether a team ordered forward stays where it is all the same: a support
         weapon or an AT gun (which halt and fire instead), or a defender in its position."""
         prof = self.rules.profile(game, unit)
