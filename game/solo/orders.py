@@ -340,11 +340,11 @@ class SoloMixin:
         words = ", ".join(f"{w} {v:+d}" for _, v, w in pts) or "no points"
         roll = game.dice.roll("d6", f"{unit.name}: AFV points {total} ({words}), AFV solo movement chart", units=[unit.id])
         order = solo_tables().afv_row(total).results[roll.value - 1]
-        if order == "bale_out" and not self.immobile(game, unit):
-            order = "retreat"
-            note = "Retreat (not immobile, so no bale out)"
-        else:
-            note = ORDER_WORDS[order]
+        note, immobile = ORDER_WORDS[order], self.immobile(game, unit)
+        if order == "bale_out" and not immobile:
+            order, note = "retreat", "Retreat (not immobile, so no bale out)"
+        elif order == "retreat" and immobile:  # "Retreat: ... If Immobile, Bale out"
+            order, note = "bale_out", "Retreat: immobile, so Bale out"
         unit.markers[SoloKey.ORDER] = order
         roll.outcome = note
 

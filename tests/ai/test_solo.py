@@ -185,7 +185,11 @@ def test_afv_chart_rows(monkeypatch, points, faces):
         monkeypatch.setattr(rules_cls, "immobile", lambda self, g, u: True)
         force(game, face)
         ok(game, Command("solo_orders", "a", unit="t"))
-        assert game.state.units["t"].markers["solo_order"] == expected
+        # immobile, "Bale out (if immobile) Or Retreat" and "Retreat: ... If Immobile, Bale out" both bale out
+        assert game.state.units["t"].markers["solo_order"] == ("bale_out" if expected == "retreat" else expected)
+        words = {"bale_out": "Bale out", "retreat": "Retreat: immobile, so Bale out"}
+        if expected in words:
+            assert game.log.events[-1].roll.outcome == words[expected]
         monkeypatch.undo()
 
 

@@ -12,6 +12,10 @@ For each figure of the team, best first:
   at an enemy in cover within 15", or on the near side of his bank, inside the burst, where
   his own place may not be thrown at; never where the burst could catch the thrower or a
   friend), when that chance is at least a sixth;
+- a man locked in a drawn fight fights on (L212); Attack: a man in contact with an enemy on
+  foot fights him, else one who can reach the nearest such enemy and still pay for hand to
+  hand moves into contact ("charge them if in reach", interpretation solo-orders);
+- an immobile vehicle on the AFV chart's Bale out: its crew abandon it;
 - Advance, Attack and Close: a move towards the nearest known enemy (or the objective) that
   keeps the points for a shot, ending in cover where it can; a side that wins by holding on
   (the map's victory "otherwise") keeps its positions and fires instead (interpretation
@@ -62,6 +66,8 @@ THROW_WORTH = 0.3
 SPRING = 5 / 12
 #: how far a defender shifts to find a shot (inches: one point's move)
 REPOSITION = 3.0
+#: how far short of touching (inches) a charging man stops: inside the contact slack (melee.CONTACT)
+CHARGE_GAP = 0.1
 #: where a grenade at a man in cover may land, inches back towards the thrower (inside the
 #: 5" burst circle's radius, L133)
 GRENADE_STEPS = (0.0, 1.0, 2.0)
@@ -95,6 +101,9 @@ class W135Planner(Planner["Ww2135"]):
         lv = rules.morale.level(f)
         if lv == SHAKEN or order in ("rout", "retreat"):
             yield from self.moves(game, f, enemies, away=True)
+        if order == "bale_out":
+            yield Command("abandon", side, figure=f.id)  # the AFV chart's Bale out (an immobile vehicle)
+            return
         if order == "rout":
             return  # the chart's Rout: "it may neither fight nor shoot" (interpretation chart-rout)
         if order == "halt" and game.state.units[f.unit].markers.get(SoloKey.TAKE_COVER) and not rules.is_vehicle(f) \
@@ -106,12 +115,17 @@ class W135Planner(Planner["Ww2135"]):
             yield Command("reload", side, figure=f.id)
         if lv and rules.points(game, f) >= (rules.data.actions["rally"].fixed() or 3):
             yield Command("rally", side, figure=f.id)
+        foe = rules.melee.locked(game, f)
+        if foe is not None and order != "rout":
+            yield Command("fight", side, figure=f.id, target=foe)  # a drawn fight goes on (L212)
+        holding = rules.holds_position(game, game.state.units[f.unit])  # interpretation solo-defenders
+        if order == "attack" and not holding and lv != SHAKEN and not rules.is_vehicle(f):
+            yield from self.charge(game, f, enemies)
         if rules.hidden(f):  # hidden, it cannot fire until it has paid to move (L55): spring the ambush?
             spring = self.ambush_target(game, f, enemies)
             if spring is not None:
                 yield Command("turn", side, figure=f.id, point=spring.pos)
         yield from self.shots(game, f, enemies)
-        holding = rules.holds_position(game, game.state.units[f.unit])  # interpretation solo-defenders
         if order in ("advance", "attack", "close", "manoeuvre") and rules.moving.moved(game, f) < 1e-9 and not holding:
             yield from self.moves(game, f, enemies, away=False)
         if holding:
@@ -127,6 +141,30 @@ class W135Planner(Planner["Ww2135"]):
             yield Command("turn", side, figure=f.id, point=near.pos)
         if rules.points(game, f) >= (rules.data.actions["opportunity_fire"].fixed() or 0):  # (else refused, L125)
             yield Command("hold", side, figure=f.id)
+
+    # ---- hand to hand ------------------------------------------------------------------------------
+    def charge(self, game: Game, f: Figure, enemies: list[Figure]) -> Iterator[Command]:
+        """The chart's Attack: "close with the nearest enemy unit at full speed and charge them
+        if in reach" (interpretation solo-orders): a man in contact with an enemy on foot fights
+        him (L212); else he moves into contact with the nearest enemy on foot he can reach and
+        still pay the 2 points of hand to hand (L16), the man beyond him next if that move is
+        refused (a wall, a friend in the way)."""
+        rules = self.rules
+        left = rules.points(game, f) - (rules.data.actions["hand_to_hand"].fixed() or 0)
+        men = sorted((e for e in enemies if not rules.is_vehicle(e)), key=lambda e: (rules.dist(f.pos, e.pos), e.id))
+        if left < 0 or not men:
+            return
+        touching = [e for e in men if rules.melee.in_contact(f, e)]
+        if touching:
+            yield Command("fight", f.side, figure=f.id, target=touching[0].id)
+            return
+        for e in men[:3]:
+            gap = rules.dist(f.pos, e.pos)
+            apart = f.radius + e.radius + rules.mm(CHARGE_GAP)
+            if rules.moving.cost(f, rules.in_units(gap - apart)) > left:
+                return  # the rest are further still
+            p = (round(e.x + (f.x - e.x) * apart / gap, 3), round(e.y + (f.y - e.y) * apart / gap, 3))
+            yield Command("move", f.side, figure=f.id, path=(p,))
 
     # ---- fire ---------------------------------------------------------------------------------------
     def nearest_few(self, f: Figure, enemies: list[Figure]) -> list[Figure]:

@@ -15,7 +15,9 @@ fired.
 A vehicle's main gun fires HE at a figure (``weapon=tank_gun``, aimed or un-aimed, the hit
 roll of a shot): a hit bursts 4" across on the effect table; at a vehicle it fires by the
 anti-tank table. ``smoke_dischargers (figure)``: 1 point, once a game: a smoke cloud on the
-vehicle (L178).
+vehicle (L178). ``abandon (figure)``: 1 point (an action, L16): the crew bale out of an
+immobilised vehicle, which is out of action from then (the solo AFV chart's "Bale out":
+interpretation vehicles).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from game.core.game import Game
 from game.core.state import DESTROYED, Figure
 from game.rulesets.parts import Chapter
 
-from .status import W135FigMark
+from .status import ABANDONED, W135FigMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -260,3 +262,21 @@ class W135AntiTank(Chapter["Ww2135"]):
         self.rules.pay(game, f, self.rules.data.actions["perform_action"].fixed() or 0, "firing its smoke dischargers")
         f.equipment = [e for e in f.equipment if e != "smoke_dischargers"]
         self.rules.blasts.lay_smoke(game, f.pos, f"start:{f.side}", f"{f.name} fires its smoke dischargers")
+
+    # ---- baling out (the solo AFV chart's "Bale out: abandon immobile vehicles") --------------------------------
+    def check_abandon(self, game: Game, cmd: Command) -> None:
+        st = game.state
+        f = st.figures.get(cmd.figure or "")
+        if f is None or not self.rules.is_vehicle(f) or not f.alive:
+            refuse("Name a vehicle in action.")
+        require(cmd.side == st.active_side == f.side, f"{f.name}'s crew bale out in their own side's turn.")
+        require(bool(f.markers.get(W135FigMark.IMMOBILE)), f"{f.name} is not immobilised: crews abandon immobile vehicles only.")
+        cost = self.rules.data.actions["perform_action"].fixed() or 0
+        require(self.rules.points(game, f) >= cost, f"{f.name} has no points left.")
+
+    def apply_abandon(self, game: Game, cmd: Command) -> None:
+        f = game.state.figures[cmd.figure or ""]
+        self.rules.pay(game, f, self.rules.data.actions["perform_action"].fixed() or 0, "baling out")
+        f.life = ABANDONED
+        game.emit("casualty", f"{f.name}'s crew bale out: the immobilised vehicle is abandoned, out of action.", figures=[f.id], side=f.side)
+        self.rules.note_losses(game, f.unit, 1, None)

@@ -51,6 +51,8 @@ class W135Commands(CommandListing["Ww2135"]):
         rules = self.rules
         side = f.side
         out = [Command(k, side, figure=f.id) for k in ("prone", "stand", "hide", "hold", "rally", "reload", "lean_out", "smoke_dischargers")]
+        if f.markers.get(W135FigMark.IMMOBILE):
+            out.append(Command("abandon", side, figure=f.id))
         for inches in MOVE_STEPS:
             d = rules.mm(inches)
             for h in HEADINGS:
@@ -175,6 +177,8 @@ class W135Commands(CommandListing["Ww2135"]):
                               Command("plot", side, figure=f.id, target=crew.id), odds=True))
         if "smoke_dischargers" in f.equipment:
             out.append(mk(game, "Fire the smoke dischargers (1, once)", "now", Command("smoke_dischargers", side, figure=f.id)))
+        if f.markers.get(W135FigMark.IMMOBILE) and rules.is_vehicle(f):
+            out.append(mk(game, "Bale out of the immobilised vehicle (1)", "now", Command("abandon", side, figure=f.id)))
         return out
 
     # ---- words -------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ side order. As a side's turn begins each of its figures gets its action points (
 action at a time, a figure acting again later with what it has left (L5), until the side
 ends its turn (``end_phase``). Unspent points are lost.
 
-Commands written so far (slice 2: the turn, points and moving, move.py):
+Commands (by the slice of issue 20 that wrote them):
   end_phase                      the side ends its turn
   move (figure, path)            3" a point standing, 1" a point prone (crawling); 12" a
                                  turn at most; walls, hedges, fences and wire cost d3
@@ -49,9 +49,9 @@ Commands written so far (slice 2: the turn, points and moving, move.py):
                                  open doors within 45 degrees; walls crossed by doors and
                                  windows (a d3 to climb)
   lean_out (figure)              1 point: any angle out of an opening, soft cover
-Not yet (docs/ww2-135-design.md section 7): morale,
-opportunity and suppressive fire, grenades, smoke, mortars, hand to hand, surrender,
-anti-tank weapons and vehicles, the scenarios, the solo AI.
+  abandon (figure)               1 point: the crew bale out of an immobilised vehicle (the
+                                 solo AFV chart's Bale out), out of action from then
+The solo AI (ai.py) plays a side by the WW2 solo rules' charts (game/solo/).
 """
 
 from __future__ import annotations
@@ -322,6 +322,10 @@ class Ww2135(RulesetBase[W135Data]):
         support = any(self.data.weapons[w].kind in SUPPORT_KINDS for f in figs for w in f.weapons if w in self.data.weapons) and not vehicle
         return replace(base, vehicle=vehicle, support_weapon=base.support_weapon or support,
                        damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs), heavy_weapon=vehicle)
+
+    def immobile(self, game: Game, unit: Unit) -> bool:
+        """A tank immobilised by a side hit (L310) cannot move: the AFV chart bales it out."""
+        return any(f.markers.get(W135FigMark.IMMOBILE) for f in self.alive(game, unit.id) if self.is_vehicle(f))
 
     def solo_sight(self, game: Game, observers: list[Figure], places: list[tuple[float, float]],
                    both_ways: bool = False) -> tuple[np.ndarray, np.ndarray]:

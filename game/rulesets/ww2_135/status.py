@@ -29,6 +29,10 @@ class W135GameAttr(StatusKeys):
     OPPORTUNITY = "opportunity"  # the enemy figure whose action the holders are being asked about (L125)
 
 
+#: a vehicle's life once its crew have baled out (anti_tank.py): out of action, not destroyed
+ABANDONED = "abandoned"
+
+
 class W135FigMark(StatusKeys):
     """A figure's ``markers``."""
 

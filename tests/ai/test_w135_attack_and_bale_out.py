@@ -1,0 +1,96 @@
+"""My 1/35th Scale WWII Skirmish's solo AI carrying out two chart results as the text gives
+them (ww2-skirmish-solo.txt): Attack, "close with the nearest enemy unit at full speed and
+charge them if in reach" (hand to hand, L210-225), and the AFV chart's Bale out, "Abandon
+immobile vehicles" (also a Retreat when immobile)."""
+
+from __future__ import annotations
+
+from math import hypot
+
+from game.core.commands import Command
+from game.rulesets.ww2_135.status import ABANDONED, W135FigMark
+from game.solo.keys import SoloKey
+from tests.rulesets.helpers import force, ok
+from tests.rulesets.w135 import refused, table_game
+
+IN = 25.4
+
+
+def ordered(game, uid: str, order: str) -> list[Command]:
+    game.state.units[uid].markers[SoloKey.ORDER] = order
+    return list(game.rules.planner.unit_commands(game, game.state.units[uid].side, game.state.units[uid], {}))
+
+
+def gap(game, a: str, b: str) -> float:
+    """Inches between two figures' bases."""
+    f, e = game.state.figures[a], game.state.figures[b]
+    return (hypot(f.x - e.x, f.y - e.y) - f.radius - e.radius) / IN
+
+
+def test_an_attack_moves_into_contact_with_the_nearest_man_in_reach_and_fights_him():
+    # 5" apart centre to centre: the rifleman's 4 points pay a 2-point move (6") and hand to hand (2, L16)
+    game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 30, 35), ("de_rifleman", 36, 35)])
+    cmd = ordered(game, "a1", "attack")[0]
+    assert cmd.kind == "move" and cmd.figure == "a1.1"
+    ok(game, cmd)
+    assert game.rules.melee.in_contact(game.state.figures["a1.1"], game.state.figures["b1.1"])
+    assert game.rules.points(game, game.state.figures["a1.1"]) == 2
+    fight = ordered(game, "a1", "attack")[0]
+    assert fight == Command("fight", "a", figure="a1.1", target="b1.1")
+    force(game, 4, 3)  # 4 + 1 (initiated) + 2 (rifle) = 7 against 3 + 2 = 5: the American wins
+    ok(game, fight)
+    assert "Rifleman beats Grenadier." in [e.text for e in game.log.events]
+    assert game.rules.decision(game) is not None  # kill or capture: the planner's decide answers it
+
+
+def test_an_enemy_out_of_reach_is_closed_on_not_charged():
+    # 9" away: 2 points of moving (6") do not reach him, so the team moves up and keeps 3 for a shot
+    game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 30, 39)])
+    cmds = ordered(game, "a1", "attack")
+    assert all(c.kind != "fight" for c in cmds)
+    moves = [c for c in cmds if c.kind == "move"]
+    assert moves and all(hypot(c.path[0][0] - 30 * IN, c.path[0][1] - 39 * IN) / IN > 2.0 for c in moves)
+
+
+def test_only_attack_charges():
+    for order in ("advance", "close", "halt"):
+        game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 30, 35)])
+        assert all(c.kind != "fight" for c in ordered(game, "a1", order))
+        for c in ordered(game, "a1", order):
+            if c.kind == "move":
+                ok(game, c)
+                break
+        assert gap(game, "a1.1", "b1.1") > 0.25, order  # never into contact
+
+
+def test_a_defender_holds_and_does_not_charge():
+    game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 30, 35)])
+    game.state.attrs["victory"]["otherwise"] = "a"  # side a wins by holding on (interpretation solo-defenders)
+    assert game.rules.holds_position(game, game.state.units["a1"])
+    cmds = ordered(game, "a1", "attack")
+    assert all(c.kind != "fight" for c in cmds)
+    assert all(hypot(c.path[0][0] - 30 * IN, c.path[0][1] - 35 * IN) / IN > 1.0 for c in cmds if c.kind == "move")
+
+
+def test_a_man_locked_in_a_drawn_fight_fights_on_whatever_his_order():
+    game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 30, 31)])
+    force(game, 5, 6)  # 5 + 1 + 2 = 8 against 6 + 2 = 8: locked (L212)
+    ok(game, Command("fight", "a", figure="a1.1", target="b1.1"))
+    assert game.state.figures["a1.1"].markers[W135FigMark.LOCKED] == "b1.1"
+    assert ordered(game, "a1", "halt")[0] == Command("fight", "a", figure="a1.1", target="b1.1")
+    assert all(c.kind != "fight" for c in ordered(game, "a1", "rout"))  # a Rout neither fights nor shoots
+
+
+def test_an_immobilised_tank_bales_out_and_is_out_of_action():
+    game = table_game([("sherman", 30, 20)], [("de_rifleman", 30, 40)])
+    rules, tank = game.rules, game.state.figures["a1.1"]
+    assert not rules.immobile(game, game.state.units["a1"])
+    assert "not immobilised" in refused(game, Command("abandon", "a", figure="a1.1"))
+    tank.markers[W135FigMark.IMMOBILE] = True  # a side hit's double six (L310)
+    assert rules.immobile(game, game.state.units["a1"])
+    assert "Bale out of the immobilised vehicle (1)" in [a.label for a in rules.actions(game, "a", "a1", "a1.1")]
+    cmd = ordered(game, "a1", "bale_out")[0]
+    assert cmd == Command("abandon", "a", figure="a1.1")
+    ok(game, cmd)
+    assert tank.life == ABANDONED and not tank.alive
+    assert any("bale out" in e.text for e in game.log.events)
