@@ -379,6 +379,20 @@ def test_engineers_repair_a_gap_begun_on_their_own_bank_standing_behind_its_work
     assert job and job["spot"] == pytest.approx((20 * IN, 20.75 * IN))
 
 
+def test_engineers_defending_their_position_do_not_leave_it_for_the_bridge(monkeypatch):
+    """Interpretation solo-defenders: a unit defending its position will not leave it, on
+    the way to a bridge no more than toward the enemy; at the working end it still builds."""
+    game = bridge_game(21, [[20, 21], [20, 22.6]], (30, 31.2), [(26, 34)])  # the sappers 7" back from the gap
+    assert game.rules.planner.engineers.bridge_job(game, "a") is not None
+    going = first_legal(game, "e")
+    assert going.kind == "move_unit" and going.unit == "e"  # to the working end
+    monkeypatch.setattr(type(game.rules), "holds_position", lambda self, g, u: u.id == "e")
+    game.kept.pop("wwai_cache", None)
+    assert all(c.kind not in ("move", "move_unit") for c in cmds(game, "e"))  # it holds (no target in range: nothing to do)
+    at_work = bridge_game(21, [[20, 21], [20, 22.6]], (22.9, 24.2), [(26, 34)])
+    assert (first_legal(at_work, "e").kind, first_legal(at_work, "e").choice) == ("build", "gap")
+
+
 def test_engineers_do_not_work_a_bridge_under_the_enemys_fire():
     """A known enemy that sees the working end within 32" (the longest range of fire)
     keeps the engineers off the site: they carry out their order instead."""

@@ -107,22 +107,25 @@ class WwifyEngineers:
 
     def engineer_cmds(self, game: Game, side: str, unit: Unit, order: str, n: int, memo: dict) -> Iterable[Command] | None:
         """Engineers fix an immobile friendly vehicle at hand, and repair the bridge their
-        side needs: go to the working end (Advance, Close, Attack), build when materials
-        are at hand, wait there for the carriers. None: nothing but their orders."""
+        side needs: go to the working end (Advance, Close, Attack; not a unit defending its
+        position), build when materials are at hand, wait there for the carriers. None:
+        nothing but their orders."""
         if unit.kind != "squad" or not self.rules.option(game, "engineers") or order in ("retreat", "rout"):
             return None
         engs = self.rules.engineers_of(game, unit)
         if not engs:
             return None
         st = game.state
-        moved = "move" in unit.markers.get(WwifyUnitMark.ACTS, [])
+        # a unit that stays (Halt, moved already, or defending its position: interpretation
+        # solo-defenders) works only where it stands
+        stays = order == "halt" or "move" in unit.markers.get(WwifyUnitMark.ACTS, []) or self.rules.holds_position(game, unit)
         for v in sorted(st.side_units(side), key=lambda u: u.id):
             if v.kind == "vehicle" and st.unit_alive(v.id) and self.rules.immobile(game, v):
                 cmd = Command("fix", side, unit=unit.id, target=v.id, value=n)
                 if game.check(cmd) is None:
                     return [cmd]
                 vf = self.rules.alive(game, v.id)[0]
-                if order != "halt" and not moved and min(self.rules.dist(f.pos, vf.pos) for f in engs) <= self.rules.mm(14):
+                if not stays and min(self.rules.dist(f.pos, vf.pos) for f in engs) <= self.rules.mm(14):
                     return self.routes.move_cmds(game, side, unit, vf.pos, n, memo, stop=vf.radius + self.rules.mm(0.6),
                                            first={f.id for f in engs})
         job = self.bridge_job(game, side)
@@ -133,7 +136,7 @@ class WwifyEngineers:
             return [cmd]
         if min(self.rules.apart(f, job["end"]) for f in engs) <= self.rules.mm(self.rules.data.engineers.work_reach):
             return []  # at work, waiting for the materials: hold (and fire)
-        if order == "halt" or moved:
+        if stays:
             return None
         return self.routes.move_cmds(game, side, unit, job["spot"], n, memo, first={f.id for f in engs})
 
