@@ -80,6 +80,14 @@ class Planner(Generic[RulesT]):
         (interpretation retreat). The chart's log line says so; the default: it moves."""
         return False
 
+    def chart_note(self, game: Game, unit: Unit, order: str) -> str | None:
+        """Why ``unit`` will not carry out its new ``order`` as the chart words it, for the
+        chart's log line (after its result and a colon), from the same answers the planner
+        acts on; None: it will. The default: a Retreat that :meth:`retreat_stays`."""
+        if order == "retreat" and self.retreat_stays(game, unit):
+            return "in cover, with half its strength or more, it stays in position"
+        return None
+
 
 class CommandListing(Generic[RulesT]):
     """The commands a side may give, and what the interface offers for a selection.

@@ -278,8 +278,8 @@ class SoloMixin:
         elif order in FORWARD and self.holds_position(game, unit):
             # the order stands (a Continue goes on with it); the planner holds the unit
             note += ": it defends its position and will not leave it; it holds and fires instead"
-        elif order == "retreat" and self.planner.retreat_stays(game, unit):
-            note += ": in cover, with half its strength or more, it stays in position"
+        elif why := self.planner.chart_note(game, unit, order):
+            note += f": {why}"
         if take_cover:
             unit.markers[SoloKey.TAKE_COVER] = True
         unit.markers[SoloKey.ORDER] = order

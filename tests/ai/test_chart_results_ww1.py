@@ -312,9 +312,10 @@ def test_wwify_close_on_an_enemy_across_the_river_halts_and_fires_twice(monkeypa
         ok(game, Command("solo_orders", "a", unit="s"))
         monkeypatch.undo()
         assert game.state.units["s"].markers["solo_order"] == "close"
-        why = [e.line for e in game.log.events if "cannot close on" in e.line]
-        assert why == ([] if closes else ["s cannot close on e: it stands across the water, the way round by a bridge; "
-                                          "it halts and fires instead."]), why
+        chart = [e.roll.outcome for e in game.log.events if e.roll is not None][-1]
+        assert chart == ("Close on the enemy" if closes else
+                         "Close on the enemy: e, the enemy it sees, stands across the water, the way round by a bridge; "
+                         "it halts and fires instead"), chart
         c = first_legal(game, "s")
         assert (c.kind == "move_unit") == closes, c
         if not closes:

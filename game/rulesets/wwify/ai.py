@@ -207,6 +207,15 @@ class WwifyPlanner(Planner["Wwify"]):
     def retreat_stays(self, game: Game, unit: Unit) -> bool:
         return bool(self.rules.alive(game, unit.id)) and self.chart.retreat_point(game, unit.side, unit) is None
 
+    def chart_note(self, game: Game, unit: Unit, order: str) -> str | None:
+        """The Retreat that stays (the default), and a Close that halts and fires because the
+        enemy the unit sees is across the water (interpretation close)."""
+        foe = self.across_water(game, unit) if order == "close" and unit.kind not in SUPPORT_KINDS + ("vehicle", "flyer") else None
+        if foe is not None:
+            return (f"{game.state.units[foe.unit].name}, the enemy it sees, stands across the water, the way round by a bridge; "
+                    "it halts and fires instead")
+        return super().chart_note(game, unit, order)
+
     def across_water(self, game: Game, unit: Unit, seen: Figure | None = None) -> Figure | None:
         """The nearest enemy ``unit`` sees (or ``seen``) when it stands across water and
         the way to it is round by a bridge: a Close cannot close on it, and the unit halts

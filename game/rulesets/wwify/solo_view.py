@@ -111,19 +111,6 @@ class WwSoloView(Chapter["Wwify"]):
             "no_weapons": int(not weapons),
         }
 
-    def _close_across_water(self, game: Game, unit: Unit) -> None:
-        """Say why a unit ordered to close halts instead: the enemy it sees is across the
-        river (interpretation close). A defender in its position halts anyway."""
-        from game.rulesets.wwify.ai import WwifyPlanner  # (the planner imports this module)
-
-        planner = self.rules.planner
-        if not isinstance(planner, WwifyPlanner) or self.rules.holds_position(game, unit):
-            return
-        foe = planner.across_water(game, unit)
-        if foe is not None:
-            game.emit("info", f"{unit.name} cannot close on {game.state.units[foe.unit].name}: it stands across the water, "
-                      "the way round by a bridge; it halts and fires instead.", units=[unit.id, foe.unit])
-
     def apply_solo_orders(self, game: Game, cmd: Command) -> None:
         """The solo orders, plus what the chart said before a support weapon's Advance or
         Attack became a Halt ("halt and fire if possible instead": with nothing to fire
@@ -138,8 +125,6 @@ class WwSoloView(Chapter["Wwify"]):
             unit.markers.pop(WwifyUnitMark.PANICKED, None)
             game.emit("morale", f"{unit.name} rallies: its chart result is no longer a Rout.", units=[unit.id])
         unit.markers.pop(WwifyUnitMark.SOLO_CHART, None)
-        if unit.markers.get(SoloKey.ORDER) == "close" and unit.kind not in SUPPORT_KINDS + ("vehicle", "flyer"):
-            self._close_across_water(game, unit)
         if unit.kind in SUPPORT_KINDS and unit.markers.get(SoloKey.ORDER) == "halt":
             rolls = [e.roll for e in game.log.events[before:] if e.kind == "roll" and e.roll is not None]
             if rolls:
