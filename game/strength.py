@@ -4,8 +4,10 @@ often a side wins when both sides are played alike: the scenario's own balance.
 
 A row is one scenario, the side the AI plays, and whether it starts from its portal
 markers (as the window plays it) or from its figures; a column is one baseline the AI
-plays against. The baseline pairs are played from figures (the baselines do not play
-from portal markers), once a map, and read for each side.
+plays against. The baseline pairs are played from figures once a map, and read for each
+side; for a row from portal markers, the pair is played again with that side from its
+markers (the force generation brings its units on by the solo rules, and the baseline
+commands them as they come).
 """
 
 from __future__ import annotations
@@ -35,14 +37,15 @@ def ai_job(job: tuple[str, int, bool, str, bool]) -> tuple[str, bool, str, bool,
     return path, ai_first, foe, portals, rep.winner == ai_side, rep.winner is None
 
 
-def pair_job(job: tuple[str, int, str]) -> tuple[str, str | None]:
-    """One game of the baseline ``foe`` against itself, from figures: (foe, winner)."""
+def pair_job(job: tuple[str, int, str, str | None]) -> tuple[str, str | None, str | None]:
+    """One game of the baseline ``foe`` against itself, from figures, or with the side
+    ``markers`` from its portal markers: (foe, markers, winner)."""
     from game.catalog import load_map
     from game.simulate import simulate
 
-    path, seed, foe = job
-    rep = simulate(load_map(path), seed, foe, foe, portals=False)
-    return foe, rep.winner
+    path, seed, foe, markers = job
+    rep = simulate(load_map(path), seed, foe, foe, options={"solo_side": markers} if markers else None, portals=False)
+    return foe, markers, rep.winner
 
 
 def ai_side_of(lm: Any, ai_first: bool) -> str:
@@ -65,11 +68,12 @@ def table(maps: Iterable[Any], games: int, portals: str, foes: tuple[str, ...], 
     out: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=workers, initializer=tune) as pool:
         for lm in maps:
-            pairs: dict[str, list[str | None]] = {}
-            if baselines:
-                jobs = [(str(lm.path), seed, foe) for foe in foes for seed in range(1, games + 1)]
-                for foe, winner in pool.map(pair_job, jobs, chunksize=1):
-                    pairs.setdefault(foe, []).append(winner)
+            pairs: dict[tuple[str, str | None], list[str | None]] = {}
+            if baselines:  # from figures, and with each side that has portal markers from them
+                marked = [None] + [ai_side_of(lm, first) for first in (True, False) if True in portal_settings(lm, first, portals)]
+                jobs = [(str(lm.path), seed, foe, m) for m in marked for foe in foes for seed in range(1, games + 1)]
+                for foe, m, winner in pool.map(pair_job, jobs, chunksize=1):
+                    pairs.setdefault((foe, m), []).append(winner)
             for first in (True, False):
                 side = ai_side_of(lm, first)
                 for with_portals in portal_settings(lm, first, portals):
@@ -82,11 +86,11 @@ def table(maps: Iterable[Any], games: int, portals: str, foes: tuple[str, ...], 
                         wins = sum(1 for r in got if r[4])
                         row[f"vs_{foe}"] = {"games": len(got), "ai_wins": wins, "draws": sum(1 for r in got if r[5]),
                                             "ai_win_rate": round(wins / len(got), 3) if got else 0}
-                        if foe in pairs:  # the baseline on the AI's side against itself
-                            won = [w for w in pairs[foe] if w == side]
-                            row[f"{foe}_pair"] = {"games": len(pairs[foe]), "side_wins": len(won),
-                                                  "draws": sum(1 for w in pairs[foe] if w is None),
-                                                  "side_win_rate": round(len(won) / len(pairs[foe]), 3)}
+                        pair = pairs.get((foe, side if with_portals else None))
+                        if pair:  # the baseline on the AI's side (from where the AI starts) against itself
+                            won = [w for w in pair if w == side]
+                            row[f"{foe}_pair"] = {"games": len(pair), "side_wins": len(won), "draws": sum(1 for w in pair if w is None),
+                                                  "side_win_rate": round(len(won) / len(pair), 3)}
                     out.append(row)
                     show(row)
     return out

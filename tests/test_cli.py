@@ -299,3 +299,23 @@ def test_strength_baselines_play_each_baseline_against_itself_once_a_map(capsys)
                       "--baselines", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert out.count("[random on this side vs random: ") == 2
+
+
+def test_strength_baselines_from_markers_play_that_side_from_its_markers(capsys):
+    """A row from portal markers reads a pair played with that side from its markers (the
+    force generation brings its units on and the baseline commands them): at the Trench
+    Raid random against random, seed 1, the Germans from figures lose and from markers win."""
+    import json
+
+    from game.catalog import load_map
+    from game.simulate import simulate
+
+    assert main.main(["strength", "--games", "1", "--map", "trench-raid", "--against", "random",
+                      "--baselines", "--workers", "1", "--json"]) == 0
+    rows = {(r["ai_side"], r["portals"]): r["random_pair"] for r in json.loads(capsys.readouterr().out)}
+    lm = load_map(ROOT / "maps" / "trench-raid.yaml")
+    markers = simulate(lm, 1, "random", "random", options={"solo_side": "german"}, portals=False).winner
+    figures = simulate(lm, 1, "random", "random", portals=False).winner
+    assert (markers, figures) == ("german", "british")
+    assert rows[("german", True)]["side_wins"] == 1 and rows[("german", False)]["side_wins"] == 0
+    assert rows[("british", False)]["side_wins"] == 1
