@@ -330,8 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2,
                     help=f"processes playing the games (1 to {MAX_WORKERS})")
     sp.add_argument("--baselines", action="store_true",
-                    help="also play each baseline against itself on every map (from figures, the same seeds) and show how "
-                         "often it wins on the AI's side: the scenario's balance between sides played alike")
+                    help="also play each baseline against itself on every map (the same seeds; from figures, and for a row from "
+                         "markers with that side from its markers) and show how often it wins on the AI's side: the "
+                         "scenario's balance between sides played alike")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_strength)
 
