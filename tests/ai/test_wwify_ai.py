@@ -379,6 +379,27 @@ def test_engineers_repair_a_gap_begun_on_their_own_bank_standing_behind_its_work
     assert job and job["spot"] == pytest.approx((20 * IN, 20.75 * IN))
 
 
+def test_a_squad_answers_the_section_shooting_it_before_an_easier_target_out_of_its_reach(monkeypatch):
+    """Interpretation solo-fire: the target's worth is multiplied by one plus a third of the
+    dice it can bring against the firer. An Alliance section in a trench 12" off (six rifles
+    in reach) against four lancers in the open 30" off (none in reach of the squad's first
+    figure): the lancers are the likelier kills, the section the target."""
+    import game.rulesets.wwify.ai_value as ai_value
+
+    trench = {"type": "trench", "line": [[0, 22], [48, 22]], "width": 2.5}
+    game = fresh(wmap([unit("s", line("good_rifleman", 6, 14, 22)), unit("n", line("good_cavalry", 4, 30, 40))],
+                      [unit("h", line("evil_rifleman", 6, 14, 10))], terrain=[trench]))
+    value, st = game.rules.planner.value, game.state
+    assert value.threat_to(game, st.units["s"], st.units["h"]) == pytest.approx(1.0)  # six dice at 8.1-16", a sixth each
+    assert value.threat_to(game, st.units["n"], st.units["h"]) == 0.0  # beyond 32"
+    options = value.fire_options(game, st.units["h"])
+    assert [t for _, t in options] == ["s", "n"]
+    assert options[0][0] == pytest.approx(value.fire_value(game, game.rules.fighting.fire_plan(game, "h", "s")) * (1 + 2.0 * 1.0))
+    monkeypatch.setattr(ai_value, "FOOT_THREAT", 0.0)
+    game.kept.clear()  # (the planner's scratch)
+    assert [t for _, t in value.fire_options(game, st.units["h"])] == ["n", "s"]
+
+
 def test_engineers_defending_their_position_do_not_leave_it_for_the_bridge(monkeypatch):
     """Interpretation solo-defenders: a unit defending its position will not leave it, on
     the way to a bridge no more than toward the enemy; at the working end it still builds."""

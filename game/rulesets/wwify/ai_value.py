@@ -18,15 +18,21 @@ if TYPE_CHECKING:
 _TWO_D6 = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) / 36 for t in range(13)]
 
 
+#: how much a target's threat to a firing unit on foot weighs beside the kills it is worth (an
+#: AFV's weighs 1): measured against greedy, seeds 1-200, 2 moved Gloomford's Horde 57 -> 64%
+#: and its Alliance 74 -> 69% (1 moved the Horde to 59 on seeds 1-100, 4 to 61)
+FOOT_THREAT = 2.0
+
 class WwifyValuation:
     def __init__(self, rules: Wwify) -> None:
         self.rules = rules
 
     def fire_options(self, game: Game, unit: Unit) -> list[tuple[float, str]]:
         """(score, target unit) for every enemy unit it can fire at now, best first: the
-        expected figures put out of action, weighted by what they threaten. An AFV's
-        main gun takes the nearest enemy vehicle or field gun first; otherwise AFVs
-        weigh how much each target threatens them."""
+        expected figures put out of action, weighted by what they threaten, and by how
+        much each target threatens the firer from where it stands (interpretation
+        solo-fire: the text's AFVs "shoot at the most threatening target"). An AFV's main
+        gun takes the nearest enemy vehicle or field gun first."""
         cache = scratch(game)
         key = ("fire", unit.id)
         if key in cache:
@@ -52,8 +58,8 @@ class WwifyValuation:
                     continue
         for t, near, plan in plans:
             score = self.fire_value(game, plan)
+            score *= 1.0 + (1.0 if afv else FOOT_THREAT) * self.threat_to(game, t, unit)
             if afv:
-                score *= 1.0 + self.threat_to(game, t, unit)
                 if unit.kind == "vehicle" and (t.kind in ("vehicle", "field_gun")) and any(
                         self.rules.data.weapons[fr.weapon].vs_vehicles for fr in plan.firers):
                     armour.append((near, t.id))
@@ -127,7 +133,8 @@ class WwifyValuation:
         return bonus
 
     def threat_to(self, game: Game, t: Unit, me: Unit) -> float:
-        """How many dice of ``t`` can hurt ``me`` (a vehicle or flyer) from where they stand."""
+        """How many dice of ``t`` can hurt ``me`` from where they stand, a sixth each (a
+        vehicle or flyer; a unit of several figures is measured at its first)."""
         v = self.rules.alive(game, me.id)[0]
         kind = self.rules.fighting.target_kind(me)
         dice = 0
