@@ -23,6 +23,7 @@ _TWO_D6 = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) / 36 f
 #: and its Alliance 74 -> 69% (1 moved the Horde to 59 on seeds 1-100, 4 to 61)
 FOOT_THREAT = 2.0
 
+
 class WwifyValuation:
     def __init__(self, rules: Wwify) -> None:
         self.rules = rules
@@ -133,8 +134,8 @@ class WwifyValuation:
         return bonus
 
     def threat_to(self, game: Game, t: Unit, me: Unit) -> float:
-        """How many dice of ``t`` can hurt ``me`` from where they stand, a sixth each (a
-        vehicle or flyer; a unit of several figures is measured at its first)."""
+        """How many dice of ``t`` can hurt ``me`` from where they stand, a sixth each
+        (``me`` measured at its first figure: a vehicle or flyer is its only one)."""
         v = self.rules.alive(game, me.id)[0]
         kind = self.rules.fighting.target_kind(me)
         dice = 0
