@@ -91,14 +91,13 @@ def test_the_1_35th_defender_holds_in_the_open_too():
 @pytest.mark.parametrize("ruleset", sorted(CASES))
 def test_a_retreat_in_cover_at_full_strength_stays_and_the_log_says_why(monkeypatch, ruleset):
     """RF2-5, a 1: Retreat. In its trench, whole, the squad stays (it "may stay in
-    position"), and the log says so; in the open it moves and the line says nothing more.
-    The 1/35th's planner always falls back (the text's "may"), so it never has the note."""
+    position"), and the log says so; in the open it moves and the line says nothing more."""
     for in_trench in (True, False):
         game = game_for(ruleset, holder="b", in_trench=in_trench)
         if ruleset == "ww2-skirmish":  # the enemy must be spotted to be retreated from
             game.rules.spotting.mark_spotted(game, "a", game.state.figures["b1.1"], "sight")
         a1 = game.state.units["a1"]
-        stays = in_trench and ruleset != "ww2-135"
+        stays = in_trench
         assert game.rules.planner.retreat_stays(game, a1) == stays
         line = chart(monkeypatch, game, 3, 1)
         assert line.endswith("-> Retreat" + (STAYS if stays else "")), line

@@ -1,13 +1,15 @@
 """My 1/35th Scale WWII Skirmish's solo AI carrying out two chart results as the text gives
 them (ww2-skirmish-solo.txt): Attack, "close with the nearest enemy unit at full speed and
-charge them if in reach" (hand to hand, L210-225), and the AFV chart's Bale out, "Abandon
-immobile vehicles" (also a Retreat when immobile)."""
+charge them if in reach" (hand to hand, L210-225), Retreat's "may stay in position" in
+cover at half strength, and the AFV chart's Bale out, "Abandon immobile vehicles" (also a
+Retreat when immobile)."""
 
 from __future__ import annotations
 
 from math import hypot
 
 from game.core.commands import Command
+from game.core.state import DEAD
 from game.rulesets.ww2_135.status import ABANDONED, W135FigMark
 from game.solo.keys import SoloKey
 from tests.rulesets.helpers import force, ok
@@ -94,3 +96,23 @@ def test_an_immobilised_tank_bales_out_and_is_out_of_action():
     ok(game, cmd)
     assert tank.life == ABANDONED and not tank.alive
     assert any("bale out" in e.text for e in game.log.events)
+
+
+def test_a_retreat_in_cover_at_half_strength_or_more_stays_else_falls_back():
+    """Retreat: "If in cover already, unit may stay in position if it has at least 50% of its
+    original unit strength" (interpretation retreat): in a trench with two men of four it
+    holds and fires; with one of four, or in the open, every man moves away."""
+    trench = [{"type": "trench", "line": [[20, 30], [40, 30]], "width": 2}]
+    for terrain, lost, stays in ((trench, 2, True), (trench, 3, False), (None, 0, False)):
+        game = table_game([("us_rifleman", 28 + 2 * i, 30) for i in range(4)], [("de_rifleman", 30, 45)], terrain=terrain)
+        for f in game.state.unit_figures("a1")[:lost]:
+            f.life = DEAD
+        game.kept.clear()  # (what the rules keep while the state is unchanged)
+        assert game.rules.planner.retreat_stays(game, game.state.units["a1"]) is stays
+        moves = [c for c in ordered(game, "a1", "retreat") if c.kind == "move"]
+        if stays:
+            assert moves == []
+        else:
+            alive = [f.id for f in game.rules.alive(game, "a1")]
+            assert {c.figure for c in moves} == set(alive)
+            assert all(c.path[0][1] < 30 * IN for c in moves)  # away from the German, who is further down the table

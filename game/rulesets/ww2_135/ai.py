@@ -99,7 +99,7 @@ class W135Planner(Planner["Ww2135"]):
         side = f.side
         enemies = rules.known_enemies(game, side)
         lv = rules.morale.level(f)
-        if lv == SHAKEN or order in ("rout", "retreat"):
+        if lv == SHAKEN or order == "rout" or (order == "retreat" and not self.retreat_stays(game, game.state.units[f.unit])):
             yield from self.moves(game, f, enemies, away=True)
         if order == "bale_out":
             yield Command("abandon", side, figure=f.id)  # the AFV chart's Bale out (an immobile vehicle)
@@ -141,6 +141,15 @@ class W135Planner(Planner["Ww2135"]):
             yield Command("turn", side, figure=f.id, point=near.pos)
         if rules.points(game, f) >= (rules.data.actions["opportunity_fire"].fixed() or 0):  # (else refused, L125)
             yield Command("hold", side, figure=f.id)
+
+    def retreat_stays(self, game: Game, unit: Unit) -> bool:
+        """Retreat's "If in cover already, unit may stay in position if it has at least 50% of
+        its original unit strength" (interpretation retreat, as the other rulesets read it):
+        most of its men on foot in cover, and half or more of its figures in action."""
+        rules = self.rules
+        men = [f for f in rules.alive(game, unit.id) if not rules.is_vehicle(f)]
+        covered = sum(1 for f in men if rules.morale.in_cover(game, f.pos))
+        return bool(men) and 2 * len(men) >= len(unit.figures) and 2 * covered > len(men)
 
     # ---- hand to hand ------------------------------------------------------------------------------
     def charge(self, game: Game, f: Figure, enemies: list[Figure]) -> Iterator[Command]:
