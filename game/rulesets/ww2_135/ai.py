@@ -6,7 +6,8 @@ For each figure of the team, best first:
 - what the morale levels oblige: a shaken figure moves away from the enemy, one suppressed by
   a failed test out of cover moves towards cover (L259-261); a dry gun re-loads; a
   suppressed or shaken figure with 3 points rallies;
-- Rout and Retreat: every point spent moving back to cover, away from the nearest enemy;
+- Rout and Retreat: every point spent moving back to cover, away from the nearest enemy (a
+  Retreat stays in position when most of the team is in cover with half its figures or more);
 - fire: at the enemy it has the best chance against (aimed when it saw the target last turn
   and has not moved, else un-aimed; an anti-tank weapon or a main gun at vehicles; a grenade
   at an enemy in cover within 15", or on the near side of his bank, inside the burst, where
