@@ -23,6 +23,10 @@ def ordered(game, uid: str, order: str) -> list[Command]:
     return list(game.rules.planner.unit_commands(game, game.state.units[uid].side, game.state.units[uid], {}))
 
 
+def apart(p, q) -> float:
+    return hypot(p[0] - q[0], p[1] - q[1])
+
+
 def gap(game, a: str, b: str) -> float:
     """Inches between two figures' bases."""
     f, e = game.state.figures[a], game.state.figures[b]
@@ -98,21 +102,33 @@ def test_an_immobilised_tank_bales_out_and_is_out_of_action():
     assert any("bale out" in e.text for e in game.log.events)
 
 
-def test_a_retreat_in_cover_at_half_strength_or_more_stays_else_falls_back():
+def test_a_retreat_in_cover_stays_at_half_strength_else_makes_for_a_friend_and_in_the_open_moves_away():
     """Retreat: "If in cover already, unit may stay in position if it has at least 50% of its
-    original unit strength" (interpretation retreat): in a trench with two men of four it
-    holds and fires; with one of four, or in the open, every man moves away."""
+    original unit strength, otherwise, it will retreat towards the nearest friendly unit not
+    forward of its current position"; not in cover it moves away from the nearest known enemy
+    (interpretation retreat). In a trench with two men of four the team holds; with one of
+    four it makes for its friend a9 in the corner behind it; in the open every man moves away
+    from the German 15" off."""
     trench = [{"type": "trench", "line": [[20, 30], [40, 30]], "width": 2}]
-    for terrain, lost, stays in ((trench, 2, True), (trench, 3, False), (None, 0, False)):
+    for terrain, lost, kind in ((trench, 2, "stay"), (trench, 3, "friend"), (None, 0, "away")):
         game = table_game([("us_rifleman", 28 + 2 * i, 30) for i in range(4)], [("de_rifleman", 30, 45)], terrain=terrain)
         for f in game.state.unit_figures("a1")[:lost]:
             f.life = DEAD
         game.kept.clear()  # (what the rules keep while the state is unchanged)
-        assert game.rules.planner.retreat_stays(game, game.state.units["a1"]) is stays
+        st, planner = game.state, game.rules.planner
+        back = planner.retreat(game, st.units["a1"], game.rules.known_enemies(game, "a"))
+        assert back is not None and back.kind == kind
+        assert planner.retreat_stays(game, st.units["a1"]) is (kind == "stay")
         moves = [c for c in ordered(game, "a1", "retreat") if c.kind == "move"]
-        if stays:
+        if kind == "stay":
             assert moves == []
-        else:
-            alive = [f.id for f in game.rules.alive(game, "a1")]
-            assert {c.figure for c in moves} == set(alive)
-            assert all(c.path[0][1] < 30 * IN for c in moves)  # away from the German, who is further down the table
+            continue
+        men = {f.id: f.pos for f in game.rules.alive(game, "a1")}
+        assert {c.figure for c in moves} == set(men)
+        for c in moves:
+            if kind == "friend":
+                assert back.point == game.rules.unit_centre(game, "a9")
+                assert apart(c.path[0], back.point) < apart(men[c.figure], back.point)
+            else:
+                german = st.figures["b1.1"].pos
+                assert apart(c.path[0], german) > apart(men[c.figure], german)

@@ -6,8 +6,9 @@ For each figure of the team, best first:
 - what the morale levels oblige: a shaken figure moves away from the enemy, one suppressed by
   a failed test out of cover moves towards cover (L259-261); a dry gun re-loads; a
   suppressed or shaken figure with 3 points rallies;
-- Rout and Retreat: every point spent moving back to cover, away from the nearest enemy (a
-  Retreat stays in position when most of the team is in cover with half its figures or more);
+- Rout and Retreat: every point spent moving back to cover, away from the nearest enemy; a
+  Retreat with most of the team in cover stays in position at half its figures or more, and
+  under half makes for the nearest friendly unit not forward of it (interpretation retreat);
 - fire: at the enemy it has the best chance against (aimed when it saw the target last turn
   and has not moved, else un-aimed; an anti-tank weapon or a main gun at vehicles; a grenade
   at an enemy in cover within 15", or on the near side of his bank, inside the burst, where
@@ -47,6 +48,7 @@ from game.core.victory import objective_holder
 from game.geometry.segtest import seg_point_d2
 from game.rulesets.parts import Planner
 from game.solo.keys import SoloKey
+from game.solo.retreat import RetreatGoal, retreat_goal
 
 from . import sight_lines
 from .anti_tank import HEAVY
@@ -100,7 +102,10 @@ class W135Planner(Planner["Ww2135"]):
         side = f.side
         enemies = rules.known_enemies(game, side)
         lv = rules.morale.level(f)
-        if lv == SHAKEN or order == "rout" or (order == "retreat" and not self.retreat_stays(game, game.state.units[f.unit])):
+        back = self.retreat(game, game.state.units[f.unit], enemies) if order == "retreat" else None
+        if back is not None and back.kind == "friend":
+            yield from self.moves(game, f, enemies, away=False, to=back.point)
+        elif lv == SHAKEN or order == "rout" or (back is not None and back.kind != "stay"):
             yield from self.moves(game, f, enemies, away=True)
         if order == "bale_out":
             yield Command("abandon", side, figure=f.id)  # the AFV chart's Bale out (an immobile vehicle)
@@ -144,13 +149,24 @@ class W135Planner(Planner["Ww2135"]):
             yield Command("hold", side, figure=f.id)
 
     def retreat_stays(self, game: Game, unit: Unit) -> bool:
-        """Retreat's "If in cover already, unit may stay in position if it has at least 50% of
-        its original unit strength" (interpretation retreat, as the other rulesets read it):
-        most of its men on foot in cover, and half or more of its figures in action."""
+        back = self.retreat(game, unit, self.rules.known_enemies(game, unit.side))
+        return back is not None and back.kind == "stay"
+
+    def retreat(self, game: Game, unit: Unit, enemies: list[Figure]) -> RetreatGoal | None:
+        """Where a Retreat sends the team (interpretation retreat, game/solo/retreat.py): with
+        most of its men on foot in cover, it stays at half its figures or more, else makes for
+        the nearest friendly unit not forward of it; otherwise (in the open, or no such
+        friend) its men move away from the nearest enemy, to cover where they can ("away",
+        "home"). None: no men on foot."""
         rules = self.rules
         men = [f for f in rules.alive(game, unit.id) if not rules.is_vehicle(f)]
+        if not men:
+            return None
         covered = sum(1 for f in men if rules.morale.in_cover(game, f.pos))
-        return bool(men) and 2 * len(men) >= len(unit.figures) and 2 * covered > len(men)
+        centre = rules.unit_centre(game, unit.id)
+        friends = [rules.unit_centre(game, u.id) for u in game.state.side_units(unit.side) if u.id != unit.id and rules.alive(game, u.id)]
+        return retreat_goal(centre, [e.pos for e in enemies], friends, [], in_cover=2 * covered > len(men),
+                            strong=2 * len(men) >= len(unit.figures), reach=0.0, away=0.0, home=centre)
 
     # ---- hand to hand ------------------------------------------------------------------------------
     def charge(self, game: Game, f: Figure, enemies: list[Figure]) -> Iterator[Command]:
@@ -401,15 +417,17 @@ class W135Planner(Planner["Ww2135"]):
                         return (o["x"], o["y"])
         return None
 
-    def moves(self, game: Game, f: Figure, enemies: list[Figure], away: bool, cover_only: bool = False) -> list[Command]:
-        """Moves towards the goal (or away from the nearest enemy), best first: ending in
-        cover, then nearer the goal (further away), keeping 3 points for a shot when closing."""
+    def moves(self, game: Game, f: Figure, enemies: list[Figure], away: bool, cover_only: bool = False,
+              to: tuple[float, float] | None = None) -> list[Command]:
+        """Moves towards the goal (or away from the nearest enemy, or with every point towards
+        ``to``), best first: ending in cover, then nearer the goal (further away), keeping 3
+        points for a shot when closing."""
         rules = self.rules
-        goal = self.goal(game, f, enemies)
+        goal = to or self.goal(game, f, enemies)
         if goal is None:
             return []
         ahead = rules.heading(f.pos, goal) + (180.0 if away else 0.0)
-        keep = 0 if away or cover_only else 3
+        keep = 0 if away or cover_only or to else 3
         budget = max(1, rules.points(game, f) - keep)
         scored: list[tuple[float, Command]] = []
         for inches in STEPS:
