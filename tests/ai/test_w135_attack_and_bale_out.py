@@ -132,3 +132,59 @@ def test_a_retreat_in_cover_stays_at_half_strength_else_makes_for_a_friend_and_i
             else:
                 german = st.figures["b1.1"].pos
                 assert apart(c.path[0], german) > apart(men[c.figure], german)
+
+
+def with_objective(game, at: tuple[float, float], radius: float = 3.0) -> None:
+    """Side a must hold an objective at ``at`` (inches) to win."""
+    v = game.state.attrs["victory"]
+    v.setdefault("objectives", {})["cross"] = {"id": "cross", "x": at[0] * IN, "y": at[1] * IN, "radius": radius * IN}
+    v.setdefault("conditions", []).append({"type": "hold", "side": "a", "objectives": ["cross"], "when": "end"})
+
+
+def test_an_advance_heads_for_the_objective_to_take_before_the_nearest_enemy():
+    # "Advance toward nearest enemy includes any ordered game objective" (interpretation
+    # attack-goal): the enemy 8" to the west is known, the objective lies 20" north
+    for order in ("advance", "close", "attack"):
+        game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 22, 30)], face=False)
+        assert game.rules.known_enemies(game, "a")
+        with_objective(game, (30, 50))
+        move = next(c for c in ordered(game, "a1", order) if c.kind == "move")
+        x, y = (v / IN for v in move.path[0])
+        assert y > 30.5 and abs(x - 30) < abs(y - 30), (order, x, y)
+    # without the objective he heads for the enemy
+    game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 22, 30)], face=False)
+    move = next(c for c in ordered(game, "a1", "advance") if c.kind == "move")
+    assert move.path[0][0] / IN < 29.5
+
+
+def test_a_man_on_the_objective_stays_and_one_routing_runs_from_the_enemy_not_the_objective():
+    game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 22, 30)], face=False)
+    with_objective(game, (31, 30))
+    assert not [c for c in ordered(game, "a1", "advance") if c.kind == "move"]
+    move = next(c for c in ordered(game, "a1", "rout") if c.kind == "move")
+    assert move.path[0][0] / IN > 30.5  # east, away from the German
+
+
+def first_move_length(game, order: str) -> float:
+    move = next(c for c in ordered(game, "a1", order) if c.kind == "move")
+    return apart(move.path[0], game.state.figures["a1.1"].pos) / IN
+
+
+def test_with_no_enemy_known_an_advance_goes_at_half_speed_and_attack_or_close_at_full():
+    # no known enemy: an Advance "at half speed" goes half the 12" his 4 points make, an
+    # Attack or Close "at full speed" all of it (interpretation solo-orders)
+    for order, inches in (("advance", 6.0), ("close", 12.0), ("attack", 12.0)):
+        game = table_game([("us_rifleman", 30, 10)], [("de_rifleman", 30, 58)], friends=False)
+        game.state.figures["b1.1"].life = DEAD
+        game.kept.clear()
+        assert not game.rules.known_enemies(game, "a")
+        with_objective(game, (30, 50))
+        assert abs(first_move_length(game, order) - inches) < 0.01, order
+
+
+def test_with_an_enemy_in_reach_a_man_closing_keeps_3_points_for_a_shot():
+    for order in ("advance", "close", "attack"):
+        game = table_game([("us_rifleman", 30, 10)], [("de_rifleman", 10, 40)], friends=False, face=False)
+        assert game.rules.known_enemies(game, "a")
+        with_objective(game, (30, 50))
+        assert abs(first_move_length(game, order) - 3.0) < 0.01, order

@@ -18,8 +18,10 @@ For each figure of the team, best first:
   foot fights him, else one who can reach the nearest such enemy and still pay for hand to
   hand moves into contact ("charge them if in reach", interpretation solo-orders);
 - an immobile vehicle on the AFV chart's Bale out: its crew abandon it;
-- Advance, Attack and Close: a move towards the nearest known enemy (or the objective) that
-  keeps the points for a shot, ending in cover where it can; a side that wins by holding on
+- Advance, Attack and Close: a move towards an objective the side must take (else the
+  nearest known enemy: interpretation attack-goal), ending in cover where it can, that keeps
+  3 points for a shot while a known enemy is in reach, else goes at the order's speed (an
+  Advance half the figure's move, Attack and Close all of it); a side that wins by holding on
   (the map's victory "otherwise") keeps its positions and fires instead (interpretation
   solo-defenders): a figure of it with no shot worth its points turns to an enemy in sight
   behind it, else steps one point's move to where it would have one (a man in sight, a tank
@@ -38,19 +40,17 @@ from dataclasses import replace
 from math import cos, hypot, inf, radians, sin
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from game.core.commands import Command, Refusal
 from game.core.game import Game
-from game.core.keys import StateKey
 from game.core.state import Figure, Unit
 from game.core.victory import objective_holder
-from game.geometry.segtest import seg_point_d2
 from game.rulesets.parts import Planner
+from game.solo.goals import hold_objectives
 from game.solo.keys import SoloKey
 from game.solo.retreat import RetreatGoal, retreat_goal
 
 from . import sight_lines
+from .ai_paths import unblocked
 from .anti_tank import HEAVY
 from .morale import SHAKEN, SUPPRESSED
 from .status import W135FigMark
@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 
 #: the lengths (inches) a planned move tries, and the headings about the goal's (degrees)
 STEPS = (3.0, 6.0, 9.0)
+#: a man's steps on foot, to the 12" a turn (L31)
+FOOT_STEPS = (3.0, 6.0, 9.0, 12.0)
 BEARINGS = (0.0, 35.0, -35.0, 70.0, -70.0)
 #: the least chance of a hit worth a shot's points
 WORTH = 1 / 6
@@ -74,9 +76,6 @@ CHARGE_GAP = 0.1
 #: where a grenade at a man in cover may land, inches back towards the thrower (inside the
 #: 5" burst circle's radius, L133)
 GRENADE_STEPS = (0.0, 1.0, 2.0)
-#: how far (mm) inside touching distance a friend's base must be for a move past it to be
-#: dropped unchecked (the collider's own slack is a hundredth of a millimetre)
-BLOCK_MARGIN = 0.1
 
 
 def hit_chance(need: int, double_six: bool) -> float:
@@ -133,7 +132,7 @@ class W135Planner(Planner["Ww2135"]):
                 yield Command("turn", side, figure=f.id, point=spring.pos)
         yield from self.shots(game, f, enemies)
         if order in ("advance", "attack", "close", "manoeuvre") and rules.moving.moved(game, f) < 1e-9 and not holding:
-            yield from self.moves(game, f, enemies, away=False)
+            yield from self.moves(game, f, enemies, away=False, speed=self.speed(f, order))
         if holding:
             # a shot behind it: turn to it (1 point) and fire where it stands, before any step
             behind = self.turn_target(game, f, enemies, WORTH)
@@ -331,7 +330,7 @@ class W135Planner(Planner["Ww2135"]):
         # the key names everything the answer reads (the sight lines' own key, and who)
         key = (f.id, f.type, tuple(f.weapons), f.pos, rules.prone(f),
                tuple((e.id, e.type, rules.stance(e), rules.hidden(e)) for e in targets), rules.sight.world(game))
-        return self.unblocked(game, f, list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets), limit=2000)))
+        return unblocked(game, f, list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets), limit=2000)))
 
     def _firing_positions(self, game: Game, f: Figure, targets: list[Figure]) -> tuple[Command, ...]:
         rules = self.rules
@@ -361,6 +360,15 @@ class W135Planner(Planner["Ww2135"]):
                 scored.append((best, cover - over / 2, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         return tuple(c for _, _, c in scored)
+
+    def speed(self, f: Figure, order: str) -> float | None:
+        """How far (inches) a man goes forward on ``order``: an Advance "at half speed" half
+        the move his quota of points makes within the 12" a turn (L7, L31); Attack and Close
+        as far as his points go (interpretation solo-orders)."""
+        if order != "advance":
+            return None
+        rules = self.rules
+        return min(rules.data.movement.max_per_turn, rules.quota(f) * rules.moving.per_point(f)) / 2
 
     def reach(self, f: Figure) -> float:
         """The longest range (mm) of ``f``'s weapons (beyond it :meth:`shot_estimate` is 0),
@@ -404,33 +412,41 @@ class W135Planner(Planner["Ww2135"]):
 
     # ---- moves -------------------------------------------------------------------------------------
     def goal(self, game: Game, f: Figure, enemies: list[Figure]) -> tuple[float, float] | None:
+        """Where a man moving forward heads: the nearest objective his side must take and
+        does not hold, else the nearest known enemy ("advance toward nearest enemy includes
+        any ordered game objective", interpretation attack-goal); a man standing on an
+        objective his side must hold stays."""
+        needed = hold_objectives(game, f.side)
+        if any(hypot(f.x - o["x"], f.y - o["y"]) <= o["radius"] for o in needed):
+            return None
+        targets = [(o["x"], o["y"]) for o in needed if objective_holder(game.state, o) != f.side]
+        if targets:
+            return min(targets, key=lambda p: hypot(p[0] - f.x, p[1] - f.y))
         near = self.nearest(f, enemies)
-        if near is not None:
-            return near.pos
-        v = game.state.attrs.get(StateKey.VICTORY) or {}
-        objectives = v.get("objectives", {})
-        for cond in v.get("conditions", []):
-            if cond.get("type") == "hold" and cond.get("side") == f.side:
-                for oid in cond.get("objectives") or list(objectives):
-                    o = objectives[oid]
-                    if objective_holder(game.state, o) != f.side:
-                        return (o["x"], o["y"])
-        return None
+        return near.pos if near is not None else None
 
     def moves(self, game: Game, f: Figure, enemies: list[Figure], away: bool, cover_only: bool = False,
-              to: tuple[float, float] | None = None) -> list[Command]:
+              to: tuple[float, float] | None = None, speed: float | None = None) -> list[Command]:
         """Moves towards the goal (or away from the nearest enemy, or with every point towards
         ``to``), best first: ending in cover, then nearer the goal (further away), keeping 3
-        points for a shot when closing."""
+        points for a shot when closing on an enemy in reach; ``speed``: the most inches a man
+        on foot goes (None: as far as his points take him)."""
         rules = self.rules
-        goal = to or self.goal(game, f, enemies)
+        near = self.nearest(f, enemies) if away else None
+        goal = to or (near.pos if near is not None else self.goal(game, f, enemies))
         if goal is None:
             return []
         ahead = rules.heading(f.pos, goal) + (180.0 if away else 0.0)
-        keep = 0 if away or cover_only or to else 3
+        forward = not (away or cover_only or to)
+        on_foot = not rules.is_vehicle(f)
+        # closing, a man keeps 3 points for a shot while a known enemy is in his weapons'
+        # reach (a vehicle always): else he goes at his order's speed (interpretation solo-orders)
+        keep = 3 if forward and (not on_foot or any(hypot(e.x - f.x, e.y - f.y) <= self.reach(f) for e in enemies)) else 0
         budget = max(1, rules.points(game, f) - keep)
+        steps = STEPS if not (on_foot and forward) else tuple(sorted({*(s for s in FOOT_STEPS if speed is None or s <= speed + 1e-9),
+                                                         *((speed,) if speed is not None else ())}))
         scored: list[tuple[float, Command]] = []
-        for inches in STEPS:
+        for inches in steps:
             if rules.moving.cost(f, inches) > budget:
                 continue
             d = rules.mm(inches)
@@ -446,23 +462,7 @@ class W135Planner(Planner["Ww2135"]):
                 score = (2.0 if cover else 0.0) + rules.in_units(-made if away else made) / 3.0
                 scored.append((score, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: -t[0])
-        return self.unblocked(game, f, [c for _, c in scored])
-
-    def unblocked(self, game: Game, f: Figure, moves: list[Command]) -> list[Command]:
-        """``moves`` (straight, one leg each) less those the move's check would refuse as
-        blocked by a base of ``f``'s own side (the check sweeps ``f``'s base along the path,
-        game/geometry/collider.py): one whose leg passes a tenth of a millimetre or more
-        inside touching distance of a friend's base it does not touch already. The AI
-        proposed them in number (each refused by a costly check) as a unit closed up."""
-        if not moves:
-            return moves
-        bases = np.array([(g.x, g.y, f.radius + g.radius - BLOCK_MARGIN) for g in game.state.side_figures(f.side)
-                          if g.id != f.id and hypot(g.x - f.x, g.y - f.y) >= f.radius + g.radius + BLOCK_MARGIN]).reshape(-1, 3)
-        if not len(bases):
-            return moves
-        ends = np.array([c.path[0] for c in moves], dtype=float)
-        d2 = seg_point_d2(f.x, f.y, ends[:, None, 0] - f.x, ends[:, None, 1] - f.y, bases[None, :, 0], bases[None, :, 1])
-        return [c for c, hit in zip(moves, (d2 < bases[None, :, 2] ** 2).any(axis=1).tolist(), strict=True) if not hit]
+        return unblocked(game, f, [c for _, c in scored])
 
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
         """Opportunity fire: fire at whatever acts in sight that the weapon can harm, else
