@@ -10,7 +10,7 @@ False`` when the ruleset says figures that fled the table are not casualties
 from __future__ import annotations
 
 from collections import Counter
-from math import hypot
+from math import ceil, hypot
 from operator import attrgetter
 from typing import Any
 
@@ -120,6 +120,15 @@ def side_losses(state: GameState) -> dict[str, tuple[int, int]]:
         s = solo["side"]
         out[s] = (lost[s], max(1, solo.get("strength", 0)))
     return out
+
+
+def losses_to_break(state: GameState, side: str) -> int | None:
+    """How many more of ``side``'s figures out of action (as :func:`losses` counts them)
+    meet a break condition an enemy wins by; None: no such condition."""
+    lost, total = losses(state, side)
+    need = [ceil(c.get("fraction", 0.5) * total - 1e-9) - lost for c in state.attrs.get(StateKey.VICTORY, {}).get("conditions", [])
+            if c["type"] == "break" and side in state.enemies_of(c["side"])]
+    return max(0, min(need)) if need else None
 
 
 def marker_summary(state: GameState, side: str) -> str | None:

@@ -16,7 +16,7 @@ from game.core.state import DEAD, Cloud
 from game.simulate import make_player, play_out, simulate
 from tests.ai.planner_kit import cmds, first_legal, order
 from tests.rulesets.helpers import force, ok, unit
-from tests.rulesets.wwify_kit import fresh, wmap
+from tests.rulesets.wwify_kit import choose, decision, fresh, wmap
 from tests.rulesets.wwify_kit import rifle_line as line
 
 IN = 25.4
@@ -456,6 +456,41 @@ def test_decisions_casualties_sniper_capture_rally():
     assert rules.planner.decide(game, "b", cap).choice == "kill"
     rally = [("run", Command("rally", "a", unit="s", choice="run")), ("rally", Command("rally", "a", unit="s", choice="rally"))]
     assert rules.planner.decide(game, "a", rally).choice == "rally"
+    # a good officer's failed heroic act kills him: not when his death would break his side
+    # (interpretation solo-rally; side a has lost its medic, 1 of 4: broken at 2)
+    game.state.attrs["victory"]["conditions"] = [{"type": "break", "side": "b", "fraction": 0.5, "text": "broken"}]
+    assert rules.planner.decide(game, "a", rally).choice == "run"
+
+
+def panicked_evil_squad(pips: int, victory: list | None = None) -> Game:
+    """An evil squad of 8 whose fifth loss makes it test and fail by ``pips`` with its
+    officer and two riflemen left: the rally decision is put to side b."""
+    a = [unit("f", [("good_lmg", 20, 33)])]
+    b = [unit("m", [(f"evil_{'officer' if i == 0 else 'rifleman'}", 20 + 1.5 * i, 30) for i in range(8)])]
+    game = fresh(wmap(a, b))
+    for fid in ("m.8", "m.7", "m.6", "m.5"):
+        game.state.figures[fid].life = DEAD
+    game.state.attrs["victory"]["conditions"] = victory or []
+    total = 3 + 2 + pips  # 2d6 less the officer's 2 over the 3 left
+    force(game, 6, 1, 1, 1, 1, min(6, total - 1), total - min(6, total - 1))
+    ok(game, Command("fire", "a", unit="f", target="m"))
+    choose(game, target="m.4")
+    assert "rally" in decision(game)["prompt"]
+    return game
+
+
+def rally_choice(game: Game) -> str:
+    return game.rules.planner.decide(game, "b", game.rules.decision_options(game)).choice
+
+
+def test_an_evil_officer_rallies_only_keeping_twice_the_men_he_shoots_and_never_into_a_break():
+    # "soldiers that flee the table don't count as casualties": the officer's shots do
+    # (interpretation solo-rally)
+    assert rally_choice(panicked_evil_squad(1)) == "rally"  # shoots 1, keeps himself and 1
+    assert rally_choice(panicked_evil_squad(2)) == "run"  # would shoot both riflemen
+    brink = [{"type": "break", "side": "a", "fraction": 0.75, "text": "broken"}]  # side b: 5 of 8 out, broken at 6
+    game = panicked_evil_squad(1, brink)
+    assert game.state.attrs["victory"]["conditions"] and rally_choice(game) == "run"
 
 
 def test_losses_are_credited_to_the_unit_that_fired():

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.core.victory import losses_to_break
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.rulesets.wwify.ai_chart import WwifyChartMoves
@@ -58,6 +59,10 @@ from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
+
+#: an evil officer rallies a panicked squad when the men he keeps are at least this many
+#: times the men he shoots (interpretation solo-rally)
+RALLY_KEEP = 2
 
 
 class WwifyPlanner(Planner["Wwify"]):
@@ -76,8 +81,9 @@ class WwifyPlanner(Planner["Wwify"]):
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
         """Casualties: the least valuable figure, one in smoke first (it saves on 2+); a
         sniper's pick: the most valuable, not in smoke. Kill, but capture when the loser's
-        unit has a medic who could save the dead. Always rally; the medic saves the most
-        valuable (the options come in that order)."""
+        unit has a medic who could save the dead. The medic saves the most
+        valuable (the options come in that order). A panicked squad rallies or runs by
+        :meth:`rallies`."""
         if not options:
             return None
         cmds = [c for _, c in options]
@@ -111,8 +117,23 @@ class WwifyPlanner(Planner["Wwify"]):
             want = "capture" if saver else "kill"
             return next((c for c in cmds if c.choice == want), cmds[0])
         if kind == "rally":
-            return next((c for c in cmds if c.choice == "rally"), cmds[0])
+            want = "rally" if self.rallies(game, side, cmds[0].unit or "") else "run"
+            return next((c for c in cmds if c.choice == want), cmds[0])
         return cmds[0]
+
+    def rallies(self, game: Game, side: str, unit_id: str) -> bool:
+        """A panicked squad's one rally attempt, or let it run ("soldiers that flee the table
+        don't count as casualties", interpretation solo-rally): an evil officer's shots are
+        casualties, so he rallies only when the men he keeps are at least RALLY_KEEP times the
+        men he shoots and the shots do not break his side; a good officer's heroic act, whose
+        failure kills him, is tried unless one more casualty breaks the side."""
+        st = game.state
+        margin = losses_to_break(st, side)
+        if self.rules.alignment(game, side) != "evil":
+            return margin is None or margin > 1
+        left = len(self.rules.alive(game, unit_id))
+        shot = min(int(self.rules.current_job(game, "morale").get("failed_by", 0)), left - 1)  # never the officer
+        return (margin is None or shot < margin) and left - shot >= RALLY_KEEP * shot
 
     # ==== carrying out the orders =========================================================================
     def side_commands(self, game: Game, side: str) -> list[Command]:
