@@ -181,3 +181,29 @@ def test_a_miss_is_rerolled_with_the_firer_s_luck_and_a_cover_roll_with_the_targ
     assert any("re-rolled with Luck" in (e.roll.reason if e.roll else "") and e.roll.outcome == "stopped by cover"
                for e in game.log.events[-6:])
     assert game.state.figures["b1.1"].alive and left(game, "figure", "a1.1", "luck") == 0 and left(game, "figure", "b1.1", "luck") == 0
+
+
+def test_the_ai_keeps_its_luck_past_a_failed_cover_roll_for_the_save_if_the_hit_wounds():
+    # the cover roll made again and the save a point buys once wounded both stop the hit on
+    # 1-3 (reading luck-save): the AI declines the first and spends the point on the second
+    trench = {"type": "trench", "line": [[0, 45], [120, 45]], "width": 4}
+    doc = small_map([unit("a1", [("junior_nco", 20, 20)])], [unit("b1", [("junior_nco", 20, 45)])], terrain=[trench],
+                    ruleset="goodbyeeee", unit="cm", size=(120, 120))
+    game = first_going(doc, options={"consent": False})
+    game.state.hands.clear()
+    to_step(game, "fire")
+    force(game, 5, 5)  # a hit; the cover roll 5 lets it through
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "b" and "The cover roll for Lance corporal failed" in d["prompt"]
+    pick = game.rules.planner.decide(game, "b", game.rules.decision_options(game))
+    assert pick.choice == "decline"
+    force(game, 6)  # the rifle wounds
+    ok(game, pick)
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "b" and "would take a wound" in d["prompt"]
+    pick = game.rules.planner.decide(game, "b", game.rules.decision_options(game))
+    assert pick.choice == "use"
+    force(game, 2, 1, 1)  # the save: 2 saves it
+    ok(game, pick)
+    assert game.state.figures["b1.1"].alive and left(game, "figure", "b1.1", "luck") == 0

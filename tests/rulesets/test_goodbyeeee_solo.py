@@ -267,6 +267,9 @@ def test_the_ai_spends_luck_where_a_point_buys_most():
     assert ask("a1.2", "Private (rifleman)'s courage test failed: spend a Luck point?") == "decline"
     assert ask("a1.1", "Lance corporal's courage test failed: spend a Luck point?") == "use"
     assert ask("a1.2", "Private (rifleman) is shot by Private (rifleman) and would take a wound: spend a Luck point?") == "use"
+    # a cover roll made again stops the hit half the time, as the save kept for the wound does
+    # (1-3), and that save is spent only if the hit wounds
+    assert ask("a1.2", "The cover roll for Private (rifleman) failed: spend Section's Luck point to re-roll it?") == "decline"
     assert ask("a1.2", "Private (rifleman)'s climb failed: spend a Luck point?") == "decline"
     assert ask("a1.1", "Section's command roll (9 against 8) failed: spend a Luck point?") == "use"
 

@@ -78,11 +78,13 @@ class GbPlanner(Planner["Goodbyeeee"]):
 
     # ---- questions put to the computer ----------------------------------------------------------------
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
-        """Luck (L31) is spent where a point buys most: a wound saved or a cover roll made
-        again, a section's command roll, a fight, and the shots of machine guns and
-        specialists' weapons; a leader's or a gunner's courage test. Not on a private's
-        rifle shot, his pin test or a climb. Every other question: the first option (the
-        opponents' consent is given to every use the text lists)."""
+        """Luck (L31) is spent where a point buys most: a wound saved, a section's command
+        roll, a fight, and the shots of machine guns and specialists' weapons; a leader's or
+        a gunner's courage test. Not on a private's rifle shot, his pin test or a climb, nor
+        on a cover roll: a failed cover roll made again stops the hit half the time, and so
+        does the save a point buys once the hit wounds (1-3, reading luck-save), which is
+        spent only when it does. Every other question: the first option (the opponents'
+        consent is given to every use the text lists)."""
         luck = {c.choice: c for _, c in options if c.kind == "use_luck"}
         if "use" not in luck or "decline" not in luck:
             return None
@@ -95,9 +97,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
             return luck["use"] if gunner else luck["decline"]
         if "courage test" in prompt:
             return luck["use"] if leader or gunner else luck["decline"]
-        if "'s climb" in prompt:
+        if "'s climb" in prompt or "cover roll" in prompt:
             return luck["decline"]
-        return luck["use"]  # a wound, a cover roll, a command roll, a fight
+        return luck["use"]  # a wound, a command roll, a fight
 
     # ---- orders and moves ------------------------------------------------------------------------------
     def pace(self, game: Game, side: str, centre: tuple[float, float], goal: tuple[float, float]) -> float:
