@@ -188,3 +188,17 @@ def test_with_an_enemy_in_reach_a_man_closing_keeps_3_points_for_a_shot():
         assert game.rules.known_enemies(game, "a")
         with_objective(game, (30, 50))
         assert abs(first_move_length(game, order) - 3.0) < 0.01, order
+
+
+def test_a_move_weighs_the_d3_points_an_obstacle_on_its_way_costs():
+    # a hedge across the straight way north: 12" straight on costs a d3 more (2 points, 6"
+    # of the way, on average), so the move bearing 35 degrees past the hedge's end, 9.8" of
+    # the way, comes first
+    hedge = {"type": "hedge", "line": [[28, 36], [32, 36]]}
+    game = table_game([("us_rifleman", 30, 30)], [("de_rifleman", 30, 58)], [hedge], friends=False)
+    game.state.figures["b1.1"].life = DEAD
+    game.kept.clear()
+    with_objective(game, (30, 50))
+    move = next(c for c in ordered(game, "a1", "close") if c.kind == "move")
+    assert not game.rules.moving.obstacles(game, [game.state.figures["a1.1"].pos, move.path[0]])
+    assert move.path[0][1] / IN > 38

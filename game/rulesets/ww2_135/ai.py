@@ -63,6 +63,9 @@ STEPS = (3.0, 6.0, 9.0)
 #: a man's steps on foot, to the 12" a turn (L31)
 FOOT_STEPS = (3.0, 6.0, 9.0, 12.0)
 BEARINGS = (0.0, 35.0, -35.0, 70.0, -70.0)
+#: the points an obstacle on a move's way costs on average (a d3, L21), weighed against a
+#: point's 3" of the way made
+OBSTACLE_POINTS = 2.0
 #: the least chance of a hit worth a shot's points
 WORTH = 1 / 6
 #: where a grenade at a man in cover comes among the shots, as a chance of a hit
@@ -459,7 +462,10 @@ class W135Planner(Planner["Ww2135"]):
                 if cover_only and rules.morale.cover_gap(game, p) >= rules.morale.cover_gap(game, f.pos) - 1e-6:
                     continue
                 made = hypot(goal[0] - f.x, goal[1] - f.y) - hypot(goal[0] - p[0], goal[1] - p[1])
-                score = (2.0 if cover else 0.0) + rules.in_units(-made if away else made) / 3.0
+                # an obstacle on the way costs a d3 of points (L21), 2 on average: a point's
+                # worth is 3" of the way made (a third of a point of score an inch)
+                over = OBSTACLE_POINTS * len(rules.moving.obstacles(game, [f.pos, p]))
+                score = (2.0 if cover else 0.0) + rules.in_units(-made if away else made) / 3.0 - over
                 scored.append((score, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: -t[0])
         return unblocked(game, f, [c for _, c in scored])
