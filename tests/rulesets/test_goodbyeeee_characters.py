@@ -162,13 +162,20 @@ def test_a_player_who_has_had_his_turn_may_not_take_the_initiative():
     assert "have had their turn" in refused(game, Command("take_initiative", "a", figure="a1.1"))
 
 
-def test_a_miss_is_rerolled_with_the_firer_s_luck_and_a_cover_roll_with_the_target_s():
+def trench_duel() -> Game:
+    """A's lance corporal in the open in his fire step; B's in a trench 25 cm off, each with
+    his Luck point (no event cards in hand, the opponents' consent not asked)."""
     trench = {"type": "trench", "line": [[0, 45], [120, 45]], "width": 4}
     doc = small_map([unit("a1", [("junior_nco", 20, 20)])], [unit("b1", [("junior_nco", 20, 45)])], terrain=[trench],
                     ruleset="goodbyeeee", unit="cm", size=(120, 120))
     game = first_going(doc, options={"consent": False})
     game.state.hands.clear()
     to_step(game, "fire")
+    return game
+
+
+def test_a_miss_is_rerolled_with_the_firer_s_luck_and_a_cover_roll_with_the_target_s():
+    game = trench_duel()
     force(game, 2, 5, 5)  # a miss; re-rolled 5: a hit; the cover roll 5 lets it through
     ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
     d = game.rules.decision(game)
@@ -186,12 +193,7 @@ def test_a_miss_is_rerolled_with_the_firer_s_luck_and_a_cover_roll_with_the_targ
 def test_the_ai_keeps_its_luck_past_a_failed_cover_roll_for_the_save_if_the_hit_wounds():
     # the cover roll made again and the save a point buys once wounded both stop the hit on
     # 1-3 (reading luck-save): the AI declines the first and spends the point on the second
-    trench = {"type": "trench", "line": [[0, 45], [120, 45]], "width": 4}
-    doc = small_map([unit("a1", [("junior_nco", 20, 20)])], [unit("b1", [("junior_nco", 20, 45)])], terrain=[trench],
-                    ruleset="goodbyeeee", unit="cm", size=(120, 120))
-    game = first_going(doc, options={"consent": False})
-    game.state.hands.clear()
-    to_step(game, "fire")
+    game = trench_duel()
     force(game, 5, 5)  # a hit; the cover roll 5 lets it through
     ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
     d = game.rules.decision(game)
