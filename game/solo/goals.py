@@ -38,7 +38,7 @@ def ai_goal(rules: RulesetBase[Any], game: Game, side: str, centre: tuple[float,
         for o in needed:
             if any(dist(f.pos, (o["x"], o["y"])) <= o["radius"] for f in st.unit_figures(unit.id)):
                 return None
-    targets = [(o["x"], o["y"]) for o in needed if victory.objective_holder(st, o) != side]
+    targets = objectives_to_take(game, side)
     if targets:
         return min(targets, key=lambda p: dist(p, centre))
     enemies = rules.enemy_figures(game, side)
@@ -46,6 +46,11 @@ def ai_goal(rules: RulesetBase[Any], game: Game, side: str, centre: tuple[float,
         return None
     e = min(enemies, key=lambda f: dist(f.pos, centre))
     return e.pos
+
+def objectives_to_take(game: Game, side: str) -> list[tuple[float, float]]:
+    """Where the objectives are that ``side`` must hold to win and does not hold now."""
+    return [(o["x"], o["y"]) for o in hold_objectives(game, side) if victory.objective_holder(game.state, o) != side]
+
 
 def hold_objectives(game: Game, side: str) -> list[dict]:
     """The objectives ``side`` must hold to win (from the scenario's hold conditions)."""

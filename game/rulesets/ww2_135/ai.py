@@ -43,9 +43,8 @@ from typing import TYPE_CHECKING, Any
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
-from game.core.victory import objective_holder
 from game.rulesets.parts import Planner
-from game.solo.goals import hold_objectives
+from game.solo.goals import hold_objectives, objectives_to_take
 from game.solo.keys import SoloKey
 from game.solo.retreat import RetreatGoal, retreat_goal
 
@@ -419,10 +418,9 @@ class W135Planner(Planner["Ww2135"]):
         does not hold, else the nearest known enemy ("advance toward nearest enemy includes
         any ordered game objective", interpretation attack-goal); a man standing on an
         objective his side must hold stays."""
-        needed = hold_objectives(game, f.side)
-        if any(hypot(f.x - o["x"], f.y - o["y"]) <= o["radius"] for o in needed):
+        if any(hypot(f.x - o["x"], f.y - o["y"]) <= o["radius"] for o in hold_objectives(game, f.side)):
             return None
-        targets = [(o["x"], o["y"]) for o in needed if objective_holder(game.state, o) != f.side]
+        targets = objectives_to_take(game, f.side)
         if targets:
             return min(targets, key=lambda p: hypot(p[0] - f.x, p[1] - f.y))
         near = self.nearest(f, enemies)
@@ -444,10 +442,12 @@ class W135Planner(Planner["Ww2135"]):
         on_foot = not rules.is_vehicle(f)
         # closing, a man keeps 3 points for a shot while a known enemy is in his weapons'
         # reach (a vehicle always): else he goes at his order's speed (interpretation solo-orders)
-        keep = 3 if forward and (not on_foot or any(hypot(e.x - f.x, e.y - f.y) <= self.reach(f) for e in enemies)) else 0
+        reach = self.reach(f)
+        keep = 3 if forward and (not on_foot or any(hypot(e.x - f.x, e.y - f.y) <= reach for e in enemies)) else 0
         budget = max(1, rules.points(game, f) - keep)
-        steps = STEPS if not (on_foot and forward) else tuple(sorted({*(s for s in FOOT_STEPS if speed is None or s <= speed + 1e-9),
-                                                         *((speed,) if speed is not None else ())}))
+        steps: tuple[float, ...] = STEPS
+        if on_foot and forward:
+            steps = FOOT_STEPS if speed is None else tuple(sorted({s for s in FOOT_STEPS if s < speed} | {speed}))
         scored: list[tuple[float, Command]] = []
         for inches in steps:
             if rules.moving.cost(f, inches) > budget:

@@ -18,7 +18,7 @@ from game.rulesets.ww2_skirmish.common import DISABLED, EPS
 from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
 from game.rulesets.ww2_skirmish.options import MODES, Mode, options
 from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
-from game.solo.goals import hold_objectives
+from game.solo.goals import objectives_to_take
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
@@ -69,10 +69,7 @@ class Ww2Commands(CommandListing["Ww2Skirmish"]):
 
     def goal_point(self, game: Game, side: str, centre: tuple[float, float]) -> tuple[float, float]:
         st = game.state
-        from game.core import victory
-
-        targets = self.rules.recall(game, ("goal_objectives", side), lambda: [
-            (o["x"], o["y"]) for o in hold_objectives(game, side) if victory.objective_holder(st, o) != side])
+        targets = self.rules.recall(game, ("goal_objectives", side), lambda: objectives_to_take(game, side))
         if targets:
             return min(targets, key=lambda p: hypot(p[0] - centre[0], p[1] - centre[1]))
         foes = self.rules.known_enemies(game, side)
