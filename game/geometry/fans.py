@@ -49,6 +49,9 @@ def pseudo_angle(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
     r *= dy < 0
     out += r
     out += r
+    # just below the +x axis (dy < 0 a hair from 0) dx / (|dx| + |dy|) rounds to 1 and the
+    # value to 4: the same direction as 0, where it belongs
+    out[out >= 4.0] = 0.0
     return out
 
 

@@ -12,6 +12,7 @@ from geo_helpers import (
     FIELD,
     HEDGE,
     HILL,
+    ROCK,
     SMOKE,
     WALL,
     WOOD,
@@ -26,7 +27,7 @@ import game.geometry.los as los
 from game.geometry import Table
 from game.geometry.bench_scene import make_los_scene
 from game.geometry.bitsets import bit_pairs, has_bit
-from game.geometry.fans import directions, fan_bits
+from game.geometry.fans import directions, fan_bits, pseudo_angle
 
 seeds = st.integers(0, 2**32 - 1)
 
@@ -117,6 +118,20 @@ def test_a_figure_on_the_edge_of_a_cloud_within_rounding():
     fast, slow = both_ways(lambda: los.los_matrix(table, pts))
     assert np.array_equal(fast.visible, slow.visible)
     assert fast.visible[3].sum() == 1  # itself only
+
+
+def test_a_direction_a_hair_below_the_x_axis_is_the_direction_0():
+    """Hypothesis's case: from (0, 2e-81) to (1, 0) the pseudo-angle's 1 - dx / (|dx| + |dy|)
+    rounds to 0 below the axis and the value to 4, outside [0, 4): a fan all round missed
+    it, and two points inside a footprint that blocks sight saw each other through the fans only."""
+    assert pseudo_angle(np.array([1.0]), np.array([-2.1134149026357236e-81]))[0] == 0.0
+    assert (pseudo_angle(np.array([1.0, 1.0, -1.0]), np.array([-1e-300, 1e-300, -1e-300])) < 4.0).all()
+    rock = feature("r", ROCK, shapely.Polygon([(-50, 11), (68, -27), (86, 19), (-15, 100)]))
+    table = Table(600, 600, [rock])
+    pts = np.array([[300.0 + 20 * k, 400.0] for k in range(8)] + [[0.0, 0.0], [0.0, 2.1134149026357236e-81], [1.0, 0.0]])
+    fast, slow = both_ways(lambda: los.los_matrix(table, pts))
+    assert np.array_equal(fast.visible, slow.visible)
+    assert not fast.visible[9, 10]  # both inside the rock, which lets no one see out
 
 
 def test_only_walls_and_craters_and_a_single_building():

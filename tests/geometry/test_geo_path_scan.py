@@ -65,6 +65,7 @@ def test_first_inside_is_the_first_point_of_the_path_in_the_area(path, cx, cy, r
 @settings(max_examples=60, deadline=None)
 @given(paths, coord, coord, st.floats(20, 150))
 @example([(0.0, 0.0), (0.0, 2.0), (1.0, 0.0)], 20.0, 1.0, 20.0)  # a graze inside the first step
+@example([(1.0, 0.0), (0.0, 1.0), (2.0, 0.0), (0.0, 0.0)], 0.0, 20.0, 20.0)  # a graze in the first step, found in the second
 def test_first_where_finds_the_same_place_to_a_millimetre(path, cx, cy, r):
     area = Point(cx, cy).buffer(r)
     exact = first_inside(path, area)
@@ -75,12 +76,13 @@ def test_first_where_finds_the_same_place_to_a_millimetre(path, cx, cy, r):
         return
     assert exact is not None and exact - 1e-6 <= found
     assert area.distance(Point(point_at(path, found))) < 1e-6
-    if found > exact + 0.5 + 1e-6:
-        # it bisected the first sampled step that ends inside; a graze earlier in that same
-        # step touches no sample, so it may be missed, but never a whole step or more
-        assert found - exact < 5.0 + 0.5
-        samples = [point_at(path, k * 5.0) for k in range(int(found / 5.0) + 1) if k * 5.0 < found - 0.5]
-        assert not any(area.covers(Point(p)) for p in samples)
+    # it bisected (to 0.5 mm) the step up to the first sample inside: no sample before is
+    # inside, and a graze between samples before it, in that step or an earlier one, touches
+    # no sample and may be missed
+    at = [k * 5.0 for k in range(int(length(path) / 5.0) + 1)] + [length(path)]
+    first_in = next(d for d in at if area.covers(Point(point_at(path, d))))
+    assert found <= first_in + 1e-6 and first_in - found < 5.0 + 0.5
+    assert not any(area.covers(Point(point_at(path, d))) for d in at if d < found - 0.5)
 
 
 def test_first_where_may_miss_a_graze_inside_one_step_and_find_the_entry_after_it():
