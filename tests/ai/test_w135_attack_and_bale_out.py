@@ -202,3 +202,22 @@ def test_a_move_weighs_the_d3_points_an_obstacle_on_its_way_costs():
     move = next(c for c in ordered(game, "a1", "close") if c.kind == "move")
     assert not game.rules.moving.obstacles(game, [game.state.figures["a1.1"].pos, move.path[0]])
     assert move.path[0][1] / IN > 38
+
+
+def test_the_crossings_of_many_moves_at_once_are_the_obstacles_each_reaches():
+    # the planner counts each candidate move's obstacles in one query (move.crossings); it
+    # must be what the move's own trace (move.obstacles) finds, from the open and from a
+    # start inside a hedge's footprint, over the Ambush's bocage, hedges and wall
+    import numpy as np
+
+    from game.catalog import load_map, new_game
+
+    game = new_game(load_map("maps/ww2-135-ambush.yaml"), 1, {})
+    rng = np.random.default_rng(5)
+    starts = [tuple(p) for p in rng.uniform(0, 36 * IN, (40, 2))] + [(15.5 * IN, 30 * IN), (20.5 * IN + 1, 20 * IN), (5 * IN, 28 * IN)]
+    for start in starts:
+        ends = [tuple(p) for p in np.asarray(start) + rng.uniform(-12 * IN, 12 * IN, (12, 2))]
+        counts = game.rules.moving.crossings(game, start, ends)
+        assert counts == [len(game.rules.moving.obstacles(game, [start, e])) for e in ends]
+    assert game.rules.moving.crossings(game, (13 * IN, 30 * IN), [(18 * IN, 30 * IN), (13 * IN, 35 * IN)]) == [1, 0]
+    assert game.rules.moving.crossings(game, (15.5 * IN, 30 * IN), [(10 * IN, 30 * IN)]) == [0]  # out of the hedge: it leaves it

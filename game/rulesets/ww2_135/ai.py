@@ -448,7 +448,7 @@ class W135Planner(Planner["Ww2135"]):
         steps: tuple[float, ...] = STEPS
         if on_foot and forward:
             steps = FOOT_STEPS if speed is None else tuple(sorted({s for s in FOOT_STEPS if s < speed} | {speed}))
-        scored: list[tuple[float, Command]] = []
+        ends: list[tuple[float, float]] = []
         for inches in steps:
             if rules.moving.cost(f, inches) > budget:
                 continue
@@ -458,15 +458,17 @@ class W135Planner(Planner["Ww2135"]):
                 p = (round(f.x + d * cos(h), 3), round(f.y + d * sin(h), 3))
                 if not (0 < p[0] < game.table.width and 0 < p[1] < game.table.height):
                     continue
-                cover = rules.morale.in_cover(game, p)
                 if cover_only and rules.morale.cover_gap(game, p) >= rules.morale.cover_gap(game, f.pos) - 1e-6:
                     continue
-                made = hypot(goal[0] - f.x, goal[1] - f.y) - hypot(goal[0] - p[0], goal[1] - p[1])
-                # an obstacle on the way costs a d3 of points (L21), 2 on average: a point's
-                # worth is 3" of the way made (a third of a point of score an inch)
-                over = OBSTACLE_POINTS * len(rules.moving.obstacles(game, [f.pos, p]))
-                score = (2.0 if cover else 0.0) + rules.in_units(-made if away else made) / 3.0 - over
-                scored.append((score, Command("move", f.side, figure=f.id, path=(p,))))
+                ends.append(p)
+        scored: list[tuple[float, Command]] = []
+        for p, crossed in zip(ends, rules.moving.crossings(game, f.pos, ends), strict=True):
+            made = hypot(goal[0] - f.x, goal[1] - f.y) - hypot(goal[0] - p[0], goal[1] - p[1])
+            # an obstacle on the way costs a d3 of points (L21), 2 on average: a point's
+            # worth is 3" of the way made (a third of a point of score an inch)
+            over = OBSTACLE_POINTS * crossed
+            score = (2.0 if rules.morale.in_cover(game, p) else 0.0) + rules.in_units(-made if away else made) / 3.0 - over
+            scored.append((score, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: -t[0])
         return unblocked(game, f, [c for _, c in scored])
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from math import ceil, hypot
 from typing import TYPE_CHECKING
 
+import shapely
 from shapely.geometry import LineString
 from shapely.ops import substring
 
@@ -106,6 +107,27 @@ class W135Move(Chapter["Ww2135"]):
             return sorted((d, fid) for fid, d in first.items())
         key = (tuple((float(x), float(y)) for x, y in path), id(table), table.version)
         return list(game.keep("w135_obstacles", key, work, limit=4000))
+
+    def crossings(self, game: Game, start: tuple[float, float], ends: list[tuple[float, float]]) -> list[int]:
+        """For each straight move from ``start`` to one of ``ends``: how many obstacles it
+        reaches, as :meth:`obstacles` counts them, for all of them in one query: the
+        obstacles whose footprints its line meets, when ``start`` stands in none (else, where
+        the line meets one, :meth:`obstacles` itself: a move out of a hedge leaves it)."""
+        out = [0] * len(ends)
+        idx = game.table.index
+        if not ends or not idx.features:
+            return out
+        lines = shapely.linestrings([[start, e] for e in ends])
+        met: dict[int, set[int]] = {}
+        for k, i in zip(*idx.tree.query(lines, predicate="intersects").tolist(), strict=True):
+            if idx.features[i].type.id in OBSTACLES:
+                met.setdefault(k, set()).add(i)
+        if not met:
+            return out
+        inside = any(idx.features[i].type.id in OBSTACLES for i in idx.tree.query(shapely.Point(start), predicate="intersects").tolist())
+        for k, feats in met.items():
+            out[k] = len(self.obstacles(game, [start, ends[k]])) if inside else len(feats)
+        return out
 
     # ---- move (L10-14, L29-31) -----------------------------------------------------------------
     def check_move(self, game: Game, cmd: Command) -> None:
