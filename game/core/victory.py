@@ -10,7 +10,7 @@ False`` when the ruleset says figures that fled the table are not casualties
 from __future__ import annotations
 
 from collections import Counter
-from math import ceil, hypot
+from math import hypot
 from operator import attrgetter
 from typing import Any
 
@@ -122,13 +122,22 @@ def side_losses(state: GameState) -> dict[str, tuple[int, int]]:
     return out
 
 
+def broken(lost: int, total: int, fraction: float) -> bool:
+    """Whether ``lost`` figures out of action of ``total`` meet a break condition's
+    ``fraction``."""
+    return bool(total) and lost / total >= fraction - 1e-9
+
+
 def losses_to_break(state: GameState, side: str) -> int | None:
     """How many more of ``side``'s figures out of action (as :func:`losses` counts them)
-    meet a break condition an enemy wins by; None: no such condition."""
+    meet a break condition an enemy wins by (as :func:`condition_met` tests it); None: no
+    such condition."""
     lost, total = losses(state, side)
-    need = [ceil(c.get("fraction", 0.5) * total - 1e-9) - lost for c in state.attrs.get(StateKey.VICTORY, {}).get("conditions", [])
-            if c["type"] == "break" and side in state.enemies_of(c["side"])]
-    return max(0, min(need)) if need else None
+    fractions = [c.get("fraction", 0.5) for c in state.attrs.get(StateKey.VICTORY, {}).get("conditions", [])
+                 if c["type"] == "break" and side in state.enemies_of(c["side"])]
+    if not fractions or not total:
+        return None
+    return min(next(n for n in range(total + 1) if broken(lost + n, total, f)) for f in fractions)
 
 
 def marker_summary(state: GameState, side: str) -> str | None:
@@ -166,7 +175,7 @@ def condition_met(state: GameState, cond: dict[str, Any], tally: dict[str, tuple
         frac = cond.get("fraction", 0.5)
         for e in enemies:
             lost, total = tally[e] if tally is not None and e in tally else losses(state, e)
-            if total and lost / total >= frac - 1e-9:
+            if broken(lost, total, frac):
                 return True
         return False
     if kind == "eliminate":
