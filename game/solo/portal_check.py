@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from game.catalog import LoadedMap
     from game.data.map_schema import MapFile
     from game.geometry.table import Table
-    from game.geometry.terrain import TerrainType
+    from game.geometry.terrain import TerrainFeature, TerrainType
     from game.rulesets.base import RulesetBase
     from game.solo.protocol import SoloRules
 
@@ -67,6 +67,13 @@ def sheltered(table: Table, p: tuple[float, float]) -> str | None:
 
 
 def _cover_at(table: Table, p: tuple[float, float], lines: bool) -> str | None:
+    f = cover_feature(table, p, lines)
+    return None if f is None else f.name or f.type.name
+
+
+def cover_feature(table: Table, p: tuple[float, float], lines: bool = True) -> TerrainFeature | None:
+    """The first feature giving the place ``p`` (mm) cover, as :func:`in_cover` (``lines``)
+    or :func:`sheltered` reads it; None: none."""
     pt = shapely.Point(*p)
     for f in table.features:
         t = f.type
@@ -74,12 +81,24 @@ def _cover_at(table: Table, p: tuple[float, float], lines: bool) -> str | None:
             continue
         if t.shape == "area":
             if f.area.covers(pt):
-                return f.name or t.name
+                return f
             if t.los == "blocks" and f.area.distance(pt) <= to_mm(CORNER_REACH, "in"):
-                return f.name or t.name
+                return f
         elif lines and t.cover != "none" and f.area.distance(pt) <= to_mm(LINE_REACH, "in"):
-            return f.name or t.name
+            return f
     return None
+
+
+def covered_by(f: TerrainFeature, at: tuple[float, float], p: tuple[float, float]) -> bool:
+    """Whether the place ``p`` (mm) has the cover of ``f`` that the place ``at`` has (a
+    unit appearing at a portal marker in that cover: interpretation portal-appear): inside
+    the area, at the building's side, or behind the same wall or hedge on the same side of it."""
+    pt = shapely.Point(*p)
+    if f.type.shape == "area":
+        return bool(f.area.covers(pt)) or (f.type.los == "blocks" and f.area.distance(pt) <= to_mm(CORNER_REACH, "in"))
+    if f.area.distance(pt) > to_mm(LINE_REACH, "in"):
+        return False
+    return not shapely.LineString([at, p]).crosses(f.geometry)
 
 
 def watchers(m: MapFile, side: str) -> list[tuple[float, float]]:

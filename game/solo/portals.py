@@ -29,6 +29,7 @@ YAML for its force table and counter attacks.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from math import atan2, cos, degrees, pi, sin
 from typing import TYPE_CHECKING
 
@@ -51,7 +52,7 @@ from game.solo.fallback import (
 )
 from game.solo.force_pick import deploy, stood_in
 from game.solo.keys import SoloKey
-from game.solo.portal_check import sheltered
+from game.solo.portal_check import cover_feature, covered_by, sheltered
 from game.solo.portal_state import (
     EDGE_FACING,
     MARKER_SPACING,
@@ -285,9 +286,11 @@ def choose_portal(rules: RulesetBase, game: Game, units: list[ForceUnit], seen: 
 
 
 def _free_places(game: Game, centre: tuple[float, float], radius: float, away: float,
-                 count: int, mover: Mover, collider: Collider) -> list[tuple[float, float]]:
+                 count: int, mover: Mover, collider: Collider,
+                 prefer: Callable[[tuple[float, float]], bool] | None = None) -> list[tuple[float, float]]:
     """Up to ``count`` places for bases of ``radius`` around ``centre``: the centre first,
-    then rings outward, each ring starting in the direction ``away`` (degrees)."""
+    then rings outward, each ring starting in the direction ``away`` (degrees); with
+    ``prefer``, the places it accepts before the others, each in that order."""
     out: list[tuple[float, float]] = []
     w, h = game.table.width, game.table.height
     pitch = 2 * radius + inch(RING_GAP)
@@ -300,6 +303,8 @@ def _free_places(game: Game, centre: tuple[float, float], radius: float, away: f
             ang = away + step * 360.0 / n
             p = (centre[0] + rad * cos(ang * pi / 180), centre[1] + rad * sin(ang * pi / 180))
             cands.append((ring, abs(step), p))
+    if prefer is not None:
+        cands.sort(key=lambda c: not prefer(c[2]))  # (stable: ring order kept within each)
     for _, _, p in cands:
         if len(out) >= count:
             break
@@ -334,7 +339,10 @@ def place_unit(rules: RulesetBase, game: Game, entry: ForceUnit, portal: Marker)
     for t in entry.troops:
         tt = rules.data.troop_types[t]
         radii.append(rules.mm(tt.base if tt.base else rules.data.base_diameter) / 2)
-    places = _free_places(game, at, max(radii), away, len(entry.troops), mover, collider)
+    # the unit appears in the cover its marker stands in (interpretation portal-appear)
+    shelter = cover_feature(game.table, at)
+    prefer = None if shelter is None else (lambda p: covered_by(shelter, at, p))
+    places = _free_places(game, at, max(radii), away, len(entry.troops), mover, collider, prefer)
     made = []
     for i, (t, r) in enumerate(zip(entry.troops, radii, strict=True)):
         if i >= len(places):
