@@ -8,8 +8,8 @@ import pytest
 import shapely
 
 from game.core.state import Marker
-from game.geometry.units import to_mm
 from game.data.solo_schema import ForceUnit
+from game.geometry.units import to_mm
 from game.solo import portals
 
 from .helpers import make_game, small_map, unit
