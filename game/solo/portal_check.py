@@ -71,34 +71,31 @@ def _cover_at(table: Table, p: tuple[float, float], lines: bool) -> str | None:
     return None if f is None else f.name or f.type.name
 
 
+def _gives_cover(f: TerrainFeature, pt: shapely.Point, lines: bool) -> bool:
+    """Whether ``f`` gives the point cover: inside a covering area, within 2" of a building
+    or bunker, or (``lines``) within 1.5" of a wall, hedge or fence."""
+    t = f.type
+    if not covering(t):
+        return False
+    if t.shape == "area":
+        return bool(f.area.covers(pt)) or (t.los == "blocks" and f.area.distance(pt) <= to_mm(CORNER_REACH, "in"))
+    return lines and t.cover != "none" and f.area.distance(pt) <= to_mm(LINE_REACH, "in")
+
+
 def cover_feature(table: Table, p: tuple[float, float], lines: bool = True) -> TerrainFeature | None:
     """The first feature giving the place ``p`` (mm) cover, as :func:`in_cover` (``lines``)
     or :func:`sheltered` reads it; None: none."""
     pt = shapely.Point(*p)
-    for f in table.features:
-        t = f.type
-        if not covering(t):
-            continue
-        if t.shape == "area":
-            if f.area.covers(pt):
-                return f
-            if t.los == "blocks" and f.area.distance(pt) <= to_mm(CORNER_REACH, "in"):
-                return f
-        elif lines and t.cover != "none" and f.area.distance(pt) <= to_mm(LINE_REACH, "in"):
-            return f
-    return None
+    return next((f for f in table.features if _gives_cover(f, pt, lines)), None)
 
 
 def covered_by(f: TerrainFeature, at: tuple[float, float], p: tuple[float, float]) -> bool:
     """Whether the place ``p`` (mm) has the cover of ``f`` that the place ``at`` has (a
     unit appearing at a portal marker in that cover: interpretation portal-appear): inside
     the area, at the building's side, or behind the same wall or hedge on the same side of it."""
-    pt = shapely.Point(*p)
-    if f.type.shape == "area":
-        return bool(f.area.covers(pt)) or (f.type.los == "blocks" and f.area.distance(pt) <= to_mm(CORNER_REACH, "in"))
-    if f.area.distance(pt) > to_mm(LINE_REACH, "in"):
+    if not _gives_cover(f, shapely.Point(*p), lines=True):
         return False
-    return not shapely.LineString([at, p]).crosses(f.geometry)
+    return f.type.shape == "area" or not shapely.LineString([at, p]).crosses(f.geometry)
 
 
 def watchers(m: MapFile, side: str) -> list[tuple[float, float]]:
