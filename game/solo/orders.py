@@ -256,15 +256,19 @@ class SoloMixin:
             return
         with game.reading():  # nothing changes while the factors are read
             factors = self.risk_factors(game, unit)
+            sees_enemy = bool(self._sees(game, game.state.unit_figures(unit.id), self.known_enemies(game, unit.side)))
         rf = sum(v for _, v, _ in factors)
         words = ", ".join(f"{w} {v:+d}" for _, v, w in factors) or "no factors"
         roll = game.dice.roll("d6", f"{unit.name}: RF {rf} ({words}), solo action chart", units=[unit.id])
         order: str = solo_tables().chart_row(rf).results[roll.value - 1]
         prev = unit.markers.get(SoloKey.ORDER) or self.initial_order(game, unit)
-        continued = order == "continue"
-        if order == "continue":
+        unseen = order == "close" and not sees_enemy  # interpretation close-unseen
+        continued = order == "continue" or unseen
+        if continued:
             order = prev if prev in ("halt", "advance", "attack", "retreat", "close") else "halt"
             note = f"Continue ({ORDER_WORDS[order]})"
+            if unseen:
+                note = f"no enemy in sight to move towards, so {note}"
         else:
             note = ORDER_WORDS[order]
         take_cover = bool(unit.markers.pop(SoloKey.TAKE_COVER, None)) and continued and order == "halt"

@@ -24,17 +24,25 @@ CASES = {
 }
 
 
-def game_for(ruleset: str, holder: str, in_trench: bool = True):
+def game_for(ruleset: str, holder: str, in_trench: bool = True, hidden: bool = False):
     """Side A's squad 30 (or 75 cm) down the table, in a trench along it or in the open
-    beside it; side B's figure far off; ``holder`` wins by holding on."""
+    beside it; side B's figure far off, in sight and spotted, or (``hidden``) behind a
+    row of buildings; ``holder`` wins by holding on; when that is side B, side A
+    attacks (it wins by breaking side B)."""
     a_types, b_type, scale, size = CASES[ruleset]
     y, row = size * 0.625, size * 0.625 if in_trench else size * 0.8
-    trench = {"type": "trench", "line": [[0, y], [size, y]], "width": size / 20}
+    terrain = [{"type": "trench", "line": [[0, y], [size, y]], "width": size / 20}]
+    if hidden:
+        terrain.append({"type": "building", "rect": {"x": 0, "y": size * 0.3, "w": size, "h": size * 0.1}})
     a = unit("a1", [(t, size / 2 + size / 30 * i, row) for i, t in enumerate(a_types)])
     b = unit("b1", [(b_type, size / 2, size / 8)])
-    doc = small_map([a], [b], terrain=[trench], ruleset=ruleset, unit=scale, size=(size, size))
+    doc = small_map([a], [b], terrain=terrain, ruleset=ruleset, unit=scale, size=(size, size))
     doc["victory"]["otherwise"] = holder
+    if holder == "b":  # side A attacks: it wins by breaking side B
+        doc["victory"]["conditions"] = [{"type": "break", "side": "a"}]
     game = fresh(doc) if ruleset == "wwify" else first_going(doc)
+    if not hidden and hasattr(game.rules, "spotting"):  # (WW2 Skirmish: side A has spotted it)
+        game.rules.spotting.mark_spotted(game, "a", game.state.figures["b1.1"], "sight")
     order = Command("solo_orders", "a", unit="a1")
     for _ in range(12):  # on to the step where side A's units take their orders
         if game.check(order) is None:
@@ -72,6 +80,22 @@ def test_the_attacker_ordered_to_close_has_no_such_note(monkeypatch, ruleset):
     game = game_for(ruleset, holder="b")
     assert not game.rules.holds_position(game, game.state.units["a1"])
     assert chart_close(monkeypatch, game).endswith("-> Close on the enemy")
+
+
+@pytest.mark.parametrize("ruleset", sorted(CASES))
+@pytest.mark.parametrize("holder", ["a", "b"])
+def test_a_close_with_no_enemy_in_sight_continues_the_current_action(monkeypatch, ruleset, holder):
+    """Up to RF0 on 4+ a unit "will move towards the nearest visible enemy": with none in
+    its sight it has nothing to move towards, and continues its current actions
+    (interpretation close-unseen): the attacker's first order is an advance, the
+    holder's a halt."""
+    game = game_for(ruleset, holder=holder, hidden=True)
+    a1 = game.state.units["a1"]
+    assert game.rules.known_enemies(game, "a") == [] or ruleset != "ww2-skirmish"
+    line = chart_close(monkeypatch, game)
+    want = "Halt" if holder == "a" else "Advance"
+    assert line.endswith(f"-> no enemy in sight to move towards, so Continue ({want})"), line
+    assert a1.markers["solo_order"] == want.lower()
 
 
 @pytest.mark.parametrize("ruleset", ["great-war-54mm", "goodbyeeee", "wwify", "ww2-skirmish"])
