@@ -153,6 +153,8 @@ def marker_summary(state: GameState, side: str) -> str | None:
     words = f"{elim} of {total} portal markers eliminated ({gone.get('portal', 0)} portals, {gone.get('dummy', 0)} dummies)"
     if gone.get("dummy revealed"):
         words += f", {gone['dummy revealed']} dummies revealed"
+    if gone.get("spent"):
+        words += f", {gone['spent']} one-time portals spent"
     left = sum(1 for m in state.markers.values() if m.side == side and m.kind in ("portal", "dummy"))
     return f"{words}, {left} left on the table"
 

@@ -219,6 +219,9 @@ def check_map(doc: Doc, m: MapFile, terrain_types: dict, ruleset: RulesetData | 
             raise doc.error(("portals", pi, "side"), f"unknown side '{p.side}'" + _suggest(p.side, side_ids))
         if not table.covers(Point(p.at)):
             raise doc.error(("portals", pi, "at"), f"portal at {list(p.at)} is off the table")
+        if p.once and (p.dummy or p.counter):
+            raise doc.error(("portals", pi, "once"), f"only a portal marker produces figures once, not a {p.counter or 'dummy'}: "
+                                                     "remove 'once: true', or 'dummy'/'counter'")
     for si, st in enumerate(m.artillery_strikes):
         if st.side not in side_ids:
             raise doc.error(("artillery_strikes", si, "side"), f"unknown side '{st.side}'" + _suggest(st.side, side_ids))

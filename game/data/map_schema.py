@@ -15,6 +15,9 @@ from .pyd import Strict
 
 Pt = tuple[float, float]
 Edge = Literal["north", "south", "east", "west"]
+#: the solo rules' special counters (a portal's ``counter``): each attacks what spots it
+CounterKind = Literal["sniper", "artillery", "mine"]
+COUNTER_KINDS: tuple[str, ...] = ("sniper", "artillery", "mine")
 #: an angle in degrees: a turn either way is enough to write any direction
 Angle = Annotated[float, Field(ge=-360, le=360)]
 #: the points of one outline or line (the shipped maps use at most a dozen)
@@ -145,12 +148,15 @@ class Victory(Strict):
 
 class Portal(Strict):
     """A solo-AI counter on the table: a portal marker, a dummy, or a special counter
-    ('sniper', 'artillery', 'mine') that attacks what spots it."""
+    ('sniper', 'artillery', 'mine') that attacks what spots it. ``once``: a portal marker
+    that produces figures once and is then removed from play (the solo text's special
+    scenario: "They were hiding behind the rock!"); it may stand behind a large rock."""
 
     side: str
     at: Pt
     dummy: bool = False
-    counter: str | None = None
+    counter: CounterKind | None = None
+    once: bool = False
 
 
 class Strike(Strict):

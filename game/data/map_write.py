@@ -164,7 +164,7 @@ def dump_map(m: MapFile | dict[str, Any]) -> str:
     for key in ("portals", "artillery_strikes"):
         if d.get(key):
             lines.append(f"{key}:")
-            lines += [f"  - {flow(_clean(x, {'dummy': False}))}" for x in d[key]]
+            lines += [f"  - {flow(_clean(x, {'dummy': False, 'once': False}))}" for x in d[key]]
     if d.get("objectives"):
         lines.append("objectives:")
         lines += [f"  - {flow(o)}" for o in d["objectives"]]

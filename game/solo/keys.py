@@ -28,6 +28,7 @@ class SoloKey(StatusKeys):
     GENERATED = "solo_generated"  # figure attr: made by force generation (its losses go back to the pool)
     RECYCLED = "recycled"  # figure attr: its loss has gone back to the pool
     SEEN = "seen"  # portal marker attr: its force generation roll has been made
+    ONCE = "once"  # portal marker attr: it produces figures once, then leaves play (the map's ``once: true``)
     ATTACKED = "attacked"  # mine counter attr: the units it has attacked (each once)
     TRIED = "spot_tried"  # sniper/artillery counter attr: unit -> the side-turn it last tried to spot it (or be spotted)
 

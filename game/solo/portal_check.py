@@ -89,6 +89,21 @@ def cover_feature(table: Table, p: tuple[float, float], lines: bool = True) -> T
     return next((f for f in table.features if _gives_cover(f, pt, lines)), None)
 
 
+def behind_rock(table: Table, p: tuple[float, float]) -> str | None:
+    """The name of the large rock (an area no one may cross that blocks sight) the place
+    ``p`` (mm) stands within 2" of, or None. It holds no figures and gives a portal no
+    dead ground, so only a one-time portal may start behind it: "The large rock may not
+    start a game with a portal marker behind it, except in a special scenario where it can
+    only produce figures once" (interpretation portal-once)."""
+    pt = shapely.Point(*p)
+    reach = to_mm(CORNER_REACH, "in")
+    for f in table.features:
+        t = f.type
+        if t.shape == "area" and t.blocks_movement == "all" and t.los == "blocks" and f.area.distance(pt) <= reach:
+            return f.name or t.name
+    return None
+
+
 def covered_by(f: TerrainFeature, at: tuple[float, float], p: tuple[float, float]) -> bool:
     """Whether the place ``p`` (mm) has the cover of ``f`` that the place ``at`` has (a
     unit appearing at a portal marker in that cover: interpretation portal-appear): inside
@@ -159,11 +174,16 @@ def portal_warnings(m: MapFile, table: Table, sight: Sight | None = None, only: 
     for k, p in enumerate(m.portals):
         if only is not None and k != only:
             continue
-        kind = p.counter or ("dummy" if p.dummy else "portal marker")
+        kind = p.counter or ("dummy" if p.dummy else ("one-time portal marker" if p.once else "portal marker"))
         at = (p.at[0] * scale, p.at[1] * scale)
         where = f"portals[{k}] ({kind} of {p.side} at {p.at[0]:g}, {p.at[1]:g})"
         if p.counter is None and in_cover(table, at) is None:
-            out.append(f"{where}: not in cover (the solo rules place portal markers on corners, in cover)")
+            rock = behind_rock(table, at)
+            if rock is not None and not p.once:
+                out.append(f"{where}: behind {rock}, which only a one-time portal may stand behind (the solo rules: "
+                           "\"except in a special scenario where it can only produce figures once\"): set once: true, or move it into cover")
+            elif rock is None:
+                out.append(f"{where}: not in cover (the solo rules place portal markers on corners, in cover)")
         obs = seen_by.setdefault(p.side, watchers(m, p.side))
         if p.counter == "mine":  # a mine attacks only what comes within its reach in sight
             obs = [o for o in obs if hypot(o[0] - at[0], o[1] - at[1]) <= mine_reach]

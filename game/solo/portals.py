@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from math import atan2, cos, degrees, pi, sin
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import LineString, Point
 
@@ -114,7 +114,10 @@ def portals_setup(state: GameState, m: MapFile) -> None:
     for i, p in enumerate(sorted(portals, key=lambda p: (p.at[0], p.at[1])), 1):
         kind = p.counter or ("dummy" if p.dummy else "portal")
         mid = f"{side}-m{i}"
-        state.markers[mid] = Marker(mid, side, kind, p.at[0] * scale, p.at[1] * scale, secret=True, attrs={SoloKey.SEEN: False})
+        attrs: dict[str, Any] = {SoloKey.SEEN: False}
+        if p.once:
+            attrs[SoloKey.ONCE] = True
+        state.markers[mid] = Marker(mid, side, kind, p.at[0] * scale, p.at[1] * scale, secret=True, attrs=attrs)
 
 
 # ---- recycling ---------------------------------------------------------------------------------
@@ -245,8 +248,13 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         roll.outcome += "; nothing appears"
         tell_solo(game, f"Only dummies are in sight: {made_from.label} cannot appear.")
         return
-    for grp in chosen:  # every unit of the result stands at the same portal
-        place_unit(rules, game, grp, portal)
+    placed = [place_unit(rules, game, grp, portal) for grp in chosen]  # every unit of the result stands at the same portal
+    if portal.attrs.get(SoloKey.ONCE) and any(placed):
+        # "it can only produce figures once (They were hiding behind the rock!) -- then the
+        # portal is removed from play" (interpretation portal-once)
+        del game.state.markers[portal.id]
+        count_removed(game, "spent")
+        tell_all(game, "The portal marker it appeared at is removed from play: it could produce figures only once.")
 
 
 def player_tanks(rules: RulesetBase, game: Game) -> list[Figure]:

@@ -17,7 +17,7 @@ from game.catalog import (
     terrain_file,
 )
 from game.data.map_build import OPENING_TYPES
-from game.editor.model import PRESETS, EditorDoc
+from game.editor.model import MARKER_KINDS, MARKER_NAMES, PRESETS, EditorDoc, marker_kind
 from game.editor.sides import COLOURS, add_side, next_team, remove_side
 from game.paths import user_maps_dir
 
@@ -225,6 +225,30 @@ class EditorPages:
         for k, st in enumerate(d["artillery_strikes"][:4]):
             self.scene.button((x, y, w, 24), f"strike: {st['side']} square {st['square']} turn {st['turn']} (click removes)", (lambda k=k: self.scene.report(self.scene.doc.delete_strike(k))))
             y += 26
+        self.marker_fields(surf, x, y + 6, w)
+
+    def marker_fields(self, surf, x, y, w) -> None:
+        """The selected solo marker: its side and kind, the kind cycled by a button (a portal
+        marker, a one-time portal, a dummy, a sniper, artillery or mine counter)."""
+        sel = self.scene.selected
+        d = self.scene.doc.data
+        if not sel or sel[0] != "portal" or sel[1] >= len(d["portals"]):
+            return
+        k = sel[1]
+        p = d["portals"][k]
+        kind = marker_kind(p)
+        nxt = MARKER_KINDS[(MARKER_KINDS.index(kind) + 1) % len(MARKER_KINDS)]
+        text(surf, f"Selected: {MARKER_NAMES[kind]} of {p['side']} at {p['at'][0]:g}, {p['at'][1]:g}", (x, y), 17, INK)
+        y += 20
+        half = (w - 4) // 2
+
+        def cycle() -> None:
+            if self.scene.report(self.scene.doc.set_portal_kind(k, nxt)):
+                self.scene.warn_portal(k)
+
+        self.scene.button((x, y, half, 26), f"Kind: {MARKER_NAMES[kind]}", cycle,
+                          tip="Click for the next kind. A one-time portal produces figures once, then leaves play; it may stand behind a large rock.")
+        self.scene.button((x + half + 4, y, half, 26), "Delete (Del)", self.scene.delete_selected)
 
     def ask_strike(self) -> None:
         def done(v: str) -> None:

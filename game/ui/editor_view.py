@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.editor.model import MARKER_LETTERS, marker_kind
+
 from . import overlays
 from .editor_tools import HANDLE_PX, SelectTool, ShapeTool, vertex_points
 from .handler_base import Handler
@@ -59,13 +61,15 @@ class EditorView:
             taken += overlays.draw_grid(surf, cam, self.scene.table.width, self.scene.table.height)
         objs = {o["id"]: {"name": o["name"], "x": o["at"][0] * self.scene.scale, "y": o["at"][1] * self.scene.scale, "radius": o["radius"] * self.scene.scale} for o in d["objectives"]}
         names = overlays.draw_objectives(surf, cam, objs, {})
-        for p in d["portals"]:
+        for k, p in enumerate(d["portals"]):
             c = self.scene.screen(p["at"])
             r = max(7, cam.length(12))
             col = pygame.Color(next(s["colour"] for s in d["sides"] if s["id"] == p["side"]))
+            if self.scene.selected == ("portal", k):
+                pygame.draw.rect(surf, (255, 220, 80), (c[0] - r - 3, c[1] - r - 3, 2 * r + 6, 2 * r + 6), 2)
             taken.append(pygame.draw.rect(surf, (30, 28, 24), (c[0] - r, c[1] - r, 2 * r, 2 * r)))
             pygame.draw.rect(surf, col, (c[0] - r + 2, c[1] - r + 2, 2 * r - 4, 2 * r - 4))
-            text(surf, "D" if p.get("dummy") else "P", c, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
+            text(surf, MARKER_LETTERS[marker_kind(p)], c, max(14, int(r * 1.4)), (250, 246, 230), bold=True, anchor="center")
         for s in d["sides"]:
             for u in s["units"]:
                 for k, f in enumerate(u["figures"]):

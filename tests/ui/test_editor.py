@@ -309,3 +309,26 @@ def test_refusals_speak_words_and_the_panel_buttons_stay_put_as_the_hint_changes
         drive.frame()
         assert {b.label: b.rect.topleft for b in scene.panel.buttons if b.label in where} == where
         drive.key(pygame.K_ESCAPE)
+
+
+def test_a_selected_marker_shows_its_kind_and_a_click_makes_it_the_next_kind(app, drive, tmp_path):
+    """On the Scenario page a marker clicked on the table shows its kind; the Kind button
+    steps it through portal marker, one-time portal, dummy and the sniper, artillery and
+    mine counters, and the table shows each by its letter."""
+    scene = shipped_map_page(app, drive, tmp_path, "ww2-bocage-bunkers", "Scenario")
+    k, p = next((k, p) for k, p in enumerate(scene.doc.data["portals"]) if p.get("counter") == "artillery")
+    drive.click(scene.screen(p["at"]))
+    drive.frame()
+    assert scene.selected == ("portal", k)
+    kinds = []
+    for _ in range(6):
+        kind = next(b for b in scene.panel.buttons if b.label.startswith("Kind: "))
+        kinds.append(kind.label.removeprefix("Kind: "))
+        drive.click(kind.rect.center)
+        drive.frame()
+    assert kinds == ["artillery counter", "mine counter", "portal marker", "one-time portal", "dummy marker", "sniper counter"]
+    assert scene.doc.data["portals"][k]["counter"] == "artillery" and scene.selected == ("portal", k)
+    for _ in range(3):  # mine, portal, one-time portal
+        drive.click(next(b for b in scene.panel.buttons if b.label.startswith("Kind: ")).rect.center)
+        drive.frame()
+    assert scene.doc.data["portals"][k] == {**p, "counter": None, "dummy": False, "once": True}
