@@ -254,7 +254,7 @@ def generate(rules: RulesetBase, game: Game, seen: list[Marker], why: str) -> No
         # portal is removed from play" (interpretation portal-once)
         del game.state.markers[portal.id]
         count_removed(game, "spent")
-        tell_all(game, "The portal marker it appeared at is removed from play: it could produce figures only once.")
+        tell_all(game, "A portal marker is removed from play: a force appeared at it, and it could produce figures only once.")
 
 
 def player_tanks(rules: RulesetBase, game: Game) -> list[Figure]:

@@ -47,7 +47,7 @@ def test_a_one_time_portal_produces_its_force_and_is_removed_from_play():
     assert [len(game.state.unit_figures(u.id)) for u in game.state.side_units("b")] == [4]
     assert not portal_state.solo_markers(game, ("portal",))
     lines = [e.text for e in game.log.events]
-    assert "The portal marker it appeared at is removed from play: it could produce figures only once." in lines
+    assert "A portal marker is removed from play: a force appeared at it, and it could produce figures only once." in lines
     # the end of game screen counts it apart from the markers eliminated
     assert marker_summary(game.state, "b") == "0 of 1 portal markers eliminated (0 portals, 0 dummies), 1 one-time portals spent, 0 left on the table"
 
