@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.save import write_atomic
 from game.data.errors import DataError
-from game.data.map_schema import COUNTER_KINDS, MapFile
+from game.data.map_schema import MapFile
 from game.data.map_write import dump_map
 from game.data.yamlio import Doc, load_yaml
 from game.editor.openings import carry, keep_on_wall, opening, tidy
@@ -32,22 +32,6 @@ PRESETS = {
     "120 x 80 cm": ("cm", 120.0, 80.0, False),
 }
 SIDE_COLOURS = ("#b5452f", "#5b6b7a")
-#: what a solo marker placed in the editor may be: a portal marker, a one-time portal
-#: ("once"), a dummy, or one of the special counters
-MARKER_KINDS = ("portal", "once", "dummy", *COUNTER_KINDS)
-#: each kind's letter on the editor's table and its name on the Scenario page
-MARKER_LETTERS = {"portal": "P", "once": "1", "dummy": "D", "sniper": "S", "artillery": "A", "mine": "M"}
-MARKER_NAMES = {"portal": "portal marker", "once": "one-time portal", "dummy": "dummy marker",
-                "sniper": "sniper counter", "artillery": "artillery counter", "mine": "mine counter"}
-
-
-def marker_kind(p: dict[str, Any]) -> str:
-    """Which of :data:`MARKER_KINDS` the map's marker entry ``p`` is."""
-    if p.get("counter"):
-        return str(p["counter"])
-    return "dummy" if p.get("dummy") else ("once" if p.get("once") else "portal")
-
-
 def blank_map(ruleset: str, preset: str = "6 x 4 ft", name: str = "New map") -> dict[str, Any]:
     unit, w, h, grid = PRESETS[preset]
     return MapFile.model_validate(
@@ -472,20 +456,6 @@ class EditorDoc:
     def add_portal(self, side: str, at: Pt, dummy: bool = False, counter: str | None = None) -> str | None:
         return self.edit("add portal marker", lambda d: d["portals"].append(
             {"side": side, "at": [_r(at[0]), _r(at[1])], "dummy": dummy, "counter": counter}))
-
-    def set_portal_kind(self, k: int, kind: str) -> str | None:
-        """Make marker ``k`` one of :data:`MARKER_KINDS`: a portal marker, a one-time portal
-        ("once"), a dummy, or a sniper, artillery or mine counter."""
-        if kind not in MARKER_KINDS:
-            return f"unknown marker kind '{kind}' (one of {', '.join(MARKER_KINDS)})"
-
-        def fn(d: dict[str, Any]) -> None:
-            p = d["portals"][k]
-            p["dummy"] = kind == "dummy"
-            p["once"] = kind == "once"
-            p["counter"] = kind if kind in COUNTER_KINDS else None
-
-        return self.edit("set marker kind", fn)
 
     def move_portal(self, k: int, at: Pt) -> str | None:
         return self.edit("move portal marker", lambda d: d["portals"][k].__setitem__("at", [_r(at[0]), _r(at[1])]))

@@ -17,7 +17,8 @@ from game.catalog import (
     terrain_file,
 )
 from game.data.map_build import OPENING_TYPES
-from game.editor.model import MARKER_KINDS, MARKER_NAMES, PRESETS, EditorDoc, marker_kind
+from game.editor.markers import MARKER_KINDS, MARKER_NAMES, marker_kind, set_marker_kind
+from game.editor.model import PRESETS, EditorDoc
 from game.editor.sides import COLOURS, add_side, next_team, remove_side
 from game.paths import user_maps_dir
 
@@ -243,7 +244,7 @@ class EditorPages:
         half = (w - 4) // 2
 
         def cycle() -> None:
-            if self.scene.report(self.scene.doc.set_portal_kind(k, nxt)):
+            if self.scene.report(set_marker_kind(self.scene.doc, k, nxt)):
                 self.scene.warn_portal(k)
 
         self.scene.button((x, y, half, 26), f"Kind: {MARKER_NAMES[kind]}", cycle,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.editor.model import MARKER_LETTERS, marker_kind
+from game.editor.markers import MARKER_LETTERS, marker_kind
 
 from . import overlays
 from .editor_tools import HANDLE_PX, SelectTool, ShapeTool, vertex_points

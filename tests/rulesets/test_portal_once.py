@@ -12,7 +12,8 @@ from game.catalog import validate_file
 from game.core.victory import marker_summary
 from game.data.errors import DataError
 from game.data.map_write import dump_map
-from game.editor.model import MARKER_KINDS, EditorDoc, marker_kind
+from game.editor.markers import MARKER_KINDS, marker_kind, set_marker_kind
+from game.editor.model import EditorDoc
 from game.solo import portal_state, portals
 from game.solo.keys import SoloKey
 
@@ -108,8 +109,8 @@ def test_the_editor_cycles_a_marker_through_every_kind():
     for _ in MARKER_KINDS:
         seen.append(marker_kind(ed.data["portals"][0]))
         nxt = MARKER_KINDS[(MARKER_KINDS.index(seen[-1]) + 1) % len(MARKER_KINDS)]
-        assert ed.set_portal_kind(0, nxt) is None
+        assert set_marker_kind(ed, 0, nxt) is None
     assert seen == list(MARKER_KINDS) and marker_kind(ed.data["portals"][0]) == "portal"
-    assert ed.set_portal_kind(0, "mine") is None
+    assert set_marker_kind(ed, 0, "mine") is None
     assert ed.data["portals"][0] == {"side": "b", "at": BEHIND, "once": False, "dummy": False, "counter": "mine"}
-    assert ed.set_portal_kind(0, "rock") == "unknown marker kind 'rock' (one of portal, once, dummy, sniper, artillery, mine)"
+    assert set_marker_kind(ed, 0, "rock") == "unknown marker kind 'rock' (one of portal, once, dummy, sniper, artillery, mine)"

@@ -27,8 +27,9 @@ from game.core.game import Game
 from game.core.state import CAPTURED, Figure, Unit
 from game.rulesets.parts import Chapter
 from game.solo.keys import SoloKey
-from game.solo.orders import SoloMixin, last_firer
+from game.solo.orders import SoloMixin
 from game.solo.retreat import surrounded
+from game.solo.risk_reading import last_firer
 from game.solo.tables import Profile, solo_tables
 
 from .status import GbFigMark

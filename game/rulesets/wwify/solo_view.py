@@ -23,8 +23,9 @@ from game.rulesets.sight import KeptSight
 from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
 from game.rulesets.wwify.status import WwifyUnitMark
 from game.solo.keys import SoloKey
-from game.solo.orders import SoloMixin, last_firer
+from game.solo.orders import SoloMixin
 from game.solo.retreat import flee_vector, surrounded
+from game.solo.risk_reading import last_firer
 from game.solo.tables import FORWARD, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
