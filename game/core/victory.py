@@ -154,7 +154,7 @@ def marker_summary(state: GameState, side: str) -> str | None:
     if gone.get("dummy revealed"):
         words += f", {gone['dummy revealed']} dummies revealed"
     if gone.get("spent"):
-        words += f", {gone['spent']} one-time portals spent"
+        words += f", {gone['spent']} one-time portal{'s' if gone['spent'] != 1 else ''} spent"
     left = sum(1 for m in state.markers.values() if m.side == side and m.kind in ("portal", "dummy"))
     return f"{words}, {left} left on the table"
 

@@ -50,7 +50,7 @@ def test_a_one_time_portal_produces_its_force_and_is_removed_from_play():
     lines = [e.text for e in game.log.events]
     assert "A portal marker is removed from play: a force appeared at it, and it could produce figures only once." in lines
     # the end of game screen counts it apart from the markers eliminated
-    assert marker_summary(game.state, "b") == "0 of 1 portal markers eliminated (0 portals, 0 dummies), 1 one-time portals spent, 0 left on the table"
+    assert marker_summary(game.state, "b") == "0 of 1 portal markers eliminated (0 portals, 0 dummies), 1 one-time portal spent, 0 left on the table"
 
 
 def test_a_plain_portal_stays_after_its_force_appears():
