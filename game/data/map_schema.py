@@ -18,6 +18,14 @@ Edge = Literal["north", "south", "east", "west"]
 #: the solo rules' special counters (a portal's ``counter``): each attacks what spots it
 CounterKind = Literal["sniper", "artillery", "mine"]
 COUNTER_KINDS: tuple[str, ...] = ("sniper", "artillery", "mine")
+#: what a solo marker on a map is: a portal marker, a one-time portal ("once"), a dummy, or
+#: one of the special counters
+MARKER_KINDS: tuple[str, ...] = ("portal", "once", "dummy", *COUNTER_KINDS)
+
+
+def marker_kind(counter: str | None, dummy: bool, once: bool) -> str:
+    """Which of :data:`MARKER_KINDS` a marker with these fields is."""
+    return counter or ("dummy" if dummy else ("once" if once else "portal"))
 #: an angle in degrees: a turn either way is enough to write any direction
 Angle = Annotated[float, Field(ge=-360, le=360)]
 #: the points of one outline or line (the shipped maps use at most a dozen)
@@ -157,6 +165,11 @@ class Portal(Strict):
     dummy: bool = False
     counter: CounterKind | None = None
     once: bool = False
+
+    @property
+    def kind(self) -> str:
+        """Which of :data:`MARKER_KINDS` it is."""
+        return marker_kind(self.counter, self.dummy, self.once)
 
 
 class Strike(Strict):

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.data.map_schema import COUNTER_KINDS
+from game.data.map_schema import COUNTER_KINDS, MARKER_KINDS
+from game.data.map_schema import marker_kind as schema_kind
 from game.editor.model import EditorDoc
 
-#: what a solo marker placed in the editor may be: a portal marker, a one-time portal
-#: ("once"), a dummy, or one of the special counters
-MARKER_KINDS = ("portal", "once", "dummy", *COUNTER_KINDS)
 #: each kind's letter on the editor's table and its name on the Scenario page
 MARKER_LETTERS = {"portal": "P", "once": "1", "dummy": "D", "sniper": "S", "artillery": "A", "mine": "M"}
 MARKER_NAMES = {"portal": "portal marker", "once": "one-time portal", "dummy": "dummy marker",
@@ -20,9 +18,7 @@ MARKER_NAMES = {"portal": "portal marker", "once": "one-time portal", "dummy": "
 
 def marker_kind(p: dict[str, Any]) -> str:
     """Which of :data:`MARKER_KINDS` the map's marker entry ``p`` is."""
-    if p.get("counter"):
-        return str(p["counter"])
-    return "dummy" if p.get("dummy") else ("once" if p.get("once") else "portal")
+    return schema_kind(p.get("counter"), bool(p.get("dummy")), bool(p.get("once")))
 
 
 def set_marker_kind(doc: EditorDoc, k: int, kind: str) -> str | None:

@@ -174,7 +174,7 @@ def portal_warnings(m: MapFile, table: Table, sight: Sight | None = None, only: 
     for k, p in enumerate(m.portals):
         if only is not None and k != only:
             continue
-        kind = p.counter or ("dummy" if p.dummy else ("one-time portal marker" if p.once else "portal marker"))
+        kind = {"portal": "portal marker", "once": "one-time portal marker"}.get(p.kind, p.kind)
         at = (p.at[0] * scale, p.at[1] * scale)
         where = f"portals[{k}] ({kind} of {p.side} at {p.at[0]:g}, {p.at[1]:g})"
         if p.counter is None and in_cover(table, at) is None:

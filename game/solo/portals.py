@@ -112,7 +112,7 @@ def portals_setup(state: GameState, m: MapFile) -> None:
     scale = to_mm(1.0, m.unit)
     # numbered by place on the table, so an id tells nothing about what a marker is
     for i, p in enumerate(sorted(portals, key=lambda p: (p.at[0], p.at[1])), 1):
-        kind = p.counter or ("dummy" if p.dummy else "portal")
+        kind = "portal" if p.kind == "once" else p.kind  # (a one-time portal is a portal marker in play)
         mid = f"{side}-m{i}"
         attrs: dict[str, Any] = {SoloKey.SEEN: False}
         if p.once:
