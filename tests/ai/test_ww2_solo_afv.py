@@ -120,6 +120,29 @@ def test_main_gun_shoots_the_nearest_afv_or_at_gun_before_other_targets():
     assert shots and game.state.figures[shots[0].target].unit == "b2"
 
 
+def test_manoeuvre_with_no_shot_moves_up_but_a_defender_holds_while_it_sees_an_enemy():
+    """"Manoeuvre: Act as player wishes" (interpretation solo-orders): a tank with no shot
+    this turn (its crew's actions spent on reaction fire in the enemy's turn) moves up
+    toward its goal; a defender's tank (its side wins by holding on), seeing a known
+    Panzer IV 30" off, does not drive at it: it holds as a Halt (cover within 6" at most,
+    its front to the enemy). The same Panzer behind a building, out of its sight, and the
+    defender's tank moves up too."""
+    house = [{"type": "building", "rect": {"x": 18, "y": 20, "w": 12, "h": 4}}]
+    for defends, terrain, moves_up in ((False, [], True), (True, [], False), (True, house, True)):
+        game = wgame(tank(), [unit("b3", [("ger_pz4h", 24, 14)], kind="vehicle")], terrain=terrain)
+        if defends:
+            game.state.attrs["victory"]["otherwise"] = "a"
+        see(game, "a", "b3.1")
+        rules, v = game.rules, game.state.figures["a1.1"]
+        for c in rules.crew(game, v):  # their actions spent on reaction fire
+            c.markers["used"] = rules.max_actions(c)
+        assert rules.los(game, v, game.state.figures["b3.1"]).visible is not bool(terrain)
+        cmds = orders(game, "a1", "manoeuvre")
+        assert not any(c.kind in ("fire_gun", "fire") for c in cmds)
+        far = [c for c in cmds if c.kind == "move_unit" and rules.dist(v.pos, c.point) > 6 * IN + 0.01]
+        assert bool(far) is moves_up, (defends, terrain, cmds)
+
+
 def test_the_option_rolls_for_the_players_afv_and_refuses_moves_against_a_halt(monkeypatch):
     """"Ideally, all AFVs should be solo run, even in player's forces, though this is
     optional" (solo_afvs): at the start of the side's turn the player's Sherman dices on

@@ -6,8 +6,9 @@ solo rules; what each order allows is in afv_orders.py):
   than 20" to the nearest enemy; within 20" it halts instead;
 - Halt (and an Advance halting): hull down, moving to cover within 6" when it is not,
   and wheeling its front toward the nearest enemy;
-- Manoeuvre: fires when it has a target, else moves up toward the goal; otherwise as a
-  Halt (hull down, facing the enemy);
+- Manoeuvre: fires when it has a target; with none, moves up toward the goal (a
+  defender's tank only while no known enemy is in its sight); otherwise as a Halt (hull
+  down, facing the enemy);
 - Retreat: moves away from the nearest known enemy toward the home edge, to a place
   hidden from it or in cover from it when one is in reach ("attempt to keep in cover");
 - Bale out: the crew abandon the vehicle;
@@ -28,6 +29,7 @@ from game.core.state import Figure, Unit
 from game.rulesets.ww2_skirmish.afv_orders import options_weapon
 from game.rulesets.ww2_skirmish.options import options
 from game.rulesets.ww2_skirmish.status import Ww2FigMark
+from game.solo.goals import defends
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ai import Ww2Planner
@@ -61,7 +63,12 @@ def vehicle_orders(p: Ww2Planner, game: Game, side: str, unit: Unit, v: Figure, 
             yield p.move_to(side, unit, point)
         halting = afv.halts_near(game, v)
     elif order == "manoeuvre":
-        if not moved and not fire() and (near is None or rules.apart(near, v) > rules.mm(12)):
+        # "Act as player wishes": with no shot, it moves up; a defender's tank (its side wins
+        # by holding on) does not while a known enemy is in its sight, which it cannot fire
+        # at this turn (its crew's actions spent on reaction fire, its gun being readied):
+        # it holds hull down facing it, as a Halt (interpretation solo-orders)
+        if not moved and not fire() and (near is None or rules.apart(near, v) > rules.mm(12)) and \
+                not (defends(game, side) and any(rules.on_table(e) and rules.los(game, v, e).visible for e in foes)):
             yield p.move_to(side, unit, rules.listing.goal_point(game, side, v.pos))
         halting = True
     if halting and near is not None and not stuck:
