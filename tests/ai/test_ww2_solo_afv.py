@@ -143,6 +143,25 @@ def test_manoeuvre_with_no_shot_moves_up_but_a_defender_holds_while_it_sees_an_e
         assert bool(far) is moves_up, (defends, terrain, cmds)
 
 
+def test_infantry_in_contact_by_radio_gives_the_point_on_a_side_the_map_puts_on_one_net():
+    """"1 pt: ... Friendly infantry within 6" or in contact by radio etc." (interpretation
+    afv-radio): riflemen 20" from the Sherman give no point, unless the map's settings put
+    the side on one radio net (radio_net); the log names which it was, and the point is
+    one either way (riflemen within 6" on a net: infantry_near alone)."""
+    for net, rifle_x, near, radio in (([], 44, 0, 0), (["a"], 44, 0, 1), (["a"], 27, 1, 0), (["b"], 44, 0, 0)):
+        doc = small_map(tank(), [unit("b1", [("ger_rifleman", 24, 4)])], ruleset="ww2-skirmish", size=(48, 48),
+                        settings={"radio_net": net} if net else None)
+        game = make_game(doc, seed=2)
+        s = game.rules.afv_situation(game, game.state.units["a1"])
+        assert (s["infantry_near"], s["radio_contact"]) == (0, 0)  # no friendly infantry yet
+        doc["sides"][0]["units"].append(unit("a2", [("us_rifleman", rifle_x, 44)]))
+        game = make_game(doc, seed=2)
+        s = game.rules.afv_situation(game, game.state.units["a1"])
+        assert (s["infantry_near"], s["radio_contact"]) == (near, radio), (net, rifle_x)
+        words = [w for _, _, w in game.rules.afv_points(game, game.state.units["a1"])]
+        assert ("friendly infantry in contact by radio" in words) is bool(radio)
+
+
 def test_the_option_rolls_for_the_players_afv_and_refuses_moves_against_a_halt(monkeypatch):
     """"Ideally, all AFVs should be solo run, even in player's forces, though this is
     optional" (solo_afvs): at the start of the side's turn the player's Sherman dices on

@@ -19,9 +19,11 @@ from game.rulesets.ww2_skirmish.status import Ww2UnitAttr
 
 class Ww2Settings(Strict):
     """A map's settings for WW2 Skirmish: the terrain features (by id) that engineers
-    may demolish."""
+    may demolish; the sides whose AFVs and infantry are on one radio net (the AFV chart's
+    "Friendly infantry within 6" or in contact by radio etc.")."""
 
     demolition_targets: list[str] = Field(default_factory=list, max_length=200)
+    radio_net: list[str] = Field(default_factory=list, max_length=8)
 
 
 def check_ww2_data(data: Ww2Data, doc: Any) -> None:

@@ -140,14 +140,19 @@ class Ww2Skirmish(Ww2Common):
         check_ww2_cohesion(self.data, doc, m)
 
     def check_map(self, doc, m: MapFile) -> None:
-        known = {"demolition_targets"}
+        known = {"demolition_targets", "radio_net"}
         for k in m.settings:
             if k not in known:
                 raise doc.error(("settings", k), f"unknown setting '{k}' for WW2 Skirmish; expected one of: {', '.join(sorted(known))}")
         ids = {t.id for t in m.terrain if t.id}
-        for i, t in enumerate(validate_part(Ww2Settings, doc, ("settings",), m.settings).demolition_targets):
+        settings = validate_part(Ww2Settings, doc, ("settings",), m.settings)
+        for i, t in enumerate(settings.demolition_targets):
             if t not in ids:
                 raise doc.error(("settings", "demolition_targets", i), f"'{t}' is not the id of a terrain feature of this map")
+        sides = [s.id for s in m.sides]
+        for i, sid in enumerate(settings.radio_net):
+            if sid not in sides:
+                raise doc.error(("settings", "radio_net", i), f"'{sid}' is not a side of this map; expected one of: {', '.join(sides)}")
         vehicles: dict[str, tuple[str, int]] = {}
         riders: dict[str, int] = {}
         for si, s in enumerate(m.sides):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
+from game.core.keys import StateKey
 from game.core.state import CAPTURED, Figure, Marker, Unit
 from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
@@ -236,6 +237,10 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         last = unit.markers.get(SoloKey.ORDER) or self.rules.initial_order(game, unit)
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
         infantry = any(self.rules.fighter(f) and self.rules.apart(f, v) <= tb.dist_mm("afv_infantry") for f in friends)
+        # "... or in contact by radio etc.": on a side the map puts on one radio net, friendly
+        # infantry in action anywhere on the table (interpretation afv-radio; one point either way)
+        radio = not infantry and unit.side in game.state.attrs.get(StateKey.SETTINGS, {}).get("radio_net", []) and \
+            any(self.rules.fighter(f) and self.rules.on_table(f) for f in friends)
         crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
         damaged = int(bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.OPTICS))) + crew_lost
         seen = self.rules.known_enemies(game, unit.side)
@@ -253,6 +258,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         return {
             "advancing": int(last == "advance" or hull_down),
             "infantry_near": int(infantry),
+            "radio_contact": int(radio),
             "damaged": damaged,
             "under_at_fire": int(at_fire),
             "flanked": int(flank),
