@@ -221,3 +221,31 @@ def test_the_crossings_of_many_moves_at_once_are_the_obstacles_each_reaches():
         assert counts == [len(game.rules.moving.obstacles(game, [start, e])) for e in ends]
     assert game.rules.moving.crossings(game, (13 * IN, 30 * IN), [(18 * IN, 30 * IN), (13 * IN, 35 * IN)]) == [1, 0]
     assert game.rules.moving.crossings(game, (15.5 * IN, 30 * IN), [(10 * IN, 30 * IN)]) == [0]  # out of the hedge: it leaves it
+
+
+def test_the_afv_chart_points_of_a_tank_by_this_rulesets_sight_and_damage():
+    """AFV solo movement's points (ww2-skirmish-solo.txt: "1 pt: Advancing, or in hull down
+    position. Friendly infantry within 6"", "-1 pt: Damaged vehicle ... Under fire from Anti
+    tank weapons. Enemy behind flank ... No friends within 12" in sight", "-2 pts: No Main
+    armament"), worked out for the 1/35th's tanks (they rolled on 0 points always before):
+    a Sherman facing the enemy with a rifleman 3" off and friends in sight has the infantry
+    point and nothing else; immobilised, shot at by a Panzerfaust and with the enemy behind
+    it, it has those three; a half-track has no main gun."""
+    game = table_game([("sherman", 30, 20)], [("de_rifleman", 30, 40)])
+    friend = game.state.figures["a9.1"]
+    friend.x, friend.y = 33 * IN, 20 * IN  # the friendly team's rifleman 3" from the tank
+    game.state.units["a1"].markers[SoloKey.ORDER] = "halt"
+    assert "b1.1" in [e.id for e in game.rules.known_enemies(game, "a")]
+    s = game.rules.afv_situation(game, game.state.units["a1"])
+    assert s["infantry_near"] == 1 and s["alone"] == 0 and s["damaged"] == 0 and s["flanked"] == 0, s
+    assert s["no_main_gun"] == 0 and s["no_weapons"] == 0 and s["under_at_fire"] == 0, s
+    v = game.state.figures["a1.1"]
+    v.markers[W135FigMark.IMMOBILE] = True
+    v.facing = 270.0  # its back to the enemy
+    game.rules.note_fire(game, "a1", "b1", 1, heavy=True)
+    s = game.rules.afv_situation(game, game.state.units["a1"])
+    assert (s["damaged"], s["under_at_fire"], s["flanked"]) == (1, 1, 1), s
+    words = [w for _, _, w in game.rules.afv_points(game, game.state.units["a1"])]
+    assert "friendly infantry within 6\"" in words and "enemy behind its flank" in words, words
+    ht = table_game([("halftrack", 30, 20)], [("de_rifleman", 30, 40)])
+    assert ht.rules.afv_situation(ht, ht.state.units["a1"])["no_main_gun"] == 1

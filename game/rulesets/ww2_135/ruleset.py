@@ -323,6 +323,36 @@ class Ww2135(RulesetBase[W135Data]):
         return replace(base, vehicle=vehicle, support_weapon=base.support_weapon or support,
                        damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs), heavy_weapon=vehicle)
 
+    def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
+        """The AFV solo movement chart's points of a tank or half-track (ww2-skirmish-solo.txt),
+        by this ruleset's sight and damage: advancing (its last order) or hull down (cover
+        between it and the nearest enemy its side knows of, on that man's sight line),
+        friendly men on foot within 6", damaged (immobilised: the only damage short of
+        destroyed, L302-320), under fire from anti-tank weapons, a main gun or a burst, a
+        known enemy behind the line across its front, no friend within 12" in sight, no main
+        gun, no weapon (interpretation solo-afv-points)."""
+        v = next((f for f in self.alive(game, unit.id) if self.is_vehicle(f)), None)
+        if v is None:
+            return {}
+        st, tb = game.state, solo_tables()
+        last = unit.markers.get(SoloKey.ORDER) or self.initial_order(game, unit)
+        friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
+        seen = self.known_enemies(game, unit.side)
+        nearest = min(seen, key=lambda e: (self.apart(e, v), e.id), default=None)
+        hull_down = nearest is not None and self.sight.line(game, nearest, v).cover > 0
+        near = [f for f in friends if self.apart(f, v) <= tb.dist_mm("afv_friends")]
+        kinds = [self.data.weapons[w].kind for w in v.weapons if w in self.data.weapons]
+        return {
+            "advancing": int(last == "advance" or hull_down),
+            "infantry_near": int(any(not self.is_vehicle(f) and self.apart(f, v) <= tb.dist_mm("afv_infantry") for f in friends)),
+            "damaged": int(bool(v.markers.get(W135FigMark.IMMOBILE))),
+            "under_at_fire": int(any(r.get("heavy") for r in self.recent(game, unit, SoloKey.FIRED_ON))),
+            "flanked": int(any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)),
+            "alone": int(not any(self.sight.clear(game, v, f, friendly=True) for f in near)),
+            "no_main_gun": int("tank_gun" not in kinds),
+            "no_weapons": int(not kinds),
+        }
+
     def immobile(self, game: Game, unit: Unit) -> bool:
         """A tank immobilised by a side hit (L310) cannot move: the AFV chart bales it out."""
         return any(f.markers.get(W135FigMark.IMMOBILE) for f in self.alive(game, unit.id) if self.is_vehicle(f))
