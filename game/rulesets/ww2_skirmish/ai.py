@@ -25,8 +25,9 @@ commands, working only from what the side may know (spotted enemies, the objecti
   a figure a turn); a team ordered forward looks after its move, from nearer;
 - when nothing is known to shoot at, figures try to spot first;
 - vehicles by their AFV order: Advance moves up then fires, Halt fires, Manoeuvre fires
-  when it has a target, else moves up (a defender's tank not while it sees a known enemy), Retreat moves back, Bale out abandons the vehicle;
-  main guns and anti-tank weapons prefer the enemy's AFVs and guns;
+  when it has a target, else moves up (a defender's tank not while it sees a known
+  enemy), Retreat moves back, Bale out abandons the vehicle; main guns and anti-tank
+  weapons prefer the enemy's AFVs and guns;
 - reaction fire (the other side's turn): shoot when the best shot's expected effect is
   worth it, else hold fire for the rest of that enemy turn.
 """
