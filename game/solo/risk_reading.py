@@ -1,11 +1,11 @@
 """What the risk factors read from a unit's records and the table, as plain functions
 (game/solo/orders.py's ``risk_factors`` and the rulesets' solo views use them): who a loss
-is credited to, how many enemy figures fired, whether an enemy stands to the flank or rear,
+is credited to, how many enemy figures fired, whether an enemy stands to the flank or rear (of a unit, or behind an AFV's flank),
 whether the unit stood still since its last order."""
 
 from __future__ import annotations
 
-from math import hypot
+from math import atan2, degrees, hypot
 from typing import Any
 
 from game.core.game import Game
@@ -40,6 +40,12 @@ def flanked(centre: tuple[float, float], seen: list[tuple[float, float]]) -> boo
     near = min(seen, key=lambda p: (hypot(p[0] - cx, p[1] - cy), p))
     fx, fy = near[0] - cx, near[1] - cy
     return any((p[0] - cx) * fx + (p[1] - cy) * fy < -1e-6 for p in seen)
+
+
+def behind_flank(v: Figure, seen: list[Figure]) -> bool:
+    """The AFV chart's "Enemy behind flank (IE- line extended along front of vehicle to
+    either side)": an enemy more than 90 degrees off the vehicle's facing."""
+    return any(abs((degrees(atan2(e.y - v.y, e.x - v.x)) % 360 - v.facing + 180) % 360 - 180) > 90 for e in seen)
 
 
 def stood_still(unit: Unit, figs: list[Figure]) -> bool:

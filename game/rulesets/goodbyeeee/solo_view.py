@@ -29,7 +29,7 @@ from game.rulesets.parts import Chapter
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 from game.solo.retreat import surrounded
-from game.solo.risk_reading import last_firer
+from game.solo.risk_reading import behind_flank, last_firer
 from game.solo.tables import Profile, solo_tables
 
 from .status import GbFigMark
@@ -111,7 +111,7 @@ class GbSoloView(Chapter["Goodbyeeee"]):
         friends = [f for f in st.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id]
         infantry = any(not rules.data.is_vehicle_type(f.type) and rules.apart(f, v) <= tb.dist_mm("afv_infantry") for f in friends)
         seen = rules._sees(game, [v], rules.known_enemies(game, unit.side))
-        flank = any(abs((rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
+        flank = behind_flank(v, seen)
         near = [f for f in friends if rules.apart(f, v) <= tb.dist_mm("afv_friends")]
         working = [w for w in dict.fromkeys(v.weapons) if rules.tanks.weapons_left(v, w) > 0]
         main = "tank_gun" if "tank_gun" in v.weapons else "tank_lmg"  # interpretation solo-main-armament

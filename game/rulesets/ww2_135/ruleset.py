@@ -71,6 +71,7 @@ from game.rulesets.base import RulesetBase
 from game.solo.goals import defends
 from game.solo.keys import SoloKey
 from game.solo.retreat import surrounded
+from game.solo.risk_reading import behind_flank
 from game.solo.tables import Profile, solo_tables
 
 from . import sight_lines
@@ -347,7 +348,7 @@ class Ww2135(RulesetBase[W135Data]):
             "infantry_near": int(any(not self.is_vehicle(f) and self.apart(f, v) <= tb.dist_mm("afv_infantry") for f in friends)),
             "damaged": int(bool(v.markers.get(W135FigMark.IMMOBILE))),
             "under_at_fire": int(any(r.get("heavy") for r in self.recent(game, unit, SoloKey.FIRED_ON))),
-            "flanked": int(any(abs((self.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)),
+            "flanked": int(behind_flank(v, seen)),
             "alone": int(not any(self.sight.clear(game, v, f, friendly=True) for f in near)),
             "no_main_gun": int("tank_gun" not in kinds),
             "no_weapons": int(not kinds),

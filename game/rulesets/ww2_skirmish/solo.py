@@ -23,6 +23,7 @@ from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitAtt
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 from game.solo.retreat import flee_vector, surrounded
+from game.solo.risk_reading import behind_flank
 from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
@@ -244,7 +245,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
         damaged = int(bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.OPTICS))) + crew_lost
         seen = self.rules.known_enemies(game, unit.side)
-        flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
+        flank = behind_flank(v, seen)
         near = [f for f in friends if self.rules.apart(f, v) <= tb.dist_mm("afv_friends")]
         alone = not any(self.rules.los(game, v, f).visible for f in near)
         guns = self.rules.weapons_of(v, "gun")

@@ -25,7 +25,7 @@ from game.rulesets.wwify.status import WwifyUnitMark
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 from game.solo.retreat import flee_vector, surrounded
-from game.solo.risk_reading import last_firer
+from game.solo.risk_reading import behind_flank, last_firer
 from game.solo.tables import FORWARD, Profile, cover_class, solo_tables
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ class WwSoloView(Chapter["Wwify"]):
             damaged = int(bool(unit.markers.get(WwifyUnitMark.WINGED)))
         top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
         seen = [e for e in enemies if self.rules.apart(e, v) <= top + 1e-6 and self.rules.fighting.sees(game, v, e)]
-        flank = any(abs((self.rules.heading(v.pos, e.pos) - v.facing + 180) % 360 - 180) > 90 for e in seen)
+        flank = behind_flank(v, seen)
         near = [f for f in friends if self.rules.apart(f, v) <= tb.dist_mm("afv_friends")]
         alone = not any(self.rules.fighting.sees(game, v, f) for f in near)
         weapons = [self.rules.data.weapons[w] for w in v.weapons]
