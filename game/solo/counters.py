@@ -6,9 +6,11 @@ Skirmish rolls to spot, both ways); the attack itself is its ``solo_counter_atta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
+from game.core.state import Figure, Marker, Unit
 from game.solo.keys import SoloKey
 from game.solo.portal_state import (
     marker_pos,
@@ -62,3 +64,37 @@ def counters_check(rules: RulesetBase, game: Game) -> None:
             rules.solo_counter_attack(game, m.kind, uid, at=marker_pos(m))
         if m.kind != "mine" and m.id in st.markers:
             del st.markers[m.id]
+
+
+def rolled_contact(game: Game, marker: Marker, figures: list[Figure], sideturn: int,
+                   counter_finds: Callable[[tuple[float, float], list[Figure]], bool],
+                   team_finds: Callable[[Unit, tuple[float, float]], bool]) -> list[Figure]:
+    """``counter_contact`` for a ruleset with a roll to see an enemy ("If the counter spots
+    an enemy or is spotted": interpretation solo-counter-spotting, and the 1/35th's
+    solo-counter-acquire). ``figures``: the player's figures in sight of the counter,
+    nearest first. A sniper or artillery counter tries once a side-turn (``sideturn``) for
+    each of the player's teams among them: it tries to find the nearest team
+    (``counter_finds``: the ruleset's roll, at the counter's place, on the team's figures)
+    and each team tries to find it (``team_finds``); the first team found or finding is the
+    one attacked. A mine tries the same for each team (within its reach: the caller's),
+    and is found by a team only while still face down; every team it so meets is attacked."""
+    if marker.kind not in ("sniper", "artillery", "mine"):
+        return figures
+    st = game.state
+    at = (marker.x, marker.y)
+    tried: dict[str, int] = dict(marker.attrs.get(SoloKey.TRIED, {}))
+    marker.attrs[SoloKey.TRIED] = tried  # filled in below
+    mine = marker.kind == "mine"
+    out: list[Figure] = []
+    for k, uid in enumerate(dict.fromkeys(f.unit for f in figures)):
+        if tried.get(uid) == sideturn or not st.unit_alive(uid):
+            continue
+        tried[uid] = sideturn
+        figs = [f for f in figures if f.unit == uid]
+        if mine:
+            if counter_finds(at, figs) or (marker.secret and team_finds(st.units[uid], at)):
+                out += figs
+            continue
+        if (k == 0 and counter_finds(at, figs)) or team_finds(st.units[uid], at):
+            return figs
+    return out

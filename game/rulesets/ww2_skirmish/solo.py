@@ -20,6 +20,7 @@ from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import LEADER_ROLES, SUPPORT_ROLES
 from game.rulesets.ww2_skirmish.data import ShotName
 from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitAttr, Ww2UnitMark
+from game.solo.counters import rolled_contact
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 from game.solo.retreat import flee_vector, surrounded
@@ -75,50 +76,15 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
 
     def counter_contact(self, game: Game, marker: Marker, figures: list[Figure]) -> list[Figure]:
         """"If the counter spots an enemy or is spotted, that unit suffers the attack
-        indicated" (interpretation solo-counter-spotting): a sniper or artillery counter
-        tries once a side-turn for each of the player's teams in its sight, nearest
-        first: it tries to spot the nearest one (within 36", as a solo force marker does),
-        and each team tries to spot it. The first team spotted or spotting is attacked."""
-        if marker.kind not in ("sniper", "artillery", "mine"):
-            return figures
-        st = game.state
-        at = (marker.x, marker.y)
-        now = self.rules.sideturn(game)
-        tried: dict[str, int] = dict(marker.attrs.get(SoloKey.TRIED, {}))
-        marker.attrs[SoloKey.TRIED] = tried  # filled in below
-        units = list(dict.fromkeys(f.unit for f in figures))
-        if marker.kind == "mine":
-            return self._mine_contact(game, marker, figures, units, tried, now)
-        for k, uid in enumerate(units):
-            if tried.get(uid) == now or not st.unit_alive(uid):
-                continue
-            tried[uid] = now
-            figs = [f for f in figures if f.unit == uid]
-            if k == 0 and self.rules.spotting.counter_spots(game, marker.kind, at, figs, optics=marker.kind == "sniper"):
-                return figs
-            if self.rules.spotting.spots_counter(game, st.units[uid], at):
-                return figs
-        return []
-
-    def _mine_contact(self, game: Game, marker: Marker, figures: list[Figure], units: list[str],
-                      tried: dict[str, int], now: int) -> list[Figure]:
-        """Mines "attack the fire team ... If the counter spots an enemy or is spotted",
-        and once face up "may attack other units within 10" by spotting them!"
-        (interpretation solo-counter-spotting): each team within 10" in its sight, once a
-        side-turn, is spotted by the mine (d10 by range band), or, while the mine is still
-        hidden, spots it; every team it so meets is attacked."""
-        st = game.state
-        at = (marker.x, marker.y)
-        out: list[Figure] = []
-        for uid in units:
-            if tried.get(uid) == now or not st.unit_alive(uid):
-                continue
-            tried[uid] = now
-            figs = [f for f in figures if f.unit == uid]
-            if self.rules.spotting.counter_spots(game, "mine", at, figs, optics=False) or (
-                    marker.secret and self.rules.spotting.spots_counter(game, st.units[uid], at)):
-                out += figs
-        return out
+        indicated" (interpretation solo-counter-spotting): the counter tries to spot the
+        nearest team (within 36", as a solo force marker does; a sniper with its telescopic
+        sight) and each team tries to spot it, once a side-turn (game/solo/counters.py
+        rolled_contact)."""
+        spotting = self.rules.spotting
+        return rolled_contact(
+            game, marker, figures, self.rules.sideturn(game),
+            lambda at, figs: spotting.counter_spots(game, marker.kind, at, figs, optics=marker.kind == "sniper"),
+            lambda unit, at: spotting.spots_counter(game, unit, at))
 
     def _medium_need(self, shot: ShotName, shifts: int) -> int | None:
         sh = self.rules.data.shooting
