@@ -243,7 +243,7 @@ class W135AntiTank(Chapter["Ww2135"]):
         f, p = self.smoke_plan(game, cmd)
         rules.pay(game, f, rules.data.actions["unaimed_fire"].fixed() or 0, "a smoke shell")
         f.markers[W135FigMark.FIRED] = rules.sideturn(game)
-        at = rules.mortars.landing(game, f, p, False, "smoke shell")
+        at = rules.mortars.landing(game, f.name, [f.id], p, False, "smoke shell")
         rules.blasts.lay_smoke(game, at, f"start:{f.side}", f"{f.name}'s smoke shell bursts")
 
     # ---- smoke dischargers (L178) ----------------------------------------------------------------------------

@@ -271,15 +271,21 @@ class W135Fire(Chapter["Ww2135"]):
         if rules.data.weapons[shot.weapon].kind == "tank_gun":
             rules.anti_tank.he_burst(game, f, t, shot.weapon)
             return
-        if shot.save <= 0:
-            self.kill(game, t, f"{t.name} is hit in the open with no save and is killed.", f)
+        self.save(game, t, shot.save, shot.save_modifiers, f)
+
+    def save(self, game: Game, t: Figure, save: int, modifiers: tuple[tuple[str, int], ...], by: Figure | None) -> None:
+        """A hit man's saving roll (L84-92): a d6 over ``save`` kills, equal drops two morale
+        levels, under one; no save in the open: killed."""
+        rules = self.rules
+        if save <= 0:
+            self.kill(game, t, f"{t.name} is hit in the open with no save and is killed.", by)
             return
-        r = game.dice.roll(rules.data.saving.die, f"{t.name} saves", target=f"{shot.save} or under",
-                           modifiers=list(shot.save_modifiers), figures=[t.id])
-        if r.total > shot.save:
+        r = game.dice.roll(rules.data.saving.die, f"{t.name} saves", target=f"{save} or under",
+                           modifiers=list(modifiers), figures=[t.id])
+        if r.total > save:
             r.outcome = "not saved: killed"
-            self.kill(game, t, f"{t.name} is killed.", f)
-        elif r.total == shot.save:
+            self.kill(game, t, f"{t.name} is killed.", by)
+        elif r.total == save:
             r.outcome = "equal: two morale levels down"
             rules.morale.drop(game, t, rules.data.saving.equal, "saves on the number")
         else:

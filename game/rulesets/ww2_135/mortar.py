@@ -128,32 +128,33 @@ class W135Mortar(Chapter["Ww2135"]):
     def land(self, game: Game, m: Figure, p: XY, again: bool) -> None:
         """A round at ``p``: where it lands (L198-202) and its burst."""
         rules = self.rules
-        at = self.landing(game, m, p, again, "round")
+        at = self.landing(game, m.name, [m.id], p, again, "round")
         m.markers[W135FigMark.LAST_LANDING] = [at[0], at[1]]
         m.markers[W135FigMark.ROUNDS_FIRED] = int(m.markers.get(W135FigMark.ROUNDS_FIRED, 0)) + 1
         rules.blasts.explode(game, at, rules.data.mortar.burst, "The mortar round")
 
-    def landing(self, game: Game, m: Figure, p: XY, again: bool, what: str) -> XY:
+    def landing(self, game: Game, name: str, ids: list[str], p: XY, again: bool, what: str) -> XY:
         """Where a round aimed at ``p`` lands: 2d6 2-7 on target, else 2d3" towards a rolled
-        direction (L198-200); a further round d3" from the last (L202)."""
+        direction (L198-200); a further round d3" from the last (L202). ``name``: who fires it
+        (the words of its rolls), ``ids``: the figures the rolls are about."""
         rules = self.rules
         mo = rules.data.mortar
         if again:
-            r = game.dice.roll(mo.follow_up, f"{m.name}'s next round: how far from the last (L202)", figures=[m.id])
+            r = game.dice.roll(mo.follow_up, f"{name}'s next round: how far from the last (L202)", figures=ids)
             off = r.total
             r.outcome = f"{off}\" off"
         else:
-            r = game.dice.roll("2d6", f"{m.name}'s {what}", target=f"{mo.on_target[0]}-{mo.on_target[1]} on target", figures=[m.id])
+            r = game.dice.roll("2d6", f"{name}'s {what}", target=f"{mo.on_target[0]}-{mo.on_target[1]} on target", figures=ids)
             if mo.on_target[0] <= r.total <= mo.on_target[1]:
                 r.outcome = "on target"
                 off = 0
             else:
-                d = game.dice.roll(mo.deviate, f"how far {m.name}'s {what} lands off", figures=[m.id])
+                d = game.dice.roll(mo.deviate, f"how far {name}'s {what} lands off", figures=ids)
                 off = d.total
                 r.outcome = f"off target by {off}\""
         at = p
         if off:
-            h = game.dice.direction(f"which way {m.name}'s {what} lands off", figures=[m.id])
+            h = game.dice.direction(f"which way {name}'s {what} lands off", figures=ids)
             d_mm = rules.mm(off)
             at = clamp_to_table(game, (p[0] + d_mm * cos(radians(h.total)), p[1] + d_mm * sin(radians(h.total))))
         return at

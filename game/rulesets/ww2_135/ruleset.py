@@ -64,7 +64,7 @@ from game.core import pools
 from game.core.commands import Command, refuse, require
 from game.core.game import Game
 from game.core.keys import FigureMark
-from game.core.state import Figure, GameState, Unit
+from game.core.state import Figure, GameState, Marker, Unit
 from game.data.map_schema import MapFile
 from game.data.terrain_types import TerrainFile
 from game.rulesets.base import RulesetBase
@@ -81,6 +81,7 @@ from .anti_tank import W135AntiTank
 from .blasts import W135Blasts
 from .buildings import W135Buildings
 from .commands import W135Commands
+from .counters import W135Counters
 from .data import W135Data, check_w135_data
 from .editor import W135Editor
 from .fire import W135Fire
@@ -135,6 +136,7 @@ class Ww2135(RulesetBase[W135Data]):
         self.anti_tank = W135AntiTank(self)
         self.buildings = W135Buildings(self)
         self.hiding = W135Hidden(self)
+        self.counters = W135Counters(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
@@ -323,6 +325,12 @@ class Ww2135(RulesetBase[W135Data]):
         support = any(self.data.weapons[w].kind in SUPPORT_KINDS for f in figs for w in f.weapons if w in self.data.weapons) and not vehicle
         return replace(base, vehicle=vehicle, support_weapon=base.support_weapon or support,
                        damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs), heavy_weapon=vehicle)
+
+    def counter_contact(self, game: Game, marker: Marker, figures: list[Figure]) -> list[Figure]:
+        return self.counters.contact(game, marker, figures)
+
+    def solo_counter_attack(self, game: Game, kind: str, unit_id: str, at: tuple[float, float] | None = None) -> bool:
+        return self.counters.attack(game, kind, unit_id, at)
 
     def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
         """The AFV solo movement chart's points of a tank or half-track (ww2-skirmish-solo.txt),
