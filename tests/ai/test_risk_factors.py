@@ -50,6 +50,25 @@ def test_twice_own_numbers_counts_figures_not_shots():
     assert factors(game, "a1")["heavy_fire"] == 2
 
 
+def test_a_rifleman_firing_twice_at_a_lone_man_is_one_firer():
+    """The same through real shots: the fire command records who fired (Ww2Firing.note_target),
+    so a rifleman shooting twice at a team of one is one firer, not twice its numbers (two
+    shots would be)."""
+    from game.rulesets.ww2_skirmish.options import options
+    from tests.rulesets.ww2_kit import quiet, see, shooter_game
+
+    game = shooter_game("ger_rifleman", 12, targets=1)
+    see(game, "a", "b1.1")
+    quiet(game, "b")  # no reaction fire in between
+    force(game, *[1] * 10)  # every shot misses
+    for _ in range(2):
+        ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed")))
+    recs = game.state.units["b1"].attrs[SoloKey.FIRED_ON]
+    assert len(recs) == 2 and all(r["figures"] == ["a1.1"] for r in recs)
+    f = factors(game, "b1")
+    assert f["under_fire"] == 1 and "heavy_fire" not in f
+
+
 def test_machine_gun_fire_from_an_afv_is_fire_from_afvs():
     """"Under fire from ... AFVs": a tank's machine gun is fire from an AFV."""
     tank = unit("t1", [("us_sherman", 20, 12)], kind="vehicle")

@@ -79,6 +79,16 @@ def test_a_counter_attacks_only_after_a_spotting_roll():
     assert game.rules.counter_contact(game, m, [game.state.figures["a1.1"]]) == [game.state.figures["a1.1"]]
 
 
+def test_a_counter_tries_to_spot_only_within_36_inches():
+    """A counter spots as a solo force marker does, "the nearest enemy unit to them if within
+    36"": the sniper counter 38" off makes no roll for the GI (at 30" it rolls, above), and
+    the GI cannot spot it (beyond extreme): no dice, no contact."""
+    game, m = counter_game(y=6, wall_y=6.5)
+    src = force(game)  # any roll would fail: none is made
+    assert game.rules.counter_contact(game, m, [game.state.figures["a1.1"]]) == []
+    assert src.used == 0
+
+
 def test_the_random_artillery_round_uses_the_guns_long_range_and_the_artillery_table():
     """"Random artillery round at long range": a gun's shot at long range (16+ on the d20),
     then the "other artillery hits" table (a 75mm gun's d8, 6+ killed). A 15 misses; a 16
