@@ -198,6 +198,26 @@ def test_a_marker_in_the_open_is_driven_back_only_by_a_figure_that_moves_and_see
     assert any("moved and sees it in the open" in t and m2.name in t for t in texts)
 
 
+def test_at_gloomford_the_ironclads_first_move_drives_back_no_marker_across_the_river():
+    """Issue 18's case: at Gloomford Crossing, driving the ironclad 4" on turn 1 eliminated 6
+    of the Horde's markers 30-50" away across the river. Markers in cover fall back only from
+    a figure within 8", and one in the open only after the force generation has been rolled:
+    the same move now leaves every marker where it stands, and the log names none."""
+    from game.catalog import new_game
+
+    game = new_game(load_map(MAPS_DIR / "wwify-gloomford-crossing.yaml"), 1, {"solo_side": "horde"})
+    ok(game, Command("end_phase", "alliance"))  # the flyer's card: to the vehicles'
+    before = {m.id: (m.x, m.y) for m in portal_state.solo_markers(game)}
+    first = len(game.log)
+    v = game.state.figures["g11.1"]
+    y0 = v.y
+    force(game, 6)  # the ironclad's breakdown test
+    ok(game, Command("move_unit", "alliance", unit="g11", point=(v.x, y0 - 4 * IN)))
+    assert abs(v.y - (y0 - 4 * IN)) < 0.1 * IN and len(before) >= 10
+    assert {m.id: (m.x, m.y) for m in portal_state.solo_markers(game)} == before
+    assert not [e for e in game.log.events[first:] if e.kind == "solo"]
+
+
 def test_a_marker_inside_a_building_is_in_cover_and_stays_beyond_8_inches():
     """"a figure moves within 8\" of any portal in cover, and visible": a marker inside a
     building is in cover (the building's hard cover), so a figure that moves into sight of
