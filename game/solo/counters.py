@@ -2,7 +2,8 @@
 mines): a sniper or artillery counter attacks the first player unit that spots it or
 that it sees, then is removed; a mine attacks units coming within 10" in sight, and
 stays face up. Whether sight is enough is the ruleset's ``counter_contact`` (WW2
-Skirmish rolls to spot, both ways); the attack itself is its ``solo_counter_attack``."""
+Skirmish rolls to spot and the 1/35th to acquire, both ways: :func:`rolled_contact`); the
+attack itself is its ``solo_counter_attack``."""
 
 from __future__ import annotations
 
@@ -70,8 +71,8 @@ def rolled_contact(game: Game, marker: Marker, figures: list[Figure], sideturn: 
                    counter_finds: Callable[[tuple[float, float], list[Figure]], bool],
                    team_finds: Callable[[Unit, tuple[float, float]], bool]) -> list[Figure]:
     """``counter_contact`` for a ruleset with a roll to see an enemy ("If the counter spots
-    an enemy or is spotted": interpretation solo-counter-spotting, and the 1/35th's
-    solo-counter-acquire). ``figures``: the player's figures in sight of the counter,
+    an enemy or is spotted": WW2 Skirmish's interpretation solo-counter-spotting, the
+    1/35th's solo-counters). ``figures``: the player's figures in sight of the counter,
     nearest first. A sniper or artillery counter tries once a side-turn (``sideturn``) for
     each of the player's teams among them: it tries to find the nearest team
     (``counter_finds``: the ruleset's roll, at the counter's place, on the team's figures)

@@ -64,14 +64,26 @@ def test_the_sniper_fires_an_aimed_shot_from_its_place():
 
 def test_the_minefield_fires_an_aimed_shot_at_each_member():
     """Mines "attack the fire team as a medium range MG Aimed shot per member": each GI
-    about 8" from the mine needs 5 or more (aimed +2, medium range +3); the first rolls 4
-    and lives, the second rolls 5 and is killed in the open."""
+    about 8" from the mine needs 6 or more (aimed +2, the MG's medium range, 32": +4); the
+    first rolls 5 and lives, the second rolls 6 and is killed in the open."""
     game, _ = counter_game("mine", (30, 20), [(29, 28), (31, 28)])
-    src = force(game, 1, 3, 2, 3)
+    src = force(game, 2, 3, 3, 3)
     game.rules.solo_counter_attack(game, "mine", "a1", at=(30 * IN, 20 * IN))
     assert src.used == 4
     assert game.state.figures["a1.1"].alive and game.state.figures["a1.2"].life == "dead"
-    assert [r.target for r in rolls(game)] == ["5+", "5+"]
+    assert [r.target for r in rolls(game)] == ["6+", "6+"]
+    assert rolls(game)[0].modifiers[1] == ('medium MG range (32")', 4)
+
+
+def test_a_man_a_counter_shoots_at_is_fired_at_for_his_morale_test():
+    """Like any shot, a counter's marks the man fired at: his morale test counts "fired at
+    last turn" (L327)."""
+    game, _ = counter_game("sniper", (30, 20), [(30, 40)])
+    gi = game.state.figures["a1.1"]
+    assert "fired at last turn" not in dict(game.rules.morale.modifiers(game, gi))
+    force(game, 1, 1)
+    game.rules.solo_counter_attack(game, "sniper", "a1", at=(30 * IN, 20 * IN))
+    assert gi.alive and "fired at last turn" in dict(game.rules.morale.modifiers(game, gi))
 
 
 def test_the_random_artillery_round_lands_as_a_mortar_round_and_bursts():

@@ -9,11 +9,13 @@ medium range MG Aimed shot per member of the fire team"), in this ruleset's term
   man standing at its place, tries to acquire the nearest figure it sees within 36" (a
   solo force marker's reach), and the team's figure that has it most easily tries to
   acquire the counter (game/solo/counters.py rolled_contact).
-- A sniper's shot and a mine's shots are aimed shots (L69-80) from the counter's place at
-  "medium rifle range": this ruleset has no range bands, so the range is the far end of the
-  WW2 text's medium rifle band (30", +3: rulesets/solo.yaml counter_medium); cover and
-  hindrances as a man standing there sees the target; a hit is saved as any hit is
-  (L84-92).
+- A sniper's shot and a mine's shots are aimed shots (L69-80) from the counter's place "at
+  medium range": this ruleset has no range bands, so the range is the far end of the WW2
+  text's medium band, the rifle's 30" for the sniper (+3) and the MG's 32" for the mine (+4;
+  rulesets/solo.yaml counter_medium, mine_medium); cover and hindrances as a man standing
+  there sees the target (a sniper that the team found but sees none of it shoots its
+  nearest man all the same, as a mine shoots every man of the team); the man is marked
+  fired at (the morale test's +1); a hit is saved as any hit is (L84-92).
 - A random artillery round is this ruleset's only indirect fire, a mortar round (L184-204):
   aimed at the team's figure nearest the counter, it lands as a mortar round does
   (2d6 2-7 on target, else 2d3" off) and bursts in the mortar's 4" circle.
@@ -34,6 +36,7 @@ from game.solo.orders import SoloMixin
 from game.solo.tables import solo_tables
 
 from .sight import man_at
+from .status import W135FigMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -110,34 +113,36 @@ class W135Counters(Chapter["Ww2135"]):
         men.sort(key=lambda f: (rules.apart(man, f), f.id))
         if kind == "sniper":
             seen = [f for f in men if rules.sight.line(game, man, f).visible]
-            self.aimed_shot(game, "The sniper", at, (seen or men)[0])
+            self.aimed_shot(game, "The sniper", at, (seen or men)[0], "rifle", "counter_medium")
         elif kind == "mine":
             for f in men:
                 if f.alive:
-                    self.aimed_shot(game, "The minefield", at, f)
+                    self.aimed_shot(game, "The minefield", at, f, "MG", "mine_medium")
         else:
             lands = rules.mortars.landing(game, "Random artillery", [men[0].id], men[0].pos, False, "round")
             rules.blasts.explode(game, lands, rules.data.mortar.burst, "The random artillery round")
         return True
 
-    def aimed_shot(self, game: Game, who: str, at: XY, t: Figure) -> None:
-        """An aimed shot from ``at`` at ``t`` (L69-80): 2d6 at least aimed +2, medium rifle range
-        (30" / 10: +3), the hindrances and the target's cover as a man at ``at`` sees it, prone
-        in the open; a double 6 always hits; a hit is saved by the hindrances and cover (L84-92)."""
+    def aimed_shot(self, game: Game, who: str, at: XY, t: Figure, arm: str, medium_key: str) -> None:
+        """An aimed shot from ``at`` at ``t`` (L69-80): 2d6 at least aimed +2, the ``arm``'s
+        medium range (the solo distance ``medium_key``, / 10 rounded up), the hindrances and the
+        target's cover as a man at ``at`` sees it, prone in the open; a double 6 always hits; a
+        hit is saved by the hindrances and cover (L84-92). ``t`` is marked fired at."""
         rules = self.rules
         fire = rules.firing
         s = rules.data.shooting
         sight = rules.sight.line(game, man_at(at), t)
         mods: list[tuple[str, int]] = [("aimed fire", s.aimed)]
-        medium = rules.in_units(solo_tables().dist_mm("counter_medium"))
+        medium = rules.in_units(solo_tables().dist_mm(medium_key))
         (_, at_range), *seen = fire.sight_modifiers(medium, sight)
-        mods += [(f'medium rifle range ({medium:g}")', at_range), *seen]
+        mods += [(f'medium {arm} range ({medium:g}")', at_range), *seen]
         if rules.prone(t) and sight.cover == 0:
             mods.append(("prone in the open", s.prone_in_open))
         need = sum(v for _, v in mods)
         r = game.dice.roll(s.dice, f"{who} fires an aimed shot at {t.name}", target=f"{need}+", modifiers=mods, figures=[t.id])
         hit = r.total >= need or (s.double_six_hits and r.faces == [6, 6])
         r.outcome = "hit" if hit else "miss"
+        t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)  # the morale test's "fired at"
         rules.note_fire(game, t.unit, None, 1)
         if hit:
             save_mods = fire.save_modifiers(sight.hindrances, sight.cover)
