@@ -15,6 +15,8 @@ from game.core.keys import FigureMark
 from game.core.state import Figure
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
+from game.solo import afv_option
+from game.solo.tables import ORDER_WORDS
 
 from .anti_tank import HEAVY
 from .fire import SMALL_ARMS
@@ -194,6 +196,8 @@ class W135Commands(CommandListing["Ww2135"]):
                           (FigureMark.MOVED, "moved")):
             if f.markers.get(key):
                 out.append(word)
+        if rules.is_vehicle(f) and (order := afv_option.bound(rules, game, game.state.units[f.unit])) is not None:
+            out.append(f"AFV order: {ORDER_WORDS[order]}")  # the optional rule solo_afvs
         if f.side == game.state.active_side:
             n = rules.points(game, f)
             out.append(f"{n} point{'s' if n != 1 else ''}")

@@ -76,6 +76,7 @@ from game.solo.tables import Profile, solo_tables
 
 from . import sight_lines
 from .acquire import W135Acquire
+from .afv_option import W135AfvOption
 from .ai import W135Planner
 from .anti_tank import W135AntiTank
 from .blasts import W135Blasts
@@ -137,6 +138,7 @@ class Ww2135(RulesetBase[W135Data]):
         self.buildings = W135Buildings(self)
         self.hiding = W135Hidden(self)
         self.counters = W135Counters(self)
+        self.afv_option = W135AfvOption(self)
         super().__init__(data, terrain)
 
     def command_owners(self) -> tuple[object, ...]:
@@ -243,6 +245,7 @@ class Ww2135(RulesetBase[W135Data]):
             total += n
         game.emit("points", f"{st.sides[side].name}'s turn: {total} action points among their figures.", side=side)
         self.morale.lone_tests(game, side)
+        self.afv_option.roll_side(game)  # the optional rule: every AFV dices on the AFV chart
 
     def on_side_end(self, game: Game) -> None:
         st = game.state
@@ -261,6 +264,7 @@ class Ww2135(RulesetBase[W135Data]):
         cover moves towards cover, a shaken one away from the enemy, before anything but a
         rally (interpretation morale-moves)."""
         super().check(game, cmd)
+        self.afv_option.check(game, cmd)  # the optional rule: AFVs keep to their solo order
         f = game.state.figures.get(cmd.figure or "")
         if f is None or cmd.side != game.state.active_side:
             return

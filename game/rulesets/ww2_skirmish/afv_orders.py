@@ -32,14 +32,13 @@ from game.rulesets.parts import Chapter
 from game.rulesets.ww2_skirmish.common import EPS, TOL
 from game.rulesets.ww2_skirmish.options import options
 from game.rulesets.ww2_skirmish.status import Ww2FigMark
-from game.solo.keys import SoloKey
+from game.solo import afv_option
 from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
-OPTION = "solo_afvs"
-BOUND_ORDERS = ("advance", "halt", "retreat", "bale_out", "manoeuvre")
+OPTION = afv_option.OPTION
 
 
 class Ww2AfvOrders(Chapter["Ww2Skirmish"]):
@@ -172,28 +171,12 @@ class Ww2AfvOrders(Chapter["Ww2Skirmish"]):
 
     # ---- the optional rule: every AFV solo run --------------------------------------------------------
     def roll_side(self, game: Game) -> None:
-        """The start of a side's turn under ``solo_afvs``: each of its AFVs dices on the
-        AFV chart (as a solo-run unit does), and is bound by the result this turn."""
-        if not self.rules.option(game, OPTION):
-            return
-        st = game.state
-        for unit in st.side_units(st.active_side):
-            if not st.unit_alive(unit.id) or not self.rules.needs_orders(game, unit):
-                continue
-            if not self.rules.profile(game, unit).vehicle:
-                continue
-            unit.markers[SoloKey.ORDERED_TURN] = st.turn
-            self.rules._afv_orders(game, unit)
+        """The start of a side's turn under ``solo_afvs``: game/solo/afv_option.py."""
+        afv_option.roll_side(self.rules, game)
 
     def bound(self, game: Game, unit: Unit) -> str | None:
-        """The order ``unit`` is bound by under ``solo_afvs`` (None: free): this turn's
-        roll, once its side has seen an enemy (before that it continues what it does)."""
-        if not self.rules.option(game, OPTION) or unit.markers.get(SoloKey.ORDERED_TURN) != game.state.turn:
-            return None
-        if unit.side not in game.state.attrs.get(SoloKey.ENEMY_SEEN, []):
-            return None
-        order = unit.markers.get(SoloKey.ORDER)
-        return order if order in BOUND_ORDERS else None
+        """The order ``unit`` is bound by under ``solo_afvs`` (None: free)."""
+        return afv_option.bound(self.rules, game, unit)
 
     def check_bound(self, game: Game, cmd: Command) -> None:
         """Refuse a command against the AFV order its vehicle is bound by."""

@@ -1,0 +1,137 @@
+"""The solo rules' optional rule "Ideally, all AFVs should be solo run, even in player's
+forces, though this is optional" in My 1/35th Scale WWII Skirmish (interpretation
+solo-afvs): with ``solo_afvs`` on, each tank or half-track of the side whose turn begins
+dices on the AFV chart (game/solo/afv_option.py), and its moves and main-gun shots against
+the order are refused with the reason, in this ruleset's moves (L29-31: at most 12" a turn):
+
+- Advance: "Move towards the nearest enemy with infantry within 6", or at half speed, Halt
+  if within 20"": every move ends nearer the nearest known enemy (else the objective its
+  side must take), the turn's moving at most its full move (12" a turn at most) with
+  friendly infantry within 6" and half of it without, and none ends within 20" of the nearest known enemy; within 20" it is a Halt.
+- Halt: "Remain in current position, but may move to cover within 6", and/or wheel towards
+  nearest enemy": the turn's moving at most 6", every move ending in cover from the nearest
+  known enemy (its sight line to a man standing there gives cover: hull down, as its AFV
+  points read it); turning is free.
+- Retreat: every move ends further from the nearest known enemy.
+- Bale out: the crew abandon the vehicle; nothing else.
+- Manoeuvre: "Act as player wishes".
+- "Main guns will always shoot at the nearest enemy AFV / Anti-tank gun in preference to
+  other targets": while its main gun may fire at an enemy vehicle its side knows of, it
+  fires at the nearest such one.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+from typing import TYPE_CHECKING
+
+from game.core.commands import Command, passes, refuse
+from game.core.game import Game
+from game.core.state import Figure
+from game.rulesets.parts import Chapter
+from game.solo import afv_option
+from game.solo.goals import objectives_to_take
+from game.solo.tables import ORDER_WORDS, solo_tables
+
+from .sight import man_at
+
+if TYPE_CHECKING:
+    from game.rulesets.ww2_135.ruleset import Ww2135
+
+XY = tuple[float, float]
+TOL = 0.05 * 25.4  # mm: a move ending this close to a limit keeps to it
+
+
+class W135AfvOption(Chapter["Ww2135"]):
+    rules: Ww2135
+
+    def roll_side(self, game: Game) -> None:
+        afv_option.roll_side(self.rules, game)
+
+    # ---- what the orders name ----------------------------------------------------------------------
+    def nearest_enemy(self, game: Game, v: Figure) -> Figure | None:
+        """The nearest enemy figure the vehicle's side knows of."""
+        return min(self.rules.known_enemies(game, v.side), key=lambda e: (self.rules.apart(e, v), e.id), default=None)
+
+    def goal(self, game: Game, v: Figure) -> XY | None:
+        """Where an Advance goes: the nearest known enemy, else the nearest objective its side
+        must take ("Advance toward nearest enemy includes any ordered game objective")."""
+        e = self.nearest_enemy(game, v)
+        if e is not None:
+            return e.pos
+        return min(objectives_to_take(game, v.side), key=lambda p: hypot(p[0] - v.x, p[1] - v.y), default=None)
+
+    def infantry_with(self, game: Game, v: Figure) -> bool:
+        """Friendly men on foot within 6" (the AFV chart's afv_infantry)."""
+        reach = solo_tables().dist_mm("afv_infantry") + TOL
+        return any(f.side == v.side and f.alive and not self.rules.is_vehicle(f) and self.rules.apart(f, v) <= reach
+                   for f in game.state.figures.values())
+
+    def hull_down_at(self, game: Game, v: Figure, p: XY) -> bool:
+        """In cover at ``p`` from the nearest enemy its side knows of; with none known,
+        standing in terrain that gives cover."""
+        e = self.nearest_enemy(game, v)
+        if e is not None:
+            return self.rules.sight.line(game, e, man_at(p)).cover > 0
+        return any(ft.cover_code > 0 for ft in game.table.features_at(p))
+
+    # ---- the check ---------------------------------------------------------------------------------
+    def check(self, game: Game, cmd: Command) -> None:
+        """Refuse a command against the AFV order its vehicle is bound by."""
+        rules = self.rules
+        if not rules.option(game, afv_option.OPTION):
+            return
+        v = game.state.figures.get(cmd.figure or "")
+        if v is None or not rules.is_vehicle(v):
+            return
+        order = afv_option.bound(rules, game, game.state.units[v.unit])
+        if order is None:
+            return
+        name = f"{v.name} is under an AFV solo order ({ORDER_WORDS[order]})"
+        if order == "bale_out":
+            if cmd.kind != "abandon":
+                refuse(f"{name}: its crew abandon the vehicle.")
+            return
+        if cmd.kind == "move" and cmd.path:
+            self.check_move(game, v, cmd, order, name)
+        elif cmd.kind == "fire" and dict(cmd.options).get("weapon") == "tank_gun":
+            t = self.main_gun_target(game, v)
+            tgt = game.state.figures.get(cmd.target or "")
+            if t is not None and (tgt is None or tgt.id != t.id):
+                refuse(f"{name}: its main gun shoots at the nearest enemy AFV in preference to other targets ({t.name}).")
+
+    def check_move(self, game: Game, v: Figure, cmd: Command, order: str, name: str) -> None:
+        rules = self.rules
+        pts = [v.pos, *cmd.path]
+        length = sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False))
+        moved = rules.mm(rules.moving.moved(game, v)) + length
+        end = pts[-1]
+        e = self.nearest_enemy(game, v)
+        halt_at = solo_tables().dist_mm("afv_halt")
+        near = e is not None and rules.apart(v, e) <= halt_at + TOL
+        if order == "advance" and not near:
+            full = min(rules.data.movement.max_per_turn, rules.quota(v) * rules.moving.per_point(v))
+            cap = rules.mm(full) / (1 if self.infantry_with(game, v) else 2)
+            if moved > cap + TOL:
+                refuse(f"{name}: without friendly infantry within 6\" it advances at half speed "
+                       f"({rules.fmt(cap)} this turn; that would make {rules.fmt(moved)}).")
+            goal = self.goal(game, v)
+            if goal is not None and hypot(goal[0] - end[0], goal[1] - end[1]) >= hypot(goal[0] - v.x, goal[1] - v.y) - TOL:
+                refuse(f"{name}: it moves towards the nearest enemy (or the objective).")
+            if e is not None and rules.apart(v, e, at=end) < halt_at - TOL:
+                refuse(f"{name}: it halts within 20\" of the nearest enemy ({e.name}).")
+        elif order in ("advance", "halt"):
+            if moved > solo_tables().dist_mm("afv_cover") + TOL or not self.hull_down_at(game, v, end):
+                why = " (an Advance within 20\" of the nearest enemy halts)" if order == "advance" else ""
+                refuse(f"{name}{why}: it may only move to cover within 6\" (hull down from the nearest enemy), "
+                       "or turn towards the nearest enemy.")
+        elif order == "retreat" and e is not None and rules.apart(v, e, at=end) <= rules.apart(v, e) + TOL:
+            refuse(f"{name}: it moves away from the most threatening enemy ({e.name}).")
+
+    def main_gun_target(self, game: Game, v: Figure) -> Figure | None:
+        """The nearest enemy vehicle its side knows of that its main gun may fire at now."""
+        rules = self.rules
+        picks = [e for e in rules.known_enemies(game, v.side) if rules.is_vehicle(e) and passes(
+            rules.firing.check_fire, game, Command("fire", v.side, figure=v.id, target=e.id, choice="unaimed",
+                                                   options=(("weapon", "tank_gun"),)))]
+        return min(picks, key=lambda e: (rules.apart(e, v), e.id), default=None)
