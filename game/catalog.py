@@ -260,7 +260,7 @@ def new_game(
     # "solo_side": the side the solo rules play (portal markers, solo counters)
     if opts.get("solo_side") is not None and opts["solo_side"] not in [s.id for s in lm.model.sides]:
         raise DataError(lm.path, f"solo_side {opts['solo_side']!r} is not a side of this map")
-    unknown = set(opts) - set(rs.data.option_defaults()) - {"solo_side"}
+    unknown = set(opts) - {o.id for o in rs.data.optional_rules} - {"solo_side"}
     if unknown:
         raise DataError(lm.path, f"unknown optional rule(s): {', '.join(sorted(unknown))}")
     state = rs.new_state(lm.model, opts)

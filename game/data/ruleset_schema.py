@@ -38,6 +38,9 @@ class OptionalRule(Strict):
     name: str
     default: bool = False
     description: str = ""
+    #: added after games were saved: while off it is left out of a game's state, so that a
+    #: game saved before it replays to the same state (and its save still loads)
+    later: bool = False
 
 
 class TroopType(Strict):
@@ -105,7 +108,9 @@ class RulesetData(Strict):
         return out
 
     def option_defaults(self) -> dict[str, bool]:
-        return {o.id: o.default for o in self.optional_rules}
+        """Each optional rule's default, as a new game's state holds it (a ``later`` rule
+        that is off by default is left out: off is what the rules read when it is missing)."""
+        return {o.id: o.default for o in self.optional_rules if o.default or not o.later}
 
 
 # fields that came after saves were made: a file that leaves them empty digests as before
@@ -124,5 +129,8 @@ def data_digest(data: RulesetData, terrain: TerrainFile) -> str:
             part = part.get(key) if isinstance(part, dict) else None
         if isinstance(part, dict) and not part.get(name):
             part.pop(name, None)
+    for o in rules.get("optional_rules") or []:
+        if isinstance(o, dict) and not o.get("later"):
+            o.pop("later", None)
     both = {"ruleset": rules, "terrain": terrain.model_dump(mode="json")}
     return hashlib.sha256(canonical_json(both).encode()).hexdigest()[:16]

@@ -117,3 +117,10 @@ def test_the_main_gun_shoots_at_the_nearest_enemy_afv_first():
     assert "nearest enemy AFV" in why and "Panzer" in why
     force(game, *[6] * 30)
     ok(game, Command("fire", "a", figure="a1.1", target="b2.1", choice="unaimed", options=gun))
+
+
+def test_the_option_added_later_stays_out_of_a_game_state_while_off():
+    """solo_afvs came after 1/35th games were saved (``later``): off, it is not written into
+    the state, so a game saved before it replays to the state its save holds."""
+    assert "solo_afvs" not in afv_game(option=False).state.attrs["options"]
+    assert afv_game().state.attrs["options"]["solo_afvs"] is True
