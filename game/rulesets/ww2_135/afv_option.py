@@ -7,7 +7,8 @@ the order are refused with the reason, in this ruleset's moves (L29-31: at most 
 - Advance: "Move towards the nearest enemy with infantry within 6", or at half speed, Halt
   if within 20"": every move ends nearer the nearest known enemy (else the objective its
   side must take), the turn's moving at most its full move (12" a turn at most) with
-  friendly infantry within 6" and half of it without, and none ends within 20" of the nearest known enemy; within 20" it is a Halt.
+  friendly infantry within 6" and half of it without, and none ends within 20" of the
+  nearest known enemy; within 20" it is a Halt.
 - Halt: "Remain in current position, but may move to cover within 6", and/or wheel towards
   nearest enemy": the turn's moving at most 6", every move ending in cover from the nearest
   known enemy (its sight line to a man standing there gives cover: hull down, as its AFV
