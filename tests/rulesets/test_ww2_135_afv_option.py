@@ -49,7 +49,7 @@ def test_the_option_rolls_the_afv_chart_at_the_start_of_the_side_turn(monkeypatc
         rolled = [e.roll for e in game.log.events[first:] if e.roll and "AFV solo movement chart" in e.roll.reason]
         assert len(rolled) == (1 if option else 0)
         assert game.state.units["a1"].markers.get(SoloKey.ORDER) == ("halt" if option else None)
-        assert ("AFV order: Halt" in game.rules.listing.figure_status(game, "a1.1")) == option  # on the sidebar
+        assert game.rules.unit_status(game, "a1") == (["AFV order: Halt"] if option else [])  # on the sidebar
 
 
 def test_halt_allows_only_a_move_to_cover_within_6_inches():

@@ -16,6 +16,7 @@ from game.core.state import Figure
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
 from game.solo import afv_option
+from game.solo.keys import SoloKey
 from game.solo.tables import ORDER_WORDS
 
 from .anti_tank import HEAVY
@@ -184,6 +185,24 @@ class W135Commands(CommandListing["Ww2135"]):
         return out
 
     # ---- words -------------------------------------------------------------------------------------------
+    def unit_status(self, game: Game, unit_id: str) -> list[str]:
+        """The team's state in words (each man's is :meth:`figure_status`): a vehicle's AFV order
+        under the optional rule solo_afvs, a solo-run team's chart Rout and its falling back to
+        cover. The solo rules' bookkeeping (the turn and risk factor of its roll, the last enemy
+        it knew of) is not shown: its raw marker names were."""
+        st = game.state
+        if not st.unit_alive(unit_id):
+            return ["out of action"]
+        u = st.units[unit_id]
+        out = []
+        if (order := afv_option.bound(self.rules, game, u)) is not None:
+            out.append(f"AFV order: {ORDER_WORDS[order]}")
+        elif u.markers.get(SoloKey.ORDER) == "rout" and u.markers.get(SoloKey.ORDERED_TURN) == st.turn:
+            out.append("routing (solo chart)")
+        if u.markers.get(SoloKey.TAKE_COVER):
+            out.append("falling back to cover")
+        return out
+
     def figure_status(self, game: Game, figure_id: str) -> list[str]:
         rules = self.rules
         f = game.state.figures[figure_id]
@@ -196,8 +215,6 @@ class W135Commands(CommandListing["Ww2135"]):
                           (FigureMark.MOVED, "moved")):
             if f.markers.get(key):
                 out.append(word)
-        if rules.is_vehicle(f) and (order := afv_option.bound(rules, game, game.state.units[f.unit])) is not None:
-            out.append(f"AFV order: {ORDER_WORDS[order]}")  # the optional rule solo_afvs
         if f.side == game.state.active_side:
             n = rules.points(game, f)
             out.append(f"{n} point{'s' if n != 1 else ''}")
