@@ -124,3 +124,15 @@ def test_the_option_added_later_stays_out_of_a_game_state_while_off():
     the state, so a game saved before it replays to the state its save holds."""
     assert "solo_afvs" not in afv_game(option=False).state.attrs["options"]
     assert afv_game().state.attrs["options"]["solo_afvs"] is True
+
+
+def test_a_solo_run_teams_status_names_no_bookkeeping():
+    """A team's status is in words: the solo rules' markers (the turn and risk factor of its
+    roll, the last enemy it knew of) were listed by name ("solo_turn, solo_order")."""
+    from game.catalog import load_map
+    from game.simulate import simulated_game
+
+    game = simulated_game(load_map("maps/ww2-135-house-to-house.yaml"), 3, "random", "ai")
+    solo = [u for u in game.state.units.values() if u.markers.get(SoloKey.ORDERED_TURN)]
+    assert solo
+    assert not [s for u in game.state.units for s in game.rules.unit_status(game, u) if "solo_" in s]
