@@ -7,18 +7,33 @@ the order (which commands go against it is each ruleset's own: its moves and gun
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from math import hypot
+from typing import TYPE_CHECKING, Protocol
 
 from game.core.game import Game
-from game.core.state import Unit
+from game.core.state import Figure, Unit
 from game.solo.keys import SoloKey
+from game.solo.tables import solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.base import RulesetBase
 
 OPTION = "solo_afvs"
-#: the AFV orders that bind a player's vehicle (Manoeuvre binds nothing: "act as player wishes")
+#: the AFV orders a player's vehicle is under, shown and checked (Manoeuvre binds nothing:
+#: "act as player wishes")
 BOUND_ORDERS = ("advance", "halt", "retreat", "bale_out", "manoeuvre")
+XY = tuple[float, float]
+
+
+class AfvMeasures(Protocol):
+    """What a ruleset measures for an AFV's order, each by its own sight and moves."""
+
+    def nearest_enemy(self, game: Game, v: Figure) -> Figure | None: ...
+
+    def advance_goal(self, game: Game, v: Figure) -> XY | None: ...
+
+    def hull_down_at(self, game: Game, v: Figure, p: XY) -> bool: ...
 
 
 def roll_side(rules: RulesetBase, game: Game) -> None:
@@ -46,3 +61,33 @@ def bound(rules: RulesetBase, game: Game, unit: Unit) -> str | None:
         return None
     order = unit.markers.get(SoloKey.ORDER)
     return order if order in BOUND_ORDERS else None
+
+
+def move_refusal(rules: RulesetBase, game: Game, m: AfvMeasures, v: Figure, end: XY, moved: float,
+                 advance_cap: Callable[[], float], order: str, name: str, tol: float) -> str | None:
+    """Why a move of the vehicle ``v`` ending at ``end`` (the turn's moving ``moved``, mm) goes
+    against its AFV order ``order`` (None: it keeps to it). ``advance_cap``: how far an
+    Advance may go this turn (full speed with friendly infantry within 6", else half).
+    Advance: towards the nearest known enemy (or the objective) within that, not ending
+    within 20" of that enemy; within 20" it is a Halt. Halt: at most 6" in all, ending hull
+    down. Retreat: ending further from the nearest known enemy."""
+    e = m.nearest_enemy(game, v)
+    halt_at = solo_tables().dist_mm("afv_halt")
+    if order == "advance" and not (e is not None and rules.apart(v, e) <= halt_at + tol):
+        cap = advance_cap()
+        if moved > cap + tol:
+            return (f"{name}: without friendly infantry within 6\" it advances at half speed "
+                    f"({rules.fmt(cap)} this turn; that would make {rules.fmt(moved)}).")
+        goal = m.advance_goal(game, v)
+        if goal is not None and hypot(goal[0] - end[0], goal[1] - end[1]) >= hypot(goal[0] - v.x, goal[1] - v.y) - tol:
+            return f"{name}: it moves towards the nearest enemy (or the objective)."
+        if e is not None and rules.apart(v, e, at=end) < halt_at - tol:
+            return f"{name}: it halts within 20\" of the nearest enemy ({e.name})."
+    elif order in ("advance", "halt"):
+        if moved > solo_tables().dist_mm("afv_cover") + tol or not m.hull_down_at(game, v, end):
+            why = " (an Advance within 20\" of the nearest enemy halts)" if order == "advance" else ""
+            return (f"{name}{why}: it may only move to cover within 6\" (hull down from the nearest enemy), "
+                    "or turn towards the nearest enemy.")
+    elif order == "retreat" and e is not None and rules.apart(v, e, at=end) <= rules.apart(v, e) + tol:
+        return f"{name}: it moves away from the most threatening enemy ({e.name})."
+    return None

@@ -54,7 +54,7 @@ class W135AfvOption(Chapter["Ww2135"]):
         """The nearest enemy figure the vehicle's side knows of."""
         return min(self.rules.known_enemies(game, v.side), key=lambda e: (self.rules.apart(e, v), e.id), default=None)
 
-    def goal(self, game: Game, v: Figure) -> XY | None:
+    def advance_goal(self, game: Game, v: Figure) -> XY | None:
         """Where an Advance goes: the nearest known enemy, else the nearest objective its side
         must take ("Advance toward nearest enemy includes any ordered game objective")."""
         e = self.nearest_enemy(game, v)
@@ -104,30 +104,17 @@ class W135AfvOption(Chapter["Ww2135"]):
     def check_move(self, game: Game, v: Figure, cmd: Command, order: str, name: str) -> None:
         rules = self.rules
         pts = [v.pos, *cmd.path]
-        length = sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False))
-        moved = rules.mm(rules.moving.moved(game, v)) + length
-        end = pts[-1]
-        e = self.nearest_enemy(game, v)
-        halt_at = solo_tables().dist_mm("afv_halt")
-        near = e is not None and rules.apart(v, e) <= halt_at + TOL
-        if order == "advance" and not near:
-            full = min(rules.data.movement.max_per_turn, rules.quota(v) * rules.moving.per_point(v))
-            cap = rules.mm(full) / (1 if self.infantry_with(game, v) else 2)
-            if moved > cap + TOL:
-                refuse(f"{name}: without friendly infantry within 6\" it advances at half speed "
-                       f"({rules.fmt(cap)} this turn; that would make {rules.fmt(moved)}).")
-            goal = self.goal(game, v)
-            if goal is not None and hypot(goal[0] - end[0], goal[1] - end[1]) >= hypot(goal[0] - v.x, goal[1] - v.y) - TOL:
-                refuse(f"{name}: it moves towards the nearest enemy (or the objective).")
-            if e is not None and rules.apart(v, e, at=end) < halt_at - TOL:
-                refuse(f"{name}: it halts within 20\" of the nearest enemy ({e.name}).")
-        elif order in ("advance", "halt"):
-            if moved > solo_tables().dist_mm("afv_cover") + TOL or not self.hull_down_at(game, v, end):
-                why = " (an Advance within 20\" of the nearest enemy halts)" if order == "advance" else ""
-                refuse(f"{name}{why}: it may only move to cover within 6\" (hull down from the nearest enemy), "
-                       "or turn towards the nearest enemy.")
-        elif order == "retreat" and e is not None and rules.apart(v, e, at=end) <= rules.apart(v, e) + TOL:
-            refuse(f"{name}: it moves away from the most threatening enemy ({e.name}).")
+        moved = rules.mm(rules.moving.moved(game, v)) + sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False))
+        why = afv_option.move_refusal(rules, game, self, v, pts[-1], moved, lambda: self.advance_cap(game, v), order, name, TOL)
+        if why is not None:
+            refuse(why)
+
+    def advance_cap(self, game: Game, v: Figure) -> float:
+        """How far an Advance may go this turn (mm): its full move in points, 12" at most
+        (L31), halved without friendly infantry within 6"."""
+        rules = self.rules
+        full = min(rules.data.movement.max_per_turn, rules.quota(v) * rules.moving.per_point(v))
+        return rules.mm(full) / (1 if self.infantry_with(game, v) else 2)
 
     def main_gun_target(self, game: Game, v: Figure) -> Figure | None:
         """The nearest enemy vehicle its side knows of that its main gun may fire at now."""

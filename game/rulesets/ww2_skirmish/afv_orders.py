@@ -214,28 +214,11 @@ class Ww2AfvOrders(Chapter["Ww2Skirmish"]):
         leg, info = self.rules.vehicles.plan_vehicle_leg(game, v, path, strict=cmd.kind == "move")
         if leg.refusal or leg.length <= EPS:
             return  # the move's own check says why
-        end = leg.path[-1]
         moved = v.markers.get(Ww2FigMark.MOVED_MM, 0.0) + leg.length
-        e = self.nearest_enemy(game, v)
-        if order == "advance" and not self.halts_near(game, v):
-            cap = self.advance_speed(game, v, info)
-            if moved > cap + TOL:
-                refuse(f"{name}: without friendly infantry within 6\" it advances at half speed "
-                       f"({self.rules.fmt(cap)} this turn; that would make {self.rules.fmt(moved)}).")
-            gx, gy = self.advance_goal(game, v)
-            if hypot(gx - end[0], gy - end[1]) >= hypot(gx - v.x, gy - v.y) - TOL:
-                refuse(f"{name}: it moves towards the nearest enemy (or the objective).")
-            if e is not None and self.rules.apart(v, e, at=end) < solo_tables().dist_mm("afv_halt") - TOL:
-                refuse(f"{name}: it halts within 20\" of the nearest enemy ({e.name}).")
-        elif order in ("advance", "halt"):
-            limit = solo_tables().dist_mm("afv_cover")
-            if moved > limit + TOL or not self.hull_down_at(game, v, end):
-                why = " (an Advance within 20\" of the nearest enemy halts)" if order == "advance" else ""
-                refuse(f"{name}{why}: it may only move to cover within 6\" (hull down from the nearest enemy), "
-                       "or turn towards the nearest enemy.")
-        elif order == "retreat" and e is not None:
-            if self.rules.apart(v, e, at=end) <= self.rules.apart(v, e) + TOL:
-                refuse(f"{name}: it moves away from the most threatening enemy ({e.name}).")
+        why = afv_option.move_refusal(self.rules, game, self, v, leg.path[-1], moved, lambda: self.advance_speed(game, v, info),
+                                      order, name, TOL)
+        if why is not None:
+            refuse(why)
 
 
 def options_weapon(cmd: Command) -> str | None:
