@@ -352,6 +352,13 @@ class SoloMixin:
             order, note = "bale_out", "Retreat: immobile, so Bale out"
         unit.markers[SoloKey.ORDER] = order
         roll.outcome = note
+        if order == "bale_out":
+            self.chart_bale_out(game, unit)
+
+    def chart_bale_out(self, game: Game, unit: Unit) -> None:
+        """The AFV chart's Bale out ("Crew abandons vehicle"): rulesets whose crews leave a
+        vehicle in their own terms do it here, as the roll is made; the default leaves it
+        to the planner and the commands (an abandon command, or no action)."""
 
     def note_last_enemy(self: SoloRules, game: Game, unit: Unit) -> None:
         """Note the nearest enemy figure the side knows of as the unit's "last known enemy

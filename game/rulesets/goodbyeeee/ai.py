@@ -35,6 +35,7 @@ from .ai_spend import spend_commands
 from .auto_weapons import ZONE
 from .move import DASH
 from .status import GbFigMark
+from .tanks import TANK_GUN
 
 if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
@@ -385,7 +386,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
                 if aimed and rules.firing.firer_problem(game, f, wid) is not None:
                     continue  # refused at every target: nothing to weigh
                 reach = self.reach(wid)
-                for e in enemies:
+                # "Main guns will always shoot at the nearest enemy AFV / Anti-tank gun in preference to other targets"
+                first = rules.afv_option.main_gun_target(game, f) if wid == TANK_GUN else None
+                for e in [first] if first is not None else enemies:
                     if rules.dist(f.pos, e.pos) > reach + 1e-6:
                         continue
                     kind, target, point = ("fire", e.id, None) if aimed else ("fire_at_point", None, e.pos)

@@ -1,7 +1,6 @@
 """GOODBYEEEEEE!!! (shared/rules/goodbyeeee.txt; numbers and readings in
-rulesets/goodbyeeee.yaml; the design is docs/goodbyeeee-design.md). Issue 19, being
-written slice by slice, headless (see the end of this text). The ruleset is still in ``game.rulesets.DATA_ONLY`` (and
-``IN_PROGRESS``, for tests), not in REGISTRY: players do not see it yet.
+rulesets/goodbyeeee.yaml; the design is docs/goodbyeeee-design.md). Issue 19: every
+rule of the text (see the end of this text); the optional rule solo_afvs is afv_option.py.
 
 Turn (L77-85): every player rolls a D10; a natural 1 is dealt an event card face down; the
 highest goes first (ties roll again). Each player's turn runs the steps of the text in
@@ -42,11 +41,10 @@ Commands:
   pick_player / pick_figure       answers: the Ace of Diamonds' target, the sniper's (events_shells.py)
   fight_order (figure, target)    answers: whom a figure with several opponents fights next
   subdue (figure, target, choice) answers: 'kill' or 'capture' the beaten figure
-Slices 2-12 of issue 19: the turn, orders and movement, single shots, courage (pins, the
-rally, section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns,
-grenades and mortars, flamethrowers and tanks, Luck and Valour
-(but re-rolling a shot's or a fight's dice). Every event card is actioned
-(docs/goodbyeeee-design.md section 7).
+The chapters: the turn, orders and movement, single shots, courage (pins, the rally,
+section tests and routs), hand to hand, overwatch, stand to and closing fire, machine guns,
+grenades and mortars, flamethrowers and tanks, Luck and Valour (re-rolls of shots and fights
+too). Every event card is actioned (docs/goodbyeeee-design.md section 7).
 """
 
 from __future__ import annotations
@@ -62,6 +60,7 @@ from game.rulesets.base import RulesetBase
 from game.rulesets.jobs import JobQueue
 from game.solo.tables import Profile
 
+from .afv_option import GbAfvOption
 from .ai import GbPlanner
 from .auto_weapons import GbAuto
 from .blasts import GbBlasts
@@ -125,6 +124,7 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.events = GbEvents(self)
         self.shells = GbShells(self)
         self.solo_view = GbSoloView(self)
+        self.afv_option = GbAfvOption(self)
         self.stats = data.figure_stats()
         super().__init__(data, terrain)
         #: the steps a queued job names (``{"do": "event", ...}`` runs ``job_event``)
@@ -183,6 +183,10 @@ class Goodbyeeee(RulesetBase[GbData]):
         self.jobs.run(game, waiting, checked)
         return unchecked
 
+    def check(self, game: Game, cmd: Command) -> None:
+        super().check(game, cmd)
+        self.afv_option.check(game, cmd)  # the optional rule solo_afvs: tanks keep to their AFV order
+
     def apply(self, game: Game, cmd: Command) -> None:
         super().apply(game, cmd)  # (the victory checked last)
         if self.run_queue(game):  # checked again only when a step may have changed the state since
@@ -216,6 +220,7 @@ class Goodbyeeee(RulesetBase[GbData]):
                     {"do": "next_step"}]
         if st.phase == "close_combat":  # the fights run by themselves, asking only the players' choices (L85, L150)
             return [{"do": "close_combat"}, {"do": "next_step"}]
+        self.afv_option.roll_side(game)  # the optional rule solo_afvs: its tanks dice once, as the player begins to act
         return []
 
     def job_next_step(self, game: Game, job: dict) -> list[dict]:
@@ -299,6 +304,9 @@ class Goodbyeeee(RulesetBase[GbData]):
 
     def chart_rout(self, game: Game, unit: Unit) -> None:
         self.solo_view.chart_rout(game, unit)
+
+    def chart_bale_out(self, game: Game, unit: Unit) -> None:
+        self.afv_option.bale_out(game, unit)
 
     def solo_placed(self, game: Game, unit: Unit) -> None:
         self.solo_view.solo_placed(game, unit)
