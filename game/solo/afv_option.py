@@ -7,7 +7,7 @@ the order (which commands go against it is each ruleset's own: its moves and gun
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from math import hypot
 from typing import TYPE_CHECKING, Protocol
 
@@ -36,14 +36,15 @@ class AfvMeasures(Protocol):
     def hull_down_at(self, game: Game, v: Figure, p: XY) -> bool: ...
 
 
-def roll_side(rules: RulesetBase, game: Game) -> None:
-    """The start of a side's turn under ``solo_afvs``: each of its AFVs dices on the AFV
-    chart (as a solo-run unit does: no roll before its side has seen an enemy), and is
-    bound by the result this turn."""
+def roll_side(rules: RulesetBase, game: Game, units: Iterable[Unit] | None = None) -> None:
+    """The start of a side's turn under ``solo_afvs``: each of its AFVs (of ``units`` only,
+    where a ruleset activates some units at a time) dices on the AFV chart (as a solo-run
+    unit does: no roll before its side has seen an enemy), and is bound by the result this
+    turn."""
     if not rules.option(game, OPTION):
         return
     st = game.state
-    for unit in st.side_units(st.active_side):
+    for unit in st.side_units(st.active_side) if units is None else units:
         if not st.unit_alive(unit.id) or not rules.needs_orders(game, unit):
             continue
         if not rules.profile(game, unit).vehicle:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from game.core.commands import Refusal
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.rulesets.wwify.afv_option import main_gun_pick
 from game.rulesets.wwify.data import SUPPORT_KINDS
 from game.rulesets.wwify.status import WwifyUnitMark
 
@@ -43,7 +44,6 @@ class WwifyValuation:
         out: list[tuple[float, str]] = []
         top = self.rules.mm(self.rules.data.firing.bands[-1].upto)
         afv = unit.kind in ("vehicle", "flyer")
-        armour: list[tuple[float, str]] = []
         plans = []
         with self.rules.solo_view.fast_sight(game):
             for t in sorted(st.units.values(), key=lambda u: u.id):
@@ -57,17 +57,13 @@ class WwifyValuation:
                     plans.append((t, near, self.rules.fighting.fire_plan(game, unit.id, t.id)))
                 except Refusal:
                     continue
-        for t, near, plan in plans:
+        for t, _near, plan in plans:
             score = self.fire_value(game, plan)
             score *= 1.0 + (1.0 if afv else FOOT_THREAT) * self.threat_to(game, t, unit)
-            if afv:
-                if unit.kind == "vehicle" and (t.kind in ("vehicle", "field_gun")) and any(
-                        self.rules.data.weapons[fr.weapon].vs_vehicles for fr in plan.firers):
-                    armour.append((near, t.id))
             out.append((score, t.id))
         out.sort(key=lambda s: (-s[0], s[1]))
-        if armour:
-            first = min(armour)[1]
+        first = main_gun_pick(self.rules, unit, plans)
+        if first is not None:
             out.sort(key=lambda s: (s[1] != first, -s[0], s[1]))
         cache[key] = out
         return out

@@ -41,6 +41,7 @@ from game.rulesets.base import RulesetBase
 from game.rulesets.jobs import JobQueue
 from game.rulesets.movement import MovePlan
 from game.rulesets.turn_order import roll_for_order
+from game.rulesets.wwify.afv_option import WwAfvOption
 from game.rulesets.wwify.ai import WwifyPlanner
 from game.rulesets.wwify.artillery import WwArtillery
 from game.rulesets.wwify.commands import WwCommands
@@ -89,6 +90,7 @@ class Wwify(RulesetBase[WwData]):
     def __init__(self, data: WwData, terrain: TerrainFile) -> None:
         self.solo_view = WwSoloView(self)
         self.solo_rules = WwSolo(self)
+        self.afv_option = WwAfvOption(self)
         self.support = WwSupport(self)
         self.materials = WwMaterials(self)
         self.orders = WwOrders(self)
@@ -184,6 +186,10 @@ class Wwify(RulesetBase[WwData]):
     def run_queue(self, game: Game) -> None:
         self.jobs.run(game, self.decision, self.check_victory)
 
+    def check(self, game: Game, cmd: Command) -> None:
+        super().check(game, cmd)
+        self.afv_option.check(game, cmd)  # the optional rule solo_afvs: vehicles and flyers keep to their AFV order
+
     def apply(self, game: Game, cmd: Command) -> None:
         super().apply(game, cmd)
         self.run_queue(game)
@@ -252,6 +258,7 @@ class Wwify(RulesetBase[WwData]):
             return [{"do": "next_side"}]
         game.emit("activation", f"{st.sides[side].name} act on the {card.name} card: {', '.join(u.name for u in units)}.",
                   units=[u.id for u in units], side=side)
+        self.afv_option.roll(game, units)  # the optional rule solo_afvs: its vehicles and flyers dice now
         jobs: list[dict] = []
         for u in units:
             if u.markers.get(WwifyUnitMark.PANICKED) and u.markers.get(SoloKey.CHART_ROUT) != st.turn:  # a chart Rout ran already
