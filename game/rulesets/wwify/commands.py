@@ -17,7 +17,9 @@ from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
 from game.rulesets.wwify.status import WwifyGameAttr, WwifyMarkerAttr, WwifyUnitMark
+from game.solo import afv_option
 from game.solo.goals import ai_goal
+from game.solo.tables import ORDER_WORDS
 
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
@@ -119,6 +121,8 @@ class WwCommands(CommandListing["Wwify"]):
         for k, word in ((WwifyUnitMark.PANICKED, "panicked"), (WwifyUnitMark.IMMOBILISED, "immobilised"), (WwifyUnitMark.BROKEN_DOWN, "broken down")):
             if u.markers.get(k):
                 out.append(word)
+        if (order := afv_option.bound(self.rules, game, u)) is not None:  # the optional rule solo_afvs
+            out.append(f"AFV order: {ORDER_WORDS[order]}")
         if u.markers.get(WwifyUnitMark.WINGED):
             n = u.markers[WwifyUnitMark.WINGED]
             out.append("winged" if n == 1 else f"winged x{n}")
