@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.core.game import Game
 from game.core.state import Figure, Unit
+from game.solo.goals import objectives_to_take
 from game.solo.keys import SoloKey
 from game.solo.tables import solo_tables
 
@@ -34,6 +35,46 @@ class AfvMeasures(Protocol):
     def advance_goal(self, game: Game, v: Figure) -> XY | None: ...
 
     def hull_down_at(self, game: Game, v: Figure, p: XY) -> bool: ...
+
+
+def nearest_known_enemy(rules: RulesetBase, game: Game, v: Figure) -> Figure | None:
+    """The nearest enemy figure the vehicle's side knows of (its ruleset's measure)."""
+    return min(rules.known_enemies(game, v.side), key=lambda e: (rules.apart(e, v), e.id), default=None)
+
+
+def enemy_or_objective(rules: RulesetBase, game: Game, v: Figure) -> XY | None:
+    """Where an Advance goes: the nearest known enemy, else the nearest objective its side
+    must take ("Advance toward nearest enemy includes any ordered game objective")."""
+    e = nearest_known_enemy(rules, game, v)
+    if e is not None:
+        return e.pos
+    return min(objectives_to_take(game, v.side), key=lambda p: hypot(p[0] - v.x, p[1] - v.y), default=None)
+
+
+def cover_on_sight_line(rules: RulesetBase, game: Game, v: Figure, p: XY) -> bool:
+    """Hull down at ``p``: cover on the nearest known enemy's line of sight to ``p`` (the
+    table's sight); with no enemy known, standing in terrain that gives cover."""
+    e = nearest_known_enemy(rules, game, v)
+    if e is not None:
+        return rules.los(game, e, p).cover > 0
+    return any(ft.type.cover != "none" for ft in game.table.features_at(p))
+
+
+class TableMeasures:
+    """:class:`AfvMeasures` by the table's line of sight and the objectives to take, for the
+    rulesets whose sight is the table's (GOODBYEEEEEE!!!, WWIFY)."""
+
+    def __init__(self, rules: RulesetBase) -> None:
+        self.rules = rules
+
+    def nearest_enemy(self, game: Game, v: Figure) -> Figure | None:
+        return nearest_known_enemy(self.rules, game, v)
+
+    def advance_goal(self, game: Game, v: Figure) -> XY | None:
+        return enemy_or_objective(self.rules, game, v)
+
+    def hull_down_at(self, game: Game, v: Figure, p: XY) -> bool:
+        return cover_on_sight_line(self.rules, game, v, p)
 
 
 def roll_side(rules: RulesetBase, game: Game, units: Iterable[Unit] | None = None) -> None:

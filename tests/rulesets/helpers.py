@@ -142,3 +142,14 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main.main(list(args))
     return subprocess.CompletedProcess(["main.py", *args], code, out.getvalue(), err.getvalue())
+
+
+def bind_afv_order(game: Game, unit_id: str, order: str, side: str = "a") -> None:
+    """Under the optional rule solo_afvs: ``side`` has seen the enemy, and its vehicle unit
+    ``unit_id`` is under the AFV order ``order`` this turn."""
+    from game.solo.keys import SoloKey
+
+    game.state.attrs[SoloKey.ENEMY_SEEN] = [side]
+    u = game.state.units[unit_id]
+    u.markers[SoloKey.ORDER] = order
+    u.markers[SoloKey.ORDERED_TURN] = game.state.turn

@@ -7,7 +7,7 @@ from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
 from game.rulesets.goodbyeeee.status import GbFigMark
 from game.solo.keys import SoloKey
 from tests.rulesets.gb_kit import next_turn_step, no_points, order, to_step
-from tests.rulesets.helpers import first_going, force, ok, refused, small_map, unit
+from tests.rulesets.helpers import bind_afv_order, first_going, force, ok, refused, small_map, unit
 
 CRATER = {"type": "crater", "circle": {"center": [60, 93], "radius": 5}}
 
@@ -22,12 +22,8 @@ def tank_game(option=True, tank="heavy_tank_male", friends=(), enemies=((("priva
     return no_points(first_going(doc, options={"solo_afvs": True} if option else None))
 
 
-def bind(game, order_id):
-    """Side a has seen the enemy, and its tank is under ``order_id`` this turn."""
-    game.state.attrs[SoloKey.ENEMY_SEEN] = ["a"]
-    u = game.state.units["t1"]
-    u.markers[SoloKey.ORDER] = order_id
-    u.markers[SoloKey.ORDERED_TURN] = game.state.turn
+def bind(game, order):
+    bind_afv_order(game, "t1", order)
 
 
 def ordered(game, order_id):

@@ -4,7 +4,7 @@
 from game.core.commands import Command
 from game.rulesets.ww2_135.ruleset import Ww2135
 from game.solo.keys import SoloKey
-from tests.rulesets.helpers import end_phases, force, make_game, ok, small_map, unit
+from tests.rulesets.helpers import bind_afv_order, end_phases, force, make_game, ok, small_map, unit
 from tests.rulesets.w135 import refused
 
 IN = 25.4
@@ -24,11 +24,7 @@ def afv_game(german=(30, 10), option=True, terrain=None, friends=(), panzer=None
 
 
 def bind(game, order):
-    """Side a has seen the enemy, and its Sherman is under ``order`` this turn."""
-    game.state.attrs[SoloKey.ENEMY_SEEN] = ["a"]
-    u = game.state.units["a1"]
-    u.markers[SoloKey.ORDER] = order
-    u.markers[SoloKey.ORDERED_TURN] = game.state.turn
+    bind_afv_order(game, "a1", order)
 
 
 def move(game, to):

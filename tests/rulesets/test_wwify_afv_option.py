@@ -5,7 +5,7 @@ solo-run vehicle, with forced dice. Distances in inches."""
 from game.core.commands import Command
 from game.rulesets.wwify.ruleset import Wwify
 from game.solo.keys import SoloKey
-from tests.rulesets.helpers import force, ok, refused, unit
+from tests.rulesets.helpers import bind_afv_order, force, ok, refused, unit
 from tests.rulesets.wwify_kit import P, fresh, play, wmap
 
 WOOD = {"type": "wood", "name": "Copse", "circle": {"center": [23, 40], "radius": 1.5}}
@@ -25,10 +25,7 @@ def vehicle_game(option=True, enemy=(20, 10), friends=(), more_b=(), terrain=Non
 
 
 def bind(game, order):
-    game.state.attrs[SoloKey.ENEMY_SEEN] = ["a"]
-    u = game.state.units["v"]
-    u.markers[SoloKey.ORDER] = order
-    u.markers[SoloKey.ORDERED_TURN] = game.state.turn
+    bind_afv_order(game, "v", order)
 
 
 def move(to):

@@ -37,7 +37,6 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.solo import afv_option
-from game.solo.goals import objectives_to_take
 from game.solo.tables import ORDER_WORDS, solo_tables
 
 from .status import GbFigMark
@@ -66,26 +65,6 @@ class GbAfvOption(Chapter["Goodbyeeee"]):
                 self.rules.tanks.abandon(game, v)
 
     # ---- what the orders name ----------------------------------------------------------------------
-    def nearest_enemy(self, game: Game, v: Figure) -> Figure | None:
-        """The nearest enemy figure the tank's side knows of."""
-        return min(self.rules.known_enemies(game, v.side), key=lambda e: (self.rules.apart(e, v), e.id), default=None)
-
-    def advance_goal(self, game: Game, v: Figure) -> XY | None:
-        """Where an Advance goes: the nearest known enemy, else the nearest objective its side
-        must take ("Advance toward nearest enemy includes any ordered game objective")."""
-        e = self.nearest_enemy(game, v)
-        if e is not None:
-            return e.pos
-        return min(objectives_to_take(game, v.side), key=lambda p: hypot(p[0] - v.x, p[1] - v.y), default=None)
-
-    def hull_down_at(self, game: Game, v: Figure, p: XY) -> bool:
-        """In cover at ``p`` from the nearest enemy its side knows of; with none known,
-        standing in terrain that gives cover."""
-        e = self.nearest_enemy(game, v)
-        if e is not None:
-            return self.rules.los(game, e, p).cover > 0
-        return any(ft.type.cover != "none" for ft in game.table.features_at(p))
-
     def infantry_with(self, game: Game, v: Figure) -> bool:
         """Friendly men on foot within 6" (the AFV chart's afv_infantry)."""
         reach = solo_tables().dist_mm("afv_infantry") + TOL
@@ -120,7 +99,7 @@ class GbAfvOption(Chapter["Goodbyeeee"]):
             pts = [v.pos, *cmd.path]
             moved = rules.moving.moved(v) + sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False))
             road = rules.moving.on_road(game, pts)
-            why = afv_option.move_refusal(rules, game, self, v, pts[-1], moved, lambda: self.advance_cap(game, v, road), order,
+            why = afv_option.move_refusal(rules, game, afv_option.TableMeasures(rules), v, pts[-1], moved, lambda: self.advance_cap(game, v, road), order,
                                           name, TOL)
             if why is not None:
                 refuse(why)

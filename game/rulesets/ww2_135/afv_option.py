@@ -31,7 +31,6 @@ from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
 from game.solo import afv_option
-from game.solo.goals import objectives_to_take
 from game.solo.tables import ORDER_WORDS, solo_tables
 
 from .sight import man_at
@@ -51,16 +50,10 @@ class W135AfvOption(Chapter["Ww2135"]):
 
     # ---- what the orders name ----------------------------------------------------------------------
     def nearest_enemy(self, game: Game, v: Figure) -> Figure | None:
-        """The nearest enemy figure the vehicle's side knows of."""
-        return min(self.rules.known_enemies(game, v.side), key=lambda e: (self.rules.apart(e, v), e.id), default=None)
+        return afv_option.nearest_known_enemy(self.rules, game, v)
 
     def advance_goal(self, game: Game, v: Figure) -> XY | None:
-        """Where an Advance goes: the nearest known enemy, else the nearest objective its side
-        must take ("Advance toward nearest enemy includes any ordered game objective")."""
-        e = self.nearest_enemy(game, v)
-        if e is not None:
-            return e.pos
-        return min(objectives_to_take(game, v.side), key=lambda p: hypot(p[0] - v.x, p[1] - v.y), default=None)
+        return afv_option.enemy_or_objective(self.rules, game, v)
 
     def infantry_with(self, game: Game, v: Figure) -> bool:
         """Friendly men on foot within 6" (the AFV chart's afv_infantry)."""

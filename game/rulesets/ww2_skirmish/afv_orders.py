@@ -47,8 +47,7 @@ class Ww2AfvOrders(Chapter["Ww2Skirmish"]):
     # ---- what the orders name ----------------------------------------------------------------------
     def nearest_enemy(self, game: Game, v: Figure) -> Figure | None:
         """The nearest enemy figure the vehicle's side knows of (edge to edge)."""
-        foes = self.rules.known_enemies(game, v.side)
-        return min(foes, key=lambda e: (self.rules.apart(e, v), e.id), default=None)
+        return afv_option.nearest_known_enemy(self.rules, game, v)
 
     def infantry_with(self, game: Game, v: Figure) -> bool:
         """Friendly infantry within 6" (the AFV chart's distance afv_infantry)."""
@@ -76,10 +75,7 @@ class Ww2AfvOrders(Chapter["Ww2Skirmish"]):
     def hull_down_at(self, game: Game, v: Figure, p: tuple[float, float]) -> bool:
         """In cover from the nearest enemy its side knows of (interpretation afv-hull-down);
         with none known, standing in terrain that gives cover."""
-        e = self.nearest_enemy(game, v)
-        if e is not None:
-            return self.rules.los(game, e, p).cover > 0
-        return any(ft.type.cover != "none" for ft in game.table.features_at(p))
+        return afv_option.cover_on_sight_line(self.rules, game, v, p)
 
     def advance_point(self, game: Game, v: Figure) -> tuple[float, float] | None:
         """Where an Advance goes this turn: toward the goal, as far as its speed allows,

@@ -36,7 +36,6 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.solo import afv_option
-from game.solo.goals import objectives_to_take
 from game.solo.tables import ORDER_WORDS, solo_tables
 
 from .status import WwifyUnitMark
@@ -72,26 +71,6 @@ class WwAfvOption(Chapter["Wwify"]):
         afv_option.roll_side(self.rules, game, units)
 
     # ---- what the orders name ----------------------------------------------------------------------
-    def nearest_enemy(self, game: Game, v: Figure) -> Figure | None:
-        """The nearest enemy figure the vehicle's side knows of."""
-        return min(self.rules.known_enemies(game, v.side), key=lambda e: (self.rules.apart(e, v), e.id), default=None)
-
-    def advance_goal(self, game: Game, v: Figure) -> XY | None:
-        """Where an Advance goes: the nearest known enemy, else the nearest objective its side
-        must take ("Advance toward nearest enemy includes any ordered game objective")."""
-        e = self.nearest_enemy(game, v)
-        if e is not None:
-            return e.pos
-        return min(objectives_to_take(game, v.side), key=lambda p: hypot(p[0] - v.x, p[1] - v.y), default=None)
-
-    def hull_down_at(self, game: Game, v: Figure, p: XY) -> bool:
-        """Cover at ``p`` on the nearest known enemy's sight line; with none known, standing
-        in terrain that gives cover."""
-        e = self.nearest_enemy(game, v)
-        if e is not None:
-            return self.rules.los(game, e, p).cover > 0
-        return any(ft.type.cover != "none" for ft in game.table.features_at(p))
-
     def infantry_with(self, game: Game, v: Figure) -> bool:
         """Friendly infantry or cavalry within 6" (the AFV chart's afv_infantry)."""
         reach = solo_tables().dist_mm("afv_infantry") + TOL
@@ -156,7 +135,7 @@ class WwAfvOption(Chapter["Wwify"]):
         allowance = rules.allowance(game, unit, v)
         moved = allowance * unit.markers.get(WwifyUnitMark.ACTS, []).count("move") + length
         cap = rules.max_actions(unit) * allowance / 2
-        why = afv_option.move_refusal(rules, game, self, v, pts[-1], moved,
+        why = afv_option.move_refusal(rules, game, afv_option.TableMeasures(rules), v, pts[-1], moved,
                                       lambda: cap * (2 if self.infantry_with(game, v) else 1), order, name, TOL)
         if why is not None:
             refuse(why)
