@@ -19,6 +19,7 @@ from __future__ import annotations
 from math import atan2, cos, degrees, hypot, radians, sin
 from typing import TYPE_CHECKING
 
+import shapely
 from shapely.geometry import LineString, Point
 
 from game.core.commands import Command, refuse, require
@@ -97,7 +98,7 @@ class W135Buildings(Chapter["Ww2135"]):
         """The building with openings ``p`` stands in (kept per point and terrain)."""
         table = game.table
         return game.keep("w135_inside", (p, id(table), table.version),
-                         lambda: next((feat for feat in self.walled(game) if feat.area.covers(Point(p))), None), limit=20_000)
+                         lambda: next((feat for feat in self.walled(game) if shapely.intersects_xy(feat.area, p[0], p[1])), None), limit=20_000)
 
     # ---- sight through the walls ----------------------------------------------------------------------
     def through(self, game: Game, feat: TerrainFeature, a: XY, b: XY, leaning: bool) -> str:
@@ -119,7 +120,7 @@ class W135Buildings(Chapter["Ww2135"]):
                     continue
                 out = self.kept_outward(game, feat, o)
                 if inward is None:
-                    inward = feat.area.covers(Point(a))
+                    inward = bool(shapely.intersects_xy(feat.area, a[0], a[1]))  # (a point: intersects is covers)
                 way = heading if inward else heading + 180.0
                 off = abs((way - out + 180.0) % 360.0 - 180.0)
                 if off <= (90.0 if leaning else ARC) + 1e-6:
