@@ -4,7 +4,7 @@ solo-run tank, with forced dice. Distances on the map in cm, commands in mm."""
 
 from game.core.commands import Command
 from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
-from game.rulesets.goodbyeeee.status import GbFigMark
+from game.rulesets.goodbyeeee.status import GbFigMark, GbGameAttr
 from game.solo.keys import SoloKey
 from tests.rulesets.gb_kit import next_turn_step, no_points, order, to_step
 from tests.rulesets.helpers import bind_afv_order, first_going, force, ok, refused, small_map, unit
@@ -131,6 +131,8 @@ def test_the_main_gun_shoots_at_the_nearest_enemy_tank_first():
     bind(game, "manoeuvre")
     why = refused(game, Command("fire", "a", figure="t1.1", target="b1.1", choice="tank_gun"))
     assert "nearest enemy AFV" in why and "Renault" in why
+    why = refused(game, Command("fire", "a", figure="t1.1", target="b1.1"))  # no weapon named: its first, the 6 pdr
+    assert "nearest enemy AFV" in why
     assert game.rules.is_legal(game, Command("fire", "a", figure="t1.1", target="b1.1", choice="tank_lmg"))
     force(game, *[6] * 30)
     ok(game, Command("fire", "a", figure="t1.1", target="b2.1", choice="tank_gun"))
@@ -144,3 +146,24 @@ def test_the_solo_ai_s_main_gun_shoots_at_the_nearest_enemy_tank():
     game.state.units["t1"].markers[SoloKey.ORDER] = "halt"
     [shot] = game.rules.planner.unit_commands(game, "a", game.state.units["t1"], {})
     assert (shot.kind, shot.choice, shot.target) == ("fire", "tank_gun", "b2.1")
+
+
+def test_a_group_taking_the_initiative_rolls_for_its_own_tanks_only(monkeypatch):
+    """Out of turn (a Valour point, L33) the group's turn is now: its tank dices as its moves
+    on initiative begin; its side's other tank dices at the start of its own turn."""
+    monkeypatch.setattr(Goodbyeeee, "afv_points", lambda self, g, u: [("x", 0, "scripted")])
+    a = [unit("t1", [("heavy_tank_male", 60, 100)], kind="vehicle"), unit("t2", [("heavy_tank_female", 90, 100)], kind="vehicle")]
+    doc = small_map(a, [unit("b1", [("private", 60, 20)], kind="section")], ruleset="goodbyeeee", unit="cm", size=(140, 140),
+                    turn_limit=6)
+    game = no_points(first_going(doc, options={"solo_afvs": True}))
+    for uid in ("t1", "t2"):
+        game.state.units[uid].markers.pop(SoloKey.ORDERED_TURN, None)
+    game.state.attrs[GbGameAttr.INTERRUPT] = {"side": "a", "figures": ["t2.1"], "resume": {"side": "b", "phase": "fire"}}
+    force(game, 2)
+    game.rules.afv_option.roll_side(game)
+    assert game.state.units["t2"].markers[SoloKey.ORDER] == "halt"
+    assert SoloKey.ORDERED_TURN not in game.state.units["t1"].markers
+    game.state.attrs.pop(GbGameAttr.INTERRUPT)
+    force(game, 2)
+    game.rules.afv_option.roll_side(game)
+    assert game.state.units["t1"].markers[SoloKey.ORDER] == "halt"

@@ -132,3 +132,14 @@ def test_a_solo_run_teams_status_names_no_bookkeeping():
     solo = [u for u in game.state.units.values() if u.markers.get(SoloKey.ORDERED_TURN)]
     assert solo
     assert not [s for u in game.state.units for s in game.rules.unit_status(game, u) if "solo_" in s]
+
+
+def test_the_solo_ai_s_main_gun_shoots_at_the_nearest_enemy_afv_first():
+    """The solo AI's Sherman (no option) proposes its 75 mm only at the Panzer IV 20" off,
+    not at the rifleman 10" off; its Browning still at the rifleman."""
+    game = afv_game(option=False, german=(30, 30), panzer=(38, 22))
+    game.state.units["a1"].markers[SoloKey.ORDER] = "halt"
+    cmds = [c for c in game.rules.planner.unit_commands(game, "a", game.state.units["a1"], {}) if c.kind == "fire"]
+    guns = {c.target for c in cmds if dict(c.options).get("weapon") == "tank_gun"}
+    assert guns == {"b2.1"}
+    assert "b1.1" in {c.target for c in cmds if dict(c.options).get("weapon") == "browning_30"}

@@ -85,6 +85,7 @@ def test_retreat_moves_away_and_bale_out_takes_no_action():
     game = vehicle_game()
     bind(game, "bale_out")
     assert "no action" in refused(game, Command("fire", "a", unit="v", target="e"))
+    assert "no action" in refused(game, move((20, 43)))
 
 
 def test_without_the_option_or_before_an_enemy_is_seen_it_is_free():
@@ -106,7 +107,7 @@ def test_the_main_gun_shoots_at_the_nearest_enemy_vehicle_first():
     game = vehicle_game(enemy=(20, 29), more_b=[jug], faces=(6, 1, 6))  # who goes first: A 6, B 1; the chart
     bind(game, "manoeuvre")
     why = refused(game, Command("fire", "a", unit="v", target="e"))
-    assert "nearest enemy AFV" in why and "j" in why
+    assert "nearest enemy AFV" in why and "(j)" in why
     force(game, *[1] * 10)
     ok(game, Command("fire", "a", unit="v", target="j"))
 

@@ -55,7 +55,13 @@ class GbAfvOption(Chapter["Goodbyeeee"]):
     rules: Goodbyeeee
 
     def roll_side(self, game: Game) -> None:
-        afv_option.roll_side(self.rules, game)
+        """Each of the acting player's tanks dices, once a turn; while a group of his figures
+        takes the initiative out of turn (L33) only its tanks, whose turn it is now (they do
+        not act again this turn), and his other tanks dice at the start of his own turn."""
+        st = game.state
+        it = self.rules.characters.interrupt(game)
+        units = None if it is None else [st.units[u] for u in dict.fromkeys(st.figures[f].unit for f in it["figures"])]
+        afv_option.roll_side(self.rules, game, units)
 
     def bale_out(self, game: Game, unit: Unit) -> None:
         """The AFV chart's Bale out ("Crew abandons vehicle"; only an immobile tank rolls
@@ -103,7 +109,7 @@ class GbAfvOption(Chapter["Goodbyeeee"]):
                                           name, TOL)
             if why is not None:
                 refuse(why)
-        elif cmd.kind == "fire" and cmd.choice == TANK_GUN:
+        elif cmd.kind == "fire" and (cmd.choice or rules.firing.default_weapon(v)) == TANK_GUN:  # (none named: its first)
             t = self.main_gun_target(game, v)
             if t is not None and cmd.target != t.id:
                 refuse(f"{name}: its main gun shoots at the nearest enemy AFV or anti-tank gun in preference to other "

@@ -107,6 +107,7 @@ class Goodbyeeee(RulesetBase[GbData]):
     Editor = GbEditor
     Planner = GbPlanner
     listing: GbCommands
+    rules_version = 2  # 2: a solo-run tank's AFV chart Bale out abandons it (reading solo-afvs)
 
     def __init__(self, data: GbData, terrain: TerrainFile) -> None:
         self.initiative = GbInitiative(self)

@@ -10,7 +10,8 @@ For each figure of the team, best first:
   Retreat with most of the team in cover stays in position at half its figures or more, and
   under half makes for the nearest friendly unit not forward of it (interpretation retreat);
 - fire: at the enemy it has the best chance against (aimed when it saw the target last turn
-  and has not moved, else un-aimed; an anti-tank weapon or a main gun at vehicles; a grenade
+  and has not moved, else un-aimed; an anti-tank weapon or a main gun at vehicles, a main
+  gun at the nearest enemy vehicle it may fire at first (reading solo-afvs); a grenade
   at an enemy in cover within 15", or on the near side of his bank, inside the burst, where
   his own place may not be thrown at; never where the burst could catch the thrower or a
   friend), when that chance is at least a sixth;
@@ -214,6 +215,8 @@ class W135Planner(Planner["Ww2135"]):
         s = rules.data.shooting
         have, cost = rules.points(game, f), {a: rules.data.actions[f"{a}_fire"].fixed() or 0 for a in ("aimed", "unaimed")}
         may_aim = have >= cost["aimed"] and not (s.moved_cannot_aim and rules.moving.moved(game, f) > 1e-9)
+        # "Main guns will always shoot at the nearest enemy AFV / Anti-tank gun in preference to other targets"
+        first = rules.afv_option.main_gun_target(game, f) if rules.is_vehicle(f) and "tank_gun" in f.weapons else None
         for e in few if have >= cost["unaimed"] else ():
             away = rules.in_units(rules.dist(f.pos, e.pos))
             for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
@@ -226,6 +229,8 @@ class W135Planner(Planner["Ww2135"]):
                 if vehicle and w.kind not in HEAVY:
                     continue
                 if not vehicle and w.kind == "anti_tank":
+                    continue
+                if wid == "tank_gun" and first is not None and e.id != first.id:
                     continue
                 aim_at = vehicle or (may_aim and (not s.aimed_needs_seen or rules.acquisition.seen_last_turn(game, f, e)))
                 for aim in ("aimed", "unaimed") if aim_at else ("unaimed",):

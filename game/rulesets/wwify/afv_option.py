@@ -50,7 +50,7 @@ AFV_KINDS = ("vehicle", "flyer")
 #: the enemy units a main gun prefers: "the nearest enemy AFV / Anti-tank gun"
 MAIN_GUN_TARGETS = ("vehicle", "field_gun")
 #: the commands that are a vehicle's or flyer's actions
-ACTIONS = ("move", "move_unit", "begin_move", "fire", "combat")
+ACTIONS = ("move", "move_unit", "begin_move", "fire", "combat", "pick_up", "hand_over", "drop_materials")
 
 
 def main_gun_pick(rules: Wwify, unit: Unit, plans: Iterable[tuple[Unit, float, FirePlan]]) -> str | None:
