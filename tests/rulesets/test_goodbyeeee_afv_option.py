@@ -49,7 +49,7 @@ def test_the_option_rolls_the_afv_chart_as_the_player_begins_to_act(monkeypatch)
         rolled = [e.roll for e in game.log.events[first:] if e.roll and "AFV solo movement chart" in e.roll.reason]
         assert [r.value for r in rolled] == ([2] if option else [])
         assert game.state.units["t1"].markers.get(SoloKey.ORDER) == ("halt" if option else None)
-        assert ("solo order: Halt" in game.rules.unit_status(game, "t1")) is option  # on the sidebar
+        assert ("AFV order: Halt" in game.rules.unit_status(game, "t1")) is option  # on the sidebar
 
 
 def test_halt_allows_only_a_move_to_cover_within_6_inches():

@@ -13,6 +13,7 @@ from game.core.state import Figure
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.offers import Action
 from game.rulesets.parts import CommandListing
+from game.solo import afv_option
 from game.solo.keys import SoloKey
 from game.solo.tables import ORDER_WORDS
 
@@ -126,7 +127,9 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         if u.markers.get(GbUnitMark.FIRED_ON) and not any(w.startswith("under") for w, _ in mods):
             out.append("under fire")
         solo = u.markers.get(SoloKey.ORDER)
-        if solo:
+        if (bound := afv_option.bound(self.rules, game, u)) is not None:  # the optional rule solo_afvs
+            out.append(f"AFV order: {ORDER_WORDS[bound]}")
+        elif solo:
             out.append(f"solo order: {ORDER_WORDS.get(solo, solo)}")
         return out
 
