@@ -167,3 +167,18 @@ def test_a_group_taking_the_initiative_rolls_for_its_own_tanks_only(monkeypatch)
     force(game, 2)
     game.rules.afv_option.roll_side(game)
     assert game.state.units["t1"].markers[SoloKey.ORDER] == "halt"
+
+
+def test_the_move_offered_for_a_tank_on_initiative_is_greyed_with_the_reason():
+    """Tanks make no move on initiative (L81): the sidebar's move for the tank says so; in
+    the orders step, before its command roll, it asks for the order; once ordered it moves."""
+    game = tank_game(option=False)
+    acts = {a.label: a for a in game.rules.actions(game, "a", "t1", "t1.1")}
+    move_on_initiative = acts["Move figures: drag or click (5 cm)"]
+    assert not move_on_initiative.enabled and "no move on initiative" in move_on_initiative.reason
+    to_step(game, "orders")
+    acts = {a.label: a for a in game.rules.actions(game, "a", "t1", "t1.1")}
+    assert not acts["Move figures: drag or click"].enabled and "needs an order" in acts["Move figures: drag or click"].reason
+    order(game, 1, 1, uid="t1")
+    acts = {a.label: a for a in game.rules.actions(game, "a", "t1", "t1.1")}
+    assert acts["Move figures: drag or click"].enabled

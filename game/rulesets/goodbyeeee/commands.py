@@ -5,6 +5,7 @@ shows for figures and sections. Slices 3-4 of issue 19: orders, moves and single
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.commands import END_PHASE, Command
@@ -207,11 +208,12 @@ class GbCommands(CommandListing["Goodbyeeee"]):
         if st.phase == "orders" and unit_id is not None and st.units[unit_id].side == side:
             out.append(mk(game, "Command roll: order the section (2d6)", "now", Command("order", side, unit=unit_id), odds=True))
         if st.phase in ("initiative", "orders"):
-            out.append(mk(game, "Move figures: drag or click" + (" (5 cm)" if st.phase == "initiative" else ""), "move_figure",
-                          Command("move", side, figure=figure_id)))
+            out.append(self.unmovable(game, unit_id, False, mk(game, "Move figures: drag or click" + (" (5 cm)" if st.phase == "initiative" else ""),
+                                                              "move_figure", Command("move", side, figure=figure_id))))
             if st.phase == "orders":
                 reach = rules.in_units(rules.moving.allowance(game, fig, dash=True)) if fig is not None else rules.data.movement.dash
-                out.append(mk(game, f"Dash ({reach:g} cm): drag or click", "move_figure", Command("move", side, figure=figure_id, choice=DASH)))
+                out.append(self.unmovable(game, unit_id, True, mk(game, f"Dash ({reach:g} cm): drag or click", "move_figure",
+                                                                 Command("move", side, figure=figure_id, choice=DASH))))
             if fig is not None:
                 prone = bool(fig.markers.get(GbFigMark.PRONE))
                 kind = "stand_up" if prone else "go_prone"
@@ -233,6 +235,17 @@ class GbCommands(CommandListing["Goodbyeeee"]):
             if jd is not None:
                 out.append(mk(game, "Play the Jack of Diamonds: Dead Eye", "now", Command("play_card", side, figure=fig.id, choice=jd)))
         return out
+
+    def unmovable(self, game: Game, unit_id: str | None, dash: bool, action: Action) -> Action:
+        """The move ``action`` offered for the selected section, greyed with the reason when
+        none of its figures may move now (a tank in the moves on initiative, L81; a section
+        whose order failed)."""
+        if unit_id is None or unit_id not in game.state.units:
+            return action
+        whys = [self.rules.moving.why_not(game, f, dash=dash) for f in self.rules.alive(game, unit_id)]
+        if not whys or not all(whys):
+            return action
+        return replace(action, enabled=False, reason=whys[0] or "")
 
     def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
         out = []
