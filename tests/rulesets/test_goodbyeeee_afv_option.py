@@ -182,3 +182,14 @@ def test_the_move_offered_for_a_tank_on_initiative_is_greyed_with_the_reason():
     order(game, 1, 1, uid="t1")
     acts = {a.label: a for a in game.rules.actions(game, "a", "t1", "t1.1")}
     assert acts["Move figures: drag or click"].enabled
+
+
+def test_a_tank_in_cover_from_the_nearest_enemy_is_hull_down_on_the_afv_chart():
+    """"+1 pt: Advancing, or in hull down position": halted in the crater, cover on the
+    German's sight line to it (its cover roll's), the point is counted; in the open it is
+    not."""
+    crater = {"type": "crater", "circle": {"center": [60, 100], "radius": 7}}
+    for terrain, points in (([crater], 1), (None, 0)):
+        game = tank_game(option=False, terrain=terrain)
+        game.state.units["t1"].markers[SoloKey.ORDER] = "halt"
+        assert game.rules.afv_situation(game, game.state.units["t1"])["advancing"] == points

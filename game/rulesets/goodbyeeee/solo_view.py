@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from game.core.game import Game
 from game.core.state import CAPTURED, Figure, Unit
 from game.rulesets.parts import Chapter
+from game.solo import afv_option
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 from game.solo.retreat import surrounded
@@ -116,8 +117,12 @@ class GbSoloView(Chapter["Goodbyeeee"]):
         working = [w for w in dict.fromkeys(v.weapons) if rules.tanks.weapons_left(v, w) > 0]
         main = "tank_gun" if "tank_gun" in v.weapons else "tank_lmg"  # interpretation solo-main-armament
         fire = rules.recent(game, unit, SoloKey.FIRED_ON)
+        # "Advancing, or in hull down position": cover on the nearest known enemy's sight line
+        # to the tank, which its cover roll would read (reading solo-afvs); none known: not
+        e = afv_option.nearest_known_enemy(rules, game, v)
+        hull_down = e is not None and rules.los(game, e, v).cover > 0
         return {
-            "advancing": int(last == "advance"),
+            "advancing": int(last == "advance" or hull_down),
             "infantry_near": int(infantry),
             "damaged": int(self.tank_damaged(v)),
             "under_at_fire": int(any(r.get("heavy") for r in fire)),
