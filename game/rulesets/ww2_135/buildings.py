@@ -23,7 +23,7 @@ import shapely
 from shapely.geometry import LineString, Point
 
 from game.core.commands import Command, refuse, require
-from game.core.game import Game
+from game.core.game import MISSING, Game
 from game.core.state import Figure
 from game.geometry.terrain import Opening, TerrainFeature
 from game.rulesets.parts import Chapter
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
 
 XY = tuple[float, float]
+#: the kept store of :meth:`W135Buildings.inside`, and the key naming the terrain its points are of
+INSIDE, TERRAIN = "w135_inside", "terrain"
 WALLED = frozenset({"building", "bunker"})
 #: how close (inches) a figure must be to an opening to work its door or throw through it
 REACH = 1.0
@@ -95,10 +97,19 @@ class W135Buildings(Chapter["Ww2135"]):
         return float(game.keep("w135_outward", (feat.id, o, id(table), table.version), lambda: self.outward(feat, o), limit=256))
 
     def inside(self, game: Game, p: XY) -> TerrainFeature | None:
-        """The building with openings ``p`` stands in (kept per point and terrain)."""
+        """The building with openings ``p`` stands in, kept per point for the present terrain
+        (asked of both ends of most sight lines: one dict of the terrain's version, filled in
+        place, shared with the AI's knowledge game as a fact of the table)."""
         table = game.table
-        return game.keep("w135_inside", (p, id(table), table.version),
-                         lambda: next((feat for feat in self.walled(game) if shapely.intersects_xy(feat.area, p[0], p[1])), None), limit=20_000)
+        kept = game.kept.get(INSIDE)
+        if kept is None or kept.get(TERRAIN) != (id(table), table.version) or len(kept) > 20_000:
+            kept = game.store(INSIDE, 0, 20_000)
+            kept.clear()
+            kept[TERRAIN] = (id(table), table.version)
+        hit = kept.get(p, MISSING)
+        if hit is MISSING:
+            hit = kept[p] = next((feat for feat in self.walled(game) if shapely.intersects_xy(feat.area, p[0], p[1])), None)
+        return hit
 
     # ---- sight through the walls ----------------------------------------------------------------------
     def through(self, game: Game, feat: TerrainFeature, a: XY, b: XY, leaning: bool) -> str:
