@@ -217,6 +217,8 @@ class W135Planner(Planner["Ww2135"]):
         may_aim = have >= cost["aimed"] and not (s.moved_cannot_aim and rules.moving.moved(game, f) > 1e-9)
         # "Main guns will always shoot at the nearest enemy AFV / Anti-tank gun in preference to other targets"
         first = rules.afv_option.main_gun_target(game, f) if rules.is_vehicle(f) and "tank_gun" in f.weapons else None
+        if first is not None and all(e.id != first.id for e in few):
+            few = [*few, first]  # (beyond the six nearest men: still the gun's target)
         for e in few if have >= cost["unaimed"] else ():
             away = rules.in_units(rules.dist(f.pos, e.pos))
             for wid in dict.fromkeys(f.weapons) if rules.sight.can_see(game, f, e) else ():  # (no shot at what it cannot see)
