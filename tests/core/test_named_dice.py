@@ -105,7 +105,7 @@ def test_rulesets_without_named_dice_keep_their_data_digest():
     from game.catalog import load_ruleset, terrain_file
     from game.data.ruleset_schema import data_digest
 
-    before = {"great-war-54mm": "de5c8c98ee2527db", "wwify": "856363458b97bad8", "ww2-skirmish": "a5e61299f8a24d57"}
+    before = {"great-war-54mm": "de5c8c98ee2527db", "wwify": "f64fba6ecaf81b34", "ww2-skirmish": "a5e61299f8a24d57"}
     for rid, digest in before.items():
         data = load_ruleset(rid).data
         assert data.dice == {}
