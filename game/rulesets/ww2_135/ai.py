@@ -50,6 +50,7 @@ from game.solo.keys import SoloKey
 from game.solo.retreat import RetreatGoal, retreat_goal
 
 from . import sight_lines
+from .ai_grenades import grenade_point, grenade_points
 from .ai_paths import unblocked
 from .anti_tank import HEAVY
 from .morale import SHAKEN, SUPPRESSED
@@ -76,9 +77,6 @@ SPRING = 5 / 12
 REPOSITION = 3.0
 #: how far short of touching (inches) a charging man stops: inside the contact slack (melee.CONTACT)
 CHARGE_GAP = 0.1
-#: where a grenade at a man in cover may land, inches back towards the thrower (inside the
-#: 5" burst circle's radius, L133)
-GRENADE_STEPS = (0.0, 1.0, 2.0)
 
 
 def hit_chance(need: int, double_six: bool) -> float:
@@ -248,50 +246,15 @@ class W135Planner(Planner["Ww2135"]):
         if "grenade" in f.equipment and rules.points(game, f) >= (rules.data.actions["throw_grenade"].fixed() or 0):
             at = [e for e in few if not rules.is_vehicle(e) and rules.in_units(rules.dist(f.pos, e.pos)) <= rules.data.grenades.max_range + 1e-9
                   and rules.sight.line(game, f, e).cover > 0]
-            places = [self.grenade_points(game, f, e) for e in at]
+            places = [grenade_points(rules, game, f, e) for e in at]
             if at:  # the places its grenades may go, seen from where its move began, in one pass
                 start = rules.moving.as_it_began(game, f).pos
                 sight_lines.work_out(game, ((start, p) for tried in places for p in tried))
             for tried in places:
-                spot = self.grenade_point(game, f, tried)
+                spot = grenade_point(rules, game, f, tried)
                 if spot is not None:
                     yield Command("throw", f.side, figure=f.id, point=spot)
         yield from (c for p, _, c in scored if p <= THROW_WORTH)
-
-    def grenade_point(self, game: Game, f: Figure, tried: list[tuple[float, float]]) -> tuple[float, float] | None:
-        """Where ``f`` throws a grenade at an enemy in cover: the first of the places
-        :meth:`grenade_points` gives (his, then on the way back towards ``f``) that it may
-        throw at - his own place may be out of sight beyond a bank higher than a man
-        (interpretation point-sight) or just behind an obstacle (L145), and a man behind a
-        bank is caught by a grenade landing on the near side of it (L133); None if none."""
-        for p in tried:
-            try:
-                self.rules.grenades.plan(game, Command("throw", f.side, figure=f.id, point=p))
-            except Refusal:
-                continue  # out of sight, through a wall, just behind an obstacle (L145)...
-            return p
-        return None
-
-    def grenade_points(self, game: Game, f: Figure, e: Figure) -> list[tuple[float, float]]:
-        """The places :meth:`grenade_point` tries at ``e``, in order: ``e``'s, then :data:`GRENADE_STEPS`
-        back towards ``f``; none whose burst could catch ``f`` or a friend of it (within the
-        burst's radius and the deviation the throw's distance may give, L133, L158-162)."""
-        rules = self.rules
-        g = rules.data.grenades
-        friends = [(o.x, o.y) for o in game.state.side_figures(f.side) if not rules.is_vehicle(o)]
-        d = rules.dist(e.pos, f.pos)
-        out = []
-        for inches in GRENADE_STEPS:
-            if rules.mm(inches) >= d:
-                break
-            k = rules.mm(inches) / d
-            p = (round(e.x + (f.x - e.x) * k, 3), round(e.y + (f.y - e.y) * k, 3)) if inches else e.pos
-            far = rules.in_units(rules.dist(f.pos, p))
-            off = next((r.by for r in g.deviation if far <= r.upto + 1e-9), g.deviation[-1].by)
-            clear = rules.mm(g.burst / 2 + off)
-            if all(hypot(x - p[0], y - p[1]) > clear for x, y in friends):
-                out.append(p)
-        return out
 
     def ambush_target(self, game: Game, f: Figure, enemies: list[Figure]) -> Figure | None:
         """The enemy a hidden figure should give itself away for: turning to face it (1
