@@ -158,3 +158,32 @@ def test_random_games_with_every_reaction_replay_exactly():
         kinds |= {c.kind for c in game.commands}
         assert replay_unfinished(game).state.digest() == game.state.digest()
     assert {"react", "overwatch", "stand_to", "order", "move", "fire", "use_luck"} <= kinds
+
+
+def test_a_flamethrower_meets_a_charge_with_its_flame():
+    """Closing fire "has a firearm or a flamethrower" (reading closing-fire): the operator
+    passes his courage test and lays the flame toward the charger 1 cm from contact; the
+    charger under it is wounded on 3+ with no to-hit or cover roll."""
+    game = game_of([unit("a1", [("junior_nco", 20, 30), ("private", 40, 30)])], [unit("b1", [("flamethrower", 40, 40)])])
+    to_step(game, "orders")
+    order(game, 1, 1)
+    force(game, 3, 3, 6, *[1] * 20)  # the operator's courage 3 + 3 passes; the flame wounds the charger on a 6
+    ok(game, Command("move", "a", figure="a1.2", path=((400, 400),)))
+    texts = [e.text for e in game.log.events]
+    assert any("turns the flamethrower on the charger" in t for t in texts)
+    wound = [e.roll for e in game.log.events if e.roll and e.roll.reason.startswith("Flamethrower: to wound Private")]
+    assert [r.outcome for r in wound] == ["wounded"]
+    assert not game.state.figures["a1.2"].alive
+
+
+def test_a_male_tank_watches_with_its_machine_guns_and_a_37mm_renault_cannot():
+    """A figure reacts with its first weapon that fires aimed shots at men (interpretation
+    overwatch): the male tank's LMGs, not its 6 pdr's HE template; the Renault's 37 mm is all
+    it has, so it may not take up overwatch."""
+    game = game_of([unit("t1", [("heavy_tank_male", 20, 20)], kind="vehicle"), unit("t2", [("light_tank_gun", 60, 20)], kind="vehicle")],
+                   [unit("b1", [("private", 40, 100)])])
+    assert game.rules.reactions.weapon(game.state.figures["t1.1"]) == "tank_lmg"
+    to_step(game, "fire")
+    ok(game, Command("overwatch", "a", figure="t1.1"))
+    why = refused(game, Command("overwatch", "a", figure="t2.1"))
+    assert "no weapon that fires aimed shots" in why

@@ -35,6 +35,7 @@ from game.geometry.templates import circle, cone
 from game.rulesets.parts import Chapter
 from game.rulesets.path_triggers import Trigger
 
+from .flame import FLAME
 from .status import GbFigMark
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class ChargeContacts:
                 continue
             if e.markers.get(GbFigMark.CLOSING_FIRED) == [game.state.turn, game.state.active_side]:
                 continue  # it shot at one charger this step already (L131)
-            if rules.reactions.weapon(e) is not None:
+            if rules.reactions.weapon(e) is not None or FLAME in e.weapons:  # a firearm or a flamethrower (reading closing-fire)
                 out.append(Trigger(at, point_at(path, at), CLOSING, e.id, side=e.side))
         return out
 
@@ -124,12 +125,13 @@ class GbReactions(Chapter["Goodbyeeee"]):
         return fig.alive and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
 
     def weapon(self, fig: Figure) -> str | None:
-        """The weapon it reacts with: its first that fires at men (a jammed or
-        clearing gun does not react)."""
-        w = self.rules.firing.default_weapon(fig)
-        ok = w and self.rules.data.weapons[w].kind == "aimed" and not self.rules.data.weapons[w].template \
-            and not fig.markers.get(GbFigMark.JAMMED)
-        return w if ok else None
+        """The weapon it reacts with (interpretation overwatch): its first that fires aimed
+        shots at men, not a template's (a male tank's LMGs, not its 6 pdr's HE); none for a
+        jammed or clearing gun."""
+        if fig.markers.get(GbFigMark.JAMMED):
+            return None
+        weapons = self.rules.data.weapons
+        return next((w for w in fig.weapons if weapons[w].kind == "aimed" and not weapons[w].template), None)
 
     def reaction_shots(self, weapon: str) -> int:
         shots = self.rules.data.closing_fire.shots
@@ -159,7 +161,8 @@ class GbReactions(Chapter["Goodbyeeee"]):
         limit = self.rules.data.overwatch.moved_less_than
         require(float(fig.markers.get(GbFigMark.MOVED_CM, 0.0)) < limit, f"{fig.name} moved {limit:g} cm or more this turn (L135).")
         require(self.rules.firing.fired(game, fig) is None, f"{fig.name} has fired this turn: overwatch is instead of firing (L135).")
-        require(self.weapon(fig) is not None, f"{fig.name} has no weapon written for overwatch yet.")
+        require(self.weapon(fig) is not None, f"{fig.name} has no weapon that fires aimed shots at men to watch with "
+                                              "(a template or indirect weapon does not snap-fire: interpretation overwatch).")
         require(cmd.point is None or self.rules.dist(fig.pos, cmd.at) > 1e-3, "Point the arc away from the figure.")
 
     def apply_overwatch(self, game: Game, cmd: Command) -> None:
@@ -206,7 +209,13 @@ class GbReactions(Chapter["Goodbyeeee"]):
         if not self.rules.courage.test(game, d, f"charged by {mover.name}: closing fire", []):
             game.emit("fire", f"{d.name} does not get a shot off at {mover.name}.", figures=[d.id])
             return []
-        weapon = self.weapon(d) or ""
+        weapon = self.weapon(d)
+        if weapon is None and FLAME in d.weapons:  # a flamethrower's closing fire: its flame laid toward the charger
+            game.emit("fire", f"{d.name} turns the flamethrower on the charger, {mover.name} (closing fire).", figures=[d.id, mover.id])
+            self.rules.flame.fire(game, d, mover.pos)
+            return []
+        if weapon is None:
+            return []
         return self.fire_at(game, d, mover, "fires at the charger (closing fire)",
                             (("closing fire", -self.rules.data.closing_fire.to_hit),), True, self.reaction_shots(weapon))
 
@@ -220,7 +229,8 @@ class GbReactions(Chapter["Goodbyeeee"]):
         require(game.state.phase == "orders", "Stand to is an order of the orders step (L168).")
         require(not fig.markers.get(GbFigMark.MOVED_CM), f"{fig.name} has moved: stand to is given instead of moving (L168).")
         require(GbFigMark.STAND_TO not in fig.markers, f"{fig.name} is standing to already.")
-        require(self.weapon(fig) is not None, f"{fig.name} has no weapon written for stand to yet.")
+        require(self.weapon(fig) is not None, f"{fig.name} has no weapon that fires aimed shots at men to stand to with "
+                                              "(a template or indirect weapon does not snap-fire: interpretation overwatch).")
 
     def apply_stand_to(self, game: Game, cmd: Command) -> None:
         fig = game.state.figures[cmd.figure_id]
