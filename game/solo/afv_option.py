@@ -15,7 +15,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.solo.goals import objectives_to_take
 from game.solo.keys import SoloKey
-from game.solo.tables import solo_tables
+from game.solo.tables import ORDER_WORDS, solo_tables
 
 if TYPE_CHECKING:
     from game.rulesets.base import RulesetBase
@@ -103,6 +103,11 @@ def bound(rules: RulesetBase, game: Game, unit: Unit) -> str | None:
         return None
     order = unit.markers.get(SoloKey.ORDER)
     return order if order in BOUND_ORDERS else None
+
+
+def under_order(who: str, order: str) -> str:
+    """How a refusal names a vehicle bound by an AFV order, in the chart's words."""
+    return f"{who} is under an AFV solo order ({ORDER_WORDS[order]})"
 
 
 def move_refusal(rules: RulesetBase, game: Game, m: AfvMeasures, v: Figure, end: XY, moved: float,

@@ -37,7 +37,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.solo import afv_option
-from game.solo.tables import ORDER_WORDS, solo_tables
+from game.solo.tables import solo_tables
 
 from .status import GbFigMark
 from .tanks import TANK_GUN
@@ -100,7 +100,7 @@ class GbAfvOption(Chapter["Goodbyeeee"]):
         order = afv_option.bound(rules, game, game.state.units[v.unit])
         if order is None:
             return
-        name = f"{v.name} is under an AFV solo order ({ORDER_WORDS[order]})"
+        name = afv_option.under_order(v.name, order)
         if cmd.kind == "move" and cmd.path:
             pts = [v.pos, *cmd.path]
             moved = rules.moving.moved(v) + sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False))

@@ -31,7 +31,7 @@ from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
 from game.solo import afv_option
-from game.solo.tables import ORDER_WORDS, solo_tables
+from game.solo.tables import solo_tables
 
 from .sight import man_at
 
@@ -81,7 +81,7 @@ class W135AfvOption(Chapter["Ww2135"]):
         order = afv_option.bound(rules, game, game.state.units[v.unit])
         if order is None:
             return
-        name = f"{v.name} is under an AFV solo order ({ORDER_WORDS[order]})"
+        name = afv_option.under_order(v.name, order)
         if order == "bale_out":
             if cmd.kind != "abandon":
                 refuse(f"{name}: its crew abandon the vehicle.")

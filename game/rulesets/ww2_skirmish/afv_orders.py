@@ -189,7 +189,7 @@ class Ww2AfvOrders(Chapter["Ww2Skirmish"]):
         order = self.bound(game, st.units[v.unit])
         if order is None:
             return
-        name = f"{v.name} is under an AFV solo order ({order.replace('_', ' ').title()})"
+        name = afv_option.under_order(v.name, order)
         if order == "bale_out" and cmd.kind != "abandon":
             refuse(f"{name}: its crew abandon the vehicle.")
         if cmd.kind in ("move", "move_unit"):

@@ -36,7 +36,7 @@ from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
 from game.solo import afv_option
-from game.solo.tables import ORDER_WORDS, solo_tables
+from game.solo.tables import solo_tables
 
 from .status import WwifyUnitMark
 
@@ -112,7 +112,7 @@ class WwAfvOption(Chapter["Wwify"]):
         order = afv_option.bound(rules, game, unit)
         if order is None:
             return
-        name = f"{unit.name} is under an AFV solo order ({ORDER_WORDS[order]})"
+        name = afv_option.under_order(unit.name, order)
         if order == "bale_out":
             refuse(f"{name}: its crew abandon the vehicle and it takes no action this turn.")
         v = rules.alive(game, unit.id)[0]
