@@ -429,6 +429,22 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         return (RulesetBase.hides_from(self.rules, game, side) or (d is not None and d.get("side") != side)
                 or any(f.side != side and not self.is_spotted(game, side, f) for f in game.state.figures.values()))
 
+    def hidden_from(self, game: Game, side: str) -> set[str]:
+        """The ids of the enemy figures ``side`` has not spotted (:meth:`is_spotted` of
+        each, the records read once: a view is made for every command a side plans)."""
+        records = game.state.attrs.get(Ww2GameAttr.SPOTTED)
+        mine = records.get(side, ()) if records is not None else ()
+        out = set()
+        for fid, f in game.state.figures.items():
+            if f.side == side:
+                continue
+            if f.attrs.get(Ww2FigAttr.IN_VEHICLE):  # (seen as its vehicle is)
+                if not self.is_spotted(game, side, f):
+                    out.add(fid)
+            elif fid not in mine:
+                out.add(fid)
+        return out
+
     def _seen_record(self, game: Game, rec: dict, hidden: set[str], alias: dict[str, str], shown: dict[str, bool]) -> dict:
         """A fire record as the side fired on knows it: an unseen firing unit unnamed,
         unseen firers counted under aliases. ``shown``: whether each firing unit has a
@@ -454,14 +470,12 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         st = RulesetBase.view(self.rules, game, side)
         if side is None:
             return st
-        real = game.state.figures
-        hidden = {fid for fid, f in real.items() if f.side != side and not self.is_spotted(game, side, f)}
+        hidden = self.hidden_from(game, side)
         for fid in hidden:
             st.figures.pop(fid, None)
         alias = {fid: f"unseen {i}" for i, fid in enumerate(sorted(hidden))}  # counted, not named
         shown: dict[str, bool] = {}
-        for uid in list(st.units):  # (the view shares the units: changed ones are copied)
-            u = st.units[uid]
+        for uid, u in list(st.units.items()):  # (the view shares the units: changed ones are copied)
             if u.side == side:
                 fired = u.attrs.get(SoloKey.FIRED_ON)
                 if fired and hidden:
@@ -469,7 +483,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
                     if any(s is not rec for s, rec in zip(seen, fired, strict=True)):  # (else the unit as it is)
                         st.units[uid] = replace(u, attrs={**u.attrs, SoloKey.FIRED_ON: seen})
                 continue
-            if any(x in hidden for x in u.figures):
+            if not hidden.isdisjoint(u.figures):
                 figures = [x for x in u.figures if x not in hidden]
                 if figures:
                     st.units[uid] = replace(u, figures=figures)
