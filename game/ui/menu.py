@@ -263,21 +263,25 @@ class NewGameScene(Scene):
 
     def draw_preview(self, surf: pygame.Surface, room: pygame.Rect) -> None:
         """The chosen scenario's table drawn small, each side's figures as dots in its
-        colour, with its size and length under it (kept for the scenario once drawn)."""
+        colour, with its size and length under it (kept for the scenario once drawn). Rules
+        that hide each side's men from the other (unspotted, deployed hidden) show no
+        figures: this screen is seen by both players, as the Load screen's pictures are."""
         lm = self.maps[self.map_index]
         key = (lm.path, room.size)
         if self.preview_of != key or self.preview is None:
             m = lm.model
             unit = to_mm(1.0, m.unit)
             safe = bool(self.app.settings.get("colour_blind"))
-            dots = [(f.at[0] * unit, f.at[1] * unit, side_colour(i, side.colour, safe))
-                    for i, side in enumerate(m.sides) for u in side.units for f in u.figures]
-            pic = table_thumbnail(lm, (room.w, room.h - 42), dots)
+            hidden = bool(getattr(lm.ruleset, "hidden_information", False))
+            figures = [(f.at[0] * unit, f.at[1] * unit, side_colour(i, side.colour, safe))
+                       for i, side in enumerate(m.sides) for u in side.units for f in u.figures]
+            pic = table_thumbnail(lm, (room.w, room.h - 42), [] if hidden else figures)
             units = sum(len(side.units) for side in m.sides)
             minutes = round(m.victory.turn_limit * units * MINUTES_PER_UNIT_TURN)
             length = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
-            self.preview = (pic, f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {len(dots)} figures "
-                                 f"in {units} units: about {length} at most")
+            self.preview = (pic, f"{m.table.width:g} x {m.table.height:g} {m.unit}, {m.victory.turn_limit} turns, {len(figures)} figures "
+                                 f"in {units} units: about {length} at most" + (" (where they stand is not shown: these rules "
+                                                                               "hide each side's men from the other)" if hidden else ""))
             self.preview_of = key
         pic, words = self.preview
         surf.blit(pic, (room.x + (room.w - pic.get_width()) // 2, room.y))

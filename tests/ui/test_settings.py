@@ -65,6 +65,29 @@ def test_new_game_draws_a_preview_of_the_chosen_scenario(app, drive, home):
     assert scene.preview_of[0] == scene.maps[1].path
 
 
+def test_new_game_shows_no_figures_where_the_rules_hide_them(app, drive, home):
+    """Both players see New game: a scenario whose rules hide each side's men from the
+    other (WW2 Skirmish's spotting, the 1/35th's hidden deployment) is previewed without
+    them, and says so; one whose rules hide nothing shows every figure."""
+    scene = app.open("new_game")
+    seen = {}
+    for rules, name in (("ww2-135", "Ambush in the Sunken Lane"), ("ww2-skirmish", "The Crossroads at Hauteville"),
+                        ("great-war-54mm", "Encounter at Le Cateau Farm")):
+        scene.ruleset_id = rules  # as choosing the ruleset does
+        app.manager.clear_and_reset()
+        scene.enter()
+        scene.map_index = [lm.model.name for lm in scene.maps].index(name)
+        drive.frame()
+        pic, words = scene.preview
+        colours = [s.colour for s in scene.maps[scene.map_index].model.sides]
+        seen[name] = ([pygame.mask.from_threshold(pic, pygame.Color(c), (2, 2, 2, 255)).count() for c in colours],
+                      "not shown" in words)
+    assert seen["Ambush in the Sunken Lane"] == ([0, 0], True)
+    assert seen["The Crossroads at Hauteville"] == ([0, 0], True)
+    dots, said = seen["Encounter at Le Cateau Farm"]
+    assert all(n > 0 for n in dots) and not said
+
+
 def test_the_window_size_and_animation_settings_take_effect(app, drive, home):
     scene = app.open("settings")
     drive.frame()
