@@ -89,3 +89,16 @@ def test_a_suppressed_figure_cannot_hold():
     a.markers[W135FigMark.MORALE] = 1
     res = game.submit(Command("hold", "a", figure=a.id))
     assert not res.ok and "cannot fire" in res.reason
+
+
+def test_no_offer_at_a_vehicle_small_arms_cannot_harm():
+    """Interpretation vehicles: only anti-tank fire harms a vehicle, so a tank moving in the
+    sight of a rifleman holding his points is not offered to him (before, a double six
+    killed it outright)."""
+    game = game_of([("us_rifleman", 30, 20)], [("panzer_iv", 30, 45)])
+    a, tank = first(game, "a"), first(game, "b")
+    ok(game, Command("hold", "a", figure=a.id))
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("move", "b", figure=tank.id, path=((30 * IN, 42 * IN),)))
+    assert game.rules.decision(game) is None and held(game, a) == 4
+

@@ -63,9 +63,13 @@ class W135Opportunity(Chapter["Ww2135"]):
 
     # ---- the offer ---------------------------------------------------------------------------------
     def holders(self, game: Game, actor: Figure) -> list[Figure]:
-        """The figures of other sides holding points that see ``actor`` and may fire at it."""
+        """The figures of other sides holding points that see ``actor`` and may fire at it:
+        none at a vehicle (opportunity fire is a shot's double six, and only anti-tank fire
+        harms a vehicle: interpretation vehicles)."""
         rules = self.rules
         st = game.state
+        if rules.is_vehicle(actor):
+            return []
         ready = []
         for who in sorted(pools.holders(st, HELD)):
             f = st.figures.get(who.split(":", 1)[1])
