@@ -61,6 +61,15 @@ def test_long_range_needs_one_more_and_a_leader_within_20_cm_tests_on_his_courag
     assert odds(game) == shot(F(1, 3) * F(1, 2), F(1, 3), PIN_8)
 
 
+def test_a_shotgun_hits_on_3_at_short_range_and_5_at_long():
+    """L185: "3+ (5+ at Long)", the row's own long score rather than the header's +1 (it was
+    read as 4+), and wounds on 3+ short, 6+ long."""
+    game = duel([("raider_shotgun", 20, 20)], [("private", 20, 28)])  # 8 cm: short range
+    assert odds(game) == shot(F(2, 3) * F(2, 3), F(2, 3))
+    game = duel([("raider_shotgun", 20, 20)], [("private", 20, 35)])  # 15 cm: long range
+    assert odds(game) == shot(F(1, 3) * F(1, 6), F(1, 3))
+
+
 def test_the_at_rifle_is_minus_1_against_a_man_and_cover_stops_it_only_on_1_or_2():
     game = duel([("at_rifleman", 20, 40)], [("private", 20, 60)], terrain=[TRENCH])
     assert odds(game) == shot(F(1, 3) * F(2, 3) * F(2, 3), F(1, 3))  # 5+, through on 3-6, wounds on 3+

@@ -104,6 +104,19 @@ def test_stand_to_duel_claims_consent_and_a_winning_watcher_fires():
     assert pos(game, "a1.1") == (35, 40)
 
 
+def test_a_one_crew_lmg_on_stand_to_fires_its_two_shots_not_three():
+    """L215 "3 shots per turn (2 shots if only 1 crew)": a figure on stand to fires as it
+    would in its own turn (it fired the chart's 3 whatever its crew)."""
+    game = watched(GbFigMark.STAND_TO, watcher=("lmg_gunner", 40, 80))
+    move(game, "a1.1", (35, 40))
+    ok(game, Command("claim", "a", figure="a1.1", value=0))
+    n = len([e for e in game.log.events if e.roll is not None])
+    force(game, 6, 1, 2, 2, 2)  # the watcher wins; its shots miss (a 2 is no jam)
+    ok(game, Command("claim", "b", figure="b1.1", value=0))
+    shots = [e.roll for e in game.log.events if e.roll is not None][n + 2:]
+    assert len(shots) == 2 and all("LMG" in r.reason for r in shots), [r.reason for r in shots]
+
+
 def test_stand_to_ties_are_rolled_again_but_not_for_ever():
     """Equal dice roll again (interpretation stand-to); a dice walk that always takes the same
     face (the odds enumeration's first path) ends after MAX_TIES ties, the mover unnoticed.

@@ -217,8 +217,8 @@ class GbFire(Chapter["Goodbyeeee"]):
         else:
             assert w.to_hit is not None
             base = w.to_hit.short
-            if band == 1:
-                hit_mods.append(("long range", data.shooting.long_range_to_hit))
+            if band == 1:  # the chart's "+1 at Long", or the row's own long score (the shotgun's 5+, L185)
+                hit_mods.append(("long range", w.to_hit.long - w.to_hit.short))
         if w.vs_man_to_hit and not at_tank:
             hit_mods.append((f"{w.name} against a man", -w.vs_man_to_hit))
         if data.is_vehicle_type(firer.type) and firer.markers.get(GbFigMark.MOVED_CM):

@@ -140,12 +140,17 @@ class GbReactions(Chapter["Goodbyeeee"]):
     def fire_at(self, game: Game, w: Figure, mover: Figure, how: str, extra: tuple[tuple[str, int], ...],
                 short: bool, shots: int | None) -> list[dict]:
         """A reaction shot: the jobs that follow it (a machine gun's burst), none when it cannot
-        be made (a line in the log says why)."""
+        be made (a line in the log says why). ``shots`` None: the weapon's shots as its crew
+        fires them in its own turn (an LMG with one crew 2, L215; an HMG 1 fewer a crewman
+        lost, L225)."""
         weapon = self.weapon(w)
         if weapon is None or not mover.alive:
             return []
+        fired = self.rules.firing.weapon_as_fired(w, weapon)
+        if shots is None:
+            shots = self.rules.auto.shots(game, w, fired)
         try:
-            shot = self.rules.firing.build(game, w, mover, self.rules.firing.weapon_as_fired(w, weapon), extra, short, shots)
+            shot = self.rules.firing.build(game, w, mover, fired, extra, short, shots)
         except Refusal as r:
             game.emit("fire", f"{w.name} cannot fire at {mover.name}: {r}", figures=[w.id, mover.id])
             return []
