@@ -62,6 +62,22 @@ def test_a_crossing_is_diced_and_a_success_stops_the_move_and_suppresses():
     assert round(y.y / IN, 3) == 27 and not y.markers.get(W135FigMark.MORALE)
 
 
+def test_a_figure_stopped_at_a_line_makes_no_more_moves_that_turn():
+    """L112 "if successful they will not be allowed to move" (interpretation suppress-stop):
+    before, a figure stopped with its points unspent moved again at once and was diced again
+    until it got through. It may still turn or go prone; next turn it moves again."""
+    game, _, (x, _, _) = mg_line()
+    force(game, 3, 2, 3)   # not re-loading; 2d6 5: stopped
+    ok(game, south(x, 9))
+    assert round(x.y / IN, 3) == 36 and game.rules.points(game, x) == 4
+    assert "not allowed to move (L112" in refused(game, south(x, 9))
+    assert "not allowed to move" in refused(game, Command("move", "b", figure=x.id, path=((x.x + 3 * IN, x.y),)))
+    ok(game, Command("prone", "b", figure=x.id))
+    ok(game, Command(END_PHASE, "b"))
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("move", "b", figure=x.id, path=((x.x + 1 * IN, x.y),)))  # its next turn: it moves (crawling)
+
+
 def test_the_first_crosser_finds_the_gun_reloading_and_later_ones_roll_for_it():
     game, _, (x, y, z) = mg_line()
     force(game, 1)          # re-loading: x crosses without a roll

@@ -134,6 +134,8 @@ class W135Move(Chapter["Ww2135"]):
         f = self.rules.own_figure(game, cmd)
         require(bool(cmd.path), "Give the path to move along.")
         require(not f.markers.get(W135FigMark.IMMOBILE), f"{f.name} is immobilised (L310).")
+        require(not self.rules.this_turn(game, f.markers.get(W135FigMark.STOPPED)),
+                f"{f.name} was stopped by suppressive fire this turn: it is not allowed to move (L112, interpretation suppress-stop).")
         require(self.rules.points(game, f) > 0, f"{f.name} has no action points left.")
         left = self.rules.data.movement.max_per_turn - self.moved(game, f)
         require(left > 1e-6, f"{f.name} has moved 12\" this turn, the most a figure may move (L31).")

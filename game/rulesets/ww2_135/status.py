@@ -58,6 +58,7 @@ class W135FigMark(StatusKeys):
     DRY = "dry"  # True: its support weapon is out of ammunition until re-loaded (L96)
     ACQUIRED = "acquired"  # [sideturn, target ids]: the enemies it has acquired this turn (L35)
     ACQUIRE_TRIED = "acquire_tried"  # [sideturn, target ids]: the enemies it has tried to acquire this turn (one try each)
+    STOPPED = "stopped"  # [sideturn]: stopped by suppressive fire: no more moves that turn (L112, interpretation suppress-stop)
     SEEN = "seen"  # [sideturn, enemy ids]: what it had in sight as its side's turn ended (L43, L70: interpretation previously-seen)
 
 

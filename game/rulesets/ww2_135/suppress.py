@@ -210,6 +210,7 @@ class W135Suppress(Chapter["Ww2135"]):
             stopped = r.total >= (row.need or 13)
             r.outcome = "suppressed: stops" if stopped else "gets through"
         if stopped:
+            mover.markers[W135FigMark.STOPPED] = [rules.sideturn(game)]  # no more moves this turn (L112)
             if rules.morale.level(mover) < SUPPRESSED:
                 rules.morale.drop(game, mover, 1, "is pinned by suppressive fire")
             else:
