@@ -94,6 +94,20 @@ def test_a_prone_target_is_not_seen_past_a_hindrance():
     assert "prone figure behind a hindrance (L51)" in sees(game, a, b).why
 
 
+def test_a_fence_hinders_wherever_the_figures_stand_and_hides_a_prone_target_beyond_it():
+    """L100 "Fences are always hindrances for standing figures": also to an observer standing
+    at the fence and to a target standing at it (whose cover it is); then a prone target
+    past it is not seen (L51). Before, a fence a figure stood at was no hindrance."""
+    for obs_y, tgt_y in ((29.6, 40.0), (20.0, 30.6)):  # the observer at the fence; the target at it
+        game = game_of([("us_rifleman", 30, obs_y)], [("de_rifleman", 30, tgt_y)], terrain=[line(30, "fence")])
+        a, b = figs(game)
+        a.facing = 90.0
+        s = sees(game, a, b)
+        assert s.visible and s.hindrances == 1, (obs_y, tgt_y)
+        b.markers[W135FigMark.PRONE] = True
+        assert "prone figure behind a hindrance (L51)" in sees(game, a, b).why
+
+
 def test_a_prone_observer_is_blocked_by_a_wall_and_by_a_hedge_unless_it_lies_at_the_hedge():
     game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)], terrain=[line(30, "wall")])
     a, b = figs(game)

@@ -137,6 +137,9 @@ class W135Sight(Chapter["Ww2135"]):
             if type_id not in HEIGHTED and type_id not in FENCES:
                 hind += c.effect == "hinders"
                 continue
+            if type_id in FENCES:  # "Fences are always hindrances" (L100), wherever the figures stand (reading heights)
+                hind += 1
+                continue
             # where this line crosses it, not the whole of a long hedge, measured from the
             # edge of the figure's base: a man close behind it
             if sl.within(c, True, tgt.radius, reach):  # the target's own cover: seen over it unless lying behind it
@@ -145,7 +148,7 @@ class W135Sight(Chapter["Ww2135"]):
                 continue
             at_obs = sl.within(c, False, obs.radius, max(reach, near))
             if rules.prone(obs):
-                if type_id in FENCES or (at_obs and type_id in BUSHES):
+                if at_obs and type_id in BUSHES:
                     hind += 1
                 else:
                     why.append((c, f"the {feat.name.lower()} blocks a prone figure's view"))
