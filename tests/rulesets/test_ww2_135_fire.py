@@ -58,6 +58,10 @@ def test_aimed_fire_needs_the_target_seen_last_turn_and_a_firer_that_has_not_mov
     game = game_of([("us_rifleman", 30, 20)], [("de_rifleman", 30, 40)])
     a, b = pair(game)
     assert "did not see" in refused(game, fire(a, b, "aimed"))
+    force(game, 6)
+    ok(game, Command("acquire", "a", figure=a.id, target=b.id))
+    assert game.rules.acquisition.acquired(game, a, b)
+    assert "did not see" in refused(game, fire(a, b, "aimed"))   # acquired this turn: not seen "in last turn" (L70)
     ok(game, Command(END_PHASE, "a"))
     ok(game, Command(END_PHASE, "b"))
     force(game, 2, 2)   # aimed 2 + range 2 = 4

@@ -39,11 +39,11 @@ class W135Acquire(Chapter["Ww2135"]):
         return tgt.id in self._this_turn(game, obs, W135FigMark.ACQUIRE_TRIED)
 
     def seen_last_turn(self, game: Game, obs: Figure, tgt: Figure) -> bool:
-        """``obs`` had ``tgt`` in sight at the end of its side's last turn, or has acquired it
-        in this one (interpretation previously-seen)."""
+        """``obs`` had ``tgt`` in sight at the end of its side's last turn (interpretation
+        previously-seen): acquiring it in this one does not make it seen "in last turn" (L70)."""
         mark = obs.markers.get(W135FigMark.SEEN)
         last = self.rules.sideturn(game) - len(game.state.side_order)
-        return (isinstance(mark, list) and mark[0] == last and tgt.id in mark[1]) or self.acquired(game, obs, tgt)
+        return isinstance(mark, list) and mark[0] == last and tgt.id in mark[1]
 
     def note_seen(self, game: Game, side: str) -> None:
         """At the end of ``side``'s turn: each of its figures notes the enemies it sees."""
