@@ -79,6 +79,19 @@ def test_a_charge_meets_closing_fire_1_cm_before_contact():
     assert a.alive and game.rules.melee.in_contact(a, b) and a.markers[GbFigMark.CHARGED] == 1
 
 
+def test_a_figure_that_dashed_this_turn_gets_no_closing_fire():
+    """L102: a dash "may not fire this round": charged later in the same turn, it does not
+    test for a snap shot (it used to shoot the charger at the normal score)."""
+    game = game_of([unit("a1", [("junior_nco", 20, 30), ("private", 40, 30)])], [unit("b1", [("private", 40, 40)])])
+    to_step(game, "orders")
+    game.state.figures["b1.1"].markers[GbFigMark.DASHED] = game.state.turn  # it dashed in its part of this turn
+    order(game, 1, 1)
+    ok(game, Command("move", "a", figure="a1.2", path=((400, 400),)))
+    a, b = game.state.figures["a1.2"], game.state.figures["b1.1"]
+    assert a.alive and game.rules.melee.in_contact(a, b)
+    assert not any("closing fire" in e.text for e in game.log.events)
+
+
 def test_an_initiative_move_may_not_end_in_contact():
     game = game_of([unit("a1", [("private", 40, 35)])], [unit("b1", [("private", 40, 40)])])
     to_step(game, "initiative")

@@ -61,7 +61,7 @@ class Watchers:
         key = GbFigMark.OVERWATCH if self.kind == OVERWATCH else GbFigMark.STAND_TO
         out = []
         for w in sorted(game.state.figures.values(), key=lambda f: f.id):
-            if w.id in done or not game.state.hostile(mover.side, w.side) or key not in w.markers or not rules.reactions.may_react(w):
+            if w.id in done or not game.state.hostile(mover.side, w.side) or key not in w.markers or not rules.reactions.may_react(game, w):
                 continue
             weapon = rules.reactions.weapon(w)
             if weapon is None:
@@ -106,7 +106,7 @@ class ChargeContacts:
         for e in sorted(game.state.figures.values(), key=lambda f: f.id):
             if e.id in done or not game.state.hostile(mover.side, e.side) or not e.alive:
                 continue
-            if rules.dist(end, e.pos) > mover.radius + e.radius + 0.5 or not rules.reactions.may_react(e):
+            if rules.dist(end, e.pos) > mover.radius + e.radius + 0.5 or not rules.reactions.may_react(game, e):
                 continue
             if e.markers.get(GbFigMark.CLOSING_FIRED) == [game.state.turn, game.state.active_side]:
                 continue  # it shot at one charger this step already (L131)
@@ -121,8 +121,11 @@ class GbReactions(Chapter["Goodbyeeee"]):
     def sources(self) -> tuple:
         return (Watchers(self.rules, OVERWATCH), Watchers(self.rules, STAND_TO), ChargeContacts(self.rules))
 
-    def may_react(self, fig: Figure) -> bool:
-        return fig.alive and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
+    def may_react(self, game: Game, fig: Figure) -> bool:
+        """Alive, not pinned nor routing, and not dashed this turn ("may not fire this round",
+        L102: closing fire included)."""
+        return (fig.alive and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
+                and fig.markers.get(GbFigMark.DASHED) != game.state.turn)
 
     def weapon(self, fig: Figure) -> str | None:
         """The weapon it reacts with (interpretation overwatch): its first that fires aimed
@@ -181,7 +184,7 @@ class GbReactions(Chapter["Goodbyeeee"]):
     def job_overwatch(self, game: Game, job: dict) -> list[dict] | None:
         st = game.state
         w, mover = st.figures[job["watcher"]], st.figures[job["mover"]]
-        if not (self.may_react(w) and mover.alive and GbFigMark.OVERWATCH in w.markers):
+        if not (self.may_react(game, w) and mover.alive and GbFigMark.OVERWATCH in w.markers):
             return []
         if "choice" not in job:
             opts = [(f"Snap shot at {mover.name} (-1 to hit)", Command("react", w.side, figure=w.id, target=mover.id, choice="shoot")),
@@ -208,7 +211,7 @@ class GbReactions(Chapter["Goodbyeeee"]):
         """L111-112, L131: the charged figure tests its courage to get a snap shot off."""
         st = game.state
         d, mover = st.figures[job["watcher"]], st.figures[job["mover"]]
-        if not (self.may_react(d) and mover.alive):
+        if not (self.may_react(game, d) and mover.alive):
             return []
         d.markers[GbFigMark.CLOSING_FIRED] = [st.turn, st.active_side]
         if not self.rules.courage.test(game, d, f"charged by {mover.name}: closing fire", []):
@@ -259,7 +262,7 @@ class GbReactions(Chapter["Goodbyeeee"]):
         """L172-174: the claims and their consent, then each side's d6 (ties again)."""
         st = game.state
         w, mover = st.figures[job["watcher"]], st.figures[job["mover"]]
-        if not (self.may_react(w) and mover.alive and GbFigMark.STAND_TO in w.markers):
+        if not (self.may_react(game, w) and mover.alive and GbFigMark.STAND_TO in w.markers):
             return []
         claims = self.rules.data.stand_to.claims
         for who, fig, other in (("mover", mover, w), ("watcher", w, mover)):
