@@ -166,6 +166,39 @@ def test_a_pinned_figure_may_not_move_fire_or_be_ordered_and_rallies_at_the_star
     assert ("troops pinned", "-1") in [(m.name, m.value) for m in rep.modifiers]
 
 
+def test_the_king_of_diamonds_passes_the_courage_test_of_a_figure_shot_at():
+    """L301 "play to pass any Morale test": offered when a figure shot at fails its test, not
+    only at the rally; kept, the figure is pinned and the card is offered again later."""
+    from tests.rulesets.gb_kit import deal
+
+    game = duel([("private", 20, 20), ("private", 30, 20)], [("private", 20, 45), ("private", 40, 45)])
+    deal(game, "b", "KD", face_up=True)
+    force(game, 5, 1, 4, 3)  # hit, not wounded; courage 4 + 3 = 7 over 6: failed
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    d = game.rules.decision(game)
+    assert d is not None and d["side"] == "b" and "shot at: play the King of Diamonds" in d["prompt"]
+    ok(game, Command("play_card", "b", figure="b1.1", choice="KD", value=0))  # kept
+    assert game.state.figures["b1.1"].markers.get(GbFigMark.PINNED)
+    force(game, 5, 1, 4, 3)
+    ok(game, Command("fire", "a", figure="a1.2", target="b1.2"))
+    ok(game, Command("play_card", "b", figure="b1.2", choice="KD", value=1))  # played
+    b2 = game.state.figures["b1.2"]
+    assert not b2.markers.get(GbFigMark.PINNED) and "KD" not in [c.code for c in game.state.hands.get("b", [])]
+
+
+def test_the_solo_ai_plays_the_king_of_diamonds_for_a_leader_shot_at_not_a_private():
+    """As its Luck on a pin test (ai.py decide): a leader's or a gunner's test, not a private's."""
+    from tests.rulesets.gb_kit import deal
+
+    for target, played in (("private", 0), ("junior_nco", 1)):
+        game = duel([("private", 20, 20)], [(target, 20, 45), ("private", 40, 45)])
+        deal(game, "b", "KD", face_up=True)
+        force(game, 5, 1, 6, 6)  # hit, not wounded; courage 12: failed by anyone
+        ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+        pick = game.rules.planner.decide(game, "b", game.rules.decision_options(game))
+        assert pick is not None and pick.kind == "play_card" and pick.value == played, target
+
+
 def test_a_pinned_figure_can_be_shot_only_by_a_firer_that_moved_nearer():
     game = duel([("junior_nco", 20, 20), ("private", 25, 20)], [("private", 20, 45)], step="orders")
     game.state.figures["b1.1"].markers[GbFigMark.PINNED] = True

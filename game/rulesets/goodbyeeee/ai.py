@@ -84,8 +84,15 @@ class GbPlanner(Planner["Goodbyeeee"]):
         a gunner's courage test. Not on a private's rifle shot, his pin test or a climb, nor
         on a cover roll: a failed cover roll made again stops the hit half the time, and so
         does the save a point buys once the hit wounds (1-3, reading luck-save), which is
-        spent only when it does. Every other question: the first option (the opponents'
+        spent only when it does. The King of Diamonds on a figure shot at goes the way of Luck
+        on its pin test: played for a leader or a gunner, kept for a private (for a pinned
+        figure's rally it is played). Every other question: the first option (the opponents'
         consent is given to every use the text lists)."""
+        cards = {c.value: c for _, c in options if c.kind == "play_card" and c.figure is not None}
+        if 0 in cards and 1 in cards:
+            fig = game.state.figures[cards[1].figure_id]
+            keen = self.rules.troop(fig).role in ("nco", "officer") or bool(set(fig.weapons) & LUCKY_WEAPONS)
+            return cards[1] if keen else cards[0]
         luck = {c.choice: c for _, c in options if c.kind == "use_luck"}
         if "use" not in luck or "decline" not in luck:
             return None

@@ -135,6 +135,8 @@ class GbCourage(Chapter["Goodbyeeee"]):
         mods = self.shot_at_mods(weapon)
         if "pin" not in job:
             job["pin"] = self.test(game, fig, "shot at", mods)
+        if not job["pin"] and self.king_of_diamonds(game, job, fig, "pin", "shot at") is None:
+            return None
         if not job["pin"] and not self.rules.characters.reroll(
                 game, job, fig, f"{fig.name}'s courage test", "pin", lambda: self.test(game, fig, "shot at, re-rolled with Luck", mods),
                 key="luck_pin"):
@@ -161,15 +163,8 @@ class GbCourage(Chapter["Goodbyeeee"]):
         fig = game.state.figures[job["figure"]]
         if "passed" not in job:
             job["passed"] = self.test(game, fig, "pinned, at the start of its turn", [])
-        kd = self.rules.events.held(game, fig.side, "pass_morale")
-        if not job["passed"] and kd is not None and job.get(f"card_{kd}") != "keep":
-            played = self.rules.events.offer(game, job, fig.side, kd, f"{fig.name} fails its courage test: play the King of "
-                                             "Diamonds to pass it (L301)?")
-            if played is None:
-                return None
-            if played:
-                self.rules.events.play(game, fig.side, kd, f"{fig.name} passes its courage test")
-                job["passed"] = True
+        if not job["passed"] and self.king_of_diamonds(game, job, fig, "passed") is None:
+            return None
         if not job["passed"] and not self.rules.characters.reroll(
                 game, job, fig, f"{fig.name}'s courage test", "passed", lambda: self.test(game, fig, "pinned, re-rolled with Luck", [])):
             return None
@@ -179,6 +174,20 @@ class GbCourage(Chapter["Goodbyeeee"]):
         else:
             game.emit("courage", f"{fig.name} stays pinned.", figures=[fig.id])
         return []
+
+    def king_of_diamonds(self, game: Game, job: dict, fig: Figure, key: str, when: str = "") -> bool | None:
+        """A failed courage test of ``fig`` in ``job``: its player, holding the King of
+        Diamonds, is asked whether to play it to pass ("play to pass any Morale test", L301);
+        played, ``job[key]`` becomes True. None while asking, else whether it was played."""
+        kd = self.rules.events.held(game, fig.side, "pass_morale")
+        if kd is None or job.get(f"card_{kd}") == "keep":
+            return False
+        played = self.rules.events.offer(game, job, fig.side, kd, f"{fig.name} fails its courage test{', ' + when if when else ''}: "
+                                         "play the King of Diamonds to pass it (L301)?", figure=fig.id if when else None)
+        if played:
+            self.rules.events.play(game, fig.side, kd, f"{fig.name} passes its courage test")
+            job[key] = True
+        return played
 
     # ---- the section's test (L154-156) --------------------------------------------------------------
     def seniority(self, fig: Figure) -> int:

@@ -8,7 +8,8 @@ in its window:
 - Jack of Hearts: a Luck point (characters.py spends it as one), or to re-roll his own d10.
 - Queen of Hearts: when one of his figures takes a wound, to make it a scratch.
 - Nines and tens of hearts and diamonds: +1 or +2 to a failed command roll.
-- King of Diamonds: to pass a failed courage test of a pinned figure at the start of his turn.
+- King of Diamonds: to pass a failed courage test of a figure shot at, or of a pinned figure
+  at the start of his turn.
 - Queen of Diamonds: +2 to a hand to hand fight his figure would lose or draw.
 - Jack of Diamonds: when one of his figures fires (``play_card`` in the fire step): +1 to
   hit, -1 to the cover roll, +1 to wound for its shots this turn.
@@ -20,8 +21,9 @@ moral fibre, the off-table sniper, and the orders not to move (10S and the joker
 nines of clubs and spades have no event. "Section" effects fall on a random section of the
 player's (L296).
 
-Not offered: the King of Diamonds on the tests a section takes at once (terror and half
-strength are rolled inside the shot or move that causes them).
+Not offered yet: the King of Diamonds on the tests a section takes at once (terror and half
+strength are rolled inside the shot or move that causes them) and on a charged figure's
+test for closing fire.
 """
 
 from __future__ import annotations
@@ -64,13 +66,14 @@ class GbEvents(Chapter["Goodbyeeee"]):
         self.discard(game, side, code)
         game.emit("event", f"{game.state.sides[side].name} play the {card_name(code)}: {what}.", side=side, data={"card": code})
 
-    def offer(self, game: Game, job: dict, side: str, code: str, question: str) -> bool | None:
-        """Ask the holder whether to play a kept card now: True played, False kept, None while asking."""
+    def offer(self, game: Game, job: dict, side: str, code: str, question: str, figure: str | None = None) -> bool | None:
+        """Ask the holder whether to play a kept card now: True played, False kept, None while
+        asking (``figure``: the one it would be played for, named in the answers)."""
         key = f"card_{code}"
         if key not in job:
             job[key] = "asked"
-            opts = [(f"Play the {card_name(code)}", Command("play_card", side, choice=code, value=1)),
-                    ("Keep it", Command("play_card", side, choice=code, value=0))]
+            opts = [(f"Play the {card_name(code)}", Command("play_card", side, figure=figure, choice=code, value=1)),
+                    ("Keep it", Command("play_card", side, figure=figure, choice=code, value=0))]
             self.rules.ask(game, side, question, opts)
             return None
         if job[key] == "asked":
