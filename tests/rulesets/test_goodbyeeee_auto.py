@@ -94,6 +94,21 @@ def test_the_hmg_gives_each_figure_in_its_zone_a_d6_of_shots_nearest_first_and_l
     assert game.state.figures["a1.1"].markers[GbFigMark.JAMMED] is True  # 3 or more 1s
 
 
+def test_an_hmg_that_moved_spends_its_next_turn_setting_up():
+    """L224 "Need 1 turn to set-up before firing" (reading hmg): moved in one turn, it may not
+    fire in the next, and fires in the one after; one that never moved fires at once."""
+    crew = [("hmg_gunner", 40, 10), ("crewman", 37, 10)]
+    game = game_of([unit("a1", crew)], [unit("b1", [("private", 40, 40)])])
+    to_step(game, "fire")
+    gun = game.state.figures["a1.1"]
+    assert game.rules.firing.firer_problem(game, gun, "mg") is None  # set up at the start
+    gun.markers[GbFigMark.MOVED_CM] = 5.0  # it moved this turn
+    next_turn_step(game, "fire")
+    assert "setting up this turn (L224" in refused(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    next_turn_step(game, "fire")
+    assert game.rules.firing.firer_problem(game, gun, "mg") is None
+
+
 def test_an_hmg_may_not_fire_through_friends_nor_after_moving():
     crew = [("hmg_gunner", 40, 10), ("crewman", 37, 10)]
     game = game_of([unit("a1", crew), unit("a2", [("private", 40, 25)])], [unit("b1", [("private", 40, 40)])])

@@ -9,7 +9,7 @@
   long range; each enemy figure the gun sees in it, nearest first, is given a d6 of the
   shots (9, one fewer for each of the gun's crew lost) until they run out; the leftovers are
   lost. Then to hit, cover and wound as normal. A zone with a friendly figure in it may not be
-  fired. No move and fire (the chart: its gun is set up when it has not moved this turn).
+  fired. No move and fire; after a move a turn setting up with no fire (L224, reading hmg).
 - Jams (L217, L227-228): an LMG jams on two or more 1s among its to-hit dice of the turn, an
   HMG on three (with one crewman any 1); a jammed gun's figure spends its next whole turn
   clearing it: no move, no fire.

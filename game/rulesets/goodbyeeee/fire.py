@@ -188,6 +188,8 @@ class GbFire(Chapter["Goodbyeeee"]):
         why = self.move_limit_problem(game, firer, self.weapon_as_fired(firer, wid))
         if why is not None:
             return why
+        if wid == ZONE and firer.markers.get(GbFigMark.SETTING_UP) == game.state.turn:
+            return f"The {data.weapons[wid].name} moved last turn and is setting up this turn (L224 \"Need 1 turn to set-up before firing\")."
         if data.is_vehicle_type(firer.type):
             if self.rules.tanks.weapons_left(firer, wid) <= 0:
                 return f"{firer.name}'s {data.weapons[wid].name} is knocked out or jammed."

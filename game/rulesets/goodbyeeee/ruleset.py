@@ -62,7 +62,7 @@ from game.solo.tables import Profile
 
 from .afv_option import GbAfvOption
 from .ai import GbPlanner
-from .auto_weapons import GbAuto
+from .auto_weapons import ZONE, GbAuto
 from .blasts import GbBlasts
 from .characters import GbCharacters
 from .command import GbCommand
@@ -201,6 +201,8 @@ class Goodbyeeee(RulesetBase[GbData]):
         st.attrs[GbGameAttr.TURN_ORDER]["played"].append(side)
         for f in st.figures.values():  # what a figure moved counts in its own player's turn (move-and-fire)
             if f.side == side:
+                if ZONE in f.weapons and f.markers.get(GbFigMark.MOVED_CM):  # an HMG that moved sets up this turn (L224)
+                    f.markers[GbFigMark.SETTING_UP] = st.turn
                 for key in (GbFigMark.MOVED_CM, GbFigMark.START_AT, FigureMark.MOVED, GbFigMark.OVERWATCH, GbFigMark.STAND_TO):
                     f.markers.pop(key, None)
         st.phase = self.steps()[0]

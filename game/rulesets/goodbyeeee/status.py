@@ -31,6 +31,7 @@ class GbFigMark(StatusKeys):
 
     MOVED_CM = "moved_cm"  # how far (cm) it has moved in its player's turn, stand-up and climbs included (move-and-fire reads it)
     INIT_MOVED = "init_moved"  # the turn it moved on initiative (L105: then no ordered move that turn)
+    SETTING_UP = "setting_up"  # the turn its HMG spends setting up after a move (L224 "Need 1 turn to set-up before firing")
     DASHED = "dashed"  # the turn it dashed (L102: no fire that turn; no move and -1 to hit in its next)
     PRONE = "prone"  # True while lying down (L100: standing up costs 5 cm; L126 the prone save)
     CLIMB_FAILED = "climb_failed"  # the turn a climb failed (L99: "figure may not move" for the rest of that turn)
