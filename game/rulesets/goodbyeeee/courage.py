@@ -135,7 +135,7 @@ class GbCourage(Chapter["Goodbyeeee"]):
         mods = self.shot_at_mods(weapon)
         if "pin" not in job:
             job["pin"] = self.test(game, fig, "shot at", mods)
-        if not job["pin"] and self.king_of_diamonds(game, job, fig, "pin", "shot at") is None:
+        if not job["pin"] and self.king_of_diamonds(game, job, fig, "pin", "shot at", named=True) is None:
             return None
         if not job["pin"] and not self.rules.characters.reroll(
                 game, job, fig, f"{fig.name}'s courage test", "pin", lambda: self.test(game, fig, "shot at, re-rolled with Luck", mods),
@@ -175,15 +175,17 @@ class GbCourage(Chapter["Goodbyeeee"]):
             game.emit("courage", f"{fig.name} stays pinned.", figures=[fig.id])
         return []
 
-    def king_of_diamonds(self, game: Game, job: dict, fig: Figure, key: str, when: str = "") -> bool | None:
+    def king_of_diamonds(self, game: Game, job: dict, fig: Figure, key: str, when: str = "", named: bool = False) -> bool | None:
         """A failed courage test of ``fig`` in ``job``: its player, holding the King of
         Diamonds, is asked whether to play it to pass ("play to pass any Morale test", L301);
-        played, ``job[key]`` becomes True. None while asking, else whether it was played."""
+        played, ``job[key]`` becomes True. None while asking, else whether it was played.
+        ``named``: the answers name the figure (the solo AI weighs whom it is for; a pinned
+        figure's rally, where it always plays it, keeps the answers it had)."""
         kd = self.rules.events.held(game, fig.side, "pass_morale")
         if kd is None or job.get(f"card_{kd}") == "keep":
             return False
         played = self.rules.events.offer(game, job, fig.side, kd, f"{fig.name} fails its courage test{', ' + when if when else ''}: "
-                                         "play the King of Diamonds to pass it (L301)?", figure=fig.id if when else None)
+                                         "play the King of Diamonds to pass it (L301)?", figure=fig.id if named else None)
         if played:
             self.rules.events.play(game, fig.side, kd, f"{fig.name} passes its courage test")
             job[key] = True

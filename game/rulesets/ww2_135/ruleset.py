@@ -114,8 +114,10 @@ class Ww2135(RulesetBase[W135Data]):
     hidden_information = True
     #: 2: a hidden man who gives himself away is found with what he did (the reveal's words);
     #: a move into a known obstacle it cannot pay for is refused; 3: a suppressive line whose
-    #: gunner is out of action is lifted
-    rules_version = 3
+    #: gunner is out of action is lifted; 4: no opportunity fire at a vehicle, a figure stopped
+    #: by suppressive fire moves no more that turn, a fence always hinders, aimed fire only at
+    #: a target seen in the last turn
+    rules_version = 4
     Listing = W135Commands
     Odds = W135Odds
     Planner = W135Planner
