@@ -94,6 +94,20 @@ def test_the_hmg_gives_each_figure_in_its_zone_a_d6_of_shots_nearest_first_and_l
     assert game.state.figures["a1.1"].markers[GbFigMark.JAMMED] is True  # 3 or more 1s
 
 
+def test_every_section_given_shots_in_the_beaten_zone_is_under_mg_fire():
+    """L95 "Under MG fire -2" on the next command roll: the section of each figure the zone
+    gives shots to, not only the one aimed at; a section outside the strip is not."""
+    from game.rulesets.goodbyeeee.status import GbUnitMark
+
+    crew = [("hmg_gunner", 40, 10), ("crewman", 37, 10), ("crewman", 43, 10)]
+    b = [unit("b1", [("private", 40, 40)]), unit("b2", [("private", 42, 70)]), unit("b3", [("private", 60, 50)])]
+    game = gun_game(crew, b)
+    force(game, 4, 5, *[2] * 9)  # 4 shots at the nearest (b1), 5 at the next (b2); all miss
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
+    marked = {uid: game.state.units[uid].markers.get(GbUnitMark.FIRED_ON) for uid in ("b1", "b2", "b3")}
+    assert marked == {"b1": ["mg"], "b2": ["mg"], "b3": None}
+
+
 def test_an_hmg_that_moved_spends_its_next_turn_setting_up():
     """L224 "Need 1 turn to set-up before firing" (reading hmg): moved in one turn, it may not
     fire in the next, and fires in the one after; one that never moved fires at once."""
