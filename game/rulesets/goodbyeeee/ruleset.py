@@ -107,7 +107,7 @@ class Goodbyeeee(RulesetBase[GbData]):
     Editor = GbEditor
     Planner = GbPlanner
     listing: GbCommands
-    rules_version = 3  # 2: a solo-run tank's AFV chart Bale out abandons it (reading solo-afvs); 3: the shotgun's 5+ at long range, stand to's shots by crew, no closing fire after a dash, the King of Diamonds when shot at, the HMG's set-up turn
+    rules_version = 3  # 2: a solo-run tank's AFV chart Bale out abandons it (reading solo-afvs); 3: the shotgun's 5+ at long range, stand to's shots by crew, no closing fire after a dash, the King of Diamonds when shot at, the HMG's set-up turn, every section in a beaten zone under MG fire
 
     def __init__(self, data: GbData, terrain: TerrainFile) -> None:
         self.initiative = GbInitiative(self)
