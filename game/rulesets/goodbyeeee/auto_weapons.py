@@ -27,7 +27,7 @@ from game.core.state import Figure
 from game.geometry.templates import rectangle
 from game.rulesets.parts import Chapter
 
-from .status import GbFigMark, GbUnitMark
+from .status import GbFigMark
 
 if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
@@ -209,9 +209,5 @@ class GbAuto(Chapter["Goodbyeeee"]):
         if left > 0:
             game.emit("fire", f"{left} of the gun's shots find no target and are lost (L226).", figures=[firer.id])
         # every section given shots is under MG fire (L95: its next command roll), not only the one aimed at
-        others = [f for f, _ in plan if f.unit != target.unit and game.state.hostile(firer.side, f.side)]
-        for uid in dict.fromkeys(f.unit for f in others):
-            unit = game.state.units[uid]
-            unit.markers[GbUnitMark.FIRED_ON] = sorted(set(unit.markers.get(GbUnitMark.FIRED_ON, [])) | {ZONE})
-        self.rules.solo_view.under_fire(game, firer, others, ZONE)
+        self.rules.firing.fired_on(game, firer, [f for f, _ in plan if f.unit != target.unit], ZONE)
         return [self.rules.firing.shot_job(firer, f, ZONE, jams=True) for f, n in plan for _ in range(n)]

@@ -262,6 +262,16 @@ class GbFire(Chapter["Goodbyeeee"]):
         return Shot(firer.id, target.id, fired, band, round(d, 2), w.shots if shots is None else shots, to_hit, tuple(hit_mods),
                     saves, words, to_wound, tuple(wound_mods))
 
+    def fired_on(self, game: Game, firer: Figure, targets: list[Figure], weapon: str) -> None:
+        """The sections of ``targets`` (enemies of ``firer``) are under ``weapon``'s fire: for
+        their next command roll (L95: under MG or LMG fire) and the solo risk factors."""
+        st = game.state
+        hit = [t for t in targets if st.hostile(firer.side, t.side)]
+        for uid in dict.fromkeys(t.unit for t in hit):
+            unit = st.units[uid]
+            unit.markers[GbUnitMark.FIRED_ON] = sorted(set(unit.markers.get(GbUnitMark.FIRED_ON, [])) | {weapon})
+        self.rules.solo_view.under_fire(game, firer, hit, weapon)
+
     def check_fire(self, game: Game, cmd: Command) -> None:
         st = game.state
         firer = st.figures.get(cmd.figure or "")
@@ -303,9 +313,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         what = "into its beaten zone through" if shot.weapon == ZONE and not reaction else "at"
         game.emit("fire", f"{firer.name} {how} the {w.name} {what} {target.name} ({shot.distance_cm:g} cm, {band} range, "
                   f"{shot.cover_words}).", figures=[firer.id, target.id])
-        self.rules.solo_view.under_fire(game, firer, [target], shot.weapon)
-        unit = st.units[target.unit]
-        unit.markers[GbUnitMark.FIRED_ON] = sorted(set(unit.markers.get(GbUnitMark.FIRED_ON, [])) | {shot.weapon})
+        self.fired_on(game, firer, [target], shot.weapon)
         if shot.weapon == ZONE and not reaction:
             return auto.fire_zone(game, firer, target)
         if w.template is not None:  # the cluster grenade: placed, not scattered (interpretation cluster-grenade)

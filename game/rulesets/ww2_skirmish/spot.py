@@ -226,8 +226,8 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         return self.spot_roll(game, f"{unit.name} tries to spot a marker", best[1], self.rules.los(game, o, at), best[3], units=[unit.id])
 
     def hidden_enemies(self, game: Game, side: str) -> list[Figure]:
-        return [f for f in game.state.figures.values()
-                if f.side != side and self.rules.on_table(f) and not self.is_spotted(game, side, f)]
+        hidden = self.hidden_from(game, side)
+        return [f for f in game.state.figures.values() if f.id in hidden and self.rules.on_table(f)]
 
     # ---- automatic spotting and losing sight ------------------------------------------------------
     def refresh_spotting(self, game: Game) -> None:
