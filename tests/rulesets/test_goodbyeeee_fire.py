@@ -176,7 +176,7 @@ def test_the_king_of_diamonds_passes_the_courage_test_of_a_figure_shot_at():
     force(game, 5, 1, 4, 3)  # hit, not wounded; courage 4 + 3 = 7 over 6: failed
     ok(game, Command("fire", "a", figure="a1.1", target="b1.1"))
     d = game.rules.decision(game)
-    assert d is not None and d["side"] == "b" and "shot at: play the King of Diamonds" in d["prompt"]
+    assert d is not None and d["side"] == "b" and "(shot at): play the King of Diamonds" in d["prompt"]
     ok(game, Command("play_card", "b", figure="b1.1", choice="KD", value=0))  # kept
     assert game.state.figures["b1.1"].markers.get(GbFigMark.PINNED)
     force(game, 5, 1, 4, 3)

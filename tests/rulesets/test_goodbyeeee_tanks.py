@@ -23,9 +23,9 @@ def test_the_flame_hits_every_figure_under_its_25_by_5_cm_template_friends_too_w
     game = game_of(a, b)
     to_step(game, "fire")
     n = len(game.log.events)
-    # wounds on 3+: the friend falls (A's section, at half, tests: 1 + 1), the first private falls, the
-    # second is not wounded (its courage test, and the terror tests, all 1s)
-    force(game, 3, 1, 1, 3, 2, *[1] * 12)
+    # wounds on 3+: the friend falls, the first private falls, the second is not wounded; then the
+    # tests, once the flame has burned (A's section at half, the second's courage, the terror): all 1s
+    force(game, 3, 3, 2, *[1] * 12)
     ok(game, Command("fire_at_point", "a", figure="a1.1", point=(400, 500), choice="flamethrower"))
     rolls = [e.roll.reason for e in game.log.events[n:] if e.roll is not None]
     assert [r for r in rolls if "to wound" in r] == ["Flamethrower: to wound Private (rifleman)"] * 3

@@ -8,9 +8,9 @@ can, a dash when routing; in the fire step each figure's best shot by the odds o
 casualty and of a pin (a hit or a blast that does not wound pins on a failed courage test,
 L160: a pin is worth :data:`PIN` of a casualty; a grenade at the enemies it would catch),
 overwatch when it has no shot. Questions
-put to the computer are answered by :meth:`GbPlanner.decide` (Luck by a policy; cards,
-reactions and consent with the option each question lists as the computer's choice), and
-Valour points and the kept Jack of Diamonds are spent by ai_spend.py.
+put to the computer are answered by ai_spend.answer (Luck and the King of Diamonds by a
+policy; other cards, reactions and consent with the option each question lists as the
+computer's choice), and Valour points and the kept Jack of Diamonds are spent by ai_spend.py.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from game.solo.goals import ai_goal, back_goal, defends
 from game.solo.keys import SoloKey
 from game.solo.tables import FORWARD, solo_tables
 
-from .ai_spend import spend_commands
+from .ai_spend import answer, spend_commands
 from .auto_weapons import ZONE
 from .move import DASH
 from .status import GbFigMark
@@ -49,8 +49,6 @@ FIRE_MARKS = frozenset({GbFigMark.FIRED, GbFigMark.VALOUR})
 #: a pin's worth beside a figure put out of action: it stays in the fight, and may pass its
 #: test at the start of its next turn
 PIN = 0.3
-#: the weapons whose shots (and gunners' nerve) are worth a Luck point
-LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", "field_artillery"})
 
 
 class GbPlanner(Planner["Goodbyeeee"]):
@@ -79,35 +77,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
 
     # ---- questions put to the computer ----------------------------------------------------------------
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
-        """Luck (L31) is spent where a point buys most: a wound saved, a section's command
-        roll, a fight, and the shots of machine guns and specialists' weapons; a leader's or
-        a gunner's courage test. Not on a private's rifle shot, his pin test or a climb, nor
-        on a cover roll: a failed cover roll made again stops the hit half the time, and so
-        does the save a point buys once the hit wounds (1-3, reading luck-save), which is
-        spent only when it does. The King of Diamonds on a figure shot at goes the way of Luck
-        on its pin test: played for a leader or a gunner, kept for a private (for a pinned
-        figure's rally it is played). Every other question: the first option (the opponents'
-        consent is given to every use the text lists)."""
-        cards = {c.value: c for _, c in options if c.kind == "play_card" and c.figure is not None}
-        if 0 in cards and 1 in cards:
-            fig = game.state.figures[cards[1].figure_id]
-            keen = self.rules.troop(fig).role in ("nco", "officer") or bool(set(fig.weapons) & LUCKY_WEAPONS)
-            return cards[1] if keen else cards[0]
-        luck = {c.choice: c for _, c in options if c.kind == "use_luck"}
-        if "use" not in luck or "decline" not in luck:
-            return None
-        d = self.rules.decision(game)
-        prompt = str(d["prompt"]) if d else ""
-        fig = game.state.figures[luck["use"].figure_id]
-        leader = self.rules.troop(fig).role in ("nco", "officer")
-        gunner = bool(set(fig.weapons) & LUCKY_WEAPONS)
-        if "'s shot at" in prompt:
-            return luck["use"] if gunner else luck["decline"]
-        if "courage test" in prompt:
-            return luck["use"] if leader or gunner else luck["decline"]
-        if "'s climb" in prompt or "cover roll" in prompt:
-            return luck["decline"]
-        return luck["use"]  # a wound, a command roll, a fight
+        """Luck and kept cards by a policy (ai_spend.answer); every other question: the first
+        option (the opponents' consent is given to every use the text lists)."""
+        return answer(self, game, options)
 
     # ---- orders and moves ------------------------------------------------------------------------------
     def pace(self, game: Game, side: str, centre: tuple[float, float], goal: tuple[float, float]) -> float:

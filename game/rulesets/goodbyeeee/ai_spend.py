@@ -1,6 +1,7 @@
-"""What GOODBYEEEEEE!!!'s solo AI spends on its own initiative: Valour points (L33) and the
-kept Jack of Diamonds (L303). Every other kept card is offered as a question when its
-moment comes, and the AI plays it (GbPlanner.decide: the first option).
+"""What GOODBYEEEEEE!!!'s solo AI spends: Valour points (L33) and the kept Jack of Diamonds
+(L303) on its own initiative; Luck (L31) and the King of Diamonds (L301) when it is asked
+(:func:`answer`). Every other kept card is offered as a question when its moment comes,
+and the AI plays it (the first option).
 
 The Jack of Diamonds is played in the fire step on the figure with the best shot (the most
 enemy figures out of action it expects, a pin counting as ai.PIN of one), if that is a fifth
@@ -41,6 +42,47 @@ if TYPE_CHECKING:
 
 #: the fewest figures a Valour point must carry to be worth spending
 CROWD = 3
+#: the weapons whose shots (and gunners' nerve) are worth a Luck point
+LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", "field_artillery"})
+#: the courage tests the King of Diamonds is always played on: a pinned figure's rally, a
+#: tank crew's (courage.OUTCOMES)
+KING_ALWAYS = frozenset({"rally", "engine", "reenter"})
+
+
+def answer(planner: GbPlanner, game: Game, options: list[tuple[str, Command]]) -> Command | None:
+    """Luck is spent where a point buys most: a wound saved, a section's command roll, a
+    fight, and the shots of machine guns and specialists' weapons; a leader's or a gunner's
+    courage test. Not on a private's rifle shot, his courage test or a climb, nor on a cover
+    roll: a failed cover roll made again stops the hit half the time, and so does the save a
+    point buys once the hit wounds (1-3, reading luck-save), which is spent only when it
+    does. The King of Diamonds goes the way of Luck on a courage test: played for a leader or
+    a gunner, kept for a private; always on a section's test that would rout or is taken for
+    more than one figure, on a pinned figure's rally and on a tank crew's test. None: any
+    other question (the caller takes the first option)."""
+    rules = planner.rules
+    cards = {c.value: c for _, c in options if c.kind == "play_card" and c.figure is not None}
+    if 0 in cards and 1 in cards:
+        fig = game.state.figures[cards[1].figure_id]
+        q = rules.jobs.queue(game)
+        test = q[0] if q and q[0].get("do") == "courage" else {}
+        keen = (rules.troop(fig).role in ("nco", "officer") or bool(set(fig.weapons) & LUCKY_WEAPONS)
+                or test.get("then") in KING_ALWAYS or (test.get("then") == "section" and (test["rout"] or len(test["group"]) > 1)))
+        return cards[1] if keen else cards[0]
+    luck = {c.choice: c for _, c in options if c.kind == "use_luck"}
+    if "use" not in luck or "decline" not in luck:
+        return None
+    d = rules.decision(game)
+    prompt = str(d["prompt"]) if d else ""
+    fig = game.state.figures[luck["use"].figure_id]
+    leader = rules.troop(fig).role in ("nco", "officer")
+    gunner = bool(set(fig.weapons) & LUCKY_WEAPONS)
+    if "'s shot at" in prompt:
+        return luck["use"] if gunner else luck["decline"]
+    if "courage test" in prompt:
+        return luck["use"] if leader or gunner else luck["decline"]
+    if "'s climb" in prompt or "cover roll" in prompt:
+        return luck["decline"]
+    return luck["use"]  # a wound, a command roll, a fight
 
 
 def spend_commands(planner: GbPlanner, game: Game, side: str) -> list[Command]:

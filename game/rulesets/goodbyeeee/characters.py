@@ -7,8 +7,8 @@ whole game.
 
 - Luck (L31): when a figure would take a wound, its player may spend a point (its own, or
   its section's) on a save: a d6 of 1-3 stops the wound. A point also re-rolls a failed roll
-  made for the figure: its section's command roll, its courage test at the start of its
-  turn, its climb. The new roll stands.
+  made for the figure: its section's command roll, any courage test of its (courage.py; a
+  leader's for his group), its climb. The new roll stands.
 - Valour (L33): in his own turn a player may spend a figure's point on one of the text's
   heroic acts, for that figure and every friend within 10 cm, for the rest of the turn:
   double move (move and dash allowances doubled, and no command roll needed), double attacks
@@ -27,8 +27,8 @@ whole game.
   text's die-off for that case never arises.
 
 Luck re-rolls are offered for the rolls made for a figure that failed it: the firer's
-to-hit roll, the target's cover roll and courage test (fire.py), a fighter's dice when it
-loses (melee.py), the command roll, the rally test and the climb.
+to-hit roll, the target's cover roll (fire.py), every courage test (courage.py), a fighter's
+dice when it loses (melee.py), the command roll and the climb.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ LUCK, VALOUR = "luck", "valour"
 VALOUR_NOW = ("double_move", "double_attacks", "move_and_shoot")
 TAKE = "take_initiative"
 #: the jobs that offer a Luck or Valour point
-JOBS = "luck_save|order_roll|rally_test|climb|valour|shot|fight"
+JOBS = "luck_save|order_roll|courage|climb|valour|shot|fight"
 USE_WORDS = {"double_move": "double move", "double_attacks": "double attacks", "move_and_shoot": "move and shoot",
              "reroll": "re-roll", "save": "save a wound",
              TAKE: "take the initiative"}

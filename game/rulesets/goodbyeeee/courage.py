@@ -17,6 +17,12 @@ rest roll one by one on the squad value. A failure pins, or at half strength rou
 interpretation rout): the figure drops its MG, LMG or mortar, may not be ordered or fire,
 dashes 25 cm for its own table edge at the start of its next two turns (leaving the table
 if it reaches it: out of action), then is pinned.
+
+Every courage test is one job (:meth:`GbCourage.job_courage`), run as soon as the step that
+calls for it ends: failed, its player is offered the King of Diamonds ("play to pass any
+Morale test", L301) and then a Luck re-roll (L31), whatever the test: a figure shot at or
+caught by a blast, a pinned figure's rally, a section's test, a charged figure's closing
+fire, "It's Too Quiet", a tank crew's.
 """
 
 from __future__ import annotations
@@ -35,6 +41,12 @@ from .status import GbFigMark, GbUnitMark
 
 if TYPE_CHECKING:
     from game.rulesets.goodbyeeee.ruleset import Goodbyeeee
+
+#: what a courage test decides (GbCourage.outcome): a section's test pins or routs the figures
+#: it was taken for; a figure shot at is pinned; a pinned figure recovers; a charged figure
+#: gets its closing fire off (reactions.py); "It's Too Quiet" (L298) halves or stops a move;
+#: a tank's crew stays in it with its engine damaged, or re-enters it (tanks.py)
+OUTCOMES = ("section", "pin", "rally", "closing", "quiet", "engine", "reenter")
 
 
 @cache
@@ -113,11 +125,11 @@ class GbCourage(Chapter["Goodbyeeee"]):
         return bool(fig.markers.get(GbFigMark.PINNED)) or GbFigMark.SUPPRESSED_UNTIL in fig.markers
 
     def pin_test(self, game: Game, fig: Figure, weapon: str) -> None:
-        """L160, L203: a shot on target that failed to wound; a failure pins the figure."""
+        """L160, L203: a shot on target that failed to wound; a failure pins the figure (the
+        test runs as soon as the step that made it ends: :meth:`job_courage`)."""
         if self.pinned(fig) or not self.rules.firing.standing(fig):
             return
-        if not self.test(game, fig, "shot at", self.shot_at_mods(weapon)):
-            self.pin(game, fig)
+        self.rules.jobs.insert_next(game, self.pin_job(fig, weapon))
 
     def pin_chance(self, game: Game, fig: Figure, weapon: str) -> float:
         """The chance that a shot on target that fails to wound pins ``fig`` (its "shot at"
@@ -128,22 +140,9 @@ class GbCourage(Chapter["Goodbyeeee"]):
         twelve, need = self.need(game, self.tested_on(game, fig), sum(m for _, m in self.shot_at_mods(weapon)))
         return failing_share(self.rules.data.courage.dice, twelve, need)
 
-    def pin_job(self, game: Game, job: dict, fig: Figure, weapon: str) -> list[dict] | None:
-        """The pin test inside a shot's job: a failure may be re-rolled with the figure's Luck."""
-        if self.pinned(fig) or not self.rules.firing.standing(fig):
-            return []
-        mods = self.shot_at_mods(weapon)
-        if "pin" not in job:
-            job["pin"] = self.test(game, fig, "shot at", mods)
-        if not job["pin"] and self.king_of_diamonds(game, job, fig, "pin", "shot at", named=True) is None:
-            return None
-        if not job["pin"] and not self.rules.characters.reroll(
-                game, job, fig, f"{fig.name}'s courage test", "pin", lambda: self.test(game, fig, "shot at, re-rolled with Luck", mods),
-                key="luck_pin"):
-            return None
-        if not job["pin"]:
-            self.pin(game, fig)
-        return []
+    def pin_job(self, fig: Figure, weapon: str) -> dict:
+        """The pin test of a figure shot at (L160), as a job that follows the shot."""
+        return self.job(fig, "shot at", self.shot_at_mods(weapon), "pin")
 
     def pin(self, game: Game, fig: Figure) -> None:
         fig.markers[GbFigMark.PINNED] = True
@@ -155,39 +154,83 @@ class GbCourage(Chapter["Goodbyeeee"]):
         """L80, L160: pinned figures of the player test at the start of his turn; a pass
         ends the pin (the figure stays prone: standing costs 5 cm, interpretation prone)."""
         side = job["side"]
-        return [{"do": "rally_test", "figure": f.id} for f in sorted(game.state.figures.values(), key=lambda f: f.id)
+        return [self.job(f, "pinned, at the start of its turn", [], "rally")
+                for f in sorted(game.state.figures.values(), key=lambda f: f.id)
                 if f.side == side and f.alive and f.markers.get(GbFigMark.PINNED)]
 
-    def job_rally_test(self, game: Game, job: dict) -> list[dict] | None:
-        """One pinned figure's test; a failure may be re-rolled with Luck (L31)."""
-        fig = game.state.figures[job["figure"]]
+    # ---- every courage test: the King of Diamonds, Luck, then what it decides -------------------------------
+    @staticmethod
+    def job(fig: Figure, why: str, mods: list[tuple[str, int]], then: str, **more: object) -> dict:
+        """A courage test of ``fig`` as a job (:meth:`job_courage`); ``then`` names what it
+        decides (:data:`OUTCOMES`), ``more`` what that needs."""
+        if then not in OUTCOMES:  # a bug in the ruleset, not a player's mistake
+            raise RuntimeError(f"courage test: no outcome {then!r}")
+        return {"do": "courage", "figure": fig.id, "why": why, "mods": [[n, v] for n, v in mods], "then": then, **more}
+
+    def job_courage(self, game: Game, job: dict) -> list[dict] | None:
+        """One courage test (L156): a figure's, or a leader's for the lesser ranks with him
+        (``group``). Failed, its player holding the King of Diamonds is asked whether to play
+        it ("play to pass any Morale test", L301), then whether to spend Luck on a re-roll
+        (L31); then the test decides what ``then`` names."""
+        st = game.state
+        fig = st.figures[job["figure"]]
+        group = [st.figures[i] for i in job.get("group", [job["figure"]])]
+        group = [f for f in group if f.alive and not f.markers.get(GbFigMark.ROUT)]
+        if not group or (job["then"] == "pin" and (self.pinned(fig) or not self.rules.firing.standing(fig))):
+            return []  # (gone, or pinned by another test, since the test was due)
+        mods = [(str(n), int(v)) for n, v in job["mods"]]
         if "passed" not in job:
-            job["passed"] = self.test(game, fig, "pinned, at the start of its turn", [])
-        if not job["passed"] and self.king_of_diamonds(game, job, fig, "passed") is None:
+            job["passed"] = self.roll(game, job, fig, group, job["why"], mods)
+        who = job.get("who", fig.name)
+        if not job["passed"] and self.king_of_diamonds(game, job, fig, "passed", who, job["why"]) is None:
             return None
         if not job["passed"] and not self.rules.characters.reroll(
-                game, job, fig, f"{fig.name}'s courage test", "passed", lambda: self.test(game, fig, "pinned, re-rolled with Luck", [])):
+                game, job, fig, f"The courage test of {who}" if "group" in job else f"{who}'s courage test", "passed",
+                lambda: self.roll(game, job, fig, group, f"{job['why']}, re-rolled with Luck", mods)):
             return None
-        if job["passed"]:
-            fig.markers.pop(GbFigMark.PINNED, None)
-            game.emit("courage", f"{fig.name} recovers from the pin.", figures=[fig.id])
-        else:
-            game.emit("courage", f"{fig.name} stays pinned.", figures=[fig.id])
+        return self.outcome(game, job, fig, group, bool(job["passed"]))
+
+    def roll(self, game: Game, job: dict, fig: Figure, group: list[Figure], why: str, mods: list[tuple[str, int]]) -> bool:
+        if "group" in job:
+            return self.roll_for(game, fig if job.get("boss") else None, group, why, mods, job["who"])
+        return self.test(game, fig, why, mods)
+
+    def outcome(self, game: Game, job: dict, fig: Figure, group: list[Figure], passed: bool) -> list[dict]:
+        """What the test decides (:data:`OUTCOMES`)."""
+        then = job["then"]
+        if then == "section":
+            self.failed(game, group, passed, bool(job["rout"]))
+        elif then == "pin" and not passed:
+            self.pin(game, fig)
+        elif then == "rally":
+            if passed:
+                fig.markers.pop(GbFigMark.PINNED, None)
+            game.emit("courage", f"{fig.name} recovers from the pin." if passed else f"{fig.name} stays pinned.", figures=[fig.id])
+        elif then == "closing":
+            return self.rules.reactions.closing_shot(game, job, passed)
+        elif then == "quiet" and passed:
+            fig.markers[GbFigMark.HALF_MOVE] = game.state.turn
+        elif then == "quiet":
+            fig.markers[GbFigMark.NO_MOVE] = game.state.turn
+        elif then == "engine" and not passed:
+            self.rules.tanks.abandon(game, fig)
+        elif then == "reenter" and passed:
+            fig.markers.pop(GbFigMark.ABANDONED, None)
+            game.emit("courage", f"{fig.name}'s crew re-enters it.", figures=[fig.id])
         return []
 
-    def king_of_diamonds(self, game: Game, job: dict, fig: Figure, key: str, when: str = "", named: bool = False) -> bool | None:
+    def king_of_diamonds(self, game: Game, job: dict, fig: Figure, key: str, who: str, when: str) -> bool | None:
         """A failed courage test of ``fig`` in ``job``: its player, holding the King of
         Diamonds, is asked whether to play it to pass ("play to pass any Morale test", L301);
-        played, ``job[key]`` becomes True. None while asking, else whether it was played.
-        ``named``: the answers name the figure (the solo AI weighs whom it is for; a pinned
-        figure's rally, where it always plays it, keeps the answers it had)."""
+        played, ``job[key]`` becomes True. None while asking, else whether it was played. The
+        answers name the figure (the solo AI weighs whom it is for: ai_spend.answer)."""
         kd = self.rules.events.held(game, fig.side, "pass_morale")
         if kd is None or job.get(f"card_{kd}") == "keep":
             return False
-        played = self.rules.events.offer(game, job, fig.side, kd, f"{fig.name} fails its courage test{', ' + when if when else ''}: "
-                                         "play the King of Diamonds to pass it (L301)?", figure=fig.id if named else None)
+        played = self.rules.events.offer(game, job, fig.side, kd, f"{who} fails the courage test ({when}): "
+                                         "play the King of Diamonds to pass it (L301)?", figure=fig.id)
         if played:
-            self.rules.events.play(game, fig.side, kd, f"{fig.name} passes its courage test")
+            self.rules.events.play(game, fig.side, kd, f"{who} passes the courage test")
             job[key] = True
         return played
 
@@ -220,10 +263,10 @@ class GbCourage(Chapter["Goodbyeeee"]):
                 continue
             left = [f for f in left if f not in group]
             names = ", ".join(f.name for f in group if f.id != boss.id)
-            passed = self.roll_for(game, boss, group, why, modifiers, f"{boss.name} for {names}" if names else boss.name)
-            self.failed(game, group, passed, rout)
+            self.rules.jobs.insert_next(game, self.job(boss, why, modifiers, "section", group=[f.id for f in group], boss=True,
+                                                       rout=rout, who=f"{boss.name} for {names}" if names else boss.name))
         for f in left:
-            self.failed(game, [f], self.roll_for(game, None, [f], why, modifiers, f.name), rout)
+            self.rules.jobs.insert_next(game, self.job(f, why, modifiers, "section", group=[f.id], boss=False, rout=rout, who=f.name))
 
     def roll_for(self, game: Game, boss: Figure | None, group: list[Figure], why: str, mods: list[tuple[str, int]],
                  who: str) -> bool:

@@ -8,8 +8,9 @@ in its window:
 - Jack of Hearts: a Luck point (characters.py spends it as one), or to re-roll his own d10.
 - Queen of Hearts: when one of his figures takes a wound, to make it a scratch.
 - Nines and tens of hearts and diamonds: +1 or +2 to a failed command roll.
-- King of Diamonds: to pass a failed courage test of a figure shot at, or of a pinned figure
-  at the start of his turn.
+- King of Diamonds: to pass any failed courage test of his (courage.py: a figure shot at or
+  caught by a blast, a pinned figure's rally, a section's test, closing fire, "It's Too
+  Quiet", a tank crew's).
 - Queen of Diamonds: +2 to a hand to hand fight his figure would lose or draw.
 - Jack of Diamonds: when one of his figures fires (``play_card`` in the fire step): +1 to
   hit, -1 to the cover roll, +1 to wound for its shots this turn.
@@ -20,10 +21,6 @@ stray shells and the gas shell (events_shells.py), the mud, the eerie quiet, the
 moral fibre, the off-table sniper, and the orders not to move (10S and the jokers). The
 nines of clubs and spades have no event. "Section" effects fall on a random section of the
 player's (L296).
-
-Not offered yet: the King of Diamonds on the tests a section takes at once (terror and half
-strength are rolled inside the shot or move that causes them) and on a charged figure's
-test for closing fire.
 """
 
 from __future__ import annotations
@@ -178,16 +175,14 @@ class GbEvents(Chapter["Goodbyeeee"]):
     def effect_too_quiet(self, game: Game, job: dict) -> list[dict]:
         """L298: a morale test for the player's troops: pass, half move; fail, no move; no shooting."""
         st = game.state
+        tests = []
         for unit in sorted((u for u in st.units.values() if u.side == job["side"]), key=lambda u: u.id):
             for f in self.rules.alive(game, unit.id):
                 f.markers[GbFigMark.NO_FIRE] = [st.turn, []]
-                if self.rules.courage.test(game, f, "it's too quiet", []):
-                    f.markers[GbFigMark.HALF_MOVE] = st.turn
-                else:
-                    f.markers[GbFigMark.NO_MOVE] = st.turn
-        game.emit("event", f"An eerie silence: {st.sides[job['side']].name} may not shoot this turn; those who passed move half.",
-                  side=job["side"])
-        return []
+                tests.append(self.rules.courage.job(f, "it's too quiet", [], "quiet"))
+        game.emit("event", f"An eerie silence: {st.sides[job['side']].name} may not shoot this turn; those who pass a "
+                           "morale test move half, the rest not at all.", side=job["side"])
+        return tests
 
     def effect_no_move(self, game: Game, job: dict) -> list[dict]:
         """L311 (the whole force) and L313 (one section, which may fire): no move this turn."""

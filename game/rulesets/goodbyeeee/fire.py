@@ -398,7 +398,9 @@ class GbFire(Chapter["Goodbyeeee"]):
                 return []
         if job.get("wound"):
             return []
-        return self.rules.courage.pin_job(game, job, target, job["weapon"])
+        if self.rules.courage.pinned(target) or not self.standing(target):
+            return []
+        return [self.rules.courage.pin_job(target, job["weapon"])]
 
     def missed(self, job: dict) -> bool:
         return job["hit"] < job["shot"]["to_hit"] or job["hit"] == 1

@@ -208,14 +208,23 @@ class GbReactions(Chapter["Goodbyeeee"]):
 
     # ---- closing fire -------------------------------------------------------------------------------------
     def job_closing_fire(self, game: Game, job: dict) -> list[dict]:
-        """L111-112, L131: the charged figure tests its courage to get a snap shot off."""
+        """L111-112, L131: the charged figure tests its courage to get a snap shot off
+        (courage.job_courage, then :meth:`closing_shot`)."""
         st = game.state
         d, mover = st.figures[job["watcher"]], st.figures[job["mover"]]
         if not (self.may_react(game, d) and mover.alive):
             return []
         d.markers[GbFigMark.CLOSING_FIRED] = [st.turn, st.active_side]
-        if not self.rules.courage.test(game, d, f"charged by {mover.name}: closing fire", []):
+        return [self.rules.courage.job(d, f"charged by {mover.name}: closing fire", [], "closing", mover=mover.id)]
+
+    def closing_shot(self, game: Game, job: dict, passed: bool) -> list[dict]:
+        """The charged figure's test decided: passed, its snap shot at the charger."""
+        st = game.state
+        d, mover = st.figures[job["figure"]], st.figures[job["mover"]]
+        if not passed:
             game.emit("fire", f"{d.name} does not get a shot off at {mover.name}.", figures=[d.id])
+            return []
+        if not mover.alive:
             return []
         weapon = self.weapon(d)
         if weapon is None and FLAME in d.weapons:  # a flamethrower's closing fire: its flame laid toward the charger

@@ -145,8 +145,7 @@ class GbTanks(Chapter["Goodbyeeee"]):
         elif row.result == "engine":
             tank.markers[GbFigMark.ENGINE] = True
             game.emit("fire", f"{tank.name}'s engine is damaged (L268).", figures=[tank.id])
-            if not self.rules.courage.test(game, tank, "engine damaged: stay on board?", []):
-                self.abandon(game, tank)
+            self.rules.jobs.insert_next(game, self.rules.courage.job(tank, "engine damaged: stay on board?", [], "engine"))
 
     def knock_out(self, game: Game, tank: Figure, wid: str, out: list[str]) -> None:
         if self.weapons_left(tank, wid) <= 0 and wid == TANK_LMG and self.weapons_left(tank, TANK_GUN) <= 0:
@@ -163,13 +162,12 @@ class GbTanks(Chapter["Goodbyeeee"]):
     def job_tank_repairs(self, game: Game, job: dict) -> list[dict]:
         """Abandoned crews re-test to re-enter; engines restart and mounts unjam on 4+."""
         ch = self.rules.data.critical_hits
+        tests = []
         for tank in sorted(game.state.figures.values(), key=lambda f: f.id):
             if tank.side != job["side"] or not tank.alive or not self.is_tank(tank):
                 continue
-            if tank.markers.get(GbFigMark.ABANDONED):
-                if self.rules.courage.test(game, tank, "re-enter the abandoned tank", []):
-                    tank.markers.pop(GbFigMark.ABANDONED, None)
-                    game.emit("courage", f"{tank.name}'s crew re-enters it.", figures=[tank.id])
+            if tank.markers.get(GbFigMark.ABANDONED):  # (the test is a job: courage.job_courage)
+                tests.append(self.rules.courage.job(tank, "re-enter the abandoned tank", [], "reenter"))
                 continue
             for key, on, words in ((GbFigMark.ENGINE, ch.restart_on, "restart the engine"), (GbFigMark.MOUNT_JAMMED, ch.unjam_on,
                                                                                            "unjam the mount")):
@@ -180,4 +178,4 @@ class GbTanks(Chapter["Goodbyeeee"]):
                         r.outcome = "done"
                     else:
                         r.outcome = "not yet"
-        return []
+        return tests
