@@ -10,6 +10,7 @@ from game.rulesets.ww2_skirmish.options import options
 
 from .helpers import force, ok, refused
 from .ww2_kit import (
+    IN,
     PISTOL,
     RIFLE,
     SHOTS,
@@ -111,6 +112,23 @@ def test_beyond_long_after_shifts_cannot_hit_but_the_team_fires_together():
     ok(game, Command("volley", "a", unit="a1", target="b1"))
     assert game.state.figures["b1.1"].wounds == 1
     assert all(game.rules.actions_left(game.state.figures[f]) == 1 for f in ("a1.1", "a1.2"))
+
+
+def test_a_belt_fed_mg_firing_together_may_not_move_after():
+    """L116: belt-fed MGs may not move and fire, in a team's fire together as in a shot of
+    their own; the rifleman beside the gunner still may."""
+    wall = [{"type": "wall", "line": [[10, 14.8], [40, 14.8]]}]
+    b = team("b1", [("ger_rifleman", 24, 14), ("ger_rifleman", 25.5, 14)])
+    a = team("a1", [("us_rifleman", 23, 44), ("us_mg_gunner", 24.5, 44)])
+    game = wgame([a], [b], terrain=wall)
+    see(game, "a", "b1.1", "b1.2")
+    quiet(game, "b")
+    force(game, 1, 1, 1)  # the fire together misses; B hears the firing: 1
+    ok(game, Command("volley", "a", unit="a1", target="b1"))
+    st = game.state
+    assert "may not move and fire" in refused(game, Command("move", "a", figure="a1.2", path=((24.5 * IN, 43 * IN),)))
+    ok(game, Command("move", "a", figure="a1.1", path=((23 * IN, 43 * IN),)))
+    assert st.figures["a1.1"].y == pytest.approx(43 * IN)
 
 
 def test_automatic_hit_at_point_blank_on_an_inactive_target():

@@ -34,6 +34,25 @@ def test_shot_odds_include_the_morale_test():
     assert m["no test"] == 1 - h
 
 
+def test_a_fourth_suppression_is_ignored_and_makes_no_morale_test():
+    """L180: subsequent suppressions are ignored, and so is the test they would cause (L77
+    "Suppressed by fire"): the odds and the resolution agree."""
+    game = shooter_game("ger_rifleman", 12, targets=2)  # aimed short 13/20
+    u = game.state.units["b1"]
+    u.markers["suppressed"] = 3  # AP 4 - 6: 0, every test fails
+    rep = odds(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
+    m = rep.extra["morale test of the target"].fractions
+    h = p_hit(8)
+    assert m["no test"] == 1 - h + h * F(4, 6)  # a miss, or a hit that only suppresses
+    assert "passed" not in m
+    where = [(f.x, f.y) for f in game.state.unit_figures("b1")]
+    force(game, 20, 0, 1)  # a hit on the first figure, effect 1: suppressed, the fourth
+    ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))
+    assert u.markers["suppressed"] == 3
+    assert [(f.x, f.y) for f in game.state.unit_figures("b1")] == where  # no failed test moved them
+    assert not any("morale" in e.text.lower() for e in game.log if "b1" in (e.units or ()))
+
+
 def test_rout_flee_and_rally():
     game = wgame([team("a1", [("us_rifleman", 20, 30), ("us_rifleman", 21.5, 30)])], [team("b1", [("ger_rifleman", 20, 4)])])
     rules, u = game.rules, game.state.units["a1"]
@@ -50,6 +69,23 @@ def test_rout_flee_and_rally():
     force(game, 6)
     ok(game, Command("end_phase", "b"))
     assert not u.markers.get("routing")
+
+
+def test_routers_flee_with_all_their_actions_at_their_own_speed():
+    """L92 "Routers ... use all actions to move full speed": two moves of 6" for a fit
+    rifleman; one of 4" for a wounded one (1 action left, -2"); one of 10" for a one-action
+    Volkssturmmann (L46)."""
+    a = team("a1", [("ger_rifleman", 20, 10), ("ger_rifleman", 21.5, 10), ("ger_volkssturm", 23, 10)])
+    game = wgame([a], [team("b1", [("us_rifleman", 21.5, 2)])])
+    st = game.state
+    st.figures["a1.2"].wounds = 1
+    st.units["a1"].markers["routing"] = True
+    ok(game, Command("end_phase", "a"))
+    force(game, 1)  # the rally fails
+    ok(game, Command("end_phase", "b"))
+    assert st.units["a1"].markers.get("routing")
+    got = [round(st.figures[f].y / IN, 2) for f in ("a1.1", "a1.2", "a1.3")]
+    assert got == [22.0, 14.0, 20.0]
 
 
 def test_routers_below_half_strength_flee_off_the_table():

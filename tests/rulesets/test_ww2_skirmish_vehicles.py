@@ -67,11 +67,14 @@ def test_afv_damage_flank_rear_tiger_front_and_hvap():
     d, h = dist_of(rep), F(13, 20)
     assert d["no effect"] == h * F(14, 20) and d["immobilised"] == h * F(3, 20) and d["crew stunned"] == h * F(1, 20)
     assert "explodes" not in d
-    # Firefly 17pdr (+6) into the Tiger's flank (+4), heavy -4: +6
+    # Firefly 17pdr (+6, and +4 as a gun of 57mm or larger: the modifiers are cumulative, L478)
+    # into the Tiger's flank (+4), heavy -4: +10
     game = wgame([vehicle("a1", "brit_firefly", 24, 28)], [vehicle("b1", "ger_tiger", 24, 8, facing=0.0)])
     rep = odds(game, Command("fire_gun", "a", figure="a1.1", target="b1.1", options=options(weapon="qf_17pdr")))
-    assert sorted(m.value for m in rep.modifiers if "damage" in m.value) == ["+4 to the damage die", "+6 to the damage die", "-4 to the damage die"]
-    assert dist_of(rep)["explodes"] == F(13, 20) * F(8, 20)
+    assert sorted((m.name, m.value) for m in rep.modifiers if "damage" in m.value) == [
+        ("17pdr / 85mm+ / HVAP vs AFV", "+6 to the damage die"), ("57mm anti-tank gun or larger vs AFV", "+4 to the damage die"),
+        ("heavy AFV", "-4 to the damage die"), ("hit from the flank", "+4 to the damage die")]
+    assert dist_of(rep)["explodes"] == F(13, 20) * F(12, 20)  # 18 (petrol; a Tiger is) and 20+ from an 8
 
 
 def test_soft_vehicle_table_mg_hits():
@@ -199,6 +202,27 @@ def test_guns_save_actions_from_turn_to_turn():
     assert st.figures["b1.1"].attrs["ready"]["pak40"] == 0
 
 
+def test_a_stunned_crew_may_do_nothing_that_turn():
+    """L463 "Crew stunned- may do nothing next turn": no move, shot, hatch, spotting,
+    abandoning or removing suppression (moving and shooting were refused already); the turn
+    after, all of them again."""
+    game = at_gun_game()
+    st = game.state
+    v = st.figures["a1.1"]
+    v.markers["stunned_until"] = game.rules.sideturn(game)
+    v.markers["immobile"] = True
+    st.units["a1"].markers["suppressed"] = 1
+    for cmd in (Command("hatch", "a", figure="a1.1"), Command("abandon", "a", figure="a1.1"),
+                Command("remove_suppression", "a", unit="a1"), Command("spot", "a", figure="a1.1")):
+        assert "stunned" in refused(game, cmd), cmd.kind
+    ok(game, Command("end_phase", "a"))
+    ok(game, Command("end_phase", "b"))
+    assert not game.rules.vehicles.stunned(game, v)
+    ok(game, Command("hatch", "a", figure="a1.1"))
+    force(game, 6)
+    ok(game, Command("remove_suppression", "a", unit="a1"))
+
+
 def test_vehicle_mg_hull_band_and_one_crewman_per_mg():
     game = wgame([vehicle("a1", "us_sherman", 24, 44)], [team("b1", [("ger_rifleman", 24, 32), ("ger_rifleman", 25.5, 32)])])
     quiet(game, "b")
@@ -263,6 +287,29 @@ def test_mortar_minimum_range_indirect_fire_and_smoke():
     assert st.clouds
     ok(game, Command("end_phase", "a"))
     assert not st.clouds
+
+
+def test_a_mortar_man_alone_saves_his_actions_over_two_turns():
+    """Reading mortars: a mortar's 4 actions, like a gun's (L441), may be saved from turn to
+    turn, so a 2" mortar man with no loader readies it with his 2 actions and fires the next
+    turn with 2 saved and 2 of his own."""
+    a = [team("a1", [("brit_2in_mortar", 24, 40)])]
+    b = [team("b1", [("ger_rifleman", 24, 30)])]
+    game = wgame(a, b)
+    st = game.state
+    quiet(game, "b")
+    see(game, "a", "b1.1")
+    fire = Command("blast", "a", figure="a1.1", target="b1.1", options=options(weapon="two_inch_mortar"))
+    assert "ready it over several turns" in refused(game, fire)
+    ok(game, Command("ready", "a", figure="a1.1", options=options(weapon="two_inch_mortar")))
+    assert st.figures["a1.1"].attrs["ready"]["two_inch_mortar"] == 2
+    ok(game, Command("end_phase", "a"))
+    ok(game, Command("end_phase", "b"))
+    assert st.active_side == "a" and st.turn == 2
+    see(game, "a", "b1.1")
+    force(game, 1)  # a miss
+    ok(game, fire)
+    assert st.figures["a1.1"].attrs["ready"]["two_inch_mortar"] == 0 and st.figures["a1.1"].attrs["rounds"] == 3
 
 
 def test_gun_he_against_infantry_uses_the_other_artillery_table():

@@ -73,8 +73,8 @@ class Ww2Effects(Chapter["Ww2Skirmish"]):
             self.rules.morale.queue_test(game, unit, "casualty")
             return
         if result == "suppressed":
-            self.suppress(game, unit, f"({cause})")
-            self.rules.morale.queue_test(game, unit, "suppressed")
+            if self.suppress(game, unit, f"({cause})"):  # a fourth is ignored (L180), and with it its test
+                self.rules.morale.queue_test(game, unit, "suppressed")
             return
         if result == "wounded":
             victim.wounds += 1

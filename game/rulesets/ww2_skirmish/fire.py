@@ -148,7 +148,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         require(not self.rules.in_melee(game, f), f"{f.name} is within {self.rules.data.melee.reach:g}\" of an enemy: no shooting in melee.")
         require(not f.markers.get(Ww2FigMark.CARRYING), f"{f.name} is carrying a comrade and cannot shoot.")
         if self.rules.is_vehicle(f):
-            require(not self.rules.vehicles.stunned(game, f), f"{f.name}'s crew is stunned: it may do nothing this turn.")
+            self.rules.vehicles.require_awake(game, f)
             require(any(c.alive for c in self.rules.crew(game, f)), f"{f.name} has no crew left.")
         if self.rules.embarked(f):
             v = self.rules.vehicle_of(game, f)
@@ -431,14 +431,19 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
 
     def pay_shot(self, game: Game, s: Shot) -> None:
         self.rules.spend_pool(s.pool, s.cost)
-        if s.weapon.belt_fed and not self.rules.is_vehicle(s.firer):
-            s.firer.markers[Ww2FigMark.NO_MOVE] = True  # belt-fed MGs may not move and fire
         if self.rules.is_vehicle(s.firer):
             used = s.firer.markers.setdefault(Ww2FigMark.MG_USED, {})
             used[s.wid] = used.get(s.wid, 0) + s.cost
-        self.mark_fired(game, s.firer)
+        self.mark_fired_with(game, s.firer, s.weapon)
         if s.mode is not None:
             s.firer.markers[Ww2FigMark.AR_MODE] = s.mode
+
+    def mark_fired_with(self, game: Game, f: Figure, w: Weapon) -> None:
+        """``f`` fired ``w``, alone or in a volley: a belt-fed MG on foot may not move
+        this turn (L116 "may not move and fire if belt fed")."""
+        if w.belt_fed and not self.rules.is_vehicle(f):
+            f.markers[Ww2FigMark.NO_MOVE] = True
+        self.mark_fired(game, f)
 
     def mark_fired(self, game: Game, f: Figure) -> None:
         f.markers[Ww2FigMark.FIRED] = True

@@ -76,7 +76,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         if afv and w is not None:
             if w.vs_afv == "hvap":
                 out.append(("17pdr / 85mm+ / HVAP vs AFV", mods.hvap))
-            elif w.vs_afv == "at57":
+            if w.vs_afv in ("hvap", "at57"):  # cumulative (L478): a 17pdr is a 57mm gun or larger too
                 out.append(("57mm anti-tank gun or larger vs AFV", mods.at57))
             if w.poor_at:
                 out.append(("poor anti-tank round or gun", mods.poor_at))
@@ -389,7 +389,7 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
         require(wid not in f.markers.get(Ww2FigMark.WRECKED, []), f"{w.name} is wrecked.")
         require(not self.rules.routing(st.units[f.unit]), "Routers cannot ready weapons.")
         if self.rules.is_vehicle(f):
-            require(not self.rules.vehicles.stunned(game, f), f"{f.name}'s crew is stunned.")
+            self.rules.vehicles.require_awake(game, f)
         left = self.shots_left(f, wid)
         require(left is None or left > 0, f"{f.name} has no {w.name} shots left.")
         if w.category == "explosives":

@@ -94,7 +94,7 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
         elif out == "routs":
             unit.markers[Ww2UnitMark.ROUTING] = True
             game.emit("morale", f"{unit.name} routs! It flees from the nearest enemy and may not fire.", units=[unit.id])
-            self.rules.moving.move_away(game, unit, self.rules.mm(self.rules.data.movement.normal), "flees")
+            self.rules.moving.move_away(game, unit, None, "flees")
 
     # ---- suppression removal ---------------------------------------------------------------------------------------------
     def check_remove_suppression(self, game: Game, cmd: Command) -> None:
@@ -104,6 +104,8 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
         unit = st.units[cmd.unit_id]
         require(self.rules.suppression(unit) > 0, f"{unit.name} is not suppressed.")
         require(not self.rules.routing(unit), f"{unit.name} is routing: it must rally first.")
+        if (v := self.rules.unit_vehicle(game, unit.id)) is not None:
+            self.rules.vehicles.require_awake(game, v)
         require(any(self.rules.actions_left(f) > 0 for f in self.team_payers(game, unit)),
                 f"No figure of {unit.name} has an action left to remove suppression.")
 

@@ -11,6 +11,7 @@ per linear obstacle crossed) in one or more legs. At most two move actions a tur
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 from math import hypot
 from typing import TYPE_CHECKING
@@ -395,8 +396,12 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
                 self.rules.morale.queue_test(game, other, "charged by greater numbers")
 
     # ---- automatic moves (morale) ------------------------------------------------------------------------------------------
-    def auto_move(self, game: Game, unit: Unit, goal_of, dist: float, why: str, flee: bool = False) -> None:
-        figs = [f for f in self.rules.fighters(game, unit.id) if not f.attrs.get(Ww2FigAttr.CARRIED_BY)]
+    def auto_move(self, game: Game, unit: Unit, goal_of, dist: float | None, why: str, flee: bool = False,
+                  only: Container[str] | None = None) -> None:
+        """Move the team's figures on foot (``only`` those named) toward their goals, each
+        up to ``dist``, or with None its own full move (L46-50: 10" for one-action figures,
+        less 2" wounded or carrying); terrain costs as in any move."""
+        figs = [f for f in self.rules.fighters(game, unit.id) if not f.attrs.get(Ww2FigAttr.CARRIED_BY) and (only is None or f.id in only)]
         if not figs:
             return
         placed = self.rules.formation.standing_bases(game, figs)  # everyone else on foot, where they stand
@@ -408,7 +413,8 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
             for f in order:
                 g = goals[f.id]
                 if hypot(g[0] - f.x, g[1] - f.y) >= self.rules.mm(0.05):
-                    leg = self.plan_leg(game, f, [clamp_to_table(game, g, 0.0)], dist, strict=False, collider=placed)
+                    reach = dist if dist is not None else self.base_allowance(game, f)
+                    leg = self.plan_leg(game, f, [clamp_to_table(game, g, 0.0)], reach, strict=False, collider=placed)
                     self.place(game, f, leg, free=True)
                     far = max(far, leg.length)
                     if leg.length > EPS:
@@ -443,18 +449,18 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         n = hypot(dx, dy) or 1.0
         return dx / n, dy / n
 
-    def move_away(self, game: Game, unit: Unit, dist: float, why: str) -> None:
+    def move_away(self, game: Game, unit: Unit, dist: float | None, why: str, only: Container[str] | None = None) -> None:
+        """Straight away from the nearest enemy, ``dist`` or (None) each figure's full move."""
         if not self.rules.fighters(game, unit.id):
             return
         ux, uy = self.away_direction(game, unit)
         flee = why == "flees"
-        far = dist + self.rules.mm(1)
 
         def goal(f: Figure) -> tuple[float, float]:
-            g = (f.x + ux * far, f.y + uy * far)
-            return g
+            far = (dist if dist is not None else self.base_allowance(game, f)) + self.rules.mm(1)
+            return (f.x + ux * far, f.y + uy * far)
 
-        self.auto_move(game, unit, goal, dist, f"{why} from the enemy up to", flee=flee)
+        self.auto_move(game, unit, goal, dist, f"{why} from the enemy up to", flee=flee, only=only)
 
     def retire_to_cover(self, game: Game, unit: Unit) -> None:
         figs = self.rules.fighters(game, unit.id)
@@ -486,9 +492,8 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
                     q = (q[0] + (q[0] - cx) / d * self.rules.mm(0.6), q[1] + (q[1] - cy) / d * self.rules.mm(0.6))
                 if best is None or d < best[0]:
                     best = (d, q, feat.name)
-        full = self.rules.mm(self.rules.data.movement.normal)
         if best is None:
-            self.move_away(game, unit, full, "retires (no cover to the rear)")
+            self.move_away(game, unit, None, "retires (no cover to the rear)")
             return
         _, q, name = best
         vx, vy = q[0] - cx, q[1] - cy
@@ -496,4 +501,4 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
         def goal(f: Figure) -> tuple[float, float]:
             return (f.x + vx, f.y + vy)
 
-        self.auto_move(game, unit, goal, full, f"retires toward {name},")
+        self.auto_move(game, unit, goal, None, f"retires toward {name},")

@@ -97,6 +97,7 @@ class Ww2Skirmish(Ww2Common):
     phases = ("action",)
     phase_names = {"action": "Move and shoot"}
     hidden_information = True
+    rules_version = 2  # 2: mortars save actions; a belt-fed MG firing together may not move; +6 and +4 add up; a fourth suppression makes no test; a stunned crew does nothing; routers flee at their own speed
     Listing = Ww2Commands
     Odds = Ww2Odds
     Planner = Ww2Planner
@@ -292,12 +293,13 @@ class Ww2Skirmish(Ww2Common):
             roll.outcome = "keeps running"
         else:
             game.emit("morale", f"{unit.name} is below half strength: it cannot rally.", units=[unit.id])
+        moves = {f.id: min(self.max_actions(f), self.data.movement.max_move_actions) for f in st_figs(game, unit)}
         for f in st_figs(game, unit):
             f.markers[Ww2FigMark.USED] = self.max_actions(f)
-        for _ in range(self.data.movement.max_move_actions):
+        for i in range(self.data.movement.max_move_actions):  # L92: all their actions, at full speed (at most 2 moves, L44)
             if not self.fighters(game, unit.id):
                 break
-            self.moving.move_away(game, unit, self.mm(self.data.movement.normal), "flees")
+            self.moving.move_away(game, unit, None, "flees", only={fid for fid, n in moves.items() if n > i})
 
     def on_side_end(self, game: Game) -> None:
         st = game.state

@@ -307,13 +307,16 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
             return
         f = self.rules.require_figure(game, cmd.figure, "figure that looks")
         require(self.can_observe(game, f), f"{f.name} cannot observe now.")
+        if self.rules.is_vehicle(f):
+            self.rules.vehicles.require_awake(game, f)
         require(not f.markers.get(Ww2FigMark.SPOT_USED), f"{f.name} has already tried to spot this turn.")
         require(not self.rules.routing(st.units[f.unit]), f"{st.units[f.unit].name} is routing.")
 
     def spotters(self, game: Game, unit_id: str) -> list[Figure]:
         """The figures of a team that may still try to spot this turn, in team order."""
         return [f for f in game.state.unit_figures(unit_id)
-                if f.alive and not f.markers.get(Ww2FigMark.SPOT_USED) and not self.rules.embarked(f) and self.can_observe(game, f)]
+                if f.alive and not f.markers.get(Ww2FigMark.SPOT_USED) and not self.rules.embarked(f) and self.can_observe(game, f)
+                and not (self.rules.is_vehicle(f) and self.rules.vehicles.stunned(game, f))]
 
     def apply_spot(self, game: Game, cmd: Command) -> None:
         if cmd.figure is None:

@@ -138,7 +138,7 @@ class Ww2TeamFire(Chapter["Ww2Skirmish"]):
         shots, target = self.volley_plan(game, cmd.unit, cmd.target, strict=True)
         for s in shots:
             self.rules.spend(s.firer, 1)
-            self.rules.firing.mark_fired(game, s.firer)
+            self.rules.firing.mark_fired_with(game, s.firer, s.weapon)
         self.rules.firing.note_target(game, target, shots[0].firer, others=[s.firer for s in shots[1:]])
         result, victim = self.volley_roll(game.dice, game, shots, target)
         if victim is not None:

@@ -41,6 +41,11 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
     def stunned(self, game: Game, v: Figure) -> bool:
         return v.markers.get(Ww2FigMark.STUNNED_UNTIL, -1) >= self.rules.sideturn(game)
 
+    def require_awake(self, game: Game, v: Figure) -> None:
+        """Refuse anything a stunned crew would do: "Crew stunned- may do nothing next turn"
+        (L463): no move, shot, readying, hatch, spotting, getting out or removing suppression."""
+        require(not self.stunned(game, v), f"{v.name}'s crew is stunned: it may do nothing this turn.")
+
     def immobile(self, game: Game, unit: Unit) -> bool:  # the solo rules' question
         v = self.rules.unit_vehicle(game, unit.id)
         return v is not None and bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.BOGGED))
@@ -141,7 +146,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(v.alive, f"{v.name} is out of action.")
         require(not v.markers.get(Ww2FigMark.IMMOBILE), f"{v.name} is immobilised for the rest of the game.")
         require(not v.markers.get(Ww2FigMark.BOGGED), f"{v.name} is bogged down: it frees itself on a 5+ at the start of a later turn.")
-        require(not self.stunned(game, v), f"{v.name}'s crew is stunned: it may do nothing this turn.")
+        self.require_awake(game, v)
         d = self.driver(game, v)
         if d is None:
             refuse(f"{v.name} has no driver.")
@@ -239,6 +244,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(v.alive, f"{v.name} is out of action.")
         require(not v.markers.get(Ww2FigMark.HATCH_USED), f"{v.name}'s commander has already opened or closed the hatch this turn.")
         require(any(self.rules.role(c) == "nco" for c in self.rules.crew(game, v)), f"{v.name} has no commander left.")
+        self.require_awake(game, v)
 
     def apply_hatch(self, game: Game, cmd: Command) -> None:
         v = game.state.figures[cmd.figure_id]
@@ -369,6 +375,7 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(self.rules.is_vehicle(v) and v.alive, "Choose one of your vehicles in action.")
         stopped = v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.BOGGED) or (not self.rules.is_afv(v) and not v.markers.get(FigureMark.MOVED))
         require(bool(stopped), f"{v.name} is not stopped: crews abandon immobilised or bogged vehicles, or stopped soft vehicles.")
+        self.require_awake(game, v)
 
     def apply_abandon(self, game: Game, cmd: Command) -> None:
         v = game.state.figures[cmd.figure_id]
