@@ -62,6 +62,26 @@ def test_flamethrower_kill_triggers_a_test_that_holds():
     assert len(tests) == 2
 
 
+def test_a_flame_kill_saved_in_smoke_is_no_flamethrower_trigger():
+    """"Squadmates killed by Flamethrower this turn" (L256): a flamethrower and a rifle fire
+    together into a squad half in smoke (reading morale-when: the flame's kill is taken
+    first). The flame's kill falls on the officer in the smoke, who saves on a 2; the rifle's
+    kills a rifleman outside it. Nobody was burned and 1 of 5 is not over half: no test."""
+    a = [unit("m", squad("good", 5, True, x=8, y=6))]  # the smoke square covers x < 12: m.1-m.3
+    b = [unit("f", [("evil_flamer", 13, 8), ("evil_rifleman", 14.5, 8)])]
+    game = fresh(wmap(a, b))
+    play(game, "ARTILLERY", 1, 1, 4, then=("EVIL",))  # smoke on square 1/1, then the Evil card
+    st = game.state
+    assert game.rules.moving.in_cloud(game, st.figures["m.1"].pos, "smoke")
+    assert not game.rules.moving.in_cloud(game, st.figures["m.4"].pos, "smoke")
+    force(game, 6, 6, 1, 1, 1, 1, 2)  # the rifle's 6, the flamethrower's 6 and four 1s; the smoke save: 2
+    ok(game, Command("fire", "b", unit="f", target="m"))
+    choose(game, target="m.1")
+    choose(game, target="m.4")
+    assert st.figures["m.1"].alive and not st.figures["m.4"].alive
+    assert not [e for e in game.log.events if e.roll is not None and "morale test" in e.roll.reason]
+
+
 def test_good_rally_fails_officer_killed_and_squad_panics():
     game = flame_game()
     force(game, 6, 1, 1, 1, 1, 6, 6)

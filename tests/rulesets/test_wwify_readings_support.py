@@ -25,19 +25,40 @@ def tank_with_mechanic_game(options=None):
 
 
 @pytest.mark.parametrize("machine_medics,life", [(False, DESTROYED), (True, ACTIVE)])
-def test_a_destroyed_vehicle_is_restored_by_its_medic_only_under_the_optional_rule(machine_medics, life):
+def test_a_destroyed_vehicle_is_restored_by_its_medic_unless_the_players_turn_it_off(machine_medics, life):
     """"Medics (Optional Rule) ... Roll 1d6 . on a 5,6 the medic saves one casualty. N:B
-    Medics can be used on: ... Vehicles, or Flyers". Reading: a medic rebuilding a destroyed
-    vehicle or flyer is the optional rule "Medics for vehicles and flyers", off by default.
-    The ironclad is destroyed; at the end of the turn its mechanic rolls (a 5: restored)
-    only when the rule is chosen; otherwise no medic die is rolled and it stays destroyed."""
-    game = tank_with_mechanic_game({"machine_medics": True} if machine_medics else None)
+    Medics can be used on: ... Vehicles, or Flyers": a vehicle's or flyer's medic rebuilds
+    it, the option "Medics for vehicles and flyers", on by default as the text lists them.
+    The ironclad is destroyed; at the end of the turn its mechanic rolls (a 5: restored);
+    with the option off no medic die is rolled and it stays destroyed."""
+    game = tank_with_mechanic_game(None if machine_medics else {"machine_medics": False})
     assert game.rules.option(game, "medics") and game.rules.option(game, "machine_medics") is machine_medics
     force(game, *([5] if machine_medics else []), *IDENTITY)
     ok(game, Command("end_phase", "b"))
     assert game.state.turn == 2 and game.state.figures["v.1"].life == life
     medic_rolls = [e.roll for e in game.log.events if e.roll is not None and "medic" in e.roll.reason]
     assert len(medic_rolls) == (1 if machine_medics else 0)
+
+
+def test_an_hmg_falls_silent_when_its_last_crewman_falls_though_its_medic_lives():
+    """Reading support-crews: the gun is lost when its last crew figure is out of action;
+    an attached medic is not crew (he may be the casualty, and may save the crewman at the
+    end of the turn). The stormtrooper's SMG kills one; the owner picks the gunner: the
+    HMG falls silent with the medic standing, and the medic's 5 brings the gunner and the
+    gun back."""
+    b = [unit("e", [("evil_stormtrooper", 20, 36.5)])]
+    game = move_game([("good_hmg", 20, 40), ("good_crew", 22, 40), ("good_medic", 18, 40)], kind="hmg", b=b)
+    st = game.state
+    play(game, "EVIL")
+    force(game, 6, 1, 1)  # the SMG's three dice at 0-4": one six, one kill
+    ok(game, Command("fire", "b", unit="e", target="s"))
+    ok(game, Command("pick_casualty", "a", target="s.2"))
+    assert st.figures["s.2"].life != ACTIVE and st.figures["s.3"].life == ACTIVE
+    assert st.figures["s.1"].life == DESTROYED
+    assert "falls silent" in " ".join(e.text for e in game.log.events[-4:])
+    force(game, 5, *IDENTITY)  # the medic saves the gunner
+    ok(game, Command("end_phase", "b"))
+    assert st.figures["s.2"].life == ACTIVE and st.figures["s.1"].life == ACTIVE
 
 
 def test_hmg_moves_as_often_as_the_data_says(monkeypatch):

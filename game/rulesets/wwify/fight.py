@@ -416,7 +416,7 @@ class WwFight(Chapter["Wwify"]):
         st = game.state
         figs = st.unit_figures(unit.id, alive_only=False)
         if unit.kind in ("hmg", "mortar", "field_gun"):
-            crew = [f for f in figs if not self.is_gun(f)]
+            crew = [f for f in figs if not self.is_gun(f) and not self.rules.troop(f).medic]  # a medic is not crew (reading support-crews)
             if crew and not any(f.alive for f in crew):
                 for g in figs:
                     if self.is_gun(g) and g.alive:

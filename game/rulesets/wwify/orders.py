@@ -281,7 +281,7 @@ class WwOrders(Chapter["Wwify"]):
         if plan.target_kind == "figures":
             if total:
                 self.rules.push(game, {"do": "casualties", "unit": target.id, "n": total, "chooser": plan.chooser,
-                                 "cause": cause, "flame": flame > 0, "smoke": True, "trench": plan.trench_per_hit, "killed": 0})
+                                 "cause": cause, "flame": flame, "smoke": True, "trench": plan.trench_per_hit, "killed": 0})
             return
         fig = self.rules.alive(game, target.id)[0]
         for _ in range(total):
@@ -327,7 +327,7 @@ class WwOrders(Chapter["Wwify"]):
             return None
         follow: list[dict] = []
         if job.get("morale", True) and job.get("killed", 0) > 0:
-            follow.append({"do": "morale", "unit": unit.id, "why": ["losses", *(["flame"] if job.get("flame") else [])]})
+            follow.append({"do": "morale", "unit": unit.id, "why": ["losses", *(["flame"] if job.get("flame_killed") else [])]})
         return follow
 
     def take_casualty(self, game: Game, fig: Figure, job: dict) -> None:
@@ -337,6 +337,9 @@ class WwOrders(Chapter["Wwify"]):
         one hit of a fire, so a squad is not shielded by its one figure in smoke). When the
         fire left the trench re-roll to each hit, a figure outside the smoke re-rolls it."""
         job["n"] -= 1
+        flame = int(job.get("flame", 0)) > 0  # the flamethrower's kills are taken first (reading morale-when)
+        if flame:
+            job["flame"] = int(job["flame"]) - 1
         smoked = bool(job.get("smoke")) and self.rules.moving.in_cloud(game, fig.pos, "smoke")
         if self.rules.fighting.hit_saved(game, fig, bool(job.get("smoke")), bool(job.get("trench"))):
             if smoked:
@@ -344,6 +347,8 @@ class WwOrders(Chapter["Wwify"]):
             return
         self.rules.fighting.kill(game, fig, job["cause"], saveable=job.get("saveable", True))
         job["killed"] = job.get("killed", 0) + 1
+        if flame:
+            job["flame_killed"] = True
 
     def check_pick_casualty(self, game: Game, cmd: Command) -> None:
         job = self.rules.current_job(game, "casualties|cc_loss")

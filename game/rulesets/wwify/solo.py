@@ -69,7 +69,7 @@ class WwSolo(Chapter["Wwify"]):
         kind = self.rules.fighting.target_kind(unit)
         if kind == "figures":
             self.rules.push(game, {"do": "casualties", "unit": unit.id, "n": n, "chooser": chooser, "cause": cause,
-                             "flame": False, "smoke": True, "trench": trench, "killed": 0})
+                             "flame": 0, "smoke": True, "trench": trench, "killed": 0})
             return
         fig = self.rules.alive(game, unit.id)[0]
         for _ in range(n):

@@ -143,7 +143,7 @@ class WwSupport(Chapter["Wwify"]):
     # ---- medics ----------------------------------------------------------------------------------------------
     def has_medic(self, game: Game, unit: Unit) -> bool:
         """A living medic figure, or a single model's attached medic; a vehicle's or flyer's
-        only under the optional rule machine_medics (off unless chosen)."""
+        unless the players turned the option machine_medics off (it is on: L170-172)."""
         figs = game.state.unit_figures(unit.id, alive_only=False)
         if unit.kind in ("vehicle", "flyer") and not self.rules.option(game, "machine_medics"):
             return False
