@@ -183,6 +183,24 @@ def test_barbed_wire_stops_and_is_crossed_next_turn():
     assert abs(game.state.figures["a1.1"].y - 31.5 * IN) < 0.01
 
 
+def test_wire_met_in_the_enemys_turn_is_crossed_in_the_units_own_next_turn():
+    """"Starting again on the far side in the following turn": a German rifleman running
+    from fire in the British shooting phase stops at the wire; his side's turn that follows,
+    in the same round, is his following turn: he keeps running over it."""
+    wire = [{"type": "wire", "line": [[0, 26], [48, 26]], "width": 1}]
+    game = make_game(small_map([unit("a1", [("rifleman", 24, 44)])], [unit("b1", [("rifleman", 24, 30)])], terrain=wire))
+    end_phases(game, "shooting", "a")
+    st = game.state
+    u, f = st.units["b1"], st.figures["b1.1"]
+    u.markers["running"] = True  # as a failed morale test in this phase leaves it
+    force(game, 4, 4)
+    game.rules.run(game, u, "runs")  # 2dAv 8" toward his edge: stopped at the wire
+    assert f.y == pytest.approx(26.5 * IN, abs=0.01) and f.markers["at_wire"]
+    force(game, 9, 4, 4)  # his rally test fails (9); he keeps running 8"
+    end_phases(game, "shooting", "b")
+    assert st.turn == 1 and f.y < 25.5 * IN and not f.markers.get("at_wire")
+
+
 def morale_game(n=4, officer=False):
     figs = [("officer" if officer and i == 0 else "rifleman", 10 + i * 1.5, 10) for i in range(n)]
     game = make_game(small_map([unit("a1", [("rifleman", 40, 44)])], [unit("b1", figs)]))
@@ -255,6 +273,21 @@ def test_crewed_weapon_one_hit_pins_second_destroys():
     force(game, 6, 1, 1)
     ok(game, Command("fire", "a", figure="a1.1", target="g"))
     assert all(game.state.figures[f].life == DESTROYED for f in g.figures)
+
+
+def test_a_solo_sniper_hit_on_a_crew_already_hit_this_turn_is_ignored():
+    """"No matter how many times they take hits from shooting in a turn, crewed weapons only
+    count one hit": a rifle hit pins the HMG; a solo sniper counter's hit the same turn is
+    ignored, not a second pin that destroys it."""
+    game = crew_game()
+    g = game.state.units["g"]
+    force(game, 6, 6, 6)
+    ok(game, Command("fire", "a", figure="a1.1", target="g"))
+    assert g.markers.get("pinned")
+    force(game, 6)  # the sniper's d6: a hit
+    assert game.rules.solo_counter_attack(game, "sniper", "g")
+    assert all(f.alive for f in game.state.unit_figures("g", alive_only=False))
+    assert "already hit this turn" in game.log.events[-1].text
 
 
 def test_crewed_weapon_rallies_on_three():

@@ -101,11 +101,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         if not hits or not game.state.unit_alive(s.target.id):
             return
         if s.crew_target:
-            if s.target.markers.get(GwUnitMark.CREW_HIT_TURN) == game.state.turn:
-                game.emit("status", f"{s.target.name} was already hit this turn: further hits are ignored.", units=[s.target.id])
-                return
-            s.target.markers[GwUnitMark.CREW_HIT_TURN] = game.state.turn
-            self.rules.pin_crew(game, s.target, "is hit")
+            self.crew_hit(game, s.target, "is hit")
             return
         alive_candidates = [f for f in s.candidates if f.alive]
         dead = alive_candidates[:hits]
@@ -113,6 +109,16 @@ class GreatWarCombat(Chapter["GreatWar54"]):
             game.emit("info", f"{hits - len(dead)} hit(s) lost: no more figures of {s.target.name} in sight and range.", units=[s.target.id])
         self.rules.remove_figures(game, s.target, dead, f"shot by {s.firer.name}", by_unit=s.firer.unit)
         s.target.markers[GwUnitMark.CASUALTIES_PHASE] = s.target.markers.get(GwUnitMark.CASUALTIES_PHASE, 0) + len(dead)
+
+    def crew_hit(self, game: Game, unit: Unit, why: str) -> None:
+        """A crewed weapon is hit: "no matter how many times they take hits from shooting in
+        a turn, crewed weapons only count one hit which pins them" (the first pins, a pinned
+        one is destroyed); later hits that turn, from any fire, are ignored."""
+        if unit.markers.get(GwUnitMark.CREW_HIT_TURN) == game.state.turn:
+            game.emit("status", f"{unit.name} was already hit this turn: further hits are ignored.", units=[unit.id])
+            return
+        unit.markers[GwUnitMark.CREW_HIT_TURN] = game.state.turn
+        self.rules.pin_crew(game, unit, why)
 
     def volley_firers(self, game: Game, unit_id: str, target_id: str | None) -> list[Figure]:
         out = []

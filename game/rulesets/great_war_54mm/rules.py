@@ -53,8 +53,10 @@ class GreatWar54(RulesetBase[GWData]):
     measure_from = "edge"
     #: 2: distances measured base edge to base edge; a lone figure's activation; every
     #: assault hit is a casualty, for both sides; a mortar fires at what it sees (observed
-    #: fire is an optional rule); a figure standing in the wire steps off it
-    rules_version = 2
+    #: fire is an optional rule); a figure standing in the wire steps off it; 3: wire met in
+    #: the enemy's turn is crossed in the side's own next turn; a solo counter's hit on a
+    #: crewed weapon already hit that turn is ignored
+    rules_version = 3
     Listing = GreatWarCommands
     Odds = GreatWarOdds
     Planner = GreatWarPlanner
@@ -135,6 +137,7 @@ class GreatWar54(RulesetBase[GWData]):
         for f in st.side_figures(st.active_side):
             f.attrs[GwFigAttr.MOVED_LAST_TURN] = bool(f.markers.get(FigureMark.MOVED))
             f.markers.pop(FigureMark.MOVED, None)
+            f.markers.pop(GwFigMark.WIRE_TURN, None)  # its following turn: wire it stopped at may be crossed
             f.markers.pop(GwFigMark.SHOT, None)
             f.markers.pop(GwFigMark.MOVED_MM, None)
         for u in st.side_units(st.active_side):
@@ -297,7 +300,7 @@ class GreatWar54(RulesetBase[GWData]):
         either way, the part in the wire costing nothing (interpretation wire)."""
         wire = fig.markers.get(GwFigMark.AT_WIRE)
         if wire is not None:
-            return wire if fig.markers.get(GwFigMark.WIRE_TURN, 0) < game.state.turn else None
+            return None if GwFigMark.WIRE_TURN in fig.markers else wire
         return next((ft.id for ft in game.table.features_at(fig.pos) if ft.type.id == "wire"), None)
 
     def movement_mode(self, unit: Unit) -> str:

@@ -85,7 +85,7 @@ class GreatWarSolo(Chapter["GreatWar54"]):
         if not victims:
             return True
         if self.rules.is_crew(unit):
-            self.rules.pin_crew(game, unit, f"is hit ({kind})")
+            self.rules.combat.crew_hit(game, unit, f"is hit ({kind})")
             return True
         self.rules.remove_figures(game, unit, victims, "sniper" if kind == "sniper" else "mines")
         if st.unit_alive(unit_id):

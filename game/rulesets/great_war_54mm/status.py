@@ -22,7 +22,7 @@ class GwFigMark(StatusKeys):
     MOVED_MM = "moved_mm"  # mm of the unit's 2dAv allowance this figure has used (Movement: remaining_move)
     # ---- barbed wire (Movement, "Barbed Wire"): set by place(), read by free_wire() for plan_move ------
     AT_WIRE = "at_wire"  # the wire feature (id) the figure stopped at: it crosses it free in a later turn (free_wire)
-    WIRE_TURN = "wire_turn"  # the turn it stopped at that wire: crossing waits for a later one
+    WIRE_TURN = "wire_turn"  # stopped at that wire since its side's turn began: crossing waits for its next turn
 
 
 class GwFigAttr(StatusKeys):
