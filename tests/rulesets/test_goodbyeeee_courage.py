@@ -9,7 +9,7 @@ import pytest
 
 from game.core.commands import Command
 from game.core.game import Game
-from game.core.state import FLED
+from game.core.state import DEAD, FLED
 from game.rulesets.goodbyeeee.status import GbFigMark
 from tests.rulesets.gb_kit import (
     PIN_6,
@@ -126,3 +126,20 @@ def test_the_planners_pin_chance_is_the_one_the_resolved_shot_gives(options, lea
     assert F(game.rules.courage.pin_chance(game, target, "mg")).limit_denominator(36) == by_mg  # L203
     target.markers[GbFigMark.PINNED] = True
     assert game.rules.courage.pin_chance(game, target, "rifle") == 0.0  # pinned already: no test
+
+
+def test_a_leader_the_flame_kills_rolls_for_no_one_in_the_tests_it_causes():
+    """The section's tests are taken once the flame is resolved, so who leads whom is read
+    then (L154-156): the flame burns a private (half strength) and the Lance corporal; the
+    half-strength and terror tests are the privates' own, on 6, not the dead leader's."""
+    a = [unit("a1", [("flamethrower", 40, 30)])]
+    b = [unit("b1", [("private", 40, 45), ("junior_nco", 40, 50), ("private", 46, 50), ("private", 100, 110)])]
+    game = game_of(a, b)
+    game.state.figures["b1.4"].life = DEAD
+    to_step(game, "fire")
+    n = len(game.log.events)
+    force(game, 3, 3, *[1] * 20)  # both under the flame are burned; every courage test passes
+    ok(game, Command("fire_at_point", "a", figure="a1.1", point=(400, 600), choice="flamethrower"))
+    assert not game.state.figures["b1.2"].alive
+    tests = rolls(game, n)
+    assert tests and all(t.endswith("Private (rifleman) on 6") for t in tests), tests

@@ -244,18 +244,29 @@ class GbCourage(Chapter["Goodbyeeee"]):
         return len(self.rules.alive(game, unit.id)) <= self.rules.data.courage.half_strength * start + 1e-9
 
     def squad_test(self, game: Game, unit: Unit, why: str, modifiers: list[tuple[str, int]]) -> None:
+        """The section's test, due now and taken once the step that made it is resolved
+        (:meth:`job_section_test`)."""
+        self.rules.jobs.insert_next(game, {"do": "section_test", "unit": unit.id, "why": why, "mods": [list(m) for m in modifiers]})
+
+    def job_section_test(self, game: Game, job: dict) -> list[dict]:
         """L154-156: leaders roll for the lesser ranks within 15 cm, the rest alone; a failure
-        pins, or routs the figures when the section is at half strength or less."""
+        pins, or routs the figures when the section is at half strength or less. Who stands
+        with whom, who leads and the strength are read when the test is taken, after the
+        shot, blast or move that called for it: a leader it killed rolls for no one."""
         rules = self.rules
+        unit = game.state.units[job["unit"]]
+        why = str(job["why"])
+        modifiers = [(str(n), int(v)) for n, v in job["mods"]]
         left = [f for f in rules.alive(game, unit.id) if not f.markers.get(GbFigMark.ROUT)]
         if not left:
-            return
+            return []
         rout = self.half_strength(game, unit)
         game.emit("courage", f"{unit.name} test their courage: {why}" + (" (at half strength or less: a failure routs)." if rout else "."),
                   units=[unit.id])
         reach = rules.mm(rules.data.courage.group_reach)
         leaders = sorted((f for f in game.state.figures.values() if f.alive and f.side == unit.side and rules.command.is_leader(f)
                           and not f.markers.get(GbFigMark.ROUT)), key=lambda f: (-self.seniority(f), f.id))
+        tests: list[dict] = []
         for boss in leaders:
             group = [f for f in left if f.id == boss.id or (self.seniority(f) < self.seniority(boss)
                                                            and rules.dist(f.pos, boss.pos) <= reach + 1e-6)]
@@ -263,10 +274,11 @@ class GbCourage(Chapter["Goodbyeeee"]):
                 continue
             left = [f for f in left if f not in group]
             names = ", ".join(f.name for f in group if f.id != boss.id)
-            self.rules.jobs.insert_next(game, self.job(boss, why, modifiers, "section", group=[f.id for f in group], boss=True,
-                                                       rout=rout, who=f"{boss.name} for {names}" if names else boss.name))
+            tests.append(self.job(boss, why, modifiers, "section", group=[f.id for f in group], boss=True,
+                                  rout=rout, who=f"{boss.name} for {names}" if names else boss.name))
         for f in left:
-            self.rules.jobs.insert_next(game, self.job(f, why, modifiers, "section", group=[f.id], boss=False, rout=rout, who=f.name))
+            tests.append(self.job(f, why, modifiers, "section", group=[f.id], boss=False, rout=rout, who=f.name))
+        return tests
 
     def roll_for(self, game: Game, boss: Figure | None, group: list[Figure], why: str, mods: list[tuple[str, int]],
                  who: str) -> bool:
