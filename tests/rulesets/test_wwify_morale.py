@@ -74,9 +74,11 @@ def test_a_flame_kill_saved_in_smoke_is_no_flamethrower_trigger():
     st = game.state
     assert game.rules.moving.in_cloud(game, st.figures["m.1"].pos, "smoke")
     assert not game.rules.moving.in_cloud(game, st.figures["m.4"].pos, "smoke")
-    force(game, 6, 6, 1, 1, 1, 1, 2)  # the rifle's 6, the flamethrower's 6 and four 1s; the smoke save: 2
+    force(game, 6, 6, 1, 1, 1, 1, 2, 6, 6)  # the rifle's 6, the flamethrower's 6 and four 1s; the smoke save: 2 (6 6: a test would fail)
     ok(game, Command("fire", "b", unit="f", target="m"))
+    assert "the flamethrower's" in decision(game)["prompt"]
     choose(game, target="m.1")
+    assert "flamethrower" not in decision(game)["prompt"]
     choose(game, target="m.4")
     assert st.figures["m.1"].alive and not st.figures["m.4"].alive
     assert not [e for e in game.log.events if e.roll is not None and "morale test" in e.roll.reason]

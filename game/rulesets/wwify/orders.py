@@ -323,7 +323,9 @@ class WwOrders(Chapter["Wwify"]):
                 smoke = " (in smoke: saves on 2+)" if job.get("smoke") and self.rules.moving.in_cloud(game, f.pos, "smoke") else ""
                 opts.append((f"{f.name} [{f.id}]{smoke}", Command("pick_casualty", chooser, target=f.id)))
             who = "the sniper picks" if sniper else "pick"
-            self.rules.ask(game, chooser, f"{unit.name} takes {job['n']} more casualt{'ies' if job['n'] > 1 else 'y'} ({job['cause']}): {who} the next figure.", opts)
+            flame = " (this one the flamethrower's: a squadmate it kills tests morale)" if int(job.get("flame", 0)) > 0 else ""
+            self.rules.ask(game, chooser, f"{unit.name} takes {job['n']} more casualt{'ies' if job['n'] > 1 else 'y'} ({job['cause']}): "
+                           f"{who} the next figure{flame}.", opts)
             return None
         follow: list[dict] = []
         if job.get("morale", True) and job.get("killed", 0) > 0:
