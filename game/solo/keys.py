@@ -3,7 +3,7 @@ figures, markers and the game state, declared once (see game/core/keys.py)."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from game.core.keys import StatusKeys
 
@@ -40,6 +40,7 @@ class FireRecord(TypedDict):
     side: str  # the side whose turn it was
     firers: int  # figures that fired
     heavy: bool  # mortars, flame or AFVs ("under fire from ...")
+    at: NotRequired[bool]  # anti-tank weapons (the AFV chart's "under fire from Anti tank weapons"; WW2 Skirmish)
     by: str | None  # the unit that fired, when one did
     figures: list[str]  # the figures that fired, when known ("twice own numbers" counts each once)
 

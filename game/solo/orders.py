@@ -71,16 +71,19 @@ class SoloMixin:
 
     # ---- bookkeeping the risk factors need -----------------------------------------------
     def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False,
-                  figures: Sequence[str] = ()) -> None:
+                  figures: Sequence[str] = (), at: bool = False) -> None:
         """Record that ``firers`` figures (of ``firer_unit``; ``figures``, their ids, when
-        known) fired at ``target_unit``."""
+        known) fired at ``target_unit``; ``heavy``: mortars, flame or AFVs; ``at``: anti-tank
+        weapons."""
         st = game.state
         u = st.units.get(target_unit)
         if u is None:
             return
         rec: list[FireRecord] = u.attrs.setdefault(SoloKey.FIRED_ON, [])
-        rec.append(FireRecord(turn=st.turn, side=st.active_side, firers=firers, heavy=heavy, by=firer_unit,
-                              figures=sorted(figures)))
+        r = FireRecord(turn=st.turn, side=st.active_side, firers=firers, heavy=heavy, by=firer_unit, figures=sorted(figures))
+        if at:
+            r["at"] = True
+        rec.append(r)
         del rec[:-12]
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
@@ -178,10 +181,10 @@ class SoloMixin:
         cy = sum(f.y for f in figs) / len(figs)
         flank = flanked((cx, cy), [e.pos for e in seen_enemies])
         retiring_near = any(
-            u.id != unit.id and u.side == unit.side and u.markers.get(SoloKey.ORDER) in ("retreat", "rout")
+            u.id != unit.id and u.side == unit.side and self.withdrawing(game, u)
             and any(self.apart(f, (cx, cy)) <= tb.dist_mm("retiring") for f in st.unit_figures(u.id))
             for u in st.units.values()
-        ) or unit.markers.get(SoloKey.ORDER) in ("retreat", "rout")
+        ) or self.withdrawing(game, unit)
         if flank or retiring_near:
             add("flanked", 1, "enemy seen to flank or rear" if flank else "a unit retiring within 24\"")
         lost = sum(r["n"] for r in self.recent(game, unit, SoloKey.LOST))
@@ -197,7 +200,7 @@ class SoloMixin:
             add("friendly_afv")
         near = tb.dist_mm("friends_near")
         if any(
-            u.id != unit.id and u.side == unit.side and u.markers.get(SoloKey.ORDER) not in ("retreat", "rout")
+            u.id != unit.id and u.side == unit.side and not self.withdrawing(game, u)
             and any(self.apart(f, g) <= near + 1e-6 for f in st.unit_figures(u.id) for g in figs)
             for u in st.units.values()
         ):
@@ -205,13 +208,14 @@ class SoloMixin:
         cover = self.cover_from_enemy(game, figs, enemies)
         if prof.at_gun or prof.support_weapon or cover == "soft":
             add("soft_cover", 1, "AT gun or MMG/HMG" if (prof.at_gun or prof.support_weapon) else "in soft cover")
-        advancing = unit.markers.get(SoloKey.ORDER) in FORWARD and not (prof.at_gun or prof.support_weapon)
-        stationary_hard = cover == "hard" and stood_still(unit, figs) and not any(self.moved_lately(game, f) for f in figs)
+        still = stood_still(unit, figs) and not any(self.moved_lately(game, f) for f in figs)
+        advancing = unit.markers.get(SoloKey.ORDER) in FORWARD and not (prof.at_gun or prof.support_weapon) and not still
+        stationary_hard = cover == "hard" and still
         if advancing or stationary_hard:
             add("advancing", 1, "advancing" if advancing else "stationary in hard cover")
         if inflicted > lost and inflicted > 0:
             add("winning", 1, f"winning a firefight ({inflicted} inflicted, {lost} lost)")
-        friends_retreating = [f for f in friends if st.units[f.unit].markers.get(SoloKey.ORDER) in ("retreat", "rout")]
+        friends_retreating = [f for f in friends if self.withdrawing(game, st.units[f.unit])]
         if not seen_enemies and not self._sees(game, figs, friends_retreating):
             add("no_enemy")
         return out
@@ -381,6 +385,13 @@ class SoloMixin:
         """Whether the unit is running, routing or panicked in its ruleset's own terms (a
         risk factor). Rulesets with such a state answer; the default: never."""
         return False
+
+    def withdrawing(self, game: Game, unit: Unit) -> bool:
+        """Whether the unit is retiring, retreating or withdrawing as the risk factors read
+        it ("self/ other unit retiring within 24\"", "unless it is withdrawing", "friends
+        retreating"): on the chart's Retreat or Rout, or routed by its ruleset's own rule
+        (a failed morale test, whoever plays the side)."""
+        return unit.markers.get(SoloKey.ORDER) in ("retreat", "rout") or self.routed(game, unit)
 
     def immobile(self, game: Game, unit: Unit) -> bool:
         """Whether an AFV cannot move (the AFV chart's "bale out if immobile"). Rulesets

@@ -58,6 +58,20 @@ def test_chart_rout_marks_the_team_routing_it_flees_8_inches_and_may_not_fire(mo
     assert not any(c.kind in ("fire", "move_unit") for c in planned(game, "a1"))
 
 
+def test_a_chart_rout_runs_each_figure_at_its_own_speed(monkeypatch):
+    """The chart's Rout as WW2's routers flee (L92, L46-50): each figure its own move plus
+    5 cm, a wounded rifleman 4" + 5 cm, the others 6" + 5 cm."""
+    game = wgame(TEAM, [unit("b1", [("ger_rifleman", 24, 14)])])
+    game.state.figures["a1.1"].wounds = 1
+    see(game, "a", "b1.1")
+    scripted_rf(monkeypatch, game, 7)
+    ys = [f.y / IN for f in game.state.unit_figures("a1")]
+    force(game, 1)  # RF6-8, 1: Rout
+    ok(game, Command("solo_orders", "a", unit="a1"))
+    ran = [round(f.y / IN - y, 2) for f, y in zip(game.state.unit_figures("a1"), ys, strict=True)]
+    assert ran == [round(4 + 5 / 2.54, 2), round(6 + 5 / 2.54, 2), round(6 + 5 / 2.54, 2)]
+
+
 def test_a_surrounded_team_surrenders_on_a_chart_rout(monkeypatch):
     """"If surrounded, they surrender": known enemies within 12" all round it
     (interpretation chart-rout)."""
@@ -262,3 +276,31 @@ def test_a_dispersed_advance_the_referee_refuses_is_made_as_a_plain_move(monkeyp
     y0 = centre(game, "a1")[1]
     ok(game, cmd)
     assert y0 - centre(game, "a1")[1] > 3  # toward the enemy
+
+
+def test_an_attack_closes_at_full_speed_straight_at_the_nearest_enemy():
+    """"Attack: Unit will close with the nearest enemy unit at full speed" (L290): a wood
+    a third of the way along tempts no stop; the team's move is its full 6"."""
+    wood = [{"type": "wood", "rect": {"x": 22.5, "y": 37.3, "w": 3, "h": 1.4}}]
+    game = wgame([unit("a1", [("us_nco", 23, 41), ("us_rifleman", 24.5, 41), ("us_rifleman", 26, 41)])],
+                 [unit("b1", [("ger_rifleman", 24.5, 24)])], terrain=wood)
+    see(game, "a", "b1.1")
+    game.state.units["a1"].markers["solo_order"] = "attack"
+    y0 = centre(game, "a1")[1]
+    move = next(c for c in planned(game, "a1") if c.kind == "move_unit")
+    ok(game, move)
+    assert y0 - centre(game, "a1")[1] > 5.9
+
+
+def test_a_suppressed_solo_team_moves_first_and_removes_its_suppression_last():
+    """Solo forces "calculate any shooting they do, remove their suppression" (L40), in that
+    order: an advancing suppressed team is offered its move (2" at most, L168) and no shot
+    (suppressed teams may not fire), and the removal after them."""
+    game = wgame(TEAM, [unit("b1", [("ger_rifleman", 24, 14)])])
+    see(game, "a", "b1.1")
+    u = game.state.units["a1"]
+    u.markers["solo_order"] = "advance"
+    u.markers["suppressed"] = 1
+    kinds = [c.kind for c in planned(game, "a1")]
+    assert kinds[-1] == "remove_suppression" and "move_unit" in kinds[:-1]
+    assert not any(k.startswith("fire") or k == "volley" for k in kinds)

@@ -103,6 +103,16 @@ def test_friends_near_unless_withdrawing():
     assert "friends_near" not in factors(game, "a1")
 
 
+def test_a_unit_routed_by_its_own_morale_is_withdrawing_too():
+    """"Self/ other unit retiring within 24\"", "unless it is withdrawing": a unit running
+    from a failed morale test retires as much as one on the chart's Rout (reading flank)."""
+    game = base_game([squad("a1", 10, 40), squad("a2", 10, 36)], [squad("b1", 30, 4)])
+    assert "flanked" not in factors(game, "a1")
+    game.state.units["a2"].markers["running"] = True  # the Great War's rout, no solo order
+    f = factors(game, "a1")
+    assert "friends_near" not in f and f["flanked"] == 1
+
+
 def test_cover_and_advancing():
     craters = [{"type": "crater", "circle": {"center": [10 + 1.5 * i, 40], "radius": 0.7}} for i in range(4)]
     game = base_game([squad("a1", 10, 40)], [squad("b1", 30, 4)], terrain=craters)
@@ -119,6 +129,9 @@ def test_cover_and_advancing():
     assert "advancing" not in factors(game, "a1")
     game.state.units["a1"].markers["solo_order"] = "advance"
     assert factors(game, "a1")["advancing"] == -2
+    # under Advance but it stood where it stood at its last order (it held): not advancing
+    game.state.units["a1"].attrs["solo_at"] = {f.id: [f.x, f.y] for f in game.state.unit_figures("a1")}
+    assert "advancing" not in factors(game, "a1")
     crew = unit("g", [("hmg", 10, 40), ("crewman", 11.5, 40)], kind="crew")
     game = base_game([crew], [squad("b1", 30, 4)])
     f = factors(game, "g")

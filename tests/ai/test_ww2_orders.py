@@ -105,7 +105,10 @@ def test_afv_situation_counts_infantry_near_and_a_lone_tank():
     assert s["alone"] == 1 and s["infantry_near"] == 0 and s["no_main_gun"] == 0 and s["no_weapons"] == 0
     game = wgame(tank + [unit("a2", [("us_rifleman", 27, 40)])], b)
     s = game.rules.afv_situation(game, game.state.units["a1"])
-    assert s["infantry_near"] == 1 and s["alone"] == 0
+    assert s["infantry_near"] == 1 and s["alone"] == 0 and s["damaged"] == 0
+    v = game.state.figures["a1.1"]
+    v.markers["wrecked"] = [v.weapons[-1]]  # "-1 pt: Damaged vehicle" (L369): a weapon wrecked is damage
+    assert game.rules.afv_situation(game, game.state.units["a1"])["damaged"] == 1
 
 
 def test_afv_hull_down_behind_cover_from_the_nearest_known_enemy_counts_as_advancing():

@@ -18,8 +18,9 @@ def ww2_game(a_units, b_units, options=None, terrain=None):
     return make_game(doc, options=options)
 
 
-def us_team(uid, types, x=22.0, y=30.0):
-    return unit(uid, [(t, x + 2 * i, y) for i, t in enumerate(types)])
+def us_team(uid, types, x=22.0, y=30.0, step=2.0):
+    """Figures ``step`` inches apart (2": 1" between bases, dispersed order)."""
+    return unit(uid, [(t, x + step * i, y) for i, t in enumerate(types)])
 
 
 GER = [unit("g1", [("ger_rifleman", 24, 4)])]
@@ -57,7 +58,7 @@ def test_a_generated_tank_brings_its_crew_out_of_the_pool():
 
 
 def test_ww2_sniper_counter_picks_the_nco_and_kills_on_a_carefully_aimed_hit():
-    game = ww2_game([us_team("a1", ["us_rifleman", "us_nco", "us_rifleman"])], GER)
+    game = ww2_game([us_team("a1", ["us_rifleman", "us_nco", "us_rifleman"], step=1.5)], GER)  # close order
     force(game, 8, 6, 6)  # d20 8: careful aimed at medium needs 8; effect 6 +1 sniper = 7 killed; morale d6
     assert game.rules.solo_counter_attack(game, "sniper", "a1", at=(24 * IN, 10 * IN))
     dead = [f.type for f in game.state.unit_figures("a1", alive_only=False) if f.life == DEAD]
@@ -67,10 +68,26 @@ def test_ww2_sniper_counter_picks_the_nco_and_kills_on_a_carefully_aimed_hit():
 
 
 def test_ww2_sniper_counter_misses_below_the_number():
-    game = ww2_game([us_team("a1", ["us_rifleman", "us_nco"])], GER)
+    game = ww2_game([us_team("a1", ["us_rifleman", "us_nco"], step=1.5)], GER)
     force(game, 7)
     game.rules.solo_counter_attack(game, "sniper", "a1", at=(24 * IN, 10 * IN))
     assert all(f.alive and not f.wounds for f in game.state.unit_figures("a1"))
+
+
+def test_ww2_sniper_counter_shifts_a_band_for_a_single_figure():
+    """L148-149: a single figure counts "as 1 range band higher", for the counter's shot as
+    for any: carefully aimed at medium range shifted to long needs 12, so an 11 misses."""
+    game = ww2_game([us_team("a1", ["us_rifleman"])], GER)
+    force(game, 11)
+    game.rules.solo_counter_attack(game, "sniper", "a1", at=(24 * IN, 10 * IN))
+    shot = next(e.roll for e in game.log if e.roll and "Sniper counter" in e.roll.reason)
+    assert shot.target == "12+" and shot.outcome == "miss"
+    assert [m[0] for m in shot.modifiers] == ["single figure"]
+    game = ww2_game([us_team("a1", ["us_rifleman", "us_nco"])], GER)  # 1" between bases: dispersed
+    force(game, 11)
+    game.rules.solo_counter_attack(game, "sniper", "a1", at=(24 * IN, 10 * IN))
+    shot = next(e.roll for e in game.log if e.roll and "Sniper counter" in e.roll.reason)
+    assert shot.target == "12+" and [m[0] for m in shot.modifiers] == ["dispersed order"]
 
 
 def test_ww2_mines_shoot_each_member_as_a_medium_range_mg_aimed_shot():

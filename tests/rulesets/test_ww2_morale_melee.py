@@ -45,6 +45,7 @@ def test_a_fourth_suppression_is_ignored_and_makes_no_morale_test():
     h = p_hit(8)
     assert m["no test"] == 1 - h + h * F(4, 6)  # a miss, or a hit that only suppresses
     assert "passed" not in m
+    assert rep.outcomes.fractions["hit, no effect"] == h * F(4, 6)  # the ignored suppression does nothing
     where = [(f.x, f.y) for f in game.state.unit_figures("b1")]
     force(game, 20, 0, 1)  # a hit on the first figure, effect 1: suppressed, the fourth
     ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="aimed")))

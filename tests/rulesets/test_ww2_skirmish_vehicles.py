@@ -223,6 +223,22 @@ def test_a_stunned_crew_may_do_nothing_that_turn():
     ok(game, Command("remove_suppression", "a", unit="a1"))
 
 
+def test_a_stunned_open_vehicles_crew_may_not_shoot_their_own_weapons():
+    """L463 again: the crew of an open half-track are stunned with it; before the stun they
+    may shoot from it, as open vehicles allow."""
+    game = wgame([vehicle("a1", "ger_sdkfz251", 24, 40)], [team("b1", [("us_rifleman", 24, 34)])])
+    st = game.state
+    quiet(game, "b")
+    see(game, "a", "b1.1")
+    crew = [c.id for c in st.unit_figures("a1") if c.id != "a1.1"]
+    assert crew
+    shots = [Command("fire", "a", figure=c, target="b1", options=options(shot="aimed")) for c in crew]
+    assert all(game.rules.is_legal(game, cmd) for cmd in shots)
+    st.figures["a1.1"].markers["stunned_until"] = game.rules.sideturn(game)
+    for cmd in shots:
+        assert "stunned" in refused(game, cmd)
+
+
 def test_vehicle_mg_hull_band_and_one_crewman_per_mg():
     game = wgame([vehicle("a1", "us_sherman", 24, 44)], [team("b1", [("ger_rifleman", 24, 32), ("ger_rifleman", 25.5, 32)])])
     quiet(game, "b")
@@ -318,6 +334,30 @@ def test_gun_he_against_infantry_uses_the_other_artillery_table():
     d, h = dist_of(rep), F(13, 20)  # 14": short 8+; 75mm rolls a d8
     assert d["hit: 1 suppressed"] == h * F(2, 8) and d["hit: 1 wounded"] == h * F(2, 8)
     assert d["hit: 1 disabled"] == h * F(1, 8) and d["hit: 1 killed"] == h * F(3, 8)
+
+
+def test_fire_records_tell_anti_tank_fire_from_mortars_flame_or_afvs():
+    """The risk factors read two kinds of heavy fire: infantry's "from mortars, flame or
+    AFVs" (L253) and an AFV's "from Anti tank weapons" (L371). A towed AT gun's HE at
+    infantry is neither an AFV's fire nor a mortar's; its shot at a tank is anti-tank fire,
+    which the tank's chart situation reads."""
+    gun = {"id": "g1", "name": "g1", "figures": [{"type": "us_57mm", "at": [24, 8]}, {"type": "us_gun_crew", "at": [22.5, 8]}]}
+    game = wgame([team("a1", [("ger_rifleman", 24, 22)]), vehicle("a2", "ger_pz4h", 30, 28)], [gun])
+    st = game.state
+    st.figures["g1.1"].attrs["ready"] = {"m1_57mm": 4}
+    ok(game, Command("end_phase", "a"))
+    quiet(game, "a")  # (no reaction fire)
+    see(game, "b", "a1.1", "a2.1")
+    force(game, 1, 1, 1)  # a miss (and whatever listens)
+    ok(game, Command("fire_gun", "b", figure="g1.1", target="a1.1", options=options(weapon="m1_57mm")))
+    rec = st.units["a1"].attrs["fired_on"][-1]
+    assert rec["heavy"] is False  # (anti-tank fire: the infantry's factors do not read it)
+    st.figures["g1.1"].attrs["ready"] = {"m1_57mm": 4}
+    st.figures["g1.1"].markers.pop("fired", None)
+    force(game, 1, 1, 1)
+    ok(game, Command("fire_gun", "b", figure="g1.1", target="a2.1", options=options(weapon="m1_57mm")))
+    assert st.units["a2"].attrs["fired_on"][-1]["at"] is True
+    assert game.rules.afv_situation(game, st.units["a2"])["under_at_fire"] == 1
 
 
 # ---- bunkers and demolition -------------------------------------------------------------------------------

@@ -55,8 +55,8 @@ class GreatWar54(RulesetBase[GWData]):
     #: assault hit is a casualty, for both sides; a mortar fires at what it sees (observed
     #: fire is an optional rule); a figure standing in the wire steps off it; 3: wire met in
     #: the enemy's turn is crossed in the side's own next turn; a solo counter's hit on a
-    #: crewed weapon already hit that turn is ignored
-    rules_version = 3
+    #: crewed weapon already hit that turn is ignored; 4: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
+    rules_version = 4
     Listing = GreatWarCommands
     Odds = GreatWarOdds
     Planner = GreatWarPlanner

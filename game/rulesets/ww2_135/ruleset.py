@@ -116,8 +116,8 @@ class Ww2135(RulesetBase[W135Data]):
     #: a move into a known obstacle it cannot pay for is refused; 3: a suppressive line whose
     #: gunner is out of action is lifted; 4: no opportunity fire at a vehicle, a figure stopped
     #: by suppressive fire moves no more that turn, a fence always hinders, aimed fire only at
-    #: a target seen in the last turn
-    rules_version = 4
+    #: a target seen in the last turn; 5: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
+    rules_version = 5
     Listing = W135Commands
     Odds = W135Odds
     Planner = W135Planner

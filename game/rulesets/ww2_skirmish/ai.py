@@ -104,14 +104,20 @@ class Ww2Planner(Ww2ChartMoves):
 
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> Iterator[Command]:
         """The team's commands, best first. A generator: the costly list of shots is
-        worked out only when the player asks past the commands before it."""
+        worked out only when the player asks past the commands before it. A suppressed team
+        tries to remove its suppression last, once it has moved: solo forces "calculate any
+        shooting they do, remove their suppression" (L40), in that order."""
         st = game.state
         if side != st.active_side or st.phase != "action" or not st.unit_alive(unit.id):
             return
-        order = unit.markers.get(SoloKey.ORDER, "halt")
+        yield from self.orders(game, side, unit)
         if self.rules.suppression(unit) and not self.rules.routing(unit):
             spent = sum(f.markers.get(Ww2FigMark.USED, 0) for f in game.state.unit_figures(unit.id))
             yield Command("remove_suppression", side, unit=unit.id, value=spent)
+
+    def orders(self, game: Game, side: str, unit: Unit) -> Iterator[Command]:
+        """The team's moves and shots by its solo order, best first."""
+        order = unit.markers.get(SoloKey.ORDER, "halt")
         v = self.rules.unit_vehicle(game, unit.id)
         if v is not None:
             yield from self._vehicle_orders(game, side, unit, v, order)
@@ -122,7 +128,7 @@ class Ww2Planner(Ww2ChartMoves):
         moves = unit.markers.get(Ww2UnitMark.MOVE_N, 0)
 
         def fire() -> Iterator[Command]:
-            if order != "rout":
+            if order != "rout" and not self.rules.suppression(unit):  # (suppressed: no fire)
                 yield from self.fire_orders(game, side, unit)
 
         if order != "rout" and not defends(game, side):
@@ -162,8 +168,10 @@ class Ww2Planner(Ww2ChartMoves):
             near = min(foes, key=lambda e: hypot(e.x - c[0], e.y - c[1])) if foes else None
             target = near.pos if near is not None else goal
             if not self.in_contact(game, unit) and moves < 2 and self.rules.formation.team_may_move(game, unit):
-                charge = order == "attack" and near is not None and hypot(near.x - c[0], near.y - c[1]) <= self.rules.mm(self.rules.data.movement.normal + 1)
-                step = self.move_to(side, unit, target) if charge else self.covered_move(game, side, unit, target, foes)
+                # Attack: "close with the nearest enemy unit at full speed and charge them if in
+                # reach" (L290): straight at it, every move its full length; the chart's "move
+                # towards the nearest visible enemy" (close) picks its cover on the way
+                step = self.move_to(side, unit, target) if order == "attack" else self.covered_move(game, side, unit, target, foes)
                 if step is not None:
                     yield step
         elif order == "advance" and moves == 0 and not self.holds_objective(game, side, unit):

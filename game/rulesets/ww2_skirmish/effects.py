@@ -44,10 +44,10 @@ class Ww2Effects(Chapter["Ww2Skirmish"]):
         says so, for the odds to read), not of a failed morale test."""
         n = self.rules.suppression(unit)
         mx = self.rules.data.suppression.max
-        data = {"effect": "suppressed"} if hit else None
-        if n >= mx:
-            game.emit("status", f"{unit.name} already has {mx} suppressions: further suppression is ignored.", units=[unit.id], data=data)
+        if n >= mx:  # (no effect for the odds to count: the hit did nothing)
+            game.emit("status", f"{unit.name} already has {mx} suppressions: further suppression is ignored.", units=[unit.id])
             return False
+        data = {"effect": "suppressed"} if hit else None
         unit.markers[Ww2UnitMark.SUPPRESSED] = n + 1
         game.emit("status", f"{unit.name} is suppressed ({n + 1}) {why}.", units=[unit.id], data=data)
         return True

@@ -153,6 +153,8 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         if self.rules.embarked(f):
             v = self.rules.vehicle_of(game, f)
             require(v is not None and self.rules.is_open_vehicle(v), f"{f.name} is inside a closed vehicle.")
+            if v is not None and v.unit == f.unit:  # its crew: stunned with it (L463)
+                self.rules.vehicles.require_awake(game, v)
 
     def loaders(self, game: Game, f: Figure, w: Weapon) -> list[Figure]:
         """Team mates whose actions count for a crewed weapon (MG loaders, mortar crew...)."""
@@ -338,7 +340,6 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         """The part of a shot that does not depend on the weapon or the shot type: what
         ``f`` can see of the target team, who a hit may fall on, the range and the cover."""
         st = game.state
-        sh = self.rules.data.shooting
         target = self.target_unit(game, target_id)
         melee = self.rules.melee_figures(game)  # every pair at once, not each figure against all
         require(target.side != f.side, f"{target.name} is on your own side.")
@@ -374,14 +375,18 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             pass
         elif vehicle is None:
             cover = min(self.rules.los(game, f, st.figures[c]).cover if st.figures[c] in seen else 2 for c in cands)
-            live = [st.figures[c] for c in cands]
-            single = len(live) == 1
-            gapd = self.rules.mm(sh.dispersed_gap) - EPS
-            dispersed = not single and all(self.rules.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
+            single, dispersed = self.spread([st.figures[c] for c in cands])
         else:
             cover = self.rules.los(game, f, vehicle).cover
         return ShotTarget(target, vehicle, cands, dist, cover, single, dispersed)
 
+
+    def spread(self, live: list[Figure]) -> tuple[bool, bool]:
+        """(single figure, dispersed order) of the figures a shot may hit: either counts
+        "as 1 range band higher" (L148-149)."""
+        single = len(live) == 1
+        gapd = self.rules.mm(self.rules.data.shooting.dispersed_gap) - EPS
+        return single, not single and all(self.rules.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
 
     def resolve_shot(self, dice: Dice, game: Game, s: Shot) -> tuple[str, str | None]:
         """(result, victim id): result is 'miss', 'suppressed', 'wounded', 'disabled',
@@ -454,15 +459,15 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
                 game.state.units[v.unit].markers[Ww2UnitMark.FIRED_ST] = self.rules.sideturn(game)
 
     def note_target(self, game: Game, target: Unit, firer: Figure, heavy: bool = False,
-                    others: Sequence[Figure] = ()) -> None:
+                    others: Sequence[Figure] = (), at: bool = False) -> None:
         """The target team is fired at by ``firer`` (and ``others`` firing with it), for
         the reaction and awareness rules and the solo risk factors. Fire from an AFV (its
-        guns or its machine guns) is "fire from AFVs"."""
+        guns or its machine guns) is "fire from AFVs"; ``at``: an anti-tank weapon's."""
         target.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
         target.markers[Ww2UnitMark.AWARE] = True
         firers = [firer, *others]
         heavy = heavy or any(self.rules.is_afv(v) for f in firers if (v := self.firing_vehicle(game, f)) is not None)
-        self.rules.note_fire(game, target.id, firer.unit, len(firers), heavy=heavy, figures=[f.id for f in firers])
+        self.rules.note_fire(game, target.id, firer.unit, len(firers), heavy=heavy, figures=[f.id for f in firers], at=at)
 
     def firing_vehicle(self, game: Game, f: Figure) -> Figure | None:
         """The vehicle a figure fires from: itself, or the vehicle it rides in."""

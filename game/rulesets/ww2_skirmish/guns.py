@@ -367,7 +367,10 @@ class Ww2Guns(Chapter["Ww2Skirmish"]):
 
     def resolve_heavy(self, game: Game, h: HeavyShot) -> None:
         self.pay_heavy(game, h)
-        self.rules.firing.note_target(game, h.target_unit, h.firer, heavy=True)
+        # flame is "under fire from ... flame" (an AFV's fire is counted by note_target); a
+        # gun or hand-held AT weapon is the AFV chart's "under fire from Anti tank weapons"
+        self.rules.firing.note_target(game, h.target_unit, h.firer, heavy=h.weapon.category == "flamethrower",
+                                      at=h.weapon.category in ("gun", "at"))
         if self.heavy_to_hit(game.dice, h):
             if h.damage is not None:
                 res = self.roll_damage(game.dice, h.damage, f"{h.weapon.name} damage on {h.target.name} ({h.damage.facing})")

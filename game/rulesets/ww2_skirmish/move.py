@@ -397,10 +397,10 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
 
     # ---- automatic moves (morale) ------------------------------------------------------------------------------------------
     def auto_move(self, game: Game, unit: Unit, goal_of, dist: float | None, why: str, flee: bool = False,
-                  only: Container[str] | None = None) -> None:
+                  only: Container[str] | None = None, extra: float = 0.0) -> None:
         """Move the team's figures on foot (``only`` those named) toward their goals, each
         up to ``dist``, or with None its own full move (L46-50: 10" for one-action figures,
-        less 2" wounded or carrying); terrain costs as in any move."""
+        less 2" wounded or carrying) and ``extra``; terrain costs as in any move."""
         figs = [f for f in self.rules.fighters(game, unit.id) if not f.attrs.get(Ww2FigAttr.CARRIED_BY) and (only is None or f.id in only)]
         if not figs:
             return
@@ -413,7 +413,7 @@ class Ww2Moving(Chapter["Ww2Skirmish"]):
             for f in order:
                 g = goals[f.id]
                 if hypot(g[0] - f.x, g[1] - f.y) >= self.rules.mm(0.05):
-                    reach = dist if dist is not None else self.base_allowance(game, f)
+                    reach = dist if dist is not None else self.base_allowance(game, f) + extra
                     leg = self.plan_leg(game, f, [clamp_to_table(game, g, 0.0)], reach, strict=False, collider=placed)
                     self.place(game, f, leg, free=True)
                     far = max(far, leg.length)

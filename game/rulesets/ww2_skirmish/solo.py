@@ -93,16 +93,19 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         return table[row][list(sh.shot_types).index(shot)] if row < len(table) else None
 
     def _counter_sniper(self, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
-        """A carefully aimed sniper shot at medium range at the figure it picks: its cover
-        shifts the band as for any shot; at medium range a sniper picks a leader or support
-        crewman when it sees one, else the nearest figure it sees."""
+        """A carefully aimed sniper shot at medium range at the figure it picks: its cover,
+        or else a single figure or a team in dispersed order (L148-149), shifts the band as
+        for any shot; at medium range a sniper picks a leader or support crewman when it
+        sees one, else the nearest figure it sees."""
         sh = self.rules.data.shooting
         seen = [f for f in figs if self.rules.los(game, at, f).visible] or figs
         picks = [f for f in seen if self.rules.role(f) in LEADER_ROLES + SUPPORT_ROLES]
         victim = min(picks or seen, key=lambda f: (self.rules.apart(f, at), f.id))
         cover = self.rules.los(game, at, victim).cover
+        single, dispersed = self.rules.firing.spread([f for f in figs if self.rules.on_table(f) and not self.rules.is_gun(f)])
         shifts = [("target in hard cover", sh.shifts.hard_cover)] if cover >= 2 else (
-            [("target in soft cover", sh.shifts.soft_cover)] if cover == 1 else [])
+            [("target in soft cover", sh.shifts.soft_cover)] if cover == 1 else
+            [("single figure" if single else "dispersed order", sh.shifts.dispersed)] if single or dispersed else [])
         need = self._medium_need("careful", sum(v for _, v in shifts))
         unit.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
         unit.markers[Ww2UnitMark.AWARE] = True
@@ -163,15 +166,15 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
     # ---- the chart's Rout (interpretation chart-rout of rulesets/solo.yaml) ------------------------------------
     def chart_rout(self, game: Game, unit: Unit) -> None:
         """A chart Rout is this ruleset's morale rout: the team is routing (no fire, no
-        move by order, rallies on a 6 at its side's start) and at once runs a full move
-        plus 5 cm straight away from the nearest enemy its side knows of; surrounded, it
-        surrenders (its figures on foot are captured)."""
+        move by order, rallies on a 6 at its side's start) and at once runs, each figure its
+        own full move (as routers flee, L92) plus 5 cm, straight away from the nearest enemy
+        its side knows of; surrounded, it surrenders (its figures on foot are captured)."""
         r = self.rules
         figs = [f for f in r.fighters(game, unit.id) if not f.attrs.get(Ww2FigAttr.CARRIED_BY)]
         if not figs or r.unit_vehicle(game, unit.id) is not None or r.routing(unit):
             return  # (a routing team fled at its side's start already)
         tb = solo_tables()
-        reach = r.mm(r.data.movement.normal) + tb.dist_mm("rout_extra")
+        extra = tb.dist_mm("rout_extra")
         centre = (sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs))
         known = [e.pos for e in r.known_enemies(game, unit.side) if r.on_table(e)]
         if surrounded(centre, known, tb.dist_mm("surround_reach")):
@@ -186,12 +189,13 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         unit.markers[Ww2UnitMark.ROUTING] = True
         unit.markers[SoloKey.CHART_ROUT] = game.state.turn
         game.emit("morale", f"{unit.name} routs (solo chart)! It flees from the nearest enemy and may not fire.", units=[unit.id])
-        vx, vy = flee_vector(centre, known, reach + r.mm(1), r.home_edge_point(game, figs[0]))
+        ux, uy = flee_vector(centre, known, 1.0, r.home_edge_point(game, figs[0]))
 
         def goal(f: Figure) -> tuple[float, float]:
-            return (f.x + vx, f.y + vy)
+            far = r.moving.base_allowance(game, f) + extra + r.mm(1)
+            return (f.x + ux * far, f.y + uy * far)
 
-        r.moving.auto_move(game, unit, goal, reach, "flees (solo chart Rout) up to", flee=True)
+        r.moving.auto_move(game, unit, goal, None, "flees (solo chart Rout) up to", flee=True, extra=extra)
         r.cleanup(game)
 
     # ---- the AFV chart's situation -------------------------------------------------------------------------
@@ -209,7 +213,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         radio = not infantry and unit.side in game.state.attrs.get(StateKey.SETTINGS, {}).get("radio_net", []) and \
             any(self.rules.fighter(f) and self.rules.on_table(f) for f in friends)
         crew_lost = sum(1 for c in st.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
-        damaged = int(bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.OPTICS))) + crew_lost
+        damaged = int(bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.OPTICS) or v.markers.get(Ww2FigMark.WRECKED))) + crew_lost
         seen = self.rules.known_enemies(game, unit.side)
         flank = behind_flank(v, seen)
         near = [f for f in friends if self.rules.apart(f, v) <= tb.dist_mm("afv_friends")]
@@ -217,7 +221,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         guns = self.rules.weapons_of(v, "gun")
         wrecked = set(v.markers.get(Ww2FigMark.WRECKED, []))
         working = [w for w in v.weapons if w not in wrecked]
-        at_fire = any(r.get("heavy") for r in self.rules.recent(game, unit, SoloKey.FIRED_ON))
+        at_fire = any(r.get("at") for r in self.rules.recent(game, unit, SoloKey.FIRED_ON))
         # "in hull down position": cover between it and the nearest enemy its side knows of,
         # judged as the damage table's "hull down or in/behind buildings" (interpretation afv-hull-down)
         nearest = min(seen, key=lambda e: (self.rules.apart(e, v), e.id)) if seen else None

@@ -79,7 +79,7 @@ class Wwify(RulesetBase[WwData]):
     Planner = WwifyPlanner
     Editor = WwEditor
     map_unit_attrs = {WwifyUnitAttr.MATERIALS: int}  # the engineers' bridging materials
-    rules_version = 3  # 2: issue 17's readings (one close combat in contact, morale per trigger, saves, medics, fled, edge distances); 3: an HMG, mortar or field gun falls silent with only its medic left; a flame kill saved in smoke is no flamethrower trigger; machine medics on by default (L170-172)
+    rules_version = 4  # 2: issue 17's readings (one close combat in contact, morale per trigger, saves, medics, fled, edge distances); 3: an HMG, mortar or field gun falls silent with only its medic left; a flame kill saved in smoke is no flamethrower trigger; machine medics on by default (L170-172); 4: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
     measure_from = "edge"  # interpretation "distances": base edge to base edge
 
     # the rules procedures, a chapter each as the text divides them
@@ -415,9 +415,9 @@ class Wwify(RulesetBase[WwData]):
     def describe_command(self, game: Game, cmd: Command) -> str:
         return self.listing.describe_command(game, cmd)
 
-    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool=False,
-                  figures: Sequence[str] = ()) -> None:
-        self.solo_view.note_fire(game, target_unit, firer_unit, firers, heavy, figures)
+    def note_fire(self, game: Game, target_unit: str, firer_unit: str | None, firers: int, heavy: bool = False,
+                  figures: Sequence[str] = (), at: bool = False) -> None:
+        self.solo_view.note_fire(game, target_unit, firer_unit, firers, heavy, figures)  # (it reads what fired for itself)
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         self.solo_view.note_losses(game, victim_unit, n, by_unit)
