@@ -1,6 +1,7 @@
 """GOODBYEEEEEE!!!: the King of Diamonds, "play to pass any Morale test" (L301), offered at
 every courage test, not only a figure's when shot at or pinned (courage.job_courage):
-a section's test, closing fire, "It's Too Quiet", a tank crew's; with forced dice (cm)."""
+a section's test, closing fire, "It's Too Quiet", a tank crew's (engine, re-entry), a pinned
+figure's rally; with forced dice (cm)."""
 
 from __future__ import annotations
 
@@ -131,3 +132,37 @@ def test_the_solo_ai_plays_the_king_on_a_section_test_taken_for_several_not_on_a
     asked(game, "b", "Private (rifleman) fails the courage test (faced by a tank")
     pick = game.rules.planner.decide(game, "b", game.rules.decision_options(game))
     assert pick is not None and pick.kind == "play_card" and pick.value == 0
+
+
+def test_a_pinned_figure_rallies_with_the_king_at_the_start_of_its_turn():
+    """L80, L160: a pinned figure tests at the start of its player's turn; failed, the King
+    of Diamonds passes it (L301) and the pin ends."""
+    a = [unit("a1", [("junior_nco", 20, 20)])]
+    b = [unit("b1", [("private", 25, 80)])]
+    game = game_of(a, b)
+    pinned = game.state.figures["b1.1"]
+    pinned.markers[GbFigMark.PINNED] = True
+    pinned.markers[GbFigMark.PRONE] = True
+    deal(game, "b", "KD", face_up=True)
+    to_step(game, "fire")
+    force(game, 6, 6)  # 12 on 6: the rally test fails
+    ok(game, Command("end_phase", "a"))  # B's turn begins with its pinned figures' tests
+    asked(game, "b", "Private (rifleman) fails the courage test (pinned, at the start of its turn): play the King of Diamonds")
+    ok(game, Command("play_card", "b", figure="b1.1", choice="KD", value=1))
+    assert GbFigMark.PINNED not in pinned.markers and "KD" not in held(game, "b")
+
+
+def test_an_abandoned_tank_s_crew_re_enters_with_the_king():
+    """The crew of an abandoned tank test at the start of their turn to get back in; failed,
+    the King of Diamonds passes the test and they re-enter."""
+    tank = unit("t1", [("light_tank_mg", 40, 80)], kind="vehicle")
+    game = game_of([unit("a1", [("private", 40, 20)])], [tank])
+    t = game.state.figures["t1.1"]
+    t.markers[GbFigMark.ABANDONED] = True
+    deal(game, "b", "KD", face_up=True)
+    to_step(game, "fire")
+    force(game, 6, 6)  # 12: the crew's test fails
+    ok(game, Command("end_phase", "a"))
+    asked(game, "b", "fails the courage test (re-enter the abandoned tank): play the King of Diamonds")
+    ok(game, Command("play_card", "b", figure="t1.1", choice="KD", value=1))
+    assert not t.markers.get(GbFigMark.ABANDONED)
