@@ -242,7 +242,9 @@ def test_the_afv_chart_points_of_a_tank_by_this_rulesets_sight_and_damage():
     v = game.state.figures["a1.1"]
     v.markers[W135FigMark.IMMOBILE] = True
     v.facing = 270.0  # its back to the enemy
-    game.rules.note_fire(game, "a1", "b1", 1, heavy=True)
+    game.rules.note_fire(game, "a1", None, 0, heavy=True)  # a mortar's burst: heavy, not anti-tank fire
+    assert game.rules.afv_situation(game, game.state.units["a1"])["under_at_fire"] == 0
+    game.rules.note_fire(game, "a1", "b1", 1, heavy=True, at=True)  # a bazooka's shot
     s = game.rules.afv_situation(game, game.state.units["a1"])
     assert (s["damaged"], s["under_at_fire"], s["flanked"]) == (1, 1, 1), s
     words = [w for _, _, w in game.rules.afv_points(game, game.state.units["a1"])]

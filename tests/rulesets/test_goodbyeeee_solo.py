@@ -68,6 +68,8 @@ def test_fire_from_a_tank_counts_as_heavy_and_as_at_fire_on_a_tank_s_chart():
     assert "heavy_fire" in {fid for fid, _, _ in rules.risk_factors(game, game.state.units["b1"])}
     b2 = game.state.units["b2"]
     assert rules.afv_situation(game, b2)["under_at_fire"] == 0
+    rules.solo_view.under_fire(game, game.state.figures["a1.1"], [game.state.figures["b2.1"]], "tank_lmg")
+    assert rules.afv_situation(game, b2)["under_at_fire"] == 0  # a tank's machine gun is no anti-tank weapon
     rules.solo_view.under_fire(game, game.state.figures["b1.2"], [game.state.figures["a1.1"]], "rifle")  # its own side: not noted
     rules.solo_view.under_fire(game, game.state.figures["a1.1"], [game.state.figures["b2.1"]], "tank_gun")
     sit = rules.afv_situation(game, b2)

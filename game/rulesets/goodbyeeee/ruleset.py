@@ -107,7 +107,7 @@ class Goodbyeeee(RulesetBase[GbData]):
     Editor = GbEditor
     Planner = GbPlanner
     listing: GbCommands
-    rules_version = 6  # 2: a solo-run tank's AFV chart Bale out abandons it (reading solo-afvs); 3: the shotgun's 5+ at long range, stand to's shots by crew, no closing fire after a dash, the King of Diamonds when shot at, the HMG's set-up turn, every section in a beaten zone under MG fire; 4: every courage test one job, offering the King of Diamonds and Luck (a section's, closing fire, It's Too Quiet, a tank crew's, a blast's pin test); 5: a section's test groups its figures when it is taken, after the step (a leader killed by it rolls for no one); 6: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
+    rules_version = 6  # 2: a solo-run tank's AFV chart Bale out abandons it (reading solo-afvs); 3: the shotgun's 5+ at long range, stand to's shots by crew, no closing fire after a dash, the King of Diamonds when shot at, the HMG's set-up turn, every section in a beaten zone under MG fire; 4: every courage test one job, offering the King of Diamonds and Luck (a section's, closing fire, It's Too Quiet, a tank crew's, a blast's pin test); 5: a section's test groups its figures when it is taken, after the step (a leader killed by it rolls for no one); 6: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held; the AFV chart's 'under AT fire' is anti-tank weapons' fire, not a tank's machine guns
 
     def __init__(self, data: GbData, terrain: TerrainFile) -> None:
         self.initiative = GbInitiative(self)

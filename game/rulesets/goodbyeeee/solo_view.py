@@ -125,7 +125,7 @@ class GbSoloView(Chapter["Goodbyeeee"]):
             "advancing": int(last == "advance" or hull_down),
             "infantry_near": int(infantry),
             "damaged": int(self.tank_damaged(v)),
-            "under_at_fire": int(any(r.get("heavy") for r in fire)),
+            "under_at_fire": int(any(r.get("at") for r in fire)),
             "flanked": int(flank),
             "alone": int(not rules._sees(game, [v], near)),
             "no_main_gun": int(main not in working),
@@ -135,15 +135,16 @@ class GbSoloView(Chapter["Goodbyeeee"]):
     # ==== bookkeeping for the risk factors ==========================================================
     def under_fire(self, game: Game, firer: Figure | None, targets: Iterable[Figure], weapon: str | None) -> None:
         """Note fire on each section among ``targets`` (hostile to the firer): heavy from a
-        tank, a mortar, a field gun or a flamethrower; a falling shell (no firer) is heavy."""
-        heavy = firer is None or self.rules.data.is_vehicle_type(firer.type) or weapon in HEAVY_WEAPONS
-        if weapon in AT_WEAPONS:
-            heavy = True
+        tank, a mortar, a field gun or a flamethrower; a falling shell (no firer) is heavy.
+        Anti-tank fire (the AFV chart's "under AT fire") is the fire of :data:`AT_WEAPONS`
+        and a falling shell, not a tank's machine guns."""
+        heavy = firer is None or self.rules.data.is_vehicle_type(firer.type) or weapon in HEAVY_WEAPONS or weapon in AT_WEAPONS
+        at = firer is None or weapon in AT_WEAPONS
         st = game.state
         units = dict.fromkeys(t.unit for t in targets if firer is None or st.hostile(firer.side, t.side))
         for uid in units:
             self.rules.note_fire(game, uid, firer.unit if firer else None, 1 if firer else 0, heavy=heavy,
-                                 figures=[firer.id] if firer else ())
+                                 figures=[firer.id] if firer else (), at=at)
 
     def note_losses(self, game: Game, victim_unit: str, n: int, by_unit: str | None) -> None:
         """A loss is credited to the unit that last fired at (or fought) the victim this turn."""

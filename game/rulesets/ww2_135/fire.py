@@ -241,7 +241,7 @@ class W135Fire(Chapter["Ww2135"]):
         f.markers[W135FigMark.FIRED] = rules.sideturn(game)
         f.markers.pop(W135FigMark.HIDDEN, None)
         t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
-        rules.note_fire(game, t.unit, f.unit, 1, heavy=heavy, figures=[f.id])
+        rules.note_fire(game, t.unit, f.unit, 1, heavy=heavy, figures=[f.id], at=heavy)  # (heavy here: a tank gun or an AT weapon)
         return True
 
     def hit_rolls(self, game: Game, f: Figure, t: Figure, shot: Shot, target: str) -> None:

@@ -117,6 +117,7 @@ class Ww2135(RulesetBase[W135Data]):
     #: gunner is out of action is lifted; 4: no opportunity fire at a vehicle, a figure stopped
     #: by suppressive fire moves no more that turn, a fence always hinders, aimed fire only at
     #: a target seen in the last turn; 5: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
+    #: (and the AFV chart's 'under AT fire' reads anti-tank weapons' fire, not a mortar's burst)
     rules_version = 5
     Listing = W135Commands
     Odds = W135Odds
@@ -361,7 +362,7 @@ class Ww2135(RulesetBase[W135Data]):
             "advancing": int(last == "advance" or hull_down),
             "infantry_near": int(any(not self.is_vehicle(f) and self.apart(f, v) <= tb.dist_mm("afv_infantry") for f in friends)),
             "damaged": int(bool(v.markers.get(W135FigMark.IMMOBILE))),
-            "under_at_fire": int(any(r.get("heavy") for r in self.recent(game, unit, SoloKey.FIRED_ON))),
+            "under_at_fire": int(any(r.get("at") for r in self.recent(game, unit, SoloKey.FIRED_ON))),  # not a mortar's burst
             "flanked": int(behind_flank(v, seen)),
             "alone": int(not any(self.sight.clear(game, v, f, friendly=True) for f in near)),
             "no_main_gun": int("tank_gun" not in kinds),
