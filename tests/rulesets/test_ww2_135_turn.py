@@ -53,8 +53,10 @@ def test_each_figure_gets_its_qualitys_points_as_its_sides_turn_begins():
 def test_unspent_points_are_lost_and_the_sides_alternate():
     game = game_of([("us_rifleman", 10, 4)])
     f, g = fig(game), fig(game, 0, "b")
+    force(game, 6, 6)  # each man is alone: his test as his turn begins passes (L254)
     ok(game, Command(END_PHASE, "a"))
     assert game.state.active_side == "b" and points(game, f) == 0 and points(game, g) == 4
+    force(game, 6, 6)
     ok(game, Command(END_PHASE, "b"))
     assert (game.state.turn, game.state.active_side) == (2, "a") and points(game, f) == 4
 

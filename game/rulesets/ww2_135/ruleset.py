@@ -117,7 +117,8 @@ class Ww2135(RulesetBase[W135Data]):
     #: gunner is out of action is lifted; 4: no opportunity fire at a vehicle, a figure stopped
     #: by suppressive fire moves no more that turn, a fence always hinders, aimed fire only at
     #: a target seen in the last turn; 5: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
-    #: (and the AFV chart's 'under AT fire' reads anti-tank weapons' fire, not a mortar's burst)
+    #: (and the AFV chart's 'under AT fire' reads anti-tank weapons' fire, not a mortar's burst); a lone figure's test comes
+    #: before its points are set, so failing it costs a point that turn
     rules_version = 5
     Listing = W135Commands
     Odds = W135Odds
@@ -235,6 +236,9 @@ class Ww2135(RulesetBase[W135Data]):
         self.suppressing.expire(game, side)
         self.blasts.age_smoke(game, f"start:{side}")
         self.melee.escapes(game, side)
+        # the lone figures' tests first: one that fails is suppressed, a point less this turn
+        # (reading ap-when)
+        self.morale.lone_tests(game, side)
         total = 0
         for f in sorted(st.side_figures(side), key=lambda x: x.id):
             f.markers.pop(FigureMark.MOVED, None)
@@ -247,7 +251,6 @@ class Ww2135(RulesetBase[W135Data]):
                 pools.reset(st, self.who(f), HELD, 0)  # held for the enemy turn just ended (L125)
             total += n
         game.emit("points", f"{st.sides[side].name}'s turn: {total} action points among their figures.", side=side)
-        self.morale.lone_tests(game, side)
         self.afv_option.roll_side(game)  # the optional rule: every AFV dices on the AFV chart
 
     def on_side_end(self, game: Game) -> None:
