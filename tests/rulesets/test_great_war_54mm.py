@@ -198,7 +198,8 @@ def test_wire_met_in_the_enemys_turn_is_crossed_in_the_units_own_next_turn():
     assert f.y == pytest.approx(26.5 * IN, abs=0.01) and f.markers["at_wire"]
     force(game, 9, 4, 4)  # his rally test fails (9); he keeps running 8"
     end_phases(game, "shooting", "b")
-    assert st.turn == 1 and f.y < 25.5 * IN and not f.markers.get("at_wire")
+    # over the wire free, the 8" measured from its far side (reading wire)
+    assert st.turn == 1 and f.y == pytest.approx((25.5 - 8) * IN, abs=0.01) and not f.markers.get("at_wire")
 
 
 def morale_game(n=4, officer=False):

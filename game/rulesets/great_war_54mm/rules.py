@@ -265,14 +265,13 @@ class GreatWar54(RulesetBase[GWData]):
         roll.outcome = f"runs {roll.total}\""
         for f in self.alive(game, unit.id):
             home = self.home_edge_point(game, f)
-            to_edge = self.dist(f.pos, home)
-            if to_edge < 1e-6:
+            if self.dist(f.pos, home) < 1e-6:
                 continue
-            frac = min(1.0, dist / to_edge)
-            goal = (f.x + (home[0] - f.x) * frac, f.y + (home[1] - f.y) * frac)
-            plan = plan_move(self, game, f, [goal], budget=dist, strict=False)
+            # toward the edge, the run's inches of move: wire it met in an earlier turn is
+            # crossed free and the rest measured from its far side (reading wire)
+            plan = plan_move(self, game, f, [home], budget=dist, strict=False)
             self.place(game, f, plan)
-            if plan.stopped_by is None and self.dist(f.pos, home) < f.radius + 1e-6 and frac >= 1.0:
+            if plan.stopped_by is None and self.dist(f.pos, home) < f.radius + 1e-6:
                 f.life = FLED
                 game.emit("status", f"{f.name} of {unit.name} runs off the table.", figures=[f.id], units=[unit.id])
 
