@@ -375,18 +375,11 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             pass
         elif vehicle is None:
             cover = min(self.rules.los(game, f, st.figures[c]).cover if st.figures[c] in seen else 2 for c in cands)
-            single, dispersed = self.spread([st.figures[c] for c in cands])
+            single, dispersed = self.rules.formation.spread([st.figures[c] for c in cands])
         else:
             cover = self.rules.los(game, f, vehicle).cover
         return ShotTarget(target, vehicle, cands, dist, cover, single, dispersed)
 
-
-    def spread(self, live: list[Figure]) -> tuple[bool, bool]:
-        """(single figure, dispersed order) of the figures a shot may hit: either counts
-        "as 1 range band higher" (L148-149)."""
-        single = len(live) == 1
-        gapd = self.rules.mm(self.rules.data.shooting.dispersed_gap) - EPS
-        return single, not single and all(self.rules.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
 
     def resolve_shot(self, dice: Dice, game: Game, s: Shot) -> tuple[str, str | None]:
         """(result, victim id): result is 'miss', 'suppressed', 'wounded', 'disabled',
@@ -444,8 +437,7 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             s.firer.markers[Ww2FigMark.AR_MODE] = s.mode
 
     def mark_fired_with(self, game: Game, f: Figure, w: Weapon) -> None:
-        """``f`` fired ``w``, alone or in a volley: a belt-fed MG on foot may not move
-        this turn (L116 "may not move and fire if belt fed")."""
+        """``f`` fired ``w`` (alone or together): a belt-fed MG on foot may not move (L116)."""
         if w.belt_fed and not self.rules.is_vehicle(f):
             f.markers[Ww2FigMark.NO_MOVE] = True
         self.mark_fired(game, f)

@@ -29,8 +29,16 @@ DISPERSED_MARGIN = 0.2  # inches beyond the dispersed gap (and inside cohesion) 
 
 
 class Ww2Formation(Chapter["Ww2Skirmish"]):
-    # ---- moving the team together -------------------------------------------------------------------------------------
     rules: Ww2Skirmish
+
+    def spread(self, live: list[Figure]) -> tuple[bool, bool]:
+        """(single figure, dispersed order) of the figures a shot may hit: either counts
+        "as 1 range band higher" (L148-149)."""
+        single = len(live) == 1
+        gapd = self.rules.mm(self.rules.data.shooting.dispersed_gap) - EPS
+        return single, not single and all(self.rules.gap(a, b) >= gapd for i, a in enumerate(live) for b in live[i + 1:])
+
+    # ---- moving the team together -------------------------------------------------------------------------------------
 
     def team_movers(self, game: Game, unit: Unit) -> list[Figure]:
         return [f for f in self.rules.fighters(game, unit.id)

@@ -82,7 +82,7 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
             return
         if out == "retire":
             game.emit("morale", f"{unit.name} retires to the nearest cover to its rear.", units=[unit.id])
-            self.rules.moving.retire_to_cover(game, unit)
+            self.rules.flight.retire_to_cover(game, unit)
         elif out == "suppression":
             self.rules.effects.suppress(game, unit, "(failed morale test)", hit=False)
         elif out == "falls back":
@@ -90,11 +90,11 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
                                   units=[unit.id])
             roll.outcome = f"moves {roll.value}\" away, no move or fire next turn"
             unit.markers[Ww2UnitMark.SHAKEN_UNTIL] = self.rules.next_own_sideturn(game, unit.side)
-            self.rules.moving.move_away(game, unit, self.rules.mm(roll.value), "falls back")
+            self.rules.flight.move_away(game, unit, self.rules.mm(roll.value), "falls back")
         elif out == "routs":
             unit.markers[Ww2UnitMark.ROUTING] = True
             game.emit("morale", f"{unit.name} routs! It flees from the nearest enemy and may not fire.", units=[unit.id])
-            self.rules.moving.move_away(game, unit, None, "flees")
+            self.rules.flight.move_away(game, unit, None, "flees")
 
     # ---- suppression removal ---------------------------------------------------------------------------------------------
     def check_remove_suppression(self, game: Game, cmd: Command) -> None:

@@ -59,6 +59,7 @@ from game.rulesets.ww2_skirmish.demolition import Ww2Demolition
 from game.rulesets.ww2_skirmish.editor import Ww2Editor
 from game.rulesets.ww2_skirmish.effects import Ww2Effects
 from game.rulesets.ww2_skirmish.fire import Ww2Firing
+from game.rulesets.ww2_skirmish.flight import Ww2Flight
 from game.rulesets.ww2_skirmish.formation import Ww2Formation
 from game.rulesets.ww2_skirmish.guns import Ww2Guns
 from game.rulesets.ww2_skirmish.melee import Ww2Melee
@@ -125,6 +126,7 @@ class Ww2Skirmish(Ww2Common):
         self.formation = Ww2Formation(self)
         self.teams = Ww2Teams(self)
         self.moving = Ww2Moving(self)
+        self.flight = Ww2Flight(self)
         self.spotting = Ww2Spotting(self)
         super().__init__(data, terrain)
 
@@ -299,7 +301,7 @@ class Ww2Skirmish(Ww2Common):
         for i in range(self.data.movement.max_move_actions):  # L92: all their actions, at full speed (at most 2 moves, L44)
             if not self.fighters(game, unit.id):
                 break
-            self.moving.move_away(game, unit, None, "flees", only={fid for fid, n in moves.items() if n > i})
+            self.flight.move_away(game, unit, None, "flees", only={fid for fid, n in moves.items() if n > i})
 
     def on_side_end(self, game: Game) -> None:
         st = game.state

@@ -102,7 +102,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
         picks = [f for f in seen if self.rules.role(f) in LEADER_ROLES + SUPPORT_ROLES]
         victim = min(picks or seen, key=lambda f: (self.rules.apart(f, at), f.id))
         cover = self.rules.los(game, at, victim).cover
-        single, dispersed = self.rules.firing.spread([f for f in figs if self.rules.on_table(f) and not self.rules.is_gun(f)])
+        single, dispersed = self.rules.formation.spread([f for f in figs if self.rules.on_table(f) and not self.rules.is_gun(f)])
         shifts = [("target in hard cover", sh.shifts.hard_cover)] if cover >= 2 else (
             [("target in soft cover", sh.shifts.soft_cover)] if cover == 1 else
             [("single figure" if single else "dispersed order", sh.shifts.dispersed)] if single or dispersed else [])
@@ -195,7 +195,7 @@ class Ww2Solo(Chapter["Ww2Skirmish"]):
             far = r.moving.base_allowance(game, f) + extra + r.mm(1)
             return (f.x + ux * far, f.y + uy * far)
 
-        r.moving.auto_move(game, unit, goal, None, "flees (solo chart Rout) up to", flee=True, extra=extra)
+        r.flight.auto_move(game, unit, goal, None, "flees (solo chart Rout) up to", flee=True, extra=extra)
         r.cleanup(game)
 
     # ---- the AFV chart's situation -------------------------------------------------------------------------
