@@ -452,9 +452,8 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
 
     def note_target(self, game: Game, target: Unit, firer: Figure, heavy: bool = False,
                     others: Sequence[Figure] = (), at: bool = False) -> None:
-        """The target team is fired at by ``firer`` (and ``others`` firing with it), for
-        the reaction and awareness rules and the solo risk factors. Fire from an AFV (its
-        guns or its machine guns) is "fire from AFVs"; ``at``: an anti-tank weapon's."""
+        """The target team is fired at by ``firer`` (and ``others``), for reactions, awareness and the
+        risk factors. Any fire from an AFV is "fire from AFVs"; ``at``: an anti-tank weapon's."""
         target.markers[Ww2UnitMark.FIRED_AT] = self.rules.sideturn(game)
         target.markers[Ww2UnitMark.AWARE] = True
         firers = [firer, *others]
