@@ -49,6 +49,11 @@ LUCKY_WEAPONS = frozenset({"lmg", "mg", "sniper_rifle", "at_rifle", "tank_gun", 
 KING_ALWAYS = frozenset({"rally", "engine", "reenter"})
 
 
+def leader_or_gunner(planner: GbPlanner, fig: Figure) -> tuple[bool, bool]:
+    """(an NCO or officer, carrying a weapon worth a Luck point): whose tests the AI pays for."""
+    return planner.rules.troop(fig).role in ("nco", "officer"), bool(set(fig.weapons) & LUCKY_WEAPONS)
+
+
 def answer(planner: GbPlanner, game: Game, options: list[tuple[str, Command]]) -> Command | None:
     """Luck is spent where a point buys most: a wound saved, a section's command roll, a
     fight, and the shots of machine guns and specialists' weapons; a leader's or a gunner's
@@ -65,8 +70,7 @@ def answer(planner: GbPlanner, game: Game, options: list[tuple[str, Command]]) -
         fig = game.state.figures[cards[1].figure_id]
         q = rules.jobs.queue(game)
         test = q[0] if q and q[0].get("do") == "courage" else {}
-        keen = (rules.troop(fig).role in ("nco", "officer") or bool(set(fig.weapons) & LUCKY_WEAPONS)
-                or test.get("then") in KING_ALWAYS or (test.get("then") == "section" and (test["rout"] or len(test["group"]) > 1)))
+        keen = (any(leader_or_gunner(planner, fig)) or test.get("then") in KING_ALWAYS or (test.get("then") == "section" and (test["rout"] or len(test["group"]) > 1)))
         return cards[1] if keen else cards[0]
     luck = {c.choice: c for _, c in options if c.kind == "use_luck"}
     if "use" not in luck or "decline" not in luck:
@@ -74,8 +78,7 @@ def answer(planner: GbPlanner, game: Game, options: list[tuple[str, Command]]) -
     d = rules.decision(game)
     prompt = str(d["prompt"]) if d else ""
     fig = game.state.figures[luck["use"].figure_id]
-    leader = rules.troop(fig).role in ("nco", "officer")
-    gunner = bool(set(fig.weapons) & LUCKY_WEAPONS)
+    leader, gunner = leader_or_gunner(planner, fig)
     if "'s shot at" in prompt:
         return luck["use"] if gunner else luck["decline"]
     if "courage test" in prompt:

@@ -126,9 +126,8 @@ class GbCourage(Chapter["Goodbyeeee"]):
 
     def pin_test(self, game: Game, fig: Figure, weapon: str) -> None:
         """L160, L203: a shot on target that failed to wound; a failure pins the figure (the
-        test runs as soon as the step that made it ends: :meth:`job_courage`)."""
-        if self.pinned(fig) or not self.rules.firing.standing(fig):
-            return
+        test runs as soon as the step that made it ends, unless the figure is pinned or down
+        by then: :meth:`job_courage`)."""
         self.rules.jobs.insert_next(game, self.pin_job(fig, weapon))
 
     def pin_chance(self, game: Game, fig: Figure, weapon: str) -> float:

@@ -398,9 +398,7 @@ class GbFire(Chapter["Goodbyeeee"]):
                 return []
         if job.get("wound"):
             return []
-        if self.rules.courage.pinned(target) or not self.standing(target):
-            return []
-        return [self.rules.courage.pin_job(target, job["weapon"])]
+        return [self.rules.courage.pin_job(target, job["weapon"])]  # (no test for a figure pinned or down: job_courage)
 
     def missed(self, job: dict) -> bool:
         return job["hit"] < job["shot"]["to_hit"] or job["hit"] == 1
