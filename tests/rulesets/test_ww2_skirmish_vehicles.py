@@ -183,23 +183,31 @@ def test_exploding_tank_kills_its_crew():
     assert all(st.figures[f"a1.1.c{i}"].life == DEAD for i in range(1, 6))
 
 
+def ready_now_fire_next_turn(game, fire, refusal, target):
+    """``fire`` (by the side whose turn it is) is refused with ``refusal``; the firer readies
+    its weapon with its 2 actions, and on its side's next turn fires (a forced miss) with
+    them saved: the saved actions are spent."""
+    st, side, fid, wid = game.state, fire.side, fire.figure, dict(fire.options)["weapon"]
+    assert refusal in refused(game, fire)
+    ok(game, Command("ready", side, figure=fid, options=options(weapon=wid)))
+    assert st.figures[fid].attrs["ready"][wid] == 2
+    ok(game, Command("end_phase", side))
+    ok(game, Command("end_phase", st.active_side))
+    assert st.active_side == side and st.turn == 2
+    see(game, side, target)
+    force(game, 1)  # a miss
+    ok(game, fire)
+    assert st.figures[fid].attrs["ready"][wid] == 0
+
+
 def test_guns_save_actions_from_turn_to_turn():
     b = {"id": "b1", "name": "b1", "figures": [{"type": "ger_pak40", "at": [24, 8]}, {"type": "ger_gun_crew", "at": [22.5, 8]}]}
     game = wgame([vehicle("a1", "us_sherman", 24, 28)], [b])
-    st = game.state
     quiet(game, "a")
     ok(game, Command("end_phase", "a"))
     see(game, "b", "a1.1")
-    assert "needs 4 actions" in refused(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40")))
-    ok(game, Command("ready", "b", figure="b1.1", options=options(weapon="pak40")))
-    assert st.figures["b1.1"].attrs["ready"]["pak40"] == 2
-    ok(game, Command("end_phase", "b"))
-    ok(game, Command("end_phase", "a"))
-    assert st.active_side == "b" and st.turn == 2
-    see(game, "b", "a1.1")
-    force(game, 1)
-    ok(game, Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40")))
-    assert st.figures["b1.1"].attrs["ready"]["pak40"] == 0
+    fire = Command("fire_gun", "b", figure="b1.1", target="a1.1", options=options(weapon="pak40"))
+    ready_now_fire_next_turn(game, fire, "needs 4 actions", "a1.1")
 
 
 def test_a_stunned_crew_may_do_nothing_that_turn():
@@ -312,20 +320,11 @@ def test_a_mortar_man_alone_saves_his_actions_over_two_turns():
     a = [team("a1", [("brit_2in_mortar", 24, 40)])]
     b = [team("b1", [("ger_rifleman", 24, 30)])]
     game = wgame(a, b)
-    st = game.state
     quiet(game, "b")
     see(game, "a", "b1.1")
     fire = Command("blast", "a", figure="a1.1", target="b1.1", options=options(weapon="two_inch_mortar"))
-    assert "ready it over several turns" in refused(game, fire)
-    ok(game, Command("ready", "a", figure="a1.1", options=options(weapon="two_inch_mortar")))
-    assert st.figures["a1.1"].attrs["ready"]["two_inch_mortar"] == 2
-    ok(game, Command("end_phase", "a"))
-    ok(game, Command("end_phase", "b"))
-    assert st.active_side == "a" and st.turn == 2
-    see(game, "a", "b1.1")
-    force(game, 1)  # a miss
-    ok(game, fire)
-    assert st.figures["a1.1"].attrs["ready"]["two_inch_mortar"] == 0 and st.figures["a1.1"].attrs["rounds"] == 3
+    ready_now_fire_next_turn(game, fire, "ready it over several turns", "b1.1")
+    assert game.state.figures["a1.1"].attrs["rounds"] == 3
 
 
 def test_gun_he_against_infantry_uses_the_other_artillery_table():
