@@ -116,6 +116,16 @@ def test_challenged_once_a_turn_and_only_a_lone_figure_within_6_inches():
     assert "not alone (L229)" in refused(game3, Command("challenge", "a", figure="a1.1", target="b1.1"))
 
 
+def test_a_vehicle_is_never_asked_to_surrender():
+    """A vehicle has no morale of its own (interpretation vehicles): three riflemen beside a
+    lone Panzer IV may not challenge it, whatever the die would say."""
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 32, 20), ("us_rifleman", 28, 20)], [("panzer_iv", 30, 25)], friends=False)
+    tank = fig(game, "b1.1")
+    force(game, 1)
+    assert "is a vehicle" in refused(game, Command("challenge", "a", figure="a1.1", target=tank.id))
+    assert tank.alive
+
+
 def test_the_chance_to_fight_on():
     """Two enemies in sight, suppressed, a friend in sight: 2 + 1 - 1 = 2: 3-6 fights on, 4 in 6."""
     assert Fraction(sum(1 for r in range(1, 7) if r > 2), 6) == Fraction(2, 3)

@@ -178,3 +178,17 @@ def test_a_line_whose_gunner_is_killed_is_lifted_and_stops_nobody():
     ok(game, south(y, 9))  # across where the line lay: no re-loading d6, no 2d6
     assert round(y.y / IN, 3) == 27
     assert game.dice.count == before
+
+
+def test_a_vehicle_crossing_a_line_is_not_diced_for_stopped_or_suppressed():
+    """Small arms do not harm a vehicle and it has no morale (interpretation vehicles): a
+    Sherman drives through an MG 42's line with no re-loading die and no 2d6, and keeps its
+    points and its main gun."""
+    game = game_of([("de_mg42", 30, 10)], [("sherman", 25, 30)])
+    mg, tank = figs(game, "a")[0], figs(game, "b")[0]
+    ok(game, lay(game, mg, 30, 40))
+    ok(game, Command(END_PHASE, "a"))
+    src = force(game, 2, 6, 6)   # what would stop a man: firing (2), 12
+    ok(game, Command("move", "b", figure=tank.id, path=((35 * IN, 30 * IN),)))
+    assert round(tank.x / IN, 3) == 35 and not tank.markers.get(W135FigMark.STOPPED) and not tank.markers.get(W135FigMark.MORALE)
+    assert src.used == 0   # no die rolled for the crossing

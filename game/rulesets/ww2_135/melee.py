@@ -187,6 +187,8 @@ class W135Melee(Chapter["Ww2135"]):
             refuse("Name the figure asking and the enemy figure asked to surrender.")
         require(cmd.side == st.active_side, f"{f.name} asks in its own side's turn.")
         require(t.alive and st.hostile(f.side, t.side), f"{t.name} is not an enemy in action.")
+        require(not rules.is_vehicle(t), f"{t.name} is a vehicle: it has no morale to break and is not asked to surrender "
+                "(interpretation vehicles).")
         s = rules.data.surrender
         require(rules.in_units(rules.dist(f.pos, t.pos)) <= s.within + 1e-9, f"{f.name} must be within {s.within:g}\" of {t.name} (L229).")
         near = [o for o in st.side_figures(t.side) if o.id != t.id and rules.in_units(rules.dist(o.pos, t.pos)) <= s.friend_over + 1e-9]

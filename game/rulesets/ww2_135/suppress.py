@@ -147,8 +147,11 @@ class W135Suppress(Chapter["Ww2135"]):
     def live_lines(self, game: Game, mover: Figure) -> list[Marker]:
         """The lines of ``mover``'s enemies acting now (laid in their last turn, or in this
         one as opportunity fire) whose gunner is still in action: a gun nobody fires stops
-        nobody (interpretation suppress-template)."""
+        nobody (interpretation suppress-template). None for a vehicle: it has no morale to
+        suppress and small arms do not harm it (interpretation vehicles)."""
         st = game.state
+        if self.rules.is_vehicle(mover):
+            return []
         now = self.rules.sideturn(game)
         return [m for m in st.markers.values() if m.kind == LINE and st.hostile(m.side, mover.side) and m.attrs[W135LineAttr.UNTIL] >= now
                 and (g := st.figures.get(m.attrs[W135LineAttr.FIGURE])) is not None and g.alive]
@@ -224,7 +227,7 @@ class W135Suppress(Chapter["Ww2135"]):
         st = game.state
         last = st.attrs.get(W135GameAttr.LAST_MOVE)
         f = st.figures.get(actor_id)
-        if f is None or not isinstance(last, dict) or last.get("figure") != actor_id:
+        if f is None or not isinstance(last, dict) or last.get("figure") != actor_id or self.rules.is_vehicle(f):
             return
         path = [(float(x), float(y)) for x, y in last["path"]]
         if len(path) < 2:
