@@ -130,6 +130,31 @@ def test_a_grenade_through_a_window_from_4_inches_needs_5(roll, inside):
     assert [r.target for r in burst] == (["in a building"] if inside else [])
 
 
+def test_a_grenade_bursting_outside_the_wall_does_not_reach_the_man_inside():
+    """Interpretation blast-walls: a grenade lands 1" outside the west wall; the German
+    inside, 1" beyond the wall (2" from the burst, under its circle), rolls nothing; his
+    comrade outside at the same distance does."""
+    game = game_of([("us_rifleman", 25, 34)], [("de_rifleman", 31, 34), ("de_rifleman", 29, 36)])
+    a, inside, outside = fig(game, "a1.1"), fig(game, "b1.1"), fig(game, "b1.2")
+    a.facing = 0.0
+    force(game, 2, 6, 6)   # 4": no deviation; the die: BANG; whoever is under the burst rolls 12
+    ok(game, Command("throw", "a", figure=a.id, point=(29 * IN, 34 * IN)))
+    assert inside.alive and outside.life == DEAD
+    assert [r.reason for r in (e.roll for e in game.log.events if e.roll) if "The grenade" in r.reason] == [
+        f"The grenade: {outside.name}"]
+
+
+def test_a_grenade_through_the_window_catches_no_one_outside_the_wall():
+    """Interpretation blast-walls, the other way: a grenade in through the window bursts
+    inside; the man just outside that wall is not under it, the man inside is."""
+    game = game_of([("us_rifleman", 44, 34)], [("de_rifleman", 38, 34), ("de_rifleman", 41, 35.5), ("de_rifleman", 50, 50)])
+    a, inside, outside = fig(game, "a1.1"), fig(game, "b1.1"), fig(game, "b1.2")
+    a.facing = 180.0
+    force(game, 2, 3, 1, 6, 6)   # through the window (5); the die: BANG; whoever is under rolls 12
+    ok(game, Command("throw", "a", figure=a.id, target=WINDOW))
+    assert inside.life == DEAD and outside.alive
+
+
 def test_a_bazooka_at_the_wall_hits_the_men_inside_within_2_inches():
     game = game_of([("us_bazooka", 35, 20)], [("de_rifleman", 35, 31), ("de_rifleman", 35, 35), ("de_rifleman", 50, 50)])
     a, near, far = fig(game, "a1.1"), fig(game, "b1.1"), fig(game, "b1.2")

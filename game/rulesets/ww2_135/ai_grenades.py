@@ -39,8 +39,11 @@ def grenade_point(rules: Ww2135, game: Game, f: Figure, tried: list[tuple[float,
 def grenade_points(rules: Ww2135, game: Game, f: Figure, e: Figure) -> list[tuple[float, float]]:
     """The places :func:`grenade_point` tries at ``e``, in order: ``e``'s, then :data:`GRENADE_STEPS`
     back towards ``f``; none whose burst could catch ``f`` or a friend of it (within the
-    burst's radius and the deviation the throw's distance may give, L133, L158-162)."""
+    burst's radius and the deviation the throw's distance may give, L133, L158-162), and
+    none outside the walls ``e`` stands within (a burst does not reach through them,
+    interpretation blast-walls)."""
     g = rules.data.grenades
+    room = rules.blasts.building_at(game, e.pos)
     friends = [(o.x, o.y) for o in game.state.side_figures(f.side) if not rules.is_vehicle(o)]
     d = rules.dist(e.pos, f.pos)
     out = []
@@ -49,6 +52,8 @@ def grenade_points(rules: Ww2135, game: Game, f: Figure, e: Figure) -> list[tupl
             break
         k = rules.mm(inches) / d
         p = (round(e.x + (f.x - e.x) * k, 3), round(e.y + (f.y - e.y) * k, 3)) if inches else e.pos
+        if rules.blasts.building_at(game, p) != room:
+            continue
         far = rules.in_units(rules.dist(f.pos, p))
         off = next((r.by for r in g.deviation if far <= r.upto + 1e-9), g.deviation[-1].by)
         clear = rules.mm(g.burst / 2 + off)

@@ -41,15 +41,24 @@ class W135Blasts(Chapter["Ww2135"]):
 
     # ---- the effect table (L153-156) -----------------------------------------------------------------
     def in_building(self, game: Game, f: Figure) -> bool:
-        return any(ft.type.id in BUILDINGS for ft in game.table.features_at(f.pos))
+        return self.building_at(game, f.pos) is not None
+
+    def building_at(self, game: Game, p: XY) -> str | None:
+        """The building or bunker ``p`` stands in (its feature id), else None: the open."""
+        return next((ft.id for ft in game.table.features_at(p) if ft.type.id in BUILDINGS), None)
 
     def under(self, game: Game, centre: XY, across: float) -> list[Figure]:
-        """The figures in action whose centre is under a circle ``across`` inches wide (the
-        effect table is for men: vehicles are harmed by anti-tank fire only, interpretation
-        vehicles)."""
+        """The figures in action whose centre is under a circle ``across`` inches wide and
+        on the same side of a building's walls as the burst (interpretation blast-walls: a
+        burst in the open does not reach men inside through the walls, nor one inside a
+        building men outside; a building is grenaded through its windows and doors, L137).
+        The effect table is for men: vehicles are harmed by anti-tank fire only
+        (interpretation vehicles)."""
         r = self.rules.mm(across) / 2
-        return sorted((f for f in game.state.figures.values() if f.alive and not self.rules.is_vehicle(f)
-                       and hypot(f.x - centre[0], f.y - centre[1]) <= r + 1e-6), key=lambda f: f.id)
+        near = [f for f in game.state.figures.values() if f.alive and not self.rules.is_vehicle(f)
+                and hypot(f.x - centre[0], f.y - centre[1]) <= r + 1e-6]
+        here = self.building_at(game, centre) if near else None
+        return sorted((f for f in near if self.building_at(game, f.pos) == here), key=lambda f: f.id)
 
     def explode(self, game: Game, centre: XY, across: float, what: str) -> None:
         """A burst ``across`` inches wide at ``centre``: every figure under it rolls on the table."""
