@@ -95,6 +95,22 @@ def test_the_modifiers_range_moved_and_fired_on():
     assert "reaches 24\"" in refused(game2, shoot(fig(game2, "a1.1"), fig(game2, "b1.1"), "bazooka"))
 
 
+def test_a_tank_that_moved_and_then_turned_still_counts_as_moved():
+    """L299 "Target moved +3" has no footnote (L82's is for small arms): a Panzer IV moves 6"
+    and turns on the spot; the bazooka's shot next turn still counts the move."""
+    game = game_of([("us_bazooka", 30, 4)], [("panzer_iv", 30, 26)])
+    a, t = fig(game, "a1.1"), fig(game, "b1.1")
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("move", "b", figure=t.id, path=((30 * IN, 20 * IN),)))
+    ok(game, Command("turn", "b", figure=t.id, point=(30 * IN, 0.0)))
+    ok(game, Command(END_PHASE, "b"))
+    shot = game.rules.anti_tank.plan(game, shoot(a, t, "bazooka"))
+    assert ("target moved", 3) in shot.modifiers
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))   # a turn standing still: no longer moved
+    assert ("target moved", 3) not in game.rules.anti_tank.plan(game, shoot(a, t, "bazooka")).modifiers
+
+
 def test_a_panzerfaust_is_fired_once_and_small_arms_do_not_harm_a_tank():
     game = game_of([("de_panzerfaust", 30, 20)], [("sherman", 30, 28)])
     a, t = fig(game, "a1.1"), fig(game, "b1.1")

@@ -89,7 +89,7 @@ class W135AntiTank(Chapter["Ww2135"]):
         if acquire:
             require(not rules.acquisition.tried(game, f, t), f"{f.name} failed to acquire {t.name} this turn (L35).")
         m = rules.data.anti_tank.modifiers
-        if rules.moving.moving_since_action(game, t) > 1e-9:
+        if rules.moving.moved_latest(game, t) > 1e-9:
             mods.append(("target moved", m.target_moved))
         face = self.facing(t, f.pos)
         if face == "side":

@@ -60,7 +60,15 @@ class W135Move(Chapter["Ww2135"]):
     def moving_since_action(self, game: Game, f: Figure) -> float:
         """Inches ``f`` moved in its side's latest turn since its last other action (L76, L82:
         interpretation target-moved)."""
-        mark = f.markers.get(W135FigMark.MOVING)
+        return self._latest(game, f.markers.get(W135FigMark.MOVING))
+
+    def moved_latest(self, game: Game, f: Figure) -> float:
+        """Inches ``f`` moved in all of its side's latest turn, whatever it did after (the
+        anti-tank table's "Target moved", L299, has no L82 footnote: interpretation target-moved)."""
+        return self._latest(game, f.markers.get(W135FigMark.MOVED_IN))
+
+    def _latest(self, game: Game, mark: object) -> float:
+        """A [side-turn, inches] record's inches when it is of its side's latest turn, else 0."""
         if not isinstance(mark, list):
             return 0.0
         return float(mark[1]) if mark[0] > self.rules.sideturn(game) - len(game.state.side_order) else 0.0
