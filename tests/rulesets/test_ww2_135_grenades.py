@@ -106,6 +106,21 @@ def test_thrown_back_it_goes_off_in_the_hand_on_the_red_face_only():
         assert (x.life == DEAD) == (dead == "thrower") and (a.life == DEAD) == (dead == "american")
 
 
+def test_a_grenade_thrown_back_is_aimed_as_any_throw():
+    """Throwing it back is a throw (L133-145): not by a suppressed man (L79, interpretation
+    fire-levels), nor behind him where he does not look (L47, L135)."""
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 24)])
+    a, x = figs(game, "a")[0], figs(game, "b")[0]
+    force(game, 4)
+    ok(game, throw(a, 30, 24.5))
+    ok(game, Command(END_PHASE, "a"))
+    (m,) = [m for m in game.state.markers.values() if m.kind == "grenade"]
+    back = Command("throw_back", "b", figure=x.id, target=m.id, point=(30 * IN, 36 * IN))   # behind him
+    assert "must turn to face that way first (L47)" in refused(game, back)
+    x.markers[W135FigMark.MORALE] = 1
+    assert "is suppressed and cannot throw" in refused(game, Command("throw_back", "b", figure=x.id, target=m.id, point=(30 * IN, 20 * IN)))
+
+
 def test_smoke_lasts_three_turns_and_drifts_one_template_downwind():
     game = game_of([("us_nco", 30, 10)], [("de_rifleman", 30, 40)])
     a = figs(game, "a")[0]

@@ -111,6 +111,19 @@ def test_over_open_sights_it_lands_at_once_and_deviates_2d3():
     assert [round(v / IN, 6) for v in crew.markers[W135FigMark.LAST_LANDING]] == [31, 40]
 
 
+def test_a_suppressed_or_shaken_mortar_fires_no_round():
+    """L79 "Firer Suppressed - Cannot fire" (interpretation fire-levels): not on open sights,
+    and not when a rifleman calls it."""
+    game = game_of([("us_mortar", 30, 5), ("us_rifleman", 32, 5)], [("de_rifleman", 30, 60)])
+    (crew,), (caller,) = by_type(game, "us_mortar"), by_type(game, "us_rifleman")[:1]
+    for level, word in ((1, "suppressed"), (2, "shaken")):
+        crew.markers[W135FigMark.MORALE] = level
+        assert f"is {word} and cannot fire" in refused(game, plot(crew, crew, 30, 40))
+        assert f"is {word} and cannot fire" in refused(game, plot(caller, crew, 30, 40))
+    crew.markers.pop(W135FigMark.MORALE)
+    assert game.check(plot(crew, crew, 30, 40)) is None
+
+
 def test_the_optional_ammunition_limit():
     game = game_of([("us_mortar", 30, 5)], [("de_rifleman", 30, 60)], options={"mortar_ammo": True}, settings={"mortar_rounds": 1})
     (crew,) = by_type(game, "us_mortar")

@@ -98,8 +98,7 @@ class W135Grenades(Chapter["Ww2135"]):
         assert f is not None and found is not None
         feat, o = found
         require(cmd.side == st.active_side, f"{f.name} throws in its own side's turn.")
-        level = rules.morale.word(rules.morale.level(f))
-        require(level not in rules.data.shooting.cannot_fire, f"{f.name} is {level} and cannot throw (interpretation fire-levels).")
+        self.require_able(game, f)
         require("grenade" in f.equipment, f"{f.name} has no grenades.")
         cost = rules.data.actions["throw_grenade"].fixed() or 0
         require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a throw costs {cost} (L15).")
@@ -127,14 +126,26 @@ class W135Grenades(Chapter["Ww2135"]):
         if f is None or cmd.point is None:
             refuse("Name the thrower and the point it throws at.")
         require(cmd.side == st.active_side, f"{f.name} throws in its own side's turn.")
-        level = rules.morale.word(rules.morale.level(f))
-        require(level not in rules.data.shooting.cannot_fire, f"{f.name} is {level} and cannot throw (interpretation fire-levels).")
+        self.require_able(game, f)
         smoke = cmd.option("smoke") == "yes"
         kit = "smoke_grenade" if smoke else "grenade"
         require(kit in f.equipment, f"{f.name} has no {'smoke grenade' if smoke else 'grenades'}.")
         cost = rules.data.actions["throw_grenade"].fixed() or 0
         require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a throw costs {cost} (L15).")
         p = (float(cmd.point[0]), float(cmd.point[1]))
+        return f, p, self.require_aim(game, f, p)
+
+    def require_able(self, game: Game, f: Figure) -> None:
+        """``f``'s morale lets it throw (L79, interpretation fire-levels)."""
+        level = self.rules.morale.word(self.rules.morale.level(f))
+        require(level not in self.rules.data.shooting.cannot_fire, f"{f.name} is {level} and cannot throw (interpretation fire-levels).")
+
+    def require_aim(self, game: Game, f: Figure, p: XY) -> float:
+        """The distance in inches of a throw by ``f`` at ``p``, refused with the reason when it
+        may not be thrown there: beyond 15" (L133), out of its front arc (L47), at a point it did
+        not see from where its move began (L135), through a building's walls (L137), or just
+        behind an obstacle (L145). Every throw asks it, a grenade thrown back as well."""
+        rules = self.rules
         inches = rules.in_units(hypot(p[0] - f.x, p[1] - f.y))
         g = rules.data.grenades
         require(0 < inches <= g.max_range + 1e-9, f"That is {inches:.1f}\" away; a grenade is thrown {g.max_range:g}\" at most (L133).")
@@ -149,7 +160,7 @@ class W135Grenades(Chapter["Ww2135"]):
         d = hypot(p[0] - f.x, p[1] - f.y)
         for near, end in self.blind_bands(game, f.pos, p):
             require(not (near < d <= end + 1e-6), "The grenade cannot drop that close behind the obstacle (L145): aim short of it or further on.")
-        return f, p, inches
+        return inches
 
     def apply_throw(self, game: Game, cmd: Command) -> None:
         rules = self.rules
@@ -248,12 +259,13 @@ class W135Grenades(Chapter["Ww2135"]):
         if f is None or m is None or m.kind != GRENADE or cmd.point is None:
             refuse("Name the figure, the grenade lying on a fuse, and where to throw it.")
         require(cmd.side == st.active_side and st.hostile(f.side, m.side), "Only the side it was thrown at throws it back, in its own turn.")
+        self.require_able(game, f)
         require(rules.dist(f.pos, (m.x, m.y)) <= rules.mm(rules.data.grenades.obstacle_over) + 1e-6,
                 f"{f.name} must be within 1\" of the grenade to pick it up (interpretation grenade-die).")
         cost = rules.data.actions["throw_grenade"].fixed() or 0
         require(rules.points(game, f) >= cost, f"{f.name} has {rules.points(game, f)} points left; a throw costs {cost}.")
         p = (float(cmd.point[0]), float(cmd.point[1]))
-        require(rules.in_units(hypot(p[0] - f.x, p[1] - f.y)) <= rules.data.grenades.max_range + 1e-9, "A grenade is thrown 15\" at most (L133).")
+        self.require_aim(game, f, p)
         return f, m, p
 
     def apply_throw_back(self, game: Game, cmd: Command) -> None:

@@ -58,6 +58,8 @@ class W135Mortar(Chapter["Ww2135"]):
             refuse("Name the figure calling the fire and the mortar.")
         require(cmd.side == st.active_side, f"{f.name} calls fire in its own side's turn.")
         require(m.alive and m.side == f.side and "mortar" in m.weapons, f"{m.name} is not a mortar of yours in action.")
+        level = rules.morale.word(rules.morale.level(m))
+        require(level not in rules.data.shooting.cannot_fire, f"{m.name} is {level} and cannot fire (L79, interpretation fire-levels).")
         require(not any(k.kind == PLOT and k.attrs.get(W135PlotAttr.MORTAR) == m.id for k in st.markers.values()),
                 f"{m.name}'s fire is plotted already.")
         left = self.rounds_left(game, m)
