@@ -126,6 +126,21 @@ def test_a_vehicle_is_never_asked_to_surrender():
     assert tank.alive
 
 
+def test_a_man_counted_in_a_surrender_fires_no_anti_tank_shot_either():
+    """L229 "cannot fire at other figures": the bazooka man counted against a lone German may
+    not fire his bazooka at a Panzer IV that turn; the next turn he may."""
+    game = game_of([("us_bazooka", 30, 20), ("us_rifleman", 32, 20)], [("de_rifleman", 30, 24), ("panzer_iv", 14, 30)], friends=False)
+    baz, rif, lone, tank = fig(game, "a1.1"), fig(game, "a1.2"), fig(game, "b1.1"), fig(game, "b1.2")
+    lone.facing, baz.facing = 270.0, 180.0
+    force(game, 6)   # he fights on
+    ok(game, Command("challenge", "a", figure=rif.id, target=lone.id))
+    shot = Command("fire", "a", figure=baz.id, target=tank.id, choice="unaimed", options=(("weapon", "bazooka"),))
+    assert "counted in a surrender this turn" in refused(game, shot)
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command(END_PHASE, "b"))
+    assert game.check(shot) is None
+
+
 def test_the_chance_to_fight_on():
     """Two enemies in sight, suppressed, a friend in sight: 2 + 1 - 1 = 2: 3-6 fights on, 4 in 6."""
     assert Fraction(sum(1 for r in range(1, 7) if r > 2), 6) == Fraction(2, 3)

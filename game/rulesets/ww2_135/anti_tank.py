@@ -79,6 +79,7 @@ class W135AntiTank(Chapter["Ww2135"]):
         require(cmd.side == st.active_side, f"{f.name} fires in its own side's turn.")
         require(t.alive and st.hostile(f.side, t.side), f"{t.name} is not an enemy in action.")
         require(rules.is_vehicle(t), f"The {w.name} fires at vehicles ({t.name} is not one).")
+        require(rules.melee.committed(game, f) is None, f"{f.name} was counted in a surrender this turn: it fires at no other figure (L229).")
         level = rules.morale.word(rules.morale.level(f))
         require(level not in rules.data.shooting.cannot_fire, f"{f.name} is {level} and cannot fire (L79, interpretation fire-levels).")
         sight = rules.sight.sees(game, f, t)
