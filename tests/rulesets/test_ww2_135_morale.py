@@ -50,6 +50,25 @@ def test_the_modifiers_each_as_the_text_gives_them():
                     ("cannot see a friendly figure", 4)]   # L326-331; 19" from the enemy
 
 
+def test_a_burst_and_a_suppressive_line_are_fire_at_the_man():
+    """Interpretation been-fired-on: a German under a grenade's burst (no effect, he lives), and
+    an American diced for as he crosses an MG 42's line, each count as fired at last turn in
+    their next morale test (L327)."""
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 29, 21)], [("de_rifleman", 33, 24), ("de_mg42", 10, 30)])
+    (a, pal), (x, mg) = figs(game, "a"), figs(game, "b")
+    a.facing, pal.facing, x.facing, mg.facing = 90.0, 0.0, 180.0, 0.0   # each sees a friend: no lone tests (L254)
+    force(game, 2, 1, 1)   # 5": on target; the die: BANG; he rolls 2: no effect
+    ok(game, Command("throw", "a", figure=a.id, point=(33 * IN, 24 * IN)))
+    assert x.alive and ("fired at last turn", 1) in game.rules.morale.modifiers(game, x)
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("suppress", "b", figure=mg.id, point=(55 * IN, 30 * IN)))
+    ok(game, Command(END_PHASE, "b"))
+    assert ("fired at last turn", 1) not in game.rules.morale.modifiers(game, a)
+    force(game, 3, 1, 1)   # the gun is firing (3); 2d6 2: he gets through
+    ok(game, Command("move", "a", figure=a.id, path=((30 * IN, 32 * IN),)))
+    assert round(a.y / IN, 3) == 32 and ("fired at last turn", 1) in game.rules.morale.modifiers(game, a)
+
+
 def test_cover_takes_two_off():
     game = game_of([("us_rifleman", 30, 29.2), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 59)], terrain=[HEDGE])
     a = figs(game, "a")[0]

@@ -73,6 +73,7 @@ class W135Blasts(Chapter["Ww2135"]):
         """Each of ``hit`` rolls on the building or open table (L153-156)."""
         rules = self.rules
         for f in hit:
+            rules.firing.mark_fired_at(game, f)
             place = "building" if self.in_building(game, f) else "open"
             table = getattr(rules.data.blast_effect, place)
             r = game.dice.roll("2d6", f"{what}: {f.name}", target=f"in {'a building' if place == 'building' else 'the open'}",

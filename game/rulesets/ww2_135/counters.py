@@ -36,7 +36,6 @@ from game.solo.orders import SoloMixin
 from game.solo.tables import solo_tables
 
 from .sight import man_at
-from .status import W135FigMark
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -142,7 +141,7 @@ class W135Counters(Chapter["Ww2135"]):
         r = game.dice.roll(s.dice, f"{who} fires an aimed shot at {t.name}", target=f"{need}+", modifiers=mods, figures=[t.id])
         hit = r.total >= need or (s.double_six_hits and r.faces == [6, 6])
         r.outcome = "hit" if hit else "miss"
-        t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)  # the morale test's "fired at"
+        rules.firing.mark_fired_at(game, t)
         rules.note_fire(game, t.unit, None, 1)
         if hit:
             save_mods = fire.save_modifiers(sight.hindrances, sight.cover)

@@ -183,7 +183,7 @@ class W135Fire(Chapter["Ww2135"]):
         shot = Shot(f.id, t.id, wid, False, w.burst, 0, 13, (("opportunity fire: a double six", 0),), sum(v for _, v in mods),
                     tuple(mods), w.loader and not self.loader_beside(game, f), False)
         f.markers[W135FigMark.FIRED] = rules.sideturn(game)
-        t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
+        self.mark_fired_at(game, t)
         game.emit("fire", f"{f.name} takes opportunity fire at {t.name} with the {w.name}.", figures=[f.id, t.id], side=f.side)
         self.hit_rolls(game, f, t, shot, "double six")
 
@@ -229,6 +229,12 @@ class W135Fire(Chapter["Ww2135"]):
         game.emit("fire", f"{f.name} fires {kind} at {t.name} with the {w.name}.", figures=[f.id, t.id], side=f.side)
         self.hit_rolls(game, f, t, shot, f"{shot.need}+")
 
+    def mark_fired_at(self, game: Game, t: Figure) -> None:
+        """``t`` is fired at now: a shot, a burst it rolls for, a line of suppressive fire it
+        is diced for (interpretation been-fired-on): the morale test's "Been fired at in last
+        turn" (L327) and the anti-tank table's "Been fired on" (L297) read it."""
+        t.markers[W135FigMark.FIRED_AT] = self.rules.sideturn(game)
+
     def open_fire(self, game: Game, f: Figure, t: Figure, acquire: bool, cost: int, what: str, heavy: bool) -> bool:
         """What every shot at a figure does before its dice: the acquisition when it must
         (failing, no shot and no points spent), the points, the marks of firing and of being
@@ -240,7 +246,7 @@ class W135Fire(Chapter["Ww2135"]):
         rules.pay(game, f, cost, what)
         f.markers[W135FigMark.FIRED] = rules.sideturn(game)
         f.markers.pop(W135FigMark.HIDDEN, None)
-        t.markers[W135FigMark.FIRED_AT] = rules.sideturn(game)
+        self.mark_fired_at(game, t)
         rules.note_fire(game, t.unit, f.unit, 1, heavy=heavy, figures=[f.id], at=heavy)  # (heavy here: a tank gun or an AT weapon)
         return True
 

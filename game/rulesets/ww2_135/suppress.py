@@ -205,6 +205,7 @@ class W135Suppress(Chapter["Ww2135"]):
                 return False
             m.attrs[W135LineAttr.RELOAD] = "ready"
         row = sf.chance[m.attrs[W135LineAttr.ROW]]
+        rules.firing.mark_fired_at(game, mover)
         if row.automatic:
             stopped = True
             game.emit("suppress", f"{mover.name} runs into the quad's fire: stopped (L117, automatic).", figures=[mover.id], side=mover.side)
