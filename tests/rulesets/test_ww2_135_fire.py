@@ -92,10 +92,23 @@ def test_the_targets_move_counts_until_it_acts_again():
     game2 = game_of([("us_rifleman", 30, 10)], [("de_rifleman", 30, 46)])
     a2, b2 = pair(game2)
     ok(game2, Command(END_PHASE, "a"))
-    ok(game2, Command("move", "b", figure=b2.id, path=((30 * IN, 40 * IN),)))
-    ok(game2, Command("turn", "b", figure=b2.id, point=(30 * IN, 0.0)))      # an action after the move (L82)
+    ok(game2, Command("move", "b", figure=b2.id, path=((30 * IN, 43 * IN),)))   # 3": +1
+    ok(game2, Command("turn", "b", figure=b2.id, point=(30 * IN, 0.0)))      # a move of 0" (interpretation facing)
+    ok(game2, Command("hide", "b", figure=b2.id))                             # an action after the move (L82)
     ok(game2, Command(END_PHASE, "b"))
     assert not [m for m, _ in game2.rules.firing.plan(game2, fire(a2, b2)).modifiers if m.startswith("target moved")]
+
+
+def test_turning_after_the_move_is_part_of_it():
+    """Turning on the spot is a move of 0" (interpretation facing): it does not end what the
+    move counts for a shot at the figure (L82)."""
+    game = game_of([("us_rifleman", 30, 10)], [("de_rifleman", 30, 46)])
+    a, b = pair(game)
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("move", "b", figure=b.id, path=((30 * IN, 40 * IN),)))
+    ok(game, Command("turn", "b", figure=b.id, point=(30 * IN, 0.0)))
+    ok(game, Command(END_PHASE, "b"))
+    assert dict(game.rules.firing.plan(game, fire(a, b)).modifiers)['target moved 6.0"'] == 2
 
 
 def test_a_prone_target_in_the_open():

@@ -310,7 +310,7 @@ class W135Move(Chapter["Ww2135"]):
 
     def apply_turn(self, game: Game, cmd: Command) -> None:
         f = game.state.figures[cmd.figure or ""]
-        self.rules.pay(game, f, self._fixed("turn_on_the_spot"), "turning")
+        self.rules.pay(game, f, self._fixed("turn_on_the_spot"), "turning", moving=True)  # a move of 0" (interpretation facing)
         p = cmd.point
         assert p is not None
         f.facing = self.rules.heading(f.pos, (p[0], p[1]))
