@@ -118,8 +118,11 @@ class Ww2135(RulesetBase[W135Data]):
     #: by suppressive fire moves no more that turn, a fence always hinders, aimed fire only at
     #: a target seen in the last turn; 5: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
     #: (and the AFV chart's 'under AT fire' reads anti-tank weapons' fire, not a mortar's burst); a lone figure's test comes
-    #: before its points are set, so failing it costs a point that turn
-    rules_version = 5
+    #: before its points are set, so failing it costs a point that turn; 6: vehicles are not stopped by suppressive lines nor
+    #: asked to surrender, a burst does not reach through a building's walls, the anti-tank "Target moved" counts any move,
+    #: a turn is a move of 0", a grenade thrown back is aimed as any throw, a suppressed mortar fires no round, men counted
+    #: in a surrender fire no anti-tank shot, and bursts and suppressive lines mark a man fired at
+    rules_version = 6
     Listing = W135Commands
     Odds = W135Odds
     Planner = W135Planner
