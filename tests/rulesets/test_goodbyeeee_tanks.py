@@ -34,6 +34,22 @@ def test_the_flame_hits_every_figure_under_its_25_by_5_cm_template_friends_too_w
     assert game.state.figures["b1.3"].alive  # outside the 5 cm width
 
 
+def test_body_armour_counts_against_the_flame_too():
+    """L178 "To Wound a Man Roll D6 -1 if wearing armour", for every weapon: the flame's 3+
+    is 4+ on an armoured private, so a 3 leaves him unhurt (the pin test follows)."""
+    a = [unit("a1", [("flamethrower", 40, 30)])]
+    b = [unit("b1", [("private", 40, 45), ("private", 100, 110)])]
+    game = game_of(a, b)
+    game.state.figures["b1.1"].equipment = ["body_armour"]
+    to_step(game, "fire")
+    n = len(game.log.events)
+    force(game, 3, *[1] * 20)
+    ok(game, Command("fire_at_point", "a", figure="a1.1", point=(400, 600), choice="flamethrower"))
+    wound = [e.roll for e in game.log.events[n:] if e.roll is not None and "to wound" in e.roll.reason]
+    assert [(r.target, r.outcome) for r in wound] == [("4+", "not wounded")]
+    assert game.state.figures["b1.1"].alive
+
+
 def test_boom_a_hit_on_the_operator_explodes_the_fuel_on_4_killing_him_and_his_tank_man():
     a = [unit("a1", [("private", 40, 20)])]
     b = [unit("b1", [("flamethrower", 40, 45), ("flame_tank_man", 42, 45), ("private", 50, 45)])]

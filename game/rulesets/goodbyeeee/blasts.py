@@ -281,7 +281,7 @@ class GbBlasts(Chapter["Goodbyeeee"]):
             rules.tanks.damage_roll(game, fig, wid, f"caught by the {w.name}")
             return
         need = (w.confined_to_wound if confined and w.confined_to_wound else w.wound_on(0))
-        mods = [("body armour", -data.shooting.body_armour_to_wound)] if "body_armour" in rules.stats.skills(fig) else []
+        mods = rules.firing.armour(fig)
         need += sum(m for _, m in mods)
         r = game.dice.roll("d6", f"{w.name}: to wound {fig.name}" + (" (confined)" if confined else ""), target=f"{need}+",
                            modifiers=mods, figures=[fig.id], cuts=(need,))

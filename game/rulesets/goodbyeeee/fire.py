@@ -253,9 +253,7 @@ class GbFire(Chapter["Goodbyeeee"]):
         if eye and card is not None and card.cover and saves:  # L303 "-1 for cover": one face fewer saves
             saves = saves[:card.cover] if card.cover < 0 else saves
             words += ", Dead Eye -1 cover"
-        wound_mods: list[tuple[str, int]] = []
-        if "body_armour" in rules.stats.skills(target):
-            wound_mods.append(("body armour", -data.shooting.body_armour_to_wound))
+        wound_mods = self.armour(target)
         if eye and card is not None and card.to_wound:
             wound_mods.append(("Dead Eye", -card.to_wound))
         to_wound = w.wound_on(band) + sum(m for _, m in wound_mods)
@@ -445,6 +443,14 @@ class GbFire(Chapter["Goodbyeeee"]):
         """In action, and no wound waiting for a Luck save: what a resolution under way may
         still shoot or fight."""
         return fig.alive and not fig.markers.get(GbFigMark.WOUND_PENDING)
+
+    def armour(self, fig: Figure) -> list[tuple[str, int]]:
+        """The to-wound modifier of ``fig``'s body armour, if it wears any (L178 "To Wound a
+        Man Roll D6 -1 if wearing armour": one more needed), for every roll to wound a man:
+        a shot's, a blast's, the flamethrower's."""
+        if "body_armour" not in self.rules.stats.skills(fig):
+            return []
+        return [("body armour", -self.rules.data.shooting.body_armour_to_wound)]
 
     def wound(self, game: Game, fig: Figure, how: str) -> None:
         """A wound (L38). A figure that may spend Luck on a save (L31) counts as down while its

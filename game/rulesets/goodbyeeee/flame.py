@@ -66,8 +66,9 @@ class GbFlame(Chapter["Goodbyeeee"]):
             self.boom(game, f)
             if not f.alive:
                 continue
-            need = w.wound_on(0)
-            r = game.dice.roll("d6", f"{w.name}: to wound {f.name}", target=f"{need}+", figures=[f.id], cuts=(need,))
+            mods = rules.firing.armour(f)
+            need = w.wound_on(0) + sum(m for _, m in mods)
+            r = game.dice.roll("d6", f"{w.name}: to wound {f.name}", target=f"{need}+", modifiers=mods, figures=[f.id], cuts=(need,))
             if r.value >= need and r.value != 1:
                 r.outcome = "wounded"
                 rules.firing.wound(game, f, f"burned by {fig.name}")
