@@ -131,6 +131,21 @@ def test_valour_double_attacks_and_move_and_shoot():
     assert "no Valour point" in refused(game, Command("use_valour", "a", figure="a1.3", choice="double_attacks"))
 
 
+def test_move_and_shoot_is_its_own_order_as_a_double_move_is():
+    """Interpretation valour-uses: a heroic act is its own order; the section failed its
+    command roll, and the figure who spends his Valour on move and shoot moves all the same."""
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)])]
+    game = lucky(a, [unit("b1", [("private", 20, 100)])], {"consent": False})
+    for who in (pools.owner("figure", "a1.1"), pools.owner("unit", "a1")):
+        pools.spend(game.state, who, "luck")   # no Luck to re-roll it
+    to_step(game, "orders")
+    force(game, 6, 6)
+    ok(game, Command("order", "a", unit="a1"))
+    assert game.rules.decision(game) is None and game.rules.command.ordered(game, game.state.units["a1"]) is False
+    ok(game, Command("use_valour", "a", figure="a1.1", choice="move_and_shoot"))
+    move(game, "a1.1", (20, 35))
+
+
 def test_taking_the_initiative_gives_the_spender_and_friends_within_10_cm_a_turn_now():
     a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)])]
     b = [unit("b1", [("junior_nco", 20, 80), ("private", 28, 80), ("private", 45, 80)])]

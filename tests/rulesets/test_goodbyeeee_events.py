@@ -45,6 +45,50 @@ def test_the_queen_of_clubs_shell_lands_2d6_and_a_scatter_die_from_the_leader():
     assert game.state.figures["b1.1"].life == DEAD and game.state.figures["b1.2"].alive
 
 
+def test_the_shell_lands_from_the_sections_highest_rank_not_its_first_listed_figure():
+    """L296 "from unit leader" (interpretation event-targets: its highest-ranking figure in
+    action): the MG team lists its gunner first and its lance corporal last; the HIT lands
+    on the lance corporal at (60, 60)."""
+    a = [unit("a1", [("junior_nco", 20, 20)])]
+    b = [unit("b1", [("lmg_gunner", 20, 60), ("private", 25, 60), ("junior_nco", 60, 60)])]
+    game = game_of(a, b)
+    deal(game, "b", "QC")
+    n = len(game.log.events)
+    force(game, 1, 2, 2, 1, *[1] * 10)   # the scatter die: HIT; 2d6; the one under it rolls 1
+    to_b(game)
+    scatter = [e.roll for e in game.log.events[n:] if e.roll is not None and "scatter" in e.roll.reason]
+    assert scatter and "(from Lance corporal)" in scatter[0].reason
+
+
+def test_the_queen_of_spades_takes_officers_and_sergeants_near_the_section_not_corporals():
+    """L309 "Whole section and any Officers and Sergeants within 20cm": the sergeant of the
+    next section, 15 cm off, goes; its lance corporal, as near, stays."""
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)])]
+    b = [unit("b1", [("junior_nco", 20, 60), ("private", 25, 60)]),
+         unit("b2", [("junior_nco", 35, 60), ("senior_nco", 20, 75), ("private", 60, 100)])]
+    game = game_of(a, b)
+    deal(game, "b", "QS")
+    n = len(game.log.events)
+    force(game, 0, *[6] * 40)   # the section: the first (b1)
+    to_b(game)
+    fled = next(e.text for e in game.log.events[n:] if e.text.startswith("Loss of moral fibre"))
+    assert "Sergeant" in fled and fled.count("Lance corporal") == 1
+
+
+def test_the_king_of_clubs_takes_the_officers_valour_before_a_tanks():
+    """L295 "work down in seniority": the men's ranks first; a tank is no rank in that chain."""
+    from game.core import pools
+    from tests.rulesets.helpers import small_map
+    a = [unit("a1", [("junior_officer", 20, 20)]), unit("a2", [("light_tank_mg", 60, 20)], kind="vehicle")]
+    doc = small_map(a, [unit("b1", [("private", 20, 100)])], ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)
+    game = first_going(doc)
+    st = game.state
+    officer, tank = (pools.owner("figure", f) for f in ("a1.1", "a2.1"))
+    before = pools.left(st, officer, "valour"), pools.left(st, tank, "valour")
+    game.rules.events.effect_lose_valour(game, {"side": "a", "code": "KC"})
+    assert (pools.left(st, officer, "valour"), pools.left(st, tank, "valour")) == (before[0] - 1, before[1])
+
+
 def test_a_kept_voice_of_command_turns_a_failed_10_into_a_pass_for_command_8():
     game = two_sections()
     deal(game, "a", "10H", face_up=True)

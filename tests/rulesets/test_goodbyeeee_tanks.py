@@ -86,6 +86,18 @@ def test_the_at_rifle_does_a_d3_and_a_critical_the_renault_s_jammed_mount_silenc
     assert "knocked out or jammed" in refused(game, Command("fire", "b", figure="t1.1", target="a1.1"))
 
 
+def test_the_mg_renault_s_jammed_turret_silences_its_machine_guns():
+    """L273 "Sponson/Turret/Gun Mount Jammed": a tank with machine guns only has its turret
+    jammed (interpretation tank-damage): its MG falls silent too."""
+    game = game_of([unit("a1", [("light_tank_mg", 20, 20)], kind="vehicle")], [unit("b1", [("private", 20, 50)])])
+    t = game.state.figures["a1.1"]
+    force(game, 4)
+    game.rules.tanks.critical(game, t)
+    assert t.markers[GbFigMark.MOUNT_JAMMED] and "its machine guns are silent" in game.log.events[-1].text
+    to_step(game, "fire")
+    assert "knocked out or jammed" in refused(game, Command("fire", "a", figure="a1.1", target="b1.1", choice="tank_lmg"))
+
+
 def test_engine_damage_and_a_failed_courage_test_abandon_the_tank():
     game = game_of([unit("a1", [("at_rifleman", 40, 20)])], [tank("t1", "light_tank_mg", 40, 45)])
     to_step(game, "fire")

@@ -51,6 +51,14 @@ class GbCommand(Chapter["Goodbyeeee"]):
     def is_leader(self, fig: Figure) -> bool:
         return self.rules.troop(fig).role in LEADER_ROLES
 
+    def section_leader(self, game: Game, unit: Unit) -> Figure:
+        """The section's leader for the events "from unit leader" (L296, L307-308): its
+        highest-ranking figure in action, the first listed of equals (interpretation
+        event-targets). The section has a figure in action (the events pick only such)."""
+        figs = self.rules.alive(game, unit.id)
+        rank = self.rules.courage.seniority
+        return max(figs, key=lambda f: (rank(f), -figs.index(f)))
+
     def is_tank(self, unit: Unit, game: Game) -> bool:
         figs = [game.state.figures[f] for f in unit.figures]
         return bool(figs) and all(self.rules.data.is_vehicle_type(f.type) for f in figs)

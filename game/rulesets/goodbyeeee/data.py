@@ -209,6 +209,8 @@ def check_gb_data(data: GbData, doc) -> None:
         need(code in deck, loc, f"'{code}' is not a card of the deck ({data.events.deck.lowest_rank} to ace of four suits and {data.events.deck.jokers} jokers); expected one of: {', '.join(deck)}")
         if card.joins_as is not None:
             known(card.joins_as, data.troop_types, loc + ("joins_as",), "troop type")
+        for k, rank in enumerate(card.ranks or []):
+            known(rank, data.ranks, loc + ("ranks", k), "rank")
         known(card.weapons or [], weapons, loc + ("weapons",), "weapon")
         if card.template is not None:
             known(card.template, data.templates, loc + ("template",), "template")

@@ -31,7 +31,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "mud": ("weapons",), "too_quiet": (), "shell_on_other": _SHELL, "pass_morale": (), "melee_bonus": ("value",),
     "dead_eye": ("to_hit", "cover", "to_wound"),
     "gas_shell": ("distance", "scatter", "template", "die", "figure", "wind_speed", "wind_speed_plus", "wind_direction"),
-    "loss_of_moral_fibre": ("reach",), "off_table_sniper": ("seat_die", "die", "figure"), "no_move": ("scope",),
+    "loss_of_moral_fibre": ("reach", "ranks"), "off_table_sniper": ("seat_die", "die", "figure"), "no_move": ("scope",),
 }
 _MAY: dict[str, tuple[str, ...]] = {"luck_point": ("initiative_reroll",), "stray_burst": ("cover_saves_first",),
                                     "no_move": ("fire_allowed",)}
@@ -76,6 +76,7 @@ class EventCard(Strict):
     wind_speed_plus: int | None = Field(None, ge=0, le=100)  # ... plus this ...
     wind_direction: DiceSpec | None = None  # ... the way this die points
     reach: Cm | None = None
+    ranks: list[str] | None = None  # rank ids: the other sections' figures of these ranks within reach go too
     seat_die: DiceSpec | None = None  # picks the player (to the drawer's left) who aims
     scope: Literal["side", "section"] | None = None
     fire_allowed: bool = False

@@ -129,7 +129,7 @@ class GbEvents(Chapter["Goodbyeeee"]):
             return []
         card = self.rules.data.events.cards[job["code"]]
         tt = self.rules.data.troop_types[card.joins_as or "private"]
-        lead = self.rules.alive(game, unit.id)[0]
+        lead = self.rules.command.section_leader(game, unit)
         n = len(unit.figures) + 1
         fid = f"{unit.id}.{n}"
         while fid in game.state.figures:
@@ -148,7 +148,7 @@ class GbEvents(Chapter["Goodbyeeee"]):
         """L295: one Valour ("HERO") point lost, working down in seniority."""
         st = game.state
         figs = sorted((f for f in st.figures.values() if f.side == job["side"] and f.alive),
-                      key=lambda f: (-self.rules.courage.seniority(f), f.id))
+                      key=lambda f: (self.rules.data.is_vehicle_type(f.type), -self.rules.courage.seniority(f), f.id))
         owners = [(pools.owner("figure", f.id), f.name) for f in figs]
         owners += [(pools.owner("unit", u.id), u.name) for u in sorted(st.units.values(), key=lambda u: u.id) if u.side == job["side"]]
         for who, name in owners:
@@ -209,8 +209,9 @@ class GbEvents(Chapter["Goodbyeeee"]):
         card = self.rules.data.events.cards[job["code"]]
         figs = self.rules.alive(game, unit.id)
         reach = self.rules.mm(card.reach or 0.0)
+        ranks = set(card.ranks or ())
         figs += [f for f in game.state.figures.values() if f.alive and f.side == unit.side and f.unit != unit.id
-                 and self.rules.command.is_leader(f) and any(self.rules.dist(f.pos, g.pos) <= reach + 1e-6 for g in figs)]
+                 and self.rules.troop(f).rank in ranks and any(self.rules.dist(f.pos, g.pos) <= reach + 1e-6 for g in figs)]
         game.emit("event", f"Loss of moral fibre: {', '.join(f.name for f in figs)} dash back toward their own edge.", units=[unit.id])
         for f in sorted(figs, key=lambda f: f.id):
             self.rules.courage.flee(game, f)

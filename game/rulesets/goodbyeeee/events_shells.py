@@ -122,7 +122,7 @@ class GbShells(Chapter["Goodbyeeee"]):
         unit = self.rules.events.section_of(game, side, job, "is shelled")
         if unit is None:
             return
-        lead = self.rules.alive(game, unit.id)[0]
+        lead = self.rules.command.section_leader(game, unit)
         at = self.landing(game, card, lead)
         assert card.template is not None
         under = self.rules.blasts.under(game, at, card.template)
@@ -167,7 +167,7 @@ class GbShells(Chapter["Goodbyeeee"]):
         unit = self.rules.events.section_of(game, job["side"], job, "is gassed")
         if unit is None:
             return []
-        lead = self.rules.alive(game, unit.id)[0]
+        lead = self.rules.command.section_leader(game, unit)
         at = self.landing(game, card, lead)
         assert card.wind_speed is not None and card.wind_direction is not None
         speed = game.dice.roll(card.wind_speed, "The wind's speed (cm a turn, +10)").total + (card.wind_speed_plus or 0)

@@ -187,7 +187,7 @@ class GbMove(Chapter["Goodbyeeee"]):
             return f"{fig.name} stands to instead of moving (L168)."
         unit = st.units[fig.unit]
         passed = self.rules.command.ordered(game, unit)
-        if self.rules.characters.valour_use(game, fig) == "double_move" and not self.is_tank(fig):
+        if self.rules.characters.valour_use(game, fig) in ("double_move", "move_and_shoot") and not self.is_tank(fig):
             passed = True  # a heroic act is its own order (interpretation valour-uses)
         if passed is None:
             return f"{unit.name} needs an order first (2d6 against its Command, L40)."

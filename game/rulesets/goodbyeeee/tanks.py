@@ -52,8 +52,8 @@ class GbTanks(Chapter["Goodbyeeee"]):
         """Its weapons of this kind still working (those knocked out taken off)."""
         out = list(fig.markers.get(GbFigMark.WEAPONS_OUT, []))
         n = fig.weapons.count(wid) - out.count(wid)
-        if wid == TANK_GUN and fig.markers.get(GbFigMark.MOUNT_JAMMED):
-            return 0
+        if fig.markers.get(GbFigMark.MOUNT_JAMMED) and (wid == TANK_GUN or TANK_GUN not in fig.weapons):
+            return 0  # its gun mount, or the turret of a tank armed with MGs only (interpretation tank-damage)
         return max(0, n)
 
     def shots_left(self, game: Game, fig: Figure, wid: str) -> int:
@@ -140,7 +140,7 @@ class GbTanks(Chapter["Goodbyeeee"]):
             self.knock_out(game, tank, main if self.weapons_left(tank, main) else TANK_LMG, out)
         elif row.result == "mount_jammed":
             tank.markers[GbFigMark.MOUNT_JAMMED] = True
-            game.emit("fire", f"{tank.name}'s mount is jammed: its gun is silent until the crew rolls {ch.unjam_on}+ (L273).",
+            game.emit("fire", f"{tank.name}'s mount is jammed: its {'gun is' if TANK_GUN in tank.weapons else 'machine guns are'} silent until the crew rolls {ch.unjam_on}+ (L273).",
                       figures=[tank.id])
         elif row.result == "engine":
             tank.markers[GbFigMark.ENGINE] = True
