@@ -165,6 +165,23 @@ def test_stand_to_is_an_order_instead_of_moving_and_overwatch_is_instead_of_firi
     assert "on overwatch instead of firing" in refused(game, Command("fire", "a", figure="a1.3", target="b1.1"))
 
 
+def test_a_heavy_mg_that_moved_or_is_setting_up_takes_no_overwatch():
+    """L223 "No move and fire", L224 "Need 1 turn to set-up before firing": overwatch is
+    fire, so a heavy MG that moved 3 cm, or that is setting up, may not take it."""
+    game = game_of([unit("a1", [("hmg_gunner", 40, 40), ("crewman", 45, 40), ("crewman", 50, 40)])],
+                   [unit("b1", [("junior_nco", 40, 100), ("private", 45, 100)])])
+    to_step(game, "orders")
+    order(game, 1, 1)
+    move(game, "a1.1", (40, 43))
+    to_step(game, "fire")
+    assert "may not move and fire" in refused(game, Command("overwatch", "a", figure="a1.1", point=(400, 1000)))
+    game2 = game_of([unit("a1", [("hmg_gunner", 40, 40), ("crewman", 45, 40), ("crewman", 50, 40)])],
+                    [unit("b1", [("junior_nco", 40, 100), ("private", 45, 100)])])
+    game2.state.figures["a1.1"].markers[GbFigMark.SETTING_UP] = game2.state.turn
+    to_step(game2, "fire")
+    assert "setting up this turn" in refused(game2, Command("overwatch", "a", figure="a1.1", point=(400, 1000)))
+
+
 def test_random_games_with_every_reaction_replay_exactly():
     """The random baseline at close quarters: overwatch, stand to, closing fire, routs and
     hand to hand all happen, and each game replays from its seed and commands."""

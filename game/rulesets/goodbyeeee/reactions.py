@@ -169,8 +169,11 @@ class GbReactions(Chapter["Goodbyeeee"]):
         limit = self.rules.data.overwatch.moved_less_than
         require(float(fig.markers.get(GbFigMark.MOVED_CM, 0.0)) < limit, f"{fig.name} moved {limit:g} cm or more this turn (L135).")
         require(self.rules.firing.fired(game, fig) is None, f"{fig.name} has fired this turn: overwatch is instead of firing (L135).")
-        require(self.weapon(fig) is not None, f"{fig.name} has no weapon that fires aimed shots at men to watch with "
-                                              "(a template or indirect weapon does not snap-fire: interpretation overwatch).")
+        weapon = self.weapon(fig)
+        require(weapon is not None, f"{fig.name} has no weapon that fires aimed shots at men to watch with "
+                                    "(a template or indirect weapon does not snap-fire: interpretation overwatch).")
+        problem = self.rules.firing.firer_problem(game, fig, weapon or "")  # its weapon's own limits: a heavy MG that
+        require(problem is None, problem or "")                            # moved or is setting up (L223-224)
         require(cmd.point is None or self.rules.dist(fig.pos, cmd.at) > 1e-3, "Point the arc away from the figure.")
 
     def apply_overwatch(self, game: Game, cmd: Command) -> None:
