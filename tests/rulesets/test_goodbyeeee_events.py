@@ -75,6 +75,26 @@ def test_the_queen_of_spades_takes_officers_and_sergeants_near_the_section_not_c
     assert "Sergeant" in fled and fled.count("Lance corporal") == 1
 
 
+def test_the_queen_of_spades_flight_is_a_dash_and_the_pin_is_tested_next_turn_not_now():
+    """L309 "DASH back ... for 1 turn then become suppressed - need to pass moral test to move";
+    L80 tests troops suppressed in the previous turn: the section runs, takes no test in the
+    same turn and may not fire in it (L102: a dash, no fire this round)."""
+    game = two_sections()
+    deal(game, "b", "QS")
+    n = len(game.log.events)
+    force(game, *[1] * 40)   # any test rolled would pass on 1s
+    to_b(game)
+    texts = [e.text for e in game.log.events[n:]]
+    assert any(t.startswith("Loss of moral fibre") for t in texts)
+    assert not [e for e in game.log.events[n:] if e.roll is not None and "pinned, at the start of its turn" in e.roll.reason]
+    st = game.state
+    fled = [st.figures[f] for f in ("b1.1", "b1.2", "b1.3")]
+    assert all(f.markers.get(GbFigMark.PINNED) for f in fled)
+    while not (st.active_side == "b" and st.phase == "fire"):
+        ok(game, Command("end_phase", st.active_side))
+    assert all(game.rules.firing.why_not_fire(game, f) for f in fled)
+
+
 def test_the_king_of_clubs_takes_the_officers_valour_before_a_tanks():
     """L295 "work down in seniority": the men's ranks first; a tank is no rank in that chain."""
     from game.core import pools

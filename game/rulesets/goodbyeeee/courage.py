@@ -144,18 +144,22 @@ class GbCourage(Chapter["Goodbyeeee"]):
         return self.job(fig, "shot at", self.shot_at_mods(weapon), "pin")
 
     def pin(self, game: Game, fig: Figure) -> None:
-        fig.markers[GbFigMark.PINNED] = True
+        fig.markers[GbFigMark.PINNED] = [game.state.turn, game.state.active_side]
         fig.markers[GbFigMark.PRONE] = True
         game.emit("courage", f"{fig.name} is pinned: down in cover, no move or fire until it passes a test (L160).",
                   figures=[fig.id])
 
     def job_rally(self, game: Game, job: dict) -> list[dict]:
         """L80, L160: pinned figures of the player test at the start of his turn; a pass
-        ends the pin (the figure stays prone: standing costs 5 cm, interpretation prone)."""
+        ends the pin (the figure stays prone: standing costs 5 cm, interpretation prone).
+        L80 tests "troops suppressed in previous turn": one pinned in this very turn (by an
+        event drawn as it began: the Queen of Spades, the Ace of Clubs) tests at the next."""
+        st = game.state
         side = job["side"]
+        now = [st.turn, side]
         return [self.job(f, "pinned, at the start of its turn", [], "rally")
-                for f in sorted(game.state.figures.values(), key=lambda f: f.id)
-                if f.side == side and f.alive and f.markers.get(GbFigMark.PINNED)]
+                for f in sorted(st.figures.values(), key=lambda f: f.id)
+                if f.side == side and f.alive and f.markers.get(GbFigMark.PINNED) and f.markers.get(GbFigMark.PINNED) != now]
 
     # ---- every courage test: the King of Diamonds, Luck, then what it decides -------------------------------
     @staticmethod

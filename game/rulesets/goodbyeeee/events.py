@@ -215,6 +215,7 @@ class GbEvents(Chapter["Goodbyeeee"]):
         game.emit("event", f"Loss of moral fibre: {', '.join(f.name for f in figs)} dash back toward their own edge.", units=[unit.id])
         for f in sorted(figs, key=lambda f: f.id):
             self.rules.courage.flee(game, f)
-            if f.alive:
+            if f.alive:  # a dash: no fire this turn, no move the next (L102); then down until a test passes (L80)
+                f.markers[GbFigMark.DASHED] = game.state.turn
                 self.rules.courage.pin(game, f)
         return []

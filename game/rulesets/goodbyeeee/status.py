@@ -36,7 +36,7 @@ class GbFigMark(StatusKeys):
     PRONE = "prone"  # True while lying down (L100: standing up costs 5 cm; L126 the prone save)
     CLIMB_FAILED = "climb_failed"  # the turn a climb failed (L99: "figure may not move" for the rest of that turn)
     START_AT = "start_at"  # where it stood before its first move of its player's turn (L164: seeking out a pinned figure)
-    PINNED = "pinned"  # True while pinned (L160, L201): prone, no move, order or fire; tests at the start of its turn
+    PINNED = "pinned"  # [turn, side acting] it was pinned in, while pinned (L160, L201): prone, no move, order or fire; tests at the start of its turn
     FIRED = "fired"  # this turn's fire, {turn, weapon, shots, rerolled (a sniper's cover re-roll used)}
     ROUT = "rout"  # routing: how many of its turns it still dashes for its own table edge (L156)
     CHARGED = "charged"  # the turn it moved into base contact with an enemy: +1 in hand to hand (L142)
