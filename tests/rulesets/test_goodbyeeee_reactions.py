@@ -130,6 +130,22 @@ def test_a_one_crew_lmg_on_stand_to_fires_its_two_shots_not_three():
     assert len(shots) == 2 and all("LMG" in r.reason for r in shots), [r.reason for r in shots]
 
 
+def test_a_heavy_mg_on_stand_to_fires_its_beaten_zone_a_d6_of_shots_at_the_lone_mover():
+    """L226: "Roll D6 for each figure in beaten zone ... the remaining shots are considered
+    lost": a heavy MG on stand to fires as in its own turn, so the lone mover takes the
+    allocation die's 2 shots, not all of the gun's."""
+    game = watched(GbFigMark.STAND_TO, watcher=("hmg_gunner", 40, 80))
+    move(game, "a1.1", (35, 40))
+    ok(game, Command("claim", "a", figure="a1.1", value=0))
+    n = len([e for e in game.log.events if e.roll is not None])
+    force(game, 6, 1, 2, *[2] * 12)  # the watcher wins; the allocation die: 2; its shots miss
+    ok(game, Command("claim", "b", figure="b1.1", value=0))
+    rolls = [e.roll for e in game.log.events if e.roll is not None][n:]
+    assert [(r.reason, r.outcome) for r in rolls if r.reason.startswith("Beaten zone")] == [("Beaten zone: shots at Lance corporal", "2 shots")]
+    assert len([r for r in rolls if "to hit" in r.reason]) == 2
+    assert any("find no target and are lost (L226)" in e.text for e in game.log.events[-10:])
+
+
 def test_stand_to_ties_are_rolled_again_but_not_for_ever():
     """Equal dice roll again (interpretation stand-to); a dice walk that always takes the same
     face (the odds enumeration's first path) ends after MAX_TIES ties, the mover unnoticed.

@@ -298,21 +298,24 @@ class GbFire(Chapter["Goodbyeeee"]):
         self.rules.jobs.push(game, *self.carry_out(game, shot))
         self.rules.courage.terror(game, firer)  # a tank firing faces the sections it can see (L154)
 
-    def carry_out(self, game: Game, shot: Shot, how: str = "fires", reaction: bool = False) -> list[dict]:
+    def carry_out(self, game: Game, shot: Shot, how: str = "fires", reaction: bool = False, zone: bool | None = None) -> list[dict]:
         """Fire the worked-out shot: the log line, the section's note of the fire it is under,
         then single shots resolved at once (and a sniper's spotting roll), an HMG's beaten
         zone, or a burst's job (returned: it may stop to ask where the last shots go).
-        ``reaction``: the shots are the reaction's (a machine gun fires them at the mover)."""
+        ``reaction``: the shots are the reaction's (a machine gun fires them at the mover);
+        ``zone``: an HMG fires into its beaten zone through the target (L226), as it does
+        unless the shots are a reaction's own (overwatch's snap shots, closing fire)."""
+        zone = not reaction if zone is None else zone
         st = game.state
         firer, target = st.figures[shot.firer], st.figures[shot.target]
         w = self.rules.data.weapons[shot.weapon]
         auto = self.rules.auto
         band = "short" if shot.band == 0 else "long"
-        what = "into its beaten zone through" if shot.weapon == ZONE and not reaction else "at"
+        what = "into its beaten zone through" if shot.weapon == ZONE and zone else "at"
         game.emit("fire", f"{firer.name} {how} the {w.name} {what} {target.name} ({shot.distance_cm:g} cm, {band} range, "
                   f"{shot.cover_words}).", figures=[firer.id, target.id])
         self.fired_on(game, firer, [target], shot.weapon)
-        if shot.weapon == ZONE and not reaction:
+        if shot.weapon == ZONE and zone:
             return auto.fire_zone(game, firer, target)
         if w.template is not None:  # the cluster grenade: placed, not scattered (interpretation cluster-grenade)
             r = game.dice.roll("d6", f"{firer.name} to hit {target.name}", target=f"{shot.to_hit}+", modifiers=list(shot.hit_mods),

@@ -35,6 +35,7 @@ from game.geometry.templates import circle, cone
 from game.rulesets.parts import Chapter
 from game.rulesets.path_triggers import Trigger
 
+from .auto_weapons import ZONE
 from .flame import FLAME
 from .status import GbFigMark
 
@@ -150,14 +151,17 @@ class GbReactions(Chapter["Goodbyeeee"]):
         if weapon is None or not mover.alive:
             return []
         fired = self.rules.firing.weapon_as_fired(w, weapon)
+        zone = shots is None and fired == ZONE  # a heavy MG firing as in its own turn: its beaten zone (L226)
         if shots is None:
             shots = self.rules.auto.shots(game, w, fired)
         try:
             shot = self.rules.firing.build(game, w, mover, fired, extra, short, shots)
+            if zone:
+                self.rules.auto.zone_figures(game, w, mover)  # not through friends
         except Refusal as r:
             game.emit("fire", f"{w.name} cannot fire at {mover.name}: {r}", figures=[w.id, mover.id])
             return []
-        return self.rules.firing.carry_out(game, shot, how, reaction=True)
+        return self.rules.firing.carry_out(game, shot, how, reaction=True, zone=zone)
 
     # ---- overwatch -----------------------------------------------------------------------------------
     def check_overwatch(self, game: Game, cmd: Command) -> None:
