@@ -86,6 +86,25 @@ def test_the_at_rifle_does_a_d3_and_a_critical_the_renault_s_jammed_mount_silenc
     assert "knocked out or jammed" in refused(game, Command("fire", "b", figure="t1.1", target="a1.1"))
 
 
+def test_the_tank_gun_s_target_behind_a_wall_takes_the_cover_roll_the_shot_showed():
+    """L195 "5+ Cover only on 1 or 2", L126 "Roll for any cover in the way": the private
+    behind a wall, struck by the 37 mm's shot, rolls for cover as seen from the tank, as the
+    shot's words said (interpretation blast-figures); a 2 stops it."""
+    from tests.rulesets.gb_kit import no_points
+    from tests.rulesets.helpers import first_going, small_map
+    wall = {"type": "wall", "line": [[0, 58], [120, 58]], "width": 0.5}
+    doc = small_map([unit("a1", [("light_tank_gun", 20, 40)])], [unit("b1", [("private", 20, 60), ("private", 100, 110)])],
+                    terrain=[wall], ruleset="goodbyeeee", unit="cm", size=(120, 120), turn_limit=6)
+    game = no_points(first_going(doc))
+    to_step(game, "fire")
+    n = len(game.log.events)
+    force(game, 6, 2, *[6] * 10)   # on target; cover 2: stopped; then his pin test
+    ok(game, Command("fire", "a", figure="a1.1", target="b1.1", choice="tank_gun"))
+    cover = [e.roll for e in game.log.events[n:] if e.roll is not None and e.roll.reason.startswith("Cover roll")]
+    assert [(r.target, r.outcome) for r in cover] == [("1-2 stops it", "stopped by cover")]
+    assert game.state.figures["b1.1"].alive
+
+
 def test_the_mg_renault_s_jammed_turret_silences_its_machine_guns():
     """L273 "Sponson/Turret/Gun Mount Jammed": a tank with machine guns only has its turret
     jammed (interpretation tank-damage): its MG falls silent too."""

@@ -249,10 +249,15 @@ class GbBlasts(Chapter["Goodbyeeee"]):
         if not hit:
             game.emit("fire", "Nobody is under the blast.")
         for fig in hit:
-            self.blast_one(game, firer, fig, job["weapon"], at, confined)
+            # the figure a shot struck takes its cover roll as the shot saw it, from the firer
+            # (L126 "any cover in the way", as the shot's words said): from the blast's own
+            # centre, on him, no wall or hedge would be in the way
+            seen_from = firer.pos if fig.id == job.get("target") else at
+            self.blast_one(game, firer, fig, job["weapon"], seen_from, confined)
         return []
 
     def blast_one(self, game: Game, firer: Figure, fig: Figure, wid: str, at: XY, confined: bool) -> None:
+        """One figure under a blast: its cover roll as seen from ``at``, then to wound."""
         rules = self.rules
         data = rules.data
         w = data.weapons[wid]

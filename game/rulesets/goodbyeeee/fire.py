@@ -324,7 +324,7 @@ class GbFire(Chapter["Goodbyeeee"]):
                 r.outcome = "miss: it does nothing"
                 return []
             r.outcome = "on target"
-            return [{"do": "blast", "firer": firer.id, "weapon": shot.weapon, "at": [target.x, target.y]}]
+            return [{"do": "blast", "firer": firer.id, "weapon": shot.weapon, "at": [target.x, target.y], "target": target.id}]
         extra = tuple(m for m in shot.hit_mods if m[0] in REACTION_MODS)
         short = shot.band == 0 and reaction
         if shot.weapon in BURSTS or shot.weapon == ZONE:
