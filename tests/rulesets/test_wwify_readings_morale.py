@@ -44,6 +44,23 @@ def test_walking_into_the_gas_of_a_barrage_already_tested_for_does_not_test_agai
     assert len(morale_rolls(game, "morale test")) == 1
 
 
+def test_the_gas_removed_at_the_end_of_the_turn_is_gone_for_the_next_turns_first_card():
+    """L134 "GAS CLOUD IS REMOVED AT END OF TURN": gas on 1/3 over three orcs (d6 1s, unhurt);
+    their test (2d6 12, no officer) panics them; the new turn's shuffle deals EVIL first and
+    they run, through where the cloud was: no gas roll, none killed."""
+    from .helpers import unit as one_unit
+    terrain = [{"type": "water", "rect": {"x": 0, "y": 13, "w": 14, "h": 1}}]
+    strikes = [{"side": "a", "square": "1/3", "turn": 1, "shell": "gas"}]
+    game = fresh(wmap([one_unit("a1", [("good_rifleman", 40, 44)])],
+                      [one_unit("e", [("evil_rifleman", 4, 22), ("evil_rifleman", 5.5, 22), ("evil_rifleman", 7, 22)])],
+                      terrain=terrain, strikes=strikes))
+    n = len(game.log.events)
+    play(game, "ARTILLERY", 1, 1, 1, 6, 6, 5, 4, 3, 2, 0, 6, 6, 6, 6, 6, 6)
+    assert game.state.turn == 2 and game.state.units["e"].markers.get("panicked")
+    assert not [e for e in game.log.events[n:] if e.turn == 2 and e.roll is not None and e.roll.reason.startswith("Gas")]
+    assert all(game.state.figures[f].alive for f in ("e.1", "e.2", "e.3"))
+
+
 def test_more_than_half_killed_tests_at_the_end_of_a_turn_without_new_losses():
     """"3. More than 1/2 squad killed in game": the losses of the whole game count, so the
     condition stands in later turns. Reading: a squad more than half killed tests after

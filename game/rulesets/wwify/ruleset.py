@@ -298,6 +298,8 @@ class Wwify(RulesetBase[WwData]):
         clouds = [c for c in st.clouds if st.clouds[c].type in ("smoke", "gas")]
         for c in clouds:
             del st.clouds[c]
+        if clouds:
+            self.sync_table(game)  # gone from the table too: the next turn's first card, in this command, meets none (L125, L134)
         game.emit("turn", f"End of turn {st.turn}: cards reshuffled" + (", artillery marker, smoke and gas removed." if gone or clouds else "."))
         for u in st.units.values():
             for k in (WwifyUnitMark.ACTIVATION, WwifyUnitMark.ACTS, WwifyUnitMark.MOVE_OPEN, WwifyUnitMark.PENDING_FIRE, WwifyUnitMark.BARRAGES):
