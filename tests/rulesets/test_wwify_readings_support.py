@@ -116,6 +116,26 @@ def test_materials_are_picked_up_carried_and_handed_to_the_engineers():
     assert game.state.attrs["bridges"]["ford"]["work"] == 2 and e.attrs["materials"] == 0
 
 
+def test_the_load_of_a_dead_engineer_is_not_built_with():
+    """"Infantry & Cavalry can carry 1 actions worth of material": four sappers carry 4; two
+    fall and the squad carries 2; it builds 2 actions of work, and then has none left."""
+    from game.core.state import DEAD
+    terrain = [{"type": "water", "rect": {"x": 0, "y": 30, "w": 48, "h": 2}}]
+    settings = {"bridge_sites": [{"id": "ford", "name": "Ford bridge", "line": [[20, 30], [20, 40]]}]}
+    sappers = {"id": "e", "name": "Sappers", "kind": "squad", "attrs": {"materials": 4},
+               "figures": [{"type": "good_engineer", "at": [19.5, 28.4]}, {"type": "good_engineer", "at": [21, 28.4]},
+                           {"type": "good_engineer", "at": [18, 27]}, {"type": "good_engineer", "at": [16.5, 27]}]}
+    game = fresh(wmap([sappers], [unit("x", [("evil_rifleman", 4, 4)])], terrain=terrain, settings=settings))
+    st = game.state
+    st.figures["e.3"].life = DEAD
+    st.figures["e.4"].life = DEAD
+    u = st.units["e"]
+    assert game.rules.materials.carried(game, u) == 2
+    ok(game, Command("build", "a", unit="e", choice="ford"))
+    assert st.attrs["bridges"]["ford"]["work"] == 2 and game.rules.materials.carried(game, u) == 0
+    assert "No materials" in refused(game, Command("build", "a", unit="e", choice="ford"))
+
+
 def test_materials_dropped_in_a_pile_and_picked_up_by_a_large_creature():
     """"Large creatures can carry 4 actions worth". Two riflemen drop the 2 they carry in a
     pile; an Angry Tree already carrying 1 picks the pile up on its card: 3, the pile gone.

@@ -331,7 +331,7 @@ class WwSupport(Chapter["Wwify"]):
             if need <= 0:
                 break
             take = min(have, need)
-            u.attrs[WwifyUnitAttr.MATERIALS] = int(u.attrs.get(WwifyUnitAttr.MATERIALS, 0)) - take
+            u.attrs[WwifyUnitAttr.MATERIALS] = have - take  # of what its living figures carry: a dead man's load is gone
             need -= take
         e = self.rules.data.engineers
         site["work"] += work
