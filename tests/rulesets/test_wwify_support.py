@@ -32,6 +32,22 @@ def test_medic_saves_one_casualty_at_turn_end():
     assert game.state.turn == 2
 
 
+def test_a_large_creature_wounded_then_gassed_is_saved_from_the_gas_and_keeps_its_wound():
+    """L166-168 "the medic saves one casualty": a troll with its medic takes a wound and
+    then dies in the gas the same turn; the save undoes the death, not both."""
+    game = fresh(wmap([unit("a1", [("good_rifleman", 40, 44)])],
+                      [{"id": "t", "name": "Troll", "kind": "large_creature",
+                        "figures": [{"type": "evil_troll", "at": [20, 10], "equipment": ["medic"]}]}]))
+    troll = game.state.figures["t.1"]
+    game.rules.fighting.wound(game, troll, "fire")
+    game.rules.fighting.kill(game, troll, "poison gas")
+    assert game.rules.support.saveable(game, game.state.units["t"]) == [(troll, "dead")]
+    force(game, 5)
+    game.rules.push(game, {"do": "medics"})
+    game.rules.run_queue(game)
+    assert troll.life == ACTIVE and troll.wounds == 1
+
+
 def test_medics_optional_rule_off():
     a = [unit("m", [("good_medic", 20, 32), ("good_rifleman", 21.5, 30)])]
     game = fresh(wmap(a, [unit("f", [("evil_lmg", 20, 20)])]), options={"morale": False, "medics": False})

@@ -162,12 +162,12 @@ class WwSupport(Chapter["Wwify"]):
                 out.append((f, "wound"))
             elif r["kind"] == "dead" and f.life in (DEAD, DESTROYED) and not f.markers.get(WwifyFigMark.ABANDONED):
                 out.append((f, "dead"))
-        seen, uniq = set(), []
+        # one casualty a figure: the one that stands, its latest (a large creature wounded and
+        # then gassed dead is saved from the gas, its wound kept: L166-168 "saves one casualty")
+        latest: dict[str, tuple[Figure, str]] = {}
         for f, k in out:
-            if f.id not in seen:
-                seen.add(f.id)
-                uniq.append((f, k))
-        return uniq
+            latest[f.id] = (f, k)
+        return list(latest.values())
 
     def job_medics(self, game: Game, job: dict) -> list[dict] | None:
         st = game.state
