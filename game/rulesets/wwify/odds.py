@@ -126,7 +126,7 @@ class WwifyOdds(OddsPart["Wwify"]):
         extra = {"kill results": first}
         if self.rules.option(game, "morale") and target.kind == "squad":
             extra["morale test"] = third
-            notes.append("morale: a failed test is answered with the rally attempt, as the computer would")
+            notes.append("morale: a failed test's rally is attempted or declined as the computer would (interpretation solo-rally)")
         return resolved_report(title, lines, res, "casualties", second, extra, notes)
 
     def _kills(self, after: Game) -> int:
@@ -189,7 +189,7 @@ class WwifyOdds(OddsPart["Wwify"]):
 
     # ---- the morale test -------------------------------------------------------------------------------
     def morale_odds(self, game: Game, unit: Unit) -> OddsReport:
-        """The test a squad would take now, with the rally the computer attempts."""
+        """The test a squad would take now, with the rally answered as the computer would."""
         require(unit.kind == "squad", f"{unit.name} is not a squad: only squads test morale.")
         require(game.state.unit_alive(unit.id), f"{unit.name} has no figures left.")
         require(bool(self.rules.option(game, "morale")), "The morale rules are off in this game.")
@@ -209,7 +209,8 @@ class WwifyOdds(OddsPart["Wwify"]):
                  OddsLine("test", f"{self.rules.data.morale.dice}{f' {mod:+d} (officer alive)' if off else ''}: above {left} panics")]
         notes = ["Evil: the officer shoots one soldier per pip failed and the rest rally" if evil else
                  "Good: the officer re-rolls; if that fails he is killed and the squad runs",
-                 "assumes the owner attempts the rally (the computer always does)"]
+                 "the rally attempted or declined as the computer would: an evil officer when he keeps at least twice the "
+                 "men he shoots and the shots do not break his side, a good one unless his death would (interpretation solo-rally)"]
         return resolved_report(f"Morale test: {unit.name}", lines, res, "result", notes=notes)
 
 
