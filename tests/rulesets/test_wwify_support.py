@@ -135,8 +135,9 @@ def test_badges_and_range_bands():
     assert "immobilised" in game.rules.unit_status(game, "v")
     assert "wounds 2" in game.rules.unit_status(game, "c")
     bands = game.rules.range_bands(game, game.state.figures["v.1"])
-    assert [b[0] for b in bands] == ['Field gun 8.1-16": 5d6', 'Field gun 16.1-32": 5d6']
-    assert bands[0][1] == pytest.approx(8 * IN) and bands[1][2] == pytest.approx(32 * IN)
+    # each band's weapon is the one the fire rolls there (the most dice, the first listed of equals)
+    assert [b[0] for b in bands] == ['LMG 0-4": 5d6', 'LMG 4.1-8": 5d6', 'Field gun 8.1-16": 5d6', 'Field gun 16.1-32": 5d6']
+    assert bands[0][1] == 0 and bands[2][1] == pytest.approx(8 * IN) and bands[3][2] == pytest.approx(32 * IN)
 
 
 def test_map_checks():

@@ -255,14 +255,18 @@ class WwCommands(CommandListing["Wwify"]):
         return out
 
     def range_bands(self, game: Game, fig: Figure) -> list[tuple[str, float, float]]:
+        """Each range band with the weapon the figure fires at it, the one rolling the most
+        dice there (an ironclad's LMG close in, its field gun beyond)."""
         out = []
         lo = 0.0
-        for w in fig.weapons[:1]:
-            wp = self.rules.data.weapons[w]
-            for b, n in zip(self.rules.data.firing.bands, wp.dice, strict=True):
+        weapons = list(dict.fromkeys(fig.weapons))
+        for k, b in enumerate(self.rules.data.firing.bands):
+            if weapons:
+                wp = self.rules.data.weapons[self.rules.fighting.best_weapon(weapons, k)]
+                n = wp.dice[k]
                 if n:
                     out.append((f"{wp.name} {b.label}: {n}d6", self.rules.mm(lo), self.rules.mm(b.upto)))
-                lo = b.upto
+            lo = b.upto
         return out
 
     def preview_move(self, game: Game, fig: Figure, path: list[tuple[float, float]], choice: str | None = None) -> tuple[bool, str, list[str]]:

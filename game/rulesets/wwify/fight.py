@@ -126,6 +126,11 @@ class WwFight(Chapter["Wwify"]):
         return res.visible
 
     # ---- fire ---------------------------------------------------------------------------------
+    def best_weapon(self, weapons: list[str], band: int) -> str:
+        """Of ``weapons``, the one rolling the most dice at range band ``band`` (the first
+        listed of equals): what a figure fires at that range (L199-210)."""
+        return max(weapons, key=lambda w: (self.rules.data.weapons[w].dice[band] or 0, -weapons.index(w)))
+
     def band_of(self, distance_mm: float) -> int | None:
         inches = self.rules.in_units(distance_mm)
         for i, b in enumerate(self.rules.data.firing.bands):
@@ -181,7 +186,7 @@ class WwFight(Chapter["Wwify"]):
         firers: list[Firer] = []
         notes: list[str] = []
         for f, usable, d in cands:
-            best = max(usable, key=lambda w: (self.rules.data.weapons[w].dice[band] or 0, -usable.index(w)))
+            best = self.best_weapon(usable, band)
             n = self.rules.data.weapons[best].dice[band] or 0
             if n:
                 firers.append(Firer(f, best, n, d))
