@@ -138,6 +138,30 @@ def test_the_gas_drifts_2d6_plus_10_cm_at_the_end_of_the_turn_and_hits_once_a_tu
     assert (round(cloud.x), round(cloud.y)) == (340, 800)
 
 
+def test_a_figure_walking_into_the_gas_rolls_for_it_once_a_turn():
+    """Interpretation event-targets: "each figure under it when it lands or drifts, or whose
+    move enters it, rolls once a turn": a private walks into a standing cloud and rolls (a
+    1: unhurt); his next move inside it the same turn rolls nothing."""
+    from game.core.state import Cloud
+    from game.rulesets.goodbyeeee.status import GbCloudAttr
+    from tests.rulesets.gb_kit import move
+    game = game_of([unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)])], [unit("b1", [("private", 100, 110)])])
+    st = game.state
+    st.clouds["gas1"] = Cloud("gas1", "gas", 400.0, 200.0, radius=100.0, expires="never",
+                              attrs={GbCloudAttr.SPEED: 12, GbCloudAttr.HEADING: 90, GbCloudAttr.CARD: "KS", GbCloudAttr.GASSED: 0})
+    game.rules.sync_table(game)
+    to_step(game, "orders")
+    order(game, 1, 1)
+    n = len(game.log.events)
+    force(game, 1)
+    move(game, "a1.2", (34, 20))
+    gas = [e.roll for e in game.log.events[n:] if e.roll is not None and e.roll.reason.startswith("gas:")]
+    assert [r.figures for r in gas] == [["a1.2"]] and st.figures["a1.2"].alive
+    n = len(game.log.events)
+    move(game, "a1.2", (36, 20))
+    assert not [e for e in game.log.events[n:] if e.roll is not None and e.roll.reason.startswith("gas:")]
+
+
 def test_the_off_table_sniper_s_d3_names_the_player_to_the_left_who_picks_the_target():
     doc_c = {"id": "c", "name": "Side C", "home_edge": "east", "units": [unit("c1", [("private", 100, 50)])]}
     from tests.rulesets.helpers import small_map

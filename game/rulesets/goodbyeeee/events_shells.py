@@ -17,7 +17,10 @@ L300, L307, L308, L310; interpretations event-targets, scatter-die).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from shapely.geometry import LineString, Point
 
 from game.core.commands import Command, require
 from game.core.game import Game
@@ -192,10 +195,30 @@ class GbShells(Chapter["Goodbyeeee"]):
         return []
 
     def gas_hits(self, game: Game, cloud: Cloud) -> None:
-        card = self.rules.data.events.cards[cloud.attrs[GbCloudAttr.CARD]]
+        """Every figure under ``cloud`` rolls for it (once a turn each)."""
         for f in sorted(game.state.figures.values(), key=lambda f: f.id):
-            if f.alive and not self.rules.data.is_vehicle_type(f.type) and self.rules.dist(f.pos, (cloud.x, cloud.y)) <= cloud.radius:
-                self.roll_for(game, f, card, "gas")
+            if self.rules.dist(f.pos, (cloud.x, cloud.y)) <= cloud.radius:
+                self.gas_roll(game, f, cloud)
+
+    def gas_roll(self, game: Game, f: Figure, cloud: Cloud) -> None:
+        """``f`` rolls for the gas of ``cloud``, once a turn (interpretation event-targets)."""
+        if not f.alive or self.rules.data.is_vehicle_type(f.type):
+            return
+        rolled = f.markers.setdefault(GbFigMark.GASSED, {})
+        if rolled.get(cloud.id) == game.state.turn:
+            return
+        rolled[cloud.id] = game.state.turn
+        self.roll_for(game, f, self.rules.data.events.cards[cloud.attrs[GbCloudAttr.CARD]], "gas")
+
+    def gas_on_move(self, game: Game, f: Figure, walked: Sequence[XY]) -> None:
+        """A figure whose move entered a gas cloud rolls for it (interpretation event-targets)."""
+        clouds = [c for c in game.state.clouds.values() if c.type == "gas" and GbCloudAttr.CARD in c.attrs]
+        if not clouds or len(walked) < 2:
+            return
+        line = LineString(walked)
+        for c in sorted(clouds, key=lambda c: c.id):
+            if line.distance(Point(c.x, c.y)) <= c.radius:
+                self.gas_roll(game, f, c)
 
     def drift(self, game: Game) -> None:
         """At the end of each turn every gas cloud moves with its wind and hits who it covers."""

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 import shapely
 from shapely.geometry import LineString
+from shapely.ops import substring
 
 from game.core.commands import Command, require
 from game.core.game import Game
@@ -364,6 +365,9 @@ class GbMove(Chapter["Goodbyeeee"]):
         spent = costed.cost_to(at)
         stood = fig.markers.pop(GbFigMark.PRONE, None)
         self.place(game, fig, point_at(path, at), spent, extra=" after standing up" if stood else "")
+        if game.state.clouds:  # a move into a gas cloud: its roll (interpretation event-targets)
+            walked = substring(LineString(path), 0.0, at)
+            self.rules.shells.gas_on_move(game, fig, list(walked.coords) if walked.geom_type == "LineString" else [])
         if trig is None:
             self.rules.melee.note_charge(game, fig)
             self.rules.courage.terror(game, fig)  # a tank or flamethrower ends its move (L154)

@@ -62,6 +62,7 @@ class GbFigMark(StatusKeys):
     DEAD_EYE = "dead_eye"  # the turn the Jack of Diamonds was played on it (L303): +1 to hit, -1 cover, +1 to wound
     ACTED = "acted"  # the turn it took the initiative with a Valour point and acted out of sequence (L33)
     SPOTTED = "spotted"  # a sniper the enemy has spotted (L234): until it moves it may be shot at
+    GASSED = "gassed"  # {cloud id: turn} it last rolled for that gas cloud (once a turn, interpretation event-targets)
 
 
 class GbUnitMark(StatusKeys):
