@@ -103,12 +103,13 @@ def test_rulesets_without_named_dice_keep_their_data_digest():
     solo-soft-skins of 2026-12-01, and its reading solo-orders's defending tank of 2026-12-02; WWIFY's since its readings solo-fire and solo-rally, the same day, and its optional rule solo_afvs with its reading solo-afvs; all three again on 2026-12-03: the
     Great War's readings wire and solo-counters, WWIFY's medic readings and machine_medics on by
     default, WW2 Skirmish's mortars that save actions and its readings of damage, morale, routs
-    and the solo orders). Force table stand-ins came later the same way: a
+    and the solo orders); WWIFY's again later that day, for its readings rally and medic-when
+    (the nineteenth review's fixes). Force table stand-ins came later the same way: a
     ``solo`` section without them digests as before (the Great War's and WWIFY's)."""
     from game.catalog import load_ruleset, terrain_file
     from game.data.ruleset_schema import data_digest
 
-    before = {"great-war-54mm": "48d16238bc4fcc2d", "wwify": "8c99135d78d618f7", "ww2-skirmish": "bdc8247adc62680b"}
+    before = {"great-war-54mm": "48d16238bc4fcc2d", "wwify": "a219c1614a77dd17", "ww2-skirmish": "bdc8247adc62680b"}
     for rid, digest in before.items():
         data = load_ruleset(rid).data
         assert data.dice == {}
