@@ -104,7 +104,7 @@ def test_rulesets_without_named_dice_keep_their_data_digest():
     Great War's readings wire and solo-counters, WWIFY's medic readings and machine_medics on by
     default, WW2 Skirmish's mortars that save actions and its readings of damage, morale, routs
     and the solo orders); WWIFY's again later that day, for its readings rally and medic-when
-    (the nineteenth review's fixes). Force table stand-ins came later the same way: a
+    (the twenty-first session's review). Force table stand-ins came later the same way: a
     ``solo`` section without them digests as before (the Great War's and WWIFY's)."""
     from game.catalog import load_ruleset, terrain_file
     from game.data.ruleset_schema import data_digest
