@@ -228,6 +228,25 @@ def test_an_advance_goes_at_half_speed_and_an_attack_at_full():
         assert walked - 0.5 <= fig.markers["moved_cm"] <= walked, (what, fig.markers["moved_cm"])
 
 
+def test_a_planned_move_stops_short_of_a_gas_cloud_on_its_way():
+    """A move into a gas cloud rolls for the gas (interpretation event-targets): the planner's
+    step toward its goal ends before the cloud's edge, and goes on past a cloud it stands in."""
+    from game.core.state import Cloud
+    from game.rulesets.goodbyeeee.status import GbCloudAttr
+    game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 100, 110)])])
+    st = game.state
+    f = st.figures["a1.1"]
+    st.clouds["gas1"] = Cloud("gas1", "gas", 400.0, 200.0, radius=100.0, expires="never",
+                              attrs={GbCloudAttr.SPEED: 12, GbCloudAttr.HEADING: 90, GbCloudAttr.CARD: "KS", GbCloudAttr.GASSED: 0})
+    game.rules.sync_table(game)
+    to_step(game, "orders")
+    planner = game.rules.planner
+    to = planner.affordable(game, f, (350.0, 200.0), False)
+    assert to is not None and 290.0 < to[0] < 300.0 and to[1] == 200.0   # the edge is at x 300
+    f.x = 350.0   # inside the cloud already: nothing to stop short of
+    assert planner.affordable(game, f, (450.0, 200.0), False) == (450.0, 200.0)
+
+
 def test_after_its_moves_a_figure_in_the_open_lies_down_unless_the_enemy_is_near():
     game = game_of([unit("a1", SECTION, kind="section")], [unit("b1", [("private", 20, 46)], kind="section")])
     to_step(game, "orders")

@@ -19,11 +19,13 @@ import math
 from typing import TYPE_CHECKING
 
 import numpy as np
+from shapely.geometry import Point
 
 from game.core.commands import Command, Refusal
 from game.core.game import Game
 from game.core.keys import StateKey
 from game.core.state import Figure, Unit
+from game.geometry.path_scan import first_inside
 from game.rulesets.movement import clamp_to_table
 from game.rulesets.parts import Planner
 from game.solo.fallback import cover_spots
@@ -288,8 +290,16 @@ class GbPlanner(Planner["Goodbyeeee"]):
         """``to``, or the furthest point short of it on the straight line that the move's
         allowance pays for (difficult ground costs double, a climb 5 cm, standing up 5 cm): the
         distance the priced straight line allows, then shorter if a climb or a base is in the way.
-        ``cap``: spend no more than this (mm) of the allowance."""
+        ``cap``: spend no more than this (mm) of the allowance. It stops short of a gas cloud
+        on the way (a move into one rolls for the gas, interpretation event-targets)."""
         moving = self.rules.moving
+        gas = self.gas_entry(game, f, to)
+        if gas is not None:
+            span0 = self.rules.dist(f.pos, to) or 1.0
+            short = gas - self.rules.mm(0.5)
+            if short < self.rules.mm(1):
+                return None
+            to = (f.x + (to[0] - f.x) * short / span0, f.y + (to[1] - f.y) * short / span0)
         costed = moving.costed(game, f, [f.pos, to])
         budget = moving.left(game, f, dash) if cap is None else min(cap, moving.left(game, f, dash))
         plan = moving.plan(game, f, [to], dash) if costed.total <= budget + 0.01 else None
@@ -317,6 +327,13 @@ class GbPlanner(Planner["Goodbyeeee"]):
             if plan.blocked_at is not None:
                 blocked = plan.blocked_at if blocked is None else min(blocked, plan.blocked_at)
         return None
+
+    def gas_entry(self, game: Game, f: Figure, to: tuple[float, float]) -> float | None:
+        """How far (mm) along the straight move from ``f`` to ``to`` it first enters a gas
+        cloud it is not standing in; None when it enters none."""
+        ds = [first_inside([f.pos, to], Point(c.x, c.y).buffer(c.radius)) for c in game.state.clouds.values()
+              if c.type == "gas" and self.rules.dist(f.pos, (c.x, c.y)) > c.radius]
+        return min((d for d in ds if d is not None), default=None)
 
     def step_toward(self, game: Game, f: Figure, goal: tuple[float, float], reach: float) -> tuple[float, float]:
         """Where the figure ends going toward ``goal``: the spot in cover nearest the straight
