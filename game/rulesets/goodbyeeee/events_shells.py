@@ -204,10 +204,11 @@ class GbShells(Chapter["Goodbyeeee"]):
         """``f`` rolls for the gas of ``cloud``, once a turn (interpretation event-targets)."""
         if not f.alive or self.rules.data.is_vehicle_type(f.type):
             return
-        rolled = f.markers.setdefault(GbFigMark.GASSED, {})
+        rolled = dict(f.markers.get(GbFigMark.GASSED) or {})
         if rolled.get(cloud.id) == game.state.turn:
             return
         rolled[cloud.id] = game.state.turn
+        f.markers[GbFigMark.GASSED] = rolled
         self.roll_for(game, f, self.rules.data.events.cards[cloud.attrs[GbCloudAttr.CARD]], "gas")
 
     def gas_on_move(self, game: Game, f: Figure, walked: Sequence[XY]) -> None:
