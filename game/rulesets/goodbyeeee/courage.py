@@ -159,7 +159,7 @@ class GbCourage(Chapter["Goodbyeeee"]):
         now = [st.turn, side]
         return [self.job(f, "pinned, at the start of its turn", [], "rally")
                 for f in sorted(st.figures.values(), key=lambda f: f.id)
-                if f.side == side and f.alive and f.markers.get(GbFigMark.PINNED) and f.markers.get(GbFigMark.PINNED) != now]
+                if f.side == side and f.alive and f.markers.get(GbFigMark.PINNED) not in (None, False, now)]
 
     # ---- every courage test: the King of Diamonds, Luck, then what it decides -------------------------------
     @staticmethod
