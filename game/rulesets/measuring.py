@@ -55,6 +55,13 @@ class MeasureMixin:
         rb = b.radius if isinstance(b, Figure) else 0.0
         return edge_distance(pa, ra, pb, rb)
 
+    def range_origin(self, f: Figure) -> float:
+        """How far from ``f``'s centre its ranges are measured from (mm): its base's edge
+        where the rules measure base edge to base edge, else its centre (0). A target is in
+        a range ``r`` of ``f`` when its base reaches the circle of ``r`` plus this about
+        ``f``'s centre (the range rings are drawn so)."""
+        return f.radius if self.measure_from == "edge" else 0.0
+
     def loners(self, figures: Iterable[Figure], d: float,
                where: dict[str, Point] | None = None) -> list[str]:
         """Ids of the figures with no other of them within ``d`` (mm), measured as

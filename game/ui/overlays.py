@@ -124,21 +124,26 @@ def draw_unit_outline(surf, cam: Camera, positions: list[tuple[float, float]], r
     surf.blit(layer, (0, 0))
 
 
-def draw_range_rings(surf, cam: Camera, centre: tuple[float, float], bands: list[tuple[str, float, float]], fmt) -> list[tuple[str, pygame.Rect]]:
+def draw_range_rings(surf, cam: Camera, centre: tuple[float, float], bands: list[tuple[str, float, float]], fmt,
+                     base: float = 0.0) -> list[tuple[str, pygame.Rect]]:
     """A ring at each band's outer edge, each labelled with the band and its reach; returns
-    the labels and where they were written."""
+    the labels and where they were written. ``base``: how far out from ``centre`` the
+    ruleset measures from (:meth:`MeasureMixin.range_origin`: the firer's base radius where
+    ranges run base edge to base edge), so that a target whose base reaches a ring is in
+    its band, as the rules measure it."""
     c = cam.to_screen(centre)
     labels = []
     layer = alpha_layer(surf.get_size())
     colours = [(90, 200, 110), (240, 200, 70), (230, 120, 60), (200, 80, 80)]
     for i, (label, lo, hi) in enumerate(bands):
         col = colours[i % len(colours)]
-        pygame.draw.circle(layer, (*col, 170), c, max(2, cam.length(hi)), 2)
+        outer = cam.length(hi + base)
+        pygame.draw.circle(layer, (*col, 170), c, max(2, outer), 2)
         if lo > 0:
-            pygame.draw.circle(layer, (*col, 90), c, max(2, cam.length(lo)), 1)
+            pygame.draw.circle(layer, (*col, 90), c, max(2, cam.length(lo + base)), 1)
         words = f"{label} {fmt(hi)}"
         img = font(16, True).render(words, True, (*col, 255))
-        labels.append((words, layer.blit(img, (c[0] + cam.length(hi) * 0.71 + 2, c[1] - cam.length(hi) * 0.71 - 14 * (i % 2)))))
+        labels.append((words, layer.blit(img, (c[0] + outer * 0.71 + 2, c[1] - outer * 0.71 - 14 * (i % 2)))))
     surf.blit(layer, (0, 0))
     return labels
 

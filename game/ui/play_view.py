@@ -114,7 +114,8 @@ class PlayView(InfoBoxPart):
                       + draw_names(surf, [n for n in hills if near.collidepoint(n[1])], placed, t, size=15), taken)  # kept to be checked
         if self.scene.show_ranges and self.scene.selected_figure and self.scene.selected_figure in st.figures:
             f = st.figures[self.scene.selected_figure]
-            overlays.draw_range_rings(surf, cam, f.pos, self.scene.rules.range_bands(self.scene.game, f), self.scene.rules.fmt)
+            rules = self.scene.rules
+            overlays.draw_range_rings(surf, cam, f.pos, rules.range_bands(self.scene.game, f), rules.fmt, rules.range_origin(f))
         for a, b in self.scene.tapes:
             overlays.draw_tape(surf, cam, a, b, self.scene.rules.fmt(hypot(b[0] - a[0], b[1] - a[1])), True)
         for h in self.scene.handlers:
