@@ -1,5 +1,5 @@
 """The First game screen: pick a guided first game by the way its rules run a turn
-(phases, activation cards, fire teams, action points); it starts against the solo AI
+(phases, activation cards, fire teams, action points, orders); it starts against the solo AI
 with the guide's panel on the play screen (game/ui/guide.py)."""
 
 from __future__ import annotations
@@ -33,14 +33,28 @@ def start_lesson(app, lesson: Lesson, seed: int | None = None) -> None:
     scene.guide = Guide(lesson)
 
 
+def lesson_rows(height: int, n: int) -> tuple[int, int, int]:
+    """Where the lessons' buttons go in a window ``height`` px tall: (the first's top, the
+    step from one to the next, the lines of each one's words under it), all ``n`` above
+    the Back button: two lines each where there is room, one where there is not."""
+    top = 190 if height >= 760 else 160
+    room = height - 90 - top  # from the first button's top to the Back button's
+    steps = max(1, n - 1)
+    gap = min(110, (room - 90) // steps)  # a row: its button (44), 6 px, two lines of words (20 each)
+    if gap >= 94:
+        return top, gap, 2
+    return top, min(110, (room - 70) // steps), 1
+
+
 class FirstGameScene(Scene):
     def enter(self) -> None:
         m = self.app.manager
         w, h = self.app.size
         x = w // 2 - 260
         self.buttons = []
+        top, gap, _ = lesson_rows(h, len(LESSONS))
         for i, lesson in enumerate(LESSONS):
-            self.buttons.append(UIButton(pygame.Rect(x, 190 + 110 * i, 520, 44), lesson.name, m,
+            self.buttons.append(UIButton(pygame.Rect(x, top + gap * i, 520, 44), lesson.name, m,
                                          command=self.starter(lesson)))
         UIButton(pygame.Rect(w - 200, h - 90, 140, 44), "Back", m, command=lambda: self.app.open("menu"))
 
@@ -55,8 +69,9 @@ class FirstGameScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(surf, "A first game", "A small game against the computer, with a guide at your elbow")
         w = surf.get_width()
+        top, gap, lines = lesson_rows(surf.get_height(), len(LESSONS))
         for i, lesson in enumerate(LESSONS):
-            y = 240 + 110 * i
-            for part in wrap(lesson.intro.split(". ")[0] + ".", 17, 520)[:2]:
+            y = top + 50 + gap * i
+            for part in wrap(lesson.intro.split(". ")[0] + ".", 17, 520)[:lines]:
                 text(surf, part, (w // 2 - 260, y), 17, (200, 190, 160))
                 y += 20

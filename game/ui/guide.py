@@ -1,5 +1,6 @@
 """A guided first game (issue 22): a small scenario for each way the rules run a turn
-(phases, activation cards, fire teams, each figure's action points), played against the
+(phases, activation cards, fire teams, each figure's action points, orders by command
+roll), played against the
 solo AI, with a panel that teaches one thing at a time - select, measure, sight, move, the odds, fire, the end of a
 phase - and moves on when the player has done it (in any order: what was done before its
 step counts). The scenarios are maps/first-game/*.yaml; each lesson's words are here."""
@@ -102,6 +103,19 @@ LESSONS = [
            "and the exact chance of each end. Click to fire.",
            "When your figures have spent what they will, press Space to end your turn: the Germans spend their points, "
            "then the turn comes back with what they did stepped through."),
+    Lesson("orders-goodbyeeee.yaml", "Orders (GOODBYEEEEEE!!!)", "british",
+           "Each turn both sides roll a d10: the higher goes first, and a 1 draws a random event card. Your turn goes "
+           "step by step (the sidebar names the step): rally tests, moves of 5 cm without orders, command rolls and "
+           "moves, fire, close combat. You are the British section (red); the computer plays the Germans, and asks you "
+           "(Y or N) whether each Luck or Valour point it spends is a fair use.",
+           "Figures fire on their own but need an order to move more than 5 cm. In 'Moves on initiative' drag a figure up "
+           "to 5 cm, or press Space for 'Command rolls and moves' and pick 'Command roll: order the section (2d6)': at or "
+           "under your lance corporal's Command (8) and each figure may move 15 cm (a dash 25 cm, and no fire after it). "
+           "Drag a figure or click where it goes: the path shows its cost before you let go.",
+           "In 'Fire troops and weapons' select a figure, pick 'Fire the Rifle' and hover a German: the box shows the "
+           "chance to hit him (4+ short, 5+ long), to wound him, his cover roll and his courage test, before you click. "
+           "Click to fire: each figure fires its own shots.",
+           "Press Space to end each step: after close combat the Germans take their turn, then the next turn's d10s."),
 ]
 
 

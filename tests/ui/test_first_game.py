@@ -86,3 +86,15 @@ def test_the_menu_leads_to_each_first_game_and_a_step_may_be_skipped(app, drive)
     assert scene.guide.steps[scene.guide.at].title == "Measure"
     click_button(drive, scene.guide, "Skip")
     assert not scene.tapes  # a click on the panel is the panel's, not the table's
+
+
+@pytest.mark.parametrize("height", [640, 700, 760, 800, 1080])
+def test_every_lesson_and_its_words_fit_above_back_in_any_window(height):
+    from game.ui.first_game import lesson_rows
+
+    top, gap, lines = lesson_rows(height, len(LESSONS))
+    assert top >= 150  # under the screen's title and subtitle
+    rows = [(top + gap * i, top + 50 + gap * i + 20 * lines) for i in range(len(LESSONS))]  # button top, words' bottom
+    assert all(bottom <= nxt_top for (_, bottom), (nxt_top, _) in zip(rows, rows[1:]))  # no row runs into the next
+    assert rows[-1][1] <= height - 90  # nor into the Back button
+    assert lines == (2 if height >= 760 else 1)  # two lines of words where the window is tall enough
