@@ -29,7 +29,7 @@ from game.simulate import make_player
 #: a scenario of each ruleset (the guided first games where there is one: small and quick)
 #: and a seed whose game passes several files
 MAPS = {"first-game/phases-great-war": 3, "first-game/activation-wwify": 3, "first-game/fire-teams-ww2": 3,
-        "goodbyeeee-bombing-party": 2, "ww2-135-house-to-house": 3}
+        "first-game/orders-goodbyeeee": 3, "ww2-135-house-to-house": 3}
 
 
 def play_until_theirs(game: Game, mine: list[str], players) -> None:
