@@ -95,6 +95,6 @@ def test_every_lesson_and_its_words_fit_above_back_in_any_window(height):
     top, gap, lines = lesson_rows(height, len(LESSONS))
     assert top >= 150  # under the screen's title and subtitle
     rows = [(top + gap * i, top + 50 + gap * i + 20 * lines) for i in range(len(LESSONS))]  # button top, words' bottom
-    assert all(bottom <= nxt_top for (_, bottom), (nxt_top, _) in zip(rows, rows[1:]))  # no row runs into the next
+    assert all(bottom <= nxt_top for (_, bottom), (nxt_top, _) in zip(rows, rows[1:], strict=False))  # no row runs into the next
     assert rows[-1][1] <= height - 90  # nor into the Back button
     assert lines == (2 if height >= 760 else 1)  # two lines of words where the window is tall enough
