@@ -209,7 +209,8 @@ class SoloMixin:
         if prof.at_gun or prof.support_weapon or cover == "soft":
             add("soft_cover", 1, "AT gun or MMG/HMG" if (prof.at_gun or prof.support_weapon) else "in soft cover")
         still = stood_still(unit, figs) and not any(self.moved_lately(game, f) for f in figs)
-        advancing = unit.markers.get(SoloKey.ORDER) in FORWARD and not (prof.at_gun or prof.support_weapon) and not still
+        advancing = (unit.markers.get(SoloKey.ORDER) in FORWARD and not (prof.at_gun or prof.support_weapon) and not still
+                     and not prof.routing)  # a unit in rout runs, it does not advance
         stationary_hard = cover == "hard" and still
         if advancing or stationary_hard:
             add("advancing", 1, "advancing" if advancing else "stationary in hard cover")
@@ -385,6 +386,15 @@ class SoloMixin:
         """Whether the unit is running, routing or panicked in its ruleset's own terms (a
         risk factor). Rulesets with such a state answer; the default: never."""
         return False
+
+    def routed_by_rule(self, game: Game, unit: Unit) -> None:
+        """A ruleset calls this as its own rule routs ``unit`` (a failed morale test): a solo
+        unit is carrying out a Rout from then on, its order until it is diced again. So its
+        card says so, and its flight is not read as an advance when its next orders are
+        diced (interpretation advancing); a unit with no solo order (the player's) is left
+        alone."""
+        if unit.markers.get(SoloKey.ORDER) is not None:
+            unit.markers[SoloKey.ORDER] = "rout"
 
     def withdrawing(self, game: Game, unit: Unit) -> bool:
         """Whether the unit is retiring, retreating or withdrawing as the risk factors read

@@ -104,12 +104,13 @@ def test_rulesets_without_named_dice_keep_their_data_digest():
     Great War's readings wire and solo-counters, WWIFY's medic readings and machine_medics on by
     default, WW2 Skirmish's mortars that save actions and its readings of damage, morale, routs
     and the solo orders); WWIFY's again later that day, for its readings rally and medic-when
-    (the twenty-first session's review). Force table stand-ins came later the same way: a
+    (the twenty-first session's review); the Great War's and WW2 Skirmish's on the twenty-second
+    session's review (readings solo-support and transport, the jeep's gunner). Force table stand-ins came later the same way: a
     ``solo`` section without them digests as before (the Great War's and WWIFY's)."""
     from game.catalog import load_ruleset, terrain_file
     from game.data.ruleset_schema import data_digest
 
-    before = {"great-war-54mm": "48d16238bc4fcc2d", "wwify": "a219c1614a77dd17", "ww2-skirmish": "bdc8247adc62680b"}
+    before = {"great-war-54mm": "80f90772993433c4", "wwify": "a219c1614a77dd17", "ww2-skirmish": "bdc8247adc62680b"}
     for rid, digest in before.items():
         data = load_ruleset(rid).data
         assert data.dice == {}

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from game.rulesets.great_war_54mm.rules import GreatWar54
 
 
+#: the weapons whose fire is the solo rules' "under fire ... from mortars, flame or AFVs"
+#: (+2 risk, WW2 solo rules L253): of this ruleset's, the mortar (an HMG is an MG, as in
+#: the other rulesets)
+HEAVY_FIRE = frozenset({"mortar"})
+
 class GreatWarCombat(Chapter["GreatWar54"]):
     # ---- shooting ---------------------------------------------------------------------
     rules: GreatWar54
@@ -96,12 +101,12 @@ class GreatWarCombat(Chapter["GreatWar54"]):
 
     def resolve_shot(self, game: Game, s: Shot) -> None:
         s.firer.markers[GwFigMark.SHOT] = True
-        self.rules.note_fire(game, s.target.id, s.firer.unit, 1, heavy=s.weapon.crewed, figures=[s.firer.id])
+        self.rules.note_fire(game, s.target.id, s.firer.unit, 1, heavy=s.weapon_id in HEAVY_FIRE, figures=[s.firer.id])
         hits, _ = self.roll_shot(game.dice, s)
         if not hits or not game.state.unit_alive(s.target.id):
             return
         if s.crew_target:
-            self.crew_hit(game, s.target, "is hit")
+            self.crew_hit(game, s.target, "is hit", by_unit=s.firer.unit)
             return
         alive_candidates = [f for f in s.candidates if f.alive]
         dead = alive_candidates[:hits]
@@ -110,7 +115,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         self.rules.remove_figures(game, s.target, dead, f"shot by {s.firer.name}", by_unit=s.firer.unit)
         s.target.markers[GwUnitMark.CASUALTIES_PHASE] = s.target.markers.get(GwUnitMark.CASUALTIES_PHASE, 0) + len(dead)
 
-    def crew_hit(self, game: Game, unit: Unit, why: str) -> None:
+    def crew_hit(self, game: Game, unit: Unit, why: str, by_unit: str | None = None) -> None:
         """A crewed weapon is hit: "no matter how many times they take hits from shooting in
         a turn, crewed weapons only count one hit which pins them" (the first pins, a pinned
         one is destroyed); later hits that turn, from any fire, are ignored."""
@@ -118,7 +123,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
             game.emit("status", f"{unit.name} was already hit this turn: further hits are ignored.", units=[unit.id])
             return
         unit.markers[GwUnitMark.CREW_HIT_TURN] = game.state.turn
-        self.rules.pin_crew(game, unit, why)
+        self.rules.pin_crew(game, unit, why, by_unit)
 
     def volley_firers(self, game: Game, unit_id: str, target_id: str | None) -> list[Figure]:
         out = []
@@ -199,7 +204,7 @@ class GreatWarCombat(Chapter["GreatWar54"]):
         game.emit("assault", f"{unit.name} assaults {target.name} with {len(plan.attackers)} figure(s).",
                   units=[unit.id, target.id], figures=[f.id for f in plan.attackers])
         if plan.crew_target:
-            self.rules.destroy_unit(game, target, f"{target.name} is overrun: crewed weapons are destroyed in an assault.")
+            self.rules.destroy_unit(game, target, f"{target.name} is overrun: crewed weapons are destroyed in an assault.", unit.id)
             return
         hits, _ = self.assault_dice(game.dice, f"{unit.name} assaults {target.name}", len(plan.attackers), [unit.id, target.id])
         self.rules.note_fire(game, target.id, unit.id, len(plan.attackers), figures=[f.id for f in plan.attackers])

@@ -31,7 +31,7 @@ from game.data.terrain_types import TerrainFile
 from game.geometry.collider import Collider
 from game.rulesets.base import RulesetBase
 from game.rulesets.great_war_54mm.ai import GreatWarPlanner
-from game.rulesets.great_war_54mm.combat import GreatWarCombat
+from game.rulesets.great_war_54mm.combat import HEAVY_FIRE, GreatWarCombat
 from game.rulesets.great_war_54mm.commands import GreatWarCommands
 from game.rulesets.great_war_54mm.data import GWData, GwSettings
 from game.rulesets.great_war_54mm.editor import GreatWarEditor
@@ -56,7 +56,7 @@ class GreatWar54(RulesetBase[GWData]):
     #: fire is an optional rule); a figure standing in the wire steps off it; 3: wire met in
     #: the enemy's turn is crossed in the side's own next turn; a solo counter's hit on a
     #: crewed weapon already hit that turn is ignored; 4: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
-    rules_version = 4
+    rules_version = 5  # 5: solo risk factors: an HMG is not heavy fire, a unit that ran is not advancing, a destroyed crew counts as a firefight's losses (reading solo-support)
     Listing = GreatWarCommands
     Odds = GreatWarOdds
     Planner = GreatWarPlanner
@@ -97,7 +97,7 @@ class GreatWar54(RulesetBase[GWData]):
     def profile(self, game: Game, unit: Unit) -> Profile:
         p = super().profile(game, unit)
         p.support_weapon = self.is_crew(unit)
-        p.heavy_weapon = any(self.data.weapons[w].crewed for f in game.state.unit_figures(unit.id) for w in f.weapons)
+        p.heavy_weapon = any(w in HEAVY_FIRE for f in game.state.unit_figures(unit.id) for w in f.weapons)
         return p
 
     def routed(self, game: Game, unit: Unit) -> bool:
@@ -204,21 +204,29 @@ class GreatWar54(RulesetBase[GWData]):
             self.run(game, unit, "runs again")
         elif unit.markers.get(GwUnitMark.PINNED):
             unit.markers[GwUnitMark.RUNNING] = True
+            self.routed_by_rule(game, unit)
             game.emit("status", f"{unit.name} was pinned and fails again: it runs!", units=[unit.id])
             self.run(game, unit, "runs")
         else:
             unit.markers[GwUnitMark.PINNED] = True
             game.emit("status", f"{unit.name} is pinned: no advancing or shooting until rallied.", units=[unit.id])
 
-    def pin_crew(self, game: Game, unit: Unit, why: str) -> None:
+    def pin_crew(self, game: Game, unit: Unit, why: str, by_unit: str | None = None) -> None:
+        """Pin a crewed weapon; a pinned one is destroyed (``by_unit``: the unit whose hit
+        did it, credited with the crew's loss for the solo rules' firefight)."""
         if unit.markers.get(GwUnitMark.PINNED):
-            self.destroy_unit(game, unit, f"{unit.name} is pinned a second time ({why}) and is destroyed.")
+            self.destroy_unit(game, unit, f"{unit.name} is pinned a second time ({why}) and is destroyed.", by_unit)
         else:
             unit.markers[GwUnitMark.PINNED] = True
             game.emit("status", f"{unit.name} {why}: pinned.", units=[unit.id])
 
-    def destroy_unit(self, game: Game, unit: Unit, text: str) -> None:
-        for f in self.alive(game, unit.id):
+    def destroy_unit(self, game: Game, unit: Unit, text: str, by_unit: str | None = None) -> None:
+        """Every figure of ``unit`` destroyed: its losses (and ``by_unit``'s casualties
+        inflicted, when a unit did it) recorded for the solo rules' firefights, as a
+        casualty's are (:meth:`remove_figures`)."""
+        figs = self.alive(game, unit.id)
+        self.note_losses(game, unit.id, len(figs), by_unit)
+        for f in figs:
             f.life = DESTROYED
         unit.markers = {GwUnitMark.DESTROYED: True}
         game.emit("casualty", text, units=[unit.id], figures=list(unit.figures))

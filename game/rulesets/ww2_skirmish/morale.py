@@ -93,6 +93,7 @@ class Ww2Morale(Chapter["Ww2Skirmish"]):
             self.rules.flight.move_away(game, unit, self.rules.mm(roll.value), "falls back")
         elif out == "routs":
             unit.markers[Ww2UnitMark.ROUTING] = True
+            self.rules.routed_by_rule(game, unit)
             game.emit("morale", f"{unit.name} routs! It flees from the nearest enemy and may not fire.", units=[unit.id])
             self.rules.flight.move_away(game, unit, None, "flees")
 

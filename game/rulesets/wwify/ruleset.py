@@ -79,7 +79,7 @@ class Wwify(RulesetBase[WwData]):
     Planner = WwifyPlanner
     Editor = WwEditor
     map_unit_attrs = {WwifyUnitAttr.MATERIALS: int}  # the engineers' bridging materials
-    rules_version = 5  # 2: issue 17's readings (one close combat in contact, morale per trigger, saves, medics, fled, edge distances); 3: an HMG, mortar or field gun falls silent with only its medic left; a flame kill saved in smoke is no flamethrower trigger; machine medics on by default (L170-172); 4: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held; 5: smoke and gas leave the table at the end of the turn at once, a dead man's materials are not built with, a medic's save undoes the casualty that stands
+    rules_version = 6  # 2: issue 17's readings (one close combat in contact, morale per trigger, saves, medics, fled, edge distances); 3: an HMG, mortar or field gun falls silent with only its medic left; a flame kill saved in smoke is no flamethrower trigger; machine medics on by default (L170-172); 4: the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held; 5: smoke and gas leave the table at the end of the turn at once, a dead man's materials are not built with, a medic's save undoes the casualty that stands; 6: a squad panicked by its own rule is on a Rout order, not advancing, at its next solo orders
     measure_from = "edge"  # interpretation "distances": base edge to base edge
 
     # the rules procedures, a chapter each as the text divides them

@@ -131,6 +131,7 @@ class WwSupport(Chapter["Wwify"]):
 
     def panic(self, game: Game, unit: Unit, why: str) -> None:
         unit.markers[WwifyUnitMark.PANICKED] = True
+        self.rules.routed_by_rule(game, unit)
         game.emit("morale", f"{unit.name} panics ({why}): it will run for its table edge.", units=[unit.id])
 
     def check_rally(self, game: Game, cmd: Command) -> None:
