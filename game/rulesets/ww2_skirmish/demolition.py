@@ -101,6 +101,9 @@ class Ww2Demolition(Chapter["Ww2Skirmish"]):
         f = self.rules.require_figure(game, cmd.figure)
         require(cmd.side == st.active_side and st.phase == "action", "Demolition charges are set during your own turn.")
         require(f.alive and not self.rules.in_melee(game, f), f"{f.name} cannot set a charge now.")
+        # setting it off is an explosive attack (L566), as posting a charge is: not by a team
+        # that may not fire (suppressed L168, routing L92, fallen back L89)
+        self.rules.firing.firer_ready(game, f)
         require(cmd.target in self.demolition_targets(game), "That is not a target the scenario lets you demolish.")
         adj = {x.id for x in self.adjacent_features(game, f, (game.table.feature(cmd.target_id).type.id,))}
         require(cmd.target in adj, f"{f.name} must be within {self.rules.data.movement.reach:g}\" of it.")

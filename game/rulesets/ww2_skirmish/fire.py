@@ -284,8 +284,10 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
         sh = self.rules.data.shooting
         w, wclass = a.weapon, a.wclass
         notes: list[str] = []
-        tg = self.rules.recall(game, ("shot_target", f.id, target_id, occupants, strict),
-                         lambda: self.shot_target(game, f, target_id, occupants, strict))
+        # a hull-mounted weapon fires only to the vehicle's front (reading vehicle-speeds)
+        hull = w.name if w.arc == "front" and self.rules.is_vehicle(f) else None
+        tg = self.rules.recall(game, ("shot_target", f.id, target_id, occupants, strict, hull),
+                         lambda: self.shot_target(game, f, target_id, occupants, strict, hull))
         target, vehicle, cands, dist = tg.target, tg.vehicle, tg.candidates, tg.dist
         ups = [self.rules.mm(u) for u in sh.bands[wclass]]
         band = next((i for i, u in enumerate(ups) if dist <= u + EPS), None)
@@ -336,9 +338,12 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             notes.append(f"target in a bunker: small arms kill one occupant on a {self.rules.data.bunkers.small_arms_kill_on}")
         return ShotReach(target, vehicle, cands, dist, band, shifted, shifts, auto, emods, pick, bunker, notes)
 
-    def shot_target(self, game: Game, f: Figure, target_id: str | None, occupants: bool, strict: bool) -> ShotTarget:
+    def shot_target(self, game: Game, f: Figure, target_id: str | None, occupants: bool, strict: bool,
+                    hull: str | None = None) -> ShotTarget:
         """The part of a shot that does not depend on the weapon or the shot type: what
-        ``f`` can see of the target team, who a hit may fall on, the range and the cover."""
+        ``f`` can see of the target team, who a hit may fall on, the range and the cover;
+        ``hull``: the name of a hull-mounted weapon the vehicle ``f`` fires, which sees and
+        hits only the figures to the vehicle's front."""
         st = game.state
         target = self.target_unit(game, target_id)
         melee = self.rules.melee_figures(game)  # every pair at once, not each figure against all
@@ -366,6 +371,10 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             cands = [m.id for m in st.unit_figures(target.id)
                      if self.rules.on_table(m) and not self.rules.is_gun(m) and m.id not in melee]
         require(bool(seen), f"{f.name} cannot see any {'spotted ' if strict else ''}figure of {target.name}.")
+        if hull is not None:
+            ahead = {m.id for m in [*seen, *map(st.figures.__getitem__, cands)] if self.rules.vehicles.facing_from(f, m.pos) == "front"}
+            seen, cands = [m for m in seen if m.id in ahead], [c for c in cands if c in ahead]
+            require(bool(seen), f"{hull} is hull-mounted: it fires only at what is to the vehicle's front.")
         free = [m for m in seen if m.id not in melee]
         require(bool(free), f"{target.name} is in melee: figures within {self.rules.data.melee.reach:g}\" of an enemy may not be shot at.")
         require(bool(cands), f"Every figure of {target.name} is in melee.")

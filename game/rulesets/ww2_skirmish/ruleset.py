@@ -98,7 +98,7 @@ class Ww2Skirmish(Ww2Common):
     phases = ("action",)
     phase_names = {"action": "Move and shoot"}
     hidden_information = True
-    rules_version = 3  # 2: mortars save actions; a belt-fed MG firing together may not move; +6 and +4 add up; a fourth suppression makes no test; a stunned crew does nothing; routers flee at their own speed; 3: a stunned open vehicle's crew may not shoot, the chart's Rout at each figure's speed, the sniper counter's single/dispersed shift, a wrecked weapon is AFV damage, a towed gun's HE is not heavy fire, the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held
+    rules_version = 4  # 2: mortars save actions; a belt-fed MG firing together may not move; +6 and +4 add up; a fourth suppression makes no test; a stunned crew does nothing; routers flee at their own speed; 3: a stunned open vehicle's crew may not shoot, the chart's Rout at each figure's speed, the sniper counter's single/dispersed shift, a wrecked weapon is AFV damage, a towed gun's HE is not heavy fire, the solo risk factors count a unit routed by its own rule as retiring, and no 'advancing' for a unit that held; 4: a hull MG fires only to the front, no demolition by a team that may not fire, no reaction spotting by a stunned crew, heard troops known to the end of the listeners' next turn, getting in by each man's own move, the jeep's gunner, a unit routed by its morale test is on a Rout order (not advancing)
     Listing = Ww2Commands
     Odds = Ww2Odds
     Planner = Ww2Planner

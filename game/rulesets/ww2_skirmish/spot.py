@@ -61,7 +61,9 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
 
     def mark_spotted(self, game: Game, side: str, f: Figure, how: str) -> None:
         rec = self.spotted(game, side)
-        until = self.rules.sideturn(game) + 2 if how == "heard" else None
+        # heard only: known to the end of the listeners' next turn (reading spotted-lasts),
+        # whoever's turn it is now (a reaction in their own turn, or the enemy's fire heard)
+        until = self.rules.next_own_sideturn(game, side) if how == "heard" else None
         old = rec.get(f.id)
         if old is None or old["how"] == "heard":
             rec[f.id] = {"how": how, "until": until}
@@ -312,11 +314,15 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         require(not f.markers.get(Ww2FigMark.SPOT_USED), f"{f.name} has already tried to spot this turn.")
         require(not self.rules.routing(st.units[f.unit]), f"{st.units[f.unit].name} is routing.")
 
+    def may_try(self, game: Game, f: Figure) -> bool:
+        """``f`` may roll to spot (its own try or a reaction's): it observes, and is not a
+        vehicle whose crew is stunned (reading stunned: it may not try to spot)."""
+        return self.can_observe(game, f) and not (self.rules.is_vehicle(f) and self.rules.vehicles.stunned(game, f))
+
     def spotters(self, game: Game, unit_id: str) -> list[Figure]:
         """The figures of a team that may still try to spot this turn, in team order."""
         return [f for f in game.state.unit_figures(unit_id)
-                if f.alive and not f.markers.get(Ww2FigMark.SPOT_USED) and not self.rules.embarked(f) and self.can_observe(game, f)
-                and not (self.rules.is_vehicle(f) and self.rules.vehicles.stunned(game, f))]
+                if f.alive and not f.markers.get(Ww2FigMark.SPOT_USED) and not self.rules.embarked(f) and self.may_try(game, f)]
 
     def apply_spot(self, game: Game, cmd: Command) -> None:
         if cmd.figure is None:
@@ -381,7 +387,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
             if not targets:
                 continue
             for unit in st.side_units(side):
-                obs = [f for f in st.unit_figures(unit.id) if self.can_observe(game, f)]
+                obs = [f for f in st.unit_figures(unit.id) if self.may_try(game, f)]
                 if not obs:
                     continue
                 best: dict[str, int] = {}

@@ -273,10 +273,26 @@ class Ww2Vehicles(Chapter["Ww2Skirmish"]):
         require(not self.rules.routing(unit) and not self.rules.shaken(game, unit), f"{unit.name} may not move now.")
         mv = self.rules.data.movement
         require(unit.markers.get(Ww2UnitMark.MOVE_N, 0) < mv.max_move_actions, f"{unit.name} has used its move actions this turn.")
-        reach = self.rules.mm(mv.suppressed_max if self.rules.suppression(unit) else mv.normal) + EPS
-        far = [f.name for f in figs if self.rules.gap(f, v) > reach]
+        far = [f.name for f in figs if self.embark_cost(game, f, v) > self.embark_reach(game, f) + EPS]
         require(not far, f"{', '.join(far)} cannot reach {v.name} in one move.")
         require(any(self.rules.actions_left(f) >= 1 for f in figs), f"No figure of {unit.name} has an action left.")
+
+    def embark_reach(self, game: Game, f: Figure) -> float:
+        """How far ``f`` goes in the one move that gets it in (reading transport): its own
+        move (6", 10" for a one-action figure, less for a wounded man or one carrying a
+        comrade), 2" a turn while its team is suppressed."""
+        return min(self.rules.moving.base_allowance(game, f), self.rules.moving.suppressed_cap(game, f))
+
+    def embark_cost(self, game: Game, f: Figure, v: Figure) -> float:
+        """What the straight move from ``f`` to ``v``'s side costs: the gap between their
+        bases and the terrain's deductions on the way (rough ground or water, obstacles)."""
+        gap = max(0.0, self.rules.gap(f, v))
+        d = hypot(v.x - f.x, v.y - f.y)
+        if gap <= EPS or d <= EPS:
+            return gap
+        to = (f.x + (v.x - f.x) * gap / d, f.y + (v.y - f.y) * gap / d)
+        charges, _ = self.rules.moving.path_charges(game, [f.pos, to], False)
+        return gap + sum(a for _, a, _ in charges)
 
     def apply_embark(self, game: Game, cmd: Command) -> None:
         st = game.state
