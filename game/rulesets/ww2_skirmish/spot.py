@@ -120,11 +120,14 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
             shifts.append(("observers suppressed", sh.observer_suppressed))
         if self.rules.fired_recently(game, st.units[tgt.unit]) and self.rules.role(tgt) != "sniper":
             shifts.append(("target shooting", sh.target_shooting))
-        if self.has_optics(game, obs):
+        slits = self.through_slits(game, obs)
+        # optics serve an eye that looks out: not troops only heard (reading heard), nor a
+        # closed AFV's crew behind its slits and scopes (reading vehicle-observation)
+        if not heard and not slits and self.has_optics(game, obs):
             shifts.append(("binoculars / telescopic sight", sh.optics))
         if heard:
             shifts.append(("heard through blocking terrain", sh.heard))
-        if self.through_slits(game, obs):
+        if slits:
             shifts.append(("viewing through slits", sh.slits))
         band = max(0, base + sum(v for _, v in shifts))
         if band >= len(sp.bands):
