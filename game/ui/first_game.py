@@ -72,6 +72,10 @@ class FirstGameScene(Scene):
         top, gap, lines = lesson_rows(surf.get_height(), len(LESSONS))
         for i, lesson in enumerate(LESSONS):
             y = top + 50 + gap * i
-            for part in wrap(lesson.intro.split(". ")[0] + ".", 17, 520)[:lines]:
+            parts = wrap(lesson.intro.split(". ")[0] + ".", 17, 520)
+            shown = parts[:lines]
+            if len(parts) > lines:  # cut short in a small window: say so
+                shown[-1] = shown[-1].rstrip(",;: ") + "..."
+            for part in shown:
                 text(surf, part, (w // 2 - 260, y), 17, (200, 190, 160))
                 y += 20
