@@ -220,10 +220,30 @@ def test_mud_stops_the_machine_guns_and_the_moves_and_indecision_stops_every_mov
             break
         ok(game, Command("end_phase", game.state.active_side))
     to_step(game, "orders")
-    order(game, 1, 1)
+    assert "held still by an event card" in refused(game, Command("order", "a", unit="a1"))  # no command roll for nothing
     assert "may not move this turn" in refused(game, Command("move", "a", figure="a1.2", path=((250, 250),)))
     to_step(game, "fire")
     assert "clogged with mud" in refused(game, Command("fire", "a", figure="a1.2", target="b1.1"))
+
+
+def test_indecision_holds_the_whole_force_still_so_no_section_is_given_a_command_roll():
+    """The 10 of Spades (L311): "no move this turn": a section that may not move has no order
+    to roll for (the roll, and any Luck spent on it, would be for nothing)."""
+    a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)]), unit("a2", [("junior_nco", 60, 20), ("private", 65, 20)])]
+    game = game_of(a, [unit("b1", [("private", 20, 80)])])
+    deal(game, "a", "10S")
+    force(game, 9, 3)
+    to_step(game, "fire")
+    ok(game, Command("end_phase", "a"))
+    for _ in range(10):
+        if game.state.active_side == "a" and game.state.turn == 2:
+            break
+        ok(game, Command("end_phase", game.state.active_side))
+    to_step(game, "orders")
+    assert all(f.markers.get(GbFigMark.NO_MOVE) == 2 for f in game.state.side_figures("a"))
+    for uid in ("a1", "a2"):
+        assert "held still by an event card" in refused(game, Command("order", "a", unit=uid))
+    assert not any(c.kind == "order" for c in game.legal_commands("a"))
 
 
 def test_a_card_another_side_cannot_see_is_not_actioned_on_its_view():

@@ -128,7 +128,8 @@ class GbCommand(Chapter["Goodbyeeee"]):
         if self.ordered(game, unit) is not None:
             return f"{unit.name} has had its command roll this turn."
         if not any(self.rules.moving.orderable(game, f) for f in self.rules.alive(game, unit.id)):
-            return f"No figure of {unit.name} may be ordered to move (pinned, moved on initiative, dashed last turn or out of action)."
+            return (f"No figure of {unit.name} may be ordered to move (pinned, moved on initiative, dashed last turn, held still "
+                    "by an event card or out of action).")
         return None
 
     def check_order(self, game: Game, cmd: Command) -> None:

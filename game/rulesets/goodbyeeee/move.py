@@ -142,9 +142,10 @@ class GbMove(Chapter["Goodbyeeee"]):
 
     def orderable(self, game: Game, fig: Figure) -> bool:
         """May move under an order this turn (interpretation orders): in action, no
-        initiative move this turn, no dash last turn."""
+        initiative move this turn, no dash last turn, no event card holding it still."""
         t = game.state.turn
         return (fig.alive and fig.markers.get(GbFigMark.INIT_MOVED) != t and fig.markers.get(GbFigMark.DASHED) != t - 1
+                and fig.markers.get(GbFigMark.NO_MOVE) != t
                 and self.rules.characters.may_act(game, fig) is None
                 and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
                 and not (self.is_tank(fig) and self.rules.tanks.why_not_move(fig)))
