@@ -4,7 +4,7 @@ which its chapters reach through ``self.rules``.
 
 Lengths are mm unless named otherwise. "Gap" is the distance between the edges of two
 bases (cohesion, melee, dispersal, reaching a comrade or a vehicle); ranges are measured
-centre to centre, like every other ruleset of the game.
+base edge to base edge too (``apart``, reading distances; game/rulesets/measuring.py).
 """
 
 from __future__ import annotations
