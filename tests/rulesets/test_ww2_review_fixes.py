@@ -68,6 +68,7 @@ def test_a_stunned_crew_makes_no_reaction_spotting_roll():
     a = [team("a1", [("us_rifleman", 24, 16), ("us_rifleman", 25.5, 16)])]
     b = [vehicle("b1", "ger_pz4h", 24, 40, facing=270.0)]
     game = wgame(a, b, terrain=wood)
+    game.state.attrs["aware"] = {"a": True, "b": True}  # (24" through the slits: extreme range, a 10 spots)
     v = game.state.figures["b1.1"]
     v.markers["stunned_until"] = game.rules.next_own_sideturn(game, "b")
     see(game, "a", "b1.1")
@@ -78,6 +79,7 @@ def test_a_stunned_crew_makes_no_reaction_spotting_roll():
     assert not game.rules.spotting.is_spotted(game, "b", game.state.figures["a1.1"])
     # the same tank awake rolls, and with a 10 spots the mover
     game = wgame(a, b, terrain=wood)
+    game.state.attrs["aware"] = {"a": True, "b": True}
     see(game, "a", "b1.1")
     force(game, *([10] * 20))
     ok(game, Command("move", "a", figure="a1.1", path=((23.5 * IN, 15.5 * IN),)))
