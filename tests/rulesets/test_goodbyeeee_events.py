@@ -205,13 +205,9 @@ def test_the_jack_of_diamonds_makes_a_dead_eye_and_the_queen_of_hearts_a_scratch
     assert game.state.figures["b1.2"].alive and game.state.figures["b1.2"].wounds == 0
 
 
-def test_mud_stops_the_machine_guns_and_the_moves_and_indecision_stops_every_move():
-    a = [unit("a1", [("junior_nco", 20, 20), ("lmg_gunner", 25, 20)])]
-    game = game_of(a, [unit("b1", [("private", 20, 50)])])
-    deal(game, "a", "JC")
-    for f in game.state.figures.values():
-        f.markers.pop(GbFigMark.NO_MOVE, None)
-    # the card is turned at A's next turn: put it face down and start A's turn 2
+def to_orders_with_the_card(game: Game) -> None:
+    """A card dealt face down to A is turned at A's next turn: on to A's orders step of
+    turn 2 (the initiative rolled 9 against 3)."""
     force(game, 9, 3)
     to_step(game, "fire")
     ok(game, Command("end_phase", "a"))
@@ -220,6 +216,15 @@ def test_mud_stops_the_machine_guns_and_the_moves_and_indecision_stops_every_mov
             break
         ok(game, Command("end_phase", game.state.active_side))
     to_step(game, "orders")
+
+
+def test_mud_stops_the_machine_guns_and_the_moves_and_indecision_stops_every_move():
+    a = [unit("a1", [("junior_nco", 20, 20), ("lmg_gunner", 25, 20)])]
+    game = game_of(a, [unit("b1", [("private", 20, 50)])])
+    deal(game, "a", "JC")
+    for f in game.state.figures.values():
+        f.markers.pop(GbFigMark.NO_MOVE, None)
+    to_orders_with_the_card(game)
     assert "held still by an event card" in refused(game, Command("order", "a", unit="a1"))  # no command roll for nothing
     assert "may not move this turn" in refused(game, Command("move", "a", figure="a1.2", path=((250, 250),)))
     to_step(game, "fire")
@@ -232,14 +237,7 @@ def test_indecision_holds_the_whole_force_still_so_no_section_is_given_a_command
     a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20)]), unit("a2", [("junior_nco", 60, 20), ("private", 65, 20)])]
     game = game_of(a, [unit("b1", [("private", 20, 80)])])
     deal(game, "a", "10S")
-    force(game, 9, 3)
-    to_step(game, "fire")
-    ok(game, Command("end_phase", "a"))
-    for _ in range(10):
-        if game.state.active_side == "a" and game.state.turn == 2:
-            break
-        ok(game, Command("end_phase", game.state.active_side))
-    to_step(game, "orders")
+    to_orders_with_the_card(game)
     assert all(f.markers.get(GbFigMark.NO_MOVE) == 2 for f in game.state.side_figures("a"))
     for uid in ("a1", "a2"):
         assert "held still by an event card" in refused(game, Command("order", "a", unit=uid))
