@@ -20,23 +20,13 @@ from game.core.game import Game
 from game.core.keys import FigureMark
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
-from game.rulesets.ww2_skirmish.common import (
-    EPS,
-    LEADER_ROLES,
-    SUPPORT_ROLES,
-)
-from game.rulesets.ww2_skirmish.data import (
-    SHOT_ORDER,
-    SMALL_ARMS,
-    ArmClass,
-    Shooting,
-    ShotName,
-    Weapon,
-)
+from game.rulesets.ww2_skirmish.common import EPS, LEADER_ROLES, SUPPORT_ROLES
+from game.rulesets.ww2_skirmish.data import SHOT_ORDER, SMALL_ARMS
 from game.rulesets.ww2_skirmish.options import Ww2Options
 from game.rulesets.ww2_skirmish.status import Ww2FigAttr, Ww2FigMark, Ww2UnitMark
 
 if TYPE_CHECKING:
+    from game.rulesets.ww2_skirmish.data import ArmClass, Shooting, ShotName, Weapon
     from game.rulesets.ww2_skirmish.ruleset import Ww2Skirmish
 
 RESULTS = ("none", "suppressed", "wounded", "disabled", "killed")

@@ -41,28 +41,22 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
     rules: Ww2Skirmish
 
     def spotted(self, game: Game, side: str) -> dict:
-        attrs = game.state.attrs
-        if Ww2GameAttr.SPOTTED not in attrs:
-            attrs[Ww2GameAttr.SPOTTED] = {}
-        return attrs[Ww2GameAttr.SPOTTED].setdefault(side, {})
+        return game.state.attrs.setdefault(Ww2GameAttr.SPOTTED, {}).setdefault(side, {})
 
     def is_spotted(self, game: Game, side: str, f: Figure) -> bool:
         """(Asked for every enemy figure many times a command: the records read directly,
         not made where they are missing: every side has them from the set-up.)"""
         if f.side == side:
             return True
-        vid = f.attrs.get(Ww2FigAttr.IN_VEHICLE)
-        if vid:
-            v = game.state.figures.get(vid)
-            if v is not None:
-                return self.is_spotted(game, side, v)
+        v = game.state.figures.get(f.attrs.get(Ww2FigAttr.IN_VEHICLE) or "")
+        if v is not None:  # (a passenger is spotted with its vehicle)
+            return self.is_spotted(game, side, v)
         records = game.state.attrs.get(Ww2GameAttr.SPOTTED)
         return records is not None and f.id in records.get(side, ())
 
     def mark_spotted(self, game: Game, side: str, f: Figure, how: str) -> None:
         rec = self.spotted(game, side)
-        # heard only: known to the end of the listeners' next turn (reading spotted-lasts),
-        # whoever's turn it is now (a reaction in their own turn, or the enemy's fire heard)
+        # heard only: known to the end of the listeners' next turn, whoever's turn it is (reading spotted-lasts)
         until = self.rules.next_own_sideturn(game, side) if how == "heard" else None
         old = rec.get(f.id)
         if old is None or old["how"] == "heard":
@@ -121,8 +115,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         if self.rules.fired_recently(game, st.units[tgt.unit]) and self.rules.role(tgt) != "sniper":
             shifts.append(("target shooting", sh.target_shooting))
         slits = self.through_slits(game, obs)
-        # optics serve an eye that looks out: not troops only heard (reading heard), nor a
-        # closed AFV's crew behind its slits and scopes (reading vehicle-observation)
+        # optics serve an eye looking out: not an ear, nor a closed AFV's slits (readings heard, vehicle-observation)
         if not heard and not slits and self.has_optics(game, obs):
             shifts.append(("binoculars / telescopic sight", sh.optics))
         if heard:
@@ -318,8 +311,7 @@ class Ww2Spotting(Chapter["Ww2Skirmish"]):
         require(not self.rules.routing(st.units[f.unit]), f"{st.units[f.unit].name} is routing.")
 
     def may_try(self, game: Game, f: Figure) -> bool:
-        """``f`` may roll to spot (its own try or a reaction's): it observes, and is not a
-        vehicle whose crew is stunned (reading stunned: it may not try to spot)."""
+        """``f`` may roll to spot, its own try or a reaction's: not a stunned crew (reading stunned)."""
         return self.can_observe(game, f) and not (self.rules.is_vehicle(f) and self.rules.vehicles.stunned(game, f))
 
     def spotters(self, game: Game, unit_id: str) -> list[Figure]:
