@@ -361,9 +361,9 @@ class Ww2Firing(Chapter["Ww2Skirmish"]):
             cands = [m.id for m in st.unit_figures(target.id)
                      if self.rules.on_table(m) and not self.rules.is_gun(m) and m.id not in melee]
         require(bool(seen), f"{f.name} cannot see any {'spotted ' if strict else ''}figure of {target.name}.")
-        if hull is not None:
-            ahead = {m.id for m in [*seen, *map(st.figures.__getitem__, cands)] if self.rules.vehicles.facing_from(f, m.pos) == "front"}
-            seen, cands = [m for m in seen if m.id in ahead], [c for c in cands if c in ahead]
+        if hull is not None:  # only the figures to the vehicle's front
+            seen = [m for m in seen if self.rules.vehicles.facing_from(f, m.pos) == "front"]
+            cands = [c for c in cands if self.rules.vehicles.facing_from(f, st.figures[c].pos) == "front"]
             require(bool(seen), f"{hull} is hull-mounted: it fires only at what is to the vehicle's front.")
         free = [m for m in seen if m.id not in melee]
         require(bool(free), f"{target.name} is in melee: figures within {self.rules.data.melee.reach:g}\" of an enemy may not be shot at.")
