@@ -135,11 +135,15 @@ class SoloMixin:
         return [r for r in unit.attrs.get(key, []) if index(r["turn"], r.get("side", unit.side)) >= previous]
 
     def _sees(self: SoloRules, game: Game, figs: list[Figure], others: list[Figure], reach: float | None = None) -> list[Figure]:
-        """Those of ``others`` a figure of ``figs`` sees (within ``reach`` mm)."""
+        """Those of ``others`` a figure of ``figs`` sees (within ``reach`` mm); remembered
+        while the game is read (the orders ask it of the same unit and enemies twice)."""
         if not figs or not others:
             return []
-        vis, _ = self.solo_sees(game, figs, others, within=reach, cover=False)
-        return [o for j, o in enumerate(others) if vis[:, j].any()]
+
+        def work() -> list[Figure]:
+            vis, _ = self.solo_sees(game, figs, others, within=reach, cover=False)
+            return [o for j, o in enumerate(others) if vis[:, j].any()]
+        return list(self.recall(game, ("solo_in_sight", tuple(f.id for f in figs), tuple(o.id for o in others), reach), work))
 
     def risk_factors(self: SoloRules, game: Game, unit: Unit) -> list[tuple[str, int, str]]:
         """Every factor that applies to ``unit`` now: (id, value, words)."""
