@@ -9,13 +9,14 @@ from __future__ import annotations
 import pytest
 
 from game.catalog import load_map_doc
+from game.core import pools
 from game.core.commands import END_PHASE, Command
 from game.core.game import Game
 from game.core.state import DEAD
 from game.data.errors import DataError
 from game.data.map_write import dump_map
 from game.data.yamlio import Doc, parse_yaml
-from game.rulesets.ww2_135.status import W135FigMark
+from game.rulesets.ww2_135.status import AP, W135FigMark
 from tests.rulesets.helpers import (
     force,
     ok,
@@ -110,11 +111,29 @@ def test_a_locked_door_is_forced_for_2d3_from_outside_and_what_is_short_is_owed(
     assert "locked: force it" in refused(game, door(a, "open"))
     force(game, 3, 3)           # 2d3 = 6 (L25, external): 3 points left, 3 owed
     ok(game, door(a, "force"))
-    assert game.rules.buildings.state_of(game, DOOR) == "open" and game.rules.points(game, a) == 0
+    # interpretation locked-doors: the door opens as the turn that pays the rest begins
+    assert game.rules.buildings.state_of(game, DOOR) == "locked" and game.rules.points(game, a) == 0
     assert a.markers[W135FigMark.DEBT] == 3
     ok(game, Command(END_PHASE, "a"))
     ok(game, Command(END_PHASE, "b"))
-    assert game.rules.points(game, a) == 1
+    assert game.rules.points(game, a) == 1 and game.rules.buildings.state_of(game, DOOR) == "open"
+    assert any(e.text == "Rifleman has forced the door open (L25)." for e in game.log.events)
+
+
+def test_a_locked_door_paid_for_at_once_opens_at_once_and_no_points_cannot_start_on_it():
+    """L5 "no more points are used than your quota": a figure with no points left does not
+    start on a locked door; one that can pay the d3s opens it at once."""
+    game = game_of([("us_rifleman", 35, 29), ("us_rifleman", 33, 27)], [("de_rifleman", 50, 50)])
+    a, b = fig(game, "a1.1"), fig(game, "a1.2")
+    ok(game, door(a, "lock"))
+    force(game, 1, 1, 1)
+    ok(game, Command("move", "a", figure=b.id, path=((33 * IN, 28.5 * IN),)))   # 1" (b: 3 points left)
+    pools.reset(game.state, game.rules.who(a), AP, 0)   # a has spent its points
+    assert "no points left to start on the door" in refused(game, door(a, "force"))
+    ok(game, Command("move", "a", figure=b.id, path=((34 * IN, 29 * IN),)))   # b to the door: 2 points left
+    force(game, 1, 1)           # 2d3 = 2: paid at once
+    ok(game, Command("door", "a", figure=b.id, target=DOOR, choice="force"))
+    assert game.rules.buildings.state_of(game, DOOR) == "open" and not b.markers.get(W135FigMark.DEBT)
 
 
 # ---- grenades and bazookas at buildings (L147-151, L290) -------------------------------------------------------
@@ -128,6 +147,26 @@ def test_a_grenade_through_a_window_from_4_inches_needs_5(roll, inside):
     assert (x.life == DEAD) == inside
     burst = [e.roll for e in game.log.events if e.roll and "The grenade" in e.roll.reason]
     assert [r.target for r in burst] == (["in a building"] if inside else [])
+
+
+def test_a_man_inside_throws_out_of_the_window_as_a_throw_in_the_open():
+    """Interpretation grenade-out: the window table is for throws into a building (L137,
+    L147-151); from inside, a throw out through the window at a point seen through it is a
+    throw in the open (L139), and the window table is refused."""
+    game = game_of([("us_rifleman", 39, 34)], [("de_rifleman", 44, 34), ("de_rifleman", 50, 50)])
+    a, x = fig(game, "a1.1"), fig(game, "b1.1")
+    a.facing = 0.0
+    assert "is inside: it throws out through the window" in refused(game, Command("throw", "a", figure=a.id, target=WINDOW))
+    force(game, 1, 6, 6)   # 5": no deviation (L139); the die: BANG; the man under the burst rolls 12
+    ok(game, Command("throw", "a", figure=a.id, point=(44 * IN, 34 * IN)))
+    assert x.life == DEAD and a.alive
+    # the walls of another building still bar a throw (through a window of that one only)
+    other = {"type": "building", "id": "shed", "polygon": [[42, 40], [48, 40], [48, 46], [42, 46]],
+             "openings": [{"kind": "window", "at": [42, 43], "width": 1.5}]}
+    game2 = game_of([("us_rifleman", 39, 34)], [("de_rifleman", 45, 43), ("de_rifleman", 50, 50)], [other])
+    b = fig(game2, "a1.1")
+    b.facing = 45.0
+    assert "walls of the" in refused(game2, Command("throw", "a", figure=b.id, point=(45 * IN, 43 * IN)))
 
 
 def test_a_grenade_bursting_outside_the_wall_does_not_reach_the_man_inside():

@@ -163,6 +163,24 @@ def test_an_smg_fires_bursts_to_20_inches():
     assert 'the SMG reaches 20"' in refused(game2, fire(a2, b2))   # L66; its 30" is for suppressive fire
 
 
+def test_an_assault_rifle_bursts_to_20_inches_and_fires_single_shots_beyond():
+    """L61 "Assault Rifles (Single shot)" are limited only by the range modifiers; their
+    automatic fire as the SMG's (L66, interpretation assault-rifle-auto): bursts to 20",
+    suppressive fire to 30"."""
+    game = game_of([("de_sturm", 30, 5)], [("us_rifleman", 30, 30)])
+    a, b = pair(game)
+    assert "bursts reach 20\": beyond, single shots only" in refused(game, fire(a, b, burst="yes"))
+    assert 'suppressive fire reaches 30"' in refused(game, Command("suppress", "a", figure=a.id, point=(30 * IN, 36 * IN)))
+    force(game, 3, 3)   # a single shot at 25" (needs 8, un-aimed 5 + 3): a miss
+    ok(game, fire(a, b))
+    assert [r.outcome for r in rolls(game)] == ["miss"]
+    game2 = game_of([("de_sturm", 30, 10)], [("us_rifleman", 30, 28)])
+    a2, b2 = pair(game2)
+    force(game2, 1, 2, 6, 6)   # a burst at 18": a miss, then a double six
+    ok(game2, fire(a2, b2, burst="yes"))
+    assert [r.outcome for r in rolls(game2)] == ["miss", "hit"] and b2.life == DEAD
+
+
 def test_a_pistol_reaches_12_inches_and_a_rifle_does_not_burst():
     game = game_of([("de_officer", 30, 10), ("us_rifleman", 20, 10)], [("de_rifleman", 30, 23)])
     a, b = pair(game)

@@ -137,13 +137,34 @@ def test_a_shaken_figure_rallies_to_suppressed_or_stays_shaken(faces, level):
 WALL = {"type": "wall", "line": [[0, 30], [60, 30]], "width": 0.5}
 
 
-def test_a_suppressed_figure_cannot_move_towards_a_known_enemy_except_into_cover():
-    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 45)], terrain=[WALL])
-    a = figs(game, "a")[0]
-    a.markers[W135FigMark.MORALE] = 1
-    a.facing = 90.0
-    assert "cannot move towards" in refused(game, Command("move", "a", figure=a.id, path=((30 * IN, 23 * IN),)))
-    ok(game, Command("move", "a", figure=a.id, path=((30 * IN, 29.3 * IN),)))   # into the wall's cover
+def test_a_suppressed_figure_cannot_move_towards_a_known_enemy_and_by_a_test_only_into_cover():
+    """L121 "Suppressed figures cannot move towards a known enemy"; L259, suppressed by a
+    failed test: "unless it is the closest cover" (interpretation morale-moves)."""
+    for by_test in (False, True):
+        game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 40, 20)], [("de_rifleman", 30, 45)], terrain=[WALL])
+        a = figs(game, "a")[0]
+        a.markers[W135FigMark.MORALE] = 1
+        if by_test:
+            a.markers[W135FigMark.BY_TEST] = True
+        a.facing = 90.0
+        assert "cannot move towards" in refused(game, Command("move", "a", figure=a.id, path=((30 * IN, 23 * IN),)))
+        into_cover = Command("move", "a", figure=a.id, path=((30 * IN, 29.3 * IN),))   # into the wall's cover
+        if by_test:
+            ok(game, into_cover)
+        else:
+            assert "cannot move towards Grenadier, a known enemy (L121)" in refused(game, into_cover)
+
+
+def test_a_suppressed_figure_moves_towards_no_known_enemy_not_only_the_nearest():
+    game = game_of([("us_rifleman", 30, 18), ("us_rifleman", 50, 30)], [("de_rifleman", 30, 30)])
+    x = figs(game, "b")[0]
+    far = figs(game, "a")[1]
+    ok(game, Command(END_PHASE, "a"))
+    x.markers[W135FigMark.MORALE] = 1
+    # 3" east: no nearer the nearest (12" off, then 12.4"), but 20" -> 17" from the other
+    why = refused(game, Command("move", "b", figure=x.id, path=((33 * IN, 30 * IN),)))
+    assert f"cannot move towards {far.name}" in why
+    ok(game, Command("move", "b", figure=x.id, path=((27 * IN, 33 * IN),)))   # away from both
 
 
 def test_a_shaken_figure_must_move_away():

@@ -99,6 +99,40 @@ def test_a_double_one_and_then_any_double_fails():
     assert len(plots(game)) == 1
 
 
+def test_only_the_next_call_after_a_double_one_fails_on_any_double():
+    """L208 "The next time you attempt to use the radio again, after rolling a double one any
+    double will fail" (interpretation radio): the call after that fails on a double one only."""
+    game = game_of([("us_mortar", 30, 5), ("us_radio", 30, 40)], [("de_rifleman", 50, 60)])
+    (crew,), (radio,) = by_type(game, "us_mortar"), by_type(game, "us_radio")
+    force(game, 1, 1)
+    ok(game, plot(radio, crew, 30, 60))
+    to_end_of_enemy_turn(game)
+    force(game, 2, 5)   # the next call: no double, through
+    ok(game, plot(radio, crew, 30, 60))
+    assert len(plots(game)) == 1 and not radio.markers.get(W135FigMark.RADIO_DOUBLE_ONE)
+    force(game, 3, 3)   # the round comes in on target (6), nobody under it
+    to_end_of_enemy_turn(game)
+    force(game, 2, 2)   # a later call: a double two gets through
+    ok(game, plot(radio, crew, 30, 60))
+    assert len(plots(game)) == 1
+
+
+def test_called_fire_does_not_come_in_once_its_crew_is_suppressed():
+    """Interpretation fire-levels (L79): a round called while the crew could fire does not
+    come in at the end of the enemy's turn if the crew is suppressed or shaken by then."""
+    game = game_of([("us_mortar", 30, 5), ("us_radio", 30, 40)], [("de_rifleman", 30, 60)])
+    (crew,), (radio,) = by_type(game, "us_mortar"), by_type(game, "us_radio")
+    (x,) = by_type(game, "de_rifleman")[:1]
+    force(game, 3, 4)   # the radio gets through
+    ok(game, plot(radio, crew, 30, 60))
+    ok(game, Command(END_PHASE, "a"))
+    crew.markers[W135FigMark.MORALE] = 1   # suppressed in the enemy's turn
+    force(game, 3, 3, 6, 6)   # what the round would roll: on target, and the German's blast die
+    ok(game, Command(END_PHASE, "b"))
+    assert not plots(game) and x.life != DEAD
+    assert any("never comes: Mortar crewman is suppressed and cannot fire" in e.text for e in game.log.events)
+
+
 def test_over_open_sights_it_lands_at_once_and_deviates_2d3():
     game = game_of([("us_mortar", 30, 5)], [("de_rifleman", 30, 60)])
     (crew,) = by_type(game, "us_mortar")

@@ -102,3 +102,26 @@ def test_no_offer_at_a_vehicle_small_arms_cannot_harm():
     ok(game, Command("move", "b", figure=tank.id, path=((30 * IN, 42 * IN),)))
     assert game.rules.decision(game) is None and held(game, a) == 4
 
+
+
+def test_opening_a_door_leaning_out_and_holding_are_actions_a_holder_may_answer():
+    """L125 (interpretation opportunity: after each action of an enemy figure in its sight):
+    a door opened (L17), a lean out of a window (L282) and points held (L18) are actions."""
+    house = {"type": "building", "id": "house", "polygon": [[30, 30], [40, 30], [40, 38], [30, 38]],
+             "openings": [{"kind": "door", "at": [35, 30], "width": 2}, {"kind": "window", "at": [40, 34], "width": 1.5}]}
+    game = game_of([("us_rifleman", 35, 29), ("us_rifleman", 39.3, 34), ("us_rifleman", 37, 25)],
+                   [("de_rifleman", 35, 15), ("de_rifleman", 50, 34)], [house], face=False)
+    door_man, window_man, third = sorted(game.state.side_figures("a"), key=lambda f: f.id)[:3]
+    h1, h2 = sorted(game.state.side_figures("b"), key=lambda f: f.id)[:2]
+    door_man.facing, window_man.facing, h1.facing, h2.facing = 90.0, 0.0, 90.0, 180.0
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("hold", "b", figure=h1.id))
+    ok(game, Command("hold", "b", figure=h2.id))
+    ok(game, Command(END_PHASE, "b"))
+    for cmd, holder in ((Command("door", "a", figure=door_man.id, target="house:0", choice="open"), h1),
+                        (Command("lean_out", "a", figure=window_man.id), h2),
+                        (Command("hold", "a", figure=third.id), h1)):
+        ok(game, cmd)
+        d = game.rules.decision(game)
+        assert d is not None and f"{holder.name} fires at Rifleman (a double six hits)" in [o["label"] for o in d["options"]], cmd.kind
+        ok(game, Command("hold_fire", "b", target=cmd.figure))

@@ -25,7 +25,7 @@ def table() -> dict:
 
 def test_random_games_play_to_the_end_and_replay():
     kinds = set()
-    for seed in (3, 4):  # both plot mortar fire, seed 4 throws a grenade (seeds read again when a rule changed the random walk)
+    for seed in (3, 11):  # both plot mortar fire, seed 11 throws a grenade (seeds read again when a rule changed the random walk)
         game = make_unfinished_game(table(), seed=seed)
         rng = random.Random(seed)
         steps = 0

@@ -151,6 +151,33 @@ def test_laid_as_opportunity_fire_it_stops_the_move_that_called_it():
     assert round(x.y / IN, 3) == 36 and x.markers[W135FigMark.MORALE] == 1   # back where it started: no cover on the way
 
 
+def test_a_line_laid_in_answer_to_another_action_stops_no_earlier_move():
+    """L114: the line stops the move that broke cover. Laid in answer to going prone, or to
+    anything after the move it let pass (this turn or the last), it moves nobody back."""
+    for earlier_turn in (False, True):
+        game = game_of([("de_mg42", 30, 20)], [("us_rifleman", 40, 36)])
+        gunner, x = figs(game, "a")[0], figs(game, "b")[0]
+        gunner.facing = 45.0
+        if earlier_turn:  # the move in the Americans' last turn, nobody holding
+            ok(game, Command(END_PHASE, "a"))
+            ok(game, Command("move", "b", figure=x.id, path=((40 * IN, 30 * IN),)))
+            ok(game, Command(END_PHASE, "b"))
+            ok(game, Command("hold", "a", figure=gunner.id))
+            ok(game, Command(END_PHASE, "a"))
+        else:  # the gun lets the move pass
+            ok(game, Command("hold", "a", figure=gunner.id))
+            ok(game, Command(END_PHASE, "a"))
+            ok(game, Command("move", "b", figure=x.id, path=((40 * IN, 30 * IN),)))
+            ok(game, Command("hold_fire", "a", target=x.id))
+        ok(game, Command("prone", "b", figure=x.id))
+        d = game.rules.decision(game)
+        assert d is not None and "MG 42 gunner lays suppressive fire at Rifleman" in [o["label"] for o in d["options"]]
+        force(game, 4, 6, 5)   # what stopped the move before: the gun firing, 11
+        ok(game, Command("suppress", "a", figure=gunner.id, point=x.pos))
+        assert round(x.y / IN, 3) == 30 and not x.markers.get(W135FigMark.MORALE), earlier_turn
+        assert not any("where it broke cover" in e.text for e in game.log.events)
+
+
 def test_a_line_laid_as_opportunity_fire_after_a_move_that_went_nowhere_stops_nothing():
     """Found by measuring strength: a move stopped where it began left a one-point path for
     the line to catch, and the line crashed on it. A move that goes nowhere leaves no path."""

@@ -192,8 +192,9 @@ class W135Buildings(Chapter["Ww2135"]):
             require(st == "closed", "Close the door first." if st == "open" else "The door is locked already.")
         else:
             require(st == "locked", "The door is not locked: open it.")
-        if want != "force":
-            require(rules.points(game, f) >= 1, f"{f.name} has no points left; that costs 1 (L17).")
+        require(rules.points(game, f) >= 1, f"{f.name} has no points left; that costs 1 (L17)." if want != "force"
+                else f"{f.name} has no points left to start on the door (L5, L25).")
+        require(not f.markers.get(W135FigMark.FORCING), f"{f.name} is still forcing a door: it opens as its next turn begins.")
         return f, oid, feat, o
 
     def apply_door(self, game: Game, cmd: Command) -> None:
@@ -207,13 +208,26 @@ class W135Buildings(Chapter["Ww2135"]):
             have = rules.points(game, f)
             owed = max(0, r.total - have)
             rules.pay(game, f, min(have, r.total), "forcing the door")
-            if owed:
+            if owed:  # the rest is paid from its next turn's points, and the door opens then (interpretation locked-doors)
                 f.markers[W135FigMark.DEBT] = int(f.markers.get(W135FigMark.DEBT, 0)) + owed
-            r.outcome = f"{r.total} points" + (f": {owed} owed from its next turn" if owed else "")
+                f.markers[W135FigMark.FORCING] = oid
+                r.outcome = f"{r.total} points: {owed} owed from its next turn, when the door opens"
+                return
+            r.outcome = f"{r.total} points: the door is open"
             doors[oid] = "open"
             return
         rules.pay(game, f, rules.data.actions["perform_action"].fixed() or 0, f"{cmd.choice}ing the door".replace("closeing", "closing"))
         doors[oid] = {"open": "open", "close": "closed", "lock": "locked"}[cmd.choice or ""]
+
+    def forced_open(self, game: Game, side: str) -> None:
+        """As ``side``'s turn begins: the doors its figures forced with points owed from this
+        turn open (interpretation locked-doors); one whose forcer is out of action stays locked."""
+        doors = game.state.attrs.setdefault(W135GameAttr.OPENINGS, {})
+        for f in sorted(game.state.side_figures(side, alive_only=False), key=lambda x: x.id):
+            oid = f.markers.pop(W135FigMark.FORCING, None)
+            if oid is not None and f.alive:
+                doors[oid] = "open"
+                game.emit("door", f"{f.name} has forced the door open (L25).", figures=[f.id], side=side)
 
     # ---- moving in and out -----------------------------------------------------------------------------------
     def wall_crossings(self, game: Game, path: list[XY]) -> list[tuple[float, str | None, TerrainFeature]]:

@@ -58,6 +58,7 @@ class Weapon(Strict):
     burst: bool = False  # may fire a burst: two hit rolls (L78, interpretation bursts)
     max_range: Inches | None = None  # the farthest it fires (L63-67 "Kill"; anti-tank weapons: the last band)
     suppress_range: Inches | None = None  # the farthest its suppressive fire reaches (L66 "Suppress")
+    burst_range: Inches | None = None  # the farthest its bursts reach, where only its single shot is unlimited (L61, interpretation assault-rifle-auto)
     loader: bool = False  # runs dry on a double without a loader adjacent (L96)
     suppress: Literal["quad", "mg", "light"] | None = None  # its row of the suppressive-fire chances (L116-119)
     hand_to_hand: Literal["rifle", "smg", "assault_rifle", "carbine", "other"]  # its row of the fight modifiers (L222-224)
@@ -163,6 +164,8 @@ def check_w135_data(data: W135Data, doc: Any) -> None:
         loc = ("weapons", wid)
         if w.suppress is not None:
             need(w.suppress in data.suppressive_fire.chance, loc + ("suppress",), f"no suppressive-fire row '{w.suppress}'")
+        if w.burst_range is not None:
+            need(w.burst, loc + ("burst_range",), "only a weapon that fires bursts has a burst range (interpretation assault-rifle-auto)")
         if w.suppress_range is not None:
             need(w.suppress is not None, loc + ("suppress_range",), "only a weapon that lays suppressive fire has a suppress range (L114)")
         if w.kind == "anti_tank":

@@ -98,6 +98,8 @@ class W135Grenades(Chapter["Ww2135"]):
         assert f is not None and found is not None
         feat, o = found
         require(cmd.side == st.active_side, f"{f.name} throws in its own side's turn.")
+        require(rules.buildings.inside(game, f.pos) is not feat,
+                f"{f.name} is inside: it throws out through the {o.kind} at a point it sees, as a throw in the open (interpretation grenade-out).")
         self.require_able(game, f)
         require("grenade" in f.equipment, f"{f.name} has no grenades.")
         cost = rules.data.actions["throw_grenade"].fixed() or 0
@@ -153,8 +155,11 @@ class W135Grenades(Chapter["Ww2135"]):
         began = rules.moving.as_it_began(game, f)
         seen = rules.sight.sees_point(game, f, p, began)
         require(seen.visible, f"{f.name} must see the point" + (" from where its move began (L135)" if began is not f else "") + f": {seen.why}.")
-        walls = [feat for feat in rules.buildings.walled(game)
-                 if LineString([f.pos, p]).crosses(feat.area.boundary) or feat.area.covers(Point(p)) != feat.area.covers(Point(f.pos))]
+        # a man inside throws out through the window or open door he sees the point by, as a
+        # throw in the open (interpretation grenade-out); into a building only by its table (L137)
+        home = rules.buildings.inside(game, f.pos)
+        walls = [feat for feat in rules.buildings.walled(game) if feat is not home
+                 and (LineString([f.pos, p]).crosses(feat.area.boundary) or feat.area.covers(Point(p)) != feat.area.covers(Point(f.pos)))]
         require(not walls, f"The walls of the {walls[0].name.lower() if walls else ''} are in the way: throw through a window or an open "
                            "door (L137).")
         d = hypot(p[0] - f.x, p[1] - f.y)

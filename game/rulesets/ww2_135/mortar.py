@@ -114,10 +114,11 @@ class W135Mortar(Chapter["Ww2135"]):
                   side=f.side, visible_to=[f.side])
 
     def radio(self, game: Game, f: Figure) -> bool:
-        """A radio call (L208): 2d6, anything but a double one; after a double one, any double fails."""
-        broken = bool(f.markers.get(W135FigMark.RADIO_DOUBLE_ONE))
+        """A radio call (L208): 2d6, anything but a double one; the next call after a double
+        one fails on any double (interpretation radio)."""
+        broken = bool(f.markers.pop(W135FigMark.RADIO_DOUBLE_ONE, None))
         r = game.dice.roll(self.rules.data.radio.dice, f"{f.name} radios the mortar",
-                           target="any double fails" if broken else "a double one fails", figures=[f.id])
+                           target="any double fails (the call after a double one)" if broken else "a double one fails", figures=[f.id])
         double = r.faces[0] == r.faces[1]
         failed = double if broken else r.faces == [1, 1]
         if r.faces == [1, 1]:
@@ -170,6 +171,11 @@ class W135Mortar(Chapter["Ww2135"]):
             m = st.figures.get(k.attrs[W135PlotAttr.MORTAR])
             if m is None or not m.alive:
                 game.emit("mortar", "The plotted fire never comes: its mortar is out of action.", side=k.side)
+                continue
+            level = self.rules.morale.word(self.rules.morale.level(m))
+            if level in self.rules.data.shooting.cannot_fire:
+                game.emit("mortar", f"The plotted fire never comes: {m.name} is {level} and cannot fire (L79, interpretation fire-levels).",
+                          figures=[m.id], side=k.side)
                 continue
             game.emit("mortar", f"{m.name}'s plotted fire comes in.", figures=[m.id], side=m.side)
             self.land(game, m, (k.x, k.y), bool(k.attrs.get(W135PlotAttr.AGAIN)))

@@ -195,10 +195,12 @@ class W135Move(Chapter["Ww2135"]):
         if f.markers.get(W135FigMark.BY_TEST) and not morale.in_cover(game, f.pos):
             require(morale.cover_gap(game, end) < morale.cover_gap(game, f.pos) - 1e-6,
                     f"{f.name} failed a morale test out of cover and must move towards cover (L259).")
-        if enemies and not ends_in_cover:
-            near = min(enemies, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id))
-            require(hypot(near.x - end[0], near.y - end[1]) >= hypot(near.x - f.x, near.y - f.y) - 1e-6,
-                    f"{f.name} is suppressed and cannot move towards {near.name}, a known enemy, except into cover (L121, L259).")
+        # L121: towards no known enemy; suppressed by a failed test, unless into cover (L259)
+        if enemies and not (ends_in_cover and f.markers.get(W135FigMark.BY_TEST)):
+            nearer = sorted((e for e in enemies if hypot(e.x - end[0], e.y - end[1]) < hypot(e.x - f.x, e.y - f.y) - 1e-6),
+                            key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id))
+            require(not nearer, f"{f.name} is suppressed and cannot move towards {nearer[0].name if nearer else ''}, a known enemy"
+                    + (", except into cover (L121, L259)." if f.markers.get(W135FigMark.BY_TEST) else " (L121)."))
 
     def apply_move(self, game: Game, cmd: Command) -> None:
         rules = self.rules

@@ -27,8 +27,10 @@ from .status import HELD, W135GameAttr
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
 
-#: the actions of an enemy figure that give a holder its chance
-TRIGGERS = frozenset({"move", "fire", "turn", "stand", "prone", "acquire", "reload", "rally", "hide", "suppress", "throw", "throw_back", "plot", "fight", "challenge"})
+#: the actions of an enemy figure that give a holder its chance: each of the table's (L10-25),
+#: opening or shutting a door and leaning out of a window (L17, L282) and holding points (L18) too
+TRIGGERS = frozenset({"move", "fire", "turn", "stand", "prone", "acquire", "reload", "rally", "hide", "suppress", "throw", "throw_back",
+                      "plot", "fight", "challenge", "door", "lean_out", "hold"})
 
 
 class W135Opportunity(Chapter["Ww2135"]):

@@ -121,8 +121,12 @@ class Ww2135(RulesetBase[W135Data]):
     #: before its points are set, so failing it costs a point that turn; 6: vehicles are not stopped by suppressive lines nor
     #: asked to surrender, a burst does not reach through a building's walls, the anti-tank "Target moved" counts any move,
     #: a turn is a move of 0", a grenade thrown back is aimed as any throw, a suppressed mortar fires no round, men counted
-    #: in a surrender fire no anti-tank shot, and bursts and suppressive lines mark a man fired at
-    rules_version = 6
+    #: in a surrender fire no anti-tank shot, and bursts and suppressive lines mark a man fired at; 7: the second review's
+    #: fixes (a line laid as opportunity fire stops only the move that called it; doors, leaning out and holding are
+    #: actions a holder answers; called fire from a suppressed mortar does not come; a forced door opens when it is paid
+    #: for; only the call after a double one fails on any double; a suppressed man moves towards no known enemy; a man
+    #: inside throws out of a window as a throw in the open; an assault rifle's bursts reach 20")
+    rules_version = 7
     Listing = W135Commands
     Odds = W135Odds
     Planner = W135Planner
@@ -156,6 +160,11 @@ class Ww2135(RulesetBase[W135Data]):
         """The command, then opportunity fire at the figure that acted, if anyone holds
         points for it (L125)."""
         acting = game.state.active_side
+        if cmd.side == acting and cmd.kind != "move":
+            # a line laid as opportunity fire stops only the move that called it (L114,
+            # interpretation suppress-opportunity): any other action of the acting side,
+            # or the end of its turn, leaves no move for a line to stop
+            game.state.attrs.pop(W135GameAttr.LAST_MOVE, None)
         super().apply(game, cmd)
         self.suppressing.lift_silenced(game)
         self.hiding.reveal(game, cmd.figure, cmd.kind)
@@ -239,6 +248,7 @@ class Ww2135(RulesetBase[W135Data]):
         self.suppressing.expire(game, side)
         self.blasts.age_smoke(game, f"start:{side}")
         self.melee.escapes(game, side)
+        self.buildings.forced_open(game, side)
         # the lone figures' tests first: one that fails is suppressed, a point less this turn
         # (reading ap-when)
         self.morale.lone_tests(game, side)

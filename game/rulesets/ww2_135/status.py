@@ -45,7 +45,8 @@ class W135FigMark(StatusKeys):
     MOVE_START = "move_start"  # [sideturn, x, y, prone]: where and how it stood before its first move of the turn (L135)
     LEANING = "leaning"  # True: leaning out of a window or doorway until it moves (L282): any angle, soft cover
     IMMOBILE = "immobile"  # True: a vehicle immobilised by a side hit (L310)
-    DEBT = "debt"  # points owed to its next turn: a fight the defender won (L16)
+    DEBT = "debt"  # points owed to its next turn: a fight the defender won (L16), a locked door forced (L25)
+    FORCING = "forcing"  # the locked door it forces with points owed from its next turn: it opens then (interpretation locked-doors)
     LOCKED = "locked"  # the enemy it is locked with in a drawn fight (L212)
     CHALLENGED = "challenged"  # [sideturn]: asked to surrender this turn (L231: once a turn)
     COMMITTED = "committed"  # [sideturn, figure]: counted against that figure in a surrender: no other fire or fight (L229)
