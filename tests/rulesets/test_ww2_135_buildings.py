@@ -241,3 +241,17 @@ def test_the_walls_crossed_at_a_slant_are_where_geos_finds_them():
     for a, b in (((0.0, 0.0), (14.0, 12.0)), ((6.0, 5.0), (20.0, 5.5)), ((-1.0, 9.0), (13.0, 1.0))):
         mine = sorted({(round(px, 6), round(py, 6)) for px, py in crossings(a, b, walls)})
         assert mine == _geos_points(a, b, poly)
+
+
+def test_leaning_out_is_a_point_to_move_it_ends_hiding_and_keeps_the_move_before_it():
+    """L282 "you must pay a point to move" (interpretation window-arcs): hidden, it must pay
+    to move before it observes (L55), and leaning out pays it; it is no action after a move
+    (L82): the move before it still counts for a shot at the figure."""
+    game = game_of([("us_rifleman", 37, 34)], [("de_rifleman", 50, 50)])
+    a = fig(game, "a1.1")
+    a.markers[W135FigMark.HIDDEN] = True
+    ok(game, Command("move", "a", figure=a.id, path=((39 * IN, 34 * IN),)))
+    a.markers[W135FigMark.HIDDEN] = True   # hidden again where it stands (a test's shortcut for the Hide action)
+    moving = a.markers.get(W135FigMark.MOVING)
+    ok(game, Command("lean_out", "a", figure=a.id))
+    assert not a.markers.get(W135FigMark.HIDDEN) and a.markers.get(W135FigMark.MOVING) == moving and moving

@@ -69,6 +69,29 @@ def test_aimed_fire_needs_the_target_seen_last_turn_and_a_firer_that_has_not_mov
     assert rolls(game)[0].target == "4+" and b.life == DEAD and game.rules.points(game, a) == 0   # 4 points (L13)
 
 
+def test_a_target_that_came_into_sight_in_the_enemys_turn_was_seen_in_the_last_turn():
+    """L70 "Must have seen target in last turn", L43 "Previously seen" (interpretation
+    previously-seen: a turn is both sides'): an enemy that stepped out from behind a wall in
+    its own turn, in the firer's sight as that turn ended, may be aimed at and is previously
+    seen; one first seen after the firer moves is not."""
+    wall = {"type": "wall", "line": [[27, 35], [33, 35]], "width": 0.5, "height": 2.5}
+    game = game_of([("us_rifleman", 30, 20), ("us_rifleman", 12, 20)], [("de_rifleman", 30, 38), ("de_rifleman", 5, 38)], [wall])
+    a, b = pair(game)
+    c, d = (sorted(game.state.side_figures(s), key=lambda f: f.id)[1] for s in ("a", "b"))
+    c.facing = 0.0   # looking east: the German to its south-west is not in its front arc (L47)
+    assert not game.rules.sight.can_see(game, a, b) and not game.rules.sight.can_see(game, c, d)
+    ok(game, Command(END_PHASE, "a"))
+    ok(game, Command("move", "b", figure=b.id, path=((35 * IN, 38 * IN), (35 * IN, 33 * IN))))
+    ok(game, Command(END_PHASE, "b"))
+    assert ("previously seen", -1) in game.rules.acquisition.modifiers(game, a, b)
+    force(game, 6, 4, 4)   # acquired; aimed 2 + range 2 = 4: 8 hits
+    ok(game, fire(a, b, "aimed"))
+    assert b.life == DEAD
+    ok(game, Command("turn", "a", figure=c.id, point=d.pos))   # it turns to the other German and sees him now
+    assert game.rules.sight.can_see(game, c, d) and not game.rules.acquisition.seen_last_turn(game, c, d)
+    assert "did not see" in refused(game, fire(c, d, "aimed"))
+
+
 def test_a_firer_that_moved_cannot_aim_and_pays_2_a_full_3_inches():
     game = game_of([("us_rifleman", 30, 14)], [("de_rifleman", 30, 40)])
     a, b = pair(game)

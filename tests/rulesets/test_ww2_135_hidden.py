@@ -134,3 +134,20 @@ def test_a_map_whose_hidden_deployment_is_not_a_list_of_its_sides_is_refused_wit
                        ruleset="ww2-135", settings={"hidden_deployment": ["b"], "mortar_rounds": 4})
     game = make_unfinished_game(ok_doc)
     assert game.rules.hidden(game.state.figures["b1.1"])
+
+
+def test_an_enemy_still_hidden_counts_for_nothing_its_enemy_would_have_to_know():
+    """Reading hidden-deployment: a German hidden 10" behind the hedge is no "enemy figure
+    inside 20\"" in the American's morale test (L330: the log would give him away), and no
+    "known friend" within 12" of the German the American asks to surrender (L229)."""
+    game = game_of([("us_rifleman", 30, 25)], [("de_rifleman", 30, 31), ("de_rifleman", 40, 34)], hidden=["b"])
+    a, near, hid = game.state.figures["a1.1"], game.state.figures["b1.1"], game.state.figures["b1.2"]
+    hid.markers["hidden"] = True
+    game.state.attrs["revealed"] = [near.id]
+    assert hid.id not in game.rules.view(game, "a").figures and near.id in game.rules.view(game, "a").figures
+    morale = game.rules.morale
+    assert ('enemy inside 20"', 2) in morale.modifiers(game, a)   # the German it knows of, 6" off
+    near.x = 55 * IN   # gone: only the hidden one is within 20"
+    assert ('enemy inside 20"', 2) not in morale.modifiers(game, a)
+    near.x = 30 * IN
+    ok(game, Command("challenge", "a", figure=a.id, target=near.id))   # the hidden friend 10.4" off does not bar it

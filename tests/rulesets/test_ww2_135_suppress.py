@@ -195,7 +195,9 @@ def test_a_line_laid_as_opportunity_fire_after_a_move_that_went_nowhere_stops_no
 def test_a_line_whose_gunner_is_killed_is_lifted_and_stops_nobody():
     """Interpretation suppress-template: the text is silent; a gun nobody fires stops nobody."""
     game, gunner, (x, _, _) = mg_line()
-    force(game, 4, 4, 6)  # 19.2" in the open, un-aimed: 2d6 8 hits; the save d6 6 (over 0): killed
+    # 30.6" in the open, seen as the turn began (previously seen -1, range over 30" +1: no
+    # acquisition roll); un-aimed 5 + range 4: 2d6 9 hits; the save d6 6 (over 0): killed
+    force(game, 4, 5, 6)
     ok(game, Command("fire", "b", figure=x.id, target=gunner.id, choice="unaimed"))
     assert not gunner.alive
     assert not lines(game)

@@ -39,24 +39,34 @@ class W135Acquire(Chapter["Ww2135"]):
         return tgt.id in self._this_turn(game, obs, W135FigMark.ACQUIRE_TRIED)
 
     def seen_last_turn(self, game: Game, obs: Figure, tgt: Figure) -> bool:
-        """``obs`` had ``tgt`` in sight at the end of its side's last turn (interpretation
-        previously-seen): acquiring it in this one does not make it seen "in last turn" (L70)."""
-        mark = obs.markers.get(W135FigMark.SEEN)
-        last = self.rules.sideturn(game) - len(game.state.side_order)
-        return isinstance(mark, list) and mark[0] == last and tgt.id in mark[1]
+        """``obs`` had ``tgt`` in sight in the last game turn (interpretation previously-seen):
+        as its side's last turn ended, or as the enemy's turn ended and its own began (a
+        turn is both sides', as reading smoke-timing has it). Acquiring it in this one does
+        not make it seen "in last turn" (L70)."""
+        now = self.rules.sideturn(game)
+        return tgt.id in self.noted(obs, W135FigMark.SEEN, now - len(game.state.side_order)) \
+            or tgt.id in self.noted(obs, W135FigMark.SEEN_AT_START, now)
 
-    def note_seen(self, game: Game, side: str) -> None:
-        """At the end of ``side``'s turn: each of its figures notes the enemies it sees."""
+    @staticmethod
+    def noted(f: Figure, key: str, sideturn: int) -> list[str]:
+        """The enemies ``f`` noted in sight under ``key`` in side turn ``sideturn``."""
+        mark = f.markers.get(key)
+        return list(mark[1]) if isinstance(mark, list) and mark[0] == sideturn else []
+
+    def note_seen(self, game: Game, side: str, start: bool = False) -> None:
+        """At the end of ``side``'s turn (SEEN) or, ``start``, as it begins (SEEN_AT_START):
+        each of its figures notes the enemies it sees."""
         st = game.state
         enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s)]
         now = self.rules.sideturn(game)
         self.rules.sight.prefetch(game, st.side_figures(side), enemies)
         for f in st.side_figures(side):
             seen = sorted(e.id for e in enemies if self.rules.sight.can_see(game, f, e))
-            if seen:
+            f.markers.pop(W135FigMark.SEEN_AT_START if start else W135FigMark.SEEN, None)
+            if seen and start:
+                f.markers[W135FigMark.SEEN_AT_START] = [now, seen]
+            elif seen:
                 f.markers[W135FigMark.SEEN] = [now, seen]
-            else:
-                f.markers.pop(W135FigMark.SEEN, None)
 
     # ---- the roll (L37-43) ------------------------------------------------------------------------
     def modifiers(self, game: Game, obs: Figure, tgt: Figure) -> list[tuple[str, int]]:

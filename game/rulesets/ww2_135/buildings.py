@@ -162,9 +162,13 @@ class W135Buildings(Chapter["Ww2135"]):
         require(self.rules.points(game, f) >= 1, f"{f.name} has no points left; leaning out costs 1 (L282).")
 
     def apply_lean_out(self, game: Game, cmd: Command) -> None:
+        """L282 "you must pay a point to move": leaning out is a move (of no distance), so it
+        does not end what a move before it counts for a shot at the figure, and it ends
+        hiding as paying to move does (L55, interpretation leaning)."""
         f = game.state.figures[cmd.figure or ""]
-        self.rules.pay(game, f, self.rules.data.actions["perform_action"].fixed() or 0, "leaning out")
+        self.rules.pay(game, f, self.rules.data.actions["perform_action"].fixed() or 0, "leaning out (a point to move)", moving=True)
         f.markers[W135FigMark.LEANING] = True
+        f.markers.pop(W135FigMark.HIDDEN, None)
 
     # ---- doors (L17, L25, L282) ---------------------------------------------------------------------------
     def check_door(self, game: Game, cmd: Command) -> None:

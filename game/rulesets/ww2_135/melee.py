@@ -191,7 +191,9 @@ class W135Melee(Chapter["Ww2135"]):
                 "(interpretation vehicles).")
         s = rules.data.surrender
         require(rules.in_units(rules.dist(f.pos, t.pos)) <= s.within + 1e-9, f"{f.name} must be within {s.within:g}\" of {t.name} (L229).")
-        near = [o for o in st.side_figures(t.side) if o.id != t.id and rules.in_units(rules.dist(o.pos, t.pos)) <= s.friend_over + 1e-9]
+        off = rules.hiding.kept_off(game, f.side)  # "a known friend": one the challenger's side knows of (reading surrender)
+        near = [o for o in st.side_figures(t.side) if o.id != t.id and not off(o)
+                and rules.in_units(rules.dist(o.pos, t.pos)) <= s.friend_over + 1e-9]
         require(not near, f"{t.name} has a friend within {s.friend_over:g}\" ({near[0].name if near else ''}): it is not alone (L229).")
         mark = t.markers.get(W135FigMark.CHALLENGED)
         require(not rules.this_turn(game, mark), f"{t.name} has been challenged this turn already (L231).")

@@ -89,10 +89,12 @@ class W135Morale(Chapter["Ww2135"]):
 
     def known_enemies(self, game: Game, side: str) -> list[Figure]:
         """The enemy figures ``side`` knows of: in sight of one of its figures now, or seen as
-        its last turn ended."""
+        its last turn ended or, in its turn, as that began."""
         st = game.state
         mine = st.side_figures(side)
+        now = self.rules.sideturn(game)
         seen = {e for f in mine for e in (f.markers.get(W135FigMark.SEEN) or [0, []])[1]}
+        seen.update(e for f in mine for e in self.rules.acquisition.noted(f, W135FigMark.SEEN_AT_START, now))
         enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s)]
         # an enemy none saw as the turn ended is mostly looked for by every figure: in one pass
         sight_lines.work_out(game, ((f.pos, e.pos) for e in enemies if e.id not in seen for f in mine))
@@ -117,7 +119,8 @@ class W135Morale(Chapter["Ww2135"]):
         elif lv == SHAKEN:
             out.append(("shaken", m.shaken))
         near = rules.mm(rules.data.morale.enemy_within)
-        if any(hypot(e.x - f.x, e.y - f.y) <= near + 1e-6 for s in st.enemies_of(f.side) for e in st.side_figures(s)):
+        off = rules.hiding.kept_off(game, f.side)  # not an enemy still hidden from its side (reading hidden-deployment)
+        if any(hypot(e.x - f.x, e.y - f.y) <= near + 1e-6 and not off(e) for s in st.enemies_of(f.side) for e in st.side_figures(s)):
             out.append((f'enemy inside {rules.data.morale.enemy_within:g}"', m.enemy_within_20))
         if not self.sees_a_friend(game, f):
             out.append(("cannot see a friendly figure", m.no_friend_in_sight))

@@ -125,7 +125,8 @@ class Ww2135(RulesetBase[W135Data]):
     #: fixes (a line laid as opportunity fire stops only the move that called it; doors, leaning out and holding are
     #: actions a holder answers; called fire from a suppressed mortar does not come; a forced door opens when it is paid
     #: for; only the call after a double one fails on any double; a suppressed man moves towards no known enemy; a man
-    #: inside throws out of a window as a throw in the open; an assault rifle's bursts reach 20")
+    #: inside throws out of a window as a throw in the open; an assault rifle's bursts reach 20"; a target in sight as
+    #: the enemy's turn ended was seen in the last turn)
     rules_version = 7
     Listing = W135Commands
     Odds = W135Odds
@@ -249,6 +250,7 @@ class Ww2135(RulesetBase[W135Data]):
         self.blasts.age_smoke(game, f"start:{side}")
         self.melee.escapes(game, side)
         self.buildings.forced_open(game, side)
+        self.acquisition.note_seen(game, side, start=True)  # seen in the last turn (reading previously-seen)
         # the lone figures' tests first: one that fails is suppressed, a point less this turn
         # (reading ap-when)
         self.morale.lone_tests(game, side)

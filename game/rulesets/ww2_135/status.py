@@ -61,6 +61,7 @@ class W135FigMark(StatusKeys):
     ACQUIRE_TRIED = "acquire_tried"  # [sideturn, target ids]: the enemies it has tried to acquire this turn (one try each)
     STOPPED = "stopped"  # [sideturn]: stopped by suppressive fire: no more moves that turn (L112, interpretation suppress-stop)
     SEEN = "seen"  # [sideturn, enemy ids]: what it had in sight as its side's turn ended (L43, L70: interpretation previously-seen)
+    SEEN_AT_START = "seen_at_start"  # [sideturn, enemy ids]: what it had in sight as its side's turn began, the enemy's just ended (the same)
 
 
 class W135FigAttr(StatusKeys):
