@@ -61,7 +61,8 @@ def test_profiles_of_every_kind():
     p = {u: rules.profile(game, st.units[u]) for u in st.units}
     assert p["sq"].has_nco and p["sq"].officer and not p["sq"].command
     assert not p["nk"].has_nco  # an officer leads a WWIFY squad: no officer, the "no NCO" factor
-    assert p["sn"].has_nco and p["lc"].has_nco and not p["sn"].support_weapon
+    # a sniper takes "+1 No NCO" as WW2 Skirmish's sniper team; a large creature does not (reading solo-support)
+    assert not p["sn"].has_nco and p["lc"].has_nco and not p["sn"].support_weapon
     assert p["mg"].support_weapon and not p["mg"].at_gun and not p["mg"].heavy_weapon
     assert p["fg"].support_weapon and p["fg"].at_gun and p["fg"].one_action and p["fg"].heavy_weapon
     assert p["vh"].vehicle and p["fl"].vehicle and not p["lc"].vehicle

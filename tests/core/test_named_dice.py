@@ -105,12 +105,14 @@ def test_rulesets_without_named_dice_keep_their_data_digest():
     default, WW2 Skirmish's mortars that save actions and its readings of damage, morale, routs
     and the solo orders); WWIFY's again later that day, for its readings rally and medic-when
     (the twenty-first session's review); the Great War's and WW2 Skirmish's on the twenty-second
-    session's review (readings solo-support and transport, the jeep's gunner). Force table stand-ins came later the same way: a
+    session's review (readings solo-support and transport, the jeep's gunner); WWIFY's again on a later
+    review (flyers and barrages, the squad's range, the solo counters, capture, casualty-choice, its own
+    reading solo-support and the force table's roll-8 engineers). Force table stand-ins came later the same way: a
     ``solo`` section without them digests as before (the Great War's and WWIFY's)."""
     from game.catalog import load_ruleset, terrain_file
     from game.data.ruleset_schema import data_digest
 
-    before = {"great-war-54mm": "80f90772993433c4", "wwify": "a219c1614a77dd17", "ww2-skirmish": "d42665bd599eb6d0"}
+    before = {"great-war-54mm": "80f90772993433c4", "wwify": "64b077ee54be46d1", "ww2-skirmish": "d42665bd599eb6d0"}
     for rid, digest in before.items():
         data = load_ruleset(rid).data
         assert data.dice == {}

@@ -114,21 +114,26 @@ def test_a_vehicle_over_a_trench_gets_no_trench_reroll_but_infantry_does():
     assert not game.state.figures["v.1"].alive
 
 
-def test_flyers_under_he_and_gas_test_and_roll_on_the_flyer_table():
+def test_flyers_under_he_and_gas_are_not_tested_nor_harmed():
     """"All figures in 1 foot square test . roll 1d6 if roll 5,6 = Kill" (HE), "All
-    figures not wearing Gas Mask in 1 foot square test" (gas), and for flyers "For EVERY
-    KILL RESULT roll 1d6 on the table below: 1-4 WINGED, 5-6 DESTROYED". Reading: a flyer
-    in the square is tested like every figure (no trench save: it is above the trench);
-    its 5-6 is a kill result on the flyer table. A barrage on the flyer's square: HE 1/3
-    or gas 1/3 (no gas mask) times 2/6 times 2/6: destroyed with 2/9 * 1/3 = 2/27."""
+    figures not wearing Gas Mask in 1 foot square test" (gas), but "The following weapons
+    can damage a Flyer: Rifle, SMG, LMG, HMG, Sniper" (L291-295), where the vehicles' list
+    names "Artillery Barrage (HE & Gas)". Reading (artillery-he, gas): a flyer over the
+    square is not tested, as gun models are not: the barrage on its square takes nothing
+    out of action, rolls no die for it, and a flyer in the gas cloud is not tested either."""
     b = [unit("w", [("evil_flyer", 6, 6)], kind="flyer")]
     game = fresh(wmap([unit("x", [("good_rifleman", 40, 40)])], b, terrain=[{"type": "trench", "line": [[0, 6], [24, 6]], "width": 2}]))
     rep = game.rules.odds(game, Command("barrage", "a", choice="1/1"))
-    assert rep.outcomes.fractions == {1: Fraction(2, 27), 0: Fraction(25, 27)}
-    play(game, "ARTILLERY", 1, 1, 1, 5, 2, then=("GOOD",))  # 1/1, HE; the flyer's d6 5: a hit; table 2: winged
-    assert game.state.figures["w.1"].alive and game.state.units["w"].markers["winged"] == 1
-    play(game, "ARTILLERY", 1, 1, 6, 6, 5, then=("GOOD",))  # 1/1, gas; 6: a hit; table 5: destroyed
-    assert not game.state.figures["w.1"].alive
+    assert rep.outcomes.fractions == {0: Fraction(1)}
+    assert not game.rules.fighting.testable(game.state.figures["w.1"])
+    for shell in (1, 6):  # 1/1, HE; then 1/1, gas: the square and shell dice only
+        before = len(game.log.events)
+        play(game, "ARTILLERY", 1, 1, shell, then=("GOOD",))
+        assert game.state.figures["w.1"].alive and not game.state.units["w"].markers.get("winged")
+        assert not any(e.roll is not None and "w.1" in e.roll.figures for e in game.log.events[before:])
+        assert any("no barrage can damage a flyer" in e.text for e in game.log.events[before:])
+    assert game.rules.moving.in_cloud(game, game.state.figures["w.1"].pos, "gas")
+    assert game.rules.orders.gas_after_move(game, [game.state.figures["w.1"]]) == []
 
 
 def test_the_smoke_save_replaces_the_trench_reroll():

@@ -79,9 +79,10 @@ class WwifyPlanner(Planner["Wwify"]):
 
     # ==== decisions ===================================================================================
     def decide(self, game: Game, side: str, options: list[tuple[str, Command]]) -> Command | None:
-        """Casualties: the least valuable figure, one in smoke first (it saves on 2+); a
-        sniper's pick: the most valuable, not in smoke. Kill, but capture when the loser's
-        unit has a medic who could save the dead. The medic saves the most
+        """Casualties: the least valuable figure, one in smoke first (it saves on 2+), of
+        equals the one furthest from the nearest enemy; a sniper's pick: the most valuable,
+        not in smoke (interpretation casualty-choice). Kill, but capture when the loser's
+        unit has a medic who could save the dead (interpretation capture). The medic saves the most
         valuable (the options come in that order). A panicked squad rallies or runs by
         :meth:`rallies`."""
         if not options:
@@ -98,9 +99,12 @@ class WwifyPlanner(Planner["Wwify"]):
                 least = min(first.values())
                 tied = [f for f in figs if first[f.id] == least]  # only these need the range
                 foes = [(e.x, e.y) for e in st.figures.values() if e.alive and e.side != figs[0].side]
+                # the squad's range runs from its nearest enemy to the figure furthest from it
+                # (interpretation range): of equals, the one furthest back goes
+                near = min(foes, key=lambda p: (min(hypot(f.x - p[0], f.y - p[1]) for f in figs), p), default=None)
 
-                def far(f: Figure) -> float:  # the figure furthest back sets the squad's range
-                    return min((hypot(f.x - x, f.y - y) for x, y in foes), default=0.0)
+                def far(f: Figure) -> float:
+                    return 0.0 if near is None else hypot(f.x - near[0], f.y - near[1])
 
                 best = min(tied, key=lambda f: (-far(f), f.id))
             else:

@@ -71,7 +71,9 @@ class WwArtillery(Chapter["Wwify"]):
         coords = [(float(x), float(y)) for x, y in poly.exterior.coords[:-1]]
         st.markers[mid] = Marker(mid, side or "", "artillery", cx, cy, attrs={BarrageKey.SQUARE: label, BarrageKey.NAME: row.name, BarrageKey.POLYGON: coords})
         hit = self.rules.fighting.under_barrage(game, poly)
-        game.emit("artillery", f"{row.name} on square {label}: {len(hit)} figure(s) under it.",
+        flyers = sum(1 for f in hit if self.rules.fighting.category(f) == "flyer")
+        above = f" ({flyers} flyer(s) above it: no barrage can damage a flyer)" if flyers and shell != "smoke" else ""
+        game.emit("artillery", f"{row.name} on square {label}: {len(hit)} figure(s) under it{above}.",
                   figures=[f.id for f in hit], data={"square": label, "shell": shell})
         if shell in ("smoke", "gas"):
             cid = f"{shell}:{st.turn}:{label}"
@@ -108,8 +110,6 @@ class WwArtillery(Chapter["Wwify"]):
                 self.rules.fighting.kill(game, f, cause)
             elif fate == "wound":
                 self.rules.fighting.wound(game, f, cause)
-            elif info["category"] == "flyer":
-                self.rules.fighting.flyer_result(game, f, fate, cause)
             elif fate in ("immobilised", "destroyed"):
                 self.rules.fighting.vehicle_result(game, f, fate, cause)
         jobs = []
@@ -133,15 +133,15 @@ class WwArtillery(Chapter["Wwify"]):
 
     def he_fate(self, dice: Dice, info: dict) -> str:
         """One figure under high explosive: 'safe', 'kill', 'wound' (large creature), a
-        vehicle's 'immobilised' or 'destroyed', a flyer's 'winged' or 'destroyed'."""
+        vehicle's 'immobilised' or 'destroyed' (flyers are not tested: ``testable``)."""
         a = self.rules.data.artillery
         r = dice.roll("d6", f"HE: {info['name']}", target=f"{a.he_kill_on}+", figures=[info["id"]], cuts=(a.he_kill_on,))
         if r.value < a.he_kill_on:
             r.outcome = "unhurt"
             return "safe"
         cat = info["category"]
-        if cat in ("vehicle", "flyer"):
-            return self.machine_hit(dice, info, r)
+        if cat == "vehicle":
+            return self.vehicle_hit(dice, info, r)
         if info["trench"]:
             r.outcome = "hit: in a trench, re-roll"
             rr = dice.roll("d6", f"HE: {info['name']} in a trench re-rolls", target=f"{a.trench_reroll_kill_on}+", figures=[info["id"]],
@@ -158,7 +158,7 @@ class WwArtillery(Chapter["Wwify"]):
 
     def gas_fate(self, dice: Dice, info: dict) -> str:
         """One figure under poison gas: masks and Angry Trees are safe; 5-6 kills (large
-        creatures too); a vehicle or flyer that rolls 5-6 goes to its damage table."""
+        creatures too); a vehicle that rolls 5-6 goes to its damage table."""
         a = self.rules.data.artillery
         if info["tree"] or info["mask"]:
             return "safe"
@@ -166,15 +166,13 @@ class WwArtillery(Chapter["Wwify"]):
         if r.value < a.gas_kill_on:
             r.outcome = "unhurt"
             return "safe"
-        if info["category"] in ("vehicle", "flyer"):
-            return self.machine_hit(dice, info, r)
+        if info["category"] == "vehicle":
+            return self.vehicle_hit(dice, info, r)
         r.outcome = "killed"
         return "kill"
 
-    def machine_hit(self, dice: Dice, info: dict, r: Roll) -> str:
-        """A vehicle or flyer that rolled 5-6 under HE or gas: a kill result, rolled on its
-        damage table ("For EVERY KILL RESULT roll 1d6 on the table below")."""
+    def vehicle_hit(self, dice: Dice, info: dict, r: Roll) -> str:
+        """A vehicle that rolled 5-6 under HE or gas: "Vehicles that are hit (ie rolled 5,6)
+        - see 'Firing at Vehicles'": a kill result, rolled on the vehicle damage table."""
         r.outcome = "hit"
-        if info["category"] == "flyer":
-            return self.rules.fighting.flyer_table(dice, info["name"], info["id"])
         return self.rules.fighting.vehicle_table(dice, info["name"], info["id"])

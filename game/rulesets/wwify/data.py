@@ -24,6 +24,15 @@ UnitKind = Literal["squad", "hmg", "mortar", "field_gun", "sniper", "large_creat
 UNIT_KINDS: tuple[str, ...] = ("squad", "hmg", "mortar", "field_gun", "sniper", "large_creature", "flyer", "vehicle")
 SUPPORT_KINDS = ("hmg", "mortar", "field_gun")
 SINGLE_MODEL_KINDS = ("sniper", "large_creature", "flyer", "vehicle")
+#: a unit the solo force table makes takes the kind its troops make (solo.py solo_placed)
+KIND_OF_CATEGORY = {"vehicle": "vehicle", "flyer": "flyer", "large_creature": "large_creature", "hmg": "hmg",
+                    "mortar": "mortar", "field_gun": "field_gun", "sniper": "sniper"}
+
+
+def troops_kind(categories: list[str]) -> str:
+    """The kind of unit figures of these categories make: a squad unless one of them is a
+    gun model, a sniper or a lone model."""
+    return next((KIND_OF_CATEGORY[c] for c in categories if c in KIND_OF_CATEGORY), "squad")
 
 
 class Band(Strict):
@@ -256,6 +265,29 @@ def check_wwify_data(data: WwData, doc) -> None:
     for need in ("gas_mask", "medic"):
         if need not in data.equipment:
             raise doc.error(("equipment",), f"the equipment list needs '{need}'")
+    _check_force_table(data, doc)
+
+
+def _check_force_table(data: WwData, doc) -> None:
+    """Each unit the solo force table can make passes the checks a map's unit does (one
+    side's troops, a squad's make-up, a gun and its crew, a lone model): a portal brings on
+    nothing a map could not hold. Unknown troop types are left to check_solo_section."""
+    sec = data.solo
+    if sec is None:
+        return
+    for i, e in enumerate(sec.force_table):
+        groups = [((), e)] if not e.units else [(("units", g), u) for g, u in enumerate(e.units)]
+        for at, grp in groups:
+            for k, troops in enumerate(grp.choices()):
+                if not troops or any(t not in data.troop_types for t in troops):
+                    continue
+                where = ("solo", "force_table", i, *at, *(("troops",) if k == 0 else ("alternatives", k - 1)))
+                tts = [data.troop_types[t] for t in troops]
+                if len({t.side for t in tts} - {"any"}) > 1:
+                    raise doc.error(where, "a unit's troops fight for one side")
+                problem = unit_problem(data, troops_kind([t.category for t in tts]), tts)
+                if problem:
+                    raise doc.error(where, f"{problem}: a map's unit like it is refused")
 
 
 class BridgeSite(Strict):
@@ -350,26 +382,35 @@ def _check_unit(data: WwData, doc, loc, u, align: str) -> None:
             raise doc.error(loc + ("figures", fi, "type"), f"'{f.type}' fights for the Forces of {t.side.title()}, not this side")
         if "medic" in (f.equipment or t.equipment) and u.kind not in SINGLE_MODEL_KINDS:
             raise doc.error(loc + ("figures", fi, "equipment"), "an attached-medic token is for a sniper, large creature, vehicle or flyer; squads and crews take a medic figure")
-    if u.kind == "squad":
-        if any(c not in ("infantry", "cavalry") for c in cats):
-            raise doc.error(loc, "a squad holds infantry or cavalry figures only")
-        if len(u.figures) > data.squads.max_size:
-            raise doc.error(loc, f"a squad has at most {data.squads.max_size} figures (this one has {len(u.figures)})")
-        if len(set(cats)) > 1:
-            raise doc.error(loc, "a squad is all infantry or all cavalry")
-        if any(t.engineer for t in tts) and any(not (t.engineer or t.medic or t.role == "officer") for t in tts):
-            raise doc.error(loc, "engineers form squads of their own (with at most an officer and a medic)")
-    elif u.kind in SUPPORT_KINDS:
-        guns = [c for c in cats if c == u.kind]
-        rest = [t for t in tts if t.category != u.kind]
-        if len(guns) != 1 or any(not (t.category == "crew" or t.medic) for t in rest):
-            raise doc.error(loc, f"a {u.kind.replace('_', ' ')} unit is one {u.kind.replace('_', ' ')} model with crew figures (and a medic)")
-    else:
-        if cats != [u.kind]:
-            raise doc.error(loc, f"a {u.kind.replace('_', ' ')} unit is a single {u.kind.replace('_', ' ')} figure")
+    problem = unit_problem(data, u.kind, tts)
+    if problem:
+        raise doc.error(loc, problem)
     mats = u.attrs.get(WwifyUnitAttr.MATERIALS, 0)
     cap = sum(data.engineers.carry.get(c, 0) for c in cats)
     if not isinstance(mats, int) or mats < 0:
         raise doc.error(loc + ("attrs", WwifyUnitAttr.MATERIALS), "materials is a whole number of actions' worth")
     if mats > cap:
         raise doc.error(loc + ("attrs", WwifyUnitAttr.MATERIALS), f"this unit can carry at most {cap} actions' worth of material")
+
+
+def unit_problem(data: WwData, kind: str, tts: list[WwTroop]) -> str | None:
+    """What is wrong with a unit of ``kind`` made of these troop types (None: nothing): a
+    squad's make-up (reading squads), a gun and its crew, a lone model."""
+    cats = [t.category for t in tts]
+    if kind == "squad":
+        if any(c not in ("infantry", "cavalry") for c in cats):
+            return "a squad holds infantry or cavalry figures only"
+        if len(tts) > data.squads.max_size:
+            return f"a squad has at most {data.squads.max_size} figures (this one has {len(tts)})"
+        if len(set(cats)) > 1:
+            return "a squad is all infantry or all cavalry"
+        if any(t.engineer for t in tts) and any(not (t.engineer or t.medic or t.role == "officer") for t in tts):
+            return "engineers form squads of their own (with at most an officer and a medic)"
+    elif kind in SUPPORT_KINDS:
+        guns = [c for c in cats if c == kind]
+        rest = [t for t in tts if t.category != kind]
+        if len(guns) != 1 or any(not (t.category == "crew" or t.medic) for t in rest):
+            return f"a {kind.replace('_', ' ')} unit is one {kind.replace('_', ' ')} model with crew figures (and a medic)"
+    elif cats != [kind]:
+        return f"a {kind.replace('_', ' ')} unit is a single {kind.replace('_', ' ')} figure"
+    return None

@@ -37,7 +37,7 @@ class Firer:
     fig: Figure
     weapon: str
     dice: int
-    distance: float  # to its nearest visible target figure, mm
+    distance: float  # to the nearest enemy (FirePlan.nearest), mm
 
 
 @dataclass
@@ -56,6 +56,8 @@ class FirePlan:
     #: figure in smoke takes the smoke save instead of the re-roll, so each six is re-rolled
     #: for the trench only when it falls on a figure outside the smoke (interpretation smoke)
     trench_per_hit: bool = False
+    #: the squad's "nearest enemy" (L195), the target figure the range is measured to
+    nearest: Figure | None = None
 
     @property
     def dice(self) -> int:
@@ -161,7 +163,7 @@ class WwFight(Chapter["Wwify"]):
         targets = self.rules.alive(game, target.id)
         top = self.rules.data.firing.bands[-1].upto
         reasons: list[str] = []
-        cands: list[tuple[Figure, list[str], float]] = []
+        cands: list[tuple[Figure, list[str], list[Figure]]] = []
         self.rules.prefetch_sight(game, armed, targets, within=self.rules.mm(top) + 1e-6)
         for f in armed:
             usable = [w for w in f.weapons if self.can_hurt(w, kind)]
@@ -177,15 +179,19 @@ class WwFight(Chapter["Wwify"]):
                 reasons.append(f"{f.name} cannot see {target.name} within {top:g}\"" if far <= self.rules.mm(top) else
                                f"{target.name} is {self.rules.fmt(far)} from {f.name}: beyond {top:g}\"")
                 continue
-            cands.append((f, usable, min(self.rules.apart(f, t) for t in seen)))  # base edge to base edge
+            cands.append((f, usable, seen))
         if not cands:
             refuse(f"{unit.name} cannot fire at {target.name}: " + "; ".join(reasons[:2]) + ".")
-        rng = max(d for _, _, d in cands)
+        k = len(reasons)
+        near, ranged = self.squad_range(cands, reasons)
+        if not ranged:
+            refuse(f"{unit.name} has no weapon that reaches {target.name}: " + "; ".join(reasons[k:k + 2]) + ".")
+        rng = max(d for _, _, d in ranged)
         band = self.band_of(rng)
         assert band is not None
         firers: list[Firer] = []
         notes: list[str] = []
-        for f, usable, d in cands:
+        for f, usable, d in ranged:
             best = self.best_weapon(usable, band)
             n = self.rules.data.weapons[best].dice[band] or 0
             if n:
@@ -212,7 +218,36 @@ class WwFight(Chapter["Wwify"]):
                          + (" instead of the trench re-roll" if trench else ""))
         if sniper:
             notes.append("sniper: the firer picks which figures are hit")
-        return FirePlan(unit, target, firers, rng, band, trench, kind, chooser, pool_list, notes, trench_per_hit=trench and bool(smoky))
+        return FirePlan(unit, target, firers, rng, band, trench, kind, chooser, pool_list, notes, trench_per_hit=trench and bool(smoky),
+                        nearest=near)
+
+    def squad_range(self, cands: list[tuple[Figure, list[str], list[Figure]]],
+                    reasons: list[str]) -> tuple[Figure, list[tuple[Figure, list[str], float]]]:
+        """"The range for the squad is measured between the nearest enemy, and the firer
+        that is furthest away" (L195; interpretation range). ``cands``: the figures that
+        can fire at the target (a weapon that can hurt it, not in smoke), each with the
+        target figures it sees within 32". The nearest enemy is the target figure one of
+        them sees that is nearest to any of them; each is then measured to it (base edge
+        to base edge), and a figure beyond 32" of it, or whose weapons roll nothing at
+        that distance, does not fire (its reason is added to ``reasons``). Returns the
+        nearest enemy and the figures that fire with their distances to it: the squad's
+        range is the largest of those."""
+        apart = self.rules.apart
+        seen = {t.id: t for _, _, ts in cands for t in ts}
+        near = min(seen.values(), key=lambda t: (min(apart(f, t) for f, _, _ in cands), t.id))
+        bands = self.rules.data.firing.bands
+        out: list[tuple[Figure, list[str], float]] = []
+        for f, usable, _ in cands:
+            d = apart(f, near)
+            band = self.band_of(d)
+            if band is None:
+                reasons.append(f"{f.name} is {self.rules.fmt(d)} from {near.name}, the nearest enemy: beyond {bands[-1].upto:g}\"")
+            elif not any(self.rules.data.weapons[w].dice[band] for w in usable):
+                names = ", ".join(self.rules.data.weapons[w].name for w in usable)
+                reasons.append(f"{f.name}'s {names} cannot fire at {bands[band].label} ({near.name}, the nearest enemy, is {self.rules.fmt(d)} away)")
+            else:
+                out.append((f, usable, d))
+        return near, out
 
     def die_fate(self, dice: Dice, trench: bool) -> bool:
         """One firing die: a six kills; against a unit in a trench the six is re-rolled and
@@ -366,9 +401,11 @@ class WwFight(Chapter["Wwify"]):
         return [figs[i] for i in covered(poly, [f.pos for f in figs])]
 
     def testable(self, fig: Figure) -> bool:
-        """Tested under a barrage: "all figures in 1 foot square test", flyers too; gun
-        models are tested through their crews."""
-        return self.category(fig) not in ("hmg", "mortar", "field_gun")
+        """Tested under a barrage: "all figures in 1 foot square test", but gun models are
+        tested through their crews, and flyers not at all: a barrage is not among the weapons
+        that "can damage a Flyer" (L291-295: "Rifle, SMG, LMG, HMG, Sniper"), where the
+        vehicles' list names it (interpretations artillery-he, gas)."""
+        return self.category(fig) not in ("hmg", "mortar", "field_gun", "flyer")
 
     # ---- effects on the state ---------------------------------------------------------------------
     def record_casualty(self, game: Game, fig: Figure, kind: str, saveable: bool) -> None:

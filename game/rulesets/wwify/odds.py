@@ -99,7 +99,9 @@ class WwifyOdds(OddsPart["Wwify"]):
         plan = self.rules.fighting.fire_plan(game, cmd.unit_id, cmd.target)
         fi = self.rules.data.firing
         label = fi.bands[plan.band].label
-        lines = [OddsLine("range", f"{self.rules.fmt(plan.range)} ({label}): furthest firer to its nearest target")]
+        far = max(plan.firers, key=lambda fr: fr.distance).fig
+        near = plan.nearest.name if plan.nearest is not None else plan.target.name
+        lines = [OddsLine("range", f"{self.rules.fmt(plan.range)} ({label}): from {far.name}, the firer furthest from the nearest enemy ({near})")]
         for wid, n in plan.pools:
             k = sum(1 for fr in plan.firers if fr.weapon == wid)
             lines.append(OddsLine(self.rules.data.weapons[wid].name, f"{k} firing, {n}d6, {fi.kill_on}s kill"))
@@ -178,7 +180,7 @@ class WwifyOdds(OddsPart["Wwify"]):
         lines = [OddsLine("square", f"{label}: {len(figs)} figure(s) under it"),
                  OddsLine("shell d6", ", ".join(f"{'-'.join(map(str, (r.faces[0], r.faces[-1])))} {r.name}" for r in self.rules.data.artillery.shells))]
         notes = ["HE: 5-6 kills (large creatures: a wound; trench: re-roll, 4-6); gas: 5-6 kills without a gas mask; "
-                 "vehicles and flyers that score it roll on their damage tables",
+                 "vehicles that score it roll on the vehicle damage table; flyers are not harmed (no barrage can damage a flyer)",
                  f"chance that the random barrage falls here at all: 1/{grid.big_count * 4}",
                  "squads hit by HE or gas then test morale (a squad's morale odds show that test)"]
         extra: dict[str, Callable[[Any], Hashable]] = {

@@ -9,8 +9,12 @@ counters' attacks with WWIFY's own procedures (interpretation ``solo-counters``)
 - random artillery round: a high-explosive barrage on the 1 ft square of the artillery
   grid holding the unit's figure nearest the counter: every figure there takes the HE test;
 - mines: one firing die for each figure of the unit (an aimed shot each), kills on a 6
-  with no trench re-roll (the mines are under their feet); vehicles and large creatures
-  take their damage tables.
+  with no trench re-roll (the mines are under their feet); a large creature takes a wound
+  per kill. The text's mine attacks "as a medium range MG Aimed shot", and no MG can
+  damage a vehicle ("Firing at Vehicles", L279-282): vehicles are proof against mines, as
+  against the counters in WW2 Skirmish; a flyer is above the battlefield, out of their reach;
+- a random artillery round aimed at a flyer does nothing: no barrage can damage a flyer
+  (``WwFight.testable``), and the round is not fired at the ground figures below it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import TYPE_CHECKING
 from game.core.game import Game
 from game.core.state import Figure, Unit
 from game.rulesets.parts import Chapter
+from game.rulesets.wwify.data import troops_kind
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
 
@@ -27,11 +32,7 @@ if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
 
 SNIPER_BAND = 2  # the 8.1-16" band: the text's "medium rifle range"
-
-
-# a generated unit's kind (what the cards activate) follows its troops
-KIND_OF_CATEGORY = {"vehicle": "vehicle", "flyer": "flyer", "large_creature": "large_creature", "hmg": "hmg",
-                    "mortar": "mortar", "field_gun": "field_gun", "sniper": "sniper"}
+MINE_WEAPONS = ("lmg", "hmg")  # the text's mines attack "as a medium range MG Aimed shot"
 
 
 class WwSolo(Chapter["Wwify"]):
@@ -40,8 +41,7 @@ class WwSolo(Chapter["Wwify"]):
     def solo_placed(self, game: Game, unit: Unit) -> None:
         """A unit from the force table takes the kind its troops make (a table line's
         alternatives may be a flyer or a large creature where the first is a vehicle)."""
-        cats = [self.rules.fighting.category(f) for f in game.state.unit_figures(unit.id)]
-        unit.kind = next((KIND_OF_CATEGORY[c] for c in cats if c in KIND_OF_CATEGORY), "squad")
+        unit.kind = troops_kind([self.rules.fighting.category(f) for f in game.state.unit_figures(unit.id)])
 
     def solo_counter_attack(self, game: Game, kind: str, unit_id: str,
                             at: tuple[float, float] | None = None) -> bool:
@@ -113,6 +113,14 @@ class WwSolo(Chapter["Wwify"]):
 
     def _solo_mines(self, game: Game, unit: Unit, figs: list[Figure]) -> None:
         fi = self.rules.data.firing
+        kind = self.rules.fighting.target_kind(unit)
+        if kind == "flyer":
+            game.emit("solo", f"The mines cannot reach {unit.name}: a flyer is above the battlefield.", units=[unit.id])
+            return
+        if not any(self.rules.fighting.can_hurt(w, kind) for w in MINE_WEAPONS):
+            game.emit("solo", f"The mines cannot hurt {unit.name}: they attack as an MG's aimed shot, which cannot damage a "
+                              f"{kind.replace('_', ' ')}.", units=[unit.id])
+            return
         self.rules.note_fire(game, unit.id, None, len(figs), heavy=True)
         r = game.dice.roll(f"{len(figs)}d6", f"Mines: one die for each figure of {unit.name}", target=f"{fi.kill_on}+",
                            figures=[f.id for f in figs], units=[unit.id])
@@ -121,6 +129,9 @@ class WwSolo(Chapter["Wwify"]):
         self._solo_hits(game, unit, kills, "mines", unit.side)
 
     def _solo_round(self, game: Game, unit: Unit, figs: list[Figure], at: tuple[float, float]) -> None:
+        if unit.kind == "flyer":  # the round is aimed at the flyer, which no barrage can damage
+            game.emit("artillery", f"A random artillery round bursts below {unit.name}: a barrage cannot damage a flyer.", units=[unit.id])
+            return
         grid = self.rules.fighting.grid(game)
         victim = min(figs, key=lambda f: (self.rules.apart(f, at), f.id))
         big, quarter = grid.locate(victim.pos)

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from game.core.commands import Command
 from game.core.game import Game
-from game.core.state import FLED, Figure, Unit
+from game.core.state import CAPTURED, DEAD, DESTROYED, FLED, Figure, Unit
 from game.geometry.collider import Collider
 from game.rulesets.parts import Chapter
 from game.rulesets.sight import KeptSight
-from game.rulesets.wwify.data import SINGLE_MODEL_KINDS, SUPPORT_KINDS
+from game.rulesets.wwify.data import SUPPORT_KINDS
 from game.rulesets.wwify.status import WwifyUnitMark
 from game.solo.keys import SoloKey
 from game.solo.orders import SoloMixin
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
 
 AT_WEAPON_KINDS = ("mortar", "field_gun", "vehicle")  # units whose fire counts as heavy
+NO_NCO_KINDS = ("large_creature", "vehicle", "flyer")  # lone models without the "+1 no NCO" (solo-support)
 
 
 class WwSoloView(Chapter["Wwify"]):
@@ -49,8 +50,8 @@ class WwSoloView(Chapter["Wwify"]):
         if kind == "large_creature":
             top = self.rules.data.firing.large_creature_wounds
             lost = 1.0 if not alive else min(1.0, sum(f.wounds for f in figs) / top)
-        else:
-            lost = (len(figs) - len(alive)) / len(figs) if figs else 0.0
+        else:  # "Soldiers that flee the table don't count as casualties" (L275): the dead and captured do
+            lost = sum(1 for f in figs if f.life in (DEAD, CAPTURED, DESTROYED)) / len(figs) if figs else 0.0
         officer = any(self.rules.troop(f).role == "officer" for f in alive)
         afv = kind in ("vehicle", "flyer")
         return Profile(
@@ -61,8 +62,9 @@ class WwSoloView(Chapter["Wwify"]):
             vehicle=afv,
             command=False,  # WWIFY has no command groups: officers lead squads
             one_action=kind == "field_gun",
-            # an officer leads a squad; lone models and gun teams need none
-            has_nco=officer or kind in SINGLE_MODEL_KINDS or kind in SUPPORT_KINDS,
+            # an officer leads a squad; gun teams need none, nor a large creature, vehicle or
+            # flyer; a sniper does, as WW2 Skirmish's sniper team (interpretation solo-support)
+            has_nco=officer or kind in NO_NCO_KINDS or kind in SUPPORT_KINDS,
             damaged_fraction=lost,
             officer=officer,
             damaged=bool(self.rules.immobile(game, unit) or unit.markers.get(WwifyUnitMark.WINGED)) if afv else False,
