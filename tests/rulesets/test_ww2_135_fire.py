@@ -92,6 +92,23 @@ def test_a_target_that_came_into_sight_in_the_enemys_turn_was_seen_in_the_last_t
     assert "did not see" in refused(game, fire(c, d, "aimed"))
 
 
+def test_what_was_seen_as_the_turn_began_is_not_changed_by_a_door_opened_since():
+    """Reading previously-seen: "seen in last turn" is what the figure saw as its turn
+    began, with the doors as they were then: a German inside, behind a shut door, is not
+    seen in the last turn once a friend opens the door in front of him."""
+    house = {"type": "building", "id": "house", "polygon": [[30, 30], [40, 30], [40, 38], [30, 38]],
+             "openings": [{"kind": "door", "at": [35, 30], "width": 2}]}
+    game = game_of([("us_rifleman", 35, 20), ("us_rifleman", 33.5, 29)], [("de_rifleman", 35, 31.5)], [house])
+    a, b = pair(game)
+    friend = sorted(game.state.side_figures("a"), key=lambda f: f.id)[1]
+    for side in ("a", "b"):
+        ok(game, Command(END_PHASE, side))
+    assert not game.rules.sight.can_see(game, a, b)
+    ok(game, Command("door", "a", figure=friend.id, target="house:0", choice="open"))
+    assert game.rules.sight.can_see(game, a, b) and not game.rules.acquisition.seen_last_turn(game, a, b)
+    assert "did not see" in refused(game, fire(a, b, "aimed"))
+
+
 def test_a_firer_that_moved_cannot_aim_and_pays_2_a_full_3_inches():
     game = game_of([("us_rifleman", 30, 14)], [("de_rifleman", 30, 40)])
     a, b = pair(game)

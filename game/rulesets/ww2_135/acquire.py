@@ -5,12 +5,15 @@ cover +2, hard cover +1, hidden +2, each hindrance +1, previously seen -1. One t
 and target a turn; a success holds to the end of the turn; it costs no points.
 
 "Previously seen" (and aimed fire's "must have seen target in last turn", L70) is one
-record: at the end of its side's turn a figure notes the enemies it has in sight
-(interpretation previously-seen).
+answer (interpretation previously-seen): the enemies a figure had in sight as its side's
+last turn ended (noted then), or as its turn began, the enemy's just ended (worked out
+when asked, from how both stood then; before a door or smoke changes the table's sight in
+the turn, worked out for the whole side and kept).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.commands import Command, refuse, require
@@ -18,7 +21,7 @@ from game.core.game import Game
 from game.core.state import Figure
 from game.rulesets.parts import Chapter
 
-from .status import W135FigMark
+from .status import W135FigMark, W135GameAttr
 
 if TYPE_CHECKING:
     from game.rulesets.ww2_135.ruleset import Ww2135
@@ -44,8 +47,7 @@ class W135Acquire(Chapter["Ww2135"]):
         turn is both sides', as reading smoke-timing has it). Acquiring it in this one does
         not make it seen "in last turn" (L70)."""
         now = self.rules.sideturn(game)
-        return tgt.id in self.noted(obs, W135FigMark.SEEN, now - len(game.state.side_order)) \
-            or tgt.id in self.noted(obs, W135FigMark.SEEN_AT_START, now)
+        return tgt.id in self.noted(obs, W135FigMark.SEEN, now - len(game.state.side_order)) or self.seen_at_start(game, obs, tgt)
 
     @staticmethod
     def noted(f: Figure, key: str, sideturn: int) -> list[str]:
@@ -53,20 +55,75 @@ class W135Acquire(Chapter["Ww2135"]):
         mark = f.markers.get(key)
         return list(mark[1]) if isinstance(mark, list) and mark[0] == sideturn else []
 
-    def note_seen(self, game: Game, side: str, start: bool = False) -> None:
-        """At the end of ``side``'s turn (SEEN) or, ``start``, as it begins (SEEN_AT_START):
-        each of its figures notes the enemies it sees."""
+    def note_seen(self, game: Game, side: str) -> None:
+        """At the end of ``side``'s turn: each of its figures notes the enemies it sees."""
         st = game.state
         enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s)]
         now = self.rules.sideturn(game)
         self.rules.sight.prefetch(game, st.side_figures(side), enemies)
         for f in st.side_figures(side):
             seen = sorted(e.id for e in enemies if self.rules.sight.can_see(game, f, e))
-            f.markers.pop(W135FigMark.SEEN_AT_START if start else W135FigMark.SEEN, None)
-            if seen and start:
-                f.markers[W135FigMark.SEEN_AT_START] = [now, seen]
-            elif seen:
+            if seen:
                 f.markers[W135FigMark.SEEN] = [now, seen]
+            else:
+                f.markers.pop(W135FigMark.SEEN, None)
+
+    # ---- what each figure saw as its turn began (worked out when asked) -------------------------------
+    def note_looks(self, game: Game) -> None:
+        """As a side's turn begins, the enemy's just ended: how every figure stands, faces and
+        hides (its sight's part of :meth:`seen_at_start`'s question, whatever it does later
+        this turn). Not as the game's first turn begins: no turn has ended."""
+        now, rules = self.rules.sideturn(game), self.rules
+        if now <= 1:
+            return
+        for f in game.state.figures.values():
+            if f.alive:
+                f.markers[W135FigMark.LOOK_AT_START] = [now, f.x, f.y, f.facing, rules.prone(f), rules.leaning(game, f), rules.hidden(f)]
+
+    def looked(self, game: Game, f: Figure) -> Figure:
+        """``f`` as it stood when this side's turn began (``f`` itself when nothing changed)."""
+        mark = f.markers.get(W135FigMark.LOOK_AT_START)
+        if not (isinstance(mark, list) and self.rules.this_turn(game, mark)):
+            return f
+        _, x, y, facing, prone, leaning, hidden = mark
+        rules = self.rules
+        if (x, y, facing, prone, leaning, hidden) == (f.x, f.y, f.facing, rules.prone(f), rules.leaning(game, f), rules.hidden(f)):
+            return f
+        markers = {k: v for k, v in f.markers.items() if k not in (W135FigMark.PRONE, W135FigMark.LEANING, W135FigMark.HIDDEN)}
+        markers.update({k: True for k, on in ((W135FigMark.PRONE, prone), (W135FigMark.LEANING, leaning), (W135FigMark.HIDDEN, hidden)) if on})
+        return replace(f, x=x, y=y, facing=facing, markers=markers)
+
+    def seen_at_start(self, game: Game, obs: Figure, tgt: Figure) -> bool:
+        """``obs`` of the side whose turn it is had ``tgt`` in sight as the turn began: worked
+        out when first asked (most pairs never are), with both as they stood then; the
+        table's sight is as it was then until a door or smoke changes it, and before that
+        the answers are worked out for the whole side (:meth:`freeze`)."""
+        frozen = obs.markers.get(W135FigMark.SEEN_AT_START)
+        if isinstance(frozen, list) and self.rules.this_turn(game, frozen):
+            return tgt.id in frozen[1]
+        look = obs.markers.get(W135FigMark.LOOK_AT_START)
+        if obs.side != game.state.active_side or not (isinstance(look, list) and self.rules.this_turn(game, look)):
+            return False
+        other = tgt.markers.get(W135FigMark.LOOK_AT_START)
+        key = (tuple(look), tgt.id, tuple(other) if isinstance(other, list) else None, self.rules.sight.world(game))
+        sight = self.rules.sight
+        return bool(game.keep("w135_seen_at_start", key, lambda: sight.can_see(game, self.looked(game, obs), self.looked(game, tgt)),
+                              limit=20_000))
+
+    def freeze(self, game: Game) -> None:
+        """Before a door or a cloud of smoke changes what the table lets be seen in a side's
+        turn: what each of its figures saw as the turn began is worked out now and kept."""
+        st = game.state
+        side = st.active_side
+        if st.attrs.get(W135GameAttr.LOOKS_FROZEN) == self.rules.sideturn(game):
+            return
+        st.attrs[W135GameAttr.LOOKS_FROZEN] = self.rules.sideturn(game)
+        mine = [self.looked(game, f) for f in st.side_figures(side)]
+        enemies = [self.looked(game, e) for s in st.enemies_of(side) for e in st.side_figures(s)]
+        self.rules.sight.prefetch(game, mine, enemies)
+        seen = {f.id: sorted(e.id for e in enemies if self.seen_at_start(game, st.figures[f.id], st.figures[e.id])) for f in mine}
+        for f in st.side_figures(side):
+            f.markers[W135FigMark.SEEN_AT_START] = [self.rules.sideturn(game), seen[f.id]]
 
     # ---- the roll (L37-43) ------------------------------------------------------------------------
     def modifiers(self, game: Game, obs: Figure, tgt: Figure) -> list[tuple[str, int]]:

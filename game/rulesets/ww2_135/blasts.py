@@ -101,6 +101,7 @@ class W135Blasts(Chapter["Ww2135"]):
     def lay_smoke(self, game: Game, at: XY, ages_at: str, what: str) -> None:
         """A 5" smoke cloud at ``at`` (L178), ageing at ``ages_at`` ('start:<side>' or 'end:<side>')."""
         st = game.state
+        self.rules.acquisition.freeze(game)  # what was seen as the turn began, before the smoke hides it
         self.wind(game)
         n = 1
         while f"smoke{n}" in st.clouds:

@@ -204,6 +204,7 @@ class W135Buildings(Chapter["Ww2135"]):
     def apply_door(self, game: Game, cmd: Command) -> None:
         rules = self.rules
         f, oid, feat, o = self.door_plan(game, cmd)
+        rules.acquisition.freeze(game)  # what was seen as the turn began, before the door changes it
         doors = game.state.attrs.setdefault(W135GameAttr.OPENINGS, {})
         if cmd.choice == "force":
             ext = self.external(game, feat, o)

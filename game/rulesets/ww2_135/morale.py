@@ -89,12 +89,10 @@ class W135Morale(Chapter["Ww2135"]):
 
     def known_enemies(self, game: Game, side: str) -> list[Figure]:
         """The enemy figures ``side`` knows of: in sight of one of its figures now, or seen as
-        its last turn ended or, in its turn, as that began."""
+        its last turn ended."""
         st = game.state
         mine = st.side_figures(side)
-        now = self.rules.sideturn(game)
         seen = {e for f in mine for e in (f.markers.get(W135FigMark.SEEN) or [0, []])[1]}
-        seen.update(e for f in mine for e in self.rules.acquisition.noted(f, W135FigMark.SEEN_AT_START, now))
         enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s)]
         # an enemy none saw as the turn ended is mostly looked for by every figure: in one pass
         sight_lines.work_out(game, ((f.pos, e.pos) for e in enemies if e.id not in seen for f in mine))

@@ -250,7 +250,7 @@ class Ww2135(RulesetBase[W135Data]):
         self.blasts.age_smoke(game, f"start:{side}")
         self.melee.escapes(game, side)
         self.buildings.forced_open(game, side)
-        self.acquisition.note_seen(game, side, start=True)  # seen in the last turn (reading previously-seen)
+        self.acquisition.note_looks(game)  # what is seen as the turn begins, worked out when asked (reading previously-seen)
         # the lone figures' tests first: one that fails is suppressed, a point less this turn
         # (reading ap-when)
         self.morale.lone_tests(game, side)

@@ -27,6 +27,7 @@ class W135GameAttr(StatusKeys):
     WIND = "wind"  # the wind's heading in degrees, rolled the first time smoke is laid (L178, interpretation wind)
     LAST_MOVE = "last_move"  # {figure, path}: the last move made, which a line laid as opportunity fire may stop (L114)
     OPPORTUNITY = "opportunity"  # the enemy figure whose action the holders are being asked about (L125)
+    LOOKS_FROZEN = "looks_frozen"  # the side turn whose start's sight was worked out whole before a door or smoke changed it
 
 
 #: a vehicle's life once its crew have baled out (anti_tank.py): out of action, not destroyed
@@ -61,7 +62,8 @@ class W135FigMark(StatusKeys):
     ACQUIRE_TRIED = "acquire_tried"  # [sideturn, target ids]: the enemies it has tried to acquire this turn (one try each)
     STOPPED = "stopped"  # [sideturn]: stopped by suppressive fire: no more moves that turn (L112, interpretation suppress-stop)
     SEEN = "seen"  # [sideturn, enemy ids]: what it had in sight as its side's turn ended (L43, L70: interpretation previously-seen)
-    SEEN_AT_START = "seen_at_start"  # [sideturn, enemy ids]: what it had in sight as its side's turn began, the enemy's just ended (the same)
+    LOOK_AT_START = "look_at_start"  # [sideturn, x, y, facing, prone, leaning, hidden]: how it stood as the side turn began (previously-seen)
+    SEEN_AT_START = "seen_at_start"  # [sideturn, enemy ids]: what it had in sight as its side's turn began, kept before a door or smoke changed the table's sight
 
 
 class W135FigAttr(StatusKeys):
