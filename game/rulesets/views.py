@@ -31,12 +31,16 @@ def base_view(game: Game, side: str | None) -> GameState:
     view.markers = {k: replace(m, kind="unknown", attrs={}) if m.secret and m.side != side else m for k, m in st.markers.items()}
     view.hands = {owner: hand if owner == side else [c if c.face_up else replace(c, code="?", attrs={}) for c in hand]
                   for owner, hand in st.hands.items()}
+    # the draw piles face down: how many cards, not which nor in what order (the cards still
+    # to come, and a card dealt face down to another side, which the pile would give away)
+    view.decks = {k: replace(d, draw_pile=["?"] * len(d.draw_pile)) if d.draw_pile else d for k, d in st.decks.items()}
     return view
 
 
 def base_hides(game: Game, side: str) -> bool:
     """Whether :func:`base_view` for ``side`` blanks anything: a secret marker of another
-    side, a face-down card in another's hand."""
+    side, a face-down card in another's hand, a draw pile."""
     st = game.state
     return any(m.secret and m.side != side for m in st.markers.values()) or any(
-        not card.face_up for owner, hand in st.hands.items() if owner != side for card in hand)
+        not card.face_up for owner, hand in st.hands.items() if owner != side for card in hand) or any(
+        d.draw_pile for d in st.decks.values())

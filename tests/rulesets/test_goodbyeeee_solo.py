@@ -152,7 +152,10 @@ def test_on_close_the_planner_charges_an_enemy_it_can_reach_with_the_odds():
     assert game.state.figures[cmds[0].figure_id].markers.get("charged") == game.state.turn
 
 
-def test_a_retreat_in_cover_at_strength_stays_and_a_halt_takes_the_cover_within_5_cm():
+def test_a_retreat_in_cover_at_strength_stays_and_a_halt_falling_back_takes_the_cover_within_5_cm():
+    """A Halt holds where it stands (solo chart: "must halt in its current position, and may
+    only move to face the nearest enemy"); falling back to halt in the nearest cover
+    (fall-back-halt), each figure with cover within its 5 cm initiative move goes there."""
     from tests.rulesets.helpers import small_map
 
     a = [unit("a1", [("junior_nco", 20, 20), ("private", 25, 20), ("private", 30, 20)], kind="section")]
@@ -165,6 +168,8 @@ def test_a_retreat_in_cover_at_strength_stays_and_a_halt_takes_the_cover_within_
     u = game.state.units["a1"]
     to_step(game, "initiative")
     u.markers[SoloKey.ORDER] = "halt"
+    assert game.rules.planner.unit_commands(game, "a", u, {}) == []  # a Halt: nobody moves
+    u.markers[SoloKey.TAKE_COVER] = True
     cmds = game.rules.planner.unit_commands(game, "a", u, {})
     assert [c.figure_id for c in cmds] == ["a1.1", "a1.2"]  # 2.8 and 3.6 cm from the crater's middle; a1.3 is 8.2
     ok(game, cmds[0])

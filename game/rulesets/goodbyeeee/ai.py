@@ -62,8 +62,8 @@ class GbPlanner(Planner["Goodbyeeee"]):
     def unit_commands(self, game: Game, side: str, unit: Unit, memo: dict) -> list[Command]:
         st = game.state
         order = unit.markers.get(SoloKey.ORDER, "halt")
-        if st.phase == "initiative" and order == "halt":
-            return self.take_cover(game, side, unit)
+        if st.phase == "initiative" and order == "halt" and unit.markers.get(SoloKey.TAKE_COVER):
+            return self.take_cover(game, side, unit)  # falling back: halt in the nearest cover (fall-back-halt)
         if st.phase == "orders":
             return self.moves(game, side, unit, order, memo) or self.lie_down(game, side, unit)
         if st.phase == "fire" and order != "rout":
@@ -137,8 +137,9 @@ class GbPlanner(Planner["Goodbyeeee"]):
         return any(ft.type.cover != "none" for ft in game.table.features_at(p))
 
     def take_cover(self, game: Game, side: str, unit: Unit) -> list[Command]:
-        """A Halt: each figure out of cover with cover within its 5 cm initiative move goes
-        there, if it may still fire after such a move (L105-109)."""
+        """A Halt in the nearest cover (falling back, interpretation fall-back-halt): each
+        figure out of cover with cover within its 5 cm initiative move goes there, if it may
+        still fire after such a move (L105-109). Any other Halt holds where it stands."""
         rules = self.rules
         out = []
         spots = [(x, y) for x, y, _ in cover_spots(rules, game)]

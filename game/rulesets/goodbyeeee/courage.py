@@ -145,7 +145,8 @@ class GbCourage(Chapter["Goodbyeeee"]):
 
     def pin(self, game: Game, fig: Figure) -> None:
         fig.markers[GbFigMark.PINNED] = [game.state.turn, game.state.active_side]
-        fig.markers[GbFigMark.PRONE] = True
+        if not self.rules.data.is_vehicle_type(fig.type):  # tanks do not go prone
+            fig.markers[GbFigMark.PRONE] = True
         game.emit("courage", f"{fig.name} is pinned: down in cover, no move or fire until it passes a test (L160).",
                   figures=[fig.id])
 
@@ -270,6 +271,10 @@ class GbCourage(Chapter["Goodbyeeee"]):
         leaders = sorted((f for f in game.state.figures.values() if f.alive and f.side == unit.side and rules.command.is_leader(f)
                           and not f.markers.get(GbFigMark.ROUT)), key=lambda f: (-self.seniority(f), f.id))
         tests: list[dict] = []
+        crews = [f for f in left if rules.data.is_vehicle_type(f.type)]  # a tank's crew test on its own Courage (L67-68)
+        left = [f for f in left if f not in crews]
+        for f in crews:
+            tests.append(self.job(f, why, modifiers, "section", group=[f.id], boss=True, rout=rout, who=f"{f.name}'s crew"))
         for boss in leaders:
             group = [f for f in left if f.id == boss.id or (self.seniority(f) < self.seniority(boss)
                                                            and rules.dist(f.pos, boss.pos) <= reach + 1e-6)]
@@ -349,6 +354,8 @@ class GbCourage(Chapter["Goodbyeeee"]):
             if not game.state.hostile(source.side, unit.side) or unit.markers.get(GbUnitMark.TERROR_TESTED) == game.state.turn:
                 continue
             figs = rules.alive(game, unit.id)
+            if figs and all(data.is_vehicle_type(f.type) for f in figs):
+                continue  # "If squad is faced by terrifying weapons" (L154): men, not a tank's crew (reading squad-morale)
             if any(rules.dist(source.pos, f.pos) <= rules.mm(reach) + 1e-6 and rules.los(game, source, f).visible for f in figs):
                 unit.markers[GbUnitMark.TERROR_TESTED] = game.state.turn
                 self.squad_test(game, unit, f"faced by {what} ({source.name})", mods)

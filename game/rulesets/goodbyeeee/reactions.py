@@ -124,9 +124,23 @@ class GbReactions(Chapter["Goodbyeeee"]):
 
     def may_react(self, game: Game, fig: Figure) -> bool:
         """Alive, not pinned nor routing, and not dashed this turn ("may not fire this round",
-        L102: closing fire included)."""
+        L102: closing fire included); its reaction weapon not barred this turn
+        (:meth:`barred`)."""
         return (fig.alive and not self.rules.courage.pinned(fig) and not fig.markers.get(GbFigMark.ROUT)
-                and fig.markers.get(GbFigMark.DASHED) != game.state.turn)
+                and fig.markers.get(GbFigMark.DASHED) != game.state.turn and self.barred(game, fig) is None)
+
+    def barred(self, game: Game, fig: Figure) -> str | None:
+        """Why the figure's reaction weapon may not fire this turn, as in its own fire step: an
+        event card's "no shooting this turn" (L297 the Jack of Clubs' mud for its weapons, L298
+        the 10 of Clubs for all), or a heavy MG setting up (L224)."""
+        weapon = self.weapon(fig)
+        no = fig.markers.get(GbFigMark.NO_FIRE)
+        turn = game.state.turn
+        if no and no[0] == turn and (not no[1] or weapon in no[1]):
+            return f"{fig.name} may not shoot this turn (the event card)."
+        if weapon == ZONE and fig.markers.get(GbFigMark.SETTING_UP) == turn:
+            return f"{fig.name}'s {self.rules.data.weapons[weapon].name} is setting up this turn (L224)."
+        return None
 
     def weapon(self, fig: Figure) -> str | None:
         """The weapon it reacts with (interpretation overwatch): its first that fires aimed
