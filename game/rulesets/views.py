@@ -31,9 +31,12 @@ def base_view(game: Game, side: str | None) -> GameState:
     view.markers = {k: replace(m, kind="unknown", attrs={}) if m.secret and m.side != side else m for k, m in st.markers.items()}
     view.hands = {owner: hand if owner == side else [c if c.face_up else replace(c, code="?", attrs={}) for c in hand]
                   for owner, hand in st.hands.items()}
-    # the draw piles face down: how many cards, not which nor in what order (the cards still
-    # to come, and a card dealt face down to another side, which the pile would give away)
-    view.decks = {k: replace(d, draw_pile=["?"] * len(d.draw_pile)) if d.draw_pile else d for k, d in st.decks.items()}
+    # the draw piles face down: which cards are still to come, not in what order; and the
+    # cards dealt face down to other sides among them, which the pile would give away by
+    # what it lacks (the rulesets that deal into hands have one deck). A trial that draws
+    # on the view (a planner's) draws the first of them in sorted order.
+    unseen = [c.code for owner, hand in st.hands.items() if owner != side for c in hand if not c.face_up]
+    view.decks = {k: replace(d, draw_pile=sorted(d.draw_pile + unseen)) if d.draw_pile else d for k, d in st.decks.items()}
     return view
 
 

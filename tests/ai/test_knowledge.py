@@ -148,3 +148,33 @@ def test_the_view_is_the_state_exactly_when_nothing_is_hidden():
     plain = new_game(load_map("maps/open-field-encounter.yaml"), 1)
     assert not ruleset_of(plain).hides_from(plain, "british")
     assert ruleset_of(plain).view(plain, "british").digest() == plain.state.digest()
+
+
+def test_a_trial_on_a_sides_view_draws_from_its_face_down_draw_pile():
+    """The view lays a deck's draw pile face down (the cards still to come in no order, with
+    the cards dealt face down to other sides among them: views.base_view); a planner's trial
+    that ends a WWIFY card's activation deals the next card from it, as the real game would
+    from its own pile (it once dealt a blank and crashed)."""
+    from game.ai.knowledge import Knowledge
+    from game.catalog import new_game
+    from game.core.commands import END_PHASE, Command
+    from game.core.dice import Dice
+    from game.core.rng import SeededSource
+    from game.core.trial import Trial
+    from game.rulesets.resolving import resolving
+
+    game = new_game(load_map("maps/wwify-gloomford-crossing.yaml"), 1)
+    side = game.acting_side
+    known = Knowledge().of(game, side)
+    (deck,) = game.state.decks.values()
+    (seen,) = known.state.decks.values()
+    assert known is not game and deck.draw_pile and seen.draw_pile == sorted(deck.draw_pile)
+    def to_the_next_card(g) -> None:  # the phases of this card's activation ended, up to the next card dealt
+        for _ in range(10):
+            if len(g.state.decks["activation"].draw_pile) < len(seen.draw_pile):
+                return
+            resolving(Command(END_PHASE, g.acting_side))(g)
+
+    after = Trial(known).run(to_the_next_card, Dice(SeededSource(1)))
+    (dealt,) = after.state.decks.values()
+    assert len(dealt.draw_pile) < len(seen.draw_pile) and set(dealt.discards) - set(seen.discards) <= set(seen.draw_pile)

@@ -157,8 +157,9 @@ def test_a_tank_is_no_section_to_be_terrified_and_a_pinned_tank_is_not_prone():
 
 def test_a_sides_view_keeps_the_draw_pile_face_down():
     """L283 "dealt a playing card face down": the other side's view blanks the card in the
-    hand and the draw pile too, which would give it away (every card less the pile, the
-    discards and the cards face up) and tell the cards still to come."""
+    hand, and its draw pile is in no order with that card among it: the pile would give the
+    card away (every card less the pile, the discards and the cards face up) and tell the
+    cards still to come."""
     from game.rulesets.goodbyeeee.initiative import EVENT_DECK
 
     game = game_of([unit("a1", [("private", 20, 20)])], [unit("b1", [("private", 20, 100)])])
@@ -175,6 +176,7 @@ def test_a_sides_view_keeps_the_draw_pile_face_down():
     assert not held.face_up
     view = game.rules.view(game, "b")
     deck, real = view.decks[EVENT_DECK], game.state.decks[EVENT_DECK]
-    assert [c.code for c in view.hands["a"]] == ["?"] and deck.draw_pile == ["?"] * len(real.draw_pile) and real.draw_pile
-    assert held.code not in deck.discards and game.rules.hides_from(game, "b")
-    assert game.rules.view(game, "a").hands["a"] == [held]
+    assert [c.code for c in view.hands["a"]] == ["?"] and real.draw_pile
+    assert deck.draw_pile == sorted(real.draw_pile + [held.code]) and held.code not in deck.discards
+    assert game.rules.hides_from(game, "b") and game.rules.view(game, "a").hands["a"] == [held]
+    assert game.rules.view(game, "a").decks[EVENT_DECK].draw_pile == sorted(real.draw_pile)
