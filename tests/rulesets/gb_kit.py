@@ -92,3 +92,15 @@ def answer(game: Game, kind: str, choice: str) -> None:
 def deal(game: Game, side: str, code: str, face_up: bool = False) -> None:
     game.state.decks[EVENT_DECK].draw_pile.remove(code)
     game.state.hands.setdefault(side, []).append(HeldCard(code, face_up=face_up))
+
+
+def to_a_in_turn_2(game: Game, *more: int) -> None:
+    """On to A's turn 2, A first (the initiative rolled 9 against 3; ``more``: dice forced
+    after those)."""
+    force(game, 9, 3, *more)
+    to_step(game, "fire")
+    ok(game, Command("end_phase", "a"))
+    for _ in range(10):
+        if game.state.active_side == "a" and game.state.turn == 2:
+            return
+        ok(game, Command("end_phase", game.state.active_side))

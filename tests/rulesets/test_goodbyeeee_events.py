@@ -12,6 +12,7 @@ from tests.rulesets.gb_kit import (
     deal,
     game_of,
     order,
+    to_a_in_turn_2,
     to_step,
 )
 from tests.rulesets.helpers import first_going, force, ok, refused, unit
@@ -208,13 +209,7 @@ def test_the_jack_of_diamonds_makes_a_dead_eye_and_the_queen_of_hearts_a_scratch
 def to_orders_with_the_card(game: Game) -> None:
     """A card dealt face down to A is turned at A's next turn: on to A's orders step of
     turn 2 (the initiative rolled 9 against 3)."""
-    force(game, 9, 3)
-    to_step(game, "fire")
-    ok(game, Command("end_phase", "a"))
-    for _ in range(10):
-        if game.state.active_side == "a" and game.state.turn == 2:
-            break
-        ok(game, Command("end_phase", game.state.active_side))
+    to_a_in_turn_2(game)
     to_step(game, "orders")
 
 

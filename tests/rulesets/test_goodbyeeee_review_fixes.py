@@ -10,7 +10,7 @@ import pytest
 from game.core.commands import Command
 from game.core.game import Game
 from game.rulesets.goodbyeeee.status import GbFigMark
-from tests.rulesets.gb_kit import deal, game_of, move, order, to_step
+from tests.rulesets.gb_kit import deal, game_of, move, order, to_a_in_turn_2, to_step
 from tests.rulesets.helpers import force, ok, refused, unit
 
 
@@ -22,14 +22,17 @@ def to_side(game: Game, side: str, step: str) -> None:
     raise AssertionError(f"never reached {side}'s {step}")
 
 
-def to_a_in_turn_2(game: Game) -> None:
-    force(game, 9, 3)   # turn 2's initiative: A first
-    to_step(game, "fire")
-    ok(game, Command("end_phase", "a"))
-    for _ in range(10):
-        if game.state.active_side == "a" and game.state.turn == 2:
-            return
-        ok(game, Command("end_phase", game.state.active_side))
+def charge_in_bs_orders(game: Game, seeded, to: tuple[float, float]) -> list[str]:
+    """B's orders step of the same turn: section b1 ordered, its private charges to ``to``
+    (mm); what the log says from the charge on."""
+    to_side(game, "b", "orders")
+    force(game, 1, 1)
+    ok(game, Command("order", "b", unit="b1"))
+    since = len(game.log.events)
+    force(game, 2, 2)
+    ok(game, Command("move", "b", figure="b1.2", path=(to,)))
+    game.dice.source = seeded
+    return texts(game, since)
 
 
 def texts(game: Game, since: int) -> list[str]:
@@ -46,25 +49,12 @@ def test_no_closing_fire_from_a_figure_an_event_card_keeps_from_shooting(card, w
     game = game_of(a, b)
     seeded = game.dice.source
     deal(game, "a", card)
-    force(game, 9, 3, *([1] * 6 if card == "10C" else []))   # A first in turn 2 (the 10 of Clubs: every test passes)
-    to_step(game, "fire")
-    ok(game, Command("end_phase", "a"))
-    for _ in range(10):
-        if game.state.active_side == "a" and game.state.turn == 2:
-            break
-        ok(game, Command("end_phase", game.state.active_side))
+    to_a_in_turn_2(game, *([1] * 6 if card == "10C" else []))   # (the 10 of Clubs: every test passes)
     game.dice.source = seeded
     to_step(game, "fire")
     assert why in refused(game, Command("fire", "a", figure="a1.2", target="b1.2"))
     ok(game, Command("end_phase", "a"))
-    to_side(game, "b", "orders")
-    force(game, 1, 1)
-    ok(game, Command("order", "b", unit="b1"))
-    since = len(game.log.events)
-    force(game, 2, 2)
-    ok(game, Command("move", "b", figure="b1.2", path=((250, 200),)))
-    game.dice.source = seeded
-    said = texts(game, since)
+    said = charge_in_bs_orders(game, seeded, (250, 200))
     assert any("charges into contact with LMG gunner" in t for t in said)
     assert not any("closing fire" in t for t in said) and game.rules.decision(game) is None
 
@@ -91,14 +81,7 @@ def test_an_hmg_setting_up_gives_no_closing_fire():
     to_step(game, "fire")
     assert "setting up" in refused(game, Command("fire", "a", figure="a1.1", target="b1.2"))
     ok(game, Command("end_phase", "a"))
-    to_side(game, "b", "orders")
-    force(game, 1, 1)
-    ok(game, Command("order", "b", unit="b1"))
-    since = len(game.log.events)
-    force(game, 2, 2)
-    ok(game, Command("move", "b", figure="b1.2", path=((250, 210),)))
-    game.dice.source = seeded
-    said = texts(game, since)
+    said = charge_in_bs_orders(game, seeded, (250, 210))
     assert any("charges into contact with MG gunner" in t for t in said) and not any("closing fire" in t for t in said)
 
 
