@@ -90,9 +90,9 @@ class GbFire(Chapter["Goodbyeeee"]):
             return f"{fig.name} is routing and may not fire (L156)."
         if fig.markers.get(GbFigMark.DASHED) == st.turn:
             return f"{fig.name} dashed this turn and may not fire (L102)."
-        no = fig.markers.get(GbFigMark.NO_FIRE)
-        if no and no[0] == st.turn and not no[1]:
-            return f"{fig.name} may not shoot this turn (the event card)."
+        ban = self.event_ban(game, fig, None)
+        if ban is not None:
+            return ban
         if GbFigMark.STAND_TO in fig.markers:
             return f"{fig.name} stands to: it does not shoot in its own turn (L168)."
         if GbFigMark.OVERWATCH in fig.markers:
@@ -178,18 +178,31 @@ class GbFire(Chapter["Goodbyeeee"]):
             self.rules.auto.zone_figures(game, firer, target)  # refused with a friend in the beaten zone
         return shot
 
+    def event_ban(self, game: Game, fig: Figure, wid: str | None) -> str | None:
+        """An event card's "no shooting this turn" on ``fig`` (L298, the 10 of Clubs: every
+        weapon), or on ``wid`` (L297, the Jack of Clubs' mud: the weapons it names); its own
+        turn's fire and its reactions in the enemy's alike."""
+        no = fig.markers.get(GbFigMark.NO_FIRE)
+        if not (no and no[0] == game.state.turn):
+            return None
+        if not no[1]:
+            return f"{fig.name} may not shoot this turn (the event card)."
+        return f"The {self.rules.data.weapons[wid].name} is clogged with mud this turn (L297)." if wid is not None and wid in no[1] else None
+
+    def setting_up(self, game: Game, fig: Figure, wid: str | None) -> str | None:
+        """A heavy MG that moved last turn spends this one setting up (L224): no fire from it."""
+        if wid == ZONE and fig.markers.get(GbFigMark.SETTING_UP) == game.state.turn:
+            return f"The {self.rules.data.weapons[wid].name} moved last turn and is setting up this turn (L224 \"Need 1 turn to set-up before firing\")."
+        return None
+
     def firer_problem(self, game: Game, firer: Figure, wid: str) -> str | None:
         """Why ``firer`` may not fire ``wid`` now at any target, of the reasons :meth:`shot`
         gives after the weapon's own (None: at some target it may)."""
         data = self.rules.data
-        no = firer.markers.get(GbFigMark.NO_FIRE)
-        if no and no[0] == game.state.turn and wid in no[1]:
-            return f"The {data.weapons[wid].name} is clogged with mud this turn (L297)."
-        why = self.move_limit_problem(game, firer, self.weapon_as_fired(firer, wid))
+        why = self.event_ban(game, firer, wid) or self.move_limit_problem(game, firer, self.weapon_as_fired(firer, wid)) \
+            or self.setting_up(game, firer, wid)
         if why is not None:
             return why
-        if wid == ZONE and firer.markers.get(GbFigMark.SETTING_UP) == game.state.turn:
-            return f"The {data.weapons[wid].name} moved last turn and is setting up this turn (L224 \"Need 1 turn to set-up before firing\")."
         if data.is_vehicle_type(firer.type):
             if self.rules.tanks.weapons_left(firer, wid) <= 0:
                 return f"{firer.name}'s {data.weapons[wid].name} is knocked out or jammed."

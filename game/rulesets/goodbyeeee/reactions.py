@@ -134,13 +134,8 @@ class GbReactions(Chapter["Goodbyeeee"]):
         event card's "no shooting this turn" (L297 the Jack of Clubs' mud for its weapons, L298
         the 10 of Clubs for all), or a heavy MG setting up (L224)."""
         weapon = self.weapon(fig)
-        no = fig.markers.get(GbFigMark.NO_FIRE)
-        turn = game.state.turn
-        if no and no[0] == turn and (not no[1] or weapon in no[1]):
-            return f"{fig.name} may not shoot this turn (the event card)."
-        if weapon == ZONE and fig.markers.get(GbFigMark.SETTING_UP) == turn:
-            return f"{fig.name}'s {self.rules.data.weapons[weapon].name} is setting up this turn (L224)."
-        return None
+        firing = self.rules.firing
+        return firing.event_ban(game, fig, weapon) or firing.setting_up(game, fig, weapon)
 
     def weapon(self, fig: Figure) -> str | None:
         """The weapon it reacts with (interpretation overwatch): its first that fires aimed

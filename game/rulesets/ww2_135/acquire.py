@@ -32,8 +32,7 @@ class W135Acquire(Chapter["Ww2135"]):
 
     # ---- records ---------------------------------------------------------------------------------
     def _this_turn(self, game: Game, f: Figure, key: str) -> list[str]:
-        mark = f.markers.get(key)
-        return list(mark[1]) if isinstance(mark, list) and self.rules.this_turn(game, mark) else []
+        return self.noted(f, key, self.rules.sideturn(game))
 
     def acquired(self, game: Game, obs: Figure, tgt: Figure) -> bool:
         return tgt.id in self._this_turn(game, obs, W135FigMark.ACQUIRED)
@@ -51,7 +50,7 @@ class W135Acquire(Chapter["Ww2135"]):
 
     @staticmethod
     def noted(f: Figure, key: str, sideturn: int) -> list[str]:
-        """The enemies ``f`` noted in sight under ``key`` in side turn ``sideturn``."""
+        """The ids ``f`` noted under ``key`` (``[sideturn, ids]``) in side turn ``sideturn``."""
         mark = f.markers.get(key)
         return list(mark[1]) if isinstance(mark, list) and mark[0] == sideturn else []
 
@@ -98,9 +97,8 @@ class W135Acquire(Chapter["Ww2135"]):
         out when first asked (most pairs never are), with both as they stood then; the
         table's sight is as it was then until a door or smoke changes it, and before that
         the answers are worked out for the whole side (:meth:`freeze`)."""
-        frozen = obs.markers.get(W135FigMark.SEEN_AT_START)
-        if isinstance(frozen, list) and self.rules.this_turn(game, frozen):
-            return tgt.id in frozen[1]
+        if self.rules.this_turn(game, obs.markers.get(W135FigMark.SEEN_AT_START)):
+            return tgt.id in self._this_turn(game, obs, W135FigMark.SEEN_AT_START)
         look = obs.markers.get(W135FigMark.LOOK_AT_START)
         if obs.side != game.state.active_side or not (isinstance(look, list) and self.rules.this_turn(game, look)):
             return False

@@ -57,7 +57,6 @@ from .morale import SHAKEN, SUPPRESSED
 from .status import W135FigMark
 
 if TYPE_CHECKING:
-    from game.rulesets.ww2_135.data import Weapon
     from game.rulesets.ww2_135.ruleset import Ww2135
 
 #: the lengths (inches) a planned move tries, and the headings about the goal's (degrees)
@@ -198,11 +197,6 @@ class W135Planner(Planner["Ww2135"]):
         """The enemies a figure considers shooting at or springing an ambush on: the six nearest."""
         return sorted(enemies, key=lambda x: hypot(x.x - f.x, x.y - f.y))[:6]
 
-    @staticmethod
-    def may_burst(w: Weapon, away: float) -> bool:
-        """A burst, where the weapon fires one at a man ``away`` inches off (its bursts' reach)."""
-        return w.burst and (w.burst_range is None or away <= w.burst_range + 1e-6)
-
     def nearest(self, f: Figure, enemies: list[Figure]) -> Figure | None:
         return min(enemies, key=lambda e: (hypot(e.x - f.x, e.y - f.y), e.id), default=None)
 
@@ -241,7 +235,7 @@ class W135Planner(Planner["Ww2135"]):
                 aim_at = vehicle or (may_aim and (not s.aimed_needs_seen or rules.acquisition.seen_last_turn(game, f, e)))
                 for aim in ("aimed", "unaimed") if aim_at else ("unaimed",):
                     cmd = Command("fire", f.side, figure=f.id, target=e.id, choice=aim,
-                                  options=(("burst", "yes"), ("weapon", wid)) if self.may_burst(w, away) and not vehicle
+                                  options=(("burst", "yes"), ("weapon", wid)) if w.bursts_at(away) and not vehicle
                                   else (("weapon", wid),))
                     p = self.chance(game, cmd, vehicle)
                     if p >= WORTH:

@@ -65,6 +65,10 @@ class Weapon(Strict):
     single_shot: bool = False  # thrown away once fired (the Panzerfaust)
     burst_area: Inches | None = None  # a main gun's HE burst (interpretation vehicles)
 
+    def bursts_at(self, inches: float) -> bool:
+        """It fires a burst at a man ``inches`` off: a burst weapon, within its bursts' reach."""
+        return self.burst and (self.burst_range is None or inches <= self.burst_range + 1e-9)
+
 
 class W135Troop(TroopType):
     """A troop type: its weapons, equipment and default quality (L7), which a map or the

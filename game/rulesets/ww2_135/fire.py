@@ -121,7 +121,7 @@ class W135Fire(Chapter["Ww2135"]):
         reach = w.max_range
         if reach is not None and inches > reach + 1e-9:
             refuse(f"{t.name} is {inches:.1f}\" away; the {w.name} reaches {reach:g}\" (L63-67).")
-        if burst and w.burst_range is not None and inches > w.burst_range + 1e-9:
+        if burst and not w.bursts_at(inches):
             refuse(f"{t.name} is {inches:.1f}\" away; the {w.name}'s bursts reach {w.burst_range:g}\": beyond, single shots only "
                    f"(L61, interpretation assault-rifle-auto).")
         aimed = cmd.choice == "aimed"
@@ -183,8 +183,7 @@ class W135Fire(Chapter["Ww2135"]):
         wid, w = self.weapon(f)
         sight = rules.sight.line(game, f, t)
         mods = self.save_modifiers(sight.hindrances, sight.cover)
-        burst = w.burst and (w.burst_range is None or rules.in_units(sight.distance) <= w.burst_range + 1e-9)
-        shot = Shot(f.id, t.id, wid, False, burst, 0, 13, (("opportunity fire: a double six", 0),), sum(v for _, v in mods),
+        shot = Shot(f.id, t.id, wid, False, w.bursts_at(rules.in_units(sight.distance)), 0, 13, (("opportunity fire: a double six", 0),), sum(v for _, v in mods),
                     tuple(mods), w.loader and not self.loader_beside(game, f), False)
         f.markers[W135FigMark.FIRED] = rules.sideturn(game)
         self.mark_fired_at(game, t)
