@@ -94,6 +94,23 @@ def test_a_defender_with_no_shot_steps_to_where_it_sees_the_tank_then_fires_at_i
     assert nxt.kind == "fire" and nxt.target == "a1.1" and dict(nxt.options)["weapon"] == "panzerschreck"
 
 
+def test_a_defender_does_not_step_over_the_bocage_when_the_step_leaves_no_points_for_the_shot():
+    # the Ambush's lane: a Panzerschreck 1.5" behind the lane's bocage (3", over a man's eye),
+    # the Sherman down the lane out of his sight. Only a step over the bocage into the lane would
+    # show it him, and it costs 1 point and a d3 (2 on average) of his 4: under the shot's 3. He
+    # would stand found in the lane with no shot for the Americans' turn: he holds instead
+    lane = [{"type": "hedge", "name": "Bocage", "height": 3, "line": [[27.5, 50], [27.5, 10]]},
+            {"type": "hedge", "name": "Bocage", "height": 3, "line": [[32.5, 50], [32.5, 10]]}]
+    game = holding(_german_turn_on(lane, [("sherman", 30, 40)], [("de_schreck", 34, 26)]))
+    rules, gunner, tank = game.rules, game.state.figures["b1.1"], game.state.figures["a1.1"]
+    gunner.facing = 180.0  # towards the lane
+    enemies = rules.known_enemies(game, "b")
+    assert rules.points(game, gunner) == 4 and not rules.sight.line(game, gunner, tank).visible
+    assert list(rules.planner.shots(game, gunner, enemies)) == []
+    assert rules.planner.firing_positions(game, gunner, enemies) == []
+    assert first(game, "b1.1") == Command("hold", "b", figure="b1.1")
+
+
 def test_the_firing_place_answer_is_worked_out_again_when_the_weapons_change():
     # kept between commands under a key that names the figure's weapons: a Panzerschreck gunner
     # left with his pistol (a Panzerfaust fired, a prisoner escaped) has no step to take at a tank

@@ -289,9 +289,10 @@ class W135Planner(Planner["Ww2135"]):
         (3", eight headings) to a place from which it would see, in its front arc as the step
         leaves it facing, one of the three nearest enemies its weapons can harm (an anti-tank
         weapon a vehicle within reach, a man it would hit :data:`WORTH` of the time before
-        acquisition); the best chance first, then in cover, then not over a wall, hedge or
-        window (a d3 more, which may leave the shot for next turn). Interpretation
-        solo-defenders: a defender shifts to fire, it does not advance."""
+        acquisition); the best chance first, then in cover. Not over a wall, hedge or window
+        unless the points left after the step and the obstacle's d3 (2 on average) still pay
+        for the shot: over one it would stand found and without its shot for the enemy's
+        turn. Interpretation solo-defenders: a defender shifts to fire, it does not advance."""
         rules = self.rules
         shot = rules.data.actions["unaimed_fire"].fixed() or 3
         if rules.is_vehicle(f) or rules.morale.level(f) or rules.moving.cost(f, REPOSITION) > rules.points(game, f) - shot:
@@ -301,11 +302,13 @@ class W135Planner(Planner["Ww2135"]):
             return []
         # the same question is asked at every command of the turn until something moves:
         # the key names everything the answer reads (the sight lines' own key, and who)
-        key = (f.id, f.type, tuple(f.weapons), f.pos, rules.prone(f),
+        # (and the points it has, which say whether a step over an obstacle leaves a shot)
+        over_ok = rules.moving.cost(f, REPOSITION) + OBSTACLE_POINTS <= rules.points(game, f) - shot
+        key = (f.id, f.type, tuple(f.weapons), f.pos, rules.prone(f), over_ok,
                tuple((e.id, e.type, rules.stance(e), rules.hidden(e)) for e in targets), rules.sight.world(game))
-        return unblocked(game, f, list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets), limit=2000)))
+        return unblocked(game, f, list(game.keep("w135_firing_positions", key, lambda: self._firing_positions(game, f, targets, over_ok), limit=2000)))
 
-    def _firing_positions(self, game: Game, f: Figure, targets: list[Figure]) -> tuple[Command, ...]:
+    def _firing_positions(self, game: Game, f: Figure, targets: list[Figure], over_ok: bool) -> tuple[Command, ...]:
         rules = self.rules
         d = rules.mm(REPOSITION)
         places = [(round(f.x + d * cos(radians(45.0 * k)), 3), round(f.y + d * sin(radians(45.0 * k)), 3)) for k in range(8)]
@@ -325,12 +328,12 @@ class W135Planner(Planner["Ww2135"]):
                 line = rules.sight.line(game, ghost, e)
                 if line.visible:
                     best = max(best, self.shot_estimate(ghost, e, line))
-            if best >= WORTH:
+            # a wall, hedge or window on the way costs a d3 more (L14): a step over one that
+            # leaves, on the d3's average, too few points for the shot is not a firing place (it
+            # would stand there found, with no shot, for the enemy's turn)
+            if best >= WORTH and (over_ok or not rules.moving.obstacles(game, [f.pos, p])):
                 cover = 1.0 if rules.morale.in_cover(game, p) else 0.0
-                # a wall, hedge or window on the way costs a d3 more (L14) and may leave too few
-                # points to fire this turn: the place is then for the next
-                over = 1.0 if rules.moving.obstacles(game, [f.pos, p]) else 0.0
-                scored.append((best, cover - over / 2, Command("move", f.side, figure=f.id, path=(p,))))
+                scored.append((best, cover, Command("move", f.side, figure=f.id, path=(p,))))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         return tuple(c for _, _, c in scored)
 
