@@ -108,7 +108,6 @@ class Profile:
     damaged_fraction: float = 0.0  # wounded, disabled or killed, of its starting figures
     officer: bool = False  # has an officer (for the -1 to others nearby)
     damaged: bool = False  # vehicles: damaged
-    heavy_weapon: bool = False  # fire from it counts as mortar/flame/AFV fire
 
 
 def cover_class(covers: list[int]) -> str:

@@ -14,6 +14,7 @@ from game.core.game import Game
 from game.core.rng import SeededSource
 from game.core.state import DEAD, Cloud
 from game.simulate import make_player, play_out, simulate
+from game.solo.keys import SoloKey
 from tests.ai.planner_kit import cmds, first_legal, order
 from tests.rulesets.helpers import force, ok, unit
 from tests.rulesets.wwify_kit import choose, decision, fresh, wmap
@@ -63,10 +64,22 @@ def test_profiles_of_every_kind():
     assert not p["nk"].has_nco  # an officer leads a WWIFY squad: no officer, the "no NCO" factor
     # a sniper takes "+1 No NCO" as WW2 Skirmish's sniper team; a large creature does not (reading solo-support)
     assert not p["sn"].has_nco and p["lc"].has_nco and not p["sn"].support_weapon
-    assert p["mg"].support_weapon and not p["mg"].at_gun and not p["mg"].heavy_weapon
-    assert p["fg"].support_weapon and p["fg"].at_gun and p["fg"].one_action and p["fg"].heavy_weapon
+    assert p["mg"].support_weapon and not p["mg"].at_gun
+    assert p["fg"].support_weapon and p["fg"].at_gun and p["fg"].one_action
     assert p["vh"].vehicle and p["fl"].vehicle and not p["lc"].vehicle
-    assert p["fl2"].heavy_weapon and not p["nk"].heavy_weapon  # the flamethrower
+
+    def heavy(firer: str, target: str) -> bool:  # fire from it counts as "mortars, flame or AFVs"
+        rules.note_fire(game, target, firer, 1)
+        return st.units[target].attrs[SoloKey.FIRED_ON][-1]["heavy"]
+
+    assert heavy("fg", "fl2") and heavy("vh", "fl2") and heavy("fl", "fl2")
+    assert not heavy("mg", "fl2") and not heavy("sn", "fl2") and not heavy("lc", "fl2") and not heavy("nk", "fl2")
+    assert not heavy("fl2", "nk")  # its flamethrower 30" off: rifle fire
+    st.figures["fl2.1"].y = st.figures["nk.1"].y - 5 * IN  # within the flamethrower's 8"
+    assert heavy("fl2", "nk")
+    st.figures["fl2.1"].y = 10 * IN
+    st.units["nk"].attrs.pop(SoloKey.FIRED_ON)
+    st.units["fl2"].attrs.pop(SoloKey.FIRED_ON)
     st.figures["lc.1"].wounds = 1
     assert rules.profile(game, st.units["lc"]).damaged_fraction == pytest.approx(1 / 3)
     st.figures["nk.1"].life = DEAD

@@ -28,11 +28,11 @@ def test_each_kind_of_unit_has_its_profile_for_the_risk_factors():
          unit("a5", [("heavy_tank_female", 60, 40)], kind="vehicle")]
     game = game_of(a, [unit("b1", [("private", 20, 100)])])
     s, c, gun, leaderless, tank = (prof(game, u) for u in ("a1", "a2", "a3", "a4", "a5"))
-    assert s.has_nco and not s.command and not s.support_weapon and not s.vehicle and not s.heavy_weapon
+    assert s.has_nco and not s.command and not s.support_weapon and not s.vehicle
     assert c.command and c.officer and c.has_nco  # the command section: an officer with no privates
-    assert gun.support_weapon and gun.at_gun and gun.heavy_weapon
+    assert gun.support_weapon and gun.at_gun
     assert not leaderless.has_nco  # "no NCO +1" applies to it
-    assert tank.vehicle and tank.heavy_weapon and not tank.damaged
+    assert tank.vehicle and not tank.damaged
     # losses: a figure out of action counts whole, a wound on a two-wound figure half
     game.state.figures["a2.2"].wounds = 1
     assert prof(game, "a2").damaged_fraction == pytest.approx(0.25)

@@ -83,7 +83,6 @@ class GbSoloView(Chapter["Goodbyeeee"]):
             damaged_fraction=lost / len(figs) if figs else 0.0,
             officer="junior_officer" in ranks,
             damaged=tank and any(self.tank_damaged(f) for f in figs),
-            heavy_weapon=tank or bool(weapons & HEAVY_WEAPONS),
         )
 
     def tank_damaged(self, f: Figure) -> bool:

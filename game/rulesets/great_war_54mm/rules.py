@@ -31,7 +31,7 @@ from game.data.terrain_types import TerrainFile
 from game.geometry.collider import Collider
 from game.rulesets.base import RulesetBase
 from game.rulesets.great_war_54mm.ai import GreatWarPlanner
-from game.rulesets.great_war_54mm.combat import HEAVY_FIRE, GreatWarCombat
+from game.rulesets.great_war_54mm.combat import GreatWarCombat
 from game.rulesets.great_war_54mm.commands import GreatWarCommands
 from game.rulesets.great_war_54mm.data import GWData, GwSettings
 from game.rulesets.great_war_54mm.editor import GreatWarEditor
@@ -97,7 +97,6 @@ class GreatWar54(RulesetBase[GWData]):
     def profile(self, game: Game, unit: Unit) -> Profile:
         p = super().profile(game, unit)
         p.support_weapon = self.is_crew(unit)
-        p.heavy_weapon = any(w in HEAVY_FIRE for f in game.state.unit_figures(unit.id) for w in f.weapons)
         return p
 
     def routed(self, game: Game, unit: Unit) -> bool:

@@ -349,7 +349,7 @@ class Ww2135(RulesetBase[W135Data]):
         vehicle = any(self.is_vehicle(f) for f in figs)
         support = any(self.data.weapons[w].kind in SUPPORT_KINDS for f in figs for w in f.weapons if w in self.data.weapons) and not vehicle
         return replace(base, vehicle=vehicle, support_weapon=base.support_weapon or support,
-                       damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs), heavy_weapon=vehicle)
+                       damaged=vehicle and any(f.markers.get(W135FigMark.IMMOBILE) for f in figs))
 
     def counter_contact(self, game: Game, marker: Marker, figures: list[Figure]) -> list[Figure]:
         return self.counters.contact(game, marker, figures)

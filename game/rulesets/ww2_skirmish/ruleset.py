@@ -390,15 +390,13 @@ class Ww2Skirmish(Ww2Common):
         prof.at_gun = self.unit_gun(game, unit.id) is not None
         # "support weapons on tripods, AT guns etc": tripod MGs and the medium mortars on their
         # baseplates (not bipod LMGs, nor the light mortars of the platoon: support-weapons)
-        support = heavy = False  # (each figure's weapons read once for both)
+        support = False
         for f in figs:
             on_foot = not self.is_vehicle(f)
             for _, w in self.weapons_of(f):
                 support = support or (on_foot and ((w.category == "mortar" and w.range == "mortar") or (w.category == "mg" and w.tripod)))
-                heavy = heavy or w.category in ("mortar", "flamethrower")
         prof.support_weapon = support
         prof.one_action = bool(figs) and all(self.tt(f).actions == 1 for f in figs if not self.is_vehicle(f) and not self.is_gun(f))
-        prof.heavy_weapon = v is not None or prof.at_gun or heavy
         if v is not None:
             lost = sum(1 for c in game.state.unit_figures(unit.id, alive_only=False) if not c.alive and c.id != v.id)
             prof.damaged = bool(v.markers.get(Ww2FigMark.IMMOBILE) or v.markers.get(Ww2FigMark.WRECKED) or v.markers.get(Ww2FigMark.OPTICS) or lost)

@@ -269,8 +269,8 @@ class WwOrders(Chapter["Wwify"]):
         else:
             self.rules.start_action(game, unit, "fire")
         unit.markers[WwifyUnitMark.MOVE_OPEN] = False
-        self.rules.note_fire(game, plan.target.id, unit.id, len(plan.firers), heavy=unit.kind != "squad",
-                             figures=[f.fig.id for f in plan.firers])
+        # (whether it counts as "mortars, flame or AFVs" is the solo view's to say: note_fire)
+        self.rules.note_fire(game, plan.target.id, unit.id, len(plan.firers), figures=[f.fig.id for f in plan.firers])
         kills = self.rules.fighting.roll_fire(game.dice, plan)
         total = sum(kills.values())
         game.emit("fire", f"{unit.name} scores {total} kill{'s' if total != 1 else ''} on {plan.target.name}.",

@@ -31,7 +31,7 @@ from game.solo.tables import FORWARD, Profile, cover_class, solo_tables
 if TYPE_CHECKING:
     from game.rulesets.wwify.ruleset import Wwify
 
-AT_WEAPON_KINDS = ("mortar", "field_gun", "vehicle")  # units whose fire counts as heavy
+HEAVY_FIRE_KINDS = ("mortar", "field_gun", "vehicle", "flyer")  # units whose fire counts as "mortars, flame or AFVs"
 NO_NCO_KINDS = ("large_creature", "vehicle", "flyer")  # lone models without the "+1 no NCO" (solo-support)
 
 
@@ -68,8 +68,6 @@ class WwSoloView(Chapter["Wwify"]):
             damaged_fraction=lost,
             officer=officer,
             damaged=bool(self.rules.immobile(game, unit) or unit.markers.get(WwifyUnitMark.WINGED)) if afv else False,
-            heavy_weapon=kind in AT_WEAPON_KINDS or kind == "flyer"
-            or any(self.rules.data.weapons[w].flame for f in alive for w in f.weapons),
         )
 
     def afv_situation(self, game: Game, unit: Unit) -> dict[str, int]:
@@ -182,7 +180,7 @@ class WwSoloView(Chapter["Wwify"]):
         st = game.state
         if firer_unit in st.units and target_unit in st.units:
             fu = st.units[firer_unit]
-            heavy = fu.kind in AT_WEAPON_KINDS or fu.kind == "flyer"
+            heavy = fu.kind in HEAVY_FIRE_KINDS
             flames = [f for f in self.rules.alive(game, fu.id) if any(self.rules.data.weapons[w].flame for w in f.weapons)]
             reach = self.rules.mm(self.rules.data.firing.bands[1].upto)
             if flames and any(self.rules.apart(f, t) <= reach + 1e-6 for f in flames for t in self.rules.alive(game, target_unit)):
