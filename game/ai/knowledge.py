@@ -26,7 +26,12 @@ from game.rulesets.base import ruleset_of
 #: every side, so the knowledge game shares them with the real game. Stores whose results
 #: depend on where figures stand are not shared: a result worked out on the real game may
 #: have read a figure the side has not seen.
-SHARED_STORES = ("los", "cover_spots", "roads", "wet_area", "wwai_areas", "wwai_crossings", "w135_inside")
+SHARED_STORES = ("los", "cover_spots", "roads", "wet_area", "wwai_areas", "wwai_crossings", "w135_inside",
+                 "w135_area_cover", "w135_cover_gap", "w135_elevation", "w135_outward", "w135_wall_edges",
+                 "w135_walled", "w135_obstacles", "w135_points",
+                 # sight between two figures as they stand (W135Sight.line, walls_block): keyed by
+                 # all the answer reads of them (place, base, posture, hiding) and the world
+                 "w135_sight", "w135_walls")
 #: kept results that are facts of the table alone but are replaced, not filled in, as the
 #: real game works them out (the sight matrix of the figures on the table: sight between
 #: the points where they stand, read by position): the knowledge game is given the real
