@@ -21,17 +21,6 @@ from game.core.game import Game
 from game.core.rng import Source
 from game.rulesets.base import ruleset_of
 
-#: kept stores that hold facts of the table alone (sight between two points, keyed by the
-#: points and the terrain's version; places on the table keyed by the table): the same for
-#: every side, so the knowledge game shares them with the real game. Stores whose results
-#: depend on where figures stand are not shared: a result worked out on the real game may
-#: have read a figure the side has not seen.
-SHARED_STORES = ("los", "cover_spots", "roads", "wet_area", "wwai_areas", "wwai_crossings", "w135_inside",
-                 "w135_area_cover", "w135_cover_gap", "w135_elevation", "w135_outward", "w135_wall_edges",
-                 "w135_walled", "w135_obstacles", "w135_points",
-                 # sight between two figures as they stand (W135Sight.line, walls_block): keyed by
-                 # all the answer reads of them (place, base, posture, hiding) and the world
-                 "w135_sight", "w135_walls")
 #: kept results that are facts of the table alone but are replaced, not filled in, as the
 #: real game works them out (the sight matrix of the figures on the table: sight between
 #: the points where they stand, read by position): the knowledge game is given the real
@@ -71,7 +60,7 @@ class Knowledge:
             known = Game(game.rules, view, game.table, game.seed, game.options, game.scenario)
             known.dice = Dice(NoDice(), None)
             known._begun = True
-            for name in SHARED_STORES:  # the same dicts: what one works out the other reads
+            for name in ruleset_of(game).shared_stores:  # the same dicts: what one works out the other reads
                 known.kept[name] = game.kept.setdefault(name, {})
             self.games[side] = known
         else:

@@ -65,6 +65,13 @@ class RulesetBase(MeasureMixin, SightMixin, SoloMixin, Generic[DataT]):
     #: what a map may write in a unit's ``attrs`` (the key and the type of its value):
     #: nothing else reaches the game's state from a file
     map_unit_attrs: ClassVar[dict[str, type]] = {}
+    #: kept stores (:meth:`Game.keep`) whose every answer is the same for every side: facts of
+    #: the table alone (sight between two points keyed by the points and the terrain's
+    #: version, places keyed by the table), or keyed by all the answer reads of the figures
+    #: it is about. The AI's knowledge game shares them with the real game
+    #: (game/ai/knowledge.py). Never a store whose answer may read a figure its key does not
+    #: name: one worked out on the real game may have read a figure the side has not seen.
+    shared_stores: ClassVar[tuple[str, ...]] = ("los", "cover_spots")
     #: figures that fled the table count toward breaking a side (game/core/victory.py)
     fled_are_casualties: bool = True
     #: the parts (game/rulesets/parts.py): the command listing, the odds, the solo AI's

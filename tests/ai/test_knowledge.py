@@ -178,3 +178,29 @@ def test_a_trial_on_a_sides_view_draws_from_its_face_down_draw_pile():
     after = Trial(known).run(to_the_next_card, Dice(SeededSource(1)))
     (dealt,) = after.state.decks.values()
     assert len(dealt.draw_pile) < len(seen.draw_pile) and set(dealt.discards) - set(seen.discards) <= set(seen.draw_pile)
+
+
+def test_the_knowledge_game_shares_the_stores_its_ruleset_declares_and_no_other(monkeypatch):
+    """The 1/35th's sight between two men as they stand is keyed by all it reads of them
+    and by the doors and terrain (``shared_stores``): worked out while the AI plans on its
+    side's view, the real game reads it instead of working it out again. A store the
+    ruleset does not declare stays the knowledge game's own."""
+    from game.ai.knowledge import Knowledge
+    from game.rulesets.ww2_135.sight import W135Sight
+
+    game = new_game(load_map("maps/ww2-135-ambush.yaml"), 1)
+    rules = ruleset_of(game)
+    known = Knowledge().of(game, "us")
+    assert known is not game  # the Germans lie hidden: the Americans' view is not the state
+    for name in rules.shared_stores:
+        assert known.kept[name] is game.kept[name], name
+    worked: list[tuple[str, str]] = []
+    line = W135Sight._line
+    monkeypatch.setattr(W135Sight, "_line", lambda self, g, obs, tgt, friendly=False: (
+        worked.append((obs.id, tgt.id)), line(self, g, obs, tgt, friendly))[1])
+    a, b = sorted(f.id for f in known.state.figures.values() if f.side == "us")[:2]
+    planned = rules.sight.line(known, known.state.figures[a], known.state.figures[b])
+    refereed = rules.sight.line(game, game.state.figures[a], game.state.figures[b])
+    assert worked == [(a, b)] and refereed is planned
+    known.keep("w135_firing_positions", "a plan", lambda: 1)
+    assert "a plan" not in game.kept.get("w135_firing_positions", {})

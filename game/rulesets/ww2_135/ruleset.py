@@ -80,7 +80,7 @@ from .afv_option import W135AfvOption
 from .ai import W135Planner
 from .anti_tank import W135AntiTank
 from .blasts import W135Blasts
-from .buildings import W135Buildings
+from .buildings import INSIDE, W135Buildings
 from .commands import W135Commands
 from .counters import W135Counters
 from .data import W135Data, check_w135_data
@@ -94,7 +94,7 @@ from .mortar import W135Mortar
 from .move import W135Move
 from .odds import W135Odds
 from .opportunity import TRIGGERS, W135Opportunity
-from .sight import W135Sight, man_at
+from .sight import SIGHT_STORE, W135Sight, man_at
 from .status import AP, HELD, W135FigMark, W135GameAttr
 from .suppress import W135Suppress
 
@@ -107,6 +107,13 @@ SUPPORT_KINDS = frozenset({"hmg", "mortar"})
 
 class Ww2135(RulesetBase[W135Data]):
     id = "ww2-135"
+    #: places on the table, keyed by the table (which building a point is in, its cover,
+    #: elevation, walls, the obstacles a path crosses, the points a sight line is worked
+    #: from), and sight between two figures as they stand (W135Sight.line, walls_block),
+    #: keyed by all it reads of them (place, base, posture, hiding) and by the doors and terrain
+    shared_stores = RulesetBase.shared_stores + (
+        INSIDE, "w135_area_cover", "w135_cover_gap", "w135_elevation", "w135_outward", "w135_wall_edges", "w135_walled",
+        "w135_obstacles", sight_lines.POINTS, SIGHT_STORE, "w135_walls")
     Data = W135Data
     phases = ("actions",)
     phase_names = {"actions": "Actions"}

@@ -93,6 +93,8 @@ PER_TURN = (Ww2FigMark.USED, Ww2FigMark.AR_MODE, Ww2FigMark.MG_USED)
 
 class Ww2Skirmish(Ww2Common):
     id = "ww2-skirmish"
+    #: the table's roads, worked out from the table alone
+    shared_stores = Ww2Common.shared_stores + ("roads",)
     measure_from = "edge"  # interpretation "distances": base edge to base edge
     Data = Ww2Data
     phases = ("action",)

@@ -72,6 +72,8 @@ from game.solo.tables import Profile
 
 class Wwify(RulesetBase[WwData]):
     id = "wwify"
+    #: the table's wet ground and the AI's areas and crossings, worked out from the table alone
+    shared_stores = RulesetBase.shared_stores + ("wet_area", "wwai_areas", "wwai_crossings")
     Data = WwData
     phases = ("card",)
     Listing = WwCommands
