@@ -77,6 +77,10 @@ class TableIndex:
         return np.array([f.level for f in self.features], dtype=np.int32)
 
     @cached_property
+    def has_hills(self) -> bool:
+        return bool((self.los_code == LOS_CODES["hill"]).any())
+
+    @cached_property
     def move_block(self) -> np.ndarray:
         return np.array([_MOVE_CODES[f.type.blocks_movement] for f in self.features], dtype=np.int8)
 
@@ -227,6 +231,8 @@ class Table:
         pts = as_points(points)
         out = np.zeros(len(pts), dtype=np.int32)
         idx = self.index
+        if not idx.has_hills:  # (no shape to ask of each point)
+            return out
         p, f = idx.point_pairs(pts)
         hill = idx.los_code[f] == LOS_CODES["hill"]
         if hill.any():

@@ -75,36 +75,32 @@ class W135Hidden(Chapter["Ww2135"]):
         if not sides:
             return
         found = self.revealed(game)
-        world = self.rules.sight.world(game)
+        sight = self.rules.sight
+        world = sight.world(game)
         last_world, last_unseen, last_obs = game.kept.get(REVEAL_STORE, {}).get("last", (None, {}, {}))
         fresh = last_world == world
-        looks = {f.id: self._looks(game, f) for f in st.figures.values() if f.alive}
+        looks = {fid: self._looks(f) for fid, f in st.figures.items() if f.alive}
+        changed = {fid for fid, look in looks.items() if not fresh or last_obs.get(fid) != look}
         unseen: dict[str, tuple] = {}
         new = []
         targets = sorted((f for f in st.figures.values() if f.side in sides and f.alive and f.id not in found), key=lambda x: x.id)
-        moved = [f for f in targets if not (fresh and last_unseen.get(f.id) == looks[f.id])]
-        their = {f.side for f in targets}
-        finders = {side for side in st.sides if any(st.hostile(side, s) for s in their)}
-        observers = [e for e in st.figures.values() if e.alive and e.side in finders]
-        changed = {fid for fid, look in looks.items() if not fresh or last_obs.get(fid) != look}
-        # who may find a figure of each side: all of them, and those that changed since the last command
-        enemies = {s: [e for o in st.enemies_of(s) for e in st.side_figures(o)] for s in their}
+        # a target unseen by every observer as it was then (known) may be seen now only by an
+        # observer that changed since; one that changed itself, by any of its enemies
+        known = {f.id for f in targets if fresh and last_unseen.get(f.id) == looks[f.id]}
+        moved = [f for f in targets if f.id not in known]
+        enemies = {s: [e for o in st.enemies_of(s) for e in st.side_figures(o)] for s in {f.side for f in targets}}
         fresh_eyes = {s: [e for e in every if e.id in changed] for s, every in enemies.items()}
-        self.rules.sight.prefetch(game, observers, moved)  # every observer at a target that changed
-        self.rules.sight.prefetch(game, [e for e in observers if e.id in changed], targets)
+        if moved:  # every observer at a target that changed
+            sight.prefetch(game, list({e.id: e for f in moved for e in enemies[f.side]}.values()), moved)
+        eyes = list({e.id: e for every in fresh_eyes.values() for e in every}.values())
+        if eyes:  # an observer that changed at every target
+            sight.prefetch(game, eyes, targets)
         for f in targets:
-            gave = f.id == acted and kind in GIVES_AWAY
-            mine = looks[f.id]
-            known = fresh and last_unseen.get(f.id) == mine  # unseen by every observer as it was then
-            seen = False
-            for e in (fresh_eyes if known else enemies)[f.side]:  # (known: only an observer that changed may see it now)
-                if self.rules.sight.can_see(game, e, f):
-                    seen = True
-                    break
-            if gave or seen:
+            seen = any(sight.can_see(game, e, f) for e in (fresh_eyes if f.id in known else enemies)[f.side])
+            if seen or (f.id == acted and kind in GIVES_AWAY):
                 new.append(f)
             if not seen:
-                unseen[f.id] = mine
+                unseen[f.id] = looks[f.id]
         game.store(REVEAL_STORE)["last"] = (world, unseen, looks)
         if new:
             st.attrs[W135GameAttr.REVEALED] = sorted(found | {f.id for f in new})
@@ -114,10 +110,9 @@ class W135Hidden(Chapter["Ww2135"]):
             game.emit("reveal", "Found: " + ", ".join(names) + " (hidden deployment, L284-286).",
                       figures=[f.id for f in new])
 
-    def _looks(self, game: Game, f: Figure) -> tuple:
-        """All of a figure that whether it sees or is seen depends on (W135Sight.can_see)."""
-        r = self.rules
-        return (r.stance(f), f.facing, f.alive, r.hidden(f))
+    def _looks(self, f: Figure) -> tuple:
+        """All of a living figure that whether it sees or is seen depends on (W135Sight.can_see)."""
+        return (*self.rules.stance(f), f.facing, self.rules.hidden(f))
 
     # ---- what a side may see ------------------------------------------------------------------------
     def view(self, game: Game, side: str | None) -> GameState:

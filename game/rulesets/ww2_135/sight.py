@@ -95,16 +95,19 @@ class W135Sight(Chapter["Ww2135"]):
     def line(self, game: Game, obs: Figure, tgt: Figure, friendly: bool = False) -> Sight:
         """The sight line from ``obs`` to ``tgt`` as the heights and postures make it
         (the front arc and hiding are :meth:`sees`'s); ``friendly``: a friend looking, who
-        knows where a hidden man is (interpretation hidden-senses)."""
-        # everything the answer depends on: where both stand, their bases and how they stand,
-        # whether the target hides, the doors, the terrain (smoke laid or gone): kept across commands, as the shared
-        # sight lines are
-        rules = self.rules
-        key = (rules.stance(obs), rules.stance(tgt), rules.hidden(tgt), friendly, self.world(game))
+        knows where a hidden man is (interpretation hidden-senses). Kept across commands,
+        as the shared sight lines are."""
+        key = self._key(game, obs, tgt, friendly)
         hit: Sight | None = game.kept.get(SIGHT_STORE, {}).get(key)
         if hit is None:
             hit = game.store(SIGHT_STORE, 1, 40_000)[key] = self._line(game, obs, tgt, friendly)
         return hit
+
+    def _key(self, game: Game, obs: Figure, tgt: Figure, friendly: bool) -> tuple:
+        """Everything :meth:`line`'s answer depends on: where both stand, their bases and how
+        they stand, whether the target hides, the doors, the terrain (smoke laid or gone)."""
+        rules = self.rules
+        return (rules.stance(obs), rules.stance(tgt), rules.hidden(tgt), friendly, self.world(game))
 
     def _line(self, game: Game, obs: Figure, tgt: Figure, friendly: bool = False) -> Sight:
         rules, table = self.rules, game.table
@@ -176,8 +179,8 @@ class W135Sight(Chapter["Ww2135"]):
         """The sight lines (sight_lines.py) from each observer that may look (not hidden) to
         each target in its front arc, the ones :meth:`can_see` reads, worked out in one
         vectorised pass before many such questions."""
-        looking = [o for o in observers if not self.rules.hidden(o)]
-        if looking and targets:
+        looking = [o for o in observers if not self.rules.hidden(o)] if targets else []
+        if looking:
             kept = sight_lines.is_kept(game)  # (a kept line is not weighed)
             sight_lines.work_out(game, ((o.pos, t.pos) for o in looking for t in targets
                                         if not kept(o.pos, t.pos) and self.in_arc(o, t.pos) and not self.walls_block(game, o, t)))
@@ -217,7 +220,14 @@ class W135Sight(Chapter["Ww2135"]):
     def clear(self, game: Game, obs: Figure, tgt: Figure, friendly: bool = False) -> bool:
         """Whether :meth:`line` finds ``tgt`` visible, a building's walls asked first (which
         leave the sight line unworked when they stand between)."""
-        return not self.walls_block(game, obs, tgt) and self.line(game, obs, tgt, friendly).visible
+        key = self._key(game, obs, tgt, friendly)
+        hit: Sight | None = game.kept.get(SIGHT_STORE, {}).get(key)
+        if hit is not None:  # (its answer has the walls in it: see _line)
+            return hit.visible
+        if self.walls_block(game, obs, tgt):
+            return False
+        hit = game.store(SIGHT_STORE, 1, 40_000)[key] = self._line(game, obs, tgt, friendly)
+        return hit.visible
 
     def sees(self, game: Game, obs: Figure, tgt: Figure) -> Sight:
         """What ``obs`` sees of ``tgt`` now: its sight line, within its front arc, and not
