@@ -84,14 +84,15 @@ def test_revealing_asks_again_only_what_changed_and_finds_what_asking_everything
     """The ambush played by the solo AI against a random player (games one after another
     until over a hundred commands and finds are checked): after every command, the hidden
     men an enemy sees, asked pair by pair, are exactly the ones the kept reveal (which asks
-    again only the pairs where a figure moved, turned, lay down, hid or leant out) finds."""
+    again only the pairs where a figure moved, turned, lay down, hid or leant out) finds;
+    and the men it found none sees are the ones none sees, while nothing has changed."""
     from pathlib import Path
 
     from game.catalog import load_map, new_game
     from game.simulate import make_player
 
     lm = load_map(Path(__file__).resolve().parents[2] / "maps" / "ww2-135-ambush.yaml")
-    checked = 0
+    checked = told = 0
     for seed in range(3, 9):
         if checked > 100:
             break
@@ -103,12 +104,17 @@ def test_revealing_asks_again_only_what_changed_and_finds_what_asking_everything
                 break
             game.submit(players[game.acting_side].choose(game, game.acting_side))
             found = rules.hiding.revealed(game)
-            asked = {f.id for f in st.figures.values() if f.side in rules.hiding.hidden_sides(game) and f.alive and f.id not in found
-                     and any(rules.sight.can_see(game, e, f) for s in st.enemies_of(f.side) for e in st.side_figures(s))}
+            hidden = {f.id for f in st.figures.values() if f.side in rules.hiding.hidden_sides(game) and f.alive and f.id not in found}
+            asked = {fid for fid in hidden if any(rules.sight.can_see(game, e, st.figures[fid])
+                                                  for s in st.enemies_of(st.figures[fid].side) for e in st.side_figures(s))}
+            # what the side's end reads of it (note_seen): the men none sees, while nothing changed since
+            unseen = rules.hiding.unseen_by_all(game)
+            assert not unseen or unseen == hidden - asked
+            told += bool(unseen)
             rules.hiding.reveal(game)
             assert rules.hiding.revealed(game) - found == asked
             checked += len(asked) + 1
-    assert checked > 100
+    assert checked > 100 and told > 50
 
 
 def test_a_map_whose_hidden_deployment_is_not_a_list_of_its_sides_is_refused_with_the_place():

@@ -57,7 +57,8 @@ class W135Acquire(Chapter["Ww2135"]):
     def note_seen(self, game: Game, side: str) -> None:
         """At the end of ``side``'s turn: each of its figures notes the enemies it sees."""
         st = game.state
-        enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s)]
+        unseen = self.rules.hiding.unseen_by_all(game)  # (hidden men none of them sees: not asked again)
+        enemies = [e for s in st.enemies_of(side) for e in st.side_figures(s) if e.id not in unseen]
         now = self.rules.sideturn(game)
         self.rules.sight.prefetch(game, st.side_figures(side), enemies)
         for f in st.side_figures(side):

@@ -110,6 +110,18 @@ class W135Hidden(Chapter["Ww2135"]):
             game.emit("reveal", "Found: " + ", ".join(names) + " (hidden deployment, L284-286).",
                       figures=[f.id for f in new])
 
+    def unseen_by_all(self, game: Game) -> frozenset[str]:
+        """The hidden men no enemy sees as things stand: the ones the last :meth:`reveal`
+        found unseen, when no figure, door or terrain has changed since (else none known)."""
+        last = game.kept.get(REVEAL_STORE, {}).get("last")
+        if last is None:
+            return frozenset()
+        world, unseen, looks = last
+        st = game.state
+        if world != self.rules.sight.world(game) or looks != {fid: self._looks(f) for fid, f in st.figures.items() if f.alive}:
+            return frozenset()
+        return frozenset(unseen)
+
     def _looks(self, f: Figure) -> tuple:
         """All of a living figure that whether it sees or is seen depends on (W135Sight.can_see)."""
         return (*self.rules.stance(f), f.facing, self.rules.hidden(f))
